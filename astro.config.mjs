@@ -1,0 +1,21 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+
+// Middleware mode: scripts/serve.mjs wraps the handler in a small Node server that adds
+// compression and immutable caching, which @astrojs/node's standalone mode does not do.
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
+  // The app compresses and sets its own security headers; Astro's own checkOrigin stays on.
+  security: { checkOrigin: true },
+  build: { inlineStylesheets: 'auto' },
+  prefetch: false,
+  devToolbar: { enabled: false },
+  vite: {
+    ssr: { external: ['@electric-sql/pglite', 'pg'] },
+  },
+});

@@ -1,0 +1,13 @@
+// npm run db:migrate: apply pending migrations to the configured database and exit.
+import { configuredDatabase } from '../src/server/db/index.ts';
+import { openDatabase } from '../src/server/db/client.ts';
+
+const target = configuredDatabase();
+try {
+  const handle = await openDatabase(target);
+  await handle.close();
+  console.log(`Migrations applied (${target.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${target.dataDir}`}).`);
+} catch (e) {
+  console.error(`Migration failed: ${(e as Error).message}`);
+  process.exit(1);
+}

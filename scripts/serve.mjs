@@ -1,0 +1,71 @@
+// The production server: Astro's handler (middleware mode) inside a small Node server that adds
+// what @astrojs/node's standalone mode lacks: br/gzip compression and immutable caching of the
+// hashed /_astro/* assets. Started by scripts/start.mjs (npm start) and by the e2e tests.
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import compression from 'compression';
+
+const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/** Starts listening and resolves once the database is open (migrated and seeded on first run). */
+export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost', log = console.log } = {}) {
+  process.env.COINLENS_ROOT ??= root;
+  const { handler } = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href);
+  const compress = compression({ threshold: 1024 });
+  const server = http.createServer((req, res) => {
+    if (req.url?.startsWith('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
+    compress(req, res, () => {
+      handler(req, res, () => {
+        res.statusCode = 404;
+        res.end('Not found');
+      });
+    });
+  });
+  // Server-sent events and slow clients: no request timeout, but a bound on idle sockets.
+  server.requestTimeout = 0;
+  server.keepAliveTimeout = 65_000;
+  await new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve(undefined));
+  });
+  const address = server.address();
+  const url = `http://${typeof address === 'object' && address ? (address.family === 'IPv6' ? `[${address.address}]` : address.address) : host}:${port}`;
+  // Open the database now rather than on the first visitor: migrations and the first-run seed.
+  const started = Date.now();
+  const res = await fetch(`${url}/api/health`).catch((e) => ({ ok: false, json: async () => ({ msg: String(e) }) }));
+  if (!res.ok) {
+    const body = await res.json().catch(() => ({}));
+    server.close();
+    throw new Error(body.msg ?? 'The database could not be opened.');
+  }
+  log(`Coinlens is ready on http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port} (database ready in ${Date.now() - started} ms)`);
+  return server;
+}
+
+/** Closes the HTTP server and the database so PGlite flushes and the data-dir lock is freed. */
+export async function stopServer(server) {
+  await new Promise((resolve) => server.close(() => resolve(undefined)));
+  server.closeAllConnections?.();
+  const slot = globalThis[Symbol.for('coinlens.db')];
+  if (slot?.handle) await (await slot.handle).close();
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  startServer()
+    .then((server) => {
+      let stopping = false;
+      const stop = async () => {
+        if (stopping) return;
+        stopping = true;
+        await stopServer(server).catch((e) => console.error(e));
+        process.exit(0);
+      };
+      process.on('SIGINT', stop);
+      process.on('SIGTERM', stop);
+    })
+    .catch((e) => {
+      console.error(`\nCoinlens could not start: ${e.message}`);
+      process.exit(1);
+    });
+}

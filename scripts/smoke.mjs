@@ -1,0 +1,22 @@
+// A start-to-first-page check of the built server on a fresh data directory (used by CI under
+// another Node version): starts, opens the home page and a coin, stops.
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { startServer, stopServer } from './serve.mjs';
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-smoke-'));
+process.env.DATA_DIR = dataDir;
+const port = 4398;
+const server = await startServer({ port, host: '127.0.0.1' });
+let failed = 0;
+for (const [route, expect] of [['/', 'Bitcoin'], ['/coin/bitcoin', 'BTC'], ['/exchange/list_1', '</table>']]) {
+  const res = await fetch(`http://127.0.0.1:${port}${route}`);
+  const ok = res.status === 200 && (await res.text()).includes(expect);
+  console.log(`${ok ? 'ok  ' : 'FAIL'} ${route} ${res.status}`);
+  if (!ok) failed++;
+}
+await stopServer(server);
+fs.rmSync(dataDir, { recursive: true, force: true });
+console.log(`${3 - failed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,15 @@
+/// <reference types="astro/client" />
+
+declare namespace App {
+  interface Locals {
+    locale: import('./lib/i18n/index.ts').Locale;
+    /** The translator for this request's locale. */
+    t: import('i18next').TFunction;
+    /** "" or the explicit locale prefix ("/zh") the page was requested under. */
+    base: string;
+    /** The path without the locale prefix, e.g. "/coin/list_1". */
+    path: string;
+    theme: 'light' | 'dark';
+    currency: import('./server/domain/rates.ts').RateSymbol;
+  }
+}

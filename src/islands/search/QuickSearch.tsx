@@ -1,0 +1,143 @@
+import { useStore } from '@nanostores/react';
+import Fuse from 'fuse.js';
+import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
+import { FUZZY_OPTIONS, type QuickSearchItem } from '../../lib/search.ts';
+import { $quickSearch, loadQuickSearch } from '../../stores/quickSearch.ts';
+
+interface Props {
+  locale: Locale;
+  /** Locale prefix of the current page ("" or "/zh"), kept on result links. */
+  base: string;
+  dict: Dict;
+}
+
+const MAX_COINS = 8;
+const MAX_EXCHANGES = 5;
+
+type Hit = { kind: 'coin' | 'exchange'; item: QuickSearchItem; href: string };
+
+/** Header quick search over coins and exchanges (fuse.js with the SPEC §9 options). */
+export default function QuickSearch({ base, dict }: Props) {
+  const t = createTranslator(dict);
+  const { status, lists } = useStore($quickSearch);
+  const [query, setQuery] = useState('');
+  const [open, setOpen] = useState(false);
+  const [active, setActive] = useState(0);
+  const deferred = useDeferredValue(query.trim());
+  const listId = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+
+  const fuses = useMemo(
+    () => ({
+      coins: new Fuse(lists.coins, { ...FUZZY_OPTIONS, keys: [...FUZZY_OPTIONS.keys] }),
+      exchanges: new Fuse(lists.exchanges, { ...FUZZY_OPTIONS, keys: [...FUZZY_OPTIONS.keys] }),
+    }),
+    [lists],
+  );
+
+  const hits: Hit[] = useMemo(() => {
+    if (!deferred) return [];
+    const coins = fuses.coins.search(deferred, { limit: MAX_COINS }).map((r) => ({
+      kind: 'coin' as const,
+      item: r.item,
+      href: `${base}/coin/${encodeURIComponent(r.item.id)}`,
+    }));
+    const exchanges = fuses.exchanges.search(deferred, { limit: MAX_EXCHANGES }).map((r) => ({
+      kind: 'exchange' as const,
+      item: r.item,
+      href: `${base}/exchange/${encodeURIComponent(r.item.id)}`,
+    }));
+    return [...coins, ...exchanges];
+  }, [deferred, fuses, base]);
+
+  const go = (hit: Hit | undefined) => {
+    if (hit) window.location.assign(hit.href);
+  };
+
+  const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
+    if (e.key === 'ArrowDown') {
+      e.preventDefault();
+      setActive((a) => Math.min(a + 1, hits.length - 1));
+    } else if (e.key === 'ArrowUp') {
+      e.preventDefault();
+      setActive((a) => Math.max(a - 1, 0));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      go(hits[active] ?? hits[0]);
+    } else if (e.key === 'Escape') {
+      setOpen(false);
+      inputRef.current?.blur();
+    }
+  };
+
+  const section = (kind: Hit['kind'], title: string) => {
+    const rows = hits.map((h, i) => ({ h, i })).filter(({ h }) => h.kind === kind);
+    if (!rows.length) return null;
+    return (
+      <li role="presentation" className="qs-group">
+        <div className="qs-title">{title}</div>
+        <ul role="presentation">
+          {rows.map(({ h, i }) => (
+            <li key={`${kind}:${h.item.id}`} id={`${listId}-${i}`} role="option" aria-selected={i === active}>
+              <a href={h.href} onMouseEnter={() => setActive(i)}>
+                {kind === 'coin' && <img src={`/icons/coins/${encodeURIComponent(h.item.id)}.svg`} alt="" width={18} height={18} loading="lazy" />}
+                <b>{kind === 'coin' ? h.item.symbol : h.item.name}</b>
+                {kind === 'coin' && <span className="qs-name">{h.item.name}</span>}
+              </a>
+            </li>
+          ))}
+        </ul>
+      </li>
+    );
+  };
+
+  return (
+    <div className="qs" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setTimeout(() => setOpen(false), 150)}>
+      <input
+        ref={inputRef}
+        type="search"
+        role="combobox"
+        aria-label={t('search.label')}
+        aria-expanded={open && deferred.length > 0}
+        aria-controls={listId}
+        aria-activedescendant={open && hits[active] ? `${listId}-${active}` : undefined}
+        placeholder={t('search.placeholder')}
+        value={query}
+        autoComplete="off"
+        onFocus={() => {
+          setOpen(true);
+          void loadQuickSearch();
+        }}
+        onChange={(e) => {
+          setQuery(e.target.value);
+          setActive(0);
+          setOpen(true);
+          void loadQuickSearch();
+        }}
+        onKeyDown={onKeyDown}
+      />
+      {open && deferred.length > 0 && (
+        <ul className="qs-results" id={listId} role="listbox" data-testid="quick-search-results">
+          {status === 'loading' && !hits.length && <li className="qs-empty">{t('search.loading')}</li>}
+          {status === 'failed' && !hits.length && <li className="qs-empty">{t('search.failed')}</li>}
+          {status === 'ready' && !hits.length && <li className="qs-empty">{t('search.noResults')}</li>}
+          {section('coin', t('search.coins'))}
+          {section('exchange', t('search.exchanges'))}
+        </ul>
+      )}
+      <style>{`
+        .qs { position: relative; }
+        .qs input { width: 100%; padding: 7px 12px; border: 1px solid var(--border); border-radius: 999px; background: var(--bg-soft); color: var(--fg); font: inherit; }
+        .qs input:focus { outline: 2px solid var(--accent); outline-offset: 0; }
+        .qs-results { position: absolute; left: 0; right: 0; top: calc(100% + 4px); margin: 0; padding: 6px; list-style: none; background: var(--bg); border: 1px solid var(--border); border-radius: 8px; box-shadow: 0 8px 24px rgb(0 0 0 / 0.12); z-index: 2000; max-height: 70vh; overflow: auto; }
+        .qs-results ul { list-style: none; margin: 0; padding: 0; }
+        .qs-title { font-size: 0.75rem; color: var(--fg-soft); padding: 4px 8px; text-transform: uppercase; }
+        .qs-results a { display: flex; gap: 8px; align-items: center; padding: 6px 8px; border-radius: 6px; color: var(--fg); }
+        .qs-results [aria-selected='true'] a { background: var(--bg-hover); text-decoration: none; }
+        .qs-name { color: var(--fg-soft); }
+        .qs-empty { padding: 10px; color: var(--fg-soft); }
+      `}</style>
+    </div>
+  );
+}

@@ -1,0 +1,53 @@
+import { defineMiddleware } from 'astro:middleware';
+import { shouldRedirectToMobile } from './lib/device.ts';
+import { DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from './lib/i18n/index.ts';
+import { config } from './server/config.ts';
+import { isRateSymbol, type RateSymbol } from './server/domain/rates.ts';
+import { securityHeaders } from './server/http/headers.ts';
+import { translator } from './server/i18n/index.ts';
+
+const PREFIX = new RegExp(`^/(${LOCALES.join('|')})(?=/|$)`, 'i');
+
+/** Splits an explicit locale prefix ("/zh-hk/news" → zh-hk, "/news") off a path. */
+export function splitLocalePrefix(pathname: string): { locale?: Locale; rest: string } {
+  const m = PREFIX.exec(pathname);
+  if (!m) return { rest: pathname };
+  const locale = toLocale(m[1]);
+  return locale ? { locale, rest: pathname.slice(m[0].length) || '/' } : { rest: pathname };
+}
+
+export const onRequest = defineMiddleware(async (context, next) => {
+  const { request, url, cookies, locals } = context;
+  const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const withHeaders = (response: Response) => {
+    for (const [k, v] of Object.entries(securityHeaders(secure))) {
+      if (!response.headers.has(k)) response.headers.set(k, v);
+    }
+    return response;
+  };
+
+  if (url.pathname.startsWith('/api/')) return withHeaders(await next());
+
+  const { locale: prefixed, rest } = splitLocalePrefix(url.pathname);
+  const locale =
+    prefixed ?? toLocale(cookies.get('locale')?.value) ?? toLocale(request.headers.get('x-locale')) ?? DEFAULT_LOCALE;
+  const theme = cookies.get('theme')?.value === 'dark' ? 'dark' : 'light';
+  const cur = cookies.get('currency')?.value?.toUpperCase() ?? 'USD';
+  Object.assign(locals, {
+    locale,
+    t: translator(locale),
+    base: prefixed ? `/${prefixed}` : '',
+    path: rest,
+    theme,
+    currency: (isRateSymbol(cur) ? cur : 'USD') as RateSymbol,
+  });
+
+  const mobileOrigin = config().MOBILE_ORIGIN;
+  if (mobileOrigin && shouldRedirectToMobile(request.headers.get('user-agent'), url.searchParams.get('browsermode'), rest)) {
+    const target = new URL(url.pathname + url.search, mobileOrigin);
+    return withHeaders(new Response(null, { status: 302, headers: { Location: target.toString(), Vary: 'User-Agent' } }));
+  }
+
+  const response = prefixed ? await next(rest + url.search) : await next();
+  return withHeaders(response);
+});

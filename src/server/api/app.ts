@@ -1,0 +1,54 @@
+import { Hono } from 'hono';
+import { HTTPException } from 'hono/http-exception';
+import { ZodError } from 'zod';
+import { DEFAULT_LOCALE } from '../../lib/i18n/index.ts';
+import { ConfigError } from '../config.ts';
+import { DataDirLockedError } from '../db/client.ts';
+import { DomainError } from '../domain/errors.ts';
+import { translator } from '../i18n/index.ts';
+import type { ApiEnv } from './env.ts';
+import { requestContext, requireSignature } from './middleware/context.ts';
+import { fail, ok } from './respond.ts';
+import { dataSource } from '../domain/markets.ts';
+import { data } from './routes/data.ts';
+import { market } from './routes/market.ts';
+
+/**
+ * The /api application. Every response is the `{ code, data, msg }` envelope; client mistakes
+ * are 4xx with a message in the request's language, and only our own faults are 500s.
+ */
+export function createApi() {
+  const app = new Hono<ApiEnv>().basePath('/api');
+
+  app.use('*', requestContext);
+  // Answers once the database is open, migrated and seeded: the readiness probe.
+  app.get('/health', async (c) => ok(c, { status: 'ok', source: await dataSource(c.get('db')) }));
+  // The data-centre endpoints were an external host in the original client and carry no `t`.
+  app.route('/v1/data', data);
+  app.use('*', requireSignature);
+  app.route('/', market);
+
+  app.notFound((c) => {
+    const t = c.get('t') ?? translator(DEFAULT_LOCALE);
+    c.header('Cache-Control', 'no-store');
+    return c.json({ code: 404, data: null, msg: t('api.routeNotFound') }, 404);
+  });
+
+  app.onError((err, c) => {
+    const t = c.get('t') ?? translator(DEFAULT_LOCALE);
+    if (err instanceof DomainError) return fail(c, err.status, err.code, t(err.key, err.vars));
+    if (err instanceof ZodError) {
+      const issue = err.issues[0];
+      return fail(c, 400, 400, t('api.invalidParam', { field: issue?.path.join('.') || 'input', message: issue?.message ?? '' }));
+    }
+    if (err instanceof HTTPException && err.status < 500) return fail(c, err.status, err.status, err.message || t('api.badRequest'));
+    // The readiness probe tells the operator why the database could not be opened.
+    if (c.req.path === '/api/health' && (err instanceof DataDirLockedError || err instanceof ConfigError)) return fail(c, 503, 503, err.message);
+    console.error('[api]', c.req.method, c.req.path, err);
+    return fail(c, 500, 500, t('api.internal'));
+  });
+
+  return app;
+}
+
+export type Api = ReturnType<typeof createApi>;

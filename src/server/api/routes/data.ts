@@ -1,0 +1,26 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { DomainError } from '../../domain/errors.ts';
+import { volumePerVisit } from '../../domain/exchanges.ts';
+import { getRates, isRateSymbol, RATE_SYMBOLS } from '../../domain/rates.ts';
+import type { ApiEnv } from '../env.ts';
+import { ok, parseQuery } from '../respond.ts';
+
+/** The data-centre endpoints (SPEC §7 "Settings and data"). */
+export const data = new Hono<ApiEnv>()
+  .get('/exrate', async (c) => {
+    const q = parseQuery(
+      c,
+      z.object({
+        base: z.literal('USD', { errorMap: () => ({ message: 'only USD is supported' }) }).default('USD'),
+        symbols: z.string().max(200).default(RATE_SYMBOLS.join(',')),
+      }),
+    );
+    const symbols = [...new Set(q.symbols.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean))];
+    const unknown = symbols.filter((s) => !isRateSymbol(s));
+    if (unknown.length) throw new DomainError(400, 400, 'api.unknownSymbol', { symbols: unknown.join(', ') });
+    return ok(c, await getRates(c.get('db'), symbols), 300);
+  })
+  .get('/volumePerVisit', async (c) => {
+    return ok(c, { volumePerVisit: await volumePerVisit(c.get('db')), timestamp: Date.now() }, 3600);
+  });

@@ -1,0 +1,49 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The environment, parsed once. A bad value throws with a readable message naming the
+ * variable, so a misconfigured deployment fails at start rather than at the first request.
+ */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(4321),
+  HOST: z.string().min(1).default('localhost'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SIGN_SALT: z.string().min(1).default('coinlens'),
+  MOBILE_ORIGIN: z
+    .string()
+    .url('must be an origin such as https://m.example.com')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SEED: z.enum(['auto', 'off']).default('auto'),
+  LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+});
+
+export type Config = z.infer<typeof schema> & { dataDir: string };
+
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
+
+/** Parses an environment object; throws ConfigError listing every bad variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = schema.safeParse(env);
+  if (!result.success) {
+    const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee README.md, "Configuration".`);
+  }
+  return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, parsed on first use. */
+export function config(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

@@ -1,0 +1,3 @@
+export * from './market.ts';
+export * from './content.ts';
+export * from './users.ts';

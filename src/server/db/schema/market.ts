@@ -1,0 +1,260 @@
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+/** Prices and amounts: arbitrary precision in storage, strings in JS so nothing is rounded twice. */
+const num = (name: string) => numeric(name);
+
+export const exchangeType = pgEnum('exchange_type', ['CEX', 'DEX']);
+export const contractType = pgEnum('contract_type', [
+  'PERPETUAL',
+  'UPSWEEKLY',
+  'DOWNSWEEKLY',
+  'WEEKLY',
+  'BIWEEKLY',
+  'MONTHLY',
+  'QUARTERLY',
+  'BIQUARTERLY',
+]);
+export const marketKind = pgEnum('market_kind', ['spot', 'futures']);
+export const linkKind = pgEnum('link_kind', [
+  'website',
+  'whitepaper',
+  'explorer',
+  'repository',
+  'community',
+  'telegram',
+]);
+export const klineInterval = pgEnum('kline_interval', ['1m', '5m', '15m', '1h', '4h', '1d', '1w']);
+
+export const coins = pgTable(
+  'coins',
+  {
+    /** URL slug, e.g. "bitcoin". */
+    id: text('id').primaryKey(),
+    symbol: text('symbol').notNull(),
+    name: text('name').notNull(),
+    color: text('color'),
+    hasIcon: boolean('has_icon').notNull().default(false),
+    price: num('price'),
+    change1h: num('change_1h'),
+    change24h: num('change_24h'),
+    change7d: num('change_7d'),
+    change30d: num('change_30d'),
+    change1y: num('change_1y'),
+    circulatingSupply: num('circulating_supply'),
+    totalSupply: num('total_supply'),
+    maxSupply: num('max_supply'),
+    marketCap: num('market_cap'),
+    rank: integer('rank'),
+    volume24h: num('volume_24h'),
+    high24h: num('high_24h'),
+    low24h: num('low_24h'),
+    ath: num('ath'),
+    athAt: ts('ath_at'),
+    atl: num('atl'),
+    atlAt: ts('atl_at'),
+    openYesterday: num('open_yesterday'),
+    closeYesterday: num('close_yesterday'),
+    issuePrice: num('issue_price'),
+    listedOn: date('listed_on'),
+    firstExchange: text('first_exchange'),
+    firstListedAt: ts('first_listed_at'),
+    platform: text('platform'),
+    isToken: boolean('is_token').notNull().default(false),
+    reviewed: boolean('reviewed').notNull().default(false),
+    description: text('description'),
+    /** Seven days of closing prices, oldest first: a cache for list sparklines. */
+    sparkline7d: jsonb('sparkline_7d').$type<number[]>(),
+    /** Daily volatility used by the simulated market, as a fraction (0.03 = 3 %). */
+    volatility: num('volatility'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('coins_symbol_name_uq').on(t.symbol, t.name),
+    index('coins_rank_idx').on(t.rank),
+    index('coins_market_cap_idx').on(t.marketCap),
+    index('coins_volume_idx').on(t.volume24h),
+    index('coins_change24h_idx').on(t.change24h),
+    index('coins_change7d_idx').on(t.change7d),
+    index('coins_price_idx').on(t.price),
+    index('coins_symbol_idx').on(t.symbol),
+  ],
+);
+
+export const coinLinks = pgTable(
+  'coin_links',
+  {
+    id: serial('id').primaryKey(),
+    coinId: text('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    kind: linkKind('kind').notNull(),
+    url: text('url').notNull(),
+  },
+  (t) => [uniqueIndex('coin_links_uq').on(t.coinId, t.kind, t.url)],
+);
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const coinTags = pgTable(
+  'coin_tags',
+  {
+    coinId: text('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    tagId: integer('tag_id')
+      .notNull()
+      .references(() => tags.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.coinId, t.tagId] }), index('coin_tags_tag_idx').on(t.tagId)],
+);
+
+/** Concept sectors ("DeFi", "Layer 2" …), a grouping with its own pages. */
+export const concepts = pgTable('concepts', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  description: text('description'),
+});
+
+export const coinConcepts = pgTable(
+  'coin_concepts',
+  {
+    coinId: text('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    conceptId: integer('concept_id')
+      .notNull()
+      .references(() => concepts.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.coinId, t.conceptId] }),
+    index('coin_concepts_concept_idx').on(t.conceptId),
+  ],
+);
+
+export const exchanges = pgTable(
+  'exchanges',
+  {
+    id: serial('id').primaryKey(),
+    /** URL slug, e.g. "binance". */
+    name: text('name').notNull().unique(),
+    displayName: text('display_name').notNull(),
+    type: exchangeType('type').notNull(),
+    country: text('country'),
+    foundedOn: date('founded_on'),
+    rank: integer('rank'),
+    makerFee: num('maker_fee'),
+    takerFee: num('taker_fee'),
+    reportedVolume24h: num('reported_volume_24h'),
+    hasSpot: boolean('has_spot').notNull().default(true),
+    hasLeverage: boolean('has_leverage').notNull().default(false),
+    hasFiat: boolean('has_fiat').notNull().default(false),
+    hasMiningIncentive: boolean('has_mining_incentive').notNull().default(false),
+    hasFutures: boolean('has_futures').notNull().default(false),
+    coinCount: integer('coin_count').notNull().default(0),
+    pairCount: integer('pair_count').notNull().default(0),
+    monthlyVisits: bigint('monthly_visits', { mode: 'number' }),
+    followers: integer('followers'),
+    apiDelayMs: integer('api_delay_ms'),
+    webDelayMs: integer('web_delay_ms'),
+    starRating: num('star_rating'),
+    reviewed: boolean('reviewed').notNull().default(false),
+    website: text('website'),
+    color: text('color'),
+    description: text('description'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('exchanges_rank_idx').on(t.rank),
+    index('exchanges_volume_idx').on(t.reportedVolume24h),
+    index('exchanges_display_name_idx').on(t.displayName),
+  ],
+);
+
+/** A market pair on one exchange; futures carry a contract type. */
+export const tickers = pgTable(
+  'tickers',
+  {
+    id: serial('id').primaryKey(),
+    exchangeId: integer('exchange_id')
+      .notNull()
+      .references(() => exchanges.id, { onDelete: 'cascade' }),
+    coinId: text('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    /** "BTC/USDT" or "BTC-PERPETUAL/USDT". */
+    pair: text('pair').notNull(),
+    baseSymbol: text('base_symbol').notNull(),
+    quoteSymbol: text('quote_symbol').notNull(),
+    market: marketKind('market').notNull().default('spot'),
+    contractType: contractType('contract_type'),
+    /** Last price in USD. */
+    price: num('price'),
+    /** Last price in the quote currency. */
+    priceQuote: num('price_quote'),
+    volume24h: num('volume_24h'),
+    change24h: num('change_24h'),
+    bestBid: num('best_bid'),
+    bestAsk: num('best_ask'),
+    depthPlus1: num('depth_plus_1'),
+    depthMinus1: num('depth_minus_1'),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('tickers_exchange_pair_uq').on(t.exchangeId, t.pair),
+    index('tickers_coin_volume_idx').on(t.coinId, t.volume24h),
+    index('tickers_exchange_volume_idx').on(t.exchangeId, t.volume24h),
+    index('tickers_volume_idx').on(t.volume24h),
+  ],
+);
+
+export const klines = pgTable(
+  'klines',
+  {
+    coinId: text('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    interval: klineInterval('interval').notNull(),
+    openTime: ts('open_time').notNull(),
+    open: num('open').notNull(),
+    high: num('high').notNull(),
+    low: num('low').notNull(),
+    close: num('close').notNull(),
+    volume: num('volume').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coinId, t.interval, t.openTime] })],
+);
+
+/** Exchange rates against USD (USD = 1): how many units of `symbol` one dollar buys. */
+export const rates = pgTable('rates', {
+  symbol: text('symbol').primaryKey(),
+  rate: num('rate').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
+/** Small facts about the data set: which source is active, when it was seeded. */
+export const siteMeta = pgTable('site_meta', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});

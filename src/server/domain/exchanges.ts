@@ -1,0 +1,243 @@
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { exchanges } from '../db/schema/index.ts';
+import { notFound } from './errors.ts';
+import { num, type Page } from './numbers.ts';
+import type { SortOrder } from './markets.ts';
+
+/** Monthly visits are reported per month, volumes per 24 hours. */
+const DAYS_PER_MONTH = 30;
+
+/**
+ * Weighted average 24h volume per daily visit over exchanges that report both:
+ * Σ volume / Σ daily visits (each exchange's volume-per-visit weighted by its visits).
+ */
+export async function volumePerVisit(db: Db): Promise<number> {
+  const [row] = await db
+    .select({
+      volume: sql<string | null>`sum(${exchanges.reportedVolume24h})`,
+      visits: sql<string | null>`sum(${exchanges.monthlyVisits})`,
+    })
+    .from(exchanges)
+    .where(sql`${exchanges.monthlyVisits} > 0 and ${exchanges.reportedVolume24h} > 0 and ${exchanges.reviewed}`);
+  const volume = num(row?.volume);
+  const visits = num(row?.visits);
+  return volume && visits ? volume / (visits / DAYS_PER_MONTH) : 0;
+}
+
+/**
+ * SPEC §9: expected volume = weighted average volume per visit × visits, at most the
+ * self-reported volume. Null when the exchange reports no visits.
+ */
+export function expectedVolume(perVisit: number, monthlyVisits: number | null, reported: number | null): number | null {
+  if (monthlyVisits === null || monthlyVisits <= 0 || reported === null) return null;
+  return Math.min(perVisit * (monthlyVisits / DAYS_PER_MONTH), reported);
+}
+
+export const EXCHANGE_SORTS = ['rank', 'name', 'expectedVolume', 'reportedVolume', 'pairCount', 'coinCount', 'monthlyVisits', 'starRating'] as const;
+export type ExchangeSort = (typeof EXCHANGE_SORTS)[number];
+
+export interface ExchangeSummary {
+  name: string;
+  displayName: string;
+  type: 'CEX' | 'DEX';
+  country: string | null;
+  rank: number | null;
+  expectedRank: number | null;
+  reportedVolume24h: number | null;
+  expectedVolume24h: number | null;
+  coinCount: number;
+  pairCount: number;
+  monthlyVisits: number | null;
+  starRating: number | null;
+  reviewed: boolean;
+}
+
+export interface ExchangeDetail extends ExchangeSummary {
+  foundedOn: string | null;
+  makerFee: number | null;
+  takerFee: number | null;
+  features: { spot: boolean; leverage: boolean; fiat: boolean; miningIncentive: boolean; futures: boolean };
+  followers: number | null;
+  apiDelayMs: number | null;
+  webDelayMs: number | null;
+  website: string | null;
+  description: string | null;
+  volumePerVisit: number;
+  updatedAt: string;
+}
+
+const expectedSql = (perVisit: number) =>
+  sql`least(${perVisit}::numeric * ${exchanges.monthlyVisits} / ${DAYS_PER_MONTH}, ${exchanges.reportedVolume24h})`;
+
+function sortSql(sort: ExchangeSort, perVisit: number): SQL {
+  switch (sort) {
+    case 'rank':
+      return sql`${exchanges.rank}`;
+    case 'name':
+      return sql`lower(${exchanges.displayName})`;
+    case 'expectedVolume':
+      return expectedSql(perVisit);
+    case 'reportedVolume':
+      return sql`${exchanges.reportedVolume24h}`;
+    case 'pairCount':
+      return sql`${exchanges.pairCount}`;
+    case 'coinCount':
+      return sql`${exchanges.coinCount}`;
+    case 'monthlyVisits':
+      return sql`${exchanges.monthlyVisits}`;
+    case 'starRating':
+      return sql`${exchanges.starRating}`;
+  }
+}
+
+const baseColumns = {
+  name: exchanges.name,
+  displayName: exchanges.displayName,
+  type: exchanges.type,
+  country: exchanges.country,
+  rank: exchanges.rank,
+  reportedVolume24h: exchanges.reportedVolume24h,
+  coinCount: exchanges.coinCount,
+  pairCount: exchanges.pairCount,
+  monthlyVisits: exchanges.monthlyVisits,
+  starRating: exchanges.starRating,
+  reviewed: exchanges.reviewed,
+};
+
+/** Expected rank over all exchanges, so a filtered list keeps the global rank. */
+function rankedCte(db: Db, perVisit: number) {
+  return db.$with('ranked').as(
+    db
+      .select({
+        name: exchanges.name,
+        expectedRank: sql<number | null>`case when ${exchanges.monthlyVisits} > 0 then rank() over (order by ${expectedSql(perVisit)} desc nulls last) end`.as(
+          'expected_rank',
+        ),
+      })
+      .from(exchanges),
+  );
+}
+
+type ListRow = {
+  name: string;
+  displayName: string;
+  type: 'CEX' | 'DEX';
+  country: string | null;
+  rank: number | null;
+  reportedVolume24h: string | null;
+  coinCount: number;
+  pairCount: number;
+  monthlyVisits: number | null;
+  starRating: string | null;
+  reviewed: boolean;
+  expectedRank: number | null;
+};
+
+function toSummary(r: ListRow, perVisit: number): ExchangeSummary {
+  const reported = num(r.reportedVolume24h);
+  return {
+    name: r.name,
+    displayName: r.displayName,
+    type: r.type,
+    country: r.country,
+    rank: r.rank,
+    expectedRank: r.expectedRank,
+    reportedVolume24h: reported,
+    expectedVolume24h: expectedVolume(perVisit, r.monthlyVisits, reported),
+    coinCount: r.coinCount,
+    pairCount: r.pairCount,
+    monthlyVisits: r.monthlyVisits,
+    starRating: num(r.starRating),
+    reviewed: r.reviewed,
+  };
+}
+
+export interface ExchangeListQuery {
+  page: number;
+  size: number;
+  sort?: ExchangeSort | undefined;
+  order?: SortOrder | undefined;
+  type?: 'CEX' | 'DEX' | undefined;
+}
+
+/** One page of the exchange table, default order by reported-volume rank. */
+export async function listExchanges(db: Db, q: ExchangeListQuery): Promise<Page<ExchangeSummary>> {
+  const perVisit = await volumePerVisit(db);
+  const sort = q.sort ?? 'rank';
+  const order = q.order ?? (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
+  const where = q.type ? eq(exchanges.type, q.type) : undefined;
+  const ranked = rankedCte(db, perVisit);
+  const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const [rows, [count]] = await Promise.all([
+    db
+      .with(ranked)
+      .select({ ...baseColumns, expectedRank: ranked.expectedRank })
+      .from(exchanges)
+      .innerJoin(ranked, eq(ranked.name, exchanges.name))
+      .where(where)
+      .orderBy(sql`${sortSql(sort, perVisit)} ${direction}`, asc(exchanges.name))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(exchanges).where(where),
+  ]);
+  return { list: rows.map((r) => toSummary(r as ListRow, perVisit)), total: count?.n ?? 0, page: q.page, size: q.size };
+}
+
+/** Everything the exchange page shows. Throws a 404 DomainError for an unknown name. */
+export async function getExchange(db: Db, name: string): Promise<ExchangeDetail> {
+  const perVisit = await volumePerVisit(db);
+  const ranked = rankedCte(db, perVisit);
+  const [row] = await db
+    .with(ranked)
+    .select({
+      ...baseColumns,
+      expectedRank: ranked.expectedRank,
+      foundedOn: exchanges.foundedOn,
+      makerFee: exchanges.makerFee,
+      takerFee: exchanges.takerFee,
+      hasSpot: exchanges.hasSpot,
+      hasLeverage: exchanges.hasLeverage,
+      hasFiat: exchanges.hasFiat,
+      hasMiningIncentive: exchanges.hasMiningIncentive,
+      hasFutures: exchanges.hasFutures,
+      followers: exchanges.followers,
+      apiDelayMs: exchanges.apiDelayMs,
+      webDelayMs: exchanges.webDelayMs,
+      website: exchanges.website,
+      description: exchanges.description,
+      updatedAt: exchanges.updatedAt,
+    })
+    .from(exchanges)
+    .innerJoin(ranked, eq(ranked.name, exchanges.name))
+    .where(eq(exchanges.name, name));
+  if (!row) throw notFound('api.exchangeNotFound');
+  return {
+    ...toSummary(row as ListRow, perVisit),
+    foundedOn: row.foundedOn,
+    makerFee: num(row.makerFee),
+    takerFee: num(row.takerFee),
+    features: {
+      spot: row.hasSpot,
+      leverage: row.hasLeverage,
+      fiat: row.hasFiat,
+      miningIncentive: row.hasMiningIncentive,
+      futures: row.hasFutures,
+    },
+    followers: row.followers,
+    apiDelayMs: row.apiDelayMs,
+    webDelayMs: row.webDelayMs,
+    website: row.website,
+    description: row.description,
+    volumePerVisit: perVisit,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+/** The exchange's id for a slug, or a 404 DomainError. */
+export async function exchangeId(db: Db, name: string): Promise<number> {
+  const [row] = await db.select({ id: exchanges.id }).from(exchanges).where(eq(exchanges.name, name));
+  if (!row) throw notFound('api.exchangeNotFound');
+  return row.id;
+}
+

@@ -1,0 +1,42 @@
+import { inArray } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { rates } from '../db/schema/index.ts';
+import { num } from './numbers.ts';
+
+/** The ten currencies of the switcher (SPEC §7 exrate symbols). */
+export const RATE_SYMBOLS = ['CNY', 'USD', 'USDT', 'BTC', 'ETH', 'JPY', 'KRW', 'HKD', 'TWD', 'EUR'] as const;
+export type RateSymbol = (typeof RATE_SYMBOLS)[number];
+
+export function isRateSymbol(s: string): s is RateSymbol {
+  return (RATE_SYMBOLS as readonly string[]).includes(s);
+}
+
+export interface Rates {
+  base: 'USD';
+  rates: Record<string, number>;
+  /** Unix ms of the oldest rate returned. */
+  timestamp: number;
+}
+
+/** Units of each symbol per US dollar. USD is always 1, even with an empty table. */
+export async function getRates(db: Db, symbols: readonly string[] = RATE_SYMBOLS): Promise<Rates> {
+  const rows = symbols.length ? await db.select().from(rates).where(inArray(rates.symbol, [...symbols])) : [];
+  const out: Record<string, number> = {};
+  let timestamp = Date.now();
+  for (const r of rows) {
+    const rate = num(r.rate);
+    if (rate !== null && rate > 0) {
+      out[r.symbol] = rate;
+      timestamp = Math.min(timestamp, r.updatedAt.getTime());
+    }
+  }
+  if (symbols.includes('USD')) out.USD = 1;
+  return { base: 'USD', rates: out, timestamp };
+}
+
+/** Converts a USD amount into `symbol` using a rates map; null when the rate is unknown. */
+export function convert(usd: number | null, symbol: string, table: Record<string, number>): number | null {
+  if (usd === null) return null;
+  const rate = symbol === 'USD' ? 1 : table[symbol];
+  return rate ? usd * rate : null;
+}

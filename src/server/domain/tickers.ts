@@ -1,0 +1,132 @@
+import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { coins, exchanges, tickers } from '../db/schema/index.ts';
+import { num, percentOf, type Page } from './numbers.ts';
+import type { SortOrder } from './markets.ts';
+
+export const TICKER_SORTS = ['volume24h', 'price', 'change24h', 'pair', 'spread'] as const;
+export type TickerSort = (typeof TICKER_SORTS)[number];
+
+export interface TickerRow {
+  id: number;
+  pair: string;
+  market: 'spot' | 'futures';
+  contractType: string | null;
+  baseSymbol: string;
+  quoteSymbol: string;
+  coinId: string;
+  coinName: string;
+  exchange: string;
+  exchangeDisplayName: string;
+  price: number | null;
+  priceQuote: number | null;
+  volume24h: number | null;
+  change24h: number | null;
+  /** SPEC §9: (best ask − best bid) / best ask × 100. */
+  spread: number | null;
+  depthPlus1: number | null;
+  depthMinus1: number | null;
+  /** Share of the coin's (coin filter) or the exchange's (exchange filter) listed volume. */
+  share: number | null;
+  updatedAt: string;
+}
+
+/** SPEC §9 spread rate, in percent; null without a usable book. */
+export function spreadRate(bestBid: number | null, bestAsk: number | null): number | null {
+  if (bestBid === null || bestAsk === null || bestAsk <= 0 || bestBid > bestAsk) return null;
+  return ((bestAsk - bestBid) / bestAsk) * 100;
+}
+
+export interface TickerQuery {
+  page: number;
+  size: number;
+  coin?: string | undefined;
+  exchange?: string | undefined;
+  market?: 'spot' | 'futures' | undefined;
+  sort?: TickerSort | undefined;
+  order?: SortOrder | undefined;
+}
+
+const spreadSql = sql`(${tickers.bestAsk} - ${tickers.bestBid}) / nullif(${tickers.bestAsk}, 0)`;
+const sorts: Record<TickerSort, SQL> = {
+  volume24h: sql`${tickers.volume24h}`,
+  price: sql`${tickers.price}`,
+  change24h: sql`${tickers.change24h}`,
+  pair: sql`${tickers.pair}`,
+  spread: spreadSql,
+};
+
+/** Market pairs filtered by coin, exchange and market kind, by volume unless asked otherwise. */
+export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRow>> {
+  const conditions: SQL[] = [];
+  if (q.coin) conditions.push(eq(tickers.coinId, q.coin));
+  if (q.exchange) conditions.push(eq(exchanges.name, q.exchange));
+  if (q.market) conditions.push(eq(tickers.market, q.market));
+  const where = conditions.length ? and(...conditions) : undefined;
+  const sort = q.sort ?? 'volume24h';
+  const order = q.order ?? (sort === 'pair' || sort === 'spread' ? 'asc' : 'desc');
+  const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
+  const [rows, [agg]] = await Promise.all([
+    db
+      .select({
+        id: tickers.id,
+        pair: tickers.pair,
+        market: tickers.market,
+        contractType: tickers.contractType,
+        baseSymbol: tickers.baseSymbol,
+        quoteSymbol: tickers.quoteSymbol,
+        coinId: tickers.coinId,
+        coinName: coins.name,
+        exchange: exchanges.name,
+        exchangeDisplayName: exchanges.displayName,
+        price: tickers.price,
+        priceQuote: tickers.priceQuote,
+        volume24h: tickers.volume24h,
+        change24h: tickers.change24h,
+        bestBid: tickers.bestBid,
+        bestAsk: tickers.bestAsk,
+        depthPlus1: tickers.depthPlus1,
+        depthMinus1: tickers.depthMinus1,
+        updatedAt: tickers.updatedAt,
+      })
+      .from(tickers)
+      .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
+      .innerJoin(coins, eq(coins.id, tickers.coinId))
+      .where(where)
+      .orderBy(sql`${sorts[sort]} ${direction}`, asc(tickers.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number), volume: sql<string | null>`sum(${tickers.volume24h})` })
+      .from(tickers)
+      .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
+      .where(where),
+  ]);
+  const totalVolume = num(agg?.volume);
+  return {
+    list: rows.map((r) => ({
+      id: r.id,
+      pair: r.pair,
+      market: r.market,
+      contractType: r.contractType,
+      baseSymbol: r.baseSymbol,
+      quoteSymbol: r.quoteSymbol,
+      coinId: r.coinId,
+      coinName: r.coinName,
+      exchange: r.exchange,
+      exchangeDisplayName: r.exchangeDisplayName,
+      price: num(r.price),
+      priceQuote: num(r.priceQuote),
+      volume24h: num(r.volume24h),
+      change24h: num(r.change24h),
+      spread: spreadRate(num(r.bestBid), num(r.bestAsk)),
+      depthPlus1: num(r.depthPlus1),
+      depthMinus1: num(r.depthMinus1),
+      share: percentOf(num(r.volume24h), totalVolume),
+      updatedAt: r.updatedAt.toISOString(),
+    })),
+    total: agg?.n ?? 0,
+    page: q.page,
+    size: q.size,
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * The pure demo-data generator: `generateDemoData(now)` returns every row to insert, and the
+ * same `now` always gives the same rows. Only timestamps depend on `now` (histories end at
+ * the current hour); prices, supplies, listings and volumes do not.
+ */
+import type { klines as klinesTable, rates as ratesTable, siteMeta as siteMetaTable } from '../db/schema/index.ts';
+import { CONCEPTS, TAGS } from './data/taxonomy.ts';
+import { EXCHANGE_SEEDS } from './data/exchanges-data.ts';
+import { generateCoins, type CoinOutput, type CoinRow } from './coins-gen.ts';
+import { dec } from './decimal.ts';
+import { generateExchanges, type ExchangeRow } from './exchanges-gen.ts';
+import { DAILY_CANDLES, HOURLY_CANDLES, layout, type Candle } from './history.ts';
+import { generateTickers, type TickerRow } from './tickers-gen.ts';
+import { buildUniverse } from './universe.ts';
+
+export type KlineRow = typeof klinesTable.$inferInsert;
+export type RateRow = typeof ratesTable.$inferInsert;
+export type SiteMetaRow = typeof siteMetaTable.$inferInsert;
+
+export interface DemoData {
+  coins: CoinRow[];
+  coinLinks: CoinOutput['links'];
+  tags: { slug: string; name: string }[];
+  concepts: { slug: string; name: string; description: string }[];
+  coinTags: CoinOutput['tags'];
+  coinConcepts: CoinOutput['concepts'];
+  exchanges: ExchangeRow[];
+  /** Tickers name their exchange by slug; the writer maps it to the serial id. */
+  tickers: TickerRow[];
+  klines: KlineRow[];
+  rates: RateRow[];
+  siteMeta: SiteMetaRow[];
+}
+
+/** How many coins get stored klines. */
+export const KLINE_COINS = 50;
+
+/** Fiat units per US dollar. */
+const FIAT_RATES: Record<string, number> = {
+  CNY: 7.12,
+  JPY: 150.3,
+  KRW: 1389.5,
+  HKD: 7.79,
+  TWD: 32.1,
+  EUR: 0.921,
+};
+
+function klineRows(coinId: string, interval: '1h' | '1d', candles: Candle[]): KlineRow[] {
+  return candles.map((c) => ({
+    coinId,
+    interval,
+    openTime: new Date(c.t),
+    open: dec(c.o),
+    high: dec(c.h),
+    low: dec(c.l),
+    close: dec(c.c),
+    volume: dec(c.v),
+  }));
+}
+
+export function generateDemoData(now: Date = new Date()): DemoData {
+  const lay = layout(now);
+  const universe = buildUniverse();
+  const coinOut = generateCoins(universe, lay, now, EXCHANGE_SEEDS);
+  const priceOf = (symbol: string) => {
+    const m = coinOut.markets.find((x) => x.symbol === symbol);
+    if (!m) throw new Error(`seed: no ${symbol} price`);
+    return m.price;
+  };
+  // Units per USD: fiat from the table, USDT from its price, BTC/ETH as 1 / price.
+  const rateValues: Record<string, number> = {
+    USD: 1,
+    USDT: 1 / priceOf('USDT'),
+    ...FIAT_RATES,
+    BTC: 1 / priceOf('BTC'),
+    ETH: 1 / priceOf('ETH'),
+  };
+  const rates: RateRow[] = Object.entries(rateValues).map(([symbol, rate]) => ({ symbol, rate: dec(rate), updatedAt: now }));
+  const quoteRates: Record<string, number> = {};
+  for (const r of rates) quoteRates[r.symbol] = Number(r.rate);
+  quoteRates.USDC = 1 / priceOf('USDC');
+
+  const exchanges = generateExchanges(now);
+  const tickers = generateTickers(exchanges, coinOut.markets, quoteRates, now);
+
+  const klines: KlineRow[] = [];
+  for (const m of coinOut.markets.slice(0, KLINE_COINS)) {
+    klines.push(...klineRows(m.id, '1d', m.history.daily.slice(-DAILY_CANDLES)));
+    klines.push(...klineRows(m.id, '1h', m.history.hourly.slice(-HOURLY_CANDLES)));
+  }
+
+  return {
+    coins: coinOut.rows,
+    coinLinks: coinOut.links,
+    tags: TAGS.map((t) => ({ ...t })),
+    concepts: CONCEPTS.map((c) => ({ ...c })),
+    coinTags: coinOut.tags,
+    coinConcepts: coinOut.concepts,
+    exchanges: exchanges.map((e) => e.row),
+    tickers: tickers.rows,
+    klines,
+    rates,
+    siteMeta: [{ key: 'data_source', value: { source: 'demo', seededAt: now.toISOString() }, updatedAt: now }],
+  };
+}

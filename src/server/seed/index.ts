@@ -1,0 +1,26 @@
+/**
+ * Demo data for the market side: a deterministic generator (fixed-seed PRNG, histories that
+ * end at the current hour) and a writer that replaces the market tables in one transaction.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { coins } from '../db/schema/index.ts';
+import { generateDemoData } from './generate.ts';
+import { writeDemoData, type SeedSummary } from './writer.ts';
+
+export type { SeedSummary } from './writer.ts';
+export { generateDemoData, type DemoData } from './generate.ts';
+
+/** Replaces all market data with the demo data set. `now` only moves timestamps. */
+export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedSummary> {
+  const data = generateDemoData(opts.now ?? new Date());
+  return db.transaction((tx) => writeDemoData(tx as unknown as Db, data));
+}
+
+/** Seeds when the coins table is empty; returns whether it seeded. */
+export async function seedIfEmpty(db: Db): Promise<boolean> {
+  const [row] = await db.select({ present: sql<number>`1` }).from(coins).limit(1);
+  if (row) return false;
+  await seedDemo(db);
+  return true;
+}

@@ -1,0 +1,60 @@
+import { atom } from 'nanostores';
+import { QUICK_SEARCH_CACHE_MS, type QuickSearchItem } from '../lib/search.ts';
+import { apiGet } from './api.ts';
+
+export interface QuickSearchLists {
+  coins: QuickSearchItem[];
+  exchanges: QuickSearchItem[];
+}
+
+export const $quickSearch = atom<{ status: 'idle' | 'loading' | 'ready' | 'failed'; lists: QuickSearchLists }>({
+  status: 'idle',
+  lists: { coins: [], exchanges: [] },
+});
+
+const STORAGE_KEY = 'coinlens.quickSearch';
+
+function readCache(): { at: number; lists: QuickSearchLists } | null {
+  try {
+    const raw = localStorage.getItem(STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as { at: number; lists: QuickSearchLists }) : null;
+  } catch {
+    return null;
+  }
+}
+
+let inFlight: Promise<void> | null = null;
+
+/**
+ * Loads the coin and exchange lists once per five minutes (SPEC §9). On failure it keeps the
+ * cached lists, however old, or empty ones (SPEC §8), and logs only.
+ */
+export function loadQuickSearch(): Promise<void> {
+  const cached = readCache();
+  if (cached && Date.now() - cached.at < QUICK_SEARCH_CACHE_MS) {
+    $quickSearch.set({ status: 'ready', lists: cached.lists });
+    return Promise.resolve();
+  }
+  inFlight ??= (async () => {
+    $quickSearch.set({ status: 'loading', lists: cached?.lists ?? { coins: [], exchanges: [] } });
+    try {
+      const [coins, exchanges] = await Promise.all([
+        apiGet<QuickSearchItem[]>('/v1/quick_search/coin'),
+        apiGet<QuickSearchItem[]>('/v1/quick_search/exchange'),
+      ]);
+      const lists = { coins, exchanges };
+      $quickSearch.set({ status: 'ready', lists });
+      try {
+        localStorage.setItem(STORAGE_KEY, JSON.stringify({ at: Date.now(), lists }));
+      } catch {
+        /* storage full or disabled: the in-memory list still works */
+      }
+    } catch (e) {
+      console.error('[quick search]', e);
+      $quickSearch.set({ status: cached ? 'ready' : 'failed', lists: cached?.lists ?? { coins: [], exchanges: [] } });
+    } finally {
+      inFlight = null;
+    }
+  })();
+  return inFlight;
+}
