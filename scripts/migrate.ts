@@ -6,7 +6,8 @@ const target = configuredDatabase();
 try {
   const handle = await openDatabase(target);
   await handle.close();
-  console.log(`Migrations applied (${target.kind === 'postgres' ? 'PostgreSQL' : `PGlite in ${target.dataDir}`}).`);
+  const where = target.kind === 'postgres' ? 'PostgreSQL' : target.kind === 'pglite' ? `PGlite in ${target.dataDir}` : 'memory';
+  console.log(`Migrations applied (${where}).`);
 } catch (e) {
   console.error(`Migration failed: ${(e as Error).message}`);
   process.exit(1);

@@ -4,7 +4,9 @@
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import fs from 'node:fs';
 import compression from 'compression';
+import send from 'send';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -12,14 +14,22 @@ const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..')
 export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost', log = console.log } = {}) {
   process.env.COINLENS_ROOT ??= root;
   const { handler } = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href);
+  const clientDir = path.join(root, 'dist/client');
   const compress = compression({ threshold: 1024 });
+  const render = (req, res) =>
+    handler(req, res, () => {
+      res.statusCode = 404;
+      res.end('Not found');
+    });
   const server = http.createServer((req, res) => {
-    if (req.url?.startsWith('/_astro/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
     compress(req, res, () => {
-      handler(req, res, () => {
-        res.statusCode = 404;
-        res.end('Not found');
-      });
+      const file = staticFile(clientDir, req);
+      if (!file) return render(req, res);
+      // Hashed build assets never change under their name; other public files may.
+      const immutable = file.startsWith('/_astro/');
+      send(req, file, { root: clientDir, dotfiles: 'deny', immutable, maxAge: immutable ? '365d' : '1h' })
+        .on('error', () => render(req, res))
+        .pipe(res);
     });
   });
   // Server-sent events and slow clients: no request timeout, but a bound on idle sockets.
@@ -41,6 +51,25 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   }
   log(`Coinlens is ready on http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port} (database ready in ${Date.now() - started} ms)`);
   return server;
+}
+
+/** The path of a built static file for a GET/HEAD request, or null to let Astro render. */
+function staticFile(clientDir, req) {
+  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
+  let pathname;
+  try {
+    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
+  } catch {
+    return null;
+  }
+  if (pathname === '/' || pathname.includes('\0')) return null;
+  const full = path.join(clientDir, pathname);
+  if (!full.startsWith(clientDir + path.sep)) return null;
+  try {
+    return fs.statSync(full).isFile() ? pathname : null;
+  } catch {
+    return null;
+  }
 }
 
 /** Closes the HTTP server and the database so PGlite flushes and the data-dir lock is freed. */

@@ -1,9 +1,15 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { MOBILE_ORIGIN } from '../../playwright.config.ts';
+
+/** Waits until every island on the page has hydrated (Astro drops the ssr attribute). */
+async function hydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
 
 test('quick search finds "btc" and opens Bitcoin', async ({ page }) => {
   await page.goto('/');
-  const box = page.getByRole('combobox');
+  await hydrated(page);
+  const box = page.getByTestId('quick-search-input');
   await box.click();
   await box.fill('btc');
   const results = page.getByTestId('quick-search-results');
@@ -14,7 +20,8 @@ test('quick search finds "btc" and opens Bitcoin', async ({ page }) => {
 
 test('quick search says so when nothing matches', async ({ page }) => {
   await page.goto('/en');
-  const box = page.getByRole('combobox');
+  await hydrated(page);
+  const box = page.getByTestId('quick-search-input');
   await box.click();
   await box.fill('zzzzqqqq');
   await expect(page.getByTestId('quick-search-results')).toContainText('No results found for your query');
@@ -22,6 +29,7 @@ test('quick search says so when nothing matches', async ({ page }) => {
 
 test('switching currency converts displayed prices', async ({ page }) => {
   await page.goto('/en/coin/bitcoin');
+  await hydrated(page);
   const price = page.getByTestId('coin-price');
   const usd = await price.textContent();
   expect(usd).toMatch(/^\$/);
@@ -31,12 +39,14 @@ test('switching currency converts displayed prices', async ({ page }) => {
   const usdValue = Number(usd!.replace(/[^\d.]/g, ''));
   expect(eur).toBeLessThan(usdValue);
   expect(eur).toBeGreaterThan(usdValue * 0.5);
+  await hydrated(page);
   await page.getByTestId('currency-switcher').selectOption('CNY');
   await expect(price).toHaveText(/^¥/);
 });
 
 test('theme toggle switches to dark and is remembered', async ({ page }) => {
   await page.goto('/en');
+  await hydrated(page);
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
   await page.getByTestId('theme-toggle').click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');

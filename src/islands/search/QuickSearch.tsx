@@ -98,6 +98,7 @@ export default function QuickSearch({ base, dict }: Props) {
         ref={inputRef}
         type="search"
         role="combobox"
+        data-testid="quick-search-input"
         aria-label={t('search.label')}
         aria-expanded={open && deferred.length > 0}
         aria-controls={listId}

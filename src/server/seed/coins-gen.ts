@@ -175,13 +175,14 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
     let ath = st.max.price;
     let athAt = new Date(st.max.at);
     if (span > 30 * DAY && rng.chance(c.stable ? 0.5 : 0.6)) {
-      ath = r10(ath * Math.exp(c.stable ? rng.range(0.005, 0.03) : rng.range(0.05, 1.6)));
+      ath = r10(ath * Math.exp(c.stable ? rng.range(0.005, 0.03) : rng.range(0.05, 0.1 + 12 * s.volatility)));
       athAt = at(0.2, 0.97);
     }
     let atl = st.min.price;
     let atlAt = new Date(st.min.at);
     if (span > 30 * DAY && rng.chance(c.stable ? 0.6 : 0.85)) {
-      atl = r10(atl * Math.exp(-(c.stable ? rng.range(0.01, 0.08) : rng.range(0.2, 3))));
+      const years = span / (365 * DAY);
+      atl = r10(atl * Math.exp(-(c.stable ? rng.range(0.01, 0.08) : rng.range(0.2, Math.min(7, 0.5 + 0.5 * years)))));
       atlAt = at(0, 0.25);
     }
     const issuePrice = c.top ? (c.top.issuePrice ?? null) : !c.stable && rng.chance(0.45) ? r10(atl * rng.range(1, 4)) : c.stable ? 1 : null;

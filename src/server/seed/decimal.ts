@@ -7,6 +7,12 @@
 export function dec(n: number, sig = 10): string {
   if (!Number.isFinite(n)) throw new Error(`seed: not a finite number: ${n}`);
   if (n === 0) return '0';
+  const abs = Math.abs(n);
+  if (abs >= 1e-6 && abs < 1e15) {
+    // Fast path: the shortest round-trip string of the rounded double is the plain decimal.
+    const s = String(r10(n, sig));
+    if (!s.includes('e')) return s;
+  }
   const [mantissa = '0', exponent = '0'] = Math.abs(n).toExponential(sig - 1).split('e');
   const exp = Number(exponent);
   const digits = mantissa.replace('.', '');
@@ -19,21 +25,29 @@ export function dec(n: number, sig = 10): string {
 }
 
 /** The number a stored decimal string reads back as: rounding once, then using that value everywhere. */
+/** Powers of ten 10^-40 … 10^40 as the nearest doubles; POW[k + 40] = 10^k. */
+const POW = Array.from({ length: 81 }, (_, i) => Number(`1e${i - 40}`));
+const pow10 = (k: number) => POW[k + 40] ?? 10 ** k;
+
+/**
+ * Rounds a number to `sig` significant digits as a number; `dec(r10(x))` is the stored string.
+ * The hot path of the generator, so it avoids string work.
+ */
 export function r10(n: number, sig = 10): number {
   if (!Number.isFinite(n)) throw new Error(`seed: not a finite number: ${n}`);
   if (n === 0) return 0;
   const abs = Math.abs(n);
   let e = Math.floor(Math.log10(abs));
-  if (abs >= 10 ** (e + 1)) e++;
-  else if (abs < 10 ** e) e--;
+  if (abs >= pow10(e + 1)) e++;
+  else if (abs < pow10(e)) e--;
   const places = sig - 1 - e;
-  // Scale by an exact power of ten where possible (10^22 is the largest exact one).
+  // Scale by an exact power of ten (10^22 is the largest exact one).
   if (places >= 0 && places <= 22) {
-    const f = 10 ** places;
+    const f = pow10(places);
     return Math.round(n * f) / f;
   }
   if (places < 0 && places >= -22) {
-    const f = 10 ** -places;
+    const f = pow10(-places);
     return Math.round(n / f) * f;
   }
   return Number(dec(n, sig));

@@ -30,9 +30,9 @@ const CHAIN_NATIVES: Record<string, string[]> = {
   Base: ['ETH'],
   Arbitrum: ['ETH', 'WBTC'],
   Optimism: ['ETH'],
-  Avalanche: ['AVAX', 'BTC'],
-  Polygon: ['POL', 'ETH'],
-  Cosmos: ['ATOM', 'OSMO', 'TIA', 'INJ'],
+  Avalanche: ['AVAX', 'BTC', 'ETH', 'JOE', 'LINK', 'AAVE', 'WBTC'],
+  Polygon: ['POL', 'MATIC', 'ETH', 'WBTC', 'LINK', 'AAVE'],
+  Cosmos: ['ATOM', 'OSMO', 'TIA', 'INJ', 'AKT', 'KAVA', 'DYM', 'SEI', 'RUNE', 'CRO'],
 };
 const DEX_STABLES = new Set(['USDT', 'USDC', 'DAI', 'USDE']);
 const EVM_ETH_QUOTE = new Set(['Ethereum', 'Arbitrum', 'Optimism', 'Base']);
@@ -49,17 +49,18 @@ function pickCoins(ex: ExchangeInfo, markets: CoinMarket[], rng: Rng): CoinMarke
   } else if (chain === '*') {
     candidates = markets.filter((m) => m.rank <= 200 && !m.stable);
   }
-  const weight = (m: CoinMarket) => m.rank ** -1.15 * (m.stable ? 4 : 1);
+  const weights = candidates.map((m) => m.rank ** -1.15 * (m.stable ? 4 : 1));
   const target = Math.min(ex.coinTarget, Math.floor(candidates.length * 0.9));
-  let lo = 0;
+  let lo = 1e-9;
   let hi = 1e9;
-  for (let i = 0; i < 60; i++) {
-    const mid = Math.sqrt(Math.max(lo, 1e-9) * hi);
-    const expected = candidates.reduce((s, m) => s + 1 - Math.exp(-mid * weight(m)), 0);
+  for (let i = 0; i < 50; i++) {
+    const mid = Math.sqrt(lo * hi);
+    let expected = 0;
+    for (const w of weights) expected += 1 - Math.exp(-mid * w);
     if (expected < target) lo = mid;
     else hi = mid;
   }
-  return candidates.filter((m) => rng.chance(1 - Math.exp(-hi * weight(m))));
+  return candidates.filter((_, i) => rng.chance(1 - Math.exp(-hi * (weights[i] as number))));
 }
 
 /** Spot quotes for one listing: the venue's main quote plus a few rank-dependent extras. */

@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { createRequire } from 'node:module';
+import manifest from 'cryptocurrency-icons/manifest.json' with { type: 'json' };
 import { EXTRA_COINS, type ExtraCoin } from './data/coins-extra.ts';
 import { TOP_COINS, type TopCoin } from './data/coins-top.ts';
 import {
@@ -29,9 +30,7 @@ interface ManifestItem {
 
 const require = createRequire(import.meta.url);
 
-function loadManifest(): ManifestItem[] {
-  return require('cryptocurrency-icons/manifest.json') as ManifestItem[];
-}
+const MANIFEST: readonly ManifestItem[] = manifest;
 
 /** Lower-cased symbols that have a colour SVG; null when the package folder cannot be read. */
 function iconFiles(): Set<string> | null {
@@ -135,7 +134,7 @@ export function buildUniverse(): CoinBase[] {
     });
   };
   const manifestSymbols = new Set<string>();
-  for (const item of loadManifest()) {
+  for (const item of MANIFEST) {
     if (NOT_COINS.has(item.symbol)) continue;
     manifestSymbols.add(item.symbol);
     const hasIcon = icons ? icons.has(item.symbol.toLowerCase()) : true;

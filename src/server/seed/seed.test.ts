@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { openDatabase, type DbHandle } from '../db/client.ts';
+import { generateDemoData, seedDemo, seedIfEmpty, type SeedSummary } from './index.ts';
+
+const NOW = new Date('2026-11-20T12:34:56Z');
+const HOUR_START = Date.UTC(2026, 10, 20, 12);
+const CONTRACT_TYPES = ['PERPETUAL', 'UPSWEEKLY', 'DOWNSWEEKLY', 'WEEKLY', 'BIWEEKLY', 'MONTHLY', 'QUARTERLY', 'BIQUARTERLY'];
+
+let handle: DbHandle;
+let summary: SeedSummary;
+let seedMs = 0;
+
+async function rows<T = Record<string, unknown>>(query: SQL): Promise<T[]> {
+  const result = (await handle.db.execute(query)) as unknown as { rows: T[] };
+  return result.rows;
+}
+
+async function one<T = Record<string, unknown>>(query: SQL): Promise<T> {
+  const [row] = await rows<T>(query);
+  if (!row) throw new Error('no row');
+  return row;
+}
+
+const n = (v: unknown) => Number(v);
+
+describe('demo seed', () => {
+  beforeAll(async () => {
+    handle = await openDatabase({ kind: 'memory' });
+    const started = performance.now();
+    summary = await seedDemo(handle.db, { now: NOW });
+    seedMs = performance.now() - started;
+    console.info(`seedDemo: ${Math.round(seedMs)} ms`, summary);
+  }, 120_000);
+
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it('seeds quickly and reports what it wrote', async () => {
+    expect(seedMs).toBeLessThan(30_000);
+    const counts = await one(sql`select
+      (select count(*) from coins) as coins, (select count(*) from exchanges) as exchanges,
+      (select count(*) from tickers) as tickers, (select count(*) from klines) as klines`);
+    expect(summary).toEqual({ coins: n(counts.coins), exchanges: n(counts.exchanges), tickers: n(counts.tickers), klines: n(counts.klines) });
+  });
+
+  it('has at least 500 coins, 120 exchanges of both types and 8000 tickers', async () => {
+    expect(summary.coins).toBeGreaterThanOrEqual(500);
+    expect(summary.exchanges).toBe(120);
+    expect(summary.tickers).toBeGreaterThanOrEqual(8000);
+    const types = await rows<{ type: string; n: number }>(sql`select type, count(*)::int as n from exchanges group by type order by type`);
+    expect(types.map((t) => t.type)).toEqual(['CEX', 'DEX']);
+    const icons = await one(sql`select count(*) filter (where has_icon) as with_icon, count(*) filter (where not has_icon) as without from coins`);
+    expect(n(icons.with_icon)).toBeGreaterThan(400);
+    expect(n(icons.without)).toBeGreaterThanOrEqual(40);
+  });
+
+  it('lists every contract type many times, perpetuals most', async () => {
+    const counts = await rows<{ contract_type: string; n: number }>(
+      sql`select contract_type, count(*)::int as n from tickers where market = 'futures' group by contract_type order by n desc`,
+    );
+    expect(counts.map((c) => c.contract_type).sort()).toEqual([...CONTRACT_TYPES].sort());
+    expect(counts[0]?.contract_type).toBe('PERPETUAL');
+    for (const c of counts) expect(c.n).toBeGreaterThanOrEqual(20);
+    const bad = await one(sql`select count(*) as n from tickers where (market = 'futures') <> (contract_type is not null)
+      or (market = 'futures' and pair <> base_symbol || '-' || contract_type || '/' || quote_symbol)
+      or (market = 'spot' and pair <> base_symbol || '/' || quote_symbol)`);
+    expect(n(bad.n)).toBe(0);
+  });
+
+  it('stores daily and hourly klines for the top 50 coins', async () => {
+    const counts = await rows<{ interval: string; n: number; coins: number; last: string }>(
+      sql`select interval, count(*)::int as n, count(distinct coin_id)::int as coins, max(open_time) as last from klines group by interval order by interval`,
+    );
+    const byInterval = Object.fromEntries(counts.map((c) => [c.interval, c]));
+    expect(byInterval['1d']?.n).toBe(50 * 365);
+    expect(byInterval['1h']?.n).toBe(50 * 720);
+    expect(new Date(byInterval['1h']?.last ?? 0).getTime()).toBe(HOUR_START - 3_600_000);
+    const outside = await one(sql`select count(*) as n from (select distinct coin_id from klines) k join coins c on c.id = k.coin_id where c.rank > 50`);
+    expect(n(outside.n)).toBe(0);
+  });
+
+  it('keeps candles well-formed: open = previous close, high ≥ max(open, close), low ≤ min(open, close), low > 0', async () => {
+    const bad = await one(sql`select
+      count(*) filter (where high < greatest(open, close) or low > least(open, close) or low <= 0 or high < low) as shape,
+      count(*) filter (where prev is not null and prev <> open) as gaps
+      from (select *, lag(close) over (partition by coin_id, interval order by open_time) as prev from klines) k`);
+    expect(n(bad.shape)).toBe(0);
+    expect(n(bad.gaps)).toBe(0);
+  });
+
+  it('ends every kline series at the coin price and derives the coin fields from it', async () => {
+    const bad = await rows(sql`
+      with last as (
+        select distinct on (coin_id, interval) coin_id, interval, close from klines order by coin_id, interval, open_time desc
+      ), ext as (
+        select coin_id, max(high) as hi, min(low) as lo from klines group by coin_id
+      ), ago as (
+        select coin_id, open from klines where interval = '1h' and open_time = ${new Date(HOUR_START - 24 * 3_600_000)}
+      )
+      select c.id from coins c
+        join last l on l.coin_id = c.id
+        join ext e on e.coin_id = c.id
+        join ago a on a.coin_id = c.id
+      where l.close <> c.price or c.ath < e.hi or c.atl > e.lo
+        or abs(c.change_24h - (c.price / a.open - 1) * 100) > 1e-5`);
+    expect(bad).toEqual([]);
+  });
+
+  it('computes market cap as price × circulating supply and ranks by it without gaps', async () => {
+    const cap = await one(sql`select count(*) filter (where abs(market_cap - price * circulating_supply) > market_cap * 1e-9) as off,
+      count(*) filter (where market_cap <> price * circulating_supply) as inexact from coins`);
+    expect(n(cap.off)).toBe(0);
+    expect(n(cap.inexact)).toBe(0);
+    const ranks = await rows<{ rank: number }>(sql`select rank from coins order by market_cap desc, id`);
+    expect(ranks.map((r) => r.rank)).toEqual(ranks.map((_, i) => i + 1));
+    const dominance = await one(sql`select sum(market_cap / (select sum(market_cap) from coins) * 100) as total from coins`);
+    expect(Math.abs(n(dominance.total) - 100)).toBeLessThan(1e-9);
+  });
+
+  it('keeps the other coin figures consistent', async () => {
+    const bad = await one(sql`select count(*) as n from coins where
+      price <= 0 or high_24h < price or low_24h > price or total_supply < circulating_supply
+      or max_supply < total_supply or ath < price or atl > price or ath_at > ${NOW} or atl_at > ${NOW}
+      or volume_24h <= 0 or jsonb_array_length(sparkline_7d) <> 168 or (sparkline_7d->>167)::numeric <> price`);
+    expect(n(bad.n)).toBe(0);
+    const top = await rows<{ symbol: string; price: string; rank: number }>(sql`select symbol, price, rank from coins where rank <= 3 order by rank`);
+    expect(top.map((c) => c.symbol)).toEqual(['BTC', 'ETH', 'USDT']);
+    const stables = await one(sql`select max(abs(price - 1)) as dev from coins where symbol in ('USDT', 'USDC', 'DAI')`);
+    expect(n(stables.dev)).toBeLessThan(0.01);
+    const tiny = await one(sql`select count(*) as n from coins where price < 0.0000001`);
+    expect(n(tiny.n)).toBeGreaterThan(0);
+    const reviewed = await one(sql`select count(*) filter (where not reviewed and rank <= 100) as top, avg(reviewed::int) as share from coins`);
+    expect(n(reviewed.top)).toBe(0);
+    expect(n(reviewed.share)).toBeGreaterThan(0.75);
+  });
+
+  it('gives every coin tags, a website, an explorer and at least one market', async () => {
+    const bad = await one(sql`select count(*) as n from coins c where
+      not exists (select 1 from coin_tags t where t.coin_id = c.id)
+      or not exists (select 1 from coin_links l where l.coin_id = c.id and l.kind = 'website')
+      or not exists (select 1 from coin_links l where l.coin_id = c.id and l.kind = 'explorer')
+      or not exists (select 1 from tickers t where t.coin_id = c.id)`);
+    expect(n(bad.n)).toBe(0);
+    const usdt = await rows<{ slug: string }>(sql`select k.slug from coin_concepts cc join concepts k on k.id = cc.concept_id where cc.coin_id = 'tether'`);
+    expect(usdt.map((r) => r.slug)).toContain('stablecoins');
+  });
+
+  it('quotes tickers with bid < price < ask and a sane spread', async () => {
+    const bad = await one(sql`select count(*) as n from tickers where not (best_bid < price and price < best_ask)
+      or (best_ask - best_bid) / best_ask > 0.0101 or (best_ask - best_bid) / best_ask < 0.00009 or volume_24h <= 0`);
+    expect(n(bad.n)).toBe(0);
+    const deviation = await one(sql`select max(abs(t.price / c.price - 1)) as dev from tickers t join coins c on c.id = t.coin_id`);
+    expect(n(deviation.dev)).toBeLessThanOrEqual(0.005);
+    const volume = await one(sql`select max(abs(v / c.volume_24h - 1)) as dev from coins c
+      join (select coin_id, sum(volume_24h) as v from tickers group by coin_id) t on t.coin_id = c.id`);
+    expect(n(volume.dev)).toBeLessThan(0.001);
+  });
+
+  it('fills exchange totals and ranks from the tickers', async () => {
+    const bad = await one(sql`select count(*) as n from exchanges e
+      left join (select exchange_id, sum(volume_24h) as v, count(*) as pairs, count(distinct coin_id) as coins from tickers group by exchange_id) t
+        on t.exchange_id = e.id
+      where abs(e.reported_volume_24h - coalesce(t.v, 0)) > coalesce(t.v, 0) * 1e-9
+        or e.pair_count <> coalesce(t.pairs, 0) or e.coin_count <> coalesce(t.coins, 0)`);
+    expect(n(bad.n)).toBe(0);
+    const ranks = await rows<{ rank: number }>(sql`select rank from exchanges order by reported_volume_24h desc, name`);
+    expect(ranks.map((r) => r.rank)).toEqual(ranks.map((_, i) => i + 1));
+  });
+
+  it('writes rates and the data source', async () => {
+    const rates = await rows<{ symbol: string; rate: string }>(sql`select symbol, rate from rates`);
+    const rate = Object.fromEntries(rates.map((r) => [r.symbol, Number(r.rate)]));
+    for (const s of ['USD', 'USDT', 'CNY', 'JPY', 'KRW', 'HKD', 'TWD', 'EUR', 'BTC', 'ETH']) expect(rate[s]).toBeGreaterThan(0);
+    expect(rate.USD).toBe(1);
+    const btc = await one<{ price: string }>(sql`select price from coins where id = 'bitcoin'`);
+    expect((rate.BTC ?? 0) * Number(btc.price)).toBeCloseTo(1, 8);
+    const meta = await one<{ value: { source: string; seededAt: string } }>(sql`select value from site_meta where key = 'data_source'`);
+    expect(meta.value).toEqual({ source: 'demo', seededAt: NOW.toISOString() });
+  });
+
+  it('seedIfEmpty leaves a seeded database alone', async () => {
+    expect(await seedIfEmpty(handle.db)).toBe(false);
+  });
+
+  it('generates identical data for the same clock, and the same market for another clock', () => {
+    const a = generateDemoData(NOW);
+    const b = generateDemoData(NOW);
+    expect(b).toEqual(a);
+    const decimal = /^-?\d+(\.\d+)?$/;
+    const numericKeys = ['price', 'marketCap', 'circulatingSupply', 'volume24h', 'change24h', 'ath', 'atl'] as const;
+    for (const coin of a.coins) for (const k of numericKeys) expect(String(coin[k])).toMatch(decimal);
+    for (const t of a.tickers.slice(0, 500)) expect(`${t.price} ${t.priceQuote} ${t.bestBid} ${t.bestAsk}`).toMatch(/^[\d. ]+$/);
+    const later = generateDemoData(new Date(NOW.getTime() + 7 * 86_400_000 + 5 * 3_600_000));
+    const market = (d: typeof a) => d.coins.map((c) => [c.id, c.price, c.marketCap, c.rank, c.volume24h]);
+    expect(market(later)).toEqual(market(a));
+    expect(later.tickers.length).toBe(a.tickers.length);
+  }, 60_000);
+});
