@@ -175,7 +175,7 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
     let ath = st.max.price;
     let athAt = new Date(st.max.at);
     if (span > 30 * DAY && rng.chance(c.stable ? 0.5 : 0.6)) {
-      ath = r10(ath * Math.exp(c.stable ? rng.range(0.005, 0.03) : rng.range(0.05, 0.1 + 12 * s.volatility)));
+      ath = r10(ath * Math.exp(c.stable ? rng.range(0.005, 0.03) : rng.range(0.03, 0.08 + 4 * s.volatility)));
       athAt = at(0.2, 0.97);
     }
     let atl = st.min.price;

@@ -126,7 +126,7 @@ export function simulate(rng: Rng, lay: Layout, opts: WalkOptions): History {
       dev = dev * 0.7 + 0.0008 * rng.clampedNormal();
       dailyPoints[i] = r10(price * (1 + dev));
     } else {
-      x -= volatility * 0.9 * rng.clampedNormal(4) - 0.008 * (anchor - x);
+      x -= volatility * 0.6 * rng.clampedNormal(4) - 0.03 * (anchor - x);
       dailyPoints[i] = r10(Math.exp(x));
     }
   }
