@@ -7,15 +7,19 @@ import { pathToFileURL } from 'node:url';
 import fs from 'node:fs';
 import compression from 'compression';
 import send from 'send';
+import { createPageCache } from './page-cache.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 /** Starts listening and resolves once the database is open (migrated and seeded on first run). */
 export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost', log = console.log } = {}) {
   process.env.COINLENS_ROOT ??= root;
+  // React and friends pick their development builds when NODE_ENV is unset: several times slower.
+  process.env.NODE_ENV ??= 'production';
   const { handler } = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href);
   const clientDir = path.join(root, 'dist/client');
   const compress = compression({ threshold: 1024 });
+  const pages = createPageCache(Number(process.env.PAGE_CACHE_MS ?? 2000));
   const render = (req, res) =>
     handler(req, res, () => {
       res.statusCode = 404;
@@ -24,7 +28,7 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   const server = http.createServer((req, res) => {
     compress(req, res, () => {
       const file = staticFile(clientDir, req);
-      if (!file) return render(req, res);
+      if (!file) return pages.handle(req, res) || render(req, res);
       // Hashed build assets never change under their name; other public files may.
       const immutable = file.startsWith('/_astro/');
       send(req, file, { root: clientDir, dotfiles: 'deny', immutable, maxAge: immutable ? '365d' : '1h' })

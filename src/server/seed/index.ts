@@ -14,7 +14,10 @@ export { generateDemoData, type DemoData } from './generate.ts';
 /** Replaces all market data with the demo data set. `now` only moves timestamps. */
 export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedSummary> {
   const data = generateDemoData(opts.now ?? new Date());
-  return db.transaction((tx) => writeDemoData(tx as unknown as Db, data));
+  const summary = await db.transaction((tx) => writeDemoData(tx as unknown as Db, data));
+  // Fresh planner statistics: without them the planner guesses row counts of empty tables.
+  await db.execute(sql`analyze`);
+  return summary;
 }
 
 /** Seeds when the coins table is empty; returns whether it seeded. */
