@@ -262,6 +262,15 @@ export const siteMeta = pgTable('site_meta', {
 /** Fund-flow windows of SPEC §9. */
 export const flowWindow = pgEnum('flow_window', ['30m', '1h', '1d', '7d']);
 
+/** USD in and out over one window; netflow = inflow − outflow. */
+const flowColumns = () => ({
+  window: flowWindow('window').notNull(),
+  inflow: num('inflow').notNull(),
+  outflow: num('outflow').notNull(),
+  netflow: num('netflow').notNull(),
+  updatedAt: ts('updated_at').notNull().defaultNow(),
+});
+
 /** Money flowing into and out of a coin's markets over a window, in USD. */
 export const coinFlows = pgTable(
   'coin_flows',
@@ -269,12 +278,7 @@ export const coinFlows = pgTable(
     coinId: text('coin_id')
       .notNull()
       .references(() => coins.id, { onDelete: 'cascade' }),
-    window: flowWindow('window').notNull(),
-    inflow: num('inflow').notNull(),
-    outflow: num('outflow').notNull(),
-    /** inflow − outflow. */
-    netflow: num('netflow').notNull(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...flowColumns(),
   },
   (t) => [primaryKey({ columns: [t.coinId, t.window] }), index('coin_flows_window_net_idx').on(t.window, t.netflow)],
 );
@@ -286,11 +290,7 @@ export const exchangeFlows = pgTable(
     exchangeId: integer('exchange_id')
       .notNull()
       .references(() => exchanges.id, { onDelete: 'cascade' }),
-    window: flowWindow('window').notNull(),
-    inflow: num('inflow').notNull(),
-    outflow: num('outflow').notNull(),
-    netflow: num('netflow').notNull(),
-    updatedAt: ts('updated_at').notNull().defaultNow(),
+    ...flowColumns(),
   },
   (t) => [primaryKey({ columns: [t.exchangeId, t.window] }), index('exchange_flows_window_net_idx').on(t.window, t.netflow)],
 );
