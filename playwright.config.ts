@@ -29,6 +29,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', MOBILE_ORIGIN, LOG_LEVEL: 'error' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', MOBILE_ORIGIN, LOG_LEVEL: 'error', LIVE_INTERVAL_MS: '1000' },
   },
 });

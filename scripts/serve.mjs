@@ -26,6 +26,11 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
       res.end('Not found');
     });
   const server = http.createServer((req, res) => {
+    // Event streams go out uncompressed (compression would hold events back) and unbuffered.
+    if (req.url?.startsWith('/api/stream/')) {
+      guardStream(res);
+      return render(req, res);
+    }
     compress(req, res, () => {
       const file = staticFile(clientDir, req);
       if (!file) return pages.handle(req, res) || render(req, res);
@@ -57,6 +62,26 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   return server;
 }
 
+/** Most bytes a stream client may leave unread in the socket before it is dropped. */
+const MAX_STREAM_BACKLOG = 1 << 20;
+
+/**
+ * Drops a server-sent-events client that stops reading: Astro writes without waiting for
+ * 'drain', so a stalled client would otherwise collect every tick in memory. Its EventSource
+ * reconnects later and resumes with Last-Event-ID.
+ */
+function guardStream(res) {
+  const write = res.write;
+  res.write = function (chunk, ...rest) {
+    if (res.destroyed) return false;
+    if (res.writableLength > MAX_STREAM_BACKLOG) {
+      res.destroy();
+      return false;
+    }
+    return write.call(this, chunk, ...rest);
+  };
+}
+
 /** The path of a built static file for a GET/HEAD request, or null to let Astro render. */
 function staticFile(clientDir, req) {
   if (req.method !== 'GET' && req.method !== 'HEAD') return null;
@@ -78,8 +103,12 @@ function staticFile(clientDir, req) {
 
 /** Closes the HTTP server and the database so PGlite flushes and the data-dir lock is freed. */
 export async function stopServer(server) {
-  await new Promise((resolve) => server.close(() => resolve(undefined)));
-  server.closeAllConnections?.();
+  // Live prices first: their open event streams would keep server.close() waiting.
+  await globalThis[Symbol.for('coinlens.realtime')]?.stop();
+  const closed = new Promise((resolve) => server.close(() => resolve(undefined)));
+  server.closeIdleConnections?.();
+  setTimeout(() => server.closeAllConnections?.(), 2000).unref();
+  await closed;
   const slot = globalThis[Symbol.for('coinlens.db')];
   if (slot?.handle) await (await slot.handle).close();
 }

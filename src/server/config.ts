@@ -22,6 +22,9 @@ const schema = z.object({
     .or(z.literal('').transform(() => undefined)),
   SEED: z.enum(['auto', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
+  /** Live prices: `sim` moves demo prices (the simulated market), `off` only relays other sources. */
+  LIVE: z.enum(['sim', 'off']).default('sim'),
+  LIVE_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(200).max(3_600_000).default(3000),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

@@ -23,7 +23,8 @@ export default function QuickSearch({ base, dict }: Props) {
   const { status, lists } = useStore($quickSearch);
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState(false);
-  const [active, setActive] = useState(0);
+  // -1: no suggestion selected, so Enter submits the query to the search page.
+  const [active, setActive] = useState(-1);
   const deferred = useDeferredValue(query.trim());
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -63,8 +64,11 @@ export default function QuickSearch({ base, dict }: Props) {
       e.preventDefault();
       setActive((a) => Math.max(a - 1, 0));
     } else if (e.key === 'Enter') {
-      e.preventDefault();
-      go(hits[active] ?? hits[0]);
+      const hit = hits[active];
+      if (hit) {
+        e.preventDefault();
+        go(hit);
+      } // else the form submits the query to /search
     } else if (e.key === 'Escape') {
       setOpen(false);
       inputRef.current?.blur();
@@ -93,10 +97,17 @@ export default function QuickSearch({ base, dict }: Props) {
   };
 
   return (
-    <div className="qs" onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setTimeout(() => setOpen(false), 150)}>
+    <form
+      className="qs"
+      role="search"
+      action={`${base}/search`}
+      method="get"
+      onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setTimeout(() => setOpen(false), 150)}
+    >
       <input
         ref={inputRef}
         type="search"
+        name="q"
         role="combobox"
         data-testid="quick-search-input"
         aria-label={t('search.label')}
@@ -112,7 +123,7 @@ export default function QuickSearch({ base, dict }: Props) {
         }}
         onChange={(e) => {
           setQuery(e.target.value);
-          setActive(0);
+          setActive(-1);
           setOpen(true);
           void loadQuickSearch();
         }}
@@ -139,6 +150,6 @@ export default function QuickSearch({ base, dict }: Props) {
         .qs-name { color: var(--fg-soft); }
         .qs-empty { padding: 10px; color: var(--fg-soft); }
       `}</style>
-    </div>
+    </form>
   );
 }

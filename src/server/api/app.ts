@@ -12,6 +12,12 @@ import { fail, ok } from './respond.ts';
 import { dataSource } from '../domain/markets.ts';
 import { data } from './routes/data.ts';
 import { market } from './routes/market.ts';
+import { searchRoutes } from './routes/search.ts';
+import { reviewRoutes } from './routes/reviews.ts';
+import { klinesRoutes } from './routes/klines.ts';
+import { coinTabRoutes } from './routes/coinTabs.ts';
+import { streamRoutes } from './routes/stream.ts';
+import { rankingRoutes } from './routes/rankings.ts';
 
 /**
  * The /api application. Every response is the `{ code, data, msg }` envelope; client mistakes
@@ -27,6 +33,12 @@ export function createApi() {
   app.route('/v1/data', data);
   app.use('*', requireSignature);
   app.route('/', market);
+  app.route('/', searchRoutes);
+  app.route('/', reviewRoutes);
+  app.route('/', klinesRoutes);
+  app.route('/', coinTabRoutes);
+  app.route('/', rankingRoutes);
+  app.route('/', streamRoutes());
 
   app.notFound((c) => {
     const t = c.get('t') ?? translator(DEFAULT_LOCALE);

@@ -9,6 +9,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 export interface DbHandle {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** The PostgreSQL URL (postgres only): live prices open their LISTEN connection with it. */
+  url?: string;
   /** Runs multi-statement SQL (PGlite cannot prepare several statements at once). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
@@ -99,6 +101,7 @@ async function openPostgres(url: string): Promise<DbHandle> {
   return {
     db,
     kind: 'postgres',
+    url,
     exec: async (sql) => {
       await pool.query(sql);
     },

@@ -27,6 +27,15 @@ export function getHandle(): Promise<DbHandle> {
       const { seedIfEmpty } = await import('../seed/index.ts');
       await seedIfEmpty(handle.db);
     }
+    // Live prices start with the database in the server process; tests start them explicitly.
+    if (!process.env.VITEST) {
+      try {
+        const { startRealtime } = await import('../realtime/index.ts');
+        await startRealtime({ handle });
+      } catch (e) {
+        console.error('[realtime] live prices could not start:', e);
+      }
+    }
     return handle;
   })();
   slot.handle.catch(() => {
@@ -45,6 +54,8 @@ export function useDatabase(handle: DbHandle): void {
 }
 
 export async function closeDatabase(): Promise<void> {
+  const { stopRealtime } = await import('../realtime/index.ts');
+  await stopRealtime();
   const pending = slot.handle;
   slot.handle = undefined;
   if (pending) await (await pending).close();

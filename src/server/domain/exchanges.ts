@@ -30,8 +30,34 @@ export async function volumePerVisit(db: Db): Promise<number> {
  * self-reported volume. Null when the exchange reports no visits.
  */
 export function expectedVolume(perVisit: number, monthlyVisits: number | null, reported: number | null): number | null {
-  if (monthlyVisits === null || monthlyVisits <= 0 || reported === null) return null;
-  return Math.min(perVisit * (monthlyVisits / DAYS_PER_MONTH), reported);
+  return volumeEstimate(perVisit, monthlyVisits, reported)?.expected ?? null;
+}
+
+/** The steps of the expected-volume formula, for showing how a figure came about. */
+export interface VolumeEstimate {
+  /** Weighted average 24h volume per daily visit over all exchanges. */
+  perVisit: number;
+  /** This exchange's monthly visits / 30. */
+  dailyVisits: number;
+  /** perVisit × dailyVisits, before the cap. */
+  uncapped: number;
+  /** min(uncapped, reported). */
+  expected: number;
+  /** True when the reported volume was the smaller and became the expected volume. */
+  capped: boolean;
+}
+
+/**
+ * SPEC §9 expected volume with its intermediate steps. Null when the exchange reports no
+ * visits or no volume.
+ * @example volumeEstimate(10, 3_000_000, 500_000) // { dailyVisits: 100000, uncapped: 1000000, expected: 500000, capped: true, … }
+ */
+export function volumeEstimate(perVisit: number, monthlyVisits: number | null, reported: number | null): VolumeEstimate | null {
+  if (monthlyVisits === null || !(monthlyVisits > 0) || reported === null || !Number.isFinite(reported)) return null;
+  const dailyVisits = monthlyVisits / DAYS_PER_MONTH;
+  const uncapped = perVisit * dailyVisits;
+  const capped = uncapped > reported;
+  return { perVisit, dailyVisits, uncapped, expected: capped ? reported : uncapped, capped };
 }
 
 export const EXCHANGE_SORTS = ['rank', 'name', 'expectedVolume', 'reportedVolume', 'pairCount', 'coinCount', 'monthlyVisits', 'starRating'] as const;
@@ -64,6 +90,8 @@ export interface ExchangeDetail extends ExchangeSummary {
   website: string | null;
   description: string | null;
   volumePerVisit: number;
+  /** How the expected volume was worked out; null without visits or reported volume. */
+  volumeEstimate: VolumeEstimate | null;
   updatedAt: string;
 }
 
@@ -230,6 +258,7 @@ export async function getExchange(db: Db, name: string): Promise<ExchangeDetail>
     website: row.website,
     description: row.description,
     volumePerVisit: perVisit,
+    volumeEstimate: volumeEstimate(perVisit, row.monthlyVisits, num(row.reportedVolume24h)),
     updatedAt: row.updatedAt.toISOString(),
   };
 }

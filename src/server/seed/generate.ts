@@ -11,13 +11,15 @@ import { dec } from './decimal.ts';
 import { generateExchanges, type ExchangeRow } from './exchanges-gen.ts';
 import { DAILY_CANDLES, HOURLY_CANDLES, layout, type Candle } from './history.ts';
 import { generateTickers, type TickerRow } from './tickers-gen.ts';
+import { MINUTE_COINS, minuteCandles } from './minutes-gen.ts';
 import { buildUniverse } from './universe.ts';
+import { generateDepth, type DepthData } from './depth-gen.ts';
 
 export type KlineRow = typeof klinesTable.$inferInsert;
 export type RateRow = typeof ratesTable.$inferInsert;
 export type SiteMetaRow = typeof siteMetaTable.$inferInsert;
 
-export interface DemoData {
+export interface DemoData extends DepthData {
   coins: CoinRow[];
   coinLinks: CoinOutput['links'];
   tags: { slug: string; name: string }[];
@@ -88,8 +90,18 @@ export function generateDemoData(now: Date = new Date()): DemoData {
     klines.push(...klineRows(m.id, '1d', m.history.daily.slice(-DAILY_CANDLES)));
     klines.push(...klineRows(m.id, '1h', m.history.hourly.slice(-HOURLY_CANDLES)));
   }
+  // Minute candles for the last day of the top coins, split from their hourly candles.
+  for (const m of coinOut.markets.slice(0, MINUTE_COINS)) {
+    for (const c of minuteCandles(m.id, m.history.hourly)) {
+      klines.push({ coinId: m.id, interval: '1m', openTime: new Date(c.t), open: dec(c.o), high: dec(c.h), low: dec(c.l), close: dec(c.c), volume: c.v });
+    }
+  }
+
+  // Coin-tab depth (flows, holders, chain, repos …) and demo users with their reviews.
+  const depth = generateDepth({ coins: coinOut.rows, coinLinks: coinOut.links, exchanges: exchanges.map((e) => e.row), tickers: tickers.rows, now });
 
   return {
+    ...depth,
     coins: coinOut.rows,
     coinLinks: coinOut.links,
     tags: TAGS.map((t) => ({ ...t })),

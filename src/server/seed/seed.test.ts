@@ -90,6 +90,29 @@ describe('demo seed', () => {
     expect(n(bad.gaps)).toBe(0);
   });
 
+  it('stores minute candles for the last day of the top 10 coins that roll up exactly to their hours', async () => {
+    const counts = await one(sql`select count(*)::int as n, count(distinct coin_id)::int as coins, min(open_time) as first, max(open_time) as last
+      from klines where interval = '1m'`);
+    expect(n(counts.n)).toBe(10 * 24 * 60);
+    expect(n(counts.coins)).toBe(10);
+    expect(new Date(counts.first as string).getTime()).toBe(HOUR_START - 24 * 3_600_000);
+    expect(new Date(counts.last as string).getTime()).toBe(HOUR_START - 60_000);
+    const outside = await one(sql`select count(*) as n from (select distinct coin_id from klines where interval = '1m') k
+      join coins c on c.id = k.coin_id where c.rank > 10`);
+    expect(n(outside.n)).toBe(0);
+    const rolled = await rows<{ joined: number; bad: number }>(sql`
+      with m as (
+        select coin_id, to_timestamp(floor(extract(epoch from open_time) / 3600) * 3600) as hour,
+          (array_agg(open order by open_time))[1] as o, (array_agg(close order by open_time desc))[1] as c,
+          max(high) as h, min(low) as l, sum(volume) as v, count(*) as minutes
+        from klines where interval = '1m' group by 1, 2
+      )
+      select count(*)::int as joined,
+        count(*) filter (where m.o <> k.open or m.c <> k.close or m.h <> k.high or m.l <> k.low or m.v <> k.volume or m.minutes <> 60)::int as bad
+      from m join klines k on k.coin_id = m.coin_id and k.interval = '1h' and k.open_time = m.hour`);
+    expect(rolled[0]).toEqual({ joined: 10 * 24, bad: 0 });
+  });
+
   it('ends every kline series at the coin price and derives the coin fields from it', async () => {
     const bad = await rows(sql`
       with last as (
@@ -179,6 +202,122 @@ describe('demo seed', () => {
     const meta = await one<{ value: { source: string; seededAt: string } }>(sql`select value from site_meta where key = 'data_source'`);
     expect(meta.value).toEqual({ source: 'demo', seededAt: NOW.toISOString() });
   });
+
+  it('seeds fund flows for every coin and exchange in the four windows, exact in cents and scaled by volume', async () => {
+    const counts = await one(sql`select (select count(*) from coin_flows) as cf, (select count(*) from coins) as c,
+      (select count(*) from exchange_flows) as ef, (select count(*) from exchanges) as e`);
+    expect(n(counts.cf)).toBe(4 * n(counts.c));
+    expect(n(counts.ef)).toBe(4 * n(counts.e));
+    const bad = await one(sql`select count(*) as n from (
+        select inflow, outflow, netflow from coin_flows union all select inflow, outflow, netflow from exchange_flows) f
+      where netflow <> inflow - outflow or inflow < 0 or outflow < 0 or scale(inflow) > 2 or scale(outflow) > 2`);
+    expect(n(bad.n)).toBe(0);
+    // The 1 d gross flow is a share (25–45 %) of the 24 h volume; longer windows move more money.
+    const scale = await one(sql`select count(*) filter (where (f.inflow + f.outflow) > c.volume_24h * 0.46
+        or (f.inflow + f.outflow) < c.volume_24h * 0.24) as off
+      from coin_flows f join coins c on c.id = f.coin_id where f.window = '1d' and c.volume_24h > 1000`);
+    expect(n(scale.off)).toBe(0);
+    const order = await one(sql`select count(*) as n from coin_flows a join coin_flows b on a.coin_id = b.coin_id
+      where a.window = '1h' and b.window = '7d' and a.inflow + a.outflow > b.inflow + b.outflow`);
+    expect(n(order.n)).toBe(0);
+  });
+
+  it('gives the top 100 coins 100 ranked holders holding less than the circulating supply', async () => {
+    const per = await rows<{ coins: number; bad: number }>(sql`select count(*)::int as coins,
+      count(*) filter (where h.n <> 100 or h.total >= c.circulating_supply or h.min_rank <> 1 or h.max_rank <> 100)::int as bad
+      from (select coin_id, count(*) as n, sum(balance) as total, min(rank) as min_rank, max(rank) as max_rank from coin_holders group by coin_id) h
+      join coins c on c.id = h.coin_id`);
+    expect(per[0]).toEqual({ coins: 100, bad: 0 });
+    const outside = await one(sql`select count(*) as n from (select distinct coin_id from coin_holders) h join coins c on c.id = h.coin_id where c.rank > 100`);
+    expect(n(outside.n)).toBe(0);
+    const unordered = await one(sql`select count(*) as n from coin_holders a join coin_holders b
+      on a.coin_id = b.coin_id and b.rank = a.rank + 1 where b.balance > a.balance`);
+    expect(n(unordered.n)).toBe(0);
+    // A holder labelled with an exchange is an exchange that lists the coin.
+    const stray = await one(sql`select count(*) as n from coin_holders h where h.exchange_id is not null
+      and not exists (select 1 from tickers t where t.coin_id = h.coin_id and t.exchange_id = h.exchange_id)`);
+    expect(n(stray.n)).toBe(0);
+  });
+
+  it('stores 30 days of chain activity and large transfers of at least 100,000 USD for the top 100', async () => {
+    const chain = await one(sql`select count(*) as n, count(distinct coin_id) as coins, max(day) as last,
+      count(*) filter (where new_addresses > active_addresses or transactions <= 0 or transfer_volume <= 0) as bad from coin_chain_daily`);
+    expect(n(chain.n)).toBe(100 * 30);
+    expect(n(chain.coins)).toBe(100);
+    expect(String(chain.last).slice(0, 10)).toBe('2026-11-19');
+    expect(n(chain.bad)).toBe(0);
+    const transfers = await one(sql`select count(distinct t.coin_id) as coins, count(*) filter (where t.value_usd < 100000
+        or abs(t.value_usd - t.amount * c.price) > t.value_usd * 1e-6 or t.at > ${NOW} or t.from_address = t.to_address) as bad
+      from coin_transfers t join coins c on c.id = t.coin_id`);
+    expect(n(transfers.coins)).toBe(100);
+    expect(n(transfers.bad)).toBe(0);
+  });
+
+  it('keeps exchange balances to exchanges listing the coin and below the circulating supply', async () => {
+    const bad = await one(sql`select count(*) as n from exchange_balances b where balance <= 0
+      or not exists (select 1 from tickers t where t.coin_id = b.coin_id and t.exchange_id = b.exchange_id)`);
+    expect(n(bad.n)).toBe(0);
+    const over = await one(sql`select count(*) as n from (select coin_id, sum(balance) as s from exchange_balances group by coin_id) b
+      join coins c on c.id = b.coin_id where b.s >= c.circulating_supply * 0.25`);
+    expect(n(over.n)).toBe(0);
+    const btc = await one(sql`select count(*) as n from exchange_balances where coin_id = 'bitcoin'`);
+    expect(n(btc.n)).toBeGreaterThanOrEqual(10);
+  });
+
+  it('has repository activity exactly for coins with a repository link', async () => {
+    const mismatch = await one(sql`select
+      (select count(*) from coin_repos r where not exists (select 1 from coin_links l where l.coin_id = r.coin_id and l.kind = 'repository' and l.url = r.url)) as orphan,
+      (select count(distinct l.coin_id) from coin_links l where l.kind = 'repository' and not exists (select 1 from coin_repos r where r.coin_id = l.coin_id)) as missing,
+      (select count(*) from coin_repos) as repos`);
+    expect(n(mismatch.orphan)).toBe(0);
+    expect(n(mismatch.missing)).toBe(0);
+    expect(n(mismatch.repos)).toBeGreaterThan(100);
+    const bad = await one(sql`select count(*) as n from coin_repos where jsonb_array_length(weekly_commits) <> 52
+      or commits < (select sum(x::int) from jsonb_array_elements_text(weekly_commits) x)
+      or commits_30d < (select sum(x::int) from jsonb_array_elements_text(weekly_commits) with ordinality w(x, i) where i > 48) or last_commit_at > ${NOW}
+      or forks > stars or contributors < 1`);
+    expect(n(bad.n)).toBe(0);
+  });
+
+  it('has a roadmap with done and planned entries and a process history for the top coins', async () => {
+    const m = await one(sql`select count(distinct coin_id) filter (where kind = 'roadmap' and not done and at > ${NOW}::date) as planned,
+      count(distinct coin_id) filter (where kind = 'roadmap' and done) as delivered,
+      count(*) filter (where kind = 'process' and (not done or at > ${NOW}::date)) as bad_process from coin_milestones`);
+    expect(n(m.planned)).toBe(100);
+    expect(n(m.delivered)).toBe(100);
+    expect(n(m.bad_process)).toBe(0);
+  });
+
+  it('seeds demo users with locked passwords and reviews of top coins and exchanges', async () => {
+    const u = await one(sql`select count(*) as n, count(*) filter (where username not like 'demo\_%' or password_hash not like '!%') as bad from users`);
+    expect(n(u.n)).toBe(40);
+    expect(n(u.bad)).toBe(0);
+    const reviews = await rows<{ target_type: string; targets: number; bad: number }>(sql`select target_type, count(distinct target_id)::int as targets,
+      count(*) filter (where overall < 1 or overall > 5 or length(content) < 8)::int as bad from comments group by target_type order by target_type`);
+    expect(reviews).toEqual([
+      { target_type: 'coin', targets: 30, bad: 0 },
+      { target_type: 'exchange', targets: 30, bad: 0 },
+    ]);
+    const dims = await rows<{ target_type: string; keys: string }>(sql`select distinct target_type,
+      (select string_agg(k, ',' order by k) from jsonb_object_keys(ratings) k) as keys from comments`);
+    expect(dims.sort((a, b) => a.target_type.localeCompare(b.target_type))).toEqual([
+      { target_type: 'coin', keys: 'business,community,product,team,technology' },
+      { target_type: 'exchange', keys: 'experience,reputation,safety,speed,support,welfare' },
+    ]);
+    const unknown = await one(sql`select count(*) as n from comments c where c.target_type = 'exchange' and not exists (select 1 from exchanges e where e.name = c.target_id)
+      or c.target_type = 'coin' and not exists (select 1 from coins k where k.id = c.target_id)`);
+    expect(n(unknown.n)).toBe(0);
+  });
+
+  it('reseeding replaces the demo users and reviews instead of duplicating them', async () => {
+    await seedDemo(handle.db, { now: NOW });
+    const counts = await one(sql`select (select count(*) from users) as users, (select count(*) from comments) as comments,
+      (select count(*) from coin_holders) as holders`);
+    expect(n(counts.users)).toBe(40);
+    expect(n(counts.holders)).toBe(100 * 100);
+    const data = generateDemoData(NOW);
+    expect(n(counts.comments)).toBe(data.comments.length);
+  }, 120_000);
 
   it('seedIfEmpty leaves a seeded database alone', async () => {
     expect(await seedIfEmpty(handle.db)).toBe(false);

@@ -1,6 +1,17 @@
 /** Writes a generated demo data set into the database, replacing the market tables. */
 import type { Db } from '../db/client.ts';
+import { like } from 'drizzle-orm';
 import {
+  coinChainDaily,
+  coinFlows,
+  coinHolders,
+  coinMilestones,
+  coinRepos,
+  coinTransfers,
+  comments,
+  exchangeBalances,
+  exchangeFlows,
+  users,
   coinConcepts,
   coinLinks,
   coins,
@@ -29,6 +40,11 @@ function idMap(rows: { id: number; key: string }[]): (key: string) => number {
 
 /** Deletes the market data in foreign-key order (other tables cascade or set null). */
 export async function clearMarketData(db: Db): Promise<void> {
+  // Demo reviewers (their reviews cascade) and the coin-tab depth tables first.
+  await db.delete(users).where(like(users.username, 'demo\\_%'));
+  for (const table of [coinFlows, exchangeFlows, coinHolders, coinChainDaily, coinTransfers, exchangeBalances, coinRepos, coinMilestones]) {
+    await db.delete(table);
+  }
   for (const table of [tickers, klines, coinLinks, coinTags, coinConcepts, tags, concepts, coins, exchanges, rates, siteMeta]) {
     await db.delete(table);
   }
@@ -60,6 +76,7 @@ export async function writeDemoData(db: Db, data: DemoData): Promise<SeedSummary
     data.tickers.map(({ exchange, ...t }) => ({ ...t, exchangeId: exchangeId(exchange) })),
   );
   await bulkInsert(db, klines, data.klines);
+  await writeDepth(db, data, exchangeId);
   await bulkInsert(db, rates, data.rates);
   await bulkInsert(db, siteMeta, data.siteMeta);
   return {
@@ -68,4 +85,35 @@ export async function writeDemoData(db: Db, data: DemoData): Promise<SeedSummary
     tickers: data.tickers.length,
     klines: data.klines.length,
   };
+}
+
+/** The coin-tab depth tables, demo users and their reviews. */
+async function writeDepth(db: Db, data: DemoData, exchangeId: (key: string) => number): Promise<void> {
+  await bulkInsert(db, coinFlows, data.coinFlows);
+  await bulkInsert(
+    db,
+    exchangeFlows,
+    data.exchangeFlows.map(({ exchange, ...f }) => ({ ...f, exchangeId: exchangeId(exchange) })),
+  );
+  await bulkInsert(
+    db,
+    coinHolders,
+    data.coinHolders.map(({ exchange, ...h }) => ({ ...h, exchangeId: exchange === null ? null : exchangeId(exchange) })),
+  );
+  await bulkInsert(db, coinChainDaily, data.coinChainDaily);
+  await bulkInsert(db, coinTransfers, data.coinTransfers);
+  await bulkInsert(
+    db,
+    exchangeBalances,
+    data.exchangeBalances.map(({ exchange, ...b }) => ({ ...b, exchangeId: exchangeId(exchange) })),
+  );
+  await bulkInsert(db, coinRepos, data.coinRepos);
+  await bulkInsert(db, coinMilestones, data.coinMilestones);
+  const userRows = await db.insert(users).values(data.users).returning({ id: users.id, key: users.username });
+  const userId = idMap(userRows);
+  await bulkInsert(
+    db,
+    comments,
+    data.comments.map(({ username, ...c }) => ({ ...c, userId: userId(username) })),
+  );
 }

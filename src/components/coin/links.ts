@@ -1,0 +1,35 @@
+/**
+ * Query-string helpers of the coin tab pages: links keep the other parameters and drop
+ * defaults, and page/size/range are read leniently (a stale URL falls back to defaults).
+ */
+import { DEFAULT_PAGE_SIZE, isPageSize } from '../../lib/pagination.ts';
+
+/** Reads page and size; out-of-range values fall back to page 1 and the default size. */
+export function readPage(params: URLSearchParams): { page: number; size: number } {
+  const page = Number(params.get('page') ?? '1');
+  const size = Number(params.get('size') ?? DEFAULT_PAGE_SIZE);
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    size: isPageSize(size) ? size : DEFAULT_PAGE_SIZE,
+  };
+}
+
+/**
+ * A link to the same path with some parameters changed; `undefined` removes one, and page 1
+ * and the default size are left out so every view has one canonical URL.
+ * @example withQuery('/coin/bitcoin/market', new URLSearchParams('page=3'), { page: 1 }) // '/coin/bitcoin/market'
+ */
+export function withQuery(path: string, current: URLSearchParams, changes: Record<string, string | number | undefined>): string {
+  const next = new URLSearchParams(current);
+  for (const [k, v] of Object.entries(changes)) {
+    if (v === undefined || v === '') next.delete(k);
+    else next.set(k, String(v));
+  }
+  if (next.get('page') === '1') next.delete('page');
+  if (next.get('size') === String(DEFAULT_PAGE_SIZE)) next.delete('size');
+  const qs = next.toString();
+  return qs ? `${path}?${qs}` : path;
+}
+
+/** Shortens an address or hash for a table cell: first 6 and last 4 characters. */
+export const shortHash = (s: string) => (s.length > 14 ? `${s.slice(0, 6)}…${s.slice(-4)}` : s);

@@ -1,0 +1,171 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import type { IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
+import { formatDate, formatDateTime, formatPercent, trend } from '../../lib/format/index.ts';
+import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
+import type { KlineCandle, KlineInterval, KlineRange } from '../../lib/klines.ts';
+import { createMoney } from '../../lib/money.ts';
+import { apiGet } from '../../stores/api.ts';
+import { minMoveFor, readColours, watchTheme, withAlpha } from './chartTheme.ts';
+import type { CurrencyProp } from './KlineChart.tsx';
+import './kline.css';
+
+/** The ranges the compact chart offers, and the interval each is drawn with. */
+export const PRICE_CHART_RANGES = ['1D', '1W', '1M', '3M', '1Y'] as const;
+export type PriceChartRange = (typeof PRICE_CHART_RANGES)[number];
+const INTERVAL_FOR: Record<PriceChartRange, KlineInterval> = { '1D': '15m', '1W': '1h', '1M': '4h', '3M': '1d', '1Y': '1d' };
+
+interface Props {
+  coinId: string;
+  dict: Dict;
+  locale: Locale;
+  currency?: CurrencyProp | undefined;
+  /** Starting range; default 1W. */
+  range?: PriceChartRange | undefined;
+  /** Link to the full kline page (locale-prefixed), shown under the chart. */
+  klineHref?: string | undefined;
+}
+
+type Status = 'loading' | 'ready' | 'empty' | 'error';
+type Point = { time: number; value: number };
+
+/** Closing prices of a coin as an area chart with range buttons (the coin overview's chart). */
+export default function PriceChart({ coinId, dict, locale, currency, range: initialRange = '1W', klineHref }: Props) {
+  const t = createTranslator(dict);
+  const money = useMemo(() => createMoney(locale, currency?.code ?? 'USD', currency ? { [currency.code]: currency.rate } : {}), [locale, currency]);
+  const rate = money.convert(1) ?? 1;
+  const [range, setRange] = useState<PriceChartRange>(initialRange);
+  const [status, setStatus] = useState<Status>('loading');
+  const [points, setPoints] = useState<Point[]>([]);
+  const [hover, setHover] = useState<Point | null>(null);
+  const [reload, setReload] = useState(0);
+  const box = useRef<HTMLDivElement>(null);
+  const chart = useRef<IChartApi | null>(null);
+  const series = useRef<ISeriesApi<'Area'> | null>(null);
+  const [chartReady, setChartReady] = useState(false);
+
+  useEffect(() => {
+    let disposed = false;
+    let stopTheme = () => {};
+    (async () => {
+      const lw = await import('lightweight-charts');
+      if (disposed || !box.current) return;
+      const c = readColours();
+      const api = lw.createChart(box.current, {
+        autoSize: true,
+        layout: { background: { type: lw.ColorType.Solid, color: c.bg }, textColor: c.muted, attributionLogo: true, fontFamily: 'inherit' },
+        grid: { vertLines: { visible: false }, horzLines: { color: withAlpha(c.border, 0.6) } },
+        rightPriceScale: { borderVisible: false },
+        timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
+        handleScroll: false,
+        handleScale: false,
+        localization: { priceFormatter: (p: number) => money.price(p / rate).replace(money.symbol, '') },
+      });
+      series.current = api.addSeries(lw.AreaSeries, { lineColor: c.accent, topColor: withAlpha(c.accent, 0.3), bottomColor: withAlpha(c.accent, 0.02), lineWidth: 2 });
+      api.subscribeCrosshairMove((param: MouseEventParams) => {
+        const point = series.current ? (param.seriesData.get(series.current) as { time: number; value: number } | undefined) : undefined;
+        setHover(point && typeof point.time === 'number' ? { time: point.time * 1000, value: point.value } : null);
+      });
+      stopTheme = watchTheme((next) =>
+        api.applyOptions({ layout: { background: { type: lw.ColorType.Solid, color: next.bg }, textColor: next.muted }, grid: { horzLines: { color: withAlpha(next.border, 0.6) } } }),
+      );
+      chart.current = api;
+      setChartReady(true);
+    })().catch((e) => {
+      console.error('[price chart]', e);
+      setStatus('error');
+    });
+    return () => {
+      disposed = true;
+      stopTheme();
+      chart.current?.remove();
+      chart.current = null;
+      series.current = null;
+    };
+    // Created once; currency and locale do not change without a page load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (!chartReady) return;
+    let current = true;
+    setStatus('loading');
+    const load = async () => {
+      const q = { coin: coinId, range: range as KlineRange };
+      let data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval: INTERVAL_FOR[range] });
+      // Minute candles exist only for the most traded coins; the others fall back to hours.
+      if (data.candles.length < 2 && INTERVAL_FOR[range] === '15m') data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval: '1h' });
+      return data.candles.map((c) => ({ time: c.time, value: c.close * rate }));
+    };
+    load()
+      .then((next) => {
+        if (!current) return;
+        const c = readColours();
+        const dir = next.length > 1 && next.at(-1)!.value < next[0]!.value ? c.fall : c.rise;
+        const minMove = minMoveFor(next.at(-1)?.value ?? 1);
+        series.current?.applyOptions({
+          lineColor: dir,
+          topColor: withAlpha(dir, 0.28),
+          bottomColor: withAlpha(dir, 0.02),
+          priceFormat: { type: 'price', minMove, precision: Math.max(0, -Math.floor(Math.log10(minMove))) },
+        });
+        series.current?.setData(next.map((p) => ({ time: Math.floor(p.time / 1000) as UTCTimestamp, value: p.value })));
+        chart.current?.timeScale().fitContent();
+        setPoints(next);
+        setStatus(next.length ? 'ready' : 'empty');
+      })
+      .catch((e: unknown) => {
+        if (!current) return;
+        console.error('[price chart]', e);
+        setStatus('error');
+      });
+    return () => {
+      current = false;
+    };
+  }, [chartReady, coinId, range, reload, rate]);
+
+  const first = points[0];
+  const shown = hover ?? points.at(-1) ?? null;
+  const change = first && shown ? (shown.value / first.value - 1) * 100 : null;
+  const daily = range === '3M' || range === '1Y';
+
+  return (
+    <div className="price-chart" data-testid="price-chart" data-coin={coinId} data-range={range} data-state={status} data-points={status === 'ready' ? points.length : 0}>
+      <div className="price-chart-head">
+        <div className="num">
+          <b>{shown ? money.price(shown.value / rate) : '--'}</b> <span className={trend(change)}>{formatPercent(change)}</span>{' '}
+          <span className="muted">{shown ? (daily ? formatDate(shown.time) : formatDateTime(shown.time, Date.now())) : ''}</span>
+        </div>
+        <div className="price-chart-ranges" role="group" aria-label={t('kline.rangeLabel')}>
+          {PRICE_CHART_RANGES.map((r) => (
+            <button key={r} type="button" aria-pressed={r === range} data-range={r} onClick={() => setRange(r)}>
+              {t(`kline.ranges.${r}`)}
+            </button>
+          ))}
+        </div>
+      </div>
+      <div className="price-chart-stage">
+        <div ref={box} className="kline-canvas" role="img" aria-label={t('kline.priceChart')} />
+        {status !== 'ready' && (
+          <div className="price-chart-overlay" role="status">
+            {status === 'loading' && t('kline.loading')}
+            {status === 'empty' && t('kline.empty')}
+            {status === 'error' && (
+              <>
+                <span>{t('kline.error')}</span>{' '}
+                <button type="button" onClick={() => setReload((n) => n + 1)}>
+                  {t('kline.retry')}
+                </button>
+              </>
+            )}
+          </div>
+        )}
+      </div>
+      <div className="price-chart-foot">
+        {klineHref ? <a href={klineHref}>{t('kline.fullChart')}</a> : <span />}
+        <a href="https://www.tradingview.com/" target="_blank" rel="noopener">
+          {t('kline.attribution')}
+        </a>
+      </div>
+    </div>
+  );
+}

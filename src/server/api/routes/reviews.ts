@@ -1,0 +1,17 @@
+import { Hono } from 'hono';
+import { z } from 'zod';
+import { exchangeId } from '../../domain/exchanges.ts';
+import { listReviews, reviewSummary } from '../../domain/reviews.ts';
+import type { ApiEnv } from '../env.ts';
+import { ok, parseQuery } from '../respond.ts';
+import { pageQuery, slug } from '../schemas.ts';
+
+/** Reviews (comments with ratings) of exchanges, newest first, with the aggregate summary. */
+export const reviewRoutes = new Hono<ApiEnv>().get('/v1/exchanges/:name/comments', async (c) => {
+  const name = slug.parse(c.req.param('name'));
+  const q = parseQuery(c, z.object({ page: pageQuery.page, size: pageQuery.size }));
+  const db = c.get('db');
+  await exchangeId(db, name); // 404 for an unknown exchange
+  const [page, summary] = await Promise.all([listReviews(db, 'exchange', name, q.page, q.size), reviewSummary(db, 'exchange', name)]);
+  return ok(c, { ...page, summary }, 30);
+});

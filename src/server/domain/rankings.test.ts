@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest';
+import { KIND_OPTIONS, position, RANK_KINDS, scopeLimit, turnoverRate } from './rankings.ts';
+
+describe('ranking formulas', () => {
+  it.each([
+    [50, 1000, 5],
+    [2000, 1000, 200],
+    [0, 1000, 0],
+    [null, 1000, null],
+    [50, null, null],
+    [50, 0, null],
+    [50, -1, null],
+  ])('turnover rate of volume %s over market cap %s is %s %%', (volume, cap, expected) => {
+    expect(turnoverRate(volume, cap)).toBe(expected);
+  });
+
+  it('continues positions across pages', () => {
+    expect(position(1, 10, 0)).toBe(1);
+    expect(position(3, 20, 4)).toBe(45);
+  });
+
+  it('maps scopes to market-cap rank limits', () => {
+    expect(scopeLimit('top100')).toBe(100);
+    expect(scopeLimit('top200')).toBe(200);
+    expect(scopeLimit('all')).toBeNull();
+  });
+
+  it('covers the ten ranking kinds of SPEC §2, each with its options', () => {
+    expect(RANK_KINDS).toHaveLength(10);
+    expect(Object.keys(KIND_OPTIONS).sort()).toEqual([...RANK_KINDS].sort());
+    expect(KIND_OPTIONS.rise.period).toBe(true);
+    expect(KIND_OPTIONS['coin-flow'].window).toBe(true);
+    expect(KIND_OPTIONS['exchange-flow'].scope).toBeUndefined();
+  });
+});

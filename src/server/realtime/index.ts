@@ -1,0 +1,191 @@
+/**
+ * Live prices in this process: the price bus, its transport (in-process, or PostgreSQL
+ * LISTEN/NOTIFY with DATABASE_URL), the sources (the simulated market with LIVE=sim) and the
+ * open SSE channels. Started once the database is ready in the server process
+ * (src/server/db/index.ts), stopped before the database closes.
+ */
+import { inArray } from 'drizzle-orm';
+import { config } from '../config.ts';
+import type { DbHandle } from '../db/client.ts';
+import { coins } from '../db/schema/index.ts';
+import { num } from '../domain/numbers.ts';
+import { localTransport, PriceBus } from './bus.ts';
+import { TickWriter } from './persist.ts';
+import { PgLink } from './pg.ts';
+import { SimulatedMarket } from './simulator.ts';
+import type { SseChannel } from './sse.ts';
+import type { PriceSource, PriceTick, TickInput } from './types.ts';
+
+export type { PriceSource, PriceTick, TickInput } from './types.ts';
+
+export interface RealtimeOptions {
+  handle: DbHandle;
+  /** `sim` runs the simulated market (in one process per database), `off` only relays. */
+  live?: 'sim' | 'off';
+  intervalMs?: number;
+  /** PostgreSQL URL for LISTEN/NOTIFY; default the handle's own URL. */
+  url?: string | undefined;
+  /** Extra sources (real feeds); they run where the simulator would. */
+  sources?: PriceSource[];
+  /** How often a follower re-tries to become the leader, ms. */
+  leaderRetryMs?: number;
+  ringSize?: number;
+}
+
+export class Realtime {
+  readonly bus: PriceBus;
+  private readonly link: PgLink | undefined;
+  private readonly sources: PriceSource[];
+  private readonly channels = new Set<SseChannel>();
+  private readonly writer: TickWriter;
+  private leaderTimer: ReturnType<typeof setInterval> | undefined;
+  private leading = false;
+  private stopped = false;
+
+  constructor(private readonly options: RealtimeOptions) {
+    const { handle } = options;
+    const url = options.url ?? handle.url;
+    this.link =
+      handle.kind === 'postgres' && url
+        ? new PgLink({
+            url,
+            db: handle.db,
+            onLost: () => void this.stopSources(),
+            onReconnected: () => this.bus.markGap(),
+            log: (m) => console.error(m),
+          })
+        : undefined;
+    this.writer = new TickWriter(handle.db);
+    this.bus = new PriceBus({ transport: this.link ?? localTransport(), ringSize: options.ringSize });
+    const live = options.live ?? 'off';
+    this.sources = [
+      ...(live === 'sim' ? [new SimulatedMarket({ db: handle.db, intervalMs: options.intervalMs ?? 3000 })] : []),
+      ...(options.sources ?? []),
+    ];
+  }
+
+  /** True when this process runs the sources. */
+  get isLeader(): boolean {
+    return this.leading;
+  }
+
+  async start(): Promise<void> {
+    await this.bus.start();
+    if (!this.sources.length) return;
+    if (!this.link) {
+      this.startSources();
+      return;
+    }
+    const attempt = async () => {
+      if (this.leading || this.stopped) return;
+      try {
+        if (await this.link!.tryLead()) this.startSources();
+      } catch (e) {
+        console.error('[realtime] leader election failed:', (e as Error).message);
+      }
+    };
+    await attempt();
+    this.leaderTimer = setInterval(() => void attempt(), this.options.leaderRetryMs ?? 5000);
+    this.leaderTimer.unref?.();
+  }
+
+  private startSources(): void {
+    if (this.stopped || this.leading) return;
+    this.leading = true;
+    for (const source of this.sources)
+      void source.start(async (ticks) => {
+        await this.publish(ticks);
+      });
+  }
+
+  private async stopSources(): Promise<void> {
+    if (!this.leading) return;
+    this.leading = false;
+    await Promise.all(this.sources.map((s) => s.stop()));
+  }
+
+  /**
+   * Sends a round of ticks to every process, then writes it to the database. Streams go first:
+   * on PGlite the write holds the event loop for a while, so the open streams are given one
+   * turn of the loop to flush before it starts (snapshots overlay the latest ticks meanwhile).
+   */
+  async publish(ticks: TickInput[]): Promise<PriceTick[]> {
+    if (!ticks.length || this.stopped) return [];
+    const published = await this.bus.publish(ticks);
+    await new Promise((resolve) => setImmediate(resolve));
+    await this.writer.write(ticks);
+    return published;
+  }
+
+  /** The latest known tick of each coin: this process's last tick, else the database row. */
+  async snapshot(ids: string[]): Promise<PriceTick[]> {
+    if (!ids.length) return [];
+    const rows = await this.options.handle.db
+      .select({ id: coins.id, price: coins.price, change24h: coins.change24h, updatedAt: coins.updatedAt })
+      .from(coins)
+      .where(inArray(coins.id, ids));
+    const out: PriceTick[] = [];
+    for (const r of rows) {
+      const live = this.bus.latest(r.id);
+      const at = r.updatedAt.getTime();
+      if (live && live.at >= at) out.push(live);
+      else if (num(r.price) !== null) out.push({ coinId: r.id, price: num(r.price) as number, change24h: num(r.change24h), at, seq: 0 });
+    }
+    return out;
+  }
+
+  /** Keeps track of an open stream so stop() can end it. */
+  track(channel: SseChannel): void {
+    if (this.stopped) {
+      channel.close();
+      return;
+    }
+    this.channels.add(channel);
+    channel.onClose(() => this.channels.delete(channel));
+  }
+
+  get connections(): number {
+    return this.channels.size;
+  }
+
+  async stop(): Promise<void> {
+    if (this.stopped) return;
+    this.stopped = true;
+    if (this.leaderTimer) clearInterval(this.leaderTimer);
+    for (const channel of [...this.channels]) channel.close();
+    await this.stopSources();
+    await this.bus.stop();
+  }
+}
+
+const KEY = Symbol.for('coinlens.realtime');
+type Slot = { hub?: Realtime; stop: () => Promise<void> };
+// On globalThis so scripts/serve.mjs (outside the bundle) can stop it, and a dev-server reload
+// reuses the running one.
+const slot: Slot = ((globalThis as Record<symbol, unknown>)[KEY] as Slot | undefined) ?? { stop: async () => {} };
+(globalThis as Record<symbol, unknown>)[KEY] = slot;
+slot.stop = stopRealtime;
+
+/**
+ * Starts live prices for a database (configured from LIVE and LIVE_INTERVAL_MS unless given);
+ * replaces a running instance.
+ * @example const rt = await startRealtime({ handle, live: 'off' }); await rt.publish([...])
+ */
+export async function startRealtime(options: RealtimeOptions): Promise<Realtime> {
+  await stopRealtime();
+  const hub = new Realtime({ live: config().LIVE, intervalMs: config().LIVE_INTERVAL_MS, ...options });
+  slot.hub = hub;
+  await hub.start();
+  return hub;
+}
+
+/** The running instance, if any. */
+export function currentRealtime(): Realtime | undefined {
+  return slot.hub;
+}
+
+export async function stopRealtime(): Promise<void> {
+  const hub = slot.hub;
+  slot.hub = undefined;
+  if (hub) await hub.stop();
+}

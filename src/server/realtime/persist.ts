@@ -1,0 +1,131 @@
+/**
+ * Writes rounds of ticks to the database, one transaction and at most one statement per table
+ * per round: coin prices (with market cap = price × circulating supply), the USD prices of the
+ * coins' tickers (scaled by the coin's move) and the 1m, 1h and 1d candles.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { klines } from '../db/schema/index.ts';
+import { dec } from '../seed/decimal.ts';
+import { rollUp } from './candles.ts';
+import type { TickInput } from './types.ts';
+
+/** The last tick of each coin in a round (ticks in time order). */
+function lastPerCoin(ticks: TickInput[]): TickInput[] {
+  const last = new Map<string, TickInput>();
+  for (const t of ticks) last.set(t.coinId, t);
+  return [...last.values()];
+}
+
+/** Rounds a numeric SQL expression to 10 significant digits (prices stay short decimals). */
+const sig10 = (x: ReturnType<typeof sql>) =>
+  sql`case when ${x} > 0 then round(${x}, greatest(0, least(30, 9 - floor(log(${x}))::int))) else ${x} end`;
+
+export interface WriterOptions {
+  /**
+   * Tickers are many (about 12,000 pairs for the top 100 coins in the demo data) and updating
+   * them all every round costs about a second: each round rescales the tickers of one slice
+   * of the coins, so every coin's tickers follow its price every `tickerSlices` rounds.
+   */
+  tickerSlices?: number;
+}
+
+/**
+ * Persists rounds of ticks. Stateful only for the tickers: it remembers the coin price each
+ * coin's tickers were last scaled to.
+ */
+export class TickWriter {
+  private readonly tickerBase = new Map<string, number>();
+  private readonly latest = new Map<string, number>();
+  private round = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly options: WriterOptions = {},
+  ) {}
+
+  async write(ticks: TickInput[]): Promise<void> {
+    const valid = ticks.filter((t) => Number.isFinite(t.price) && t.price > 0);
+    if (!valid.length) return;
+    for (const t of valid) {
+      if (!this.tickerBase.has(t.coinId)) this.tickerBase.set(t.coinId, t.previous ?? t.price);
+      this.latest.set(t.coinId, t.price);
+    }
+    const slices = Math.max(1, this.options.tickerSlices ?? 20);
+    const slice = this.round++ % slices;
+    const ids = [...this.latest.keys()].sort();
+    const scale = ids
+      .filter((_, i) => i % slices === slice)
+      .map((coinId) => ({ coinId, ratio: (this.latest.get(coinId) as number) / (this.tickerBase.get(coinId) as number) }))
+      .filter((s) => Number.isFinite(s.ratio) && s.ratio > 0 && s.ratio !== 1);
+    await writeRound(this.db, valid, scale);
+    for (const s of scale) this.tickerBase.set(s.coinId, this.latest.get(s.coinId) as number);
+  }
+}
+
+/**
+ * Writes one round in a transaction: the coins' prices, the candles, and the tickers of the
+ * coins in `scale` multiplied by their ratio.
+ */
+export async function writeRound(db: Db, ticks: TickInput[], scale: { coinId: string; ratio: number }[]): Promise<void> {
+  const latest = lastPerCoin(ticks);
+  const candles = rollUp(ticks);
+  const coinValues = sql.join(
+    latest.map(
+      (t) =>
+        sql`(${t.coinId}::text, ${dec(t.price)}::numeric, ${t.change24h === null || !Number.isFinite(t.change24h) ? null : dec(t.change24h, 8)}::numeric, ${new Date(t.at).toISOString()}::timestamptz)`,
+    ),
+    sql`, `,
+  );
+  const at = new Date(latest[latest.length - 1]!.at).toISOString();
+  await db.transaction(async (tx) => {
+    if (scale.length) {
+      const ratios = sql.join(
+        scale.map((s) => sql`(${s.coinId}::text, ${s.ratio.toPrecision(15)}::numeric)`),
+        sql`, `,
+      );
+      await tx.execute(sql`
+        update tickers t set
+          price = ${sig10(sql`t.price * v.ratio`)},
+          price_quote = ${sig10(sql`t.price_quote * v.ratio`)},
+          best_bid = ${sig10(sql`t.best_bid * v.ratio`)},
+          best_ask = ${sig10(sql`t.best_ask * v.ratio`)},
+          updated_at = ${at}::timestamptz
+        from (values ${ratios}) as v(id, ratio)
+        where t.coin_id = v.id`);
+    }
+    await tx.execute(sql`
+      update coins c set
+        price = v.price,
+        change_24h = coalesce(v.change, c.change_24h),
+        market_cap = v.price * c.circulating_supply,
+        high_24h = greatest(c.high_24h, v.price),
+        low_24h = least(c.low_24h, v.price),
+        updated_at = v.at
+      from (values ${coinValues}) as v(id, price, change, at)
+      where c.id = v.id`);
+    await tx
+      .insert(klines)
+      .values(
+        candles.map((k) => ({
+          coinId: k.coinId,
+          interval: k.interval,
+          openTime: new Date(k.openTime),
+          open: dec(k.open),
+          high: dec(k.high),
+          low: dec(k.low),
+          close: dec(k.close),
+          volume: dec(k.volume),
+        })),
+      )
+      .onConflictDoUpdate({
+        target: [klines.coinId, klines.interval, klines.openTime],
+        set: {
+          high: sql`greatest(${klines.high}, excluded.high)`,
+          low: sql`least(${klines.low}, excluded.low)`,
+          close: sql`excluded.close`,
+          volume: sql`${klines.volume} + excluded.volume`,
+        },
+      });
+  });
+}

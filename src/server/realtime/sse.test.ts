@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { chunkPayloads, MAX_PAYLOAD, parsePayload } from './pg.ts';
+import { formatEvent, SseChannel } from './sse.ts';
+
+const decoder = new TextDecoder();
+
+describe('SseChannel', () => {
+  it('formats events with an id and multi-line data', () => {
+    expect(formatEvent('{"a":1}', 7)).toBe('id: 7\ndata: {"a":1}\n\n');
+    expect(formatEvent('x\ny')).toBe('data: x\ndata: y\n\n');
+  });
+
+  it('streams the retry hint and the events in order', async () => {
+    const ch = new SseChannel({ heartbeatMs: 0, retryMs: 1500 });
+    ch.send({ n: 1 }, 1);
+    ch.send({ n: 2 }, 2);
+    ch.close();
+    const text = decoder.decode(await new Response(ch.stream).arrayBuffer());
+    expect(text).toBe('retry: 1500\n\nid: 1\ndata: {"n":1}\n\nid: 2\ndata: {"n":2}\n\n');
+    expect(ch.reason).toBe('server');
+  });
+
+  it('drops a client whose unread queue exceeds the bound', async () => {
+    const ch = new SseChannel({ heartbeatMs: 0, maxQueue: 4 });
+    let closed = 0;
+    ch.onClose(() => closed++);
+    // retry hint + 3 events fill the queue of 4; the next one drops the client.
+    for (let i = 0; i < 3; i++) expect(ch.send({ i })).toBe(true);
+    expect(ch.closed).toBe(false);
+    expect(ch.send({ i: 3 })).toBe(false);
+    expect(ch.closed).toBe(true);
+    expect(ch.reason).toBe('slow');
+    expect(closed).toBe(1);
+    expect(ch.send({ i: 4 })).toBe(false);
+    await expect(ch.stream.getReader().read()).rejects.toThrow(/slow/);
+  });
+
+  it('keeps a client that reads as fast as events come', async () => {
+    const ch = new SseChannel({ heartbeatMs: 0, maxQueue: 2 });
+    const reader = ch.stream.getReader();
+    await reader.read(); // retry hint
+    for (let i = 0; i < 50; i++) {
+      expect(ch.send({ i })).toBe(true);
+      const { value } = await reader.read();
+      expect(decoder.decode(value)).toContain(`"i":${i}`);
+    }
+    expect(ch.closed).toBe(false);
+    await reader.cancel();
+    expect(ch.closed).toBe(true);
+    expect(ch.reason).toBe('client');
+  });
+
+  it('sends heartbeat comments', async () => {
+    const ch = new SseChannel({ heartbeatMs: 20 });
+    const reader = ch.stream.getReader();
+    await reader.read();
+    const { value } = await reader.read();
+    expect(decoder.decode(value)).toBe(': heartbeat\n\n');
+    ch.close();
+  });
+});
+
+describe('NOTIFY payloads', () => {
+  it('chunks a large batch under the payload limit and reads it back in order', () => {
+    const ticks = Array.from({ length: 600 }, (_, i) => ({
+      coinId: `coin-number-${i}`,
+      price: 1234.5678901 + i,
+      change24h: i % 3 ? -1.23456789 : null,
+      at: 1_790_000_000_000 + i,
+      seq: 1_790_000_000_000_000 + i,
+    }));
+    const payloads = chunkPayloads(ticks);
+    expect(payloads.length).toBeGreaterThan(5);
+    for (const p of payloads) expect(Buffer.byteLength(p)).toBeLessThanOrEqual(MAX_PAYLOAD);
+    expect(payloads.flatMap(parsePayload)).toEqual(ticks);
+    expect(chunkPayloads([])).toEqual([]);
+  });
+});

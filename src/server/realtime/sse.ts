@@ -1,0 +1,91 @@
+/**
+ * One server-sent-events connection as a web ReadableStream. Its queue of unsent events is
+ * bounded: a client that stops reading (a stalled tab, a slow link) is dropped, and its
+ * EventSource reconnects later with Last-Event-ID, instead of being buffered forever.
+ */
+const encoder = new TextEncoder();
+
+export interface SseChannelOptions {
+  /** Most events waiting to be read before the client is dropped. */
+  maxQueue?: number;
+  /** A comment line this often keeps proxies from closing an idle stream. 0: none. */
+  heartbeatMs?: number;
+  /** The reconnection delay the browser should use, ms. */
+  retryMs?: number;
+}
+
+/** Formats one event: `id:` line (when given) and the data, split on newlines. */
+export function formatEvent(data: string, id?: number | string): string {
+  const lines = data.split(/\r?\n/).map((l) => `data: ${l}`);
+  return `${id !== undefined ? `id: ${id}\n` : ''}${lines.join('\n')}\n\n`;
+}
+
+export class SseChannel {
+  readonly stream: ReadableStream<Uint8Array>;
+  private controller!: ReadableStreamDefaultController<Uint8Array>;
+  private heartbeat: ReturnType<typeof setInterval> | undefined;
+  private closeHandlers: (() => void)[] = [];
+  closed = false;
+  /** Why the channel closed: the client left, it fell behind, or the server stopped. */
+  reason: 'client' | 'slow' | 'server' | undefined;
+
+  constructor(options: SseChannelOptions = {}) {
+    const { maxQueue = 256, heartbeatMs = 15_000, retryMs = 3000 } = options;
+    this.stream = new ReadableStream<Uint8Array>(
+      {
+        start: (controller) => {
+          this.controller = controller;
+        },
+        cancel: () => this.finish('client'),
+      },
+      new CountQueuingStrategy({ highWaterMark: maxQueue }),
+    );
+    this.write(`retry: ${retryMs}\n\n`);
+    if (heartbeatMs > 0) {
+      this.heartbeat = setInterval(() => this.write(': heartbeat\n\n'), heartbeatMs);
+      this.heartbeat.unref?.();
+    }
+  }
+
+  /** Queues raw SSE text; drops the client when its queue is full. Returns false once closed. */
+  write(text: string): boolean {
+    if (this.closed) return false;
+    const room = this.controller.desiredSize;
+    if (room !== null && room <= 0) {
+      this.close('slow');
+      return false;
+    }
+    this.controller.enqueue(encoder.encode(text));
+    return true;
+  }
+
+  send(data: unknown, id?: number): boolean {
+    return this.write(formatEvent(JSON.stringify(data), id));
+  }
+
+  onClose(handler: () => void): void {
+    if (this.closed) handler();
+    else this.closeHandlers.push(handler);
+  }
+
+  /** Ends the stream from the server side. */
+  close(reason: 'slow' | 'server' = 'server'): void {
+    if (this.closed) return;
+    try {
+      // A dropped client's backlog is discarded at once rather than flushed.
+      if (reason === 'slow') this.controller.error(new Error('client too slow'));
+      else this.controller.close();
+    } catch {
+      /* already errored or cancelled */
+    }
+    this.finish(reason);
+  }
+
+  private finish(reason: 'client' | 'slow' | 'server'): void {
+    if (this.closed) return;
+    this.closed = true;
+    this.reason = reason;
+    if (this.heartbeat) clearInterval(this.heartbeat);
+    for (const h of this.closeHandlers.splice(0)) h();
+  }
+}

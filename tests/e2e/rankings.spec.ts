@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+
+const KINDS = ['rise', 'fall', 'volume', 'coin-flow', 'exchange-flow', 'turnover', 'offering-roi', 'repo-stars', 'repo-activity', 'exchange-count'];
+const LOCALES = [
+  { prefix: '', heading: 'Rankings', empty: 'No information available' },
+  { prefix: '/zh', heading: '排行榜', empty: '暂无数据' },
+] as const;
+
+for (const L of LOCALES) {
+  test.describe(`rankings in ${L.prefix || '/en'}`, () => {
+    for (const kind of KINDS) {
+      test(`${kind} tab`, async ({ page }) => {
+        const res = await page.goto(`${L.prefix}/rank?type=${kind}`);
+        expect(res?.status()).toBe(200);
+        await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.heading);
+        await expect(page.getByTestId('rank-kinds').locator('[aria-current="page"]')).toHaveCount(1);
+        if (kind === 'offering-roi') {
+          // Offerings arrive with the content issue; until then the real, empty query says so.
+          await expect(page.getByTestId('rank-empty')).toBeVisible();
+        } else {
+          const rows = page.getByTestId('rank-table').locator('tbody tr');
+          await expect(rows).toHaveCount(10);
+          await expect(rows.first().locator('td').first()).toHaveText('1');
+        }
+        await expect(page.locator('main')).not.toContainText(/undefined|NaN/);
+      });
+    }
+  });
+}
+
+test('tabs, periods and pages are links that keep working', async ({ page }) => {
+  await page.goto('/rank');
+  await page.getByTestId('rank-kinds').getByRole('link', { name: 'Top losers' }).click();
+  await expect(page).toHaveURL(/type=fall/);
+  await page.getByRole('link', { name: '7d', exact: true }).click();
+  await expect(page).toHaveURL(/period=7d/);
+  await expect(page.getByTestId('rank-table').locator('thead')).toContainText('Change (7d)');
+  await page.locator('.pager a', { hasText: /^2$/ }).click();
+  await expect(page.getByTestId('rank-table').locator('tbody tr').first().locator('td').first()).toHaveText('11');
+  await page.getByTestId('rank-kinds').getByRole('link', { name: 'Coin fund flow' }).click();
+  await page.getByRole('link', { name: 'Net outflow' }).click();
+  const net = page.getByTestId('rank-table').locator('[data-field="netflow"]').first();
+  expect(Number(await net.getAttribute('data-value'))).toBeLessThan(0);
+});

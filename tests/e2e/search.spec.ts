@@ -1,0 +1,135 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Waits until every island on the page has hydrated (Astro drops the ssr attribute). */
+async function hydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+const LOCALES = [
+  { locale: 'en', prefix: '', noResults: 'No results found for your query', coins: 'Coins' },
+  { locale: 'zh', prefix: '/zh', noResults: '未找到相关结果', coins: '币种' },
+] as const;
+
+for (const L of LOCALES) {
+  test.describe(`search in ${L.locale}`, () => {
+    test('searching "btc" shows Bitcoin first, grouped with exchanges and pairs', async ({ page }) => {
+      await page.goto(`${L.prefix}/search`);
+      await expect(page.getByTestId('popular-coins')).toContainText('Bitcoin');
+      await page.getByTestId('search-page-input').fill('btc');
+      await page.getByTestId('search-page-input').press('Enter');
+      await expect(page).toHaveURL(/\/search\?q=btc$/);
+      const coins = page.getByTestId('search-section-coin');
+      await expect(coins.locator('h2')).toContainText(L.coins);
+      await expect(coins.locator('tbody tr').first()).toHaveAttribute('data-coin', 'bitcoin');
+      await expect(coins.locator('tbody tr').first().locator('mark').first()).toHaveText('BTC');
+      await expect(page.getByTestId('search-section-pair').locator('tbody tr').first()).toContainText('BTC');
+      // "show all" lists one kind with a pager
+      await page.getByTestId('search-more-pair').click();
+      await expect(page).toHaveURL(/kind=pair/);
+      await expect(page.getByTestId('search-section-pair').locator('tbody tr')).toHaveCount(10);
+      await expect(page.getByTestId('search-section-coin')).toHaveCount(0);
+    });
+
+    test('a nonsense query says nothing was found', async ({ page }) => {
+      await page.goto(`${L.prefix}/search?q=${encodeURIComponent('qqzzxx%_')}`);
+      await expect(page.getByTestId('search-no-results')).toContainText(L.noResults);
+      await expect(page.locator('[data-testid^="search-section-"]')).toHaveCount(0);
+    });
+  });
+}
+
+test('the header search submits to the search page on Enter when no suggestion is selected', async ({ page }) => {
+  await page.goto('/en');
+  await hydrated(page);
+  const box = page.getByTestId('quick-search-input');
+  await box.click();
+  await box.fill('eth');
+  await expect(page.getByTestId('quick-search-results').getByRole('option').first()).toBeVisible();
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?q=eth$/);
+  await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute('data-coin', 'ethereum');
+});
+
+test('the header search still opens a suggestion picked with the arrow keys', async ({ page }) => {
+  await page.goto('/en');
+  await hydrated(page);
+  const box = page.getByTestId('quick-search-input');
+  await box.click();
+  await box.fill('btc');
+  await expect(page.getByTestId('quick-search-results').getByRole('option').first()).toContainText('BTC');
+  await box.press('ArrowDown');
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/coin\/bitcoin$/);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the search form and the header search both work', async ({ page }) => {
+    await page.goto('/en/search');
+    await page.getByTestId('search-page-input').fill('binance');
+    await page.getByTestId('search-page-input').press('Enter');
+    await expect(page.getByTestId('search-section-exchange').locator('tbody tr').first()).toHaveAttribute('data-exchange', 'binance');
+    await page.getByTestId('quick-search-input').fill('solana');
+    await page.getByTestId('quick-search-input').press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=solana$/);
+    await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute('data-coin', 'solana');
+  });
+});
+
+test.describe('quick query /q', () => {
+  test('/q/btc lands on Bitcoin and /q/binance on the exchange', async ({ page }) => {
+    await page.goto('/q/btc');
+    await expect(page).toHaveURL(/\/coin\/bitcoin$/);
+    await page.goto('/zh/q/binance');
+    await expect(page).toHaveURL(/\/zh\/exchange\/binance$/);
+  });
+
+  test('/q with a partial string shows results, and /q alone the form', async ({ page }) => {
+    await page.goto('/en/q/bitc');
+    await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute('data-coin', 'bitcoin');
+    await page.goto('/en/q');
+    await expect(page.getByTestId('search-form')).toBeVisible();
+    await expect(page.getByTestId('search-empty')).toBeVisible();
+  });
+});
+
+test.describe('exchange detail', () => {
+  test('shows expected vs reported volume with the formula, and sortable pairs by market', async ({ page }) => {
+    await page.goto('/en/exchange/binance');
+    const block = page.getByTestId('volume-compare');
+    await expect(block.getByTestId('expected-volume')).toHaveText(/^\$[\d.]+[KMBT]?$/);
+    await expect(block.getByTestId('reported-volume')).toHaveText(/^\$[\d.]+[KMBT]?$/);
+    await expect(block.getByTestId('volume-formula').locator('tr')).toHaveCount(4);
+    await expect(block).toContainText('at most the reported volume');
+    await page.getByTestId('pair-market-tabs').getByRole('link', { name: 'Futures' }).click();
+    await expect(page).toHaveURL(/filter=futures/);
+    const rows = page.getByTestId('ticker-table').locator('tbody tr');
+    await expect(rows.first()).toContainText('Futures');
+    await page.getByTestId('ticker-table').getByRole('link', { name: 'Price', exact: true }).click();
+    await expect(page).toHaveURL(/sort=price&order=desc/);
+  });
+
+  test('the comments page of the top exchange lists its reviews with a summary', async ({ page }) => {
+    await page.goto('/en/exchange/list_1');
+    const first = page.getByTestId('exchange-table').locator('tbody tr').first().locator('a').first();
+    const href = await first.getAttribute('href');
+    expect(href).toMatch(/^\/(en\/)?exchange\/[a-z0-9.-]+$/);
+    await page.goto(`${href}/comment`);
+    await expect(page.getByTestId('review-summary')).toBeVisible();
+    const reviews = page.getByTestId('review');
+    expect(await reviews.count()).toBeGreaterThan(0);
+    await expect(reviews.first().getByTestId('review-label')).toHaveText(/^(Bad|General|Good|Very Good|Great)$/);
+    await expect(reviews.first()).toContainText('Safety');
+    const total = Number((await page.getByTestId('review-count').textContent())!.replace(/\D/g, ''));
+    expect(total).toBeGreaterThanOrEqual(await reviews.count());
+  });
+});
+
+test('an unreviewed exchange shows the risk notice', async ({ page }) => {
+  await page.goto('/en/exchange/list_1?size=100');
+  const row = page.getByTestId('exchange-table').locator('tbody tr', { has: page.locator('.badge', { hasText: 'Unreviewed' }) }).first();
+  await row.locator('a').first().click();
+  await expect(page.getByTestId('review-status')).toHaveText('Unreviewed');
+  await expect(page.getByTestId('unreviewed-notice')).toContainText('has not been reviewed');
+});
