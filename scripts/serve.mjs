@@ -63,14 +63,14 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
 }
 
 /** Most bytes a stream client may leave unread in the socket before it is dropped. */
-const MAX_STREAM_BACKLOG = 1 << 20;
+export const MAX_STREAM_BACKLOG = 1 << 20;
 
 /**
  * Drops a server-sent-events client that stops reading: Astro writes without waiting for
  * 'drain', so a stalled client would otherwise collect every tick in memory. Its EventSource
  * reconnects later and resumes with Last-Event-ID.
  */
-function guardStream(res) {
+export function guardStream(res) {
   const write = res.write;
   res.write = function (chunk, ...rest) {
     if (res.destroyed) return false;

@@ -3,6 +3,21 @@ import type { Db } from '../db/index.ts';
 import { coins, exchanges, tickers } from '../db/schema/index.ts';
 import { num, percentOf, type Page } from './numbers.ts';
 import type { SortOrder } from './markets.ts';
+import { CONTRACT_TYPES, type ContractType } from '../../lib/format/pair.ts';
+
+export { CONTRACT_TYPES };
+
+/** The quote currencies offered as filters on the market-pairs page, most traded first. */
+export async function quoteSymbols(db: Db, market: 'spot' | 'futures', limit = 8): Promise<string[]> {
+  const rows = await db
+    .select({ quote: tickers.quoteSymbol })
+    .from(tickers)
+    .where(eq(tickers.market, market))
+    .groupBy(tickers.quoteSymbol)
+    .orderBy(sql`sum(${tickers.volume24h}) desc nulls last`)
+    .limit(limit);
+  return rows.map((r) => r.quote);
+}
 
 export const TICKER_SORTS = ['volume24h', 'price', 'change24h', 'pair', 'spread'] as const;
 export type TickerSort = (typeof TICKER_SORTS)[number];
@@ -43,6 +58,10 @@ export interface TickerQuery {
   coin?: string | undefined;
   exchange?: string | undefined;
   market?: 'spot' | 'futures' | undefined;
+  /** Futures of one contract type (PERPETUAL, QUARTERLY …). */
+  contractType?: ContractType | undefined;
+  /** Pairs quoted in this symbol (USDT, BTC …). */
+  quote?: string | undefined;
   sort?: TickerSort | undefined;
   order?: SortOrder | undefined;
 }
@@ -62,6 +81,8 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
   if (q.coin) conditions.push(eq(tickers.coinId, q.coin));
   if (q.exchange) conditions.push(eq(exchanges.name, q.exchange));
   if (q.market) conditions.push(eq(tickers.market, q.market));
+  if (q.contractType) conditions.push(eq(tickers.contractType, q.contractType));
+  if (q.quote) conditions.push(eq(tickers.quoteSymbol, q.quote.toUpperCase()));
   const where = conditions.length ? and(...conditions) : undefined;
   const sort = q.sort ?? 'volume24h';
   const order = q.order ?? (sort === 'pair' || sort === 'spread' ? 'asc' : 'desc');

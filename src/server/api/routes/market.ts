@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { EXCHANGE_SORTS, getExchange, listExchanges } from '../../domain/exchanges.ts';
 import { COIN_FILTERS, COIN_SORTS, getCoin, globalTotals, listCoins } from '../../domain/markets.ts';
 import { quickSearchCoins, quickSearchExchanges } from '../../domain/search.ts';
-import { listTickers, TICKER_SORTS } from '../../domain/tickers.ts';
+import { CONTRACT_TYPES, listTickers, TICKER_SORTS } from '../../domain/tickers.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
@@ -39,6 +39,8 @@ export const market = new Hono<ApiEnv>()
         coin: slug.optional(),
         exchange: slug.optional(),
         market: z.enum(['spot', 'futures']).optional(),
+        contractType: z.enum(CONTRACT_TYPES).optional(),
+        quote: z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'is not a currency symbol').optional(),
         sort: z.enum(TICKER_SORTS).optional(),
       }),
     );
