@@ -6,7 +6,7 @@ export const MOBILE_ORIGIN = 'http://m.coinlens.test';
 /** Browser tests against the built server on a fresh data directory, in Debian's chromium. */
 export default defineConfig({
   testDir: 'tests/e2e',
-  timeout: 30_000,
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   fullyParallel: true,
   workers: process.env.CI ? 2 : 3,
@@ -29,6 +29,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', MOBILE_ORIGIN, LOG_LEVEL: 'error', LIVE_INTERVAL_MS: '1000' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', MOBILE_ORIGIN, LOG_LEVEL: 'error', LIVE_INTERVAL_MS: '2000' },
   },
 });

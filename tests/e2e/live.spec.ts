@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 
-// The e2e server runs the simulated market every second (LIVE_INTERVAL_MS in playwright.config.ts).
+// The e2e server runs the simulated market every two seconds (LIVE_INTERVAL_MS in playwright.config.ts).
 
 test.describe('live prices', () => {
   test('a price cell on the coin list changes in place within a few seconds', async ({ page }) => {

@@ -18,6 +18,7 @@ import { klinesRoutes } from './routes/klines.ts';
 import { coinTabRoutes } from './routes/coinTabs.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { rankingRoutes } from './routes/rankings.ts';
+import { hotRoutes } from './routes/hot.ts';
 
 /**
  * The /api application. Every response is the `{ code, data, msg }` envelope; client mistakes
@@ -38,6 +39,7 @@ export function createApi() {
   app.route('/', klinesRoutes);
   app.route('/', coinTabRoutes);
   app.route('/', rankingRoutes);
+  app.route('/', hotRoutes);
   app.route('/', streamRoutes());
 
   app.notFound((c) => {
