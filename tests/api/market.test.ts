@@ -199,6 +199,14 @@ describe('quick search and data centre', () => {
     expect(body.data.timestamp).toBeGreaterThan(0);
   });
 
+  it('takes the BTC and ETH rates from the current coin prices (SPEC §9: always refreshed)', async () => {
+    await db().execute(sql`update coins set price = case id when 'bitcoin' then 50000 when 'ethereum' then 2500 end where id in ('bitcoin', 'ethereum')`);
+    const { body } = await get<{ rates: Record<string, number> }>('/api/v1/data/exrate?base=USD&symbols=BTC,ETH,CNY', { signed: false });
+    expect(body.data.rates.BTC).toBeCloseTo(1 / 50000, 12);
+    expect(body.data.rates.ETH).toBeCloseTo(1 / 2500, 12);
+    expect(body.data.rates.CNY).toBeGreaterThan(1);
+  });
+
   it.each([
     ['base=EUR', 'base'],
     ['symbols=USD,DOGE', 'DOGE'],

@@ -1,6 +1,6 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { rates } from '../db/schema/index.ts';
+import { coins, rates } from '../db/schema/index.ts';
 import { num } from './numbers.ts';
 
 /** The ten currencies of the switcher (SPEC §7 exrate symbols). */
@@ -18,9 +18,23 @@ export interface Rates {
   timestamp: number;
 }
 
+/**
+ * Crypto currencies of the switcher and the coin whose price is their rate. SPEC §9 refreshes
+ * BTC and ETH rates on every use: they move with the market, so they are read from the live
+ * coin price rather than from the stored rates table (which serves the fiat currencies).
+ */
+export const MARKET_RATE_COINS: Partial<Record<RateSymbol, string>> = { BTC: 'bitcoin', ETH: 'ethereum', USDT: 'tether' };
+
 /** Units of each symbol per US dollar. USD is always 1, even with an empty table. */
 export async function getRates(db: Db, symbols: readonly string[] = RATE_SYMBOLS): Promise<Rates> {
   const rows = symbols.length ? await db.select().from(rates).where(inArray(rates.symbol, [...symbols])) : [];
+  const marketCoins = symbols.flatMap((s) => (isRateSymbol(s) && MARKET_RATE_COINS[s] ? [[s, MARKET_RATE_COINS[s]] as const] : []));
+  const prices = marketCoins.length
+    ? await db
+        .select({ id: coins.id, price: coins.price, updatedAt: coins.updatedAt })
+        .from(coins)
+        .where(inArray(coins.id, marketCoins.map(([, id]) => id)))
+    : [];
   const out: Record<string, number> = {};
   let timestamp = Date.now();
   for (const r of rows) {
@@ -28,6 +42,14 @@ export async function getRates(db: Db, symbols: readonly string[] = RATE_SYMBOLS
     if (rate !== null && rate > 0) {
       out[r.symbol] = rate;
       timestamp = Math.min(timestamp, r.updatedAt.getTime());
+    }
+  }
+  for (const [symbol, id] of marketCoins) {
+    const coin = prices.find((p) => p.id === id);
+    const price = num(coin?.price);
+    if (coin && price !== null && price > 0) {
+      out[symbol] = 1 / price;
+      timestamp = Math.min(timestamp, coin.updatedAt.getTime());
     }
   }
   if (symbols.includes('USD')) out.USD = 1;
