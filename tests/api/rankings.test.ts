@@ -83,6 +83,12 @@ describe('GET /api/v1/rank', () => {
     expect(after.total).toBe(before.total + 2);
     const ours = (after.list as unknown as Row[]).filter((r) => String(r.slug).startsWith('rk-'));
     expect(ours.map((r) => [r.slug, r.roi])).toEqual([['rk-a', 12.5], ['rk-b', 3]]);
+    // Linked to a traded coin, the multiple follows the coin's current price.
+    await db().execute(sql`update coins set price = 2 where id = 'dogecoin'`);
+    await db().execute(sql`update offerings set coin_id = 'dogecoin' where slug = 'rk-c'`);
+    const linked = (await rank('type=offering-roi&size=100')).body.data.list as unknown as Row[];
+    expect(linked.find((r) => r.slug === 'rk-c')?.roi).toBeCloseTo(2, 9);
+    expect(linked.map((r) => r.slug).filter((x) => String(x).startsWith('rk-'))).toEqual(['rk-a', 'rk-b', 'rk-c']);
   });
 
   it('gives an empty list past the last page', async () => {

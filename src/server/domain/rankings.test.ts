@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KIND_OPTIONS, position, RANK_KINDS, scopeLimit, turnoverRate } from './rankings.ts';
+import { KIND_OPTIONS, position, RANK_KINDS, roiMultiple, scopeLimit, turnoverRate } from './rankings.ts';
 
 describe('ranking formulas', () => {
   it.each([
@@ -12,6 +12,17 @@ describe('ranking formulas', () => {
     [50, -1, null],
   ])('turnover rate of volume %s over market cap %s is %s %%', (volume, cap, expected) => {
     expect(turnoverRate(volume, cap)).toBe(expected);
+  });
+
+  it.each([
+    [1, 0.1, 10],
+    [0.05, 0.1, 0.5],
+    [0, 0.1, 0],
+    [1, 0, null],
+    [null, 0.1, null],
+    [1, null, null],
+  ])('ROI of price %s over offering price %s is %s×', (now, offer, expected) => {
+    expect(roiMultiple(now, offer)).toBe(expected);
   });
 
   it('continues positions across pages', () => {

@@ -91,6 +91,12 @@ export function turnoverRate(volume24h: number | null, marketCap: number | null)
   return (volume24h / marketCap) * 100;
 }
 
+/** Return on investment as a multiple of the offering price (2 = the price doubled); null without both prices. */
+export function roiMultiple(currentPrice: number | null, offeringPrice: number | null): number | null {
+  if (currentPrice === null || offeringPrice === null || offeringPrice <= 0 || currentPrice < 0) return null;
+  return currentPrice / offeringPrice;
+}
+
 /** The highest market-cap rank a scope admits, or null for all coins. */
 export function scopeLimit(scope: RankScope): number | null {
   return scope === 'top100' ? 100 : scope === 'top200' ? 200 : null;
@@ -246,8 +252,10 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
   }
 
   if (kind === 'offering-roi') {
-    const where = isNotNull(offerings.roi);
-    const [rows, total] = await Promise.all([
+    // A traded offering's ROI follows its coin's price; the stored multiple covers the rest.
+    const roi = sql<string>`coalesce(${coins.price} / nullif(${offerings.price}, 0), ${offerings.roi})`;
+    const where = sql`${roi} is not null`;
+    const [rows, [total]] = await Promise.all([
       db
         .select({
           slug: offerings.slug,
@@ -256,20 +264,21 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
           kind: offerings.kind,
           platform: offerings.platform,
           price: offerings.price,
-          roi: offerings.roi,
+          roi,
           endAt: offerings.endAt,
           status: offerings.status,
         })
         .from(offerings)
+        .leftJoin(coins, eq(coins.id, offerings.coinId))
         .where(where)
-        .orderBy(desc(offerings.roi), asc(offerings.slug))
+        .orderBy(sql`${roi} desc`, asc(offerings.slug))
         .limit(size)
         .offset(offset),
-      count(db, offerings, where),
+      db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(offerings).leftJoin(coins, eq(coins.id, offerings.coinId)).where(where),
     ]);
     return {
       ...meta,
-      total,
+      total: total?.n ?? 0,
       list: rows.map((r, i) => ({
         type: 'offering',
         position: at(i),
