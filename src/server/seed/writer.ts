@@ -1,6 +1,6 @@
 /** Writes a generated demo data set into the database, replacing the market tables. */
+import { getTableName, like, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { like } from 'drizzle-orm';
 import {
   coinChainDaily,
   coinFlows,
@@ -42,10 +42,13 @@ function idMap(rows: { id: number; key: string }[]): (key: string) => number {
 export async function clearMarketData(db: Db): Promise<void> {
   // Demo reviewers (their reviews cascade) and the coin-tab depth tables first.
   await db.delete(users).where(like(users.username, 'demo\\_%'));
-  for (const table of [coinFlows, exchangeFlows, coinHolders, coinChainDaily, coinTransfers, exchangeBalances, coinRepos, coinMilestones]) {
-    await db.delete(table);
-  }
-  for (const table of [tickers, klines, coinLinks, coinTags, coinConcepts, tags, concepts, coins, exchanges, rates, siteMeta]) {
+  // Nothing references these tables, so TRUNCATE may empty them at once: a DELETE of the ~100k
+  // ticker and kline rows is one long synchronous call on PGlite that stalls the process.
+  const leaves = [coinFlows, exchangeFlows, coinHolders, coinChainDaily, coinTransfers, exchangeBalances, coinRepos, coinMilestones, tickers, klines, coinLinks, coinTags, coinConcepts];
+  await db.execute(sql.raw(`truncate ${leaves.map((t) => `"${getTableName(t)}"`).join(', ')}`));
+  // Coins and exchanges are referenced by content (offerings, announcements …): DELETE keeps
+  // those rows' own ON DELETE rules.
+  for (const table of [tags, concepts, coins, exchanges, rates, siteMeta]) {
     await db.delete(table);
   }
 }
