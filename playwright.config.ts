@@ -1,6 +1,8 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+/** Point the suite at a server that is already running (a dev server, say) instead of starting one. */
+const EXTERNAL = process.env.E2E_BASE_URL;
 export const MOBILE_ORIGIN = 'http://m.coinlens.test';
 
 /** Browser tests against the built server on a fresh data directory, in Debian's chromium. */
@@ -13,7 +15,7 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    baseURL: `http://127.0.0.1:${PORT}`,
+    baseURL: EXTERNAL ?? `http://127.0.0.1:${PORT}`,
     trace: 'off',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
@@ -22,7 +24,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     },
   },
-  webServer: {
+  webServer: EXTERNAL ? undefined : {
     command: 'node tests/e2e/server.mjs',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,

@@ -19,6 +19,12 @@ import { coinTabRoutes } from './routes/coinTabs.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { rankingRoutes } from './routes/rankings.ts';
 import { hotRoutes } from './routes/hot.ts';
+import { contentRoutes } from './routes/content.ts';
+import { livesRoutes } from './routes/lives.ts';
+import { noticeRoutes } from './routes/notices.ts';
+import { offeringRoutes } from './routes/offerings.ts';
+import { knowledgeRoutes } from './routes/knowledge.ts';
+import { communityRoutes } from './routes/community.ts';
 
 /**
  * The /api application. Every response is the `{ code, data, msg }` envelope; client mistakes
@@ -40,6 +46,12 @@ export function createApi() {
   app.route('/', coinTabRoutes);
   app.route('/', rankingRoutes);
   app.route('/', hotRoutes);
+  app.route('/', contentRoutes);
+  app.route('/', livesRoutes);
+  app.route('/', noticeRoutes);
+  app.route('/', offeringRoutes);
+  app.route('/', knowledgeRoutes);
+  app.route('/', communityRoutes);
   app.route('/', streamRoutes());
 
   app.notFound((c) => {

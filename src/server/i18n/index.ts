@@ -7,7 +7,37 @@ import { LOCALES, type Dict, type Locale } from '../../lib/i18n/index.ts';
 
 export type Translate = TFunction;
 
-export const resources = { en, zh, 'zh-hk': zhHk, ko } as const;
+type Tree = { [key: string]: string | Tree };
+
+/**
+ * Each area of the site may keep its strings in `locales/<area>/<locale>.json` beside the core
+ * `locales/<locale>.json`; they are merged under their own top-level keys (a key defined twice
+ * is a mistake the locale test reports).
+ */
+const areaFiles: Record<string, Tree> =
+  typeof import.meta.glob === 'function' ? import.meta.glob<Tree>('../../../locales/*/*.json', { eager: true, import: 'default' }) : {};
+
+/** Top-level keys defined by more than one file of a locale. */
+export const duplicateKeys: string[] = [];
+
+function withAreas(locale: string, core: Tree): Tree {
+  const out: Tree = { ...core };
+  for (const [file, tree] of Object.entries(areaFiles).sort(([a], [b]) => a.localeCompare(b))) {
+    if (!file.endsWith(`/${locale}.json`)) continue;
+    for (const [key, value] of Object.entries(tree)) {
+      if (key in out) duplicateKeys.push(`${locale}:${key} (${file})`);
+      out[key] = value;
+    }
+  }
+  return out;
+}
+
+export const resources = {
+  en: withAreas('en', en),
+  zh: withAreas('zh', zh),
+  'zh-hk': withAreas('zh-hk', zhHk),
+  ko: withAreas('ko', ko),
+} as const;
 
 // One shared instance, never switched: each request takes its own fixed translator, so
 // concurrent requests in different languages cannot mix (the bug that sank astro-i18next).

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../lib/i18n/index.ts';
-import { resources, translator } from './index.ts';
+import { duplicateKeys, resources, translator } from './index.ts';
 
 function flatten(node: unknown, prefix = ''): Record<string, string> {
   if (typeof node === 'string') return { [prefix]: node };
@@ -29,6 +29,12 @@ describe.each(LOCALES.filter((l) => l !== 'en'))('locale %s', (locale) => {
     const long = Object.entries(dict).filter(([k]) => en[k]!.split(' ').length >= 3);
     const untranslated = long.filter(([, v]) => !script.test(v)).map(([k]) => k);
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe('area locale files', () => {
+  it('define each top-level key once per locale', () => {
+    expect(duplicateKeys).toEqual([]);
   });
 });
 

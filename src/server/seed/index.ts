@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { coins } from '../db/schema/index.ts';
 import { generateDemoData } from './generate.ts';
+import { seedContent } from './content/index.ts';
 import { writeDemoData, type SeedSummary } from './writer.ts';
 
 export type { SeedSummary } from './writer.ts';
@@ -13,8 +14,13 @@ export { generateDemoData, type DemoData } from './generate.ts';
 
 /** Replaces all market data with the demo data set. `now` only moves timestamps. */
 export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedSummary> {
-  const data = generateDemoData(opts.now ?? new Date());
-  const summary = await db.transaction((tx) => writeDemoData(tx as unknown as Db, data));
+  const now = opts.now ?? new Date();
+  const data = generateDemoData(now);
+  const summary = await db.transaction(async (tx) => {
+    const written = await writeDemoData(tx as unknown as Db, data);
+    await seedContent(tx as unknown as Db, now);
+    return written;
+  });
   // Fresh planner statistics: without them the planner guesses row counts of empty tables.
   await db.execute(sql`analyze`);
   return summary;

@@ -91,6 +91,8 @@ export const announcements = pgTable(
     body: text('body'),
     url: text('url').notNull().unique(),
     locale: contentLocale('locale').notNull().default('en'),
+    /** Page views: the hot-announcements list ranks by them. */
+    views: integer('views').notNull().default(0),
     publishedAt: ts('published_at').notNull(),
   },
   (t) => [
@@ -138,6 +140,9 @@ export const flashNews = pgTable(
     title: text('title').notNull(),
     body: text('body').notNull(),
     important: boolean('important').notNull().default(false),
+    /** Readers' bullish and bearish votes. */
+    votesUp: integer('votes_up').notNull().default(0),
+    votesDown: integer('votes_down').notNull().default(0),
     sourceUrl: text('source_url').unique(),
     locale: contentLocale('locale').notNull().default('en'),
     publishedAt: ts('published_at').notNull(),
@@ -219,4 +224,121 @@ export const calendarEvents = pgTable(
     index('calendar_events_starts_idx').on(t.startsAt),
     uniqueIndex('calendar_events_natural_uq').on(t.title, t.startsAt),
   ],
+);
+
+export const wikiKind = pgEnum('wiki_kind', ['baike', 'bitwiki']);
+export const socialPlatform = pgEnum('social_platform', ['twitter', 'weibo']);
+
+/** Encyclopedia entries: `baike` explains terms and concepts, `bitwiki` describes projects. */
+export const wikiEntries = pgTable(
+  'wiki_entries',
+  {
+    id: serial('id').primaryKey(),
+    kind: wikiKind('kind').notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    category: text('category'),
+    summary: text('summary'),
+    body: text('body').notNull(),
+    coinId: text('coin_id').references(() => coins.id, { onDelete: 'set null' }),
+    locale: contentLocale('locale').notNull().default('en'),
+    views: integer('views').notNull().default(0),
+    updatedAt: ts('updated_at').notNull(),
+  },
+  (t) => [uniqueIndex('wiki_entries_kind_slug_uq').on(t.kind, t.slug, t.locale), index('wiki_entries_coin_idx').on(t.coinId)],
+);
+
+/** Project updates ("dynamics"): releases, partnerships, listings … of one coin's project. */
+export const projectUpdates = pgTable(
+  'project_updates',
+  {
+    id: serial('id').primaryKey(),
+    coinId: text('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull(),
+    sourceUrl: text('source_url').unique(),
+    locale: contentLocale('locale').notNull().default('en'),
+    publishedAt: ts('published_at').notNull(),
+  },
+  (t) => [index('project_updates_published_idx').on(t.publishedAt), index('project_updates_coin_idx').on(t.coinId, t.publishedAt)],
+);
+
+/** Community questions; `answers` belong to one. Authors are display names (demo or imported). */
+export const questions = pgTable(
+  'questions',
+  {
+    id: serial('id').primaryKey(),
+    title: text('title').notNull(),
+    body: text('body'),
+    author: text('author').notNull(),
+    coinId: text('coin_id').references(() => coins.id, { onDelete: 'set null' }),
+    locale: contentLocale('locale').notNull().default('en'),
+    views: integer('views').notNull().default(0),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('questions_created_idx').on(t.createdAt), index('questions_coin_idx').on(t.coinId)],
+);
+
+export const answers = pgTable(
+  'answers',
+  {
+    id: serial('id').primaryKey(),
+    questionId: integer('question_id')
+      .notNull()
+      .references(() => questions.id, { onDelete: 'cascade' }),
+    body: text('body').notNull(),
+    author: text('author').notNull(),
+    votes: integer('votes').notNull().default(0),
+    accepted: boolean('accepted').notNull().default(false),
+    createdAt: ts('created_at').notNull(),
+  },
+  (t) => [index('answers_question_idx').on(t.questionId, t.createdAt)],
+);
+
+/** Topics collect articles around one theme. */
+export const topics = pgTable('topics', {
+  id: serial('id').primaryKey(),
+  slug: text('slug').notNull().unique(),
+  title: text('title').notNull(),
+  description: text('description'),
+  cover: text('cover'),
+  locale: contentLocale('locale').notNull().default('en'),
+  createdAt: ts('created_at').notNull(),
+});
+
+export const topicArticles = pgTable(
+  'topic_articles',
+  {
+    topicId: integer('topic_id')
+      .notNull()
+      .references(() => topics.id, { onDelete: 'cascade' }),
+    articleId: integer('article_id')
+      .notNull()
+      .references(() => articles.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.topicId, t.articleId] }), index('topic_articles_article_idx').on(t.articleId)],
+);
+
+/** Social posts of projects and exchanges (Twitter/X and Weibo). */
+export const socialPosts = pgTable(
+  'social_posts',
+  {
+    id: serial('id').primaryKey(),
+    platform: socialPlatform('platform').notNull(),
+    account: text('account').notNull(),
+    displayName: text('display_name').notNull(),
+    coinId: text('coin_id').references(() => coins.id, { onDelete: 'set null' }),
+    exchangeId: integer('exchange_id').references(() => exchanges.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    url: text('url').notNull().unique(),
+    likes: integer('likes').notNull().default(0),
+    reposts: integer('reposts').notNull().default(0),
+    locale: contentLocale('locale').notNull().default('en'),
+    publishedAt: ts('published_at').notNull(),
+  },
+  (t) => [index('social_posts_platform_published_idx').on(t.platform, t.publishedAt), index('social_posts_coin_idx').on(t.coinId)],
 );
