@@ -14,8 +14,17 @@ type Tree = { [key: string]: string | Tree };
  * `locales/<locale>.json`; they are merged under their own top-level keys (a key defined twice
  * is a mistake the locale test reports).
  */
-const areaFiles: Record<string, Tree> =
-  typeof import.meta.glob === 'function' ? import.meta.glob<Tree>('../../../locales/*/*.json', { eager: true, import: 'default' }) : {};
+const areaFiles: Record<string, Tree> = loadAreaFiles();
+
+function loadAreaFiles(): Record<string, Tree> {
+  // Vite (Astro, vitest) rewrites this call at build time; plain Node scripts run through tsx
+  // have no import.meta.glob and need no page strings, so they get the core files only.
+  try {
+    return import.meta.glob<Tree>('../../../locales/*/*.json', { eager: true, import: 'default' });
+  } catch {
+    return {};
+  }
+}
 
 /** Top-level keys defined by more than one file of a locale. */
 export const duplicateKeys: string[] = [];
