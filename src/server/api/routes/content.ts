@@ -1,5 +1,46 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { ARTICLE_KINDS, contentLocale, getArticle, listArticles } from '../../domain/news.ts';
 import type { ApiEnv } from '../env.ts';
+import { ok, parseQuery } from '../respond.ts';
+import { pageQuery, slug } from '../schemas.ts';
 
-/** The API of news, research, columnists (v2 content/page, v2 content/news, v1 page/detail, v1 page/recommend/latest). */
-export const contentRoutes = new Hono<ApiEnv>();
+const id = z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(2_147_483_647);
+const kind = z.enum(ARTICLE_KINDS);
+const paged = { page: pageQuery.page, size: pageQuery.size };
+const filters = { coin: slug.optional(), columnist: id.optional() };
+
+const contentPageQuery = z.object({ ...paged, ...filters, kind: kind.optional() });
+const newsQuery = z.object({ ...paged, ...filters });
+const latestQuery = z.object({ ...paged, kind: kind.optional() });
+const detailQuery = z.object({ id, kind: kind.optional() });
+
+/**
+ * The API of news, research and columnists (SPEC §7 "Content and favourites pages"). Lists hold
+ * the content of the request's language (`lan`, else the locale cookie or x-locale): zh → Chinese
+ * content, en and ko → English (see domain/news.ts). Default page size 10.
+ */
+export const contentRoutes = new Hono<ApiEnv>()
+  /** GET /api/new/v2/content/page?page&size&kind=news|research&coin&columnist: articles, newest first. */
+  .get('/new/v2/content/page', async (c) => {
+    const q = parseQuery(c, contentPageQuery);
+    return ok(c, await listArticles(c.get('db'), { ...q, locale: contentLocale(c.get('locale')) }), 30);
+  })
+  /** GET /api/new/v2/content/news?page&size&coin&columnist: news articles, newest first. */
+  .get('/new/v2/content/news', async (c) => {
+    const q = parseQuery(c, newsQuery);
+    return ok(c, await listArticles(c.get('db'), { ...q, kind: 'news', locale: contentLocale(c.get('locale')) }), 30);
+  })
+  /** GET /api/v1/page/detail?id&kind: one article with body and related coins; unknown or removed → 404. */
+  .get('/v1/page/detail', async (c) => {
+    const q = parseQuery(c, detailQuery);
+    return ok(c, await getArticle(c.get('db'), q.id, q.kind), 30);
+  })
+  /**
+   * GET /api/v1/page/recommend/latest?page&size&kind: the latest articles of both kinds (or one).
+   * Authorization is optional and not used yet: the list is the same for everyone.
+   */
+  .get('/v1/page/recommend/latest', async (c) => {
+    const q = parseQuery(c, latestQuery);
+    return ok(c, await listArticles(c.get('db'), { ...q, locale: contentLocale(c.get('locale')) }), 30);
+  });

@@ -1,0 +1,399 @@
+/**
+ * News articles, research reports and their columnists (/news, /research, /columnist and the
+ * content API of SPEC §7).
+ *
+ * Content language: articles are written in one language (`articles.locale`). Lists show the
+ * content of the page's language, mapped by {@link contentLocale}: zh and zh-hk pages show
+ * Chinese (zh) content, en and ko pages show English (en) content (there is no Korean or
+ * Traditional Chinese content). A columnist's own page lists all their articles whatever the
+ * language, since it is about the person; the columnist list shows the writers with articles
+ * in the page's language. An article's detail page answers in any language: shared links keep
+ * working when the reader's interface language differs.
+ *
+ * Removed articles (`deletedAt` set) are hidden from every list and answer "Content does not
+ * exist or has been removed" (404) like an unknown id.
+ *
+ * Bodies are plain text: paragraphs separated by a blank line, "## " starts a subheading.
+ * {@link articleBlocks} turns them into blocks the page renders as escaped text, so a body can
+ * never inject markup; HTML that reaches the table anyway (an imported feed) is reduced to its
+ * text.
+ */
+import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n/index.ts';
+import type { Db } from '../db/index.ts';
+import { articleCoins, articles, coins, columnists } from '../db/schema/index.ts';
+import { DomainError, notFound } from './errors.ts';
+import { coinIcon } from './markets.ts';
+import { num, type Page } from './numbers.ts';
+
+export const ARTICLE_KINDS = ['news', 'research'] as const;
+export type ArticleKind = (typeof ARTICLE_KINDS)[number];
+/** The languages content is written in. */
+export type ContentLocale = 'en' | 'zh';
+
+/** The translation key of the missing/removed message (SPEC §8). */
+export const MISSING_KEY = 'news.missing';
+
+/**
+ * The content language a page language shows.
+ * @example contentLocale('zh-hk') // 'zh'
+ * @example contentLocale('ko') // 'en'
+ */
+export function contentLocale(locale: Locale): ContentLocale {
+  return locale === 'zh' || locale === 'zh-hk' ? 'zh' : 'en';
+}
+
+export type Block = { type: 'p' | 'h'; text: string };
+
+const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: ' ', '#39': "'" };
+
+/** Reduces HTML to text, keeping paragraph and line breaks as blank lines. */
+function htmlToText(body: string): string {
+  return body
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1\s*>/gi, '')
+    .replace(/<h[1-6]\b[^>]*>/gi, '\n\n## ')
+    .replace(/<\/(p|div|h[1-6]|li|blockquote)\s*>|<br\s*\/?>/gi, '\n\n')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&(amp|lt|gt|quot|apos|nbsp|#39);/g, (_, e: string) => ENTITIES[e] ?? '');
+}
+
+/**
+ * Splits a plain-text body into paragraphs and subheadings (lines starting with "## ").
+ * Single line breaks inside a paragraph become spaces; HTML tags are dropped.
+ * @example articleBlocks('## Key\n\nOne\ntwo') // [{ type: 'h', text: 'Key' }, { type: 'p', text: 'One two' }]
+ */
+export function articleBlocks(body: string): Block[] {
+  const text = /<[a-z!/][^>]*>/i.test(body) ? htmlToText(body) : body;
+  const blocks: Block[] = [];
+  for (const chunk of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
+    const lines = chunk.split('\n').map((l) => l.trim()).filter(Boolean);
+    let para: string[] = [];
+    const flush = () => {
+      if (para.length) blocks.push({ type: 'p', text: para.join(' ') });
+      para = [];
+    };
+    for (const line of lines) {
+      const heading = /^#{1,6}(?:\s+(.*))?$/.exec(line);
+      if (heading) {
+        flush();
+        if (heading[1]) blocks.push({ type: 'h', text: heading[1] });
+      } else para.push(line);
+    }
+    flush();
+  }
+  return blocks;
+}
+
+export interface CoinChip {
+  id: string;
+  symbol: string;
+  name: string;
+  icon: string;
+  price: number | null;
+  change24h: number | null;
+}
+
+export interface ColumnistRef {
+  id: number;
+  name: string;
+  avatar: string | null;
+}
+
+export interface ArticleSummary {
+  id: number;
+  kind: ArticleKind;
+  title: string;
+  summary: string | null;
+  cover: string | null;
+  locale: string;
+  views: number;
+  publishedAt: string;
+  columnist: ColumnistRef | null;
+  coins: CoinChip[];
+}
+
+export interface ArticleLink {
+  id: number;
+  kind: ArticleKind;
+  title: string;
+  publishedAt: string;
+}
+
+export interface ArticleDetail extends ArticleSummary {
+  body: string;
+  sourceUrl: string | null;
+  /** The next older and next newer article of the same kind and language. */
+  previous: ArticleLink | null;
+  next: ArticleLink | null;
+  /** Articles of the same kind and language about the same coins (else the latest). */
+  related: ArticleLink[];
+}
+
+export interface ArticleQuery {
+  page: number;
+  size: number;
+  kind?: ArticleKind | undefined;
+  /** Content language; undefined: every language. */
+  locale?: ContentLocale | undefined;
+  coin?: string | undefined;
+  columnist?: number | undefined;
+}
+
+const n = sql<number>`count(*)`.mapWith(Number);
+const visible = isNull(articles.deletedAt);
+
+const summaryColumns = {
+  id: articles.id,
+  kind: articles.kind,
+  title: articles.title,
+  summary: articles.summary,
+  cover: articles.cover,
+  locale: articles.locale,
+  views: articles.views,
+  publishedAt: articles.publishedAt,
+  columnistId: columnists.id,
+  columnistName: columnists.name,
+  columnistAvatar: columnists.avatar,
+};
+
+type SummaryRow = {
+  id: number;
+  kind: ArticleKind;
+  title: string;
+  summary: string | null;
+  cover: string | null;
+  locale: string;
+  views: number;
+  publishedAt: Date;
+  columnistId: number | null;
+  columnistName: string | null;
+  columnistAvatar: string | null;
+};
+
+/** The related coins of some articles, best-ranked first. */
+async function coinsOf(db: Db, ids: number[]): Promise<Map<number, CoinChip[]>> {
+  const out = new Map<number, CoinChip[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ articleId: articleCoins.articleId, id: coins.id, symbol: coins.symbol, name: coins.name, price: coins.price, change24h: coins.change24h })
+    .from(articleCoins)
+    .innerJoin(coins, eq(coins.id, articleCoins.coinId))
+    .where(inArray(articleCoins.articleId, ids))
+    .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id));
+  for (const r of rows) {
+    const list = out.get(r.articleId) ?? [];
+    list.push({ id: r.id, symbol: r.symbol, name: r.name, icon: coinIcon(r.id), price: num(r.price), change24h: num(r.change24h) });
+    out.set(r.articleId, list);
+  }
+  return out;
+}
+
+function toSummary(r: SummaryRow, chips: Map<number, CoinChip[]>): ArticleSummary {
+  return {
+    id: r.id,
+    kind: r.kind,
+    title: r.title,
+    summary: r.summary,
+    cover: r.cover,
+    locale: r.locale,
+    views: r.views,
+    publishedAt: r.publishedAt.toISOString(),
+    columnist: r.columnistId === null ? null : { id: r.columnistId, name: r.columnistName ?? '', avatar: r.columnistAvatar },
+    coins: chips.get(r.id) ?? [],
+  };
+}
+
+const toLink = (r: { id: number; kind: ArticleKind; title: string; publishedAt: Date }): ArticleLink => ({
+  id: r.id,
+  kind: r.kind,
+  title: r.title,
+  publishedAt: r.publishedAt.toISOString(),
+});
+
+/** Fails with 404 when a coin id is unknown (a filter on it could only ever be empty). */
+async function requireCoin(db: Db, id: string): Promise<{ id: string; name: string; symbol: string }> {
+  const [row] = await db.select({ id: coins.id, name: coins.name, symbol: coins.symbol }).from(coins).where(eq(coins.id, id)).limit(1);
+  if (!row) throw notFound('api.coinNotFound');
+  return row;
+}
+
+/** The name of a coin used as a list filter; 404 when unknown. */
+export const coinForFilter = requireCoin;
+
+/**
+ * One page of visible articles, newest first, optionally of one kind, language, coin or
+ * columnist. An unknown coin or columnist is a 404, a page past the end an empty list.
+ */
+export async function listArticles(db: Db, q: ArticleQuery): Promise<Page<ArticleSummary>> {
+  if (q.coin !== undefined) await requireCoin(db, q.coin);
+  if (q.columnist !== undefined) await getColumnist(db, q.columnist);
+  const conditions: SQL[] = [visible];
+  if (q.kind) conditions.push(eq(articles.kind, q.kind));
+  if (q.locale) conditions.push(eq(articles.locale, q.locale));
+  if (q.columnist !== undefined) conditions.push(eq(articles.columnistId, q.columnist));
+  if (q.coin !== undefined)
+    conditions.push(sql`exists (select 1 from ${articleCoins} where ${articleCoins.articleId} = ${articles.id} and ${articleCoins.coinId} = ${q.coin})`);
+  const where = and(...conditions);
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(articles)
+      .leftJoin(columnists, eq(columnists.id, articles.columnistId))
+      .where(where)
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n }).from(articles).where(where),
+  ]);
+  const chips = await coinsOf(db, rows.map((r) => r.id));
+  return { list: rows.map((r) => toSummary(r, chips)), total: count?.n ?? 0, page: q.page, size: q.size };
+}
+
+/**
+ * One visible article with its body, related coins, neighbours and related articles. Unknown,
+ * removed, or (when `kind` is given) of another kind: 404 "Content does not exist or has been removed".
+ */
+export async function getArticle(db: Db, id: number, kind?: ArticleKind): Promise<ArticleDetail> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(MISSING_KEY);
+  const [row] = await db
+    .select({ ...summaryColumns, body: articles.body, sourceUrl: articles.sourceUrl })
+    .from(articles)
+    .leftJoin(columnists, eq(columnists.id, articles.columnistId))
+    .where(and(eq(articles.id, id), visible, kind ? eq(articles.kind, kind) : undefined))
+    .limit(1);
+  if (!row) throw notFound(MISSING_KEY);
+  const chips = await coinsOf(db, [row.id]);
+  const summary = toSummary(row, chips);
+  const sameShelf = and(visible, eq(articles.kind, row.kind), eq(articles.locale, row.locale as ContentLocale), ne(articles.id, row.id));
+  const linkColumns = { id: articles.id, kind: articles.kind, title: articles.title, publishedAt: articles.publishedAt };
+  const at = row.publishedAt;
+  const coinIds = summary.coins.map((c) => c.id);
+  const [older, newer, related] = await Promise.all([
+    db
+      .select(linkColumns)
+      .from(articles)
+      .where(and(sameShelf, or(lt(articles.publishedAt, at), and(eq(articles.publishedAt, at), lt(articles.id, row.id)))))
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(1),
+    db
+      .select(linkColumns)
+      .from(articles)
+      .where(and(sameShelf, or(gt(articles.publishedAt, at), and(eq(articles.publishedAt, at), gt(articles.id, row.id)))))
+      .orderBy(asc(articles.publishedAt), asc(articles.id))
+      .limit(1),
+    // Sharing a coin first, then the newest of the rest.
+    db
+      .select(linkColumns)
+      .from(articles)
+      .where(sameShelf)
+      .orderBy(
+        coinIds.length
+          ? sql`exists (select 1 from ${articleCoins} where ${articleCoins.articleId} = ${articles.id} and ${inArray(articleCoins.coinId, coinIds)}) desc`
+          : desc(articles.publishedAt),
+        desc(articles.publishedAt),
+        desc(articles.id),
+      )
+      .limit(5),
+  ]);
+  return {
+    ...summary,
+    body: row.body,
+    sourceUrl: row.sourceUrl,
+    previous: older[0] ? toLink(older[0]) : null,
+    next: newer[0] ? toLink(newer[0]) : null,
+    related: related.map(toLink),
+  };
+}
+
+/** {@link getArticle}, or null when it does not exist or was removed (pages show their own 404). */
+export async function findArticle(db: Db, id: number, kind?: ArticleKind): Promise<ArticleDetail | null> {
+  try {
+    return await getArticle(db, id, kind);
+  } catch (e) {
+    if (e instanceof DomainError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/* ---------- columnists ---------- */
+
+export interface Columnist {
+  id: number;
+  name: string;
+  avatar: string | null;
+  bio: string | null;
+  followers: number;
+  /** Visible articles, by kind. */
+  news: number;
+  research: number;
+  latestAt: string | null;
+}
+
+const countKind = (kind: ArticleKind) => sql<number>`count(*) filter (where ${articles.kind} = ${kind})`.mapWith(Number);
+
+const columnistColumns = {
+  id: columnists.id,
+  name: columnists.name,
+  avatar: columnists.avatar,
+  bio: columnists.bio,
+  followers: columnists.followers,
+  news: countKind('news'),
+  research: countKind('research'),
+  latestAt: sql<Date | null>`max(${articles.publishedAt})`.mapWith((v: unknown) => (v === null ? null : new Date(v as string))),
+};
+
+const toColumnist = (r: { id: number; name: string; avatar: string | null; bio: string | null; followers: number; news: number; research: number; latestAt: Date | null }): Columnist => ({
+  ...r,
+  latestAt: r.latestAt ? r.latestAt.toISOString() : null,
+});
+
+/**
+ * Columnists with visible articles in a language, most followed first; their counts are of
+ * articles in that language.
+ */
+export async function listColumnists(db: Db, q: { page: number; size: number; locale: ContentLocale }): Promise<Page<Columnist>> {
+  const join = and(eq(articles.columnistId, columnists.id), visible, eq(articles.locale, q.locale));
+  const [rows, [count]] = await Promise.all([
+    db
+      .select(columnistColumns)
+      .from(columnists)
+      .innerJoin(articles, join)
+      .groupBy(columnists.id)
+      .orderBy(desc(columnists.followers), asc(columnists.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+    db.select({ n: sql<number>`count(distinct ${columnists.id})`.mapWith(Number) }).from(columnists).innerJoin(articles, join),
+  ]);
+  return { list: rows.map(toColumnist), total: count?.n ?? 0, page: q.page, size: q.size };
+}
+
+/** One columnist with counts of all their visible articles; 404 when unknown. */
+export async function getColumnist(db: Db, id: number): Promise<Columnist> {
+  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound('news.columnistMissing');
+  const [row] = await db
+    .select(columnistColumns)
+    .from(columnists)
+    .leftJoin(articles, and(eq(articles.columnistId, columnists.id), visible))
+    .where(eq(columnists.id, id))
+    .groupBy(columnists.id);
+  if (!row) throw notFound('news.columnistMissing');
+  return toColumnist(row);
+}
+
+/** {@link getColumnist}, or null when there is none with this id. */
+export async function findColumnist(db: Db, id: number): Promise<Columnist | null> {
+  try {
+    return await getColumnist(db, id);
+  } catch (e) {
+    if (e instanceof DomainError && e.status === 404) return null;
+    throw e;
+  }
+}
+
+/** Parses a positive integer id from a path segment; undefined when it is not one. */
+export function parseId(raw: string | undefined): number | undefined {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return undefined;
+  const id = Number(raw);
+  return id <= 2_147_483_647 ? id : undefined;
+}
+
