@@ -1,5 +1,62 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { CALENDAR_VIEWS, DEFAULT_CALENDAR_VIEW, calendarView, getCalendarEvent, parseDay, parseId } from '../../domain/calendar.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { getLive, listLives, livesLocales } from '../../domain/lives.ts';
 import type { ApiEnv } from '../env.ts';
+import { ok, parseQuery } from '../respond.ts';
+import { pageQuery, slug } from '../schemas.ts';
 
-/** The API of flash news and the event calendar. */
-export const livesRoutes = new Hono<ApiEnv>();
+const rowId = z
+  .string()
+  .refine((s) => parseId(s) !== undefined, 'must be a positive whole number')
+  .transform((s) => parseId(s) as number);
+
+/** The `:id` path parameter; a malformed one is a 400 naming the field. */
+function pathId(raw: string): number {
+  const id = parseId(raw);
+  if (id === undefined) throw new DomainError(400, 400, 'api.invalidParam', { field: 'id', message: 'must be a positive whole number' });
+  return id;
+}
+
+const livesQuery = z.object({
+  size: pageQuery.size,
+  before: rowId.optional(),
+  important: z.enum(['true', 'false', '1', '0']).transform((s) => s === 'true' || s === '1').optional(),
+  coin: slug.optional(),
+});
+
+const calendarQuery = z.object({
+  view: z.enum(CALENDAR_VIEWS).default(DEFAULT_CALENDAR_VIEW),
+  date: z
+    .string()
+    .refine((s) => parseDay(s) !== undefined, 'must be a real date YYYY-MM-DD')
+    .transform((s) => parseDay(s) as number)
+    .optional(),
+  importance: z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 5').max(5, 'must be 1 to 5').optional(),
+  coin: slug.optional(),
+});
+
+/**
+ * The API of flash news and the event calendar.
+ *
+ * - GET /api/v1/lives?size&before&important&coin: the flash news timeline of the request
+ *   language (`lan`: Chinese rows for zh and zh-hk, English for en and ko), newest first;
+ *   `before` is the cursor (an item id) and the answer's `next` the cursor of the next page.
+ * - GET /api/v1/lives/{id}: one item with its related coins and older/newer neighbours.
+ * - GET /api/v1/calendar?view=day|week|month&date=YYYY-MM-DD&importance&coin: the events of
+ *   the UTC day, Monday-based week or month holding `date` (default today), grouped by day.
+ * - GET /api/v1/calendar/{id}: one event with related events of the same coin or exchange.
+ */
+export const livesRoutes = new Hono<ApiEnv>()
+  .get('/v1/lives', async (c) => {
+    const q = parseQuery(c, livesQuery);
+    return ok(c, await listLives(c.get('db'), { ...q, locales: livesLocales(c.get('locale')) }), 15);
+  })
+  .get('/v1/lives/:id', async (c) => ok(c, await getLive(c.get('db'), pathId(c.req.param('id'))), 30))
+  .get('/v1/calendar', async (c) => {
+    const q = parseQuery(c, calendarQuery);
+    const now = Date.now();
+    return ok(c, await calendarView(c.get('db'), { ...q, date: q.date ?? now, now }), 60);
+  })
+  .get('/v1/calendar/:id', async (c) => ok(c, await getCalendarEvent(c.get('db'), pathId(c.req.param('id'))), 60));

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { dayHeading, monthHeading, rangeHeading, timeOfDay, weekdayName } from './calendar.ts';
+
+describe('calendar dates in the locale format (UTC)', () => {
+  it.each([
+    ['en', 'Friday, November 20, 2026', 'November 2026', 'Mon'],
+    ['zh', '2026年11月20日星期五', '2026年11月', '周一'],
+    ['zh-hk', '2026年11月20日星期五', '2026年11月', '週一'],
+    ['ko', '2026년 11월 20일 금요일', '2026년 11월', '월'],
+  ] as const)('formats days, months and weekdays in %s', (locale, day, month, monday) => {
+    expect(dayHeading('2026-11-20', locale)).toBe(day);
+    expect(monthHeading('2026-11-20', locale)).toBe(month);
+    expect(weekdayName('2026-11-16', locale)).toBe(monday);
+  });
+
+  it('spans a week across the year end', () => {
+    expect(rangeHeading('2026-12-28', '2027-01-03', 'en')).toBe('December 28, 2026 – January 3, 2027');
+    expect(rangeHeading('2026-11-16', '2026-11-22', 'zh')).toBe('2026年11月16日 – 2026年11月22日');
+  });
+
+  it('gives the UTC time of day whatever the offset written', () => {
+    expect(timeOfDay('2026-11-20T08:05:00Z')).toBe('08:05');
+    expect(timeOfDay('2026-11-21T07:30:00+08:00')).toBe('23:30');
+  });
+});
