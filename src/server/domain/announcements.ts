@@ -1,0 +1,416 @@
+/**
+ * Exchange announcements (/announcement, /announcements/{exchange}) and the operator's site
+ * notices (/notice, /notices/{category}).
+ *
+ * Language: content rows carry a locale; lists show the rows of the page's content languages,
+ * `contentLocalesFor`: zh and zh-hk pages list the Chinese rows, en and ko pages the English
+ * ones (exchanges publish in English and Chinese), plus rows written in the page's own locale
+ * (zh-hk, ko) when an import brings some — the same rule as the feeds (domain/feeds.ts). A
+ * detail page shows any row by id, whatever its language, so shared links keep working.
+ *
+ * Visitors (everyone until accounts exist) see the newest {@link VISITOR_ANNOUNCEMENT_LIMIT}
+ * announcements of a list; the rest is behind "Log in to see more" (SPEC §6). The rule is
+ * applied here, so the pages and the API cannot disagree.
+ *
+ * "Today" is the UTC calendar day, like every date the site prints.
+ */
+import { and, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n/index.ts';
+import type { Db } from '../db/index.ts';
+import { announcementCoins, announcements, coins, exchanges, notices } from '../db/schema/index.ts';
+import { DomainError, notFound } from './errors.ts';
+import { coinIcon } from './markets.ts';
+import type { Page } from './numbers.ts';
+
+/** Stable category codes of exchange announcements; the UI translates them. */
+export const ANNOUNCEMENT_CATEGORIES = ['listing', 'delisting', 'activity', 'maintenance', 'other'] as const;
+export type AnnouncementCategory = (typeof ANNOUNCEMENT_CATEGORIES)[number];
+
+/** Stable category codes of site notices. */
+export const NOTICE_CATEGORIES = ['product', 'data', 'maintenance', 'activity', 'policy'] as const;
+export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
+
+/** How many announcements of a list a visitor sees: three pages of the default size. */
+export const VISITOR_ANNOUNCEMENT_LIMIT = 30;
+
+/** "Hot" ranks by views the announcements of this many days up to the newest one. */
+export const HOT_WINDOW_DAYS = 7;
+
+export const ANNOUNCEMENT_SORTS = ['latest', 'hot'] as const;
+export type AnnouncementSort = (typeof ANNOUNCEMENT_SORTS)[number];
+
+export type ContentLocale = Locale;
+
+const DAY_MS = 86_400_000;
+
+/**
+ * The content locales a page lists: Chinese rows for zh and zh-hk, English rows for en and ko,
+ * and rows written in the page's own locale.
+ * @example contentLocalesFor('zh-hk') // ['zh', 'zh-hk']
+ */
+export function contentLocalesFor(locale: Locale): ContentLocale[] {
+  switch (locale) {
+    case 'zh':
+      return ['zh'];
+    case 'zh-hk':
+      return ['zh', 'zh-hk'];
+    case 'ko':
+      return ['en', 'ko'];
+    default:
+      return ['en'];
+  }
+}
+
+/**
+ * The HTML `lang` of a content row, so a Korean page showing an English row says so.
+ * @example htmlLang('zh') // 'zh-Hans'
+ */
+export function htmlLang(rowLocale: string): string {
+  return rowLocale === 'zh' ? 'zh-Hans' : rowLocale === 'zh-hk' ? 'zh-Hant-HK' : rowLocale;
+}
+
+export const isAnnouncementCategory = (s: unknown): s is AnnouncementCategory => (ANNOUNCEMENT_CATEGORIES as readonly unknown[]).includes(s);
+export const isNoticeCategory = (s: unknown): s is NoticeCategory => (NOTICE_CATEGORIES as readonly unknown[]).includes(s);
+
+/**
+ * The UTC calendar day containing `at`: `[start, end)`, end exclusive, and its date text.
+ * @example utcDay(Date.parse('2026-11-20T23:59:59.999Z')).date // '2026-11-20'
+ */
+export function utcDay(at: number | Date): { start: Date; end: Date; date: string } {
+  const ms = typeof at === 'number' ? at : at.getTime();
+  const start = Math.floor(ms / DAY_MS) * DAY_MS;
+  return { start: new Date(start), end: new Date(start + DAY_MS), date: new Date(start).toISOString().slice(0, 10) };
+}
+
+/**
+ * Parses a `YYYY-MM-DD` calendar date (UTC); undefined for anything else, including
+ * impossible dates such as 2026-02-30.
+ */
+export function parseDay(text: string): Date | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!m) return undefined;
+  const [y, mo, d] = [Number(m[1]), Number(m[2]), Number(m[3])];
+  const date = new Date(Date.UTC(y, mo - 1, d));
+  return date.getUTCFullYear() === y && date.getUTCMonth() === mo - 1 && date.getUTCDate() === d ? date : undefined;
+}
+
+/** What part of a list a reader may see. */
+export interface VisibleWindow {
+  offset: number;
+  /** Rows to load for this page (0 when the page is past what the reader may see). */
+  take: number;
+  /** Rows the reader may page through. */
+  visibleTotal: number;
+  /** More rows exist than the reader may see: say "Log in to see more". */
+  limited: boolean;
+  /** The whole page lies past the visitor limit (but within the list). */
+  locked: boolean;
+}
+
+/**
+ * The visitor rule of SPEC §6 as arithmetic: signed-in readers see every row; visitors see the
+ * first `limit` rows, whatever the page size.
+ * @example visibleWindow({ page: 2, size: 20, total: 100, signedIn: false }) // { offset: 20, take: 10, visibleTotal: 30, limited: true, locked: false }
+ */
+export function visibleWindow(q: { page: number; size: number; total: number; signedIn: boolean; limit?: number }): VisibleWindow {
+  const limit = q.limit ?? VISITOR_ANNOUNCEMENT_LIMIT;
+  const visibleTotal = q.signedIn ? q.total : Math.min(q.total, limit);
+  const offset = (q.page - 1) * q.size;
+  const take = Math.max(0, Math.min(q.size, visibleTotal - offset));
+  const limited = visibleTotal < q.total;
+  return { offset, take, visibleTotal, limited, locked: limited && take === 0 && offset < q.total };
+}
+
+export interface ExchangeRef {
+  name: string;
+  displayName: string;
+}
+
+export interface RelatedCoin {
+  id: string;
+  symbol: string;
+  name: string;
+  icon: string;
+}
+
+export interface AnnouncementItem {
+  id: number;
+  title: string;
+  category: string;
+  exchange: ExchangeRef;
+  locale: string;
+  views: number;
+  publishedAt: string;
+  /** The original announcement on the exchange's site. */
+  url: string;
+  coins: RelatedCoin[];
+}
+
+export interface AnnouncementDetail extends AnnouncementItem {
+  body: string | null;
+}
+
+export type AnnouncementPage = Page<AnnouncementItem> &
+  VisibleWindow & {
+    sort: AnnouncementSort;
+    /** The visitor limit that applied (null for signed-in readers). */
+    limit: number | null;
+  };
+
+export interface AnnouncementQuery {
+  page: number;
+  size: number;
+  locales?: ContentLocale[] | undefined;
+  /** Exchange name (slug). */
+  exchange?: string | undefined;
+  category?: AnnouncementCategory | undefined;
+  sort?: AnnouncementSort | undefined;
+  /** Accounts do not exist yet: every reader is a visitor. */
+  signedIn?: boolean | undefined;
+}
+
+const itemColumns = {
+  id: announcements.id,
+  title: announcements.title,
+  category: announcements.category,
+  locale: announcements.locale,
+  views: announcements.views,
+  publishedAt: announcements.publishedAt,
+  url: announcements.url,
+  exchangeName: exchanges.name,
+  exchangeDisplayName: exchanges.displayName,
+};
+
+type ItemRow = { [K in keyof typeof itemColumns]: (typeof itemColumns)[K]['_']['data'] };
+
+const toItem = (r: ItemRow, related: RelatedCoin[]): AnnouncementItem => ({
+  id: r.id,
+  title: r.title,
+  category: r.category,
+  exchange: { name: r.exchangeName, displayName: r.exchangeDisplayName },
+  locale: r.locale,
+  views: r.views,
+  publishedAt: r.publishedAt.toISOString(),
+  url: r.url,
+  coins: related,
+});
+
+/** The related coins of some announcements, by market-cap rank. */
+async function coinsOf(db: Db, ids: number[]): Promise<Map<number, RelatedCoin[]>> {
+  const out = new Map<number, RelatedCoin[]>();
+  if (ids.length === 0) return out;
+  const rows = await db
+    .select({ announcementId: announcementCoins.announcementId, id: coins.id, symbol: coins.symbol, name: coins.name })
+    .from(announcementCoins)
+    .innerJoin(coins, eq(coins.id, announcementCoins.coinId))
+    .where(inArray(announcementCoins.announcementId, ids))
+    .orderBy(sql`${coins.rank} asc nulls last`, coins.id);
+  for (const r of rows) {
+    const list = out.get(r.announcementId) ?? [];
+    list.push({ id: r.id, symbol: r.symbol, name: r.name, icon: coinIcon(r.id) });
+    out.set(r.announcementId, list);
+  }
+  return out;
+}
+
+/** An exchange by name, or a 404. */
+export async function findExchange(db: Db, name: string): Promise<ExchangeRef> {
+  const [row] = await db.select({ name: exchanges.name, displayName: exchanges.displayName }).from(exchanges).where(eq(exchanges.name, name)).limit(1);
+  if (!row) throw notFound('api.exchangeNotFound');
+  return row;
+}
+
+/** The start of the hot window: {@link HOT_WINDOW_DAYS} before the newest announcement. */
+async function hotSince(db: Db, where: SQL | undefined): Promise<Date | null> {
+  const [row] = await db.select({ newest: max(announcements.publishedAt) }).from(announcements).innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId)).where(where);
+  return row?.newest ? new Date(row.newest.getTime() - HOT_WINDOW_DAYS * DAY_MS) : null;
+}
+
+/**
+ * One page of announcements, newest first (or `hot`: by views, within the latest week), with
+ * the visitor limit applied. An unknown exchange is a 404.
+ */
+export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<AnnouncementPage> {
+  const sort = q.sort ?? 'latest';
+  const signedIn = q.signedIn ?? false;
+  if (q.exchange !== undefined) await findExchange(db, q.exchange);
+  const filters: SQL[] = [];
+  if (q.locales) filters.push(inArray(announcements.locale, q.locales));
+  if (q.exchange !== undefined) filters.push(eq(exchanges.name, q.exchange));
+  if (q.category) filters.push(eq(announcements.category, q.category));
+  if (sort === 'hot') {
+    const since = await hotSince(db, and(...filters));
+    if (since) filters.push(gte(announcements.publishedAt, since));
+  }
+  const where = and(...filters);
+  const [totalRow] = await db.select({ n: count() }).from(announcements).innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId)).where(where);
+  const total = totalRow?.n ?? 0;
+  const w = visibleWindow({ page: q.page, size: q.size, total, signedIn });
+  const rows =
+    w.take === 0
+      ? []
+      : await db
+          .select(itemColumns)
+          .from(announcements)
+          .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
+          .where(where)
+          .orderBy(...(sort === 'hot' ? [desc(announcements.views)] : []), desc(announcements.publishedAt), desc(announcements.id))
+          .limit(w.take)
+          .offset(w.offset);
+  const related = await coinsOf(db, rows.map((r) => r.id));
+  return {
+    list: rows.map((r) => toItem(r, related.get(r.id) ?? [])),
+    total,
+    page: q.page,
+    size: q.size,
+    sort,
+    limit: signedIn ? null : VISITOR_ANNOUNCEMENT_LIMIT,
+    ...w,
+  };
+}
+
+/** One announcement with its body and related coins; a missing id is a 404 "Content does not exist or has been removed". */
+export async function getAnnouncement(db: Db, id: number): Promise<AnnouncementDetail> {
+  const [row] = await db
+    .select({ ...itemColumns, body: announcements.body })
+    .from(announcements)
+    .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
+    .where(eq(announcements.id, id))
+    .limit(1);
+  if (!row) throw notFound('announcement.missing');
+  const related = await coinsOf(db, [row.id]);
+  return { ...toItem(row, related.get(row.id) ?? []), body: row.body };
+}
+
+/** How many announcements were published on the UTC day of `at`. */
+export async function countForDay(db: Db, q: { at: number | Date; locales?: ContentLocale[] | undefined; exchange?: string | undefined }): Promise<{ date: string; count: number }> {
+  const day = utcDay(q.at);
+  if (q.exchange !== undefined) await findExchange(db, q.exchange);
+  const [row] = await db
+    .select({ n: count() })
+    .from(announcements)
+    .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
+    .where(
+      and(
+        gte(announcements.publishedAt, day.start),
+        lt(announcements.publishedAt, day.end),
+        q.locales ? inArray(announcements.locale, q.locales) : undefined,
+        q.exchange !== undefined ? eq(exchanges.name, q.exchange) : undefined,
+      ),
+    );
+  return { date: day.date, count: row?.n ?? 0 };
+}
+
+export interface CategoryGroup {
+  category: AnnouncementCategory;
+  count: number;
+  /** Published today (UTC). */
+  today: number;
+}
+
+/** Announcement counts per category (every category, zeros included), in and for today. */
+export async function announcementGroups(db: Db, q: { now: number; locales?: ContentLocale[] | undefined; exchange?: string | undefined }): Promise<CategoryGroup[]> {
+  if (q.exchange !== undefined) await findExchange(db, q.exchange);
+  const day = utcDay(q.now);
+  const rows = await db
+    .select({
+      category: announcements.category,
+      n: count(),
+      today: sql<number>`count(*) filter (where ${announcements.publishedAt} >= ${day.start.toISOString()}::timestamptz and ${announcements.publishedAt} < ${day.end.toISOString()}::timestamptz)`.mapWith(Number),
+    })
+    .from(announcements)
+    .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
+    .where(and(q.locales ? inArray(announcements.locale, q.locales) : undefined, q.exchange !== undefined ? eq(exchanges.name, q.exchange) : undefined))
+    .groupBy(announcements.category);
+  const by = new Map(rows.map((r) => [r.category, r]));
+  return ANNOUNCEMENT_CATEGORIES.map((category) => ({ category, count: by.get(category)?.n ?? 0, today: by.get(category)?.today ?? 0 }));
+}
+
+export interface ExchangeWithAnnouncements extends ExchangeRef {
+  count: number;
+  latestAt: string;
+}
+
+/** Exchanges that have announcements, by exchange rank, with their counts. */
+export async function exchangesWithAnnouncements(db: Db, q: { locales?: ContentLocale[] | undefined } = {}): Promise<ExchangeWithAnnouncements[]> {
+  const rows = await db
+    .select({ name: exchanges.name, displayName: exchanges.displayName, n: count(), latest: max(announcements.publishedAt) })
+    .from(announcements)
+    .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
+    .where(q.locales ? inArray(announcements.locale, q.locales) : undefined)
+    .groupBy(exchanges.id, exchanges.name, exchanges.displayName, exchanges.rank)
+    .orderBy(sql`${exchanges.rank} asc nulls last`, exchanges.name);
+  return rows.map((r) => ({ name: r.name, displayName: r.displayName, count: r.n, latestAt: (r.latest as Date).toISOString() }));
+}
+
+/* ---------- site notices ---------- */
+
+export interface NoticeItem {
+  id: number;
+  title: string;
+  category: string;
+  locale: string;
+  publishedAt: string;
+  summary: string | null;
+}
+
+export interface NoticeDetail extends NoticeItem {
+  body: string | null;
+  url: string | null;
+}
+
+/** The first paragraph of a body, clipped. */
+export function summarise(body: string | null, max = 160): string | null {
+  if (!body) return null;
+  const first = body.split(/\n\s*\n/)[0]?.trim() ?? '';
+  return first.length > max ? `${first.slice(0, max - 1).trimEnd()}…` : first;
+}
+
+/** One page of site notices, newest first. */
+export async function listNotices(db: Db, q: { page: number; size: number; locales?: ContentLocale[] | undefined; category?: NoticeCategory | undefined }): Promise<Page<NoticeItem>> {
+  const where = and(q.locales ? inArray(notices.locale, q.locales) : undefined, q.category ? eq(notices.category, q.category) : undefined);
+  const [[totalRow], rows] = await Promise.all([
+    db.select({ n: count() }).from(notices).where(where),
+    db
+      .select({ id: notices.id, title: notices.title, category: notices.category, locale: notices.locale, publishedAt: notices.publishedAt, body: notices.body })
+      .from(notices)
+      .where(where)
+      .orderBy(desc(notices.publishedAt), desc(notices.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+  ]);
+  return {
+    list: rows.map((r) => ({ id: r.id, title: r.title, category: r.category, locale: r.locale, publishedAt: r.publishedAt.toISOString(), summary: summarise(r.body) })),
+    total: totalRow?.n ?? 0,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+/** One site notice; a missing id is a 404 "Content does not exist or has been removed". */
+export async function getNotice(db: Db, id: number): Promise<NoticeDetail> {
+  const [row] = await db.select().from(notices).where(eq(notices.id, id)).limit(1);
+  if (!row) throw notFound('announcement.missing');
+  return { id: row.id, title: row.title, category: row.category, locale: row.locale, publishedAt: row.publishedAt.toISOString(), summary: summarise(row.body), body: row.body, url: row.url };
+}
+
+/** Notice counts per category (every category, zeros included). */
+export async function noticeGroups(db: Db, q: { locales?: ContentLocale[] | undefined } = {}): Promise<{ category: NoticeCategory; count: number }[]> {
+  const rows = await db
+    .select({ category: notices.category, n: count() })
+    .from(notices)
+    .where(q.locales ? inArray(notices.locale, q.locales) : undefined)
+    .groupBy(notices.category);
+  const by = new Map(rows.map((r) => [r.category, r.n]));
+  return NOTICE_CATEGORIES.map((category) => ({ category, count: by.get(category) ?? 0 }));
+}
+
+/** A content id from a URL or query: a positive 32-bit integer, else undefined. */
+export function parseContentId(raw: string | undefined | null): number | undefined {
+  if (!raw || !/^[1-9]\d{0,9}$/.test(raw)) return undefined;
+  const n = Number(raw);
+  return n <= 2_147_483_647 ? n : undefined;
+}
+
+/** A 400 for an id that is not a content id. */
+export const badId = (field = 'id') => new DomainError(400, 400, 'api.invalidParam', { field, message: 'must be a positive whole number' });
