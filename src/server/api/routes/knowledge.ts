@@ -1,5 +1,66 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import { COIN_SORTS } from '../../domain/markets.ts';
+import { getSector, listSectors, SECTOR_SORTS } from '../../domain/concepts.ts';
+import { contentLocale, getTopic, getWikiEntry, listTopics, listWiki, MAX_FILTER_LENGTH, WIKI_KINDS } from '../../domain/knowledge.ts';
 import type { ApiEnv } from '../env.ts';
+import { ok, parseQuery } from '../respond.ts';
+import { pageQuery, slug } from '../schemas.ts';
 
-/** The API of encyclopedia, concept sectors and topics. */
-export const knowledgeRoutes = new Hono<ApiEnv>();
+const wikiQuery = z.object({
+  ...pageQuery,
+  kind: z.enum(WIKI_KINDS).default('baike'),
+  q: z.string().max(MAX_FILTER_LENGTH, `must be at most ${MAX_FILTER_LENGTH} characters`).optional(),
+  category: slug.optional(),
+});
+const entryParams = z.object({ kind: z.enum(WIKI_KINDS), slug });
+const sectorsQuery = z.object({ sort: z.enum(SECTOR_SORTS).optional(), order: pageQuery.order });
+const sectorQuery = z.object({ ...pageQuery, sort: z.enum(COIN_SORTS).optional() });
+const topicsQuery = z.object({ page: pageQuery.page, size: pageQuery.size });
+const topicQuery = z.object({ page: pageQuery.page, size: pageQuery.size });
+
+/** Path segments; a bad one is a 400 naming the field, like a bad query value (app.onError maps ZodError). */
+function parseParams<S extends z.ZodTypeAny>(schema: S, params: Record<string, string>): z.infer<S> {
+  return schema.parse(params);
+}
+
+/**
+ * Content language: the request's locale (`lan`, cookie or x-locale) mapped by contentLocale —
+ * zh and zh-hk get the Chinese rows, en and ko the English ones.
+ *
+ * The API of encyclopedia, concept sectors and topics:
+ * - GET /api/v1/wiki?kind=baike|bitwiki&q=&category=&page=&size= — entries of one kind;
+ * - GET /api/v1/wiki/{kind}/{slug} — one entry with related entries (and the coin's figures);
+ * - GET /api/v1/concepts?sort=marketCap|change24h|volume24h|coins|name&order= — every sector;
+ * - GET /api/v1/concepts/{slug or id}?sort=&order=&page=&size= — one sector with a page of its coins;
+ * - GET /api/v1/topics?page=&size= — topics with their article counts;
+ * - GET /api/v1/topics/{id or slug}?page=&size= — one topic with a page of its articles.
+ */
+export const knowledgeRoutes = new Hono<ApiEnv>()
+  .get('/v1/wiki', async (c) => {
+    const q = parseQuery(c, wikiQuery);
+    const locale = contentLocale(c.get('locale'));
+    return ok(c, await listWiki(c.get('db'), { kind: q.kind, locale, q: q.q, category: q.category, page: q.page, size: q.size }), 60);
+  })
+  .get('/v1/wiki/:kind/:slug', async (c) => {
+    const p = parseParams(entryParams, c.req.param());
+    return ok(c, await getWikiEntry(c.get('db'), p.kind, p.slug, contentLocale(c.get('locale'))), 60);
+  })
+  .get('/v1/concepts', async (c) => {
+    const q = parseQuery(c, sectorsQuery);
+    return ok(c, await listSectors(c.get('db'), q), 30);
+  })
+  .get('/v1/concepts/:id', async (c) => {
+    const { id } = parseParams(z.object({ id: slug }), c.req.param());
+    const q = parseQuery(c, sectorQuery);
+    return ok(c, await getSector(c.get('db'), id, q), 30);
+  })
+  .get('/v1/topics', async (c) => {
+    const q = parseQuery(c, topicsQuery);
+    return ok(c, await listTopics(c.get('db'), { locale: contentLocale(c.get('locale')), page: q.page, size: q.size }), 60);
+  })
+  .get('/v1/topics/:id', async (c) => {
+    const { id } = parseParams(z.object({ id: slug }), c.req.param());
+    const q = parseQuery(c, topicQuery);
+    return ok(c, await getTopic(c.get('db'), id, q), 60);
+  });

@@ -1,0 +1,244 @@
+/**
+ * Concept sectors (/concept): groups of coins such as "DeFi" or "Layer 2" from the `concepts`
+ * and `coin_concepts` tables, with figures computed from the member coins:
+ *
+ * - coins: how many coins the sector has;
+ * - market cap and 24h volume: sums over the members (missing values count as 0);
+ * - 24h change: the market-cap-weighted mean of the members' 24h changes, Σ(cap × change) ÷ Σcap
+ *   over the members that have both a positive market cap and a change (so the sector moves
+ *   like an index of its coins, and a tiny coin's +300 % barely shows);
+ * - rising / falling: members whose 24h change is above / below zero;
+ * - leaders: the three largest members by market cap.
+ */
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { coinConcepts, coins, concepts } from '../db/schema/index.ts';
+import { notFound } from './errors.ts';
+import { coinIcon, COIN_SORTS, type CoinSort, type CoinSummary } from './markets.ts';
+import { num } from './numbers.ts';
+
+export const SECTOR_SORTS = ['marketCap', 'change24h', 'volume24h', 'coins', 'name'] as const;
+export type SectorSort = (typeof SECTOR_SORTS)[number];
+export const LEADER_COUNT = 3;
+
+/** The figures of one member coin that sector statistics use. */
+export interface MemberInput {
+  id: string;
+  marketCap: number | null;
+  change24h: number | null;
+  volume24h: number | null;
+}
+
+export interface SectorStats {
+  coins: number;
+  marketCap: number;
+  volume24h: number;
+  /** Market-cap-weighted 24h change in per cent; null when no member has cap and change. */
+  change24h: number | null;
+  rising: number;
+  falling: number;
+}
+
+export interface SectorLeader {
+  id: string;
+  symbol: string;
+  name: string;
+  icon: string;
+  change24h: number | null;
+}
+
+export interface Sector extends SectorStats {
+  id: number;
+  slug: string;
+  name: string;
+  description: string | null;
+  leaders: SectorLeader[];
+}
+
+/**
+ * Market-cap-weighted mean change: Σ(cap × change) ÷ Σcap over members with a positive cap and a
+ * change; null when there are none.
+ * @example weightedChange([{ marketCap: 300, change24h: 10 }, { marketCap: 100, change24h: -10 }]) // 5
+ */
+export function weightedChange(members: readonly Pick<MemberInput, 'marketCap' | 'change24h'>[]): number | null {
+  let weight = 0;
+  let sum = 0;
+  for (const m of members) {
+    if (m.marketCap === null || m.change24h === null || !(m.marketCap > 0) || !Number.isFinite(m.change24h)) continue;
+    weight += m.marketCap;
+    sum += m.marketCap * m.change24h;
+  }
+  return weight > 0 ? sum / weight : null;
+}
+
+/** The statistics of a sector from its member coins. */
+export function sectorStats(members: readonly MemberInput[]): SectorStats {
+  let marketCap = 0;
+  let volume24h = 0;
+  let rising = 0;
+  let falling = 0;
+  for (const m of members) {
+    marketCap += m.marketCap ?? 0;
+    volume24h += m.volume24h ?? 0;
+    if (m.change24h !== null && m.change24h > 0) rising++;
+    if (m.change24h !== null && m.change24h < 0) falling++;
+  }
+  return { coins: members.length, marketCap, volume24h, change24h: weightedChange(members), rising, falling };
+}
+
+/** The `count` largest members by market cap (missing caps last, then by id). */
+export function leadersOf<T extends MemberInput>(members: readonly T[], count = LEADER_COUNT): T[] {
+  return [...members]
+    .sort((a, b) => (b.marketCap ?? -1) - (a.marketCap ?? -1) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
+    .slice(0, count);
+}
+
+/**
+ * Orders sectors by a column; missing changes go last whatever the direction, ties by name.
+ * Default: market cap, largest first.
+ */
+export function sortSectors<T extends SectorStats & { name: string }>(rows: readonly T[], sort: SectorSort = 'marketCap', order?: 'asc' | 'desc'): T[] {
+  const dir = (order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
+  const key = (r: T): number | string | null =>
+    sort === 'name' ? r.name.toLowerCase() : sort === 'coins' ? r.coins : sort === 'change24h' ? r.change24h : sort === 'volume24h' ? r.volume24h : r.marketCap;
+  return [...rows].sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    if (ka !== kb) {
+      if (ka === null) return 1;
+      if (kb === null) return -1;
+      return dir * (ka < kb ? -1 : 1);
+    }
+    return a.name.localeCompare(b.name);
+  });
+}
+
+const memberColumns = {
+  conceptId: coinConcepts.conceptId,
+  id: coins.id,
+  symbol: coins.symbol,
+  name: coins.name,
+  marketCap: coins.marketCap,
+  change24h: coins.change24h,
+  volume24h: coins.volume24h,
+};
+
+type MemberRow = { conceptId: number; id: string; symbol: string; name: string; marketCap: string | null; change24h: string | null; volume24h: string | null };
+
+const toMember = (r: MemberRow) => ({
+  id: r.id,
+  symbol: r.symbol,
+  name: r.name,
+  marketCap: num(r.marketCap),
+  change24h: num(r.change24h),
+  volume24h: num(r.volume24h),
+});
+
+function buildSector(c: typeof concepts.$inferSelect, rows: readonly MemberRow[]): Sector {
+  const members = rows.map(toMember);
+  return {
+    id: c.id,
+    slug: c.slug,
+    name: c.name,
+    description: c.description,
+    ...sectorStats(members),
+    leaders: leadersOf(members).map((m) => ({ id: m.id, symbol: m.symbol, name: m.name, icon: coinIcon(m.id), change24h: m.change24h })),
+  };
+}
+
+/** Every sector with its statistics and leading coins, sorted. */
+export async function listSectors(db: Db, q: { sort?: SectorSort | undefined; order?: 'asc' | 'desc' | undefined } = {}): Promise<Sector[]> {
+  const [conceptRows, memberRows] = await Promise.all([
+    db.select().from(concepts).orderBy(asc(concepts.id)),
+    db.select(memberColumns).from(coinConcepts).innerJoin(coins, eq(coins.id, coinConcepts.coinId)),
+  ]);
+  const byConcept = new Map<number, MemberRow[]>();
+  for (const r of memberRows) {
+    const list = byConcept.get(r.conceptId) ?? [];
+    list.push(r);
+    byConcept.set(r.conceptId, list);
+  }
+  return sortSectors(
+    conceptRows.map((c) => buildSector(c, byConcept.get(c.id) ?? [])),
+    q.sort ?? 'marketCap',
+    q.order,
+  );
+}
+
+/** A sector by slug or numeric id. */
+async function findConcept(db: Db, idOrSlug: string) {
+  const where = /^\d{1,9}$/.test(idOrSlug) ? eq(concepts.id, Number(idOrSlug)) : eq(concepts.slug, idOrSlug);
+  const [row] = await db.select().from(concepts).where(where).limit(1);
+  if (!row) throw notFound('knowledge.missing');
+  return row;
+}
+
+const coinSortColumn: Record<CoinSort, SQL> = {
+  rank: sql`${coins.rank}`,
+  name: sql`lower(${coins.name})`,
+  price: sql`${coins.price}`,
+  change24h: sql`${coins.change24h}`,
+  change7d: sql`${coins.change7d}`,
+  marketCap: sql`${coins.marketCap}`,
+  volume24h: sql`${coins.volume24h}`,
+  circulatingSupply: sql`${coins.circulatingSupply}`,
+};
+
+export { COIN_SORTS as SECTOR_COIN_SORTS };
+
+export type SectorDetail = Sector & { list: CoinSummary[]; page: number; size: number; total: number; sort: CoinSort; order: 'asc' | 'desc' };
+
+/**
+ * One sector with its statistics and a page of its coins (default: by market-cap rank).
+ * Unknown sector → 404 "Content does not exist or has been removed".
+ */
+export async function getSector(
+  db: Db,
+  idOrSlug: string,
+  q: { page: number; size: number; sort?: CoinSort | undefined; order?: 'asc' | 'desc' | undefined },
+): Promise<SectorDetail> {
+  const concept = await findConcept(db, idOrSlug);
+  const sort = q.sort ?? 'rank';
+  const order = q.order ?? (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
+  const memberIds = db.select({ id: coinConcepts.coinId }).from(coinConcepts).where(eq(coinConcepts.conceptId, concept.id));
+  const [members, rows] = await Promise.all([
+    db.select(memberColumns).from(coinConcepts).innerJoin(coins, eq(coins.id, coinConcepts.coinId)).where(eq(coinConcepts.conceptId, concept.id)),
+    db
+      .select({
+        id: coins.id,
+        symbol: coins.symbol,
+        name: coins.name,
+        rank: coins.rank,
+        price: coins.price,
+        change1h: coins.change1h,
+        change24h: coins.change24h,
+        change7d: coins.change7d,
+        marketCap: coins.marketCap,
+        volume24h: coins.volume24h,
+        circulatingSupply: coins.circulatingSupply,
+        sparkline: coins.sparkline7d,
+      })
+      .from(coins)
+      .where(inArray(coins.id, memberIds))
+      .orderBy(sql`${coinSortColumn[sort]} ${order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`, asc(coins.id))
+      .limit(q.size)
+      .offset((q.page - 1) * q.size),
+  ]);
+  const list: CoinSummary[] = rows.map((r) => ({
+    id: r.id,
+    symbol: r.symbol,
+    name: r.name,
+    icon: coinIcon(r.id),
+    rank: r.rank,
+    price: num(r.price),
+    change1h: num(r.change1h),
+    change24h: num(r.change24h),
+    change7d: num(r.change7d),
+    marketCap: num(r.marketCap),
+    volume24h: num(r.volume24h),
+    circulatingSupply: num(r.circulatingSupply),
+    sparkline: r.sparkline ?? [],
+  }));
+  const sector = buildSector(concept, members);
+  return { ...sector, list, total: sector.coins, page: q.page, size: q.size, sort, order };
+}
