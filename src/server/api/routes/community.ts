@@ -1,5 +1,71 @@
 import { Hono } from 'hono';
+import { z } from 'zod';
+import {
+  contentLanguage,
+  getQuestion,
+  getSocial,
+  getUpdate,
+  listQuestions,
+  listSocial,
+  listUpdates,
+  parseContentId,
+  QUESTION_SORTS,
+  SOCIAL_PLATFORMS,
+  UPDATE_KINDS,
+  wendaHub,
+} from '../../domain/community.ts';
+import { DomainError } from '../../domain/errors.ts';
 import type { ApiEnv } from '../env.ts';
+import { ok, parseQuery } from '../respond.ts';
+import { pageQuery, slug } from '../schemas.ts';
 
-/** The API of project updates, questions and answers, social posts (notice/twitterByES). */
-export const communityRoutes = new Hono<ApiEnv>();
+const { order: _order, ...paging } = pageQuery;
+
+/** The id path segment: a positive whole number, else a 400 naming the field. */
+function idParam(raw: string): number {
+  const id = parseContentId(raw);
+  if (id === undefined) throw new DomainError(400, 400, 'api.invalidParam', { field: 'id', message: 'must be a positive whole number' });
+  return id;
+}
+
+const socialFilters = { coin: slug.optional(), exchange: slug.optional(), lang: z.enum(['en', 'zh']).optional() };
+
+/**
+ * The API of project updates, questions and answers, and social posts. Lists of updates and
+ * questions hold the rows of the request language (`lan`: Chinese for zh and zh-hk, English for
+ * en and ko); social feeds hold every language unless `lang` narrows them.
+ *
+ * - GET /api/v1/dynamics?page&size&kind&coin: project updates, newest first, with counts per kind.
+ * - GET /api/v1/dynamics/{id}: one update with the coin's other updates.
+ * - GET /api/v1/questions?page&size&sort=newest|unanswered|views&coin: questions with answer counts.
+ * - GET /api/v1/questions/{id}: one question, answers accepted first then by votes.
+ * - GET /api/v1/wenda: the Q&A hub (hot, recently answered, unanswered, by coin, totals).
+ * - GET /api/v1/social?platform&page&size&coin&exchange&lang: social posts, newest first.
+ * - GET /api/v1/social/{id}: one post with the account's other posts.
+ * - GET /api/new/v2/notice/twitterByES?exchange&coin&page&size&lang (alias /api/v3/notice/twitterByES):
+ *   Twitter posts of and about exchanges and projects (SPEC §7).
+ */
+export const communityRoutes = new Hono<ApiEnv>()
+  .get('/v1/dynamics', async (c) => {
+    const q = parseQuery(c, z.object({ ...paging, kind: z.enum(UPDATE_KINDS).optional(), coin: slug.optional() }));
+    return ok(c, await listUpdates(c.get('db'), { ...q, language: contentLanguage(c.get('locale')) }), 60);
+  })
+  .get('/v1/dynamics/:id', async (c) => ok(c, await getUpdate(c.get('db'), idParam(c.req.param('id'))), 60))
+  .get('/v1/questions', async (c) => {
+    const q = parseQuery(c, z.object({ ...paging, sort: z.enum(QUESTION_SORTS).optional(), coin: slug.optional() }));
+    return ok(c, await listQuestions(c.get('db'), { ...q, language: contentLanguage(c.get('locale')) }), 30);
+  })
+  .get('/v1/questions/:id', async (c) => ok(c, await getQuestion(c.get('db'), idParam(c.req.param('id'))), 30))
+  .get('/v1/wenda', async (c) => ok(c, await wendaHub(c.get('db'), { language: contentLanguage(c.get('locale')), now: Date.now() }), 30))
+  .get('/v1/social', async (c) => {
+    const q = parseQuery(c, z.object({ ...paging, platform: z.enum(SOCIAL_PLATFORMS).optional(), ...socialFilters }));
+    return ok(c, await listSocial(c.get('db'), { ...q, language: q.lang }), 30);
+  })
+  .get('/v1/social/:id', async (c) => ok(c, await getSocial(c.get('db'), idParam(c.req.param('id'))), 60));
+
+const twitterByES = new Hono<ApiEnv>().get('/notice/twitterByES', async (c) => {
+  const q = parseQuery(c, z.object({ ...paging, ...socialFilters }));
+  return ok(c, await listSocial(c.get('db'), { ...q, platform: 'twitter', language: q.lang }), 30);
+});
+
+communityRoutes.route('/new/v2', twitterByES).route('/v3', twitterByES);
