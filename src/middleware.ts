@@ -19,8 +19,9 @@ export function splitLocalePrefix(pathname: string): { locale?: Locale; rest: st
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, cookies, locals } = context;
   const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
+  const { locale: prefixed, rest } = splitLocalePrefix(url.pathname);
   const withHeaders = (response: Response) => {
-    for (const [k, v] of Object.entries(securityHeaders(secure))) {
+    for (const [k, v] of Object.entries(securityHeaders(secure, rest))) {
       if (!response.headers.has(k)) response.headers.set(k, v);
     }
     return response;
@@ -28,7 +29,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   if (url.pathname.startsWith('/api/')) return withHeaders(await next());
 
-  const { locale: prefixed, rest } = splitLocalePrefix(url.pathname);
   const locale =
     prefixed ?? toLocale(cookies.get('locale')?.value) ?? toLocale(request.headers.get('x-locale')) ?? DEFAULT_LOCALE;
   const theme = cookies.get('theme')?.value === 'dark' ? 'dark' : 'light';

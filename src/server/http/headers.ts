@@ -1,9 +1,18 @@
 /**
  * Security headers for every response. Scripts and styles come from our own origin; Astro's
  * island bootstrap and our small theme/progress scripts are inline, hence 'unsafe-inline' for
- * scripts until nonces land. frame-ancestors 'self' keeps pages out of foreign frames.
+ * scripts until nonces land. frame-ancestors 'self' keeps pages out of foreign frames, except
+ * the embeddable price widget ({@link FRAMEABLE_PATHS}), which any site may frame.
  */
-export function securityHeaders(secure: boolean): Record<string, string> {
+export const FRAMEABLE_PATHS: readonly string[] = ['/widget'];
+
+/** Whether a site path (without locale prefix) may be framed by other sites. */
+export function isFrameable(path: string | undefined): boolean {
+  return path !== undefined && FRAMEABLE_PATHS.includes(path.replace(/\/$/, '') || '/');
+}
+
+export function securityHeaders(secure: boolean, path?: string): Record<string, string> {
+  const frameable = isFrameable(path);
   const csp = [
     "default-src 'self'",
     "script-src 'self' 'unsafe-inline'",
@@ -14,13 +23,14 @@ export function securityHeaders(secure: boolean): Record<string, string> {
     "object-src 'none'",
     "base-uri 'self'",
     "form-action 'self'",
-    "frame-ancestors 'self'",
+    frameable ? 'frame-ancestors *' : "frame-ancestors 'self'",
   ].join('; ');
   return {
     'Content-Security-Policy': csp,
     'X-Content-Type-Options': 'nosniff',
     'Referrer-Policy': 'strict-origin-when-cross-origin',
-    'X-Frame-Options': 'SAMEORIGIN',
+    // X-Frame-Options has no "allow any" value: frameable paths go without it.
+    ...(frameable ? {} : { 'X-Frame-Options': 'SAMEORIGIN' }),
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
     ...(secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };

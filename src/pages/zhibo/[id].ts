@@ -1,0 +1,5 @@
+import type { APIRoute } from 'astro';
+import { redirectHome } from '../../server/http/legacyRedirect.ts';
+
+/** /zhibo/{id} → / (SPEC §2), under the same locale prefix. */
+export const GET: APIRoute = ({ locals }) => redirectHome(locals.base);

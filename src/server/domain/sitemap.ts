@@ -1,0 +1,324 @@
+/**
+ * sitemap.xml: an index (/sitemap.xml) of child sitemaps (/sitemaps/{section}-{n}.xml), one
+ * section per kind of page, built from the database. Every page is listed once per locale prefix
+ * it is meant for, each <url> carrying xhtml:link hreflang alternates to its siblings (and the
+ * unprefixed URL as x-default for pages shown in every locale). Content written in one language
+ * (news, flash news …) is listed only under the prefixes that show that language (see
+ * {@link pageLocalesFor}). A child holds at most {@link PAGES_PER_FILE} pages, so at most
+ * 4 × 10,000 = 40,000 URLs, within the protocol's 50,000.
+ */
+import { and, asc, count, countDistinct, eq, isNull, max, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { LOCALE_TAGS, LOCALES, type Locale } from '../../lib/i18n/index.ts';
+import type { Db } from '../db/index.ts';
+import {
+  announcements,
+  articles,
+  calendarEvents,
+  coins,
+  columnists,
+  concepts,
+  exchanges,
+  flashNews,
+  notices,
+  offerings,
+  projectUpdates,
+  questions,
+  socialPosts,
+  topics,
+  wikiEntries,
+} from '../db/schema/index.ts';
+import { escapeXml, pageLocalesFor } from './feeds.ts';
+
+export const PAGES_PER_FILE = 10_000;
+/** The protocol's limit per sitemap file. */
+export const MAX_URLS_PER_FILE = 50_000;
+
+export interface SitemapPage {
+  /** Unprefixed site path, e.g. "/coin/bitcoin". */
+  path: string;
+  /** The locale prefixes the page is listed under. */
+  locales: readonly Locale[];
+  lastmod?: Date | null | undefined;
+}
+
+/** Pages without a database row: lists, hubs and the site's own pages. */
+export const STATIC_PATHS = [
+  '/',
+  '/coin/list_1',
+  '/exchange/list_1',
+  '/rank',
+  '/hot',
+  '/pairs',
+  '/futures',
+  '/flow',
+  '/news',
+  '/lives',
+  '/research',
+  '/announcement',
+  '/notice',
+  '/calendar',
+  '/ieo',
+  '/ieo/ieo-roi',
+  '/ieo/ieo-platforms-roi',
+  '/columnist',
+  '/baike',
+  '/bitwiki',
+  '/concept',
+  '/dynamic',
+  '/question',
+  '/wenda',
+  '/topic',
+  '/twitter',
+  '/weibo',
+  '/app',
+  '/review',
+  '/privacy',
+  '/feeds',
+] as const;
+
+interface Section {
+  name: string;
+  count(db: Db): Promise<number>;
+  lastmod(db: Db): Promise<Date | null>;
+  pages(db: Db, offset: number, limit: number): Promise<SitemapPage[]>;
+}
+
+type ContentRow = { key: string | number; locale?: Locale | null; lastmod?: Date | null };
+
+/**
+ * A section over one table: `key` builds the path, `locale` (when the table has one) limits the
+ * prefixes, `lastmod` dates the page, `where` filters the rows, `order` pages stably.
+ */
+function tableSection(spec: {
+  name: string;
+  table: PgTable;
+  key: PgColumn;
+  path: (key: string) => string;
+  locale?: PgColumn;
+  lastmod?: PgColumn;
+  where?: SQL;
+  order: PgColumn[];
+}): Section {
+  const columns = {
+    key: spec.key,
+    ...(spec.locale ? { locale: spec.locale } : {}),
+    ...(spec.lastmod ? { lastmod: spec.lastmod } : {}),
+  };
+  return {
+    name: spec.name,
+    async count(db) {
+      const [row] = await db.select({ n: count() }).from(spec.table).where(spec.where);
+      return Number(row?.n ?? 0);
+    },
+    async lastmod(db) {
+      if (!spec.lastmod) return null;
+      const [row] = await db.select({ at: max(spec.lastmod) }).from(spec.table).where(spec.where);
+      const at = row?.at as Date | string | null | undefined;
+      return at ? new Date(at) : null;
+    },
+    async pages(db, offset, limit) {
+      const rows = (await db
+        .select(columns)
+        .from(spec.table)
+        .where(spec.where)
+        .orderBy(...spec.order.map((c) => asc(c)))
+        .limit(limit)
+        .offset(offset)) as ContentRow[];
+      return rows.map((r) => ({
+        path: spec.path(String(r.key)),
+        locales: r.locale ? pageLocalesFor(r.locale) : LOCALES,
+        lastmod: r.lastmod ?? null,
+      }));
+    },
+  };
+}
+
+const enc = encodeURIComponent;
+
+/**
+ * Encyclopedia entries: one page per slug (/baike/{slug}), which serves the version in the
+ * page's language and falls back to English; listed under the prefixes that have a version of their own.
+ */
+function wikiSection(kind: 'baike' | 'bitwiki'): Section {
+  const where = eq(wikiEntries.kind, kind);
+  return {
+    name: kind,
+    async count(db) {
+      const [row] = await db.select({ n: countDistinct(wikiEntries.slug) }).from(wikiEntries).where(where);
+      return Number(row?.n ?? 0);
+    },
+    async lastmod(db) {
+      const [row] = await db.select({ at: max(wikiEntries.updatedAt) }).from(wikiEntries).where(where);
+      return row?.at ? new Date(row.at) : null;
+    },
+    async pages(db, offset, limit) {
+      const rows = await db
+        .select({
+          slug: wikiEntries.slug,
+          locales: sql<Locale[]>`array_agg(distinct ${wikiEntries.locale}::text)`,
+          lastmod: max(wikiEntries.updatedAt),
+        })
+        .from(wikiEntries)
+        .where(where)
+        .groupBy(wikiEntries.slug)
+        .orderBy(asc(wikiEntries.slug))
+        .limit(limit)
+        .offset(offset);
+      return rows.map((r) => {
+        const written = new Set(r.locales.flatMap((l) => pageLocalesFor(l)));
+        return { path: `/${kind}/${enc(r.slug)}`, locales: LOCALES.filter((l) => written.has(l)), lastmod: r.lastmod ? new Date(r.lastmod) : null };
+      });
+    },
+  };
+}
+
+const staticSection: Section = {
+  name: 'static',
+  count: async () => STATIC_PATHS.length,
+  lastmod: async () => null,
+  pages: async (_db, offset, limit) => STATIC_PATHS.slice(offset, offset + limit).map((path) => ({ path, locales: LOCALES })),
+};
+
+/** Every section, in index order. Paths follow the routes of SPEC §2. */
+export const SECTIONS: Section[] = [
+  staticSection,
+  tableSection({ name: 'coins', table: coins, key: coins.id, path: (k) => `/coin/${enc(k)}`, lastmod: coins.updatedAt, order: [coins.id] }),
+  tableSection({ name: 'exchanges', table: exchanges, key: exchanges.name, path: (k) => `/exchange/${enc(k)}`, lastmod: exchanges.updatedAt, order: [exchanges.id] }),
+  tableSection({
+    name: 'news',
+    table: articles,
+    key: articles.id,
+    path: (k) => `/news/${k}`,
+    locale: articles.locale,
+    lastmod: articles.publishedAt,
+    where: and(eq(articles.kind, 'news'), isNull(articles.deletedAt)),
+    order: [articles.id],
+  }),
+  tableSection({
+    name: 'research',
+    table: articles,
+    key: articles.id,
+    path: (k) => `/research/${k}`,
+    locale: articles.locale,
+    lastmod: articles.publishedAt,
+    where: and(eq(articles.kind, 'research'), isNull(articles.deletedAt)),
+    order: [articles.id],
+  }),
+  tableSection({ name: 'lives', table: flashNews, key: flashNews.id, path: (k) => `/lives/${k}`, locale: flashNews.locale, lastmod: flashNews.publishedAt, order: [flashNews.id] }),
+  tableSection({
+    name: 'announcements',
+    table: announcements,
+    key: announcements.id,
+    path: (k) => `/announcement/${k}`,
+    locale: announcements.locale,
+    lastmod: announcements.publishedAt,
+    order: [announcements.id],
+  }),
+  tableSection({ name: 'notices', table: notices, key: notices.id, path: (k) => `/notice/${k}`, locale: notices.locale, lastmod: notices.publishedAt, order: [notices.id] }),
+  tableSection({ name: 'calendar', table: calendarEvents, key: calendarEvents.id, path: (k) => `/calendar/${k}`, order: [calendarEvents.id] }),
+  tableSection({ name: 'offerings', table: offerings, key: offerings.slug, path: (k) => `/ieo/${enc(k)}`, order: [offerings.id] }),
+  tableSection({ name: 'columnists', table: columnists, key: columnists.id, path: (k) => `/columnist/${k}`, order: [columnists.id] }),
+  wikiSection('baike'),
+  wikiSection('bitwiki'),
+  tableSection({ name: 'concepts', table: concepts, key: concepts.slug, path: (k) => `/concept/${enc(k)}`, order: [concepts.id] }),
+  tableSection({
+    name: 'dynamic',
+    table: projectUpdates,
+    key: projectUpdates.id,
+    path: (k) => `/dynamic/${k}`,
+    locale: projectUpdates.locale,
+    lastmod: projectUpdates.publishedAt,
+    order: [projectUpdates.id],
+  }),
+  tableSection({ name: 'questions', table: questions, key: questions.id, path: (k) => `/question/${k}`, locale: questions.locale, lastmod: questions.createdAt, order: [questions.id] }),
+  tableSection({ name: 'topics', table: topics, key: topics.id, path: (k) => `/topic/${k}`, locale: topics.locale, lastmod: topics.createdAt, order: [topics.id] }),
+  ...(['twitter', 'weibo'] as const).map((platform) =>
+    tableSection({
+      name: platform,
+      table: socialPosts,
+      key: socialPosts.id,
+      path: (k) => `/${platform}/${k}`,
+      locale: socialPosts.locale,
+      lastmod: socialPosts.publishedAt,
+      where: eq(socialPosts.platform, platform),
+      order: [socialPosts.id],
+    }),
+  ),
+];
+
+export interface SitemapFile {
+  section: string;
+  /** 1-based file number within the section. */
+  n: number;
+  lastmod: Date | null;
+}
+
+/** The site path of a child sitemap. */
+export const sitemapFilePath = (f: { section: string; n: number }) => `/sitemaps/${f.section}-${f.n}.xml`;
+
+/**
+ * Reads a child sitemap's file name; null when malformed or naming no section.
+ * @example parseSitemapFile('coins-2.xml') // { section: 'coins', n: 2 }
+ */
+export function parseSitemapFile(file: string): { section: string; n: number } | null {
+  const m = /^([a-z]+)-([1-9]\d{0,5})\.xml$/.exec(file);
+  if (!m || !SECTIONS.some((s) => s.name === m[1])) return null;
+  return { section: m[1]!, n: Number(m[2]) };
+}
+
+/** The child sitemaps: one per {@link PAGES_PER_FILE} pages of each non-empty section. */
+export async function sitemapFiles(db: Db): Promise<SitemapFile[]> {
+  const per = await Promise.all(SECTIONS.map(async (s) => ({ s, n: await s.count(db), lastmod: await s.lastmod(db) })));
+  return per.flatMap(({ s, n, lastmod }) =>
+    Array.from({ length: Math.ceil(n / PAGES_PER_FILE) }, (_, i) => ({ section: s.name, n: i + 1, lastmod })),
+  );
+}
+
+/** The pages of one child sitemap; null when the section has no such file. */
+export async function sitemapPages(db: Db, section: string, n: number): Promise<SitemapPage[] | null> {
+  const s = SECTIONS.find((x) => x.name === section);
+  if (!s) return null;
+  const pages = await s.pages(db, (n - 1) * PAGES_PER_FILE, PAGES_PER_FILE);
+  return pages.length ? pages : null;
+}
+
+const w3cTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
+
+/** `origin` + locale prefix + path, as the pages' canonical URLs are (the home page has no trailing slash). */
+export const localeUrl = (origin: string, locale: Locale | null, path: string) =>
+  locale ? `${origin}/${locale}${path === '/' ? '' : path}` : `${origin}${path}`;
+
+/** The sitemap index document. */
+export function sitemapIndexXml(origin: string, files: SitemapFile[]): string {
+  const entries = files.map(
+    (f) => `<sitemap><loc>${escapeXml(origin + sitemapFilePath(f))}</loc>${f.lastmod ? `<lastmod>${w3cTime(f.lastmod)}</lastmod>` : ''}</sitemap>`,
+  );
+  return ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</sitemapindex>', ''].join('\n');
+}
+
+/** A child sitemap: each page once per locale, with hreflang alternates. */
+export function urlsetXml(origin: string, pages: SitemapPage[]): string {
+  const urls: string[] = [];
+  for (const p of pages) {
+    const alternates = p.locales.map((l) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAGS[l]}" href="${escapeXml(localeUrl(origin, l, p.path))}"/>`);
+    if (p.locales.length === LOCALES.length) {
+      alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(localeUrl(origin, null, p.path))}"/>`);
+    }
+    const lastmod = p.lastmod ? `<lastmod>${w3cTime(p.lastmod)}</lastmod>` : '';
+    for (const l of p.locales) urls.push(`<url><loc>${escapeXml(localeUrl(origin, l, p.path))}</loc>${lastmod}${alternates.join('')}</url>`);
+  }
+  if (urls.length > MAX_URLS_PER_FILE) throw new RangeError(`a sitemap holds at most ${MAX_URLS_PER_FILE} URLs, got ${urls.length}`);
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+    '',
+  ].join('\n');
+}
+
+/** robots.txt: everything but the API, with the sitemap's absolute URL. */
+export function robotsTxt(origin: string): string {
+  return ['User-agent: *', 'Allow: /', 'Disallow: /api/', '', `Sitemap: ${origin}/sitemap.xml`, ''].join('\n');
+}

@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { isFrameable, securityHeaders } from './headers.ts';
+
+describe('security headers', () => {
+  it('keeps ordinary pages out of foreign frames', () => {
+    const h = securityHeaders(false, '/review');
+    expect(h['Content-Security-Policy']).toContain("frame-ancestors 'self'");
+    expect(h['X-Frame-Options']).toBe('SAMEORIGIN');
+    expect(securityHeaders(false)['X-Frame-Options']).toBe('SAMEORIGIN');
+  });
+
+  it('lets any site frame the price widget, and only it', () => {
+    const h = securityHeaders(true, '/widget');
+    expect(h['Content-Security-Policy']).toContain('frame-ancestors *');
+    expect(h).not.toHaveProperty('X-Frame-Options');
+    expect(h['Strict-Transport-Security']).toMatch(/max-age=/);
+    expect(isFrameable('/widget/')).toBe(true);
+    expect(isFrameable('/widget/help')).toBe(false);
+    expect(isFrameable('/widgets')).toBe(false);
+    expect(isFrameable(undefined)).toBe(false);
+  });
+});

@@ -1,0 +1,135 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { expect, test } from '@playwright/test';
+
+for (const L of [
+  { prefix: '', app: 'Coinlens on your phone', privacy: 'Privacy policy', forbidden: 'Access forbidden', review: 'Latest user reviews', exchanges: 'Exchanges', price: 'Price', feeds: 'RSS and Atom feeds', days90: '90 days' },
+  { prefix: '/zh', app: '手机上的 Coinlens', privacy: '隐私政策', forbidden: '禁止访问', review: '最新用户评价', exchanges: '交易所', price: '价格', feeds: 'RSS 和 Atom 订阅', days90: '90 天' },
+] as const) {
+  const p = (path: string) => `${L.prefix}${path}`;
+  const home = L.prefix ? `${L.prefix}/` : '/';
+
+  test.describe(`site pages in ${L.prefix || '/en'}`, () => {
+    test('app page shows live coverage and links into the site', async ({ page }) => {
+      const res = await page.goto(p('/app'));
+      expect(res?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.app);
+      const stats = page.getByTestId('app-stats').locator('dd');
+      await expect(stats).toHaveCount(3);
+      for (const n of await stats.allTextContents()) expect(Number(n.replace(/[^\d]/g, ''))).toBeGreaterThan(0);
+      await page.getByTestId('app-links').getByRole('link').first().click();
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/coin/list_1$`));
+    });
+
+    test('privacy policy lists the cookies with their lifetimes', async ({ page }) => {
+      expect((await page.goto(p('/privacy')))?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.privacy);
+      const table = page.getByTestId('cookie-table');
+      await expect(table.locator('tr[data-cookie="jwt"] td').last()).toHaveText(L.days90);
+      await expect(table.locator('tr[data-cookie="locale"] td').last()).toHaveText(L.days90);
+      await expect(table.locator('tbody tr')).toHaveCount(9);
+    });
+
+    test('forbidden answers 403 with a way home', async ({ page }) => {
+      expect((await page.goto(p('/forbidden')))?.status()).toBe(403);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.forbidden);
+      await page.getByTestId('forbidden').getByRole('link').click();
+      await expect(page).toHaveURL(new RegExp(`${L.prefix || ''}/?$`));
+    });
+
+    test('review lists the latest reviews, filters by kind and links to each target', async ({ page }) => {
+      expect((await page.goto(p('/review')))?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.review);
+      const reviews = page.getByTestId('review');
+      await expect(reviews).toHaveCount(10);
+      await page.getByTestId('review-tabs').getByRole('link', { name: L.exchanges }).click();
+      await expect(page).toHaveURL(/type=exchange/);
+      const kinds = await page.getByTestId('review').evaluateAll((els) => els.map((e) => e.getAttribute('data-target-type')));
+      expect(kinds.length).toBeGreaterThan(0);
+      expect(new Set(kinds)).toEqual(new Set(['exchange']));
+      const target = page.getByTestId('review-target').first();
+      const href = await target.getAttribute('href');
+      expect(href).toMatch(new RegExp(`^${L.prefix}/exchange/`));
+      await target.click();
+      await expect(page).toHaveURL(new RegExp(`${href}$`));
+      expect((await page.request.get(p('/review?page=99999'))).status()).toBe(404);
+    });
+
+    test('widget shows the requested coins in order, themed, in the prefix language', async ({ page }) => {
+      const res = await page.goto(p('/widget?coins=ethereum,bitcoin,nope&theme=dark'));
+      expect(res?.status()).toBe(200);
+      expect(res?.headers()['content-security-policy']).toContain('frame-ancestors *');
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+      await expect(page.getByTestId('widget').locator('tbody tr')).toHaveCount(2);
+      expect(await page.getByTestId('widget').locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-coin')))).toEqual(['ethereum', 'bitcoin']);
+      await expect(page.getByTestId('widget').locator('th').nth(1)).toHaveText(L.price);
+      await expect(page.locator('[data-field="price"]').first()).toHaveText(/\d/);
+      await expect(page.locator('[data-field="change"]').first()).toHaveText(/%|--/);
+    });
+
+    test('widget help gives an embed snippet for the chosen coins', async ({ page }) => {
+      expect((await page.goto(p('/widget/help?coins=solana,bitcoin&theme=dark')))?.status()).toBe(200);
+      const snippet = await page.getByTestId('widget-snippet').inputValue();
+      expect(snippet).toMatch(new RegExp(`^<iframe src="http://[^"]+${L.prefix}/widget\\?coins=solana,bitcoin&amp;theme=dark"`));
+      await expect(page.frameLocator('[data-testid="widget-preview"]').locator('tbody tr')).toHaveCount(2);
+    });
+
+    test('retired live-stream routes redirect home, keeping the prefix', async ({ request }) => {
+      for (const path of ['/zhibo', '/zhibo/1', '/playback', '/playback/1']) {
+        const res = await request.get(p(path), { maxRedirects: 0 });
+        expect(res.status(), path).toBe(301);
+        expect(new URL(res.headers().location!, 'http://x').pathname, path).toBe(home);
+      }
+    });
+
+    test('feeds page links to feeds that are reachable', async ({ page, request }) => {
+      expect((await page.goto(p('/feeds')))?.status()).toBe(200);
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.feeds);
+      const rss = await page.locator('tr[data-feed="news"] a').first().getAttribute('href');
+      expect(rss).toBe(`/feeds/${L.prefix ? 'zh' : 'en'}/news.xml`);
+      const res = await request.get(rss!);
+      expect(res.status()).toBe(200);
+      expect(res.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
+      expect(await res.text()).toContain('<rss version="2.0"');
+    });
+  });
+}
+
+test.describe('feeds, sitemap and robots', () => {
+  test('are served with their content types', async ({ request }) => {
+    for (const [path, type, marker] of [
+      ['/feeds/zh/lives.atom', 'application/atom+xml; charset=utf-8', '<feed xmlns="http://www.w3.org/2005/Atom"'],
+      ['/feeds/en/announcements.xml', 'application/rss+xml; charset=utf-8', '<rss version="2.0"'],
+      ['/sitemap.xml', 'application/xml; charset=utf-8', '<sitemapindex'],
+      ['/sitemaps/static-1.xml', 'application/xml; charset=utf-8', '<urlset'],
+      ['/robots.txt', 'text/plain; charset=utf-8', 'Sitemap: http'],
+    ] as const) {
+      const res = await request.get(path);
+      expect(res.status(), path).toBe(200);
+      expect(res.headers()['content-type'], path).toBe(type);
+      expect(await res.text(), path).toContain(marker);
+    }
+    expect((await request.get('/feeds/en/nothing.xml')).status()).toBe(404);
+    expect((await request.get('/sitemaps/nothing-1.xml')).status()).toBe(404);
+  });
+
+  test('the widget can be framed by another site; other pages cannot', async ({ page, baseURL }) => {
+    const widget = new URL('/widget?coins=bitcoin', baseURL).toString();
+    const review = new URL('/review', baseURL).toString();
+    // A page of another origin (its own port) framing both.
+    const embedder = http.createServer((_req, res) => {
+      res.setHeader('Content-Type', 'text/html; charset=utf-8');
+      res.end(`<iframe id="w" src="${widget}"></iframe><iframe id="r" src="${review}"></iframe>`);
+    });
+    await new Promise<void>((resolve) => embedder.listen(0, '127.0.0.1', resolve));
+    try {
+      await page.goto(`http://127.0.0.1:${(embedder.address() as AddressInfo).port}/`);
+      await expect(page.frameLocator('#w').locator('tr[data-coin="bitcoin"]')).toBeVisible();
+      await expect(page.frameLocator('#w').getByTestId('widget-credit')).toHaveAttribute('target', '_blank');
+      await expect.poll(() => page.frames().map((f) => f.url())).toContain('chrome-error://chromewebdata/');
+      expect(page.frames().some((f) => f.url().startsWith(review))).toBe(false);
+    } finally {
+      embedder.close();
+    }
+  });
+});
