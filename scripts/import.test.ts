@@ -1,0 +1,48 @@
+/** The import command as an operator runs it: exit codes and messages (no database is opened). */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+
+async function importCmd(args: string[], env: Record<string, string> = {}) {
+  try {
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], { env: { ...process.env, LANG: 'en_US.UTF-8', ...env } });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const err = e as { code: number; stdout: string; stderr: string };
+    return { code: err.code, stdout: err.stdout, stderr: err.stderr };
+  }
+}
+
+describe('npm run import', () => {
+  it('refuses clearly while another process holds the embedded database', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-import-'));
+    dirs.push(dir);
+    // The lock file names a live process (this test runner's parent), as a running server's would.
+    fs.writeFileSync(path.join(dir, 'coinlens.lock'), String(process.ppid));
+    const r = await importCmd(['tests/fixtures/feeds'], { DATA_DIR: dir, DATABASE_URL: '' });
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('Cannot import while the server is using the database.');
+    expect(r.stderr).toContain(`is in use by another Coinlens process (pid ${process.ppid})`);
+    expect(fs.existsSync(path.join(dir, 'pg'))).toBe(false);
+  });
+
+  it('explains bad arguments with exit code 2, and checks a source in a dry run', async () => {
+    const bad = await importCmd(['--kind', 'blog', 'x']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('Invalid arguments: --kind must be one of news, research, lives, announcements');
+    expect(bad.stderr).toContain('Usage: npm run import -- <source> [options]');
+    const dry = await importCmd(['tests/fixtures/feeds', '--dry-run', '--lang', 'zh']);
+    expect(dry.code).toBe(0);
+    expect(dry.stdout).toContain('试运行：从 8 个文档读取 15 个条目；未写入任何数据。');
+    const missing = await importCmd(['tests/fixtures/none', '--dry-run']);
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toContain('Cannot read the source: tests/fixtures/none: no such file or directory');
+  });
+});
