@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coins, exchanges, tickers } from '../../src/server/db/schema/index.ts';
-import { bestMatch, MAX_QUERY_LENGTH, search, type SearchSection } from '../../src/server/domain/search.ts';
+import { announcements, articles, coins, exchanges, flashNews, questions, tickers, wikiEntries } from '../../src/server/db/schema/index.ts';
+import { bestMatch, CONTENT_KINDS, MAX_QUERY_LENGTH, search, SEARCH_KINDS, type ContentHit, type SearchSection } from '../../src/server/domain/search.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();
@@ -85,7 +86,7 @@ describe('GET /api/v1/search', () => {
     expect(status).toBe(200);
     expect(body.code).toBe(0);
     expect(body.data.kind).toBeNull();
-    expect(body.data.sections.map((s) => s.kind)).toEqual(['coin', 'exchange', 'pair']);
+    expect(body.data.sections.map((s) => s.kind)).toEqual(['coin', 'exchange', 'pair', 'news', 'research', 'lives', 'announcement', 'wiki', 'question']);
     const coin = section(body.data, 'coin');
     expect(coin.list[0]).toMatchObject({ id: 'bitcoin', symbol: 'BTC', tier: 0 });
     expect(coin.total).toBeGreaterThanOrEqual(coin.list.length);
@@ -132,5 +133,125 @@ describe('GET /api/v1/search', () => {
   it('accepts a query of exactly the maximum length', async () => {
     const { status } = await get(`/api/v1/search?q=${'a'.repeat(MAX_QUERY_LENGTH)}`);
     expect(status).toBe(200);
+  });
+});
+
+// Content of made-up words, so the seeded demo content (whatever it holds) cannot interfere.
+describe('content search', () => {
+  const ids: Record<string, number> = {};
+  const at = (days: number) => new Date(Date.UTC(2026, 10, 20 - days, 8));
+  beforeAll(async () => {
+    const ins = async (values: typeof articles.$inferInsert) => (await db().insert(articles).values(values).returning({ id: articles.id }))[0]!.id;
+    ids.title = await ins({ kind: 'news', title: 'Qorvex halving lands early', summary: 's', body: 'Miners said the event went smoothly.', locale: 'en', publishedAt: at(5) });
+    ids.body = await ins({ kind: 'news', title: 'Miners adapt to lower rewards', body: `Text before. ${'Filler sentence about markets. '.repeat(12)}The qorvex halving cut the subsidy, and zentrik fees rose.`, locale: 'en', publishedAt: at(1) });
+    ids.words = await ins({ kind: 'news', title: 'Zentrik and the halving of Qorvex', body: 'Both words in the title, far apart.', locale: 'en', publishedAt: at(9) });
+    ids.deleted = await ins({ kind: 'news', title: 'Qorvex story that was removed', body: 'gone', locale: 'en', publishedAt: at(2), deletedAt: at(1) });
+    ids.research = await ins({ kind: 'research', title: 'Qorvex tokenomics report', body: 'A research report on supply.', locale: 'en', publishedAt: at(3) });
+    ids.zhNews = await ins({ kind: 'news', title: '紫晶链主网上线', body: '紫晶链今日完成主网上线，Qorvex 团队表示……', locale: 'zh', publishedAt: at(2) });
+    for (let i = 0; i < 12; i++) await ins({ kind: 'news', title: `Plovrim market wrap ${i + 1}`, body: 'Daily wrap.', locale: 'en', publishedAt: at(20 + i) });
+    const [flash] = await db().insert(flashNews).values({ title: '快讯：紫晶链完成升级', body: '紫晶链 (ZJL) 升级完成，交易已恢复。', important: true, locale: 'zh-hk', publishedAt: at(0) }).returning({ id: flashNews.id });
+    ids.flash = flash!.id;
+    const [ex] = await db().select({ id: exchanges.id }).from(exchanges).where(eq(exchanges.name, 'binance'));
+    const [ann] = await db()
+      .insert(announcements)
+      .values({ exchangeId: ex!.id, title: 'Binance will list Qorvex (QRV)', category: 'listing', body: 'Trading opens at 12:00 UTC.', url: 'https://www.binance.com/en/support/announcement/qorvex-test', locale: 'en', publishedAt: at(4) })
+      .returning({ id: announcements.id });
+    ids.announcement = ann!.id;
+    const [wiki] = await db()
+      .insert(wikiEntries)
+      .values({ kind: 'baike', slug: 'qorvex-halving', title: 'Qorvex halving', summary: 'What the Qorvex halving is.', body: 'Every four years the reward halves.', locale: 'en', updatedAt: at(6) })
+      .returning({ id: wikiEntries.id });
+    ids.wiki = wiki!.id;
+    const [question] = await db().insert(questions).values({ title: 'When is the next Qorvex halving?', body: 'Asking for a friend.', author: 'tester', locale: 'en', createdAt: at(7) }).returning({ id: questions.id });
+    ids.question = question!.id;
+  });
+
+  const contentSection = (r: Results, kind: (typeof CONTENT_KINDS)[number]) => r.sections.find((s) => s.kind === kind)!.list as ContentHit[];
+
+  it('finds titles before bodies, and skips deleted articles', async () => {
+    const r = await search(db(), { q: 'qorvex halving', kind: 'news', size: 10 });
+    const news = contentSection(r, 'news');
+    expect(news.map((h) => h.id)).toEqual([ids.title, ids.words, ids.body]);
+    expect(news.map((h) => h.tier)).toEqual([0, 1, 2]);
+    expect(news[0]).toMatchObject({ kind: 'news', path: `/news/${ids.title}`, locale: 'en', important: false, exchange: null });
+    expect(news.every((h) => h.id !== ids.deleted)).toBe(true);
+  });
+
+  it('cuts the snippet around the match in a long body', async () => {
+    const r = await search(db(), { q: 'zentrik', kind: 'news', size: 10 });
+    const hit = contentSection(r, 'news').find((h) => h.id === ids.body)!;
+    expect(hit.snippet).toMatch(/^….*qorvex halving cut the subsidy, and zentrik fees rose\.$/);
+  });
+
+  it('uses full-text operators: exclusions and "or"', async () => {
+    const minus = contentSection(await search(db(), { q: 'qorvex -zentrik', kind: 'news', size: 10 }), 'news').map((h) => h.id);
+    expect(minus).toContain(ids.title);
+    expect(minus).not.toContain(ids.words);
+    expect(minus).not.toContain(ids.body);
+    const either = contentSection(await search(db(), { q: 'plovrim or zentrik', kind: 'news', size: 20 }), 'news');
+    expect(either.length).toBe(14);
+  });
+
+  it('lists research, flash news and announcements with their own links and details', async () => {
+    const r = await search(db(), { q: 'qorvex' });
+    expect(contentSection(r, 'research').map((h) => h.path)).toEqual([`/research/${ids.research}`]);
+    const ann = contentSection(r, 'announcement');
+    expect(ann[0]).toMatchObject({ id: ids.announcement, path: `/announcement/${ids.announcement}`, category: 'listing', exchange: { name: 'binance' } });
+  });
+
+  it('finds encyclopedia entries by slug path and questions by id', async () => {
+    const r = await search(db(), { q: 'qorvex halving' });
+    expect(contentSection(r, 'wiki')[0]).toMatchObject({ id: ids.wiki, path: '/baike/qorvex-halving', category: 'baike', tier: 0 });
+    expect(contentSection(r, 'question')[0]).toMatchObject({ id: ids.question, path: `/question/${ids.question}` });
+  });
+
+  it('finds Chinese text by substring, in the reader\'s content languages only', async () => {
+    const zh = await search(db(), { q: '紫晶链', locale: 'zh' });
+    expect(contentSection(zh, 'news').map((h) => h.id)).toEqual([ids.zhNews]);
+    expect(contentSection(zh, 'lives')[0]).toMatchObject({ id: ids.flash, path: `/lives/${ids.flash}`, important: true, locale: 'zh-hk' });
+    const en = await search(db(), { q: '紫晶链', locale: 'en' });
+    expect(en.sections.every((s) => s.total === 0)).toBe(true);
+    // English readers do not get the Chinese article that mentions Qorvex either.
+    expect(contentSection(await search(db(), { q: 'qorvex', kind: 'news', size: 50 }), 'news').map((h) => h.id)).not.toContain(ids.zhNews);
+  });
+
+  it('pages a content section', async () => {
+    const p1 = await search(db(), { q: 'plovrim', kind: 'news', page: 1, size: 10 });
+    const p2 = await search(db(), { q: 'plovrim', kind: 'news', page: 2, size: 10 });
+    expect(p1.sections.find((s) => s.kind === 'news')!.total).toBe(12);
+    expect(contentSection(p1, 'news')).toHaveLength(10);
+    expect(contentSection(p2, 'news').map((h) => h.title)).toEqual(['Plovrim market wrap 11', 'Plovrim market wrap 12']);
+  });
+
+  it('serves GET /api/v1/search/content in the request language', async () => {
+    const { status, body } = await get<Results>(`/api/v1/search/content?q=${encodeURIComponent('紫晶链')}&lan=zh`);
+    expect(status).toBe(200);
+    expect(body.data.sections.map((s) => s.kind)).toEqual([...CONTENT_KINDS]);
+    expect(contentSection(body.data, 'lives').map((h) => h.id)).toEqual([ids.flash]);
+    const en = await get<Results>(`/api/v1/search/content?q=${encodeURIComponent('紫晶链')}&lan=en`);
+    expect(en.body.data.sections.every((s) => s.total === 0)).toBe(true);
+    const paged = await get<Results>('/api/v1/search/content?q=plovrim&kind=news&page=2&size=10');
+    expect(contentSection(paged.body.data, 'news')).toHaveLength(2);
+    const all = await get<Results>('/api/v1/search?q=qorvex&kind=announcement');
+    expect(all.body.data.sections.map((s) => s.kind)).toEqual([...SEARCH_KINDS]);
+    expect(contentSection(all.body.data, 'announcement')[0]!.id).toBe(ids.announcement);
+  });
+
+  it('takes LIKE wildcards literally in content too', async () => {
+    // Unescaped, "qorv_x" and "qorv%" would match "Qorvex".
+    for (const q of ['qorv_x', 'qorv%x']) expect((await search(db(), { q, kind: 'news', size: 10 })).sections.find((s) => s.kind === 'news')!.total).toBe(0);
+  });
+
+  it.each([
+    ['missing q', ''],
+    ['market kind', 'q=btc&kind=coin'],
+    ['page 0', 'q=btc&page=0'],
+    ['size 500', 'q=btc&size=500'],
+    ['too long q', `q=${'b'.repeat(MAX_QUERY_LENGTH + 1)}`],
+  ])('GET /api/v1/search/content rejects %s with a 400 envelope', async (_name, qs) => {
+    const { status, body } = await get(`/api/v1/search/content?${qs}`);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 400, data: null });
+    expect(body.msg).toMatch(/q|kind|page|size/);
   });
 });

@@ -38,6 +38,60 @@ for (const L of LOCALES) {
   });
 }
 
+const CONTENT = [
+  { locale: 'en', prefix: '', q: 'bitcoin', news: 'News', lives: 'Flash news' },
+  { locale: 'zh', prefix: '/zh', q: '交易所', news: '新闻', lives: '快讯' },
+] as const;
+
+for (const L of CONTENT) {
+  test.describe(`content search in ${L.locale}`, () => {
+    test(`"${L.q}" finds news and flash news with marked matches, and a hit opens its page`, async ({ page }) => {
+      const res = await page.goto(`${L.prefix}/search?q=${encodeURIComponent(L.q)}`);
+      expect(res?.status()).toBe(200);
+      const news = page.getByTestId('search-section-news');
+      await expect(news.locator('h2')).toContainText(L.news);
+      await expect(page.getByTestId('search-tab-lives')).toContainText(L.lives);
+      const hits = news.locator('li[data-kind="news"]');
+      expect(await hits.count()).toBeGreaterThan(0);
+      // Every hit carries the query, in its title or its passage, marked.
+      for (const hit of await hits.all()) await expect(hit.locator('mark').first()).toHaveText(new RegExp(`^${L.q}$`, 'i'));
+      const link = hits.first().locator('h3 a');
+      const href = await link.getAttribute('href');
+      expect(href).toMatch(new RegExp(`^${L.prefix}/news/\\d+$`));
+      const title = (await link.textContent())!.trim();
+      await link.click();
+      await expect(page).toHaveURL(new RegExp(`${L.prefix}/news/\\d+$`));
+      await expect(page.locator('h1')).toContainText(title);
+    });
+
+    test('the news tab lists one page of news with a pager when there are more', async ({ page }) => {
+      await page.goto(`${L.prefix}/search?q=${encodeURIComponent(L.q)}&kind=news`);
+      const section = page.getByTestId('search-section-news');
+      const total = Number((await page.getByTestId('search-tab-news').locator('.count').textContent())!.replace(/\D/g, ''));
+      expect(total).toBeGreaterThan(0);
+      await expect(section.locator('li[data-kind="news"]')).toHaveCount(Math.min(total, 10));
+      await expect(page.getByTestId('search-section-coin')).toHaveCount(0);
+      if (total > 10) await expect(section.locator('.pager')).toBeVisible();
+    });
+
+    test('flash news hits link to /lives and open', async ({ page }) => {
+      await page.goto(`${L.prefix}/search?q=${encodeURIComponent(L.q)}&kind=lives`);
+      const first = page.getByTestId('search-section-lives').locator('li[data-kind="lives"] h3 a').first();
+      const href = await first.getAttribute('href');
+      expect(href).toMatch(new RegExp(`^${L.prefix}/lives/\\d+$`));
+      const res = await page.goto(href!);
+      expect(res?.status()).toBe(200);
+    });
+  });
+}
+
+test('content search finds nothing for nonsense, with the message, in both languages', async ({ page }) => {
+  await page.goto(`/search?q=${encodeURIComponent('zzqqxx halving')}&kind=news`);
+  await expect(page.getByTestId('search-no-results')).toContainText('No results found for your query');
+  await page.goto(`/zh/search?q=${encodeURIComponent('紫晶链不存在')}`);
+  await expect(page.getByTestId('search-no-results')).toContainText('未找到相关结果');
+});
+
 test('the header search submits to the search page on Enter when no suggestion is selected', async ({ page }) => {
   await page.goto('/en');
   await hydrated(page);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, matchTier, normaliseQuery, parsePairQuery } from './search.ts';
+import { contentLanguages, escapeLike, matchTier, normaliseQuery, parsePairQuery, queryTerms, snippet } from './search.ts';
 
 describe('normaliseQuery', () => {
   it.each([
@@ -46,4 +46,39 @@ describe('parsePairQuery', () => {
   ])('%s → %j', (q, expected) => expect(parsePairQuery(q)).toEqual(expected));
 
   it.each(['/usdt', 'a/b/c', '', '比特币'])('%j is not a pair query', (q) => expect(parsePairQuery(q)).toBeNull());
+});
+
+describe('contentLanguages', () => {
+  it('gives Chinese readers both Chinese variants and Korean readers English too', () => {
+    expect(contentLanguages('en')).toEqual(['en']);
+    expect(contentLanguages('zh')).toEqual(['zh', 'zh-hk']);
+    expect(contentLanguages('zh-hk')).toEqual(['zh-hk', 'zh']);
+    expect(contentLanguages('ko')).toEqual(['ko', 'en']);
+  });
+});
+
+describe('queryTerms', () => {
+  it('splits words, drops quotes, separates exclusions and notices "or"', () => {
+    expect(queryTerms('"spot etf" -futures')).toEqual({ include: ['spot', 'etf'], exclude: ['futures'], or: false });
+    expect(queryTerms('比特币 ETF ETF')).toEqual({ include: ['比特币', 'etf'], exclude: [], or: false });
+    expect(queryTerms('btc or eth')).toMatchObject({ or: true });
+    expect(queryTerms('or')).toEqual({ include: ['or'], exclude: [], or: false });
+    expect(queryTerms('a b c d e f g h i j').include).toHaveLength(8);
+  });
+});
+
+describe('snippet', () => {
+  const body = `${'Lorem ipsum dolor sit amet. '.repeat(10)}The halving cut the block subsidy in half. ${'More text follows here. '.repeat(10)}`;
+  it('centres on the first match with ellipses', () => {
+    const s = snippet(body, 'HALVING');
+    expect(s.startsWith('…')).toBe(true);
+    expect(s.endsWith('…')).toBe(true);
+    expect(s).toContain('The halving cut the block subsidy');
+    expect(s.length).toBeLessThanOrEqual(162);
+  });
+  it('starts at the beginning without a match, and keeps short bodies whole', () => {
+    expect(snippet(body, 'nothing').startsWith('Lorem ipsum')).toBe(true);
+    expect(snippet('Short  body\n\ntext', 'x')).toBe('Short body text');
+    expect(snippet('## Heading\n\n- **Bold** item with [a link](https://x.example) and `code`', 'x')).toBe('Heading Bold item with a link and code');
+  });
 });
