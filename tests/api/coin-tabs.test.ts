@@ -178,4 +178,17 @@ describe('coin tab endpoints: data', () => {
     const hot = await get<{ list: unknown[] }>('/api/v1/coins/bitcoin/content?kind=hot');
     expect(Array.isArray(hot.body.data.list)).toBe(true);
   });
+
+  it('content: lists the rows of the reader\'s content languages only', async () => {
+    const tables = { news: 'articles', lives: 'flash_news', announcements: 'announcements' } as const;
+    for (const [kind, table] of Object.entries(tables)) {
+      for (const [lan, expected] of [['en', ['en']], ['zh', ['zh', 'zh-hk']]] as const) {
+        const { body } = await get<Paged<{ id: number }>>(`/api/v1/coins/bitcoin/content?kind=${kind}&size=50&lan=${lan}`);
+        expect(body.data.list.length, `${kind} ${lan}`).toBeGreaterThan(0);
+        const ids = body.data.list.map((i) => i.id).join(',');
+        const r = await one<{ locales: string[] }>(sql.raw(`select array_agg(distinct locale::text) as locales from ${table} where id in (${ids})`));
+        expect(r.locales.every((l) => (expected as readonly string[]).includes(l)), `${kind} ${lan}: ${r.locales}`).toBe(true);
+      }
+    }
+  });
 });

@@ -14,13 +14,14 @@ for (const L of LOCALES) {
         expect(res?.status()).toBe(200);
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.heading);
         await expect(page.getByTestId('rank-kinds').locator('[aria-current="page"]')).toHaveCount(1);
+        const rows = page.getByTestId('rank-table').locator('tbody tr');
+        await expect(rows).toHaveCount(10);
+        await expect(rows.first().locator('td').first()).toHaveText('1');
         if (kind === 'offering-roi') {
-          // Offerings arrive with the content issue; until then the real, empty query says so.
-          await expect(page.getByTestId('rank-empty')).toBeVisible();
-        } else {
-          const rows = page.getByTestId('rank-table').locator('tbody tr');
-          await expect(rows).toHaveCount(10);
-          await expect(rows.first().locator('td').first()).toHaveText('1');
+          // ROI is a multiple with two decimals (SPEC §3), and the project links to its offering.
+          await expect(rows.first().locator('[data-field="roi"]')).toHaveText(/^\d{1,3}(,\d{3})*\.\d{2}x$/);
+          await rows.first().getByTestId('offering-link').click();
+          await expect(page).toHaveURL(new RegExp(`${L.prefix}/ieo/[a-z0-9-]+$`));
         }
         await expect(page.locator('main')).not.toContainText(/undefined|NaN/);
       });

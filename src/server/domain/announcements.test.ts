@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  contentLocalesFor,
   htmlLang,
   parseContentId,
   parseDay,
@@ -79,15 +78,6 @@ describe('parseDay', () => {
 
   it.each(['2026-02-30', '2026-13-01', '2026-1-1', '20261120', 'today', '', '2026-11-20T00:00'])('refuses %j', (s) => {
     expect(parseDay(s)).toBeUndefined();
-  });
-});
-
-describe('contentLocalesFor', () => {
-  it('lists Chinese rows on zh and zh-hk pages, English rows on en and ko pages, plus the page’s own', () => {
-    expect(contentLocalesFor('zh')).toEqual(['zh']);
-    expect(contentLocalesFor('zh-hk')).toEqual(['zh', 'zh-hk']);
-    expect(contentLocalesFor('en')).toEqual(['en']);
-    expect(contentLocalesFor('ko')).toEqual(['en', 'ko']);
   });
 });
 

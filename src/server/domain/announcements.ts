@@ -3,9 +3,9 @@
  * notices (/notice, /notices/{category}).
  *
  * Language: content rows carry a locale; lists show the rows of the page's content languages,
- * `contentLocalesFor`: zh and zh-hk pages list the Chinese rows, en and ko pages the English
- * ones (exchanges publish in English and Chinese), plus rows written in the page's own locale
- * (zh-hk, ko) when an import brings some — the same rule as the feeds (domain/feeds.ts). A
+ * contentLocale.ts: zh and zh-hk pages list the Chinese rows of both scripts, en and ko pages
+ * the English ones (exchanges publish in English and Chinese), ko pages also Korean rows when an
+ * import brings some: one rule for every content area and the feeds. A
  * detail page shows any row by id, whatever its language, so shared links keep working.
  *
  * Visitors (everyone until accounts exist) see the newest {@link VISITOR_ANNOUNCEMENT_LIMIT}
@@ -42,24 +42,6 @@ export type AnnouncementSort = (typeof ANNOUNCEMENT_SORTS)[number];
 export type ContentLocale = Locale;
 
 const DAY_MS = 86_400_000;
-
-/**
- * The content locales a page lists: Chinese rows for zh and zh-hk, English rows for en and ko,
- * and rows written in the page's own locale.
- * @example contentLocalesFor('zh-hk') // ['zh', 'zh-hk']
- */
-export function contentLocalesFor(locale: Locale): ContentLocale[] {
-  switch (locale) {
-    case 'zh':
-      return ['zh'];
-    case 'zh-hk':
-      return ['zh', 'zh-hk'];
-    case 'ko':
-      return ['en', 'ko'];
-    default:
-      return ['en'];
-  }
-}
 
 /**
  * The HTML `lang` of a content row, so a Korean page showing an English row says so.

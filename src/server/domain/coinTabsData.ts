@@ -2,7 +2,8 @@
  * Read models of the coin detail tabs: one function per tab, each throwing the 404
  * DomainError for an unknown coin. Formulas live in coinTabs.ts.
  */
-import { and, asc, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import {
   announcementCoins,
@@ -548,15 +549,18 @@ export interface ContentItem {
 
 const clip = (s: string | null, n = 180) => (s && s.length > n ? `${s.slice(0, n - 1)}…` : s);
 
-/** Content items about one coin, newest first (calendar: upcoming first, then past). */
-export async function listCoinContent(db: Db, id: string, kind: ContentKind, page: number, size: number): Promise<Page<ContentItem>> {
+/**
+ * Content items about one coin, newest first (calendar: upcoming first, then past), in the row
+ * languages `locales` (contentLocale.ts; calendar events carry no language).
+ */
+export async function listCoinContent(db: Db, id: string, kind: ContentKind, page: number, size: number, locales: readonly Locale[]): Promise<Page<ContentItem>> {
   await coinFacts(db, id);
   const offset = (page - 1) * size;
   const count = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
   const n = sql<number>`count(*)`.mapWith(Number);
   switch (kind) {
     case 'announcements': {
-      const where = eq(announcementCoins.coinId, id);
+      const where = and(eq(announcementCoins.coinId, id), inArray(announcements.locale, [...locales]));
       const [rows, total] = await Promise.all([
         db
           .select({ id: announcements.id, title: announcements.title, body: announcements.body, at: announcements.publishedAt, url: announcements.url, source: exchanges.displayName, category: announcements.category })
@@ -567,12 +571,12 @@ export async function listCoinContent(db: Db, id: string, kind: ContentKind, pag
           .orderBy(desc(announcements.publishedAt), desc(announcements.id))
           .limit(size)
           .offset(offset),
-        count(db.select({ n }).from(announcementCoins).where(where)),
+        count(db.select({ n }).from(announcementCoins).innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId)).where(where)),
       ]);
       return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.body), at: r.at.toISOString(), source: r.source, important: false, url: r.url })), total, page, size };
     }
     case 'lives': {
-      const where = eq(flashNewsCoins.coinId, id);
+      const where = and(eq(flashNewsCoins.coinId, id), inArray(flashNews.locale, [...locales]));
       const [rows, total] = await Promise.all([
         db
           .select({ id: flashNews.id, title: flashNews.title, body: flashNews.body, at: flashNews.publishedAt, important: flashNews.important, url: flashNews.sourceUrl })
@@ -582,12 +586,12 @@ export async function listCoinContent(db: Db, id: string, kind: ContentKind, pag
           .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
           .limit(size)
           .offset(offset),
-        count(db.select({ n }).from(flashNewsCoins).where(where)),
+        count(db.select({ n }).from(flashNewsCoins).innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId)).where(where)),
       ]);
       return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.body), at: r.at.toISOString(), source: null, important: r.important, url: r.url })), total, page, size };
     }
     case 'news': {
-      const where = and(eq(articleCoins.coinId, id), eq(articles.kind, 'news'), isNull(articles.deletedAt));
+      const where = and(eq(articleCoins.coinId, id), eq(articles.kind, 'news'), isNull(articles.deletedAt), inArray(articles.locale, [...locales]));
       const [rows, total] = await Promise.all([
         db
           .select({ id: articles.id, title: articles.title, summary: articles.summary, at: articles.publishedAt, url: articles.sourceUrl })
@@ -619,9 +623,9 @@ export async function listCoinContent(db: Db, id: string, kind: ContentKind, pag
 }
 
 /** "Hot": the newest items of every content kind about the coin, important ones first within a day. */
-export async function hotCoinContent(db: Db, id: string, limit = 20): Promise<ContentItem[]> {
+export async function hotCoinContent(db: Db, id: string, locales: readonly Locale[], limit = 20): Promise<ContentItem[]> {
   const kinds: ContentKind[] = ['lives', 'news', 'announcements', 'calendar'];
-  const pages = await Promise.all(kinds.map((k) => listCoinContent(db, id, k, 1, limit)));
+  const pages = await Promise.all(kinds.map((k) => listCoinContent(db, id, k, 1, limit, locales)));
   const day = 86_400_000;
   return pages
     .flatMap((p) => p.list)

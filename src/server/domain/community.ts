@@ -14,9 +14,9 @@
  * A missing id is a 404 with "Content does not exist or has been removed" (`community.missing`).
  */
 import { and, count, desc, eq, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
-import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { answers, coins, exchanges, projectUpdates, questions, socialPosts } from '../db/schema/index.ts';
+import { primaryContentLocale, type PrimaryContentLocale } from './contentLocale.ts';
 import { notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
 import type { Page } from './numbers.ts';
@@ -32,7 +32,7 @@ export type QuestionSort = (typeof QUESTION_SORTS)[number];
 export const SOCIAL_PLATFORMS = ['twitter', 'weibo'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 
-export type ContentLanguage = 'en' | 'zh';
+export type ContentLanguage = PrimaryContentLocale;
 
 export const isUpdateKind = (s: unknown): s is UpdateKind => (UPDATE_KINDS as readonly unknown[]).includes(s);
 export const isQuestionSort = (s: unknown): s is QuestionSort => (QUESTION_SORTS as readonly unknown[]).includes(s);
@@ -40,13 +40,8 @@ export const isQuestionSort = (s: unknown): s is QuestionSort => (QUESTION_SORTS
 const HOUR_MS = 3_600_000;
 const MAX_ID = 2_147_483_647;
 
-/**
- * The content language a page lists: Chinese for zh and zh-hk, English for en and ko.
- * @example contentLanguage('zh-hk') // 'zh'
- */
-export function contentLanguage(locale: Locale): ContentLanguage {
-  return locale === 'zh' || locale === 'zh-hk' ? 'zh' : 'en';
-}
+/** The content language a page lists: Chinese for zh and zh-hk, English for en and ko. */
+export const contentLanguage = primaryContentLocale;
 
 /**
  * A content id from a path segment: a positive whole number that fits the id column.

@@ -1,6 +1,6 @@
 import { parseAtomFeed, parseRssFeed } from 'feedsmith';
 import { describe, expect, it } from 'vitest';
-import { atomXml, contentLocales, escapeXml, feedPath, pageLocalesFor, parseFeedPath, plainSummary, rssXml, type FeedDoc } from './feeds.ts';
+import { atomXml, escapeXml, feedPath, parseFeedPath, plainSummary, rssXml, type FeedDoc } from './feeds.ts';
 
 const doc: FeedDoc = {
   title: 'Coinlens news & "views"',
@@ -37,18 +37,6 @@ describe('feed paths', () => {
     'rejects %j',
     (path) => expect(parseFeedPath(path)).toBeNull(),
   );
-});
-
-describe('content locales', () => {
-  it('shows zh rows in zh and zh-hk, en rows in en and ko', () => {
-    expect(contentLocales('zh')).toEqual(['zh']);
-    expect(contentLocales('zh-hk')).toEqual(['zh', 'zh-hk']);
-    expect(contentLocales('en')).toEqual(['en']);
-    expect(contentLocales('ko')).toEqual(['en', 'ko']);
-    expect(pageLocalesFor('zh')).toEqual(['zh', 'zh-hk']);
-    expect(pageLocalesFor('en')).toEqual(['en', 'ko']);
-    expect(pageLocalesFor('zh-hk')).toEqual(['zh-hk']);
-  });
 });
 
 describe('escaping', () => {

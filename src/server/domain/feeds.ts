@@ -7,15 +7,16 @@
  *   /feeds/{locale}/announcements.xml   announcements of every exchange
  *   /feeds/{locale}/announcements/{exchange}.xml   one exchange's announcements (exchange = its URL name)
  * Items link to the locale-prefixed detail pages (/{locale}/news/{id}, /lives/{id}, /announcement/{id}).
- * Content rows carry their own locale: a feed in zh or zh-hk takes the zh rows (and zh-hk rows),
- * a feed in en or ko the en rows (and ko rows); see {@link contentLocales}.
+ * Content rows carry their own locale: a feed in zh or zh-hk takes the Chinese rows (both scripts),
+ * a feed in en the en rows, in ko the ko and en rows; see {@link contentLocales}.
  *
  * The XML builders are pure and escape everything; the loaders only read the database.
  */
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { LOCALE_TAGS, LOCALES, toLocale, type Locale } from '../../lib/i18n/index.ts';
+import { LOCALE_TAGS, toLocale, type Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { announcements, articles, exchanges, flashNews } from '../db/schema/index.ts';
+import { contentLocales } from './contentLocale.ts';
 
 export const FEED_KINDS = ['news', 'lives', 'announcements'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];
@@ -64,28 +65,6 @@ export function parseFeedPath(path: string): FeedRequest | null {
 export function feedPath(req: FeedRequest): string {
   const name = req.exchange ? `${req.kind}/${req.exchange}` : req.kind;
   return `/feeds/${req.locale}/${name}.${EXTENSIONS[req.format]}`;
-}
-
-/**
- * The content locales a page locale shows: zh and zh-hk read Chinese rows, en and ko English ones;
- * rows written in the page's own locale come too.
- */
-export function contentLocales(locale: Locale): Locale[] {
-  switch (locale) {
-    case 'zh':
-      return ['zh'];
-    case 'zh-hk':
-      return ['zh', 'zh-hk'];
-    case 'ko':
-      return ['en', 'ko'];
-    default:
-      return ['en'];
-  }
-}
-
-/** The page locales that show rows written in `rowLocale` (the inverse of {@link contentLocales}). */
-export function pageLocalesFor(rowLocale: Locale): Locale[] {
-  return LOCALES.filter((l) => contentLocales(l).includes(rowLocale));
 }
 
 // XML 1.0 forbids most C0 controls, lone surrogates and U+FFFE/U+FFFF even when escaped.

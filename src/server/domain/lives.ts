@@ -2,7 +2,7 @@
  * Flash news ("lives"): short market news in a timeline, newest first (/lives, /lives/{id}).
  *
  * Language: flash news rows carry a locale. A list shows the rows of the page's content
- * languages ({@link livesLocales}): zh and zh-hk pages the Chinese rows (simplified and
+ * languages (contentLocale.ts): zh and zh-hk pages the Chinese rows (simplified and
  * traditional), en pages the English rows, ko pages the English and any Korean ones. The API
  * reads the language from `lan`, where zh-hk arrives as zh (SPEC §7), so both Chinese locales
  * list the same rows and a page and its "load more" requests agree. A detail page shows any
@@ -19,23 +19,6 @@ import { coins, flashNews, flashNewsCoins } from '../db/schema/index.ts';
 import { groupByDay, requireCoin } from './calendar.ts';
 import { DomainError, notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
-
-/**
- * The row locales a page in `locale` lists.
- * @example livesLocales('zh-hk') // ['zh', 'zh-hk']
- * @example livesLocales('ko') // ['en', 'ko']
- */
-export function livesLocales(locale: Locale): Locale[] {
-  switch (locale) {
-    case 'zh':
-    case 'zh-hk':
-      return ['zh', 'zh-hk'];
-    case 'ko':
-      return ['en', 'ko'];
-    default:
-      return ['en'];
-  }
-}
 
 export interface LiveCoin {
   id: string;

@@ -3,9 +3,8 @@
  * content API of SPEC §7).
  *
  * Content language: articles are written in one language (`articles.locale`). Lists show the
- * content of the page's language, mapped by {@link contentLocale}: zh and zh-hk pages show
- * Chinese (zh) content, en and ko pages show English (en) content (there is no Korean or
- * Traditional Chinese content). A columnist's own page lists all their articles whatever the
+ * rows of the page's content languages (contentLocale.ts): zh and zh-hk pages Chinese content,
+ * en pages English, ko pages English and any imported Korean articles. A columnist's own page lists all their articles whatever the
  * language, since it is about the person; the columnist list shows the writers with articles
  * in the page's language. An article's detail page answers in any language: shared links keep
  * working when the reader's interface language differs.
@@ -22,26 +21,21 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } fr
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { articleCoins, articles, coins, columnists } from '../db/schema/index.ts';
+import { primaryContentLocale, type PrimaryContentLocale } from './contentLocale.ts';
 import { DomainError, notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
 import { num, type Page } from './numbers.ts';
 
 export const ARTICLE_KINDS = ['news', 'research'] as const;
 export type ArticleKind = (typeof ARTICLE_KINDS)[number];
-/** The languages content is written in. */
-export type ContentLocale = 'en' | 'zh';
+/** The main languages content is written in (imports may add zh-hk and ko rows). */
+export type ContentLocale = PrimaryContentLocale;
 
 /** The translation key of the missing/removed message (SPEC §8). */
 export const MISSING_KEY = 'news.missing';
 
-/**
- * The content language a page language shows.
- * @example contentLocale('zh-hk') // 'zh'
- * @example contentLocale('ko') // 'en'
- */
-export function contentLocale(locale: Locale): ContentLocale {
-  return locale === 'zh' || locale === 'zh-hk' ? 'zh' : 'en';
-}
+/** The main content language of a page language (the knowledge pages key entries by it). */
+export const contentLocale = primaryContentLocale;
 
 export type Block = { type: 'p' | 'h'; text: string };
 
@@ -133,8 +127,8 @@ export interface ArticleQuery {
   page: number;
   size: number;
   kind?: ArticleKind | undefined;
-  /** Content language; undefined: every language. */
-  locale?: ContentLocale | undefined;
+  /** Row languages (see contentLocale.ts); undefined: every language. */
+  locales?: readonly Locale[] | undefined;
   coin?: string | undefined;
   columnist?: number | undefined;
 }
@@ -229,7 +223,7 @@ export async function listArticles(db: Db, q: ArticleQuery): Promise<Page<Articl
   if (q.columnist !== undefined) await getColumnist(db, q.columnist);
   const conditions: SQL[] = [visible];
   if (q.kind) conditions.push(eq(articles.kind, q.kind));
-  if (q.locale) conditions.push(eq(articles.locale, q.locale));
+  if (q.locales) conditions.push(inArray(articles.locale, [...q.locales]));
   if (q.columnist !== undefined) conditions.push(eq(articles.columnistId, q.columnist));
   if (q.coin !== undefined)
     conditions.push(sql`exists (select 1 from ${articleCoins} where ${articleCoins.articleId} = ${articles.id} and ${articleCoins.coinId} = ${q.coin})`);
@@ -351,8 +345,8 @@ const toColumnist = (r: { id: number; name: string; avatar: string | null; bio: 
  * Columnists with visible articles in a language, most followed first; their counts are of
  * articles in that language.
  */
-export async function listColumnists(db: Db, q: { page: number; size: number; locale: ContentLocale }): Promise<Page<Columnist>> {
-  const join = and(eq(articles.columnistId, columnists.id), visible, eq(articles.locale, q.locale));
+export async function listColumnists(db: Db, q: { page: number; size: number; locales: readonly Locale[] }): Promise<Page<Columnist>> {
+  const join = and(eq(articles.columnistId, columnists.id), visible, inArray(articles.locale, [...q.locales]));
   const [rows, [count]] = await Promise.all([
     db
       .select(columnistColumns)

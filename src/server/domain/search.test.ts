@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { contentLanguages, escapeLike, matchTier, normaliseQuery, parsePairQuery, queryTerms, snippet } from './search.ts';
+import { escapeLike, matchTier, normaliseQuery, parsePairQuery, queryTerms, snippet } from './search.ts';
 
 describe('normaliseQuery', () => {
   it.each([
@@ -46,15 +46,6 @@ describe('parsePairQuery', () => {
   ])('%s → %j', (q, expected) => expect(parsePairQuery(q)).toEqual(expected));
 
   it.each(['/usdt', 'a/b/c', '', '比特币'])('%j is not a pair query', (q) => expect(parsePairQuery(q)).toBeNull());
-});
-
-describe('contentLanguages', () => {
-  it('gives Chinese readers both Chinese variants and Korean readers English too', () => {
-    expect(contentLanguages('en')).toEqual(['en']);
-    expect(contentLanguages('zh')).toEqual(['zh', 'zh-hk']);
-    expect(contentLanguages('zh-hk')).toEqual(['zh-hk', 'zh']);
-    expect(contentLanguages('ko')).toEqual(['ko', 'en']);
-  });
 });
 
 describe('queryTerms', () => {

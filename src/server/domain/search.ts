@@ -3,6 +3,7 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { announcements, articles, coins, exchanges, flashNews, questions, tickers, wikiEntries } from '../db/schema/index.ts';
 import type { QuickSearchItem } from '../../lib/search.ts';
+import { contentLocales } from './contentLocale.ts';
 import { DomainError } from './errors.ts';
 import { coinIcon } from './markets.ts';
 import { num } from './numbers.ts';
@@ -145,7 +146,7 @@ export interface SearchQuery {
   kind?: SearchKind | undefined;
   page?: number | undefined;
   size?: number | undefined;
-  /** The reader's language: content is searched in its content languages (see `contentLanguages`). */
+  /** The reader's language: content is searched in its content languages (see `contentLocales`). */
   locale?: Locale | undefined;
   /** Only these kinds (default: all). */
   kinds?: readonly SearchKind[] | undefined;
@@ -385,25 +386,6 @@ const searchPairs: Searcher<'pair'> = async (db, term, page, size) => {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * The content languages a reader of `locale` searches: Chinese readers (zh, zh-hk) both
- * Chinese variants, English readers English, Korean readers Korean and English (most content
- * is published in English and Chinese only).
- * @example contentLanguages('zh-hk') // ['zh-hk', 'zh']
- */
-export function contentLanguages(locale: Locale): ('en' | 'zh' | 'zh-hk' | 'ko')[] {
-  switch (locale) {
-    case 'zh':
-      return ['zh', 'zh-hk'];
-    case 'zh-hk':
-      return ['zh-hk', 'zh'];
-    case 'ko':
-      return ['ko', 'en'];
-    default:
-      return ['en'];
-  }
-}
-
-/**
  * The words of a query for substring matching, read like `websearch_to_tsquery` reads them:
  * quotes are dropped (their words must all occur), "-word" must not occur, and a query using
  * "or" is left to full-text search alone. At most eight words, longest first.
@@ -512,7 +494,7 @@ function toContentHit(kind: ContentKind, r: ContentRow, query: string, path?: st
 function articleSearcher<K extends 'news' | 'research'>(kind: K): Searcher<K> {
   return async (db, term, page, size, locale) => {
     const m = contentMatch(sql`${articles.title}`, sql`${articles.body}`, term);
-    const where = and(eq(articles.kind, kind), isNull(articles.deletedAt), inArray(articles.locale, contentLanguages(locale)), m.where);
+    const where = and(eq(articles.kind, kind), isNull(articles.deletedAt), inArray(articles.locale, contentLocales(locale)), m.where);
     const [rows, [agg]] = await Promise.all([
       size > 0
         ? db
@@ -532,7 +514,7 @@ function articleSearcher<K extends 'news' | 'research'>(kind: K): Searcher<K> {
 /** Flash news. */
 const searchLives: Searcher<'lives'> = async (db, term, page, size, locale) => {
   const m = contentMatch(sql`${flashNews.title}`, sql`${flashNews.body}`, term);
-  const where = and(inArray(flashNews.locale, contentLanguages(locale)), m.where);
+  const where = and(inArray(flashNews.locale, contentLocales(locale)), m.where);
   const [rows, [agg]] = await Promise.all([
     size > 0
       ? db
@@ -551,7 +533,7 @@ const searchLives: Searcher<'lives'> = async (db, term, page, size, locale) => {
 /** Exchange announcements; the exchange's display name matches too. */
 const searchAnnouncements: Searcher<'announcement'> = async (db, term, page, size, locale) => {
   const m = contentMatch(sql`(${announcements.title} || ' ' || ${exchanges.displayName})`, sql`${announcements.body}`, term);
-  const where = and(inArray(announcements.locale, contentLanguages(locale)), m.where);
+  const where = and(inArray(announcements.locale, contentLocales(locale)), m.where);
   const [rows, [agg]] = await Promise.all([
     size > 0
       ? db
@@ -581,7 +563,7 @@ const searchAnnouncements: Searcher<'announcement'> = async (db, term, page, siz
 /** Encyclopedia entries (baike and bitwiki); their pages are addressed by slug. */
 const searchWiki: Searcher<'wiki'> = async (db, term, page, size, locale) => {
   const m = contentMatch(sql`${wikiEntries.title}`, sql`(coalesce(${wikiEntries.summary}, '') || ' ' || ${wikiEntries.body})`, term);
-  const where = and(inArray(wikiEntries.locale, contentLanguages(locale)), m.where);
+  const where = and(inArray(wikiEntries.locale, contentLocales(locale)), m.where);
   const [rows, [agg]] = await Promise.all([
     size > 0
       ? db
@@ -603,7 +585,7 @@ const searchWiki: Searcher<'wiki'> = async (db, term, page, size, locale) => {
 /** Community questions. */
 const searchQuestions: Searcher<'question'> = async (db, term, page, size, locale) => {
   const m = contentMatch(sql`${questions.title}`, sql`${questions.body}`, term);
-  const where = and(inArray(questions.locale, contentLanguages(locale)), m.where);
+  const where = and(inArray(questions.locale, contentLocales(locale)), m.where);
   const [rows, [agg]] = await Promise.all([
     size > 0
       ? db

@@ -28,7 +28,8 @@ import {
   topics,
   wikiEntries,
 } from '../db/schema/index.ts';
-import { escapeXml, pageLocalesFor } from './feeds.ts';
+import { pageLocalesFor } from './contentLocale.ts';
+import { escapeXml } from './feeds.ts';
 
 export const PAGES_PER_FILE = 10_000;
 /** The protocol's limit per sitemap file. */

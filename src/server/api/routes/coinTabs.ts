@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { contentLocales } from '../../domain/contentLocale.ts';
 import { TIME_RANGES } from '../../domain/coinTabs.ts';
 import {
   coinFacts,
@@ -89,7 +90,7 @@ export const coinTabRoutes = new Hono<ApiEnv>()
     const db = c.get('db');
     if (q.kind === 'hot') {
       await coinFacts(db, id);
-      return ok(c, { list: await hotCoinContent(db, id) }, 30);
+      return ok(c, { list: await hotCoinContent(db, id, contentLocales(c.get('locale'))) }, 30);
     }
-    return ok(c, await listCoinContent(db, id, q.kind, q.page, q.size), 30);
+    return ok(c, await listCoinContent(db, id, q.kind, q.page, q.size, contentLocales(c.get('locale'))), 30);
   });

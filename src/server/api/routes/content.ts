@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { ARTICLE_KINDS, contentLocale, getArticle, listArticles } from '../../domain/news.ts';
+import { contentLocales } from '../../domain/contentLocale.ts';
+import { ARTICLE_KINDS, getArticle, listArticles } from '../../domain/news.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
@@ -24,12 +25,12 @@ export const contentRoutes = new Hono<ApiEnv>()
   /** GET /api/new/v2/content/page?page&size&kind=news|research&coin&columnist: articles, newest first. */
   .get('/new/v2/content/page', async (c) => {
     const q = parseQuery(c, contentPageQuery);
-    return ok(c, await listArticles(c.get('db'), { ...q, locale: contentLocale(c.get('locale')) }), 30);
+    return ok(c, await listArticles(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 30);
   })
   /** GET /api/new/v2/content/news?page&size&coin&columnist: news articles, newest first. */
   .get('/new/v2/content/news', async (c) => {
     const q = parseQuery(c, newsQuery);
-    return ok(c, await listArticles(c.get('db'), { ...q, kind: 'news', locale: contentLocale(c.get('locale')) }), 30);
+    return ok(c, await listArticles(c.get('db'), { ...q, kind: 'news', locales: contentLocales(c.get('locale')) }), 30);
   })
   /** GET /api/v1/page/detail?id&kind: one article with body and related coins; unknown or removed → 404. */
   .get('/v1/page/detail', async (c) => {
@@ -42,5 +43,5 @@ export const contentRoutes = new Hono<ApiEnv>()
    */
   .get('/v1/page/recommend/latest', async (c) => {
     const q = parseQuery(c, latestQuery);
-    return ok(c, await listArticles(c.get('db'), { ...q, locale: contentLocale(c.get('locale')) }), 30);
+    return ok(c, await listArticles(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 30);
   });

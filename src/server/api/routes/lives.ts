@@ -2,10 +2,11 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CALENDAR_VIEWS, DEFAULT_CALENDAR_VIEW, calendarView, getCalendarEvent, parseDay, parseId } from '../../domain/calendar.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { getLive, listLives, livesLocales } from '../../domain/lives.ts';
+import { getLive, listLives } from '../../domain/lives.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
+import { contentLocales } from '../../domain/contentLocale.ts';
 
 const rowId = z
   .string()
@@ -51,7 +52,7 @@ const calendarQuery = z.object({
 export const livesRoutes = new Hono<ApiEnv>()
   .get('/v1/lives', async (c) => {
     const q = parseQuery(c, livesQuery);
-    return ok(c, await listLives(c.get('db'), { ...q, locales: livesLocales(c.get('locale')) }), 15);
+    return ok(c, await listLives(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 15);
   })
   .get('/v1/lives/:id', async (c) => ok(c, await getLive(c.get('db'), pathId(c.req.param('id'))), 30))
   .get('/v1/calendar', async (c) => {

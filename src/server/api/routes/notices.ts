@@ -5,7 +5,6 @@ import {
   ANNOUNCEMENT_SORTS,
   announcementGroups,
   badId,
-  contentLocalesFor,
   countForDay,
   exchangesWithAnnouncements,
   getAnnouncement,
@@ -19,6 +18,7 @@ import {
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
+import { contentLocales } from '../../domain/contentLocale.ts';
 
 const { order: _order, ...paging } = pageQuery;
 const contentId = z.string().refine((s) => parseContentId(s) !== undefined, 'must be a positive whole number').transform((s) => parseContentId(s) as number);
@@ -28,7 +28,7 @@ const day = z.string().refine((s) => parseDay(s) !== undefined, 'must be a date 
  * The API of exchange announcements and site notices (SPEC §7 "Announcements and notices
  * (v2/v3)"). Canonical under /api/new/v2; the same handlers answer under /api/v3. Lists hold
  * the rows of the request language (`lan`): Chinese for zh and zh-hk, English for en and ko,
- * plus rows written in that locale itself (see contentLocalesFor).
+ * plus rows written in that locale itself (see contentLocales).
  *
  * - GET notice/index?page&size&category: site notices, newest first.
  * - GET notice/getNoticesInfo?id: one site notice.
@@ -42,7 +42,7 @@ const day = z.string().refine((s) => parseDay(s) !== undefined, 'must be a date 
 const v2 = new Hono<ApiEnv>()
   .get('/notice/index', async (c) => {
     const q = parseQuery(c, z.object({ ...paging, category: z.enum(NOTICE_CATEGORIES).optional() }));
-    return ok(c, await listNotices(c.get('db'), { ...q, locales: contentLocalesFor(c.get('locale')) }), 60);
+    return ok(c, await listNotices(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 60);
   })
   .get('/notice/getNoticesInfo', async (c) => {
     const q = parseQuery(c, z.object({ id: contentId }));
@@ -51,20 +51,20 @@ const v2 = new Hono<ApiEnv>()
   .get('/notice/getTodayCount', async (c) => {
     const q = parseQuery(c, z.object({ exchange: slug.optional(), date: day.optional() }));
     const at = q.date ?? Date.now();
-    return ok(c, await countForDay(c.get('db'), { at, exchange: q.exchange, locales: contentLocalesFor(c.get('locale')) }), 30);
+    return ok(c, await countForDay(c.get('db'), { at, exchange: q.exchange, locales: contentLocales(c.get('locale')) }), 30);
   })
   .get('/notice/group', async (c) => {
     const q = parseQuery(c, z.object({ exchange: slug.optional() }));
-    const list = await announcementGroups(c.get('db'), { now: Date.now(), exchange: q.exchange, locales: contentLocalesFor(c.get('locale')) });
+    const list = await announcementGroups(c.get('db'), { now: Date.now(), exchange: q.exchange, locales: contentLocales(c.get('locale')) });
     return ok(c, { list, total: list.reduce((s, g) => s + g.count, 0), today: list.reduce((s, g) => s + g.today, 0) }, 30);
   })
-  .get('/exchange/list4content', async (c) => ok(c, { list: await exchangesWithAnnouncements(c.get('db'), { locales: contentLocalesFor(c.get('locale')) }) }, 60))
+  .get('/exchange/list4content', async (c) => ok(c, { list: await exchangesWithAnnouncements(c.get('db'), { locales: contentLocales(c.get('locale')) }) }, 60))
   .get('/announcements', async (c) => {
     const q = parseQuery(
       c,
       z.object({ ...paging, exchange: slug.optional(), category: z.enum(ANNOUNCEMENT_CATEGORIES).optional(), sort: z.enum(ANNOUNCEMENT_SORTS).optional() }),
     );
-    return ok(c, await listAnnouncements(c.get('db'), { ...q, locales: contentLocalesFor(c.get('locale')), signedIn: false }), 30);
+    return ok(c, await listAnnouncements(c.get('db'), { ...q, locales: contentLocales(c.get('locale')), signedIn: false }), 30);
   })
   .get('/announcements/:id', async (c) => {
     const id = parseContentId(c.req.param('id'));

@@ -29,7 +29,7 @@ const contentQuery = z.object({
  * flash news, announcements); GET /v1/search/content only the content. Without `kind`, every
  * section's first rows; with it, that section's page. Every section carries its total.
  * Content is searched in the request language's content languages (`lan`, see
- * `contentLanguages`).
+ * `contentLocales`).
  */
 export const searchRoutes = new Hono<ApiEnv>()
   .get('/v1/search', async (c) => {
