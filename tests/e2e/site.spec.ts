@@ -92,6 +92,24 @@ for (const L of [
       expect(res.headers()['content-type']).toBe('application/rss+xml; charset=utf-8');
       expect(await res.text()).toContain('<rss version="2.0"');
     });
+
+    test('content lists announce their feeds to feed readers', async ({ page, request }) => {
+      const lang = L.prefix ? 'zh' : 'en';
+      for (const [path, feed] of [
+        ['/news', `/feeds/${lang}/news`],
+        ['/lives', `/feeds/${lang}/lives`],
+        ['/announcement', `/feeds/${lang}/announcements`],
+        ['/announcements/binance', `/feeds/${lang}/announcements/binance`],
+      ] as const) {
+        expect((await page.goto(p(path)))?.status(), path).toBe(200);
+        await expect(page.locator('head link[type="application/rss+xml"]'), path).toHaveAttribute('href', `${feed}.xml`);
+        const atom = await page.locator('head link[type="application/atom+xml"]').getAttribute('href');
+        expect(atom, path).toBe(`${feed}.atom`);
+        const res = await request.get(atom!);
+        expect(res.status(), atom!).toBe(200);
+        expect(await res.text(), atom!).toContain('<entry>');
+      }
+    });
   });
 }
 
