@@ -104,7 +104,7 @@ for (const L of [
       for (const path of ['/ieo/no-such-offering', '/ieo/no-such-offering/comment', '/ieo/999999', '/ieo/detail/id', '/ieo/detail/comment?id=nothing']) {
         const res = await page.goto(`${L.prefix}${path}`);
         expect(res?.status(), path).toBe(404);
-        await expect(page.getByTestId('content-gone').getByRole('heading', { level: 1 })).toHaveText(L.gone);
+        await expect(page.getByTestId('content-missing').getByRole('heading', { level: 1 })).toHaveText(L.gone);
       }
     });
 
