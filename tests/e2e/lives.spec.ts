@@ -181,6 +181,9 @@ for (const L of LOCALES) {
       expect((await page.goto(`${L.prefix}/calendar?view=year`))?.status()).toBe(404);
       expect((await page.goto(`${L.prefix}/calendar?date=2026-02-30`))?.status()).toBe(404);
       await expect(page.getByTestId('calendar-bad-query')).toBeVisible();
+      // Empty fields (a submitted form) mean the defaults: this week around today.
+      expect((await page.goto(`${L.prefix}/calendar?view=&date=`))?.status()).toBe(200);
+      await expect(page.getByTestId('calendar-views').locator('[aria-current="page"]')).toHaveCount(1);
     });
   });
 }

@@ -113,6 +113,21 @@ for (const L of [
   });
 }
 
+test('the footer leads to the site pages, the widget builder and the feeds', async ({ page }) => {
+  await page.goto('/news');
+  const footer = page.locator('footer');
+  for (const [name, path, heading] of [
+    ['RSS feeds', '/feeds', 'RSS and Atom feeds'],
+    ['Price widget', '/widget/help', null],
+    ['Privacy', '/privacy', 'Privacy policy'],
+  ] as const) {
+    await footer.getByRole('link', { name, exact: true }).click();
+    await expect(page).toHaveURL(new RegExp(`${path}$`));
+    if (heading) await expect(page.getByRole('heading', { level: 1 })).toHaveText(heading);
+    else await expect(page.getByTestId('widget-help')).toBeVisible();
+  }
+});
+
 test.describe('feeds, sitemap and robots', () => {
   test('are served with their content types', async ({ request }) => {
     for (const [path, type, marker] of [
