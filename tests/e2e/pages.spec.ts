@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 const LOCALES = [
-  { locale: 'en', coins: 'Coins', backHome: 'Back to home', demo: 'Demo data' },
-  { locale: 'zh', coins: '币种', backHome: '返回首页', demo: '演示数据' },
+  { locale: 'en', coins: 'Coins', backHome: 'Back to home', demo: 'Demo data', cayman: 'Cayman Islands' },
+  { locale: 'zh', coins: '币种', backHome: '返回首页', demo: '演示数据', cayman: '开曼群岛' },
 ] as const;
 
 for (const L of LOCALES) {
@@ -56,6 +56,9 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('expected-volume')).not.toHaveText('');
       await expect(page.getByTestId('reported-volume')).not.toHaveText('');
       await expect(page.getByTestId('ticker-table').locator('tbody tr')).toHaveCount(10);
+      // Countries are named in the reader's language (stored in English).
+      await page.goto('/exchange/binance');
+      await expect(page.locator('main')).toContainText(L.cayman);
     });
 
     test('unknown routes answer 404 with the localised page', async ({ page }) => {
