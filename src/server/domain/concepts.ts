@@ -10,11 +10,11 @@
  * - rising / falling: members whose 24h change is above / below zero;
  * - leaders: the three largest members by market cap.
  */
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coins, concepts } from '../db/schema/index.ts';
 import { notFound } from './errors.ts';
-import { coinIcon, COIN_SORTS, type CoinSort, type CoinSummary } from './markets.ts';
+import { coinIcon, COIN_SORTS, coinSortColumn, summaryColumns, toSummary, type CoinSort, type CoinSummary } from './markets.ts';
 import { num } from './numbers.ts';
 
 export const SECTOR_SORTS = ['marketCap', 'change24h', 'volume24h', 'coins', 'name'] as const;
@@ -173,17 +173,6 @@ async function findConcept(db: Db, idOrSlug: string) {
   return row;
 }
 
-const coinSortColumn: Record<CoinSort, SQL> = {
-  rank: sql`${coins.rank}`,
-  name: sql`lower(${coins.name})`,
-  price: sql`${coins.price}`,
-  change24h: sql`${coins.change24h}`,
-  change7d: sql`${coins.change7d}`,
-  marketCap: sql`${coins.marketCap}`,
-  volume24h: sql`${coins.volume24h}`,
-  circulatingSupply: sql`${coins.circulatingSupply}`,
-};
-
 export { COIN_SORTS as SECTOR_COIN_SORTS };
 
 export type SectorDetail = Sector & { list: CoinSummary[]; page: number; size: number; total: number; sort: CoinSort; order: 'asc' | 'desc' };
@@ -204,41 +193,14 @@ export async function getSector(
   const [members, rows] = await Promise.all([
     db.select(memberColumns).from(coinConcepts).innerJoin(coins, eq(coins.id, coinConcepts.coinId)).where(eq(coinConcepts.conceptId, concept.id)),
     db
-      .select({
-        id: coins.id,
-        symbol: coins.symbol,
-        name: coins.name,
-        rank: coins.rank,
-        price: coins.price,
-        change1h: coins.change1h,
-        change24h: coins.change24h,
-        change7d: coins.change7d,
-        marketCap: coins.marketCap,
-        volume24h: coins.volume24h,
-        circulatingSupply: coins.circulatingSupply,
-        sparkline: coins.sparkline7d,
-      })
+      .select(summaryColumns)
       .from(coins)
       .where(inArray(coins.id, memberIds))
       .orderBy(sql`${coinSortColumn[sort]} ${order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`, asc(coins.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
   ]);
-  const list: CoinSummary[] = rows.map((r) => ({
-    id: r.id,
-    symbol: r.symbol,
-    name: r.name,
-    icon: coinIcon(r.id),
-    rank: r.rank,
-    price: num(r.price),
-    change1h: num(r.change1h),
-    change24h: num(r.change24h),
-    change7d: num(r.change7d),
-    marketCap: num(r.marketCap),
-    volume24h: num(r.volume24h),
-    circulatingSupply: num(r.circulatingSupply),
-    sparkline: r.sparkline ?? [],
-  }));
+  const list: CoinSummary[] = rows.map(toSummary);
   const sector = buildSector(concept, members);
   return { ...sector, list, total: sector.coins, page: q.page, size: q.size, sort, order };
 }

@@ -31,7 +31,8 @@ export interface CoinSummary {
 
 export const coinIcon = (id: string) => `/icons/coins/${encodeURIComponent(id)}.svg`;
 
-const summaryColumns = {
+/** The columns of a coin list row; {@link toSummary} turns a selected row into a {@link CoinSummary}. */
+export const summaryColumns = {
   id: coins.id,
   symbol: coins.symbol,
   name: coins.name,
@@ -48,7 +49,7 @@ const summaryColumns = {
 
 type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] | null };
 
-function toSummary(r: SummaryRow): CoinSummary {
+export function toSummary(r: SummaryRow): CoinSummary {
   return {
     id: r.id!,
     symbol: r.symbol!,
@@ -66,7 +67,8 @@ function toSummary(r: SummaryRow): CoinSummary {
   };
 }
 
-const sortColumn: Record<CoinSort, SQL> = {
+/** The SQL expression a coin list sorts by. */
+export const coinSortColumn: Record<CoinSort, SQL> = {
   rank: sql`${coins.rank}`,
   name: sql`lower(${coins.name})`,
   price: sql`${coins.price}`,
@@ -99,7 +101,7 @@ export async function listCoins(db: Db, q: CoinListQuery): Promise<Page<CoinSumm
       .limit(TOP_FILTER_SIZE);
     where = inArray(coins.id, top);
   }
-  const column = sortColumn[sort];
+  const column = coinSortColumn[sort];
   const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const [rows, [count]] = await Promise.all([
     db
