@@ -1,0 +1,40 @@
+/**
+ * Read counts of content pages (announcements, articles, wiki entries, questions): the "hot" lists
+ * and the "N reads" lines come from them.
+ *
+ * A count is taken when the server renders a detail page for a reader: crawlers, link previews
+ * and HEAD requests do not count. Renders answered from the page micro-cache or a CDN are not
+ * seen, so the numbers are approximate, like every site's.
+ */
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { announcements, articles, questions, wikiEntries } from '../db/schema/index.ts';
+
+const TABLES = { announcement: announcements, article: articles, wiki: wikiEntries, question: questions } as const;
+export type ViewedKind = keyof typeof TABLES;
+
+const NOT_A_READER = /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|curl|wget|python-requests|headless/i;
+
+/**
+ * Whether a request is a person opening the page.
+ * @example isReaderRequest('GET', 'Mozilla/5.0 … Chrome/130') // true
+ * @example isReaderRequest('GET', 'Googlebot/2.1') // false
+ */
+export function isReaderRequest(method: string, userAgent: string | null): boolean {
+  return method === 'GET' && !!userAgent && !NOT_A_READER.test(userAgent);
+}
+
+/** Adds one read to a row. A failure is logged, never shown: the page matters more than the count. */
+export async function countView(db: Db, kind: ViewedKind, id: number): Promise<void> {
+  const table = TABLES[kind];
+  try {
+    await db.update(table).set({ views: sql`${table.views} + 1` }).where(eq(table.id, id));
+  } catch (e) {
+    console.error('[views] count failed', kind, id, e);
+  }
+}
+
+/** {@link countView} when the request is a reader's ({@link isReaderRequest}). */
+export async function countReaderView(db: Db, request: Request, kind: ViewedKind, id: number): Promise<void> {
+  if (isReaderRequest(request.method, request.headers.get('user-agent'))) await countView(db, kind, id);
+}
