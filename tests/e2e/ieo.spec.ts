@@ -126,3 +126,10 @@ test('the offering ROI ranking of /rank has rows', async ({ page }) => {
   expect(await roi.count()).toBe(10);
   await expect(page.locator('main')).toContainText('Ethereum');
 });
+
+test('an ICO on its own chain names that platform in the reader language', async ({ page }) => {
+  await page.goto('/zh/ieo/ethereum-eth');
+  await expect(page.locator('main')).toContainText('自有主网');
+  await expect(page.locator('main')).not.toContainText('Own mainnet');
+  await expect(page.locator('main')).toContainText('瑞士');
+});

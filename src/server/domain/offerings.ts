@@ -72,6 +72,10 @@ export function isPhaseOf(kind: OfferingKind, status: string): status is Offerin
   return (PHASES[kind] as readonly string[]).includes(status);
 }
 
+
+/** The platform of an ICO sold on the project's own chain (shown translated). */
+export const OWN_MAINNET = 'Own mainnet';
+
 /**
  * ROI as SPEC §3 shows it: a multiple with two decimals and an "x"; '--' without one.
  * @example formatRoi(12.3449) // '12.34x'

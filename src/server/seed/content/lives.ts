@@ -23,6 +23,11 @@ const TOP = 60;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
+const ORDINAL_SUFFIX: Record<string, string> = { one: 'st', two: 'nd', few: 'rd', other: 'th' };
+const ordinalRules = new Intl.PluralRules('en', { type: 'ordinal' });
+/** @example ordinal(3) // '3rd' */
+const ordinal = (n: number) => `${n}${ORDINAL_SUFFIX[ordinalRules.select(n)]}`;
+
 interface Vars {
   c: SeedCoin;
   c2: SeedCoin;
@@ -105,7 +110,7 @@ const TEMPLATES: Template[] = [
     important: 0.4,
     en: (v) => [
       `US spot Bitcoin ETFs saw net inflows of $${v.m * 8} million yesterday`,
-      `Spot Bitcoin ETFs in the United States recorded net inflows of about $${v.m * 8} million yesterday, the ${v.n}th day of inflows in a row, according to issuer data. Total assets under management rose to a new high.`,
+      `Spot Bitcoin ETFs in the United States recorded net inflows of about $${v.m * 8} million yesterday, the ${ordinal(v.n)} day of inflows in a row, according to issuer data. Total assets under management rose to a new high.`,
     ],
     zh: (v) => [
       `美国现货比特币ETF昨日净流入${v.m * 8}百万美元`,
