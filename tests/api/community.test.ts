@@ -170,6 +170,18 @@ describe('GET /api/v1/wenda', () => {
     expect(new Set(h.recentlyAnswered.map((r) => r.question.id)).size).toBe(h.recentlyAnswered.length);
     expect(h.unanswered.every((q) => q.answerCount === 0)).toBe(true);
     expect(h.coins.every((c, i) => i === 0 || h.coins[i - 1]!.questions >= c.questions)).toBe(true);
+    const [m] = await rowsOf<{ solved: number; open: number; top: string; topQuestions: number }>(
+      sql`select (select count(*)::int from questions q where locale = 'en' and exists (select 1 from answers a where a.question_id = q.id and a.accepted)) as solved,
+        (select count(*)::int from questions q where locale = 'en' and not exists (select 1 from answers a where a.question_id = q.id)) as open,
+        (select coin_id from questions where locale = 'en' and coin_id is not null group by coin_id order by count(*) desc limit 1) as top,
+        (select count(*)::int from questions where locale = 'en' and coin_id is not null group by coin_id order by count(*) desc limit 1) as "topQuestions"`,
+    );
+    expect(h.stats.solved).toBe(m!.solved);
+    expect(h.stats.unanswered).toBe(m!.open);
+    expect(h.unanswered).toHaveLength(Math.min(6, m!.open));
+    expect(newestFirst(h.unanswered.map((q) => q.createdAt))).toBe(true);
+    expect(h.coins[0]!.questions).toBe(m!.topQuestions);
+    expect(h.recentlyAnswered.length).toBeGreaterThan(0);
   });
 });
 

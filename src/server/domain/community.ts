@@ -13,7 +13,7 @@
  *
  * A missing id is a 404 with "Content does not exist or has been removed" (`community.missing`).
  */
-import { and, count, desc, eq, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { answers, coins, exchanges, projectUpdates, questions, socialPosts } from '../db/schema/index.ts';
 import { primaryContentLocale, type PrimaryContentLocale } from './contentLocale.ts';
@@ -439,57 +439,74 @@ export interface WendaHub {
 /** The Q&A hub (/wenda): what is hot, what was just answered, what waits, and by coin. */
 export async function wendaHub(db: Db, q: { language: ContentLanguage; now: number; limit?: number }): Promise<WendaHub> {
   const limit = q.limit ?? 6;
-  const { query } = questionQuery(db);
-  const all = ((await query.where(eq(questions.locale, q.language))) as QuestionRow[]).map((r) => ({ item: toQuestion(r), votes: Number(r.votes) }));
-  const since = q.now - 30 * 24 * HOUR_MS;
-  const hot = all
-    .filter((x) => Date.parse(x.item.createdAt) >= since)
-    .map((x) => ({
-      ...x.item,
-      heat: Math.round(questionHeat({ views: x.item.views, answers: x.item.answerCount, votes: x.votes, ageHours: (q.now - Date.parse(x.item.createdAt)) / HOUR_MS }) * 100) / 100,
-    }))
-    .sort((a, b) => b.heat - a.heat || b.id - a.id)
-    .slice(0, limit);
-  const byId = new Map(all.map((x) => [x.item.id, x.item]));
-  const latest = await db
+  // Drizzle builders are mutable: every list below starts from a fresh questionQuery.
+  const questionsWhere = (where: (stats: ReturnType<typeof answerStats>) => SQL | undefined) => {
+    const fresh = questionQuery(db);
+    return fresh.query.where(where(fresh.stats));
+  };
+  const { stats } = questionQuery(db);
+  const lang = eq(questions.locale, q.language);
+  const since = new Date(q.now - 30 * 24 * HOUR_MS);
+  // Each block is its own query, so the hub costs the same with ten questions or a million.
+  const newestAnswers = db
     .selectDistinctOn([answers.questionId], { id: answers.id, questionId: answers.questionId, author: answers.author, body: answers.body, accepted: answers.accepted, createdAt: answers.createdAt })
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
-    .where(eq(questions.locale, q.language))
-    .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id));
-  const recentlyAnswered = latest
-    .sort((a, b) => b.createdAt.getTime() - a.createdAt.getTime() || b.id - a.id)
-    .slice(0, limit)
-    .map((a) => ({
-      question: byId.get(a.questionId) as QuestionItem,
-      answer: { id: a.id, author: a.author, excerpt: excerpt(a.body, 100), accepted: a.accepted, createdAt: iso(a.createdAt) as string },
-    }))
-    .filter((x) => x.question !== undefined);
-  const unanswered = all
-    .map((x) => x.item)
-    .filter((x) => x.answerCount === 0)
-    .sort((a, b) => Date.parse(b.createdAt) - Date.parse(a.createdAt) || b.id - a.id)
+    .where(lang)
+    .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
+    .as('newest_answers');
+  const [recent, latest, waiting, [totals], perCoin] = await Promise.all([
+    // Heat needs the age in hours, so it is ranked here, among this month's questions only.
+    questionsWhere(() => and(lang, gte(questions.createdAt, since))) as Promise<QuestionRow[]>,
+    db.select().from(newestAnswers).orderBy(desc(newestAnswers.createdAt), desc(newestAnswers.id)).limit(limit),
+    questionsWhere((st) => and(lang, isNull(st.n))).orderBy(desc(questions.createdAt), desc(questions.id)).limit(limit) as Promise<QuestionRow[]>,
+    db
+      .select({
+        questions: sql<number>`count(*)::int`,
+        answers: sql<number>`coalesce(sum(${stats.n}), 0)::int`,
+        solved: sql<number>`(count(*) filter (where ${stats.solved}))::int`,
+        unanswered: sql<number>`(count(*) filter (where ${stats.n} is null))::int`,
+      })
+      .from(questions)
+      .leftJoin(stats, eq(stats.questionId, questions.id))
+      .where(lang),
+    db
+      .select({
+        id: coins.id,
+        symbol: coins.symbol,
+        name: coins.name,
+        questions: sql<number>`count(*)::int`,
+        answers: sql<number>`coalesce(sum(${stats.n}), 0)::int`,
+      })
+      .from(questions)
+      .innerJoin(coins, eq(coins.id, questions.coinId))
+      .leftJoin(stats, eq(stats.questionId, questions.id))
+      .where(lang)
+      .groupBy(coins.id, coins.symbol, coins.name)
+      .orderBy(sql`count(*) desc`, sql`coalesce(sum(${stats.n}), 0) desc`, coins.id)
+      .limit(12),
+  ]);
+  const hot = recent
+    .map((r) => {
+      const item = toQuestion(r);
+      const heat = questionHeat({ views: item.views, answers: item.answerCount, votes: Number(r.votes), ageHours: (q.now - Date.parse(item.createdAt)) / HOUR_MS });
+      return { ...item, heat: Math.round(heat * 100) / 100 };
+    })
+    .sort((a, b) => b.heat - a.heat || b.id - a.id)
     .slice(0, limit);
-  const perCoin = new Map<string, CoinRef & { questions: number; answers: number }>();
-  for (const { item } of all) {
-    if (!item.coin) continue;
-    const entry = perCoin.get(item.coin.id) ?? { ...item.coin, questions: 0, answers: 0 };
-    entry.questions += 1;
-    entry.answers += item.answerCount;
-    perCoin.set(item.coin.id, entry);
-  }
-  const coinList = [...perCoin.values()].sort((a, b) => b.questions - a.questions || b.answers - a.answers || a.id.localeCompare(b.id)).slice(0, 12);
+  const answered = latest.length
+    ? new Map(((await questionsWhere(() => inArray(questions.id, latest.map((a) => a.questionId)))) as QuestionRow[]).map((r) => [r.id, toQuestion(r)]))
+    : new Map<number, QuestionItem>();
+  const recentlyAnswered = latest.flatMap((a) => {
+    const question = answered.get(a.questionId);
+    return question ? [{ question, answer: { id: a.id, author: a.author, excerpt: excerpt(a.body, 100), accepted: a.accepted, createdAt: iso(a.createdAt) as string } }] : [];
+  });
   return {
-    stats: {
-      questions: all.length,
-      answers: all.reduce((s, x) => s + x.item.answerCount, 0),
-      solved: all.filter((x) => x.item.solved).length,
-      unanswered: all.filter((x) => x.item.answerCount === 0).length,
-    },
+    stats: { questions: totals?.questions ?? 0, answers: totals?.answers ?? 0, solved: totals?.solved ?? 0, unanswered: totals?.unanswered ?? 0 },
     hot,
     recentlyAnswered,
-    unanswered,
-    coins: coinList,
+    unanswered: waiting.map(toQuestion),
+    coins: perCoin.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name, icon: coinIcon(c.id), questions: c.questions, answers: c.answers })),
   };
 }
 
