@@ -1,6 +1,11 @@
 /** Reading and writing the query of the article lists (/news, /research, /columnist/{id}). */
 import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
-import { DEFAULT_PAGE_SIZE } from '../../lib/pagination.ts';
+import { DEFAULT_PAGE_SIZE, pageCount } from '../../lib/pagination.ts';
+import { getDb } from '../../server/db/index.ts';
+import { contentLocales } from '../../server/domain/contentLocale.ts';
+import { DomainError } from '../../server/domain/errors.ts';
+import { coinForFilter, contentLocale, listArticles, type ArticleKind } from '../../server/domain/news.ts';
+import type { View } from '../../server/view.ts';
 
 export interface Listing {
   page: number;
@@ -32,4 +37,37 @@ export function listingSearch(q: Listing): string {
   if (q.size !== DEFAULT_PAGE_SIZE) s.set('size', String(q.size));
   const qs = s.toString();
   return qs ? `?${qs}` : '';
+}
+
+/** What /news and /research render: the page of articles, the coin filter and the link builder. */
+export interface ArticleIndexData {
+  kind: ArticleKind;
+  result: Awaited<ReturnType<typeof listArticles>>;
+  coin: Awaited<ReturnType<typeof coinForFilter>> | undefined;
+  contentLocale: ReturnType<typeof contentLocale>;
+  url: (page: number, size: number, coin?: string) => string;
+  /** A page past the last one: the page answers 404 with the pager. */
+  outOfRange: boolean;
+}
+
+/** Loads an article list page from its URL query; null for an unknown coin filter (a 404). */
+export async function loadArticleIndex(v: View, params: URLSearchParams, kind: ArticleKind): Promise<ArticleIndexData | null> {
+  const q = readListing(params);
+  const db = await getDb();
+  let coin: ArticleIndexData['coin'];
+  try {
+    coin = q.coin ? await coinForFilter(db, q.coin) : undefined;
+  } catch (e) {
+    if (e instanceof DomainError && e.status === 404) return null;
+    throw e;
+  }
+  const result = await listArticles(db, { kind, page: q.page, size: q.size, locales: contentLocales(v.locale), coin: coin?.id });
+  return {
+    kind,
+    result,
+    coin,
+    contentLocale: contentLocale(v.locale),
+    url: (page, size, c) => v.href(`/${kind}`) + listingSearch({ page, size, coin: c }),
+    outOfRange: result.total > 0 && q.page > pageCount(result.total, q.size),
+  };
 }
