@@ -63,7 +63,9 @@ for (const L of [
       await expect(page.getByTestId('entry-title')).toContainText('ETH');
       await expect(page.getByTestId('entry-body').locator('h2')).toHaveCount(3);
       const facts = page.getByTestId('coin-facts');
-      await expect(facts.locator('dl.facts > div')).toHaveCount(8);
+      // The live price heads the box; the facts below it are the other seven.
+      await expect(facts.locator('[data-live-price]')).toHaveText(/\d/);
+      await expect(facts.locator('dl.facts > div')).toHaveCount(7);
       await expect(facts).not.toContainText(/undefined|NaN/);
       await page.getByTestId('coin-link').click();
       await expect(page).toHaveURL(/\/coin\/ethereum$/);

@@ -53,6 +53,8 @@ for (const L of LOCALES) {
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
       await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/${L.prefix ? 'zh' : 'en'}/news/\\d+$`));
       await noBrokenText(page);
+      // Article pages carry the demo-data label like every other page.
+      await expect(page.getByTestId('demo-badge')).toBeVisible();
 
       // The neighbours lead to other news articles.
       await page.getByTestId('previous').click();

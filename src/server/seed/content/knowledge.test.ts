@@ -36,6 +36,11 @@ describe('knowledge seed data', () => {
     expect(bitcoin.match.en.test('Bitcoin climbs 4% as spot volumes return')).toBe(true);
     expect(bitcoin.match.en.test('Ethereum developers publish roadmap')).toBe(false);
     expect(bitcoin.match.zh.test('比特币减半临近')).toBe(true);
+    // Other coins' listings against BTC, and Bitcoin Cash, are not Bitcoin news.
+    expect(bitcoin.match.en.test('Kraken lists Jupiter (JUP) with USDT and BTC pairs Kraken opened JUP/USDT and JUP/BTC trading.')).toBe(false);
+    expect(bitcoin.match.en.test('Asset manager adds Bitcoin Cash exposure, filing shows')).toBe(false);
+    expect(bitcoin.match.zh.test('MEXC 上线 VeChain（VET），开通 USDT 与 BTC 交易对')).toBe(false);
+    expect(TOPICS.find((t) => t.key === 'ethereum')!.match.en.test('XRP developers publish network upgrade roadmap')).toBe(false);
     for (const t of TOPICS) expect(cjk.test(t.zh.title)).toBe(true);
   });
 });

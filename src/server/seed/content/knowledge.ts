@@ -7,8 +7,8 @@
  *   facts (chain, sectors, listing date, supply) for the next coins by rank, up to
  *   {@link BITWIKI_ENTRIES} projects.
  * - topics: {@link TOPICS} per language (slugs of zh topics end in "-zh"), each collecting the
- *   articles of its language whose title or summary matches its keywords, topped up with a few
- *   picks when there are not enough; no articles seeded, no topic articles.
+ *   articles of its language whose title or summary matches its keywords (the newest
+ *   {@link TOPIC_MAX_ARTICLES}); no articles seeded, no topic articles.
  *
  * Bodies use the article format: paragraphs separated by a blank line, "## " starts a subheading.
  */
@@ -56,8 +56,8 @@ interface Topic {
 }
 
 export const TOPICS: Topic[] = [
-  { key: 'bitcoin', en: { title: 'Bitcoin watch', description: 'Price action, miners, holders and the halving cycle of the largest cryptocurrency.' }, zh: { title: '比特币观察', description: '聚焦第一大加密货币的价格走势、矿工、持币者与减半周期。' }, match: { en: /\b(bitcoin|btc|halving)\b/i, zh: /比特币|BTC|减半/ } },
-  { key: 'ethereum', en: { title: 'Ethereum and its upgrades', description: 'Network upgrades, staking, gas fees and the wider Ethereum ecosystem.' }, zh: { title: '以太坊与网络升级', description: '网络升级、质押、Gas 费用与以太坊生态的最新进展。' }, match: { en: /\b(ethereum|eth|upgrade)\b/i, zh: /以太坊|ETH|升级/ } },
+  { key: 'bitcoin', en: { title: 'Bitcoin watch', description: 'Price action, miners, holders and the halving cycle of the largest cryptocurrency.' }, zh: { title: '比特币观察', description: '聚焦第一大加密货币的价格走势、矿工、持币者与减半周期。' }, match: { en: /\bbitcoin\b(?! cash| sv)|(?<!\/)\bbtc\b(?!\s+pairs?)|\bhalving\b/i, zh: /比特币(?!现金)|(?<!\/)BTC(?!\s*交易对)|减半/ } },
+  { key: 'ethereum', en: { title: 'Ethereum and its upgrades', description: 'Network upgrades, staking, gas fees and the wider Ethereum ecosystem.' }, zh: { title: '以太坊与网络升级', description: '网络升级、质押、Gas 费用与以太坊生态的最新进展。' }, match: { en: /\bethereum\b(?! classic)|(?<!\/)\beth\b(?!\s+pairs?)/i, zh: /以太坊(?!经典)|(?<!\/)ETH(?!\s*交易对)/ } },
   { key: 'etf', en: { title: 'Crypto ETFs', description: 'Spot and futures exchange-traded funds, flows into them and the filings behind them.' }, zh: { title: '加密 ETF', description: '现货与期货 ETF、资金流入流出及相关申请进展。' }, match: { en: /\betfs?\b|fund/i, zh: /ETF|基金/ } },
   { key: 'regulation', en: { title: 'Regulation and policy', description: 'How lawmakers and regulators in the US, EU and Asia are shaping the industry.' }, zh: { title: '监管与政策', description: '美国、欧盟与亚洲的立法者和监管机构如何塑造行业。' }, match: { en: /regulat|\bsec\b|\blaw|polic|licen/i, zh: /监管|政策|合规|牌照|法案/ } },
   { key: 'stablecoins', en: { title: 'Stablecoins', description: 'Supply, reserves and the rules for dollar tokens such as USDT and USDC.' }, zh: { title: '稳定币', description: 'USDT、USDC 等美元代币的供应、储备与监管规则。' }, match: { en: /stablecoin|\busdt\b|\busdc\b|\bdai\b/i, zh: /稳定币|USDT|USDC/ } },
@@ -70,8 +70,6 @@ export const TOPICS: Topic[] = [
   { key: 'whales', en: { title: 'Whales and on-chain flows', description: 'Large holders, exchange balances and money moving on chain.' }, zh: { title: '巨鲸与链上资金', description: '大户动向、交易所余额与链上资金流动。' }, match: { en: /whale|on-chain|inflow|outflow|wallet|holder|address/i, zh: /巨鲸|链上|流入|流出|钱包|地址|持币/ } },
 ];
 
-/** At least this many articles per topic (topped up when keywords match fewer). */
-const TOPIC_MIN_ARTICLES = 6;
 const TOPIC_MAX_ARTICLES = 40;
 
 interface CoinFacts {
@@ -292,11 +290,13 @@ export async function seedKnowledge(ctx: ContentSeedContext): Promise<number> {
     const own = pool.filter((a) => (a.locale === 'zh' ? 'zh' : 'en') === lang);
     if (!topic || own.length === 0) continue;
     const matched = own.filter((a) => topic.match[lang].test(`${a.title} ${a.summary ?? ''}`)).slice(-TOPIC_MAX_ARTICLES);
+    // Only articles the topic's keywords match: a topic of unrelated articles misleads.
     const picked = new Set(matched.map((a) => a.id));
-    const want = Math.min(own.length, TOPIC_MIN_ARTICLES + rng.int(0, 4));
-    for (let guard = 0; picked.size < want && guard < 200; guard++) picked.add(rng.pick(own).id);
     [...picked].sort((a, b) => a - b).forEach((articleId, i) => links.push({ topicId: row.id, articleId, position: i + 1 }));
   }
   await bulkInsert(db, topicArticles, links);
-  return wiki.length + topicRows.length + links.length;
+  // A topic none of its language's articles match is not shown at all.
+  const empty = inserted.filter((row) => !links.some((l) => l.topicId === row.id)).map((row) => row.id);
+  if (empty.length > 0) await db.delete(topics).where(inArray(topics.id, empty));
+  return wiki.length + topicRows.length - empty.length + links.length;
 }
