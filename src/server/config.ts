@@ -20,6 +20,12 @@ const schema = z.object({
     .url('must be an origin such as https://m.example.com')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** The public address of the site, for the absolute links in canonical tags, feeds, sitemaps and share cards. */
+  SITE_URL: z
+    .string()
+    .url('must be the public address, such as https://coinlens.example')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED: z.enum(['auto', 'off']).default('auto'),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   /** Live prices: `sim` moves demo prices (the simulated market), `off` only relays other sources. */
@@ -49,4 +55,15 @@ let cached: Config | undefined;
 export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
+}
+
+/**
+ * The origin absolute links use: SITE_URL, else the address the server listens on. Never the
+ * request's Host header, which a client chooses (and Astro does not trust without allowedDomains).
+ * @example siteOrigin({ SITE_URL: 'https://coinlens.example/', HOST: '0.0.0.0', PORT: 80 }) // 'https://coinlens.example'
+ */
+export function siteOrigin(c: Pick<Config, 'SITE_URL' | 'HOST' | 'PORT'> = config()): string {
+  if (c.SITE_URL) return new URL(c.SITE_URL).origin;
+  const host = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${c.PORT}`;
 }

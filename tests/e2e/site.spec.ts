@@ -146,6 +146,19 @@ test.describe('feeds, sitemap and robots', () => {
     expect((await request.get('/sitemaps/nothing-1.xml')).status()).toBe(404);
   });
 
+  test('absolute links name the site, not the Host header or a bare localhost', async ({ page, request, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    expect(await (await request.get('/robots.txt')).text()).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect(await (await request.get('/sitemap.xml')).text()).toContain(`<loc>${origin}/sitemaps/`);
+    expect(await (await request.get('/feeds/en/news.xml')).text()).toContain(`<link>${origin}/en/news/`);
+    await page.goto('/news');
+    await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/en/news`);
+    // The widget's icons and links are relative to the framed document, so they load anywhere.
+    await page.goto('/widget?coins=bitcoin,ethereum');
+    const loaded = await page.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    expect(loaded).toEqual([true, true]);
+  });
+
   test('the widget can be framed by another site; other pages cannot', async ({ page, baseURL }) => {
     const widget = new URL('/widget?coins=bitcoin', baseURL).toString();
     const review = new URL('/review', baseURL).toString();

@@ -1,3 +1,4 @@
+import { siteOrigin } from '../../../server/config.ts';
 import type { APIRoute } from 'astro';
 import { getDb } from '../../../server/db/index.ts';
 import { FEED_CONTENT_TYPES, feedXml, loadFeed, parseFeedPath, type FeedKind } from '../../../server/domain/feeds.ts';
@@ -5,13 +6,13 @@ import { cachedText, textNotFound } from '../../../server/http/siteXml.ts';
 import { translator } from '../../../server/i18n/index.ts';
 
 /** RSS and Atom feeds: /feeds/{locale}/{news|lives|announcements}[/{exchange}].{xml|atom}. */
-export const GET: APIRoute = async ({ params, request, url, locals }) => {
+export const GET: APIRoute = async ({ params, request, locals }) => {
   const req = parseFeedPath(`${params.locale}/${params.path ?? ''}`);
   if (!req) return textNotFound(translator(locals.locale ?? 'en')('pages.feeds.notFound'));
   const t = translator(req.locale);
   const siteName = t('site.name');
   const doc = await loadFeed(await getDb(), req, {
-    origin: url.origin,
+    origin: siteOrigin(),
     now: new Date(),
     importantLabel: t('pages.feeds.important'),
     texts: {

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig, siteOrigin } from './config.ts';
+
+describe('siteOrigin', () => {
+  it('uses SITE_URL when set, without path or trailing slash', () => {
+    expect(siteOrigin(parseConfig({ SITE_URL: 'https://coinlens.example/some/path/' }))).toBe('https://coinlens.example');
+  });
+
+  it('falls back to the address the server listens on', () => {
+    expect(siteOrigin(parseConfig({}))).toBe('http://localhost:4321');
+    expect(siteOrigin(parseConfig({ HOST: '0.0.0.0', PORT: '8080' }))).toBe('http://localhost:8080');
+    expect(siteOrigin(parseConfig({ HOST: '127.0.0.1', PORT: '4399' }))).toBe('http://127.0.0.1:4399');
+    expect(siteOrigin(parseConfig({ HOST: '::1', PORT: '80' }))).toBe('http://[::1]:80');
+  });
+
+  it('refuses a SITE_URL that is not an address', () => {
+    expect(() => parseConfig({ SITE_URL: 'coinlens.example' })).toThrow(ConfigError);
+  });
+});
