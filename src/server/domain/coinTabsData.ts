@@ -622,17 +622,22 @@ export async function listCoinContent(db: Db, id: string, kind: ContentKind, pag
   }
 }
 
-/** "Hot": the newest items of every content kind about the coin, important ones first within a day. */
-export async function hotCoinContent(db: Db, id: string, locales: readonly Locale[], limit = 20): Promise<ContentItem[]> {
+/** How far ahead a calendar event already counts as news in the "hot" mix. */
+export const HOT_EVENT_HORIZON_MS = 7 * 86_400_000;
+
+/**
+ * "Hot": the newest items of every content kind about the coin, important ones first within a
+ * day. Calendar events are dated when they happen: one in the coming week ranks as today's news,
+ * later ones wait for the calendar tab.
+ */
+export async function hotCoinContent(db: Db, id: string, locales: readonly Locale[], limit = 20, now = Date.now()): Promise<ContentItem[]> {
   const kinds: ContentKind[] = ['lives', 'news', 'announcements', 'calendar'];
   const pages = await Promise.all(kinds.map((k) => listCoinContent(db, id, k, 1, limit, locales)));
   const day = 86_400_000;
+  const dayOf = (i: ContentItem) => Math.floor(Math.min(Date.parse(i.at), now) / day);
   return pages
     .flatMap((p) => p.list)
-    .sort((a, b) => {
-      const da = Math.floor(Date.parse(a.at) / day);
-      const db_ = Math.floor(Date.parse(b.at) / day);
-      return db_ - da || Number(b.important) - Number(a.important) || b.at.localeCompare(a.at);
-    })
+    .filter((i) => i.kind !== 'calendar' || Date.parse(i.at) <= now + HOT_EVENT_HORIZON_MS)
+    .sort((a, b) => dayOf(b) - dayOf(a) || Number(b.important) - Number(a.important) || b.at.localeCompare(a.at))
     .slice(0, limit);
 }
