@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { QuestionDetail, QuestionPage, SocialDetail, SocialPage, UpdateDetail, UpdatePage, WendaHub } from '../../src/server/domain/community.ts';
+import type { SocialDetail, SocialPage, UpdateDetail, UpdatePage } from '../../src/server/domain/community.ts';
+import type { QuestionDetail, QuestionPage, WendaHub } from '../../src/server/domain/questions.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();

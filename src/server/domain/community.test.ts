@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentLanguage, excerpt, orderAnswers, parseContentId, profileUrl, questionHeat } from './community.ts';
+import { contentLanguage, excerpt, parseContentId, profileUrl } from './community.ts';
+import { orderAnswers, questionHeat } from './questions.ts';
 
 describe('orderAnswers', () => {
   const a = (id: number, votes: number, accepted = false, createdAt = '2026-11-01T00:00:00Z') => ({ id, votes, accepted, createdAt });

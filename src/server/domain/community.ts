@@ -1,6 +1,7 @@
 /**
- * Community content: project updates ("dynamics", /dynamic), questions and answers (/question,
- * /wenda) and social posts of projects and exchanges (/twitter, /weibo).
+ * Community content: project updates ("dynamics", /dynamic) and social posts of projects and
+ * exchanges (/twitter, /weibo), with the helpers the community areas share; questions and
+ * answers (/question, /wenda) are in questions.ts.
  *
  * Language rule:
  * - Project updates and questions are written for readers of one language, so their lists show
@@ -13,9 +14,9 @@
  *
  * A missing id is a 404 with "Content does not exist or has been removed" (`community.missing`).
  */
-import { and, count, desc, eq, gte, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { answers, coins, exchanges, projectUpdates, questions, socialPosts } from '../db/schema/index.ts';
+import { coins, exchanges, projectUpdates, socialPosts } from '../db/schema/index.ts';
 import { primaryContentLocale, type PrimaryContentLocale } from './contentLocale.ts';
 import { notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
@@ -26,8 +27,6 @@ export const UPDATE_KINDS = ['release', 'partnership', 'listing', 'governance', 
 export type UpdateKind = (typeof UPDATE_KINDS)[number];
 
 /** Question list views: newest first, only unanswered ones, most viewed first. */
-export const QUESTION_SORTS = ['newest', 'unanswered', 'views'] as const;
-export type QuestionSort = (typeof QUESTION_SORTS)[number];
 
 export const SOCIAL_PLATFORMS = ['twitter', 'weibo'] as const;
 export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
@@ -35,9 +34,7 @@ export type SocialPlatform = (typeof SOCIAL_PLATFORMS)[number];
 export type ContentLanguage = PrimaryContentLocale;
 
 export const isUpdateKind = (s: unknown): s is UpdateKind => (UPDATE_KINDS as readonly unknown[]).includes(s);
-export const isQuestionSort = (s: unknown): s is QuestionSort => (QUESTION_SORTS as readonly unknown[]).includes(s);
 
-const HOUR_MS = 3_600_000;
 const MAX_ID = 2_147_483_647;
 
 /** The content language a page lists: Chinese for zh and zh-hk, English for en and ko. */
@@ -69,33 +66,6 @@ export function excerpt(text: string, max = 140): string {
   return `${(boundary > max * 0.6 ? cut.slice(0, boundary) : cut).replace(/[\s,，。.]+$/, '')}…`;
 }
 
-export interface AnswerLike {
-  id: number;
-  votes: number;
-  accepted: boolean;
-  createdAt: string | Date;
-}
-
-/**
- * Orders the answers of a question: the accepted answer first, then by votes (most first),
- * then the earlier answer, then by id, so the order is total and stable.
- */
-export function orderAnswers<T extends AnswerLike>(list: readonly T[]): T[] {
-  const time = (v: string | Date) => (typeof v === 'string' ? Date.parse(v) : v.getTime());
-  return [...list].sort((a, b) => Number(b.accepted) - Number(a.accepted) || b.votes - a.votes || time(a.createdAt) - time(b.createdAt) || a.id - b.id);
-}
-
-/**
- * How "hot" a question is for the Q&A hub: attention (views, answers, votes on its answers)
- * decayed by age, so a lively new question outranks an old one with the same numbers.
- * heat = (views / 100 + 2 × answers + votes / 10) / (age in days + 2)^1.2
- * @example questionHeat({ views: 1000, answers: 3, votes: 20, ageHours: 24 }) // ≈ 4.5
- */
-export function questionHeat(q: { views: number; answers: number; votes: number; ageHours: number }): number {
-  const attention = q.views / 100 + 2 * q.answers + q.votes / 10;
-  return attention / Math.pow(Math.max(0, q.ageHours) / 24 + 2, 1.2);
-}
-
 /**
  * The public page of an account.
  * @example profileUrl('twitter', 'solana') // 'https://x.com/solana'
@@ -116,15 +86,15 @@ export interface ExchangeRef {
   displayName: string;
 }
 
-const iso = (v: Date | string | null | undefined): string | null => (v === null || v === undefined ? null : new Date(v).toISOString());
+export const iso = (v: Date | string | null | undefined): string | null => (v === null || v === undefined ? null : new Date(v).toISOString());
 
-const coinRef = (r: { coinId: string | null; coinSymbol: string | null; coinName: string | null }): CoinRef | null =>
+export const coinRef = (r: { coinId: string | null; coinSymbol: string | null; coinName: string | null }): CoinRef | null =>
   r.coinId && r.coinSymbol && r.coinName ? { id: r.coinId, symbol: r.coinSymbol, name: r.coinName, icon: coinIcon(r.coinId) } : null;
 
-const coinColumns = { coinSymbol: coins.symbol, coinName: coins.name };
+export const coinColumns = { coinSymbol: coins.symbol, coinName: coins.name };
 
 /** Throws the 404 of an unknown coin filter. */
-async function requireCoin(db: Db, id: string): Promise<void> {
+export async function requireCoin(db: Db, id: string): Promise<void> {
   const [row] = await db.select({ id: coins.id }).from(coins).where(eq(coins.id, id)).limit(1);
   if (!row) throw notFound('community.unknownCoin', { id });
 }
@@ -136,7 +106,7 @@ async function requireExchange(db: Db, name: string): Promise<number> {
   return row.id;
 }
 
-const pageOffset = (q: { page: number; size: number }) => (q.page - 1) * q.size;
+export const pageOffset = (q: { page: number; size: number }) => (q.page - 1) * q.size;
 
 // ---------------------------------------------------------------------------------------------
 // Project updates
@@ -263,251 +233,6 @@ export async function getUpdate(db: Db, id: number): Promise<UpdateDetail> {
     .orderBy(desc(projectUpdates.publishedAt), desc(projectUpdates.id))
     .limit(5);
   return { ...toUpdate(row as UpdateRow), body: row.body, related: (related as UpdateRow[]).map(toUpdate) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Questions and answers
-
-export interface QuestionItem {
-  id: number;
-  title: string;
-  excerpt: string;
-  author: string;
-  coin: CoinRef | null;
-  locale: string;
-  views: number;
-  createdAt: string;
-  answerCount: number;
-  /** Whether the asker accepted one of the answers. */
-  solved: boolean;
-  lastAnsweredAt: string | null;
-}
-
-export interface Answer {
-  id: number;
-  body: string;
-  author: string;
-  votes: number;
-  accepted: boolean;
-  createdAt: string;
-}
-
-export interface QuestionDetail extends QuestionItem {
-  body: string | null;
-  /** Accepted first, then by votes: {@link orderAnswers}. */
-  answers: Answer[];
-  /** Other questions about the same coin (or, without a coin, the newest ones) in its language. */
-  related: QuestionItem[];
-}
-
-export type QuestionPage = Page<QuestionItem> & { sort: QuestionSort; coin: string | null };
-
-function answerStats(db: Db) {
-  return db
-    .select({
-      questionId: answers.questionId,
-      n: count().as('n'),
-      solved: sql<boolean>`bool_or(${answers.accepted})`.as('solved'),
-      votes: sql<number>`sum(${answers.votes})::int`.as('votes'),
-      last: max(answers.createdAt).as('last'),
-    })
-    .from(answers)
-    .groupBy(answers.questionId)
-    .as('answer_stats');
-}
-
-/** Questions joined to their coin and answer statistics; `where` and order set by the caller. */
-function questionQuery(db: Db) {
-  const stats = answerStats(db);
-  const query = db
-    .select({
-      id: questions.id,
-      title: questions.title,
-      body: questions.body,
-      author: questions.author,
-      coinId: questions.coinId,
-      ...coinColumns,
-      locale: questions.locale,
-      views: questions.views,
-      createdAt: questions.createdAt,
-      answerCount: sql<number>`coalesce(${stats.n}, 0)::int`,
-      solved: sql<boolean>`coalesce(${stats.solved}, false)`,
-      votes: sql<number>`coalesce(${stats.votes}, 0)::int`,
-      lastAnsweredAt: sql<string | null>`${stats.last}`,
-    })
-    .from(questions)
-    .leftJoin(coins, eq(coins.id, questions.coinId))
-    .leftJoin(stats, eq(stats.questionId, questions.id));
-  return { query, stats };
-}
-
-type QuestionRow = {
-  id: number;
-  title: string;
-  body: string | null;
-  author: string;
-  coinId: string | null;
-  coinSymbol: string | null;
-  coinName: string | null;
-  locale: string;
-  views: number;
-  createdAt: Date;
-  answerCount: number | string;
-  solved: boolean | string;
-  votes: number | string;
-  lastAnsweredAt: string | Date | null;
-};
-
-const toQuestion = (r: QuestionRow): QuestionItem => ({
-  id: r.id,
-  title: r.title,
-  excerpt: excerpt(r.body ?? '', 120),
-  author: r.author,
-  coin: coinRef(r),
-  locale: r.locale,
-  views: r.views,
-  createdAt: iso(r.createdAt) as string,
-  answerCount: Number(r.answerCount),
-  solved: r.solved === true || r.solved === 't' || r.solved === 'true',
-  lastAnsweredAt: iso(r.lastAnsweredAt),
-});
-
-/** Questions of a language: newest, unanswered (newest first) or most viewed; optionally about one coin. */
-export async function listQuestions(
-  db: Db,
-  q: { page: number; size: number; language: ContentLanguage; sort?: QuestionSort | undefined; coin?: string | undefined },
-): Promise<QuestionPage> {
-  const sort = q.sort ?? 'newest';
-  if (q.coin !== undefined) await requireCoin(db, q.coin);
-  const { query, stats } = questionQuery(db);
-  const filters: SQL[] = [eq(questions.locale, q.language)];
-  if (q.coin !== undefined) filters.push(eq(questions.coinId, q.coin));
-  if (sort === 'unanswered') filters.push(isNull(stats.questionId));
-  const order = sort === 'views' ? [desc(questions.views), desc(questions.id)] : [desc(questions.createdAt), desc(questions.id)];
-  const unanswered = sort === 'unanswered' ? sql`not exists (select 1 from ${answers} where ${answers.questionId} = ${questions.id})` : undefined;
-  const countWhere = and(eq(questions.locale, q.language), ...(q.coin !== undefined ? [eq(questions.coinId, q.coin)] : []), ...(unanswered ? [unanswered] : []));
-  const [rows, [total]] = await Promise.all([
-    query
-      .where(and(...filters))
-      .orderBy(...order)
-      .limit(q.size)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(questions).where(countWhere),
-  ]);
-  return { list: (rows as QuestionRow[]).map(toQuestion), total: total?.n ?? 0, page: q.page, size: q.size, sort, coin: q.coin ?? null };
-}
-
-/** One question with its answers (accepted first, then by votes) and related questions. */
-export async function getQuestion(db: Db, id: number): Promise<QuestionDetail> {
-  const { query } = questionQuery(db);
-  const [row] = (await query.where(eq(questions.id, id)).limit(1)) as QuestionRow[];
-  if (!row) throw missing();
-  const answerRows = await db
-    .select({ id: answers.id, body: answers.body, author: answers.author, votes: answers.votes, accepted: answers.accepted, createdAt: answers.createdAt })
-    .from(answers)
-    .where(eq(answers.questionId, id));
-  const { query: relatedQuery } = questionQuery(db);
-  const related = (await relatedQuery
-    .where(and(eq(questions.locale, row.locale as ContentLanguage), ne(questions.id, id), row.coinId ? eq(questions.coinId, row.coinId) : isNull(questions.coinId)))
-    .orderBy(desc(questions.createdAt), desc(questions.id))
-    .limit(5)) as QuestionRow[];
-  return {
-    ...toQuestion(row),
-    body: row.body,
-    answers: orderAnswers(answerRows.map((a) => ({ ...a, createdAt: iso(a.createdAt) as string }))),
-    related: related.map(toQuestion),
-  };
-}
-
-export interface RecentAnswer {
-  question: QuestionItem;
-  answer: { id: number; author: string; excerpt: string; accepted: boolean; createdAt: string };
-}
-
-export interface WendaHub {
-  stats: { questions: number; answers: number; solved: number; unanswered: number };
-  /** Most active questions of the last 30 days by {@link questionHeat}. */
-  hot: (QuestionItem & { heat: number })[];
-  /** The latest answers, one per question. */
-  recentlyAnswered: RecentAnswer[];
-  /** The newest questions still waiting for an answer. */
-  unanswered: QuestionItem[];
-  /** Coins with the most questions. */
-  coins: (CoinRef & { questions: number; answers: number })[];
-}
-
-/** The Q&A hub (/wenda): what is hot, what was just answered, what waits, and by coin. */
-export async function wendaHub(db: Db, q: { language: ContentLanguage; now: number; limit?: number }): Promise<WendaHub> {
-  const limit = q.limit ?? 6;
-  // Drizzle builders are mutable: every list below starts from a fresh questionQuery.
-  const questionsWhere = (where: (stats: ReturnType<typeof answerStats>) => SQL | undefined) => {
-    const fresh = questionQuery(db);
-    return fresh.query.where(where(fresh.stats));
-  };
-  const { stats } = questionQuery(db);
-  const lang = eq(questions.locale, q.language);
-  const since = new Date(q.now - 30 * 24 * HOUR_MS);
-  // Each block is its own query, so the hub costs the same with ten questions or a million.
-  const newestAnswers = db
-    .selectDistinctOn([answers.questionId], { id: answers.id, questionId: answers.questionId, author: answers.author, body: answers.body, accepted: answers.accepted, createdAt: answers.createdAt })
-    .from(answers)
-    .innerJoin(questions, eq(questions.id, answers.questionId))
-    .where(lang)
-    .orderBy(answers.questionId, desc(answers.createdAt), desc(answers.id))
-    .as('newest_answers');
-  const [recent, latest, waiting, [totals], perCoin] = await Promise.all([
-    // Heat needs the age in hours, so it is ranked here, among this month's questions only.
-    questionsWhere(() => and(lang, gte(questions.createdAt, since))) as Promise<QuestionRow[]>,
-    db.select().from(newestAnswers).orderBy(desc(newestAnswers.createdAt), desc(newestAnswers.id)).limit(limit),
-    questionsWhere((st) => and(lang, isNull(st.n))).orderBy(desc(questions.createdAt), desc(questions.id)).limit(limit) as Promise<QuestionRow[]>,
-    db
-      .select({
-        questions: sql<number>`count(*)::int`,
-        answers: sql<number>`coalesce(sum(${stats.n}), 0)::int`,
-        solved: sql<number>`(count(*) filter (where ${stats.solved}))::int`,
-        unanswered: sql<number>`(count(*) filter (where ${stats.n} is null))::int`,
-      })
-      .from(questions)
-      .leftJoin(stats, eq(stats.questionId, questions.id))
-      .where(lang),
-    db
-      .select({
-        id: coins.id,
-        symbol: coins.symbol,
-        name: coins.name,
-        questions: sql<number>`count(*)::int`,
-        answers: sql<number>`coalesce(sum(${stats.n}), 0)::int`,
-      })
-      .from(questions)
-      .innerJoin(coins, eq(coins.id, questions.coinId))
-      .leftJoin(stats, eq(stats.questionId, questions.id))
-      .where(lang)
-      .groupBy(coins.id, coins.symbol, coins.name)
-      .orderBy(sql`count(*) desc`, sql`coalesce(sum(${stats.n}), 0) desc`, coins.id)
-      .limit(12),
-  ]);
-  const hot = recent
-    .map((r) => {
-      const item = toQuestion(r);
-      const heat = questionHeat({ views: item.views, answers: item.answerCount, votes: Number(r.votes), ageHours: (q.now - Date.parse(item.createdAt)) / HOUR_MS });
-      return { ...item, heat: Math.round(heat * 100) / 100 };
-    })
-    .sort((a, b) => b.heat - a.heat || b.id - a.id)
-    .slice(0, limit);
-  const answered = latest.length
-    ? new Map(((await questionsWhere(() => inArray(questions.id, latest.map((a) => a.questionId)))) as QuestionRow[]).map((r) => [r.id, toQuestion(r)]))
-    : new Map<number, QuestionItem>();
-  const recentlyAnswered = latest.flatMap((a) => {
-    const question = answered.get(a.questionId);
-    return question ? [{ question, answer: { id: a.id, author: a.author, excerpt: excerpt(a.body, 100), accepted: a.accepted, createdAt: iso(a.createdAt) as string } }] : [];
-  });
-  return {
-    stats: { questions: totals?.questions ?? 0, answers: totals?.answers ?? 0, solved: totals?.solved ?? 0, unanswered: totals?.unanswered ?? 0 },
-    hot,
-    recentlyAnswered,
-    unanswered: waiting.map(toQuestion),
-    coins: perCoin.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name, icon: coinIcon(c.id), questions: c.questions, answers: c.answers })),
-  };
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -1,19 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  contentLanguage,
-  getQuestion,
-  getSocial,
-  getUpdate,
-  listQuestions,
-  listSocial,
-  listUpdates,
-  parseContentId,
-  QUESTION_SORTS,
-  SOCIAL_PLATFORMS,
-  UPDATE_KINDS,
-  wendaHub,
-} from '../../domain/community.ts';
+import { contentLanguage, getSocial, getUpdate, listSocial, listUpdates, parseContentId, SOCIAL_PLATFORMS, UPDATE_KINDS } from '../../domain/community.ts';
+import { getQuestion, listQuestions, QUESTION_SORTS, wendaHub } from '../../domain/questions.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
