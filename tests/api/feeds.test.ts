@@ -17,8 +17,10 @@ import { translator } from '../../src/server/i18n/index.ts';
 import { apiHarness } from './helpers.ts';
 import { childrenOf, parseXml, textOf, type XmlElement } from './xml.ts';
 
-const { db } = apiHarness();
 const ORIGIN = 'https://coins.example';
+// Absolute links come from SITE_URL (read once, on first use), never from the request.
+process.env.SITE_URL = ORIGIN;
+const { db } = apiHarness();
 const en = translator('en');
 const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 
@@ -274,6 +276,14 @@ describe('sitemaps', () => {
     expect(res.headers.get('content-type')).toBe('text/plain; charset=utf-8');
     expect(body).toMatch(/^Sitemap: https:\/\/coins\.example\/sitemap\.xml$/m);
     expect(body).toMatch(/^Disallow: \/api\/$/m);
+  });
+
+  it('takes its absolute links from SITE_URL, not from the host a request names', async () => {
+    const url = new URL('/robots.txt', 'https://attacker.example');
+    const ctx = { params: {}, url, request: new Request(url, { headers: { host: 'attacker.example' } }), locals: { locale: 'en' } } as unknown as APIContext;
+    const body = await (await robotsRoute.GET(ctx)).text();
+    expect(body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
+    expect(body).not.toContain('attacker.example');
   });
 });
 
