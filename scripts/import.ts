@@ -1,9 +1,7 @@
 // npm run import -- <source> [--kind news|research|lives|announcements] [--exchange binance]
 //   [--locale en|zh|zh-hk|ko] [--category listing|…] [--important] [--update] [--dry-run]
 // Imports RSS/Atom/JSON feeds and Markdown files into the content tables (see src/server/ingest/content).
-import { config } from '../src/server/config.ts';
-import { DataDirLockedError, openDatabase } from '../src/server/db/client.ts';
-import { configuredDatabase } from '../src/server/db/index.ts';
+import { boot, type Booted } from '../src/server/boot.ts';
 import { cliLocale, cliMessages, formatSummary, parseCliArgs, runImport, UsageError } from '../src/server/ingest/content/cli.ts';
 import { SourceError } from '../src/server/ingest/content/source.ts';
 
@@ -23,27 +21,24 @@ if (args.help) {
   process.exit(0);
 }
 
-let handle;
+let booted: Booted | undefined;
 try {
   if (!args.dryRun) {
-    handle = await openDatabase(configuredDatabase());
-    // Like the server: a brand-new database gets the demo data first, so coins and exchanges
-    // exist and a later server start does not replace the imported content.
-    if (config().SEED === 'auto') {
-      const { seedIfEmpty } = await import('../src/server/seed/index.ts');
-      if (await seedIfEmpty(handle.db)) console.log(t('seeded'));
-    }
+    // Like the server: a brand-new database gets the demo data first (SEED=auto), so coins and
+    // exchanges exist and a later server start does not replace the imported content. Runs
+    // beside a running server too: both use the same PostgreSQL.
+    booted = await boot({ role: 'tool', live: false });
+    if (booted.seeded) console.log(t('seeded'));
   }
   const started = Date.now();
   console.log(t('reading', { source: args.source }));
-  const result = await runImport(handle?.db ?? null, args);
+  const result = await runImport(booted?.handle.db ?? null, args);
   for (const line of formatSummary(result, t, args.dryRun)) console.log(line);
   console.log(t('done', { seconds: ((Date.now() - started) / 1000).toFixed(1) }));
 } catch (e) {
-  if (e instanceof DataDirLockedError) console.error(t('locked', { message: e.message }));
-  else if (e instanceof SourceError) console.error(t('sourceError', { message: e.message }));
+  if (e instanceof SourceError) console.error(t('sourceError', { message: e.message }));
   else console.error(t('failed', { message: (e as Error).message }));
   process.exitCode = 1;
 } finally {
-  await handle?.close();
+  await booted?.shutdown();
 }

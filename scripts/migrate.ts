@@ -1,13 +1,11 @@
 // npm run db:migrate: apply pending migrations to the configured database and exit.
-import { configuredDatabase } from '../src/server/db/index.ts';
-import { openDatabase } from '../src/server/db/client.ts';
+import { boot } from '../src/server/boot.ts';
+import { config } from '../src/server/config.ts';
 
-const target = configuredDatabase();
 try {
-  const handle = await openDatabase(target);
-  await handle.close();
-  const where = target.kind === 'postgres' ? 'PostgreSQL' : target.kind === 'pglite' ? `PGlite in ${target.dataDir}` : 'memory';
-  console.log(`Migrations applied (${where}).`);
+  const { shutdown } = await boot({ role: 'tool', seed: false, live: false });
+  await shutdown();
+  console.log(`Migrations applied (${config().DATABASE_URL ? 'DATABASE_URL' : `embedded PostgreSQL in ${config().dataDir}`}).`);
 } catch (e) {
   console.error(`Migration failed: ${(e as Error).message}`);
   process.exit(1);

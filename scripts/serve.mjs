@@ -50,12 +50,14 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   });
   const address = server.address();
   const url = `http://${typeof address === 'object' && address ? (address.family === 'IPv6' ? `[${address.address}]` : address.address) : host}:${port}`;
-  // Open the database now rather than on the first visitor: migrations and the first-run seed.
+  // Open the database now rather than on the first visitor: the embedded server, migrations and
+  // the first-run seed (the middleware boots on the first request; this is that request).
   const started = Date.now();
   const res = await fetch(`${url}/api/health`).catch((e) => ({ ok: false, json: async () => ({ msg: String(e) }) }));
   if (!res.ok) {
     const body = await res.json().catch(() => ({}));
     server.close();
+    await globalThis[Symbol.for('coinlens.boot')]?.shutdown();
     throw new Error(body.msg ?? 'The database could not be opened.');
   }
   log(`Coinlens is ready on http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port} (database ready in ${Date.now() - started} ms)`);
@@ -101,7 +103,10 @@ function staticFile(clientDir, req) {
   }
 }
 
-/** Closes the HTTP server and the database so PGlite flushes and the data-dir lock is freed. */
+/**
+ * Closes the HTTP server, then shuts the app down (live prices, the pool, and the embedded
+ * PostgreSQL server, which writes its last checkpoint and exits).
+ */
 export async function stopServer(server) {
   // Live prices first: their open event streams would keep server.close() waiting.
   await globalThis[Symbol.for('coinlens.realtime')]?.stop();
@@ -109,8 +114,7 @@ export async function stopServer(server) {
   server.closeIdleConnections?.();
   setTimeout(() => server.closeAllConnections?.(), 2000).unref();
   await closed;
-  const slot = globalThis[Symbol.for('coinlens.db')];
-  if (slot?.handle) await (await slot.handle).close();
+  await globalThis[Symbol.for('coinlens.boot')]?.shutdown();
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -1,6 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { shouldRedirectToMobile } from './lib/device.ts';
 import { DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from './lib/i18n/index.ts';
+import { serverReady } from './server/boot.ts';
 import { config } from './server/config.ts';
 import { isRateSymbol, type RateSymbol } from './server/domain/rates.ts';
 import { securityHeaders } from './server/http/headers.ts';
@@ -27,6 +28,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return response;
   };
 
+  // The database (started, migrated and seeded on first run) before anything is rendered.
+  try {
+    await serverReady();
+  } catch (e) {
+    return withHeaders(unavailable(url.pathname, e as Error));
+  }
+
   if (url.pathname.startsWith('/api/')) return withHeaders(await next());
 
   const locale =
@@ -51,3 +59,19 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const response = prefixed ? await next(rest + url.search) : await next();
   return withHeaders(response);
 });
+
+/**
+ * The answer while the database cannot be opened: 503 with the reason (the readiness probe
+ * and `npm start` show it to the operator).
+ */
+function unavailable(pathname: string, error: Error): Response {
+  console.error('[boot]', error.message);
+  const headers = { 'Cache-Control': 'no-store', 'Retry-After': '5' };
+  // Only the probe names the reason (it may mention paths on the server).
+  const msg = pathname === '/api/health' ? error.message : 'Service temporarily unavailable';
+  if (pathname.startsWith('/api/')) return Response.json({ code: 503, data: null, msg }, { status: 503, headers });
+  return new Response('Coinlens cannot open its database right now; please try again in a moment.', {
+    status: 503,
+    headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
+  });
+}

@@ -1,36 +1,50 @@
 /**
- * A private copy of the seeded test template for one test file: PGlite in memory loaded from
- * the run's dump, or (TEST_DATABASE_URL) a fresh PostgreSQL database cloned from the template.
+ * Private databases for test files on the run's one PostgreSQL server (tests/setup/template.ts):
+ * a clone of the seeded template, or an empty migrated database.
  */
-import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DbHandle } from '../../src/server/db/client.ts';
+import { migrate, openDatabase, type DbHandle } from '../../src/server/db/client.ts';
 import { TEMPLATE_DB } from './constants.ts';
+import { withDatabase } from './template.ts';
 
-export async function openTestDb(): Promise<DbHandle> {
-  const pgUrl = process.env.TEST_DATABASE_URL;
-  if (pgUrl) {
-    const { default: pg } = await import('pg');
-    const name = `coinlens_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE_DB}`);
-    await admin.end();
-    const url = new URL(pgUrl);
-    url.pathname = `/${name}`;
-    const handle = await openDatabase({ kind: 'postgres', url: url.toString() });
-    return {
-      ...handle,
-      close: async () => {
-        await handle.close();
-        const drop = new pg.Client({ connectionString: pgUrl });
-        await drop.connect();
-        await drop.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-        await drop.end();
-      },
-    };
+function server(): pg.ClientConfig {
+  return JSON.parse(inject('testServer')) as pg.ClientConfig;
+}
+
+async function admin<T>(run: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(server());
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
   }
-  const file = inject('templateDump');
-  return openDatabase({ kind: 'memory', loadDataDir: new Blob([fs.readFileSync(file)]) });
+}
+
+/** A new database, dropped when the handle closes. */
+async function scratchDatabase(template?: string): Promise<DbHandle> {
+  const name = `coinlens_test_${randomBytes(6).toString('hex')}`;
+  await admin((c) => c.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`));
+  const handle = openDatabase(withDatabase(server(), name), { max: 5 });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await admin((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
+/** A private copy of the seeded test template. */
+export function openTestDb(): Promise<DbHandle> {
+  return scratchDatabase(TEMPLATE_DB);
+}
+
+/** An empty database with every migration applied. */
+export async function openEmptyDb(): Promise<DbHandle> {
+  const handle = await scratchDatabase();
+  await migrate(handle);
+  return handle;
 }

@@ -2,8 +2,6 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { DEFAULT_LOCALE } from '../../lib/i18n/index.ts';
-import { ConfigError } from '../config.ts';
-import { DataDirLockedError } from '../db/client.ts';
 import { DomainError } from '../domain/errors.ts';
 import { translator } from '../i18n/index.ts';
 import type { ApiEnv } from './env.ts';
@@ -34,7 +32,8 @@ export function createApi() {
   const app = new Hono<ApiEnv>().basePath('/api');
 
   app.use('*', requestContext);
-  // Answers once the database is open, migrated and seeded: the readiness probe.
+  // Answers once the database is open, migrated and seeded (the middleware waits for the boot
+  // and answers 503 with the reason when it fails): the readiness probe.
   app.get('/health', async (c) => ok(c, { status: 'ok', source: await dataSource(c.get('db')) }));
   // The data-centre endpoints were an external host in the original client and carry no `t`.
   app.route('/v1/data', data);
@@ -68,8 +67,6 @@ export function createApi() {
       return fail(c, 400, 400, t('api.invalidParam', { field: issue?.path.join('.') || 'input', message: issue?.message ?? '' }));
     }
     if (err instanceof HTTPException && err.status < 500) return fail(c, err.status, err.status, err.message || t('api.badRequest'));
-    // The readiness probe tells the operator why the database could not be opened.
-    if (c.req.path === '/api/health' && (err instanceof DataDirLockedError || err instanceof ConfigError)) return fail(c, 503, 503, err.message);
     console.error('[api]', c.req.method, c.req.path, err);
     return fail(c, 500, 500, t('api.internal'));
   });

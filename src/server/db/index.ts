@@ -1,5 +1,8 @@
-import { config } from '../config.ts';
-import { openDatabase, type Db, type DbHandle, type DbOptions } from './client.ts';
+/**
+ * The process's database: opened by the boot module (src/server/boot.ts), used by everything
+ * else. This module only hands out connections; it starts, migrates and seeds nothing.
+ */
+import type { Db, DbHandle } from './client.ts';
 
 export type { Db, DbHandle } from './client.ts';
 export * as t from './schema/index.ts';
@@ -10,52 +13,35 @@ type Slot = { handle?: Promise<DbHandle> };
 const slot: Slot = ((globalThis as Record<symbol, unknown>)[KEY] as Slot | undefined) ?? {};
 (globalThis as Record<symbol, unknown>)[KEY] = slot;
 
-/** Where the configured database lives. */
-export function configuredDatabase(): DbOptions {
-  const c = config();
-  return c.DATABASE_URL ? { kind: 'postgres', url: c.DATABASE_URL } : { kind: 'pglite', dataDir: c.dataDir };
+export class DatabaseNotReadyError extends Error {
+  override name = 'DatabaseNotReadyError';
 }
 
-/**
- * The process-wide database, opened, migrated and (on first run, unless SEED=off) seeded
- * with demo data on first use.
- */
+/** The open database; waits while the boot module is still opening it. */
 export function getHandle(): Promise<DbHandle> {
-  slot.handle ??= (async () => {
-    const handle = await openDatabase(configuredDatabase());
-    if (config().SEED === 'auto') {
-      const { seedIfEmpty } = await import('../seed/index.ts');
-      await seedIfEmpty(handle.db);
-    }
-    // Live prices start with the database in the server process; tests start them explicitly.
-    if (!process.env.VITEST) {
-      try {
-        const { startRealtime } = await import('../realtime/index.ts');
-        await startRealtime({ handle });
-      } catch (e) {
-        console.error('[realtime] live prices could not start:', e);
-      }
-    }
-    return handle;
-  })();
-  slot.handle.catch(() => {
-    slot.handle = undefined;
-  });
-  return slot.handle;
+  return slot.handle ?? Promise.reject(new DatabaseNotReadyError('The database is not open (boot() has not run).'));
 }
 
 export async function getDb(): Promise<Db> {
   return (await getHandle()).db;
 }
 
-/** Tests: serve this handle instead of the configured database. */
-export function useDatabase(handle: DbHandle): void {
-  slot.handle = Promise.resolve(handle);
+/** Serves this database (or the one being opened) to every caller of getDb(). */
+export function useDatabase(handle: DbHandle | Promise<DbHandle>): void {
+  const pending = Promise.resolve(handle);
+  slot.handle = pending;
+  pending.catch(() => {
+    if (slot.handle === pending) slot.handle = undefined;
+  });
 }
 
+/** Forgets the database without closing it (its owner closes it). */
+export function releaseDatabase(): void {
+  slot.handle = undefined;
+}
+
+/** Closes the database served by getDb() (tests; the server closes through boot's shutdown). */
 export async function closeDatabase(): Promise<void> {
-  const { stopRealtime } = await import('../realtime/index.ts');
-  await stopRealtime();
   const pending = slot.handle;
   slot.handle = undefined;
   if (pending) await (await pending).close();

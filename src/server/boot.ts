@@ -1,0 +1,118 @@
+/**
+ * Start-up order in one place: the database server (the embedded one unless DATABASE_URL is
+ * set), the connection pool, migrations and the first-run seed (under an advisory lock, since
+ * several processes may start at once on one database), then live prices. `shutdown` undoes it
+ * in reverse. The db layer only opens connections; nothing starts as a side effect of an import.
+ */
+import { config } from './config.ts';
+import { migrate, openDatabase, urlConnection, type DbHandle } from './db/client.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
+import { releaseDatabase, useDatabase } from './db/index.ts';
+
+/** "coin" + 2: held while one process migrates and seeds. */
+export const BOOT_LOCK = 0x636f696e_02;
+
+export interface BootOptions {
+  /** `server` (one per data directory, runs live prices) or `tool` (a command-line run beside it). */
+  role: 'server' | 'tool';
+  /** Seed the demo data into an empty database; default SEED=auto. */
+  seed?: boolean;
+  /** Start live prices; default: the server role. */
+  live?: boolean;
+  /** Serve this database through getDb() (default true). */
+  global?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface Booted {
+  handle: DbHandle;
+  embedded: EmbeddedPostgres | undefined;
+  /** Whether this start filled an empty database with the demo data. */
+  seeded: boolean;
+  shutdown(): Promise<void>;
+}
+
+const infoLog = (line: string) => {
+  if (config().LOG_LEVEL === 'info') console.log(line);
+};
+
+/** Brings the database up and (for the server) live prices. */
+export async function boot(options: BootOptions): Promise<Booted> {
+  const c = config();
+  const log = options.log ?? infoLog;
+  const embedded = c.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: c.dataDir, role: options.role, log });
+  const handle = openDatabase(embedded ? embedded.connection : urlConnection(c.DATABASE_URL!), {
+    applicationName: `coinlens ${options.role}`,
+  });
+  let seeded = false;
+  let stopRealtime: (() => Promise<void>) | undefined;
+  const shutdown = async () => {
+    await stopRealtime?.();
+    if (options.global !== false) releaseDatabase();
+    await handle.close().catch(() => {});
+    await embedded?.stop();
+  };
+  try {
+    seeded = await prepare(handle, options.seed ?? c.SEED === 'auto');
+    if (options.global !== false) useDatabase(handle);
+    if (options.live ?? options.role === 'server') {
+      const realtime = await import('./realtime/index.ts');
+      await realtime.startRealtime({ handle });
+      stopRealtime = realtime.stopRealtime;
+    }
+  } catch (e) {
+    await shutdown();
+    throw e;
+  }
+  return { handle, embedded, seeded, shutdown };
+}
+
+/**
+ * Migrates and, when asked and the database has no coins, seeds: one process at a time (the
+ * others wait on the lock, then find the work done).
+ */
+async function prepare(handle: DbHandle, seed: boolean): Promise<boolean> {
+  const lock = await handle.pool.connect();
+  try {
+    await lock.query('select pg_advisory_lock($1::bigint)', [BOOT_LOCK]);
+    await migrate(handle);
+    if (!seed) return false;
+    const { seedIfEmpty } = await import('./seed/index.ts');
+    return await seedIfEmpty(handle.db);
+  } finally {
+    await lock.query('select pg_advisory_unlock($1::bigint)', [BOOT_LOCK]).catch(() => {});
+    lock.release();
+  }
+}
+
+const KEY = Symbol.for('coinlens.boot');
+type Slot = { ready?: Promise<Booted>; shutdown: () => Promise<void> };
+// On globalThis: scripts/serve.mjs, outside the bundle, shuts the server down through it, and a
+// dev-server reload keeps the running database.
+const slot: Slot = ((globalThis as Record<symbol, unknown>)[KEY] as Slot | undefined) ?? { shutdown: async () => {} };
+(globalThis as Record<symbol, unknown>)[KEY] = slot;
+slot.shutdown = async () => {
+  const ready = slot.ready;
+  slot.ready = undefined;
+  if (ready) await (await ready.catch(() => undefined))?.shutdown();
+};
+
+/**
+ * The server's boot, once per process (the middleware awaits it before every request). A failed
+ * boot is forgotten so the next request tries again.
+ */
+export function serverReady(): Promise<Booted> {
+  if (!slot.ready) {
+    const ready = boot({ role: 'server' });
+    slot.ready = ready;
+    ready.catch(() => {
+      if (slot.ready === ready) slot.ready = undefined;
+    });
+  }
+  return slot.ready;
+}
+
+/** Stops live prices, closes the pool and leaves the database server (serve.mjs calls this). */
+export function shutdownServer(): Promise<void> {
+  return slot.shutdown();
+}

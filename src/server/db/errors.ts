@@ -1,0 +1,4 @@
+/** A second Coinlens server tried to use a data directory that a running one holds. */
+export class DataDirLockedError extends Error {
+  override name = 'DataDirLockedError';
+}
