@@ -206,7 +206,7 @@ async function main() {
         note:
           `${CLIENTS} clients (node:http, same machine), ${COINS} coins each, ${DURATION} s recorded, ${given ? 'the server\'s own market interval' : `market tick every ${INTERVAL} ms`} (bare: every ${INTERVAL} ms)` +
           `${given ? ` (server at ${given}, its own LIVE settings)` : ''}. Latency = receive time − tick \`at\`: the round's database read, ` +
-          'the fan-out, and whatever else holds the event loop (on PGlite, the round\'s database writes). ratio = Coinlens ÷ bare broadcaster. ' +
+          'the fan-out, and whatever else holds the event loop. ratio = Coinlens ÷ bare broadcaster. ' +
           'dropped = streams the server ended while recording.',
       },
       [

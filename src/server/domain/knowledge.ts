@@ -197,7 +197,7 @@ export interface WikiListQuery {
 
 export type WikiPage = Page<WikiSummary> & { kind: WikiKind; categories: { category: string; count: number }[] };
 
-/** Case-insensitive title order that is the same on PGlite and on PostgreSQL whatever its default collation. */
+/** Case-insensitive title order that is the same on every PostgreSQL whatever its default collation. */
 const byTitle = sql`lower(${wikiEntries.title}) collate "C" asc`;
 
 function wikiWhere(q: Omit<WikiListQuery, 'page' | 'size'>): SQL | undefined {

@@ -439,7 +439,7 @@ export function snippet(body: string, query: string, max = SNIPPET_CHARS): strin
  * finds Chinese text ('simple' does not segment CJK, so 比特币 is not a lexeme of
  * "比特币突破") and partial words ("halv"). Rank: the tier first (whole query in the title,
  * then all words in the title, then the body), then full-text rank (`ts_rank_cd`), then newest.
- * Only built-in functions: works the same on PGlite and PostgreSQL, no extension needed.
+ * Only built-in functions: works the same on the embedded and any external PostgreSQL, no extension needed.
  */
 function contentMatch(title: SQL, body: SQL, query: string) {
   const terms = queryTerms(query);

@@ -1,7 +1,7 @@
 /**
  * Fast bulk inserts: one `INSERT … SELECT * FROM unnest($1::type[], $2::type[], …)` per
- * batch, one array parameter per column. Several times faster than multi-row VALUES on
- * PGlite (far fewer bind parameters to parse), and plain SQL that node-postgres runs as well.
+ * batch, one array parameter per column: far fewer bind parameters to send and parse than
+ * multi-row VALUES, and no limit of 65,535 parameters per statement.
  */
 import { getTableColumns, getTableName, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
