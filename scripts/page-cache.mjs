@@ -1,73 +1,130 @@
-// A micro-cache for rendered public pages: under load, one render per page variant every
-// couple of seconds instead of one per request (prices on the page are refreshed live by the
-// browser anyway). A variant is the URL plus everything the middleware renders differently
-// for: the locale, currency and theme cookies, x-locale and whether the visitor is on a phone.
-// Only anonymous GETs answered 200 with HTML and no Set-Cookie are stored.
+// A micro-cache for rendered pages: under load, one render per page variant every couple of
+// seconds instead of one per request (prices on the page are refreshed live by the browser
+// anyway).
+//
+// - Keys come from the app itself (src/server/http/renderInputs.ts publishes the function the
+//   middleware uses to read a request's render inputs), so a page is only ever served for the
+//   inputs it was rendered with.
+// - Each encoding of an entry (identity, br, gzip) is compressed once, on first demand, and
+//   served from memory after that: a hit costs no compression.
+// - Single flight: while a key renders, other requests for it wait for that render.
+// - Bounded by bytes (least recently used entries go first) and swept by age.
 
-const VARY_COOKIES = ['locale', 'currency', 'theme'];
-const MAX_ENTRIES = 2000;
-
-function cookie(header, name) {
-  const m = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(header ?? '');
-  return m ? m[1] : '';
+/** What a render must look like to be stored. */
+export function isCacheable(status, headers) {
+  if (status !== 200) return false;
+  if (!String(headers['content-type'] ?? '').startsWith('text/html')) return false;
+  if (headers['set-cookie']) return false;
+  const control = String(headers['cache-control'] ?? '');
+  if (/no-store|no-cache/.test(control)) return false;
+  // Private only because of the visitor's settings, which are part of the key: fine to keep.
+  if (/\bprivate\b/.test(control) && headers['x-coinlens-private'] !== 'settings') return false;
+  return true;
 }
 
-/** The cache key of a request, or null when the request must not be served from the cache. */
-export function variantKey(req) {
-  if (req.method !== 'GET' || req.headers.authorization) return null;
-  const url = req.url ?? '/';
-  if (url.startsWith('/api/') || url.startsWith('/_astro/')) return null;
-  const ua = (req.headers['user-agent'] ?? '').toLowerCase();
-  const mobile = ua.includes('iphone') || ua.includes('android') ? 'm' : 'd';
-  const cookies = VARY_COOKIES.map((n) => cookie(req.headers.cookie, n)).join('|');
-  return `${url}\n${cookies}\n${req.headers['x-locale'] ?? ''}\n${mobile}`;
-}
-
-export function createPageCache(ttlMs) {
+/**
+ * @param {{ ttlMs: number, maxBytes?: number, now?: () => number, compress: (body: Buffer, encoding: string) => Promise<Buffer> }} options
+ */
+export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now, compress }) {
+  /** key → { at, status, headers, bodies: Map<encoding, Buffer>, pending: Map<encoding, Promise<Buffer>>, bytes } */
   const entries = new Map();
+  /** key → Promise<entry | null> of the render under way */
+  const inflight = new Map();
+  let bytes = 0;
 
-  /** Serves a fresh hit and returns true, or returns false and arranges to store the response. */
-  function handle(req, res) {
-    if (ttlMs <= 0) return false;
-    const key = variantKey(req);
-    if (key === null) return false;
-    const hit = entries.get(key);
-    if (hit && Date.now() - hit.at < ttlMs) {
-      res.writeHead(200, { ...hit.headers, 'x-page-cache': 'hit' });
-      res.end(hit.body);
-      return true;
-    }
-    capture(res, (headers, body) => {
-      if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value);
-      entries.set(key, { at: Date.now(), headers, body });
-    });
-    return false;
+  const fresh = (entry) => now() - entry.at < ttlMs;
+
+  function drop(key) {
+    const entry = entries.get(key);
+    if (!entry) return;
+    entries.delete(key);
+    bytes -= entry.bytes;
   }
 
-  return { handle, clear: () => entries.clear() };
-}
-
-/** Collects what the renderer writes and hands it to `store` when it is cacheable. */
-function capture(res, store) {
-  const chunks = [];
-  const write = res.write;
-  const end = res.end;
-  res.write = function (chunk, ...rest) {
-    if (chunk) chunks.push(Buffer.from(chunk));
-    return write.call(this, chunk, ...rest);
-  };
-  res.end = function (chunk, ...rest) {
-    if (chunk && typeof chunk !== 'function') chunks.push(Buffer.from(chunk));
-    const type = String(res.getHeader('content-type') ?? '');
-    const control = String(res.getHeader('cache-control') ?? '');
-    if (res.statusCode === 200 && type.startsWith('text/html') && !res.getHeader('set-cookie') && !/no-store|private/.test(control)) {
-      const headers = {};
-      for (const [name, value] of Object.entries(res.getHeaders())) {
-        // Compression is applied per response on the way out; store the identity body.
-        if (!['content-encoding', 'content-length', 'transfer-encoding', 'vary'].includes(name)) headers[name] = value;
-      }
-      store(headers, Buffer.concat(chunks));
+  function account(entry, delta) {
+    entry.bytes += delta;
+    bytes += delta;
+    // A Map iterates in insertion order: the first keys are the least recently used.
+    for (const key of entries.keys()) {
+      if (bytes <= maxBytes) break;
+      drop(key);
     }
-    return end.call(this, chunk, ...rest);
+  }
+
+  const sweeper = setInterval(() => {
+    for (const [key, entry] of entries) if (!fresh(entry)) drop(key);
+  }, Math.max(1000, ttlMs * 5));
+  sweeper.unref?.();
+
+  return {
+    enabled: ttlMs > 0,
+
+    /** A fresh entry for the key (marked recently used), or undefined. */
+    get(key) {
+      const entry = entries.get(key);
+      if (!entry) return undefined;
+      if (!fresh(entry)) {
+        drop(key);
+        return undefined;
+      }
+      entries.delete(key);
+      entries.set(key, entry);
+      return entry;
+    },
+
+    /** The render under way for the key, if any. */
+    pending(key) {
+      return inflight.get(key);
+    },
+
+    /**
+     * Marks a render of `key` as under way; the returned function ends it with the entry stored
+     * (or null when the render was not cacheable) and wakes the requests waiting for it.
+     */
+    claim(key) {
+      let settle;
+      const promise = new Promise((resolve) => (settle = resolve));
+      inflight.set(key, promise);
+      return (entry) => {
+        if (inflight.get(key) === promise) inflight.delete(key);
+        settle(entry);
+      };
+    },
+
+    /** Stores a render's identity body; returns the entry. */
+    store(key, status, headers, body) {
+      drop(key);
+      const entry = { key, at: now(), status, headers, bodies: new Map([['identity', body]]), pending: new Map(), bytes: 0 };
+      entries.set(key, entry);
+      account(entry, body.length);
+      return entry;
+    },
+
+    /** The entry's body in an encoding, compressed once and kept. */
+    variant(entry, encoding) {
+      const have = entry.bodies.get(encoding);
+      if (have) return Promise.resolve(have);
+      let pending = entry.pending.get(encoding);
+      if (!pending) {
+        pending = compress(entry.bodies.get('identity'), encoding).then((body) => {
+          entry.pending.delete(encoding);
+          entry.bodies.set(encoding, body);
+          // Only count it while the entry is still held (it may have been evicted meanwhile).
+          if (entries.get(entry.key) === entry) account(entry, body.length);
+          return body;
+        });
+        entry.pending.set(encoding, pending);
+      }
+      return pending;
+    },
+
+    stats: () => ({ entries: entries.size, bytes, inflight: inflight.size }),
+    clear() {
+      entries.clear();
+      bytes = 0;
+    },
+    close() {
+      clearInterval(sweeper);
+    },
   };
 }

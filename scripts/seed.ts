@@ -1,6 +1,8 @@
 // npm run seed: replace the market data with a fresh deterministic demo data set. Safe while the
 // server runs (one transaction); its pages show the new data within seconds.
 import { boot } from '../src/server/boot.ts';
+import { config } from '../src/server/config.ts';
+import { clearIconFiles } from '../src/server/domain/icons.ts';
 import { seedDemo } from '../src/server/seed/index.ts';
 
 try {
@@ -8,6 +10,7 @@ try {
   try {
     const started = Date.now();
     const summary = await seedDemo(handle.db);
+    await clearIconFiles(config().dataDir);
     console.log(
       `Seeded demo data in ${((Date.now() - started) / 1000).toFixed(1)} s: ${summary.coins} coins, ${summary.exchanges} exchanges, ` +
         `${summary.tickers} tickers, ${summary.klines} klines.`,

@@ -1,15 +1,116 @@
 // The production server: Astro's handler (middleware mode) inside a small Node server that adds
-// what @astrojs/node's standalone mode lacks: br/gzip compression and immutable caching of the
-// hashed /_astro/* assets. Started by scripts/start.mjs (npm start) and by the e2e tests.
+// what @astrojs/node lacks. Started by scripts/start.mjs (npm start) and by the e2e tests.
+//
+// - Pages and API answers are rendered into a buffer, then sent in one write with a
+//   Content-Length, compressed for the client (scripts/http/compress.mjs). Astro streams a page
+//   as hundreds of small chunks; writing them one by one to the socket was a sixth of the CPU.
+// - Rendered pages are kept for PAGE_CACHE_MS in a micro-cache (scripts/page-cache.mjs) keyed by
+//   the app's own reading of the request's render inputs.
+// - Static files come from memory (scripts/http/static.mjs); event streams go straight through.
 import http from 'node:http';
 import path from 'node:path';
+import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
-import fs from 'node:fs';
-import compression from 'compression';
-import send from 'send';
-import { createPageCache } from './page-cache.mjs';
+import { compress, encodingFor, varyWithEncoding } from './http/compress.mjs';
+import { createStaticFiles } from './http/static.mjs';
+import { createPageCache, isCacheable } from './page-cache.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
+
+/**
+ * A stand-in for the ServerResponse that Astro's Node handler writes into: it collects the
+ * status, headers and body, and resolves `done` when the handler ends the response.
+ */
+class CapturedResponse extends EventEmitter {
+  constructor(req) {
+    super();
+    this.req = req;
+    this.statusCode = 200;
+    this.statusMessage = '';
+    this.headersSent = false;
+    this.writableEnded = false;
+    this.destroyed = false;
+    this.headers = {};
+    this.chunks = [];
+    this.done = new Promise((resolve) => (this.finish = resolve));
+  }
+  setHeader(name, value) {
+    this.headers[name.toLowerCase()] = value;
+    return this;
+  }
+  getHeader(name) {
+    return this.headers[name.toLowerCase()];
+  }
+  getHeaders() {
+    return { ...this.headers };
+  }
+  hasHeader(name) {
+    return name.toLowerCase() in this.headers;
+  }
+  removeHeader(name) {
+    delete this.headers[name.toLowerCase()];
+  }
+  writeHead(status, message, headers) {
+    if (typeof message !== 'string') headers = message;
+    this.statusCode = status;
+    if (Array.isArray(headers)) for (let i = 0; i < headers.length; i += 2) this.setHeader(headers[i], headers[i + 1]);
+    else if (headers) for (const [k, v] of Object.entries(headers)) if (v !== undefined) this.setHeader(k, v);
+    this.headersSent = true;
+    return this;
+  }
+  write(chunk, encoding, cb) {
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk));
+    const callback = typeof encoding === 'function' ? encoding : cb;
+    if (callback) queueMicrotask(callback);
+    this.headersSent = true;
+    return true;
+  }
+  end(chunk, encoding, cb) {
+    if (typeof chunk === 'function') {
+      cb = chunk;
+      chunk = undefined;
+    }
+    if (chunk !== undefined && chunk !== null) this.write(chunk, encoding);
+    if (this.writableEnded) return this;
+    this.writableEnded = true;
+    this.headersSent = true;
+    this.finish();
+    this.emit('finish');
+    if (typeof cb === 'function') queueMicrotask(cb);
+    else if (typeof encoding === 'function') queueMicrotask(encoding);
+    return this;
+  }
+  destroy(err) {
+    this.destroyed = true;
+    this.error = err;
+    if (!this.writableEnded) this.end();
+    return this;
+  }
+  flushHeaders() {}
+  body() {
+    return this.chunks.length === 1 ? this.chunks[0] : Buffer.concat(this.chunks);
+  }
+}
+
+/** Response headers as sent: without the app's internal x-coinlens-* notes. */
+function publicHeaders(headers) {
+  const out = {};
+  for (const [k, v] of Object.entries(headers)) if (!k.startsWith('x-coinlens-') && k !== 'content-length' && k !== 'transfer-encoding') out[k] = v;
+  return out;
+}
+
+/** Sends a whole body, compressed for the client when it is worth it. */
+async function sendBody(req, res, status, headers, body, encoded) {
+  const out = publicHeaders(headers);
+  const type = out['content-type'];
+  const encoding = encoded ? encoded.encoding : encodingFor(req.headers['accept-encoding'], type, body.length);
+  if (encodingFor('br', type, body.length) !== 'identity') out.vary = varyWithEncoding(out.vary);
+  const payload = encoded ? encoded.body : encoding === 'identity' ? body : await compress(body, encoding);
+  if (encoding !== 'identity') out['content-encoding'] = encoding;
+  out['content-length'] = payload.length;
+  res.writeHead(status, out);
+  res.end(req.method === 'HEAD' ? undefined : payload);
+}
 
 /** Starts listening and resolves once the database is open (migrated and seeded on first run). */
 export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost', log = console.log } = {}) {
@@ -17,33 +118,92 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   // React and friends pick their development builds when NODE_ENV is unset: several times slower.
   process.env.NODE_ENV ??= 'production';
   const { handler } = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href);
-  const clientDir = path.join(root, 'dist/client');
-  const compress = compression({ threshold: 1024 });
-  const pages = createPageCache(Number(process.env.PAGE_CACHE_MS ?? 2000));
-  const render = (req, res) =>
-    handler(req, res, () => {
-      res.statusCode = 404;
-      res.end('Not found');
-    });
+  const statics = createStaticFiles({
+    clientDir: path.join(root, 'dist/client'),
+    iconsDir: path.join(path.resolve(process.env.DATA_DIR || './data'), 'icons', 'coins'),
+  });
+  const pages = createPageCache({ ttlMs: Number(process.env.PAGE_CACHE_MS ?? 2000), compress });
+  const keyOf = (req) => (pages.enabled ? (globalThis[Symbol.for('coinlens.variantKey')]?.(req) ?? null) : null);
+
+  // Renders under way: a shutdown lets them finish before the database goes away.
+  const active = new Set();
+
+  /** Renders a request through Astro into memory. */
+  const render = async (req) => {
+    const captured = new CapturedResponse(req);
+    const rendering = (async () => {
+      await handler(req, captured, () => {
+        captured.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
+        captured.end('Not found');
+      });
+      await captured.done;
+    })();
+    active.add(rendering);
+    try {
+      await rendering;
+    } finally {
+      active.delete(rendering);
+    }
+    return captured;
+  };
+
+  const sendEntry = async (req, res, entry, state) => {
+    const encoding = encodingFor(req.headers['accept-encoding'], entry.headers['content-type'], entry.bodies.get('identity').length);
+    const body = await pages.variant(entry, encoding);
+    await sendBody(req, res, entry.status, { ...entry.headers, 'x-page-cache': state }, body, { encoding, body });
+  };
+
+  const page = async (req, res) => {
+    const key = keyOf(req);
+    if (key !== null) {
+      const hit = pages.get(key);
+      if (hit) return sendEntry(req, res, hit, 'hit');
+      const pending = pages.pending(key);
+      if (pending) {
+        const entry = await pending;
+        if (entry) return sendEntry(req, res, entry, 'hit');
+      }
+    }
+    const settle = key !== null ? pages.claim(key) : undefined;
+    let captured;
+    try {
+      captured = await render(req);
+    } catch (e) {
+      settle?.(null);
+      throw e;
+    }
+    const body = captured.body();
+    if (settle) {
+      const entry = !captured.destroyed && isCacheable(captured.statusCode, captured.headers) ? pages.store(key, captured.statusCode, captured.headers, body) : null;
+      settle(entry);
+      if (entry) return sendEntry(req, res, entry, 'miss');
+    }
+    if (captured.destroyed) {
+      res.destroy(captured.error);
+      return undefined;
+    }
+    return sendBody(req, res, captured.statusCode, captured.headers, body);
+  };
+
   const server = http.createServer((req, res) => {
-    // Event streams go out uncompressed (compression would hold events back) and unbuffered.
+    // Event streams go out as written: unbuffered and uncompressed.
     if (req.url?.startsWith('/api/stream/')) {
       guardStream(res);
-      return render(req, res);
+      return handler(req, res, () => res.writeHead(404).end());
     }
-    compress(req, res, () => {
-      const file = staticFile(clientDir, req);
-      if (!file) return pages.handle(req, res) || render(req, res);
-      // Hashed build assets never change under their name; other public files may.
-      const immutable = file.startsWith('/_astro/');
-      send(req, file, { root: clientDir, dotfiles: 'deny', immutable, maxAge: immutable ? '365d' : '1h' })
-        .on('error', () => render(req, res))
-        .pipe(res);
+    const pathname = (req.url ?? '/').split('?')[0];
+    const work = statics.candidate(req, pathname) ? statics.serve(req, res, pathname).then((served) => served || page(req, res)) : page(req, res);
+    work.catch((e) => {
+      console.error('[serve]', req.method, req.url, e);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Internal server error');
+      else res.destroy();
     });
   });
   // Server-sent events and slow clients: no request timeout, but a bound on idle sockets.
   server.requestTimeout = 0;
   server.keepAliveTimeout = 65_000;
+  server.on('close', () => pages.close());
+  server.drainRenders = (ms) => Promise.race([Promise.allSettled([...active]), new Promise((r) => setTimeout(r, ms).unref())]);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(undefined));
@@ -84,25 +244,6 @@ export function guardStream(res) {
   };
 }
 
-/** The path of a built static file for a GET/HEAD request, or null to let Astro render. */
-function staticFile(clientDir, req) {
-  if (req.method !== 'GET' && req.method !== 'HEAD') return null;
-  let pathname;
-  try {
-    pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
-  } catch {
-    return null;
-  }
-  if (pathname === '/' || pathname.includes('\0')) return null;
-  const full = path.join(clientDir, pathname);
-  if (!full.startsWith(clientDir + path.sep)) return null;
-  try {
-    return fs.statSync(full).isFile() ? pathname : null;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * Closes the HTTP server, then shuts the app down (live prices, the pool, and the embedded
  * PostgreSQL server, which writes its last checkpoint and exits).
@@ -114,6 +255,7 @@ export async function stopServer(server) {
   server.closeIdleConnections?.();
   setTimeout(() => server.closeAllConnections?.(), 2000).unref();
   await closed;
+  await server.drainRenders?.(10_000);
   await globalThis[Symbol.for('coinlens.boot')]?.shutdown();
 }
 

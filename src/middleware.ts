@@ -1,28 +1,19 @@
 import { defineMiddleware } from 'astro:middleware';
-import { shouldRedirectToMobile } from './lib/device.ts';
-import { DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from './lib/i18n/index.ts';
 import { serverReady } from './server/boot.ts';
 import { config } from './server/config.ts';
-import { isRateSymbol, type RateSymbol } from './server/domain/rates.ts';
 import { securityHeaders } from './server/http/headers.ts';
+import { publishVariantKey, renderInputs } from './server/http/renderInputs.ts';
 import { translator } from './server/i18n/index.ts';
 
-const PREFIX = new RegExp(`^/(${LOCALES.join('|')})(?=/|$)`, 'i');
+export { splitLocalePrefix } from './server/http/renderInputs.ts';
 
-/** Splits an explicit locale prefix ("/zh-hk/news" → zh-hk, "/news") off a path. */
-export function splitLocalePrefix(pathname: string): { locale?: Locale; rest: string } {
-  const m = PREFIX.exec(pathname);
-  if (!m) return { rest: pathname };
-  const locale = toLocale(m[1]);
-  return locale ? { locale, rest: pathname.slice(m[0].length) || '/' } : { rest: pathname };
-}
+publishVariantKey({ mobileOrigin: config().MOBILE_ORIGIN });
 
 export const onRequest = defineMiddleware(async (context, next) => {
-  const { request, url, cookies, locals } = context;
-  const secure = url.protocol === 'https:' || request.headers.get('x-forwarded-proto') === 'https';
-  const { locale: prefixed, rest } = splitLocalePrefix(url.pathname);
+  const { request, url, locals } = context;
+  const inputs = renderInputs(url, (name) => request.headers.get(name), { mobileOrigin: config().MOBILE_ORIGIN });
   const withHeaders = (response: Response) => {
-    for (const [k, v] of Object.entries(securityHeaders(secure, rest))) {
+    for (const [k, v] of Object.entries(securityHeaders(inputs.secure, inputs.rest))) {
       if (!response.headers.has(k)) response.headers.set(k, v);
     }
     return response;
@@ -37,28 +28,35 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   if (url.pathname.startsWith('/api/')) return withHeaders(await next());
 
-  const locale =
-    prefixed ?? toLocale(cookies.get('locale')?.value) ?? toLocale(request.headers.get('x-locale')) ?? DEFAULT_LOCALE;
-  const theme = cookies.get('theme')?.value === 'dark' ? 'dark' : 'light';
-  const cur = cookies.get('currency')?.value?.toUpperCase() ?? 'USD';
-  Object.assign(locals, {
-    locale,
-    t: translator(locale),
-    base: prefixed ? `/${prefixed}` : '',
-    path: rest,
-    theme,
-    currency: (isRateSymbol(cur) ? cur : 'USD') as RateSymbol,
-  });
+  const { locale, prefixed, rest, theme, currency } = inputs;
+  Object.assign(locals, { locale, t: translator(locale), base: prefixed ? `/${prefixed}` : '', path: rest, theme, currency });
 
-  const mobileOrigin = config().MOBILE_ORIGIN;
-  if (mobileOrigin && shouldRedirectToMobile(request.headers.get('user-agent'), url.searchParams.get('browsermode'), rest)) {
-    const target = new URL(url.pathname + url.search, mobileOrigin);
+  if (inputs.mobileRedirect) {
+    const target = new URL(url.pathname + url.search, config().MOBILE_ORIGIN);
     return withHeaders(new Response(null, { status: 302, headers: { Location: target.toString(), Vary: 'User-Agent' } }));
   }
 
   const response = prefixed ? await next(rest + url.search) : await next();
+  if ((response.headers.get('content-type') ?? '').startsWith('text/html')) markVariant(response, inputs.vary, inputs.personal);
   return withHeaders(response);
 });
+
+/**
+ * Tells shared caches what a page depends on: it varies on the Cookie header (and X-Locale on
+ * unprefixed paths), and a page rendered from the visitor's own settings is private, so a CDN
+ * never hands one visitor's language, theme or currency to another.
+ */
+function markVariant(response: Response, vary: string[], personal: boolean): void {
+  const existing = response.headers.get('vary');
+  response.headers.set('Vary', [...new Set([...(existing ? existing.split(/\s*,\s*/) : []), ...vary])].join(', '));
+  const control = response.headers.get('cache-control');
+  if (personal && control && /\bpublic\b/.test(control)) {
+    response.headers.set('Cache-Control', control.replace(/\bpublic\b/, 'private').replace(/,?\s*s-maxage=\d+/, ''));
+    // For scripts/serve.mjs (which strips it): private only because of the visitor's settings,
+    // which its page cache keys on, so it may still keep the render.
+    response.headers.set('x-coinlens-private', 'settings');
+  }
+}
 
 /**
  * The answer while the database cannot be opened: 503 with the reason (the readiness probe

@@ -8,6 +8,7 @@ import { config } from './config.ts';
 import { migrate, openDatabase, urlConnection, type DbHandle } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { releaseDatabase, useDatabase } from './db/index.ts';
+import { clearIconFiles } from './domain/icons.ts';
 
 /** "coin" + 2: held while one process migrates and seeds. */
 export const BOOT_LOCK = 0x636f696e_02;
@@ -54,6 +55,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
   };
   try {
     seeded = await prepare(handle, options.seed ?? c.SEED === 'auto');
+    if (seeded) await clearIconFiles(c.dataDir);
     if (options.global !== false) useDatabase(handle);
     if (options.live ?? options.role === 'server') {
       const realtime = await import('./realtime/index.ts');

@@ -32,3 +32,35 @@ export async function coinIconSvg(symbol: string, color: string | null, hasIcon:
   }
   return letterIcon(symbol, color);
 }
+
+/** Coin ids that name an icon file (the static server accepts exactly these). */
+const ICON_ID = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/;
+
+/** Where the coin icons are kept as files, served by scripts/http/static.mjs. */
+export function iconFilesDir(dataDir: string): string {
+  return path.join(dataDir, 'icons', 'coins');
+}
+
+/**
+ * Keeps a coin's icon as a static file, so later requests are served from disk (and memory)
+ * with long caching instead of asking the database. Written atomically; failures only cost
+ * the next request another render.
+ */
+export async function saveIconFile(dataDir: string, id: string, svg: string): Promise<void> {
+  if (!ICON_ID.test(id) || id.length > 100) return;
+  const dir = iconFilesDir(dataDir);
+  const file = path.join(dir, `${id}.svg`);
+  const tmp = `${file}.${process.pid}.tmp`;
+  try {
+    await fs.mkdir(dir, { recursive: true });
+    await fs.writeFile(tmp, svg);
+    await fs.rename(tmp, file);
+  } catch {
+    await fs.rm(tmp, { force: true }).catch(() => {});
+  }
+}
+
+/** Drops the icon files (after a seed or an import changed the coins). */
+export async function clearIconFiles(dataDir: string): Promise<void> {
+  await fs.rm(iconFilesDir(dataDir), { recursive: true, force: true });
+}

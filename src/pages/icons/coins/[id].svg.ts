@@ -1,14 +1,24 @@
 import type { APIRoute } from 'astro';
+import { config } from '../../../server/config.ts';
 import { getDb } from '../../../server/db/index.ts';
-import { coinIconSvg, letterIcon } from '../../../server/domain/icons.ts';
+import { coinIconSvg, letterIcon, saveIconFile } from '../../../server/domain/icons.ts';
 import { coinIconInfo } from '../../../server/domain/markets.ts';
 
-/** Coin icons, served locally (no third-party image host). */
+/**
+ * Coin icons, served locally (no third-party image host). The first request for a coin renders
+ * its icon and keeps it as a file under DATA_DIR/icons; the server answers later requests from
+ * that file without asking the database.
+ */
 export const GET: APIRoute = async ({ params }) => {
-  const info = await coinIconInfo(await getDb(), params.id ?? '');
+  const id = params.id ?? '';
+  const info = await coinIconInfo(await getDb(), id);
   const svg = info ? await coinIconSvg(info.symbol, info.color, info.hasIcon) : letterIcon('?', null);
+  if (info) await saveIconFile(config().dataDir, id, svg);
   return new Response(svg, {
     status: info ? 200 : 404,
-    headers: { 'Content-Type': 'image/svg+xml; charset=utf-8', 'Cache-Control': 'public, max-age=86400, stale-while-revalidate=604800' },
+    headers: {
+      'Content-Type': 'image/svg+xml; charset=utf-8',
+      'Cache-Control': info ? 'public, max-age=604800, stale-while-revalidate=86400' : 'public, max-age=300',
+    },
   });
 };

@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { parseCookies, renderInputs, splitLocalePrefix, variantKey } from './renderInputs.ts';
+
+const inputs = (path: string, headers: Record<string, string> = {}, mobileOrigin?: string) => {
+  const url = new URL(path, 'http://localhost');
+  const get = (name: string) => headers[name] ?? null;
+  const i = renderInputs(url, get, { mobileOrigin });
+  return { i, key: variantKey('GET', url, i, get) };
+};
+
+describe('parseCookies', () => {
+  it('reads cookies the way browsers send them, whatever the spacing', () => {
+    expect(parseCookies('locale =zh; theme= dark ;currency=cny')).toEqual({ locale: 'zh', theme: 'dark', currency: 'cny' });
+    expect(parseCookies('a=1; a=2; b="q%20v"; broken; =x')).toEqual({ a: '1', b: 'q v' });
+    expect(parseCookies('bad=%E0%A4%A')).toEqual({ bad: '%E0%A4%A' });
+    expect(parseCookies(undefined)).toEqual({});
+  });
+});
+
+describe('renderInputs and the page-cache key', () => {
+  it('reads locale from the prefix, then the cookie, then x-locale', () => {
+    expect(inputs('/zh/news', { cookie: 'locale=ko' }).i.locale).toBe('zh');
+    expect(inputs('/news', { cookie: 'locale=ko', 'x-locale': 'zh' }).i.locale).toBe('ko');
+    expect(inputs('/news', { 'x-locale': 'zh-HK' }).i.locale).toBe('zh-hk');
+    expect(inputs('/news').i.locale).toBe('en');
+    expect(splitLocalePrefix('/zh-hk/coin/bitcoin')).toEqual({ locale: 'zh-hk', rest: '/coin/bitcoin' });
+  });
+
+  it('gives two requests the same key only when they render the same', () => {
+    const plain = inputs('/coin/list_1').key;
+    // A cookie spelled with spaces is the same cookie: it must not land under the plain key.
+    expect(inputs('/coin/list_1', { cookie: 'locale =zh' }).key).not.toBe(plain);
+    expect(inputs('/coin/list_1', { cookie: 'locale =zh' }).key).toBe(inputs('/coin/list_1', { cookie: 'locale=zh' }).key);
+    expect(inputs('/coin/list_1', { cookie: 'theme =dark' }).key).not.toBe(plain);
+    expect(inputs('/coin/list_1', { cookie: 'currency= cny' }).key).not.toBe(plain);
+    expect(inputs('/coin/list_1', { 'x-locale': 'ko' }).key).not.toBe(plain);
+    expect(inputs('/coin/list_1', { 'x-forwarded-proto': 'https' }).key).not.toBe(plain);
+    expect(inputs('/coin/list_1?sort=price').key).not.toBe(plain);
+    // What the render ignores shares the entry: other cookies, an invalid setting.
+    expect(inputs('/coin/list_1', { cookie: '_ga=1; locale=xx; currency=FOO' }).key).toBe(plain);
+    // The prefix decides the language, so the locale cookie does not split prefixed pages.
+    expect(inputs('/zh/news', { cookie: 'locale=en' }).key).toBe(inputs('/zh/news').key);
+  });
+
+  it('keeps API calls, credentials and phones sent to the mobile site out of the cache', () => {
+    expect(inputs('/api/v1/coins').key).toBeNull();
+    expect(inputs('/news', { authorization: 'Bearer x' }).key).toBeNull();
+    const phone = { 'user-agent': 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) Mobile' };
+    expect(inputs('/news', phone, 'https://m.example.com').key).toBeNull();
+    expect(inputs('/news', phone).key).not.toBeNull();
+    const url = new URL('http://localhost/news');
+    expect(variantKey('POST', url, inputs('/news').i, () => null)).toBeNull();
+  });
+
+  it('says what the page varies on, and when it is personal', () => {
+    expect(inputs('/news').i).toMatchObject({ vary: ['Cookie', 'X-Locale'], personal: false });
+    expect(inputs('/zh/news').i).toMatchObject({ vary: ['Cookie'], personal: false });
+    expect(inputs('/news', { cookie: 'theme=dark' }).i.personal).toBe(true);
+    expect(inputs('/zh/news', { cookie: 'locale=ko' }).i.personal).toBe(false);
+    expect(inputs('/news', {}, 'https://m.example.com').i.vary).toEqual(['Cookie', 'X-Locale', 'User-Agent']);
+  });
+});

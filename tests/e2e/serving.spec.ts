@@ -1,0 +1,90 @@
+/**
+ * How the built server answers, at the HTTP level: the page micro-cache never serves a render
+ * to a request with other inputs, compressed hits are the same page, shared caches are told what
+ * a page varies on, and coin icons become static files.
+ */
+import http from 'node:http';
+import zlib from 'node:zlib';
+import { expect, test } from '@playwright/test';
+
+interface Raw {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Buffer;
+  text: string;
+}
+
+/** A raw request (no automatic decompression), decoded here. */
+function raw(baseURL: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(new URL(path, baseURL), { headers, agent: false }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const body = Buffer.concat(chunks);
+          const enc = res.headers['content-encoding'];
+          const plain = enc === 'br' ? zlib.brotliDecompressSync(body) : enc === 'gzip' ? zlib.gunzipSync(body) : body;
+          resolve({ status: res.statusCode!, headers: res.headers, body, text: plain.toString('utf8') });
+        });
+      })
+      .on('error', reject);
+  });
+}
+
+const lang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
+/** A URL nobody else asked for, so the test starts with an empty cache entry. */
+const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}t=${Date.now()}-${Math.random().toString(36).slice(2)}`;
+
+test.describe('the page micro-cache', () => {
+  test('a cookie spelled with spaces cannot plant its page under the plain key', async ({ baseURL }) => {
+    const url = fresh('/coin/list_1');
+    const zh = await raw(baseURL!, url, { cookie: 'locale =zh' });
+    expect(lang(zh.text)).toBe('zh-CN');
+    const plain = await raw(baseURL!, url);
+    expect(lang(plain.text)).toBe('en');
+    for (const cookie of ['theme =dark', 'currency= CNY']) {
+      const other = await raw(baseURL!, url, { cookie });
+      expect(other.text).not.toBe(plain.text);
+    }
+    expect((await raw(baseURL!, url)).text).toBe(plain.text);
+  });
+
+  test('renders once for a burst of requests and serves every encoding of that one render', async ({ baseURL }) => {
+    const url = fresh('/coin/bitcoin');
+    const burst = await Promise.all(['br', 'gzip', '', 'br', 'gzip, br', ''].map((ae) => raw(baseURL!, url, ae ? { 'accept-encoding': ae } : {})));
+    expect(burst.map((r) => r.headers['x-page-cache']).filter((s) => s === 'miss')).toHaveLength(1);
+    expect(new Set(burst.map((r) => r.text)).size).toBe(1);
+    expect(burst.map((r) => r.headers['content-encoding'] ?? 'identity')).toEqual(['br', 'gzip', 'identity', 'br', 'br', 'identity']);
+    for (const r of burst) expect(Number(r.headers['content-length'])).toBe(r.body.length);
+    expect(burst[0]!.body.length).toBeLessThan(burst[2]!.body.length / 3);
+  });
+
+  test('tells shared caches what a page varies on, and keeps settings-made pages private', async ({ baseURL }) => {
+    // The test server sets MOBILE_ORIGIN, so pages with a mobile counterpart vary on User-Agent too.
+    const plain = await raw(baseURL!, fresh('/coin/list_1'));
+    expect(plain.headers.vary).toBe('Cookie, X-Locale, User-Agent, Accept-Encoding');
+    expect(plain.headers['cache-control']).toMatch(/^public, s-maxage=\d+/);
+    const prefixed = await raw(baseURL!, fresh('/zh/coin/list_1'));
+    expect(prefixed.headers.vary).toBe('Cookie, User-Agent, Accept-Encoding');
+    expect((await raw(baseURL!, fresh('/zh/pairs'))).headers.vary).toBe('Cookie, Accept-Encoding');
+    const dark = await raw(baseURL!, fresh('/coin/list_1'), { cookie: 'theme=dark' });
+    expect(dark.headers['cache-control']).toMatch(/^private/);
+    expect(dark.headers['cache-control']).not.toContain('s-maxage');
+    // The server's own note to its cache never leaves it.
+    expect(dark.headers['x-coinlens-private']).toBeUndefined();
+  });
+});
+
+test('coin icons become static files with long caching after the first request', async ({ baseURL }) => {
+  const first = await raw(baseURL!, '/icons/coins/ethereum.svg');
+  expect(first.status).toBe(200);
+  expect(first.text).toContain('<svg');
+  const second = await raw(baseURL!, '/icons/coins/ethereum.svg');
+  expect(second.text).toBe(first.text);
+  expect(second.headers.etag).toBeTruthy();
+  expect(second.headers['cache-control']).toContain('max-age=604800');
+  expect((await raw(baseURL!, '/icons/coins/ethereum.svg', { 'if-none-match': String(second.headers.etag) })).status).toBe(304);
+  const unknown = await raw(baseURL!, '/icons/coins/no-such-coin-zz.svg');
+  expect(unknown.status).toBe(404);
+});
