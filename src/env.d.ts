@@ -4,7 +4,7 @@ declare namespace App {
   interface Locals {
     locale: import('./lib/i18n/index.ts').Locale;
     /** The translator for this request's locale. */
-    t: import('i18next').TFunction;
+    t: import('./server/i18n/index.ts').Translate;
     /** "" or the explicit locale prefix ("/zh") the page was requested under. */
     base: string;
     /** The path without the locale prefix, e.g. "/coin/list_1". */

@@ -9,6 +9,7 @@ import { migrate, openDatabase, urlConnection, type DbHandle } from './db/client
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { releaseDatabase, useDatabase } from './db/index.ts';
 import { clearIconFiles } from './domain/icons.ts';
+import { backfillSparklines } from './domain/sparklines.ts';
 
 /** "coin" + 2: held while one process migrates and seeds. */
 export const BOOT_LOCK = 0x636f696e_02;
@@ -78,9 +79,11 @@ async function prepare(handle: DbHandle, seed: boolean): Promise<boolean> {
   try {
     await lock.query('select pg_advisory_lock($1::bigint)', [BOOT_LOCK]);
     await migrate(handle);
-    if (!seed) return false;
     const { seedIfEmpty } = await import('./seed/index.ts');
-    return await seedIfEmpty(handle.db);
+    const seeded = seed ? await seedIfEmpty(handle.db) : false;
+    // Derived columns a migration added but could not compute in SQL.
+    await backfillSparklines(handle.db);
+    return seeded;
   } finally {
     await lock.query('select pg_advisory_unlock($1::bigint)', [BOOT_LOCK]).catch(() => {});
     lock.release();

@@ -421,12 +421,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     return client;
   };
 
+  let recovering: Promise<void> | undefined;
   const watch = (client: pg.Client) => {
     const lost = () => {
       if (stopping || lockClient !== client) return;
       lockClient = undefined;
       log('[postgres] lost the connection to the embedded server; bringing it back');
-      void recover();
+      recovering = recover().finally(() => (recovering = undefined));
     };
     client.on('error', lost);
     client.on('end', lost);
@@ -436,10 +437,6 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     for (let wait = 200; !stopping; wait = Math.min(wait * 2, 10_000)) {
       try {
         const client = await takeLocks(await ensureRunning());
-        if (stopping) {
-          await client.end().catch(() => {});
-          return;
-        }
         lockClient = client;
         watch(client);
         log('[postgres] the embedded server is back');
@@ -489,6 +486,8 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       if (stopping) return;
       stopping = true;
       process.off('exit', onExit);
+      // A restart under way finishes first, so the server it brings up is the one stopped.
+      await recovering;
       const client = lockClient;
       lockClient = undefined;
       let last = false;

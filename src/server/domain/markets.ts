@@ -1,8 +1,10 @@
-import { and, asc, desc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, siteMeta, tags, tickers } from '../db/schema/index.ts';
+import { memo } from './cache.ts';
 import { notFound } from './errors.ts';
 import { num, percentOf, type Page } from './numbers.ts';
+import type { Spark, SparkTrend } from '../../lib/sparkline.ts';
 
 /** Coins shown by the "top 200" filters of SPEC §9. */
 export const TOP_FILTER_SIZE = 200;
@@ -26,7 +28,10 @@ export interface CoinSummary {
   marketCap: number | null;
   volume24h: number | null;
   circulatingSupply: number | null;
-  sparkline: number[];
+  /** The seven-day line of the lists, drawn when the history was written. */
+  spark: Spark | null;
+  /** The seven days of prices themselves: only when asked for (the API). */
+  sparkline?: number[];
 }
 
 export const coinIcon = (id: string) => `/icons/coins/${encodeURIComponent(id)}.svg`;
@@ -44,10 +49,11 @@ export const summaryColumns = {
   marketCap: coins.marketCap,
   volume24h: coins.volume24h,
   circulatingSupply: coins.circulatingSupply,
-  sparkline: coins.sparkline7d,
+  sparkPath: coins.sparklinePath,
+  sparkTrend: coins.sparklineTrend,
 };
 
-type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] | null };
+type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] | null } & { sparkline?: number[] | null };
 
 export function toSummary(r: SummaryRow): CoinSummary {
   return {
@@ -63,7 +69,8 @@ export function toSummary(r: SummaryRow): CoinSummary {
     marketCap: num(r.marketCap),
     volume24h: num(r.volume24h),
     circulatingSupply: num(r.circulatingSupply),
-    sparkline: r.sparkline ?? [],
+    spark: r.sparkPath ? { d: r.sparkPath, trend: (r.sparkTrend ?? 'flat') as SparkTrend } : null,
+    ...(r.sparkline !== undefined ? { sparkline: r.sparkline ?? [] } : {}),
   };
 }
 
@@ -87,8 +94,12 @@ export interface CoinListQuery {
   filter?: CoinFilter | undefined;
 }
 
-/** One page of the coin table. Default order: market-cap rank. */
-export async function listCoins(db: Db, q: CoinListQuery): Promise<Page<CoinSummary>> {
+/**
+ * One page of the coin table and the number of coins it pages through, in one statement (the
+ * count is a scalar subquery; the page itself walks an index and stops at its last row).
+ * Default order: market-cap rank. `points` adds the seven days of prices (the API).
+ */
+export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boolean } = {}): Promise<Page<CoinSummary>> {
   const sort = q.sort ?? 'rank';
   const order = q.order ?? (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
   let where: SQL | undefined;
@@ -103,17 +114,18 @@ export async function listCoins(db: Db, q: CoinListQuery): Promise<Page<CoinSumm
   }
   const column = coinSortColumn[sort];
   const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(coins)
-      .where(where)
-      .orderBy(sql`${column} ${direction}`, asc(coins.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(coins).where(where),
-  ]);
-  return { list: rows.map(toSummary), total: count?.n ?? 0, page: q.page, size: q.size };
+  const count = db.select({ n: sql<number>`count(*)` }).from(coins).where(where);
+  const rows = await db
+    .select({ ...summaryColumns, ...(opts.points ? { sparkline: coins.sparkline7d } : {}), total: sql<number>`(${count})`.mapWith(Number) })
+    .from(coins)
+    .where(where)
+    .orderBy(sql`${column} ${direction}`, asc(coins.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  // Past the last page there is no row to carry the count: ask for it alone.
+  let total = rows[0]?.total;
+  if (total === undefined) total = Number((await count)[0]?.n ?? 0);
+  return { list: rows.map(toSummary), total, page: q.page, size: q.size };
 }
 
 export interface GlobalTotals {
@@ -164,6 +176,14 @@ export async function globalTotals(db: Db): Promise<GlobalTotals> {
   };
 }
 
+/**
+ * The whole-market totals, shared by every page of the process for a few seconds (the header
+ * strip shows them on every page; a page that needs them asks here instead of the database).
+ */
+export function currentTotals(db: Db): Promise<GlobalTotals> {
+  return memo('totals', 15_000, () => globalTotals(db));
+}
+
 /** Which data source filled the database ("demo" for the seeder). */
 export async function dataSource(db: Db): Promise<string> {
   const [row] = await db.select({ value: siteMeta.value }).from(siteMeta).where(eq(siteMeta.key, 'data_source'));
@@ -174,11 +194,26 @@ export async function dataSource(db: Db): Promise<string> {
 /** Biggest 24h gainers and losers among the top coins by market cap. */
 export async function topMovers(db: Db, limit = 5): Promise<{ gainers: CoinSummary[]; losers: CoinSummary[] }> {
   const inTop = and(lte(coins.rank, TOP_FILTER_SIZE), sql`${coins.change24h} is not null`);
-  const [gainers, losers] = await Promise.all([
-    db.select(summaryColumns).from(coins).where(inTop).orderBy(desc(coins.change24h), asc(coins.id)).limit(limit),
-    db.select(summaryColumns).from(coins).where(inTop).orderBy(asc(coins.change24h), asc(coins.id)).limit(limit),
-  ]);
-  return { gainers: gainers.map(toSummary), losers: losers.map(toSummary) };
+  // Both ends of the same few hundred rows, ranked in one statement.
+  const ranked = db
+    .select({
+      ...summaryColumns,
+      up: sql<number>`row_number() over (order by ${coins.change24h} desc, ${coins.id})`.as('up'),
+      down: sql<number>`row_number() over (order by ${coins.change24h} asc, ${coins.id})`.as('down'),
+    })
+    .from(coins)
+    .where(inTop)
+    .as('ranked');
+  const rows = await db
+    .select()
+    .from(ranked)
+    .where(sql`${ranked.up} <= ${limit} or ${ranked.down} <= ${limit}`);
+  const pick = (key: 'up' | 'down') =>
+    rows
+      .filter((r) => Number(r[key]) <= limit)
+      .sort((a, b) => Number(a[key]) - Number(b[key]))
+      .map((r) => toSummary(r));
+  return { gainers: pick('up'), losers: pick('down') };
 }
 
 export interface CoinListing {
@@ -225,35 +260,37 @@ export interface CoinDetail extends CoinSummary {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-/** Everything the coin overview shows. Throws a 404 DomainError for an unknown id. */
+type Json<T> = T;
+
+/**
+ * Everything the coin overview shows, in one statement: the coin row with its links, tags,
+ * concepts and largest listings aggregated as JSON beside it. Dominance uses the whole-market
+ * totals every page already holds. Throws a 404 DomainError for an unknown id.
+ */
 export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<CoinDetail> {
-  const [coin] = await db.select().from(coins).where(eq(coins.id, id));
-  if (!coin) throw notFound('api.coinNotFound');
-  const [links, tagRows, conceptRows, listings, [exchangeCount], totals] = await Promise.all([
-    db.select({ kind: coinLinks.kind, url: coinLinks.url }).from(coinLinks).where(eq(coinLinks.coinId, id)).orderBy(asc(coinLinks.id)),
-    db.select({ slug: tags.slug, name: tags.name }).from(coinTags).innerJoin(tags, eq(tags.id, coinTags.tagId)).where(eq(coinTags.coinId, id)).orderBy(asc(tags.name)),
-    db
-      .select({ slug: concepts.slug, name: concepts.name })
-      .from(coinConcepts)
-      .innerJoin(concepts, eq(concepts.id, coinConcepts.conceptId))
-      .where(eq(coinConcepts.coinId, id))
-      .orderBy(asc(concepts.name)),
-    db
-      .select({
-        exchange: exchanges.name,
-        displayName: exchanges.displayName,
-        pairs: sql<number>`count(*)`.mapWith(Number),
-        volume24h: sql<string | null>`sum(${tickers.volume24h})`,
-      })
-      .from(tickers)
-      .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
-      .where(eq(tickers.coinId, id))
-      .groupBy(exchanges.name, exchanges.displayName)
-      .orderBy(sql`sum(${tickers.volume24h}) desc nulls last`, asc(exchanges.name))
-      .limit(listingLimit),
-    db.select({ n: sql<number>`count(distinct ${tickers.exchangeId})`.mapWith(Number) }).from(tickers).where(eq(tickers.coinId, id)),
-    db.select({ cap: sql<string>`coalesce(sum(${coins.marketCap}), 0)` }).from(coins),
-  ]);
+  // Qualified: inside the subqueries a bare "id" would be the inner table's.
+  const outerId = sql.raw('"coins"."id"');
+  const [row] = await db
+    .select({
+      coin: coins,
+      links: sql<Json<{ kind: string; url: string }[]>>`(select coalesce(json_agg(json_build_object('kind', l.kind, 'url', l.url) order by l.id), '[]'::json)
+        from ${coinLinks} l where l.coin_id = ${outerId})`,
+      tags: sql<Json<{ slug: string; name: string }[]>>`(select coalesce(json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name), '[]'::json)
+        from ${coinTags} ct join ${tags} t on t.id = ct.tag_id where ct.coin_id = ${outerId})`,
+      concepts: sql<Json<{ slug: string; name: string }[]>>`(select coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name) order by c.name), '[]'::json)
+        from ${coinConcepts} cc join ${concepts} c on c.id = cc.concept_id where cc.coin_id = ${outerId})`,
+      listings: sql<Json<{ exchange: string; displayName: string; pairs: number; volume24h: string | null }[]>>`(select coalesce(json_agg(json_build_object(
+          'exchange', x.name, 'displayName', x.display_name, 'pairs', x.pairs, 'volume24h', x.volume::text) order by x.volume desc nulls last, x.name), '[]'::json)
+        from (select e.name, e.display_name, count(*) as pairs, sum(tk.volume_24h) as volume
+              from ${tickers} tk join ${exchanges} e on e.id = tk.exchange_id where tk.coin_id = ${outerId}
+              group by e.name, e.display_name order by sum(tk.volume_24h) desc nulls last, e.name limit ${listingLimit}) x)`,
+      exchangeCount: sql<number>`(select count(distinct tk.exchange_id) from ${tickers} tk where tk.coin_id = ${outerId})`.mapWith(Number),
+    })
+    .from(coins)
+    .where(eq(coins.id, id));
+  if (!row) throw notFound('api.coinNotFound');
+  const { coin, links, tags: tagRows, concepts: conceptRows, listings, exchangeCount } = row;
+  const totals = await currentTotals(db);
   const price = num(coin.price);
   const circulating = num(coin.circulatingSupply);
   const total = num(coin.totalSupply);
@@ -263,7 +300,7 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
   const supplyCeiling = max ?? total;
   const coinVolume = listings.reduce((s, l) => s + (num(l.volume24h) ?? 0), 0);
   return {
-    ...toSummary({ ...coin, sparkline: coin.sparkline7d }),
+    ...toSummary({ ...coin, sparkPath: coin.sparklinePath, sparkTrend: coin.sparklineTrend, sparkline: coin.sparkline7d }),
     color: coin.color,
     change30d: num(coin.change30d),
     change1y: num(coin.change1y),
@@ -271,7 +308,7 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
     maxSupply: max,
     circulationRate: percentOf(circulating, supplyCeiling),
     fullyDilutedMarketCap: price !== null && supplyCeiling !== null ? price * supplyCeiling : null,
-    dominance: percentOf(marketCap, num(totals[0]?.cap)),
+    dominance: percentOf(marketCap, totals.totalMarketCap || null),
     turnoverRate: percentOf(volume, marketCap),
     high24h: num(coin.high24h),
     low24h: num(coin.low24h),
@@ -285,7 +322,7 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
     listedOn: coin.listedOn,
     firstExchange: coin.firstExchange,
     firstListedAt: iso(coin.firstListedAt),
-    exchangeCount: exchangeCount?.n ?? 0,
+    exchangeCount,
     listedExchanges: listings.map((l) => ({
       exchange: l.exchange,
       displayName: l.displayName,

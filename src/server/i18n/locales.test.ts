@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../lib/i18n/index.ts';
-import { duplicateKeys, resources, translator } from './index.ts';
+import { duplicateKeys, islandDict, resources, translator } from './index.ts';
 
 function flatten(node: unknown, prefix = ''): Record<string, string> {
   if (typeof node === 'string') return { [prefix]: node };
@@ -51,5 +51,32 @@ describe('translator', () => {
 
   it('does not fold zh-hk into zh', () => {
     expect(translator('zh-hk')('home.totalVolume')).toBe(flatten(resources['zh-hk'])['home.totalVolume']);
+  });
+});
+
+describe('translate', () => {
+  const t = translator('en');
+  it('fills {{name}} placeholders, spaced or not, and keeps one without a value visible', () => {
+    const key = Object.entries(en).find(([, v]) => /\{\{\s*\w+\s*\}\}/.test(v))![0];
+    const names = placeholders(en[key]!);
+    const vars = Object.fromEntries(names.map((n, i) => [n, `V${i}`]));
+    const filled = t(key, vars);
+    for (const [, v] of Object.entries(vars)) expect(filled).toContain(v);
+    expect(filled).not.toContain('{{');
+    expect(t(key)).toContain(`{{${names[0]}}}`);
+  });
+
+  it('answers a missing key with defaultValue, else the key itself', () => {
+    expect(t('no.such.key')).toBe('no.such.key');
+    expect(t('no.such.key', { defaultValue: 'Fallback' })).toBe('Fallback');
+    expect(translator('zh')('no.such.key', { defaultValue: 'x' })).toBe('x');
+  });
+
+  it('hands islands a flat dictionary of whole subtrees, the same object every time', () => {
+    const dict = islandDict('zh', 'search');
+    expect(Object.keys(dict).length).toBeGreaterThan(3);
+    expect(Object.keys(dict).every((k) => k.startsWith('search.'))).toBe(true);
+    expect(dict['search.placeholder']).toBe(flatten(resources.zh)['search.placeholder']);
+    expect(islandDict('zh', 'search')).toBe(dict);
   });
 });

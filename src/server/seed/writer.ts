@@ -24,8 +24,15 @@ import {
   tags,
   tickers,
 } from '../db/schema/index.ts';
+import { sparkPath } from '../../lib/sparkline.ts';
 import { bulkInsert } from './bulk.ts';
 import type { DemoData } from './generate.ts';
+
+/** A coin row with its list sparkline drawn from its price history (written together). */
+export function withSparkPath<T extends { sparkline7d?: number[] | null }>(coin: T): T & { sparklinePath: string | null; sparklineTrend: string | null } {
+  const spark = sparkPath(coin.sparkline7d);
+  return { ...coin, sparklinePath: spark?.d ?? null, sparklineTrend: spark?.trend ?? null };
+}
 
 export type SeedSummary = { coins: number; exchanges: number; tickers: number; klines: number };
 
@@ -59,7 +66,7 @@ export async function writeDemoData(db: Db, data: DemoData): Promise<SeedSummary
   const conceptRows = await db.insert(concepts).values(data.concepts).returning({ id: concepts.id, key: concepts.slug });
   const tagId = idMap(tagRows);
   const conceptId = idMap(conceptRows);
-  await bulkInsert(db, coins, data.coins);
+  await bulkInsert(db, coins, data.coins.map(withSparkPath));
   await bulkInsert(db, coinLinks, data.coinLinks);
   await bulkInsert(
     db,

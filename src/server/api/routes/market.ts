@@ -17,7 +17,7 @@ export const market = new Hono<ApiEnv>()
 
   .get('/v1/coins', async (c) => {
     const q = parseQuery(c, z.object({ ...pageQuery, sort: z.enum(COIN_SORTS).optional(), filter: z.enum(COIN_FILTERS).optional() }));
-    return ok(c, await listCoins(c.get('db'), q), 10);
+    return ok(c, await listCoins(c.get('db'), q, { points: true }), 10);
   })
   .get('/v1/coins/:id', async (c) => {
     const id = slug.parse(c.req.param('id'));

@@ -80,6 +80,10 @@ export const coins = pgTable(
     description: text('description'),
     /** Seven days of closing prices, oldest first: a cache for list sparklines. */
     sparkline7d: jsonb('sparkline_7d').$type<number[]>(),
+    /** The list sparkline drawn from sparkline_7d (src/lib/sparkline.ts), written with it. */
+    sparklinePath: text('sparkline_path'),
+    /** Its direction: rise, fall or flat. */
+    sparklineTrend: text('sparkline_trend'),
     /** Daily volatility used by the simulated market, as a fraction (0.03 = 3 %). */
     volatility: num('volatility'),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -1,0 +1,2 @@
+ALTER TABLE "coins" ADD COLUMN "sparkline_path" text;--> statement-breakpoint
+ALTER TABLE "coins" ADD COLUMN "sparkline_trend" text;
