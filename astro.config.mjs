@@ -5,10 +5,20 @@ import react from '@astrojs/react';
 
 // Middleware mode: scripts/serve.mjs wraps the handler in a small Node server that adds
 // compression and immutable caching, which @astrojs/node's standalone mode does not do.
+/** Client directives of our own (see src/directives). @type {import('astro').AstroIntegration} */
+const directives = {
+  name: 'coinlens-directives',
+  hooks: {
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'interaction', entrypoint: './src/directives/interaction.ts' });
+    },
+  },
+};
+
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), directives],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   // The app compresses and sets its own security headers; Astro's own checkOrigin stays on.
   security: { checkOrigin: true },

@@ -13,3 +13,4 @@ declare namespace App {
     currency: import('./server/domain/rates.ts').RateSymbol;
   }
 }
+

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import Fuse from 'fuse.js';
-import { useDeferredValue, useId, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { FUZZY_OPTIONS, type QuickSearchItem } from '../../lib/search.ts';
 import { $quickSearch, loadQuickSearch } from '../../stores/quickSearch.ts';
@@ -10,6 +10,10 @@ interface Props {
   /** Locale prefix of the current page ("" or "/zh"), kept on result links. */
   base: string;
   dict: Dict;
+  /** What the visitor already typed into the server-rendered box this replaces. */
+  initialQuery?: string;
+  /** Whether that box had the focus (and where its caret was): the new one takes them over. */
+  focus?: { start: number | null; end: number | null } | null;
 }
 
 const MAX_COINS = 8;
@@ -17,17 +21,32 @@ const MAX_EXCHANGES = 5;
 
 type Hit = { kind: 'coin' | 'exchange'; item: QuickSearchItem; href: string };
 
-/** Header quick search over coins and exchanges (fuse.js with the SPEC §9 options). */
-export default function QuickSearch({ base, dict }: Props) {
+/**
+ * Header quick search over coins and exchanges (fuse.js with the SPEC §9 options). The header
+ * renders the same form as plain HTML (it submits to /search without JavaScript); this island
+ * replaces it on the visitor's first interaction (mount.tsx), so no framework code loads before.
+ */
+export default function QuickSearch({ base, dict, initialQuery = '', focus = null }: Props) {
   const t = createTranslator(dict);
   const { status, lists } = useStore($quickSearch);
-  const [query, setQuery] = useState('');
-  const [open, setOpen] = useState(false);
+  const [query, setQuery] = useState(initialQuery);
+  const [open, setOpen] = useState(focus !== null);
   // -1: no suggestion selected, so Enter submits the query to the search page.
   const [active, setActive] = useState(-1);
   const deferred = useDeferredValue(query.trim());
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
+
+  // Take over focus and caret from the box this replaced, before the browser paints.
+  useLayoutEffect(() => {
+    const input = inputRef.current;
+    if (!input || !focus) return;
+    input.focus();
+    if (focus.start !== null) input.setSelectionRange(focus.start, focus.end ?? focus.start);
+    void loadQuickSearch();
+    // Only on mount: later focus changes are the visitor's.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
 
   const fuses = useMemo(
     () => ({
@@ -138,18 +157,6 @@ export default function QuickSearch({ base, dict }: Props) {
           {section('exchange', t('search.exchanges'))}
         </ul>
       )}
-      <style>{`
-        .qs { position: relative; }
-        .qs input { width: 100%; padding: 7px 12px; border: 1px solid var(--border); border-radius: 999px; background: var(--bg-soft); color: var(--fg); font: inherit; }
-        .qs input:focus { outline: 2px solid var(--accent); outline-offset: 0; }
-        .qs-results { position: absolute; left: 0; right: 0; top: calc(100% + 4px); margin: 0; padding: 6px; list-style: none; background: var(--bg); border: 1px solid var(--border); border-radius: 8px; box-shadow: 0 8px 24px rgb(0 0 0 / 0.12); z-index: 2000; max-height: 70vh; overflow: auto; }
-        .qs-results ul { list-style: none; margin: 0; padding: 0; }
-        .qs-title { font-size: 0.75rem; color: var(--fg-soft); padding: 4px 8px; text-transform: uppercase; }
-        .qs-results a { display: flex; gap: 8px; align-items: center; padding: 6px 8px; border-radius: 6px; color: var(--fg); }
-        .qs-results [aria-selected='true'] a { background: var(--bg-hover); text-decoration: none; }
-        .qs-name { color: var(--fg-soft); }
-        .qs-empty { padding: 10px; color: var(--fg-soft); }
-      `}</style>
     </form>
   );
 }
