@@ -17,7 +17,9 @@ const directives = {
 
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'middleware' }),
+  // No streaming: scripts/serve.mjs sends whole bodies anyway, and a page rendered to one string
+  // skips a ReadableStream and hundreds of chunk writes per request.
+  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), directives],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   // The app compresses and sets its own security headers; Astro's own checkOrigin stays on.
