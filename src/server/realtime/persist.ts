@@ -5,7 +5,6 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { klines } from '../db/schema/index.ts';
 import { dec } from '../seed/decimal.ts';
 import { rollUp } from './candles.ts';
 import type { TickInput } from './types.ts';
@@ -65,25 +64,19 @@ export class TickWriter {
 
 /**
  * Writes one round in a transaction: the coins' prices, the candles, and the tickers of the
- * coins in `scale` multiplied by their ratio.
+ * coins in `scale` multiplied by their ratio. Each statement takes whole columns as array
+ * parameters (unnest): a round of 100 coins and 300 candles is three short statements with a
+ * dozen parameters, cheap to build on the event loop (built value by value through the query
+ * builder, a round took ~25 ms of it).
  */
 export async function writeRound(db: Db, ticks: TickInput[], scale: { coinId: string; ratio: number }[]): Promise<void> {
   const latest = lastPerCoin(ticks);
   const candles = rollUp(ticks);
-  const coinValues = sql.join(
-    latest.map(
-      (t) =>
-        sql`(${t.coinId}::text, ${dec(t.price)}::numeric, ${t.change24h === null || !Number.isFinite(t.change24h) ? null : dec(t.change24h, 8)}::numeric, ${new Date(t.at).toISOString()}::timestamptz)`,
-    ),
-    sql`, `,
-  );
   const at = new Date(latest[latest.length - 1]!.at).toISOString();
+  const change = (t: TickInput) => (t.change24h === null || !Number.isFinite(t.change24h) ? null : dec(t.change24h, 8));
+  const p = (values: unknown[]) => sql.param(values);
   await db.transaction(async (tx) => {
     if (scale.length) {
-      const ratios = sql.join(
-        scale.map((s) => sql`(${s.coinId}::text, ${s.ratio.toPrecision(15)}::numeric)`),
-        sql`, `,
-      );
       await tx.execute(sql`
         update tickers t set
           price = ${sig10(sql`t.price * v.ratio`)},
@@ -91,7 +84,7 @@ export async function writeRound(db: Db, ticks: TickInput[], scale: { coinId: st
           best_bid = ${sig10(sql`t.best_bid * v.ratio`)},
           best_ask = ${sig10(sql`t.best_ask * v.ratio`)},
           updated_at = ${at}::timestamptz
-        from (values ${ratios}) as v(id, ratio)
+        from unnest(${p(scale.map((s) => s.coinId))}::text[], ${p(scale.map((s) => s.ratio.toPrecision(15)))}::numeric[]) as v(id, ratio)
         where t.coin_id = v.id`);
     }
     await tx.execute(sql`
@@ -102,30 +95,20 @@ export async function writeRound(db: Db, ticks: TickInput[], scale: { coinId: st
         high_24h = greatest(c.high_24h, v.price),
         low_24h = least(c.low_24h, v.price),
         updated_at = v.at
-      from (values ${coinValues}) as v(id, price, change, at)
+      from unnest(${p(latest.map((t) => t.coinId))}::text[], ${p(latest.map((t) => dec(t.price)))}::numeric[],
+                  ${p(latest.map(change))}::numeric[], ${p(latest.map((t) => new Date(t.at).toISOString()))}::timestamptz[]) as v(id, price, change, at)
       where c.id = v.id`);
-    await tx
-      .insert(klines)
-      .values(
-        candles.map((k) => ({
-          coinId: k.coinId,
-          interval: k.interval,
-          openTime: new Date(k.openTime),
-          open: dec(k.open),
-          high: dec(k.high),
-          low: dec(k.low),
-          close: dec(k.close),
-          volume: dec(k.volume),
-        })),
-      )
-      .onConflictDoUpdate({
-        target: [klines.coinId, klines.interval, klines.openTime],
-        set: {
-          high: sql`greatest(${klines.high}, excluded.high)`,
-          low: sql`least(${klines.low}, excluded.low)`,
-          close: sql`excluded.close`,
-          volume: sql`${klines.volume} + excluded.volume`,
-        },
-      });
+    await tx.execute(sql`
+      insert into klines (coin_id, interval, open_time, open, high, low, close, volume)
+      select * from unnest(${p(candles.map((k) => k.coinId))}::text[], ${p(candles.map((k) => k.interval))}::kline_interval[],
+                           ${p(candles.map((k) => new Date(k.openTime).toISOString()))}::timestamptz[],
+                           ${p(candles.map((k) => dec(k.open)))}::numeric[], ${p(candles.map((k) => dec(k.high)))}::numeric[],
+                           ${p(candles.map((k) => dec(k.low)))}::numeric[], ${p(candles.map((k) => dec(k.close)))}::numeric[],
+                           ${p(candles.map((k) => dec(k.volume)))}::numeric[])
+      on conflict (coin_id, interval, open_time) do update set
+        high = greatest(klines.high, excluded.high),
+        low = least(klines.low, excluded.low),
+        close = excluded.close,
+        volume = klines.volume + excluded.volume`);
   });
 }

@@ -149,10 +149,7 @@ export class PgLink implements Transport {
     if (!payloads.length) return;
     // One statement for the whole round; notifications keep the array's order.
     await this.options.db.execute(
-      sql`select pg_notify(${CHANNEL}, p) from unnest(${sql.raw('ARRAY[')}${sql.join(
-        payloads.map((p) => sql`${p}::text`),
-        sql`, `,
-      )}${sql.raw(']')}) with ordinality as u(p, i) order by i`,
+      sql`select pg_notify(${CHANNEL}, p) from unnest(${sql.param(payloads)}::text[]) with ordinality as u(p, i) order by i`,
     );
   }
 
