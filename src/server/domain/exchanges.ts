@@ -1,6 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { exchanges } from '../db/schema/index.ts';
+import { memo } from './cache.ts';
 import { notFound } from './errors.ts';
 import { num, type Page } from './numbers.ts';
 import type { SortOrder } from './markets.ts';
@@ -23,6 +24,11 @@ export async function volumePerVisit(db: Db): Promise<number> {
   const volume = num(row?.volume);
   const visits = num(row?.visits);
   return volume && visits ? volume / (visits / DAYS_PER_MONTH) : 0;
+}
+
+/** {@link volumePerVisit} shared by the pages of a process for a minute (it moves slowly). */
+export function currentVolumePerVisit(db: Db): Promise<number> {
+  return memo('volumePerVisit', 60_000, () => volumePerVisit(db));
 }
 
 /**
@@ -191,30 +197,30 @@ export interface ExchangeListQuery {
 
 /** One page of the exchange table, default order by reported-volume rank. */
 export async function listExchanges(db: Db, q: ExchangeListQuery): Promise<Page<ExchangeSummary>> {
-  const perVisit = await volumePerVisit(db);
+  const perVisit = await currentVolumePerVisit(db);
   const sort = q.sort ?? 'rank';
   const order = q.order ?? (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
   const where = q.type ? eq(exchanges.type, q.type) : undefined;
   const ranked = rankedCte(db, perVisit);
   const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
-  const [rows, [count]] = await Promise.all([
-    db
-      .with(ranked)
-      .select({ ...baseColumns, expectedRank: ranked.expectedRank })
-      .from(exchanges)
-      .innerJoin(ranked, eq(ranked.name, exchanges.name))
-      .where(where)
-      .orderBy(sql`${sortSql(sort, perVisit)} ${direction}`, asc(exchanges.name))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(exchanges).where(where),
-  ]);
-  return { list: rows.map((r) => toSummary(r as ListRow, perVisit)), total: count?.n ?? 0, page: q.page, size: q.size };
+  // The page and the number of exchanges it pages through, in one statement.
+  const count = db.select({ n: sql<number>`count(*)` }).from(exchanges).where(where);
+  const rows = await db
+    .with(ranked)
+    .select({ ...baseColumns, expectedRank: ranked.expectedRank, total: sql<number>`(${count})`.mapWith(Number) })
+    .from(exchanges)
+    .innerJoin(ranked, eq(ranked.name, exchanges.name))
+    .where(where)
+    .orderBy(sql`${sortSql(sort, perVisit)} ${direction}`, asc(exchanges.name))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  const total = rows[0]?.total ?? Number((await count)[0]?.n ?? 0);
+  return { list: rows.map((r) => toSummary(r as ListRow, perVisit)), total, page: q.page, size: q.size };
 }
 
 /** Everything the exchange page shows. Throws a 404 DomainError for an unknown name. */
 export async function getExchange(db: Db, name: string): Promise<ExchangeDetail> {
-  const perVisit = await volumePerVisit(db);
+  const perVisit = await currentVolumePerVisit(db);
   const ranked = rankedCte(db, perVisit);
   const [row] = await db
     .with(ranked)

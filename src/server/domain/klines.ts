@@ -120,8 +120,9 @@ export function klineCoins(db: Db): Promise<KlineCoin[]> {
  * (the most recent ones). Throws a 404 DomainError for an unknown coin and a 400 for a
  * window that ends before it starts.
  */
-export async function getKlines(db: Db, coinId: string, q: KlineQuery, now = Date.now()): Promise<KlineSeries> {
-  const [coin] = await db.select({ id: coins.id, symbol: coins.symbol }).from(coins).where(eq(coins.id, coinId));
+export async function getKlines(db: Db, coinId: string, q: KlineQuery, now = Date.now(), known?: { id: string; symbol: string }): Promise<KlineSeries> {
+  // A caller that has just read the coin (the kline page) passes it instead of a second lookup.
+  const [coin] = known?.id === coinId ? [known] : await db.select({ id: coins.id, symbol: coins.symbol }).from(coins).where(eq(coins.id, coinId));
   if (!coin) throw notFound('api.coinNotFound');
   const to = q.to ?? now;
   const range = q.from === undefined ? (q.range ?? DEFAULT_RANGE[q.interval]) : null;

@@ -87,8 +87,14 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
   const sort = q.sort ?? 'volume24h';
   const order = q.order ?? (sort === 'pair' || sort === 'spread' ? 'asc' : 'desc');
   const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
-  const [rows, [agg]] = await Promise.all([
-    db
+  // The number of matching pairs and their volume ride along with the page (one statement).
+  const aggregate = db
+    .select({ n: sql<number>`count(*)`.as('n'), volume: sql<string | null>`sum(${tickers.volume24h})`.as('volume') })
+    .from(tickers)
+    .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
+    .where(where);
+  const totals = aggregate.as('totals');
+  const rows = await db
       .select({
         id: tickers.id,
         pair: tickers.pair,
@@ -109,20 +115,19 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
         depthPlus1: tickers.depthPlus1,
         depthMinus1: tickers.depthMinus1,
         updatedAt: tickers.updatedAt,
+        totalCount: totals.n,
+        totalVolume: totals.volume,
       })
       .from(tickers)
       .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
       .innerJoin(coins, eq(coins.id, tickers.coinId))
+      .crossJoin(totals)
       .where(where)
       .orderBy(sql`${sorts[sort]} ${direction}`, asc(tickers.id))
       .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db
-      .select({ n: sql<number>`count(*)`.mapWith(Number), volume: sql<string | null>`sum(${tickers.volume24h})` })
-      .from(tickers)
-      .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
-      .where(where),
-  ]);
+      .offset((q.page - 1) * q.size);
+  // Past the last page no row carries the totals: ask for them alone.
+  const agg = rows[0] ? { n: Number(rows[0].totalCount), volume: rows[0].totalVolume } : (await aggregate)[0];
   const totalVolume = num(agg?.volume);
   return {
     list: rows.map((r) => ({
