@@ -29,6 +29,9 @@ export default defineConfig({
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,
     reuseExistingServer: false,
+    // SIGTERM lets tests/e2e/server.mjs stop its PostgreSQL server (which runs in a session of its
+    // own) and remove the data directory; Playwright's default SIGKILL left both behind every run.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
     env: { PORT: String(PORT), HOST: '127.0.0.1', MOBILE_ORIGIN, LOG_LEVEL: 'error', LIVE_INTERVAL_MS: '2000' },

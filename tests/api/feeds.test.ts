@@ -230,7 +230,7 @@ describe('sitemaps', () => {
       'zh-CN': `${ORIGIN}/zh/coin/bitcoin`,
       'zh-HK': `${ORIGIN}/zh-hk/coin/bitcoin`,
       ko: `${ORIGIN}/ko/coin/bitcoin`,
-      'x-default': `${ORIGIN}/coin/bitcoin`,
+      'x-default': `${ORIGIN}/en/coin/bitcoin`,
     });
     expect(textOf(btc, 'lastmod')).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/);
   });

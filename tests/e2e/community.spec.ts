@@ -99,7 +99,7 @@ for (const L of LOCALES) {
 
       await page.goto(`${L.prefix}/question?sort=views`);
       const answered = page.locator('[data-testid="question-item"]:not([data-answers="0"])').first();
-      const link = answered.locator('h3 a');
+      const link = answered.locator('.title a');
       const title = (await link.textContent())!.trim();
       await link.click();
       await expect(page).toHaveURL(/\/question\/\d+$/);

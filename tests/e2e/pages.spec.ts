@@ -93,13 +93,20 @@ test('an explicit locale prefix overrides the cookie and keeps links prefixed', 
   await expect(page.locator('html')).toHaveAttribute('lang', 'zh-HK');
 });
 
-test('rises are green in en and red in zh (colour convention)', async ({ page, context }) => {
+test('rises are green in en and red in zh (colour convention)', async ({ page, context, baseURL }) => {
   const riseColour = async () =>
     page.locator('.rise').first().evaluate((el) => getComputedStyle(el).color);
+  // The light theme's green and red (src/styles/palette.css).
   await page.goto('/en/coin/list_1?sort=change24h&order=desc');
-  expect(await riseColour()).toBe('rgb(22, 163, 74)');
+  expect(await riseColour()).toBe('rgb(19, 115, 51)');
   await page.goto('/zh/coin/list_1?sort=change24h&order=desc');
-  expect(await riseColour()).toBe('rgb(224, 62, 62)');
+  expect(await riseColour()).toBe('rgb(192, 38, 45)');
+  // The dark theme has its own, lighter pair.
+  await context.addCookies([{ name: 'theme', value: 'dark', url: baseURL! }]);
+  await page.goto('/en/coin/list_1?sort=change24h&order=desc');
+  expect(await riseColour()).toBe('rgb(63, 185, 80)');
+  await page.goto('/zh/coin/list_1?sort=change24h&order=desc');
+  expect(await riseColour()).toBe('rgb(255, 95, 86)');
   await context.clearCookies();
 });
 

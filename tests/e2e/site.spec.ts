@@ -159,6 +159,28 @@ test.describe('feeds, sitemap and robots', () => {
     expect(loaded).toEqual([true, true]);
   });
 
+  test('the widget refreshes its prices in place every minute, without reloading', async ({ page }) => {
+    await page.clock.install();
+    await page.goto('/widget?coins=bitcoin,ethereum');
+    await expect(page.locator('meta[http-equiv="refresh"]')).toHaveCount(0);
+    const price = page.locator('tr[data-coin="bitcoin"] [data-field="price"]');
+    const change = page.locator('tr[data-coin="ethereum"] [data-field="change"]');
+    await expect(price).toHaveText(/^\$[\d,.]+$/);
+    // Mark the document and spoil two cells: a refresh must put the server's values back in place.
+    await page.evaluate(() => {
+      (window as unknown as { kept: boolean }).kept = true;
+      for (const td of document.querySelectorAll('[data-field="price"], [data-field="change"]')) {
+        td.textContent = 'stale';
+        td.className = '';
+      }
+    });
+    await page.clock.runFor(60_000);
+    await expect(price).toHaveText(/^\$[\d,.]+$/);
+    await expect(change).toHaveText(/%$/);
+    await expect(change).toHaveAttribute('class', /^(rise|fall|flat)$/);
+    expect(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept)).toBe(true);
+  });
+
   test('the widget can be framed by another site; other pages cannot', async ({ page, baseURL }) => {
     const widget = new URL('/widget?coins=bitcoin', baseURL).toString();
     const review = new URL('/review', baseURL).toString();

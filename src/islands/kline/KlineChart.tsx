@@ -95,9 +95,11 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
       const lw = await import('lightweight-charts');
       if (disposed || !box.current) return;
       const c = colours.current;
+      // No logo link inside the chart (a focusable link inside role=img): the TradingView
+      // attribution the licence asks for is the text link under the chart.
       const api = lw.createChart(box.current, {
         autoSize: true,
-        layout: { background: { type: lw.ColorType.Solid, color: c.bg }, textColor: c.muted, attributionLogo: true, fontFamily: 'inherit' },
+        layout: { background: { type: lw.ColorType.Solid, color: c.bg }, textColor: c.muted, attributionLogo: false, fontFamily: 'inherit' },
         grid: { vertLines: { color: withAlpha(c.border, 0.6) }, horzLines: { color: withAlpha(c.border, 0.6) } },
         rightPriceScale: { borderColor: c.border, scaleMargins: { top: 0.08, bottom: 0.26 } },
         timeScale: { borderColor: c.border, timeVisible: true, secondsVisible: false },

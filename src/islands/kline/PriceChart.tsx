@@ -50,9 +50,11 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
       const lw = await import('lightweight-charts');
       if (disposed || !box.current) return;
       const c = readColours();
+      // No logo link inside the chart (a focusable link inside role=img): the TradingView
+      // attribution the licence asks for is the text link under the chart.
       const api = lw.createChart(box.current, {
         autoSize: true,
-        layout: { background: { type: lw.ColorType.Solid, color: c.bg }, textColor: c.muted, attributionLogo: true, fontFamily: 'inherit' },
+        layout: { background: { type: lw.ColorType.Solid, color: c.bg }, textColor: c.muted, attributionLogo: false, fontFamily: 'inherit' },
         grid: { vertLines: { visible: false }, horzLines: { color: withAlpha(c.border, 0.6) } },
         rightPriceScale: { borderVisible: false },
         timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },

@@ -41,6 +41,16 @@ export function risesRed(locale: Locale): boolean {
   return locale !== 'en';
 }
 
+/**
+ * The inline style that maps the theme's red and green (src/styles/palette.css) to rise and fall
+ * for `locale`; the colours themselves follow the theme.
+ * @example riseFallStyle('zh') // '--color-rise: var(--red); --color-fall: var(--green)'
+ */
+export function riseFallStyle(locale: Locale): string {
+  const [rise, fall] = risesRed(locale) ? ['red', 'green'] : ['green', 'red'];
+  return `--color-rise: var(--${rise}); --color-fall: var(--${fall})`;
+}
+
 /** fixedTop of SPEC §2: 140px in Chinese, 110px otherwise. */
 export function fixedTop(locale: Locale): number {
   return locale === 'zh' || locale === 'zh-hk' ? 140 : 110;

@@ -2,14 +2,16 @@
  * sitemap.xml: an index (/sitemap.xml) of child sitemaps (/sitemaps/{section}-{n}.xml), one
  * section per kind of page, built from the database. Every page is listed once per locale prefix
  * it is meant for, each <url> carrying xhtml:link hreflang alternates to its siblings (and the
- * unprefixed URL as x-default for pages shown in every locale). Content written in one language
+ * English URL as x-default for pages shown in every locale), the same set the pages' <head>
+ * declares (src/lib/seo.ts). Content written in one language
  * (news, flash news …) is listed only under the prefixes that show that language (see
  * {@link pageLocalesFor}). A child holds at most {@link PAGES_PER_FILE} pages, so at most
  * 4 × 10,000 = 40,000 URLs, within the protocol's 50,000.
  */
 import { and, asc, count, countDistinct, eq, isNull, max, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { LOCALE_TAGS, LOCALES, type Locale } from '../../lib/i18n/index.ts';
+import { LOCALES, type Locale } from '../../lib/i18n/index.ts';
+import { hreflangAlternates, localeUrl } from '../../lib/seo.ts';
 import type { Db } from '../db/index.ts';
 import {
   announcements,
@@ -286,10 +288,6 @@ export async function sitemapPages(db: Db, section: string, n: number): Promise<
 
 const w3cTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-/** `origin` + locale prefix + path, as the pages' canonical URLs are (the home page has no trailing slash). */
-export const localeUrl = (origin: string, locale: Locale | null, path: string) =>
-  locale ? `${origin}/${locale}${path === '/' ? '' : path}` : `${origin}${path}`;
-
 /** The sitemap index document. */
 export function sitemapIndexXml(origin: string, files: SitemapFile[]): string {
   const entries = files.map(
@@ -302,10 +300,7 @@ export function sitemapIndexXml(origin: string, files: SitemapFile[]): string {
 export function urlsetXml(origin: string, pages: SitemapPage[]): string {
   const urls: string[] = [];
   for (const p of pages) {
-    const alternates = p.locales.map((l) => `<xhtml:link rel="alternate" hreflang="${LOCALE_TAGS[l]}" href="${escapeXml(localeUrl(origin, l, p.path))}"/>`);
-    if (p.locales.length === LOCALES.length) {
-      alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${escapeXml(localeUrl(origin, null, p.path))}"/>`);
-    }
+    const alternates = hreflangAlternates(origin, p.path, p.locales).map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`);
     const lastmod = p.lastmod ? `<lastmod>${w3cTime(p.lastmod)}</lastmod>` : '';
     for (const l of p.locales) urls.push(`<url><loc>${escapeXml(localeUrl(origin, l, p.path))}</loc>${lastmod}${alternates.join('')}</url>`);
   }
