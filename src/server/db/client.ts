@@ -46,8 +46,11 @@ export function openDatabase(connection: pg.ClientConfig, opts: { max?: number; 
     application_name: opts.applicationName ?? 'coinlens',
   });
   // An idle client whose server went away is dropped by the pool; without a listener the
-  // 'error' event would crash the process.
-  pool.on('error', (e) => console.error('[db] idle connection lost:', e.message));
+  // 'error' event would crash the process. While the pool closes, its clients' goodbyes may
+  // cross the server's own shutdown: nothing to report then.
+  pool.on('error', (e) => {
+    if (!pool.ending) console.error('[db] idle connection lost:', e.message);
+  });
   const db = drizzle(pool, { schema }) as unknown as Db;
   return {
     db,

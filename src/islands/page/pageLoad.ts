@@ -1,14 +1,9 @@
----
-interface Props {
-  offlineText: string;
-}
-const { offlineText } = Astro.props;
----
-<div id="page-progress" aria-hidden="true"></div>
-<div id="offline-banner" role="status" hidden>{offlineText}</div>
-<script>
-  // SPEC §4 "Page load": a progress bar from navigation start to finish or failure, a reload
-  // when a lazily loaded chunk fails, and online/offline status following the browser.
+/**
+ * SPEC §4 "Page load": a progress bar from navigation start to finish or failure, a reload
+ * when a lazily loaded chunk fails, and online/offline status following the browser. The bar
+ * and the banner are in the page's markup (src/components/layout/chrome.ts).
+ */
+export function startPageLoad(): void {
   const bar = document.getElementById('page-progress')!;
   const banner = document.getElementById('offline-banner')!;
   let timer = 0;
@@ -47,10 +42,4 @@ const { offlineText } = Astro.props;
   window.addEventListener('online', online);
   window.addEventListener('offline', online);
   online();
-</script>
-<style is:global>
-  #page-progress { position: fixed; top: 0; left: 0; height: 3px; width: 0; background: var(--accent); z-index: 3000; transition: width 0.2s ease, opacity 0.4s; opacity: 0; }
-  #page-progress.running, #page-progress.done { opacity: 1; }
-  #page-progress.failed { opacity: 1; background: #e03e3e; }
-  #offline-banner { background: var(--warn-bg); color: var(--warn-fg); text-align: center; padding: 4px; font-size: 0.85rem; }
-</style>
+}

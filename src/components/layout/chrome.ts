@@ -1,0 +1,110 @@
+/**
+ * The site chrome every page repeats (head metadata, header, totals strip, footer) as HTML
+ * strings. It used to be six Astro components per page: their render machinery cost more than
+ * many pages' own content. The markup is the same; the styles are global in
+ * src/styles/chrome.css; the scripts live in ClientScripts.astro.
+ */
+import { attr, html, raw, type SafeHtml } from '../../lib/html.ts';
+import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, risesRed, type Locale } from '../../lib/i18n/index.ts';
+import { canonicalUrl, hreflangAlternates } from '../../lib/seo.ts';
+import { siteOrigin } from '../../server/config.ts';
+import type { GlobalTotals } from '../../server/domain/markets.ts';
+import { RATE_SYMBOLS } from '../../server/domain/rates.ts';
+import type { View } from '../../server/view.ts';
+import { headerModel, isCurrent, type NavEntry } from './headerModel.ts';
+
+export interface PageState {
+  locale: Locale;
+  /** The path without its locale prefix. */
+  path: string;
+  /** "" or the locale prefix the page was requested under ("/zh"). */
+  base: string;
+  theme: 'light' | 'dark';
+  currency: string;
+}
+
+/** The <head> metadata every page has: title, description, canonical and hreflang links. */
+export function renderHead(v: View, page: PageState, title: string, description: string | undefined): SafeHtml {
+  const { t } = v;
+  const origin = siteOrigin();
+  // Canonical: the prefixed URL of the language rendered, also from an unprefixed (cookie-language)
+  // URL; hreflang: the prefixed URLs, x-default the English one (the reasons: src/lib/seo.ts).
+  const alternates = hreflangAlternates(origin, page.path).map((a) => html`<link rel="alternate" hreflang="${a.hreflang}" href="${a.href}" />`);
+  return html`<meta charset="utf-8" />
+<meta name="viewport" content="width=device-width, initial-scale=1" />
+<title>${title} | ${t('site.name')}</title>
+<meta name="description" content="${description ?? t('site.description')}" />
+<link rel="canonical" href="${canonicalUrl(origin, v.locale, page.path)}" />
+${alternates}
+<link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+<meta name="theme-color" content="#2563eb" />
+<meta property="og:site_name" content="${t('site.name')}" />
+<meta property="og:title" content="${title}" />
+<meta name="color-rise" content="${risesRed(v.locale) ? 'red' : 'green'}" />`;
+}
+
+/** The start of <body>: the skip link, the page-load bar and the offline banner. */
+export function renderBodyStart(v: View): SafeHtml {
+  return html`<a class="skip" href="#main">${v.t('site.skipToContent')}</a><div id="page-progress" aria-hidden="true"></div><div id="offline-banner" role="status" hidden>${v.t('site.offline')}</div>`;
+}
+
+const LOGO = raw(
+  '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true"><circle cx="12" cy="12" r="11" fill="var(--accent)"></circle><circle cx="12" cy="12" r="5.5" fill="none" stroke="var(--accent-fg)" stroke-width="2.4"></circle><path d="M16 16l4 4" stroke="var(--accent-fg)" stroke-width="2.4" stroke-linecap="round"></path></svg>',
+);
+
+/**
+ * The site header. No framework code loads with it: the search form works as a plain form and
+ * becomes the QuickSearch island on the visitor's first interaction; the currency, theme and
+ * language controls are a few lines of script (src/scripts/header.ts).
+ */
+export function renderHeader(v: View, page: PageState): SafeHtml {
+  const m = headerModel(page.locale);
+  const { href } = v;
+  const link = (n: NavEntry) => html`<a href="${href(n.path)}"${attr('aria-current', isCurrent(n, page.path) && 'page')}>${n.label}</a>`;
+  const languages = LOCALES.map(
+    (l) =>
+      html`<li><a href="${`/${l}${page.path === '/' ? '' : page.path}`}" hreflang="${l}" lang="${LOCALE_TAGS[l]}" data-set-locale="${l}"${attr('aria-current', l === page.locale && 'true')}>${LOCALE_NAMES[l]}</a></li>`,
+  );
+  const currencies = RATE_SYMBOLS.map((o) => html`<option value="${o}"${attr('selected', o === page.currency)}>${o}</option>`);
+  const moreActive = m.more.some((e) => isCurrent(e, page.path));
+  return html`<header class="site-header">
+<div class="bar">
+<a class="logo" href="${href('/')}">${LOGO}<span>${m.siteName}</span></a>
+<nav class="main-nav" aria-label="${m.labels.mainMenu}">${m.main.map(link)}</nav>
+<div class="search" data-quick-search data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.searchDictJson}">
+<form class="qs" role="search" action="${page.base}/search" method="get"><input type="search" name="q" role="combobox" aria-expanded="false" aria-label="${m.labels.searchLabel}" placeholder="${m.labels.searchPlaceholder}" autocomplete="off" data-testid="quick-search-input" /></form>
+</div>
+<div class="settings">
+<details class="lang"><summary><span class="sr-only">${m.labels.language}: </span>${LOCALE_NAMES[page.locale]}</summary><ul>${languages}</ul></details>
+<select class="control" aria-label="${m.labels.currency}" data-testid="currency-switcher" data-currency-switcher>${currencies}</select>
+<button type="button" class="control" aria-label="${m.labels.toggleTheme}" title="${page.theme === 'light' ? m.labels.themeDark : m.labels.themeLight}" data-testid="theme-toggle" data-theme-toggle data-title-dark="${m.labels.themeDark}" data-title-light="${m.labels.themeLight}"><span class="if-light" aria-hidden="true">☾</span><span class="if-dark" aria-hidden="true">☀</span></button>
+</div>
+</div>
+<div class="bar sub">
+<nav class="content-nav" aria-label="${m.labels.contentMenu}">${m.content.map(link)}<details class="more"><summary${attr('class', moreActive && 'active')}>${m.labels.more}</summary><ul>${m.more.map((n) => html`<li>${link(n)}</li>`)}</ul></details></nav>
+</div>
+</header>`;
+}
+
+/** The whole-market figures under the header, with the demo-data badge while the data is generated. */
+export function renderStatsStrip(v: View, totals: GlobalTotals): SafeHtml {
+  const { t } = v;
+  const item = (label: string, value: string) => html`<span>${label}: <b class="num">${value}</b></span>`;
+  return html`<aside class="stats-strip" aria-label="${t('home.globalStats')}"><div class="inner">${[
+    item(t('home.coinCount'), v.number(totals.coinCount, false)),
+    item(t('home.exchangeCount'), v.number(totals.exchangeCount, false)),
+    item(t('home.totalMarketCap'), v.money.amount(totals.totalMarketCap)),
+    item(t('home.totalVolume'), v.money.amount(totals.totalVolume24h)),
+    item(t('home.btcDominance'), v.percent(totals.btcDominance).replace(/^\+/, '')),
+  ]}${totals.source === 'demo' ? html`<span class="badge demo" title="${t('site.demoDataHint')}" data-testid="demo-badge">${t('site.demoData')}</span>` : null}</div></aside>`;
+}
+
+export function renderFooter(v: View, source: string): SafeHtml {
+  const { t, href } = v;
+  return html`<footer class="site-footer"><div class="inner">
+<p><b>${t('site.name')}</b> · ${t('footer.about')} ${t('footer.disclaimer')}</p>
+<p class="muted">${t('footer.dataSource', { source: source === 'demo' ? t('footer.dataSourceDemo') : source })} · ${t('footer.icons')}</p>
+<nav class="links" aria-label="${t('site.name')}"><a href="${href('/app')}">${t('footer.app')}</a><a href="${href('/review')}">${t('footer.reviews')}</a><a href="${href('/widget/help')}">${t('footer.widget')}</a><a href="${href('/feeds')}">${t('footer.feeds')}</a><a href="${href('/privacy')}">${t('footer.privacy')}</a><a href="/sitemap.xml">${t('footer.sitemap')}</a></nav>
+<p class="muted">© ${new Date(v.now).getUTCFullYear()} ${t('site.name')}</p>
+</div></footer>`;
+}

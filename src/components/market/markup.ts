@@ -1,0 +1,116 @@
+/**
+ * Markup of the market cells and tables every list repeats, as strings (src/lib/html.ts): a
+ * coin row used to be half a dozen Astro components. The .astro components of the same names
+ * place this markup, so each piece has one definition.
+ */
+import { formatPercent, trend } from '../../lib/format/index.ts';
+import { attr, html, type SafeHtml } from '../../lib/html.ts';
+import { SPARK_HEIGHT, SPARK_WIDTH, type Spark } from '../../lib/sparkline.ts';
+import { regionName } from '../../lib/i18n/region.ts';
+import type { ExchangeSummary } from '../../server/domain/exchanges.ts';
+import type { CoinSummary } from '../../server/domain/markets.ts';
+import type { View } from '../../server/view.ts';
+import { sortHeaderHtml, type SortOrder } from '../ui/markup.ts';
+
+/** A percentage change coloured by direction; `live`: a coin id whose 24h change the browser keeps live. */
+export function changeHtml(value: number | null | undefined, live?: string): SafeHtml {
+  const dir = trend(value);
+  return html`<span class="num${dir !== 'flat' ? ` ${dir}` : ''}" data-trend="${dir}"${attr('data-live-change', live)}>${formatPercent(value)}</span>`;
+}
+
+/** A coin's icon, name and symbol, linking to its page. */
+export function coinNameHtml(v: View, c: { id: string; name: string; symbol: string; icon: string }): SafeHtml {
+  return html`<a class="coin-cell" href="${v.href(`/coin/${encodeURIComponent(c.id)}`)}"><img src="${c.icon}" alt="" width="24" height="24" loading="lazy" decoding="async" /><span class="nm">${c.name}</span><span class="sym">${c.symbol}</span></a>`;
+}
+
+/**
+ * A seven-day price line as inline SVG: no script, no request. The path was drawn when the price
+ * history was written (src/lib/sparkline.ts), so a list render only prints it.
+ */
+export function sparklineHtml(spark: Spark | null, label?: string): SafeHtml {
+  if (!spark?.d) return html`<span class="muted">--</span>`;
+  return html`<svg class="spark ${spark.trend}" viewBox="0 0 ${SPARK_WIDTH} ${SPARK_HEIGHT}" width="${SPARK_WIDTH}" height="${SPARK_HEIGHT}" role="img"${attr('aria-label', label)}><path d="${spark.d}" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"></path></svg>`;
+}
+
+export interface CoinTableOptions {
+  /** When given, column headers sort through these URLs. */
+  sorting?: { sort: string | undefined; order: SortOrder; url: (sort: string | undefined, order: SortOrder) => string } | undefined;
+  compact?: boolean | undefined;
+}
+
+/** The coin table of the lists and the home page. */
+export function coinTableHtml(v: View, coins: CoinSummary[], { sorting, compact = false }: CoinTableOptions = {}): SafeHtml {
+  const { t, money } = v;
+  const columns = [
+    { key: 'rank', label: t('coin.rank'), left: true },
+    { key: 'name', label: t('coin.name'), left: true },
+    { key: 'price', label: t('coin.price') },
+    { key: 'change24h', label: t('coin.change24h') },
+    { key: 'change7d', label: t('coin.change7d') },
+    { key: 'marketCap', label: t('coin.marketCap') },
+    { key: 'volume24h', label: t('coin.volume24h') },
+    ...(compact ? [] : [{ key: 'circulatingSupply', label: t('coin.circulatingSupply') }]),
+  ];
+  const head = columns.map((c) =>
+    sorting ? sortHeaderHtml(c.label, c.key, sorting.sort, sorting.order, sorting.url, c.left) : html`<th${attr('class', c.left && 'l')} scope="col">${c.label}</th>`,
+  );
+  const sparkLabel = t('coin.sparkline');
+  const rows = coins.map(
+    (c) => html`<tr data-coin="${c.id}">
+<td class="l muted num">${c.rank ?? '--'}</td>
+<td class="l">${coinNameHtml(v, c)}</td>
+<td class="num" data-field="price" data-live-price="${c.id}">${money.price(c.price)}</td>
+<td>${changeHtml(c.change24h, c.id)}</td>
+<td>${changeHtml(c.change7d)}</td>
+<td class="num">${money.amount(c.marketCap)}</td>
+<td class="num">${money.amount(c.volume24h)}</td>
+${compact ? null : html`<td class="num">${v.number(c.circulatingSupply)} <span class="muted">${c.symbol}</span></td><td>${sparklineHtml(c.spark, `${c.name} ${sparkLabel}`)}</td>`}
+</tr>`,
+  );
+  return html`<div class="table-wrap"><table class="data coins" data-testid="coin-table">
+<thead><tr>${head}${compact ? null : html`<th scope="col">${sparkLabel}</th>`}</tr></thead>
+<tbody>${coins.length === 0 ? html`<tr><td class="empty" colspan="${columns.length + 1}">${t('list.empty')}</td></tr>` : null}${rows}</tbody>
+</table></div>`;
+}
+
+export type ExchangeTableOptions = CoinTableOptions;
+
+/** The exchange table of the list and the home page. */
+export function exchangeTableHtml(v: View, exchanges: ExchangeSummary[], { sorting, compact = false }: ExchangeTableOptions = {}): SafeHtml {
+  const { t, money } = v;
+  const columns = [
+    { key: 'rank', label: t('exchange.rank'), left: true },
+    { key: 'name', label: t('exchange.name'), left: true },
+    { key: 'expectedVolume', label: t('exchange.expectedVolume') },
+    { key: 'reportedVolume', label: t('exchange.reportedVolume') },
+    ...(compact
+      ? []
+      : [
+          { key: 'pairCount', label: t('exchange.pairCount') },
+          { key: 'coinCount', label: t('exchange.coinCount') },
+          { key: 'monthlyVisits', label: t('exchange.monthlyVisits') },
+          { key: 'starRating', label: t('exchange.starRating') },
+        ]),
+  ];
+  const head = columns.map((c) =>
+    sorting ? sortHeaderHtml(c.label, c.key, sorting.sort, sorting.order, sorting.url, c.left) : html`<th${attr('class', c.left && 'l')} scope="col">${c.label}</th>`,
+  );
+  const unreviewed = html`<span class="badge" title="${t('exchange.unreviewedNotice')}">${t('coin.unreviewed')}</span>`;
+  const rows = exchanges.map(
+    (e) => html`<tr data-exchange="${e.name}">
+<td class="l muted num">${e.rank ?? '--'}</td>
+<td class="l"><a href="${v.href(`/exchange/${encodeURIComponent(e.name)}`)}"><b>${e.displayName}</b></a>${e.reviewed ? null : unreviewed}</td>
+<td class="num">${money.amount(e.expectedVolume24h)}</td>
+<td class="num">${money.amount(e.reportedVolume24h)}</td>
+${
+  compact
+    ? null
+    : html`<td class="num">${v.number(e.pairCount, false)}</td><td class="num">${v.number(e.coinCount, false)}</td><td class="num">${v.number(e.monthlyVisits)}</td><td class="num">${e.starRating === null ? '--' : `★ ${e.starRating.toFixed(1)}`}</td><td class="l">${e.type === 'CEX' ? t('exchange.cex') : t('exchange.dex')}</td><td class="l">${regionName(e.country, v.locale)}</td>`
+}
+</tr>`,
+  );
+  return html`<div class="table-wrap"><table class="data exchanges" data-testid="exchange-table">
+<thead><tr>${head}${compact ? null : html`<th class="l" scope="col">${t('exchange.type')}</th><th class="l" scope="col">${t('exchange.country')}</th>`}</tr></thead>
+<tbody>${exchanges.length === 0 ? html`<tr><td class="empty" colspan="${columns.length + 2}">${t('list.empty')}</td></tr>` : null}${rows}</tbody>
+</table></div>`;
+}

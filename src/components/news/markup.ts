@@ -1,0 +1,40 @@
+/**
+ * Markup of the article lists and coin chips, as strings (src/lib/html.ts): a list of twenty
+ * articles with their chips used to be some sixty Astro components. ArticleList.astro and
+ * CoinChips.astro place it; their styles are global under .articles and .coin-chips.
+ */
+import { html, type SafeHtml } from '../../lib/html.ts';
+import type { ArticleSummary, CoinChip } from '../../server/domain/news.ts';
+import type { View } from '../../server/view.ts';
+import { changeHtml } from '../market/markup.ts';
+
+/** Related coins as chips: icon, symbol, (price,) 24h change, linking to the coin. */
+export function coinChipsHtml(v: View, coins: CoinChip[], price = false): SafeHtml | null {
+  if (!coins.length) return null;
+  const priceLabel = v.t('news.price');
+  const changeLabel = v.t('news.change24h');
+  return html`<ul class="coin-chips" data-testid="coin-chips">${coins.map(
+    (c) =>
+      html`<li><a class="chip" href="${v.href(`/coin/${encodeURIComponent(c.id)}`)}" title="${c.name}"><img src="${c.icon}" alt="" width="16" height="16" loading="lazy" decoding="async" /><span class="sym">${c.symbol}</span>${price ? html`<span class="num" aria-label="${priceLabel}">${v.money.price(c.price)}</span>` : null}<span aria-label="${changeLabel}">${changeHtml(c.change24h, c.id)}</span></a></li>`,
+  )}</ul>`;
+}
+
+export interface ArticleListOptions {
+  /** Show a news/research badge (lists mixing both kinds). */
+  showKind?: boolean | undefined;
+  /** Hide the byline (a columnist's own page). */
+  hideAuthor?: boolean | undefined;
+}
+
+/** A list of article summaries: title, summary, byline, time, views and related coins. */
+export function articleListHtml(v: View, articles: ArticleSummary[], { showKind = false, hideAuthor = false }: ArticleListOptions = {}): SafeHtml {
+  const { t } = v;
+  return html`<ul class="articles" data-testid="article-list">${articles.map(
+    (a) => html`<li data-id="${a.id}">
+<h2 class="title">${showKind ? html`<span class="badge">${t(`news.kind_${a.kind}`)}</span>` : null}<a href="${v.href(`/${a.kind}/${a.id}`)}">${a.title}</a></h2>
+${a.summary ? html`<p class="summary">${a.summary}</p>` : null}
+<div class="meta muted">${!hideAuthor && a.columnist ? html`<a href="${v.href(`/columnist/${a.columnist.id}`)}">${a.columnist.name}</a>` : null}<time datetime="${a.publishedAt}" title="${v.dateTime(a.publishedAt)}">${v.ago(a.publishedAt)}</time><span>${t('news.views', { n: v.number(a.views, false) })}</span></div>
+${coinChipsHtml(v, a.coins)}
+</li>`,
+  )}</ul>`;
+}

@@ -1,0 +1,42 @@
+/**
+ * Markup of the list furniture many pages repeat (sortable headers, the pager), as strings
+ * (src/lib/html.ts): the .astro components of the same names place it.
+ */
+import { attr, html, type SafeHtml } from '../../lib/html.ts';
+import { pageCount, pagerSlots, PAGE_SIZES } from '../../lib/pagination.ts';
+import type { View } from '../../server/view.ts';
+
+export type SortOrder = 'asc' | 'desc' | undefined;
+
+/**
+ * A sortable column header. Clicking cycles the SPEC §9 order: descending, ascending, none.
+ * aria-sort belongs to the header cell (it is not allowed on a link); the arrow repeats it for the eye.
+ */
+export function sortHeaderHtml(label: string, column: string, sort: string | undefined, order: SortOrder, url: (sort: string | undefined, order: SortOrder) => string, left = false): SafeHtml {
+  const active = sort === column;
+  const next: [string | undefined, SortOrder] = !active ? [column, 'desc'] : order === 'desc' ? [column, 'asc'] : [undefined, undefined];
+  const ariaSort = active ? (order === 'asc' ? 'ascending' : 'descending') : undefined;
+  const arrow = active ? (order === 'asc' ? ' ▲' : ' ▼') : '';
+  return html`<th${attr('class', left && 'l')}${attr('aria-sort', ariaSort)} scope="col"><a href="${url(next[0], next[1])}" rel="nofollow">${label}${arrow ? html`<span aria-hidden="true">${arrow}</span>` : null}</a></th>`;
+}
+
+/** The pager under a list: position, pages around the current one, and page sizes. */
+export function pagerHtml(v: View, page: number, size: number, total: number, url: (page: number, size: number) => string): SafeHtml {
+  const { t } = v;
+  const pages = pageCount(total, size);
+  const from = total === 0 ? 0 : (page - 1) * size + 1;
+  const to = Math.min(total, page * size);
+  const slots = pagerSlots(page, pages).map(
+    (p) =>
+      html`<li>${p === null ? html`<span class="gap">…</span>` : html`<a href="${url(p, size)}"${attr('aria-current', p === page && 'page')} aria-label="${t('list.page', { page: p })}">${p}</a>`}</li>`,
+  );
+  return html`<nav class="toolbar" aria-label="${t('list.pagination')}">
+<span class="muted">${t('list.pageInfo', { from: v.number(from, false), to: v.number(to, false), total: v.number(total, false) })}</span>
+<ul class="pager">
+<li>${page > 1 ? html`<a href="${url(page - 1, size)}" rel="prev">${t('list.previous')}</a>` : html`<span class="disabled">${t('list.previous')}</span>`}</li>
+${slots}
+<li>${page < pages ? html`<a href="${url(page + 1, size)}" rel="next">${t('list.next')}</a>` : html`<span class="disabled">${t('list.next')}</span>`}</li>
+</ul>
+<span class="sizes"><span class="muted">${t('list.pageSize')}</span>${PAGE_SIZES.map((s) => html`<a href="${url(1, s)}"${attr('aria-current', s === size && 'true')}>${s}</a>`)}</span>
+</nav>`;
+}
