@@ -115,3 +115,25 @@ test('unknown tab or coin gives the 404 page', async ({ page }) => {
   expect(coin?.status()).toBe(404);
   await expect(page.getByTestId('not-found')).toBeVisible();
 });
+
+test('the overview price chart loads when it comes into view, and its ranges redraw it', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  // A viewport so short that the chart (with the loader's 200px look-ahead) starts out of view.
+  await page.setViewportSize({ width: 1280, height: 100 });
+  await page.goto('/en/coin/bitcoin');
+  const chart = page.getByTestId('price-chart');
+  // Below the fold: the server's placeholder, and no chart code fetched yet.
+  await expect(chart).toHaveAttribute('data-state', 'loading');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.some((u) => u.includes('lightweight-charts'))).toBe(false);
+  await chart.scrollIntoViewIfNeeded();
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+  expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(10);
+  await chart.getByRole('button', { name: '1M' }).click();
+  await expect(chart).toHaveAttribute('data-range', '1M');
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+  await expect(chart.getByRole('link', { name: /TradingView/ })).toBeVisible();
+});

@@ -1,0 +1,27 @@
+/**
+ * The coin overview's price chart as the server sends it: the markup the PriceChart island
+ * first renders (loading state), inside the placeholder it is mounted into when it scrolls into
+ * view (src/islands/kline/watchPriceCharts.ts). No React runs on the server for it.
+ */
+import { formatPercent } from '../../lib/format/index.ts';
+import { attr, html, type SafeHtml } from '../../lib/html.ts';
+import { PRICE_CHART_RANGES } from '../../islands/kline/PriceChart.tsx';
+import { islandDict } from '../../server/i18n/index.ts';
+import type { View } from '../../server/view.ts';
+
+/** The strings PriceChart uses. */
+const DICT_KEYS = ['kline.rangeLabel', 'kline.ranges', 'kline.priceChart', 'kline.loading', 'kline.empty', 'kline.error', 'kline.retry', 'kline.fullChart', 'kline.attribution'];
+
+export function priceChartPlaceholder(v: View, coinId: string, range: (typeof PRICE_CHART_RANGES)[number] = '1W'): SafeHtml {
+  const { t, money } = v;
+  const klineHref = v.href(`/kline/${coinId}`);
+  const props = { coinId, locale: v.locale, dict: islandDict(v.locale, ...DICT_KEYS), currency: { code: money.currency, rate: money.convert(1) ?? 1 }, klineHref, range };
+  return html`<div class="price-chart-slot" data-price-chart data-props="${JSON.stringify(props)}"><div class="price-chart" data-testid="price-chart" data-coin="${coinId}" data-range="${range}" data-state="loading" data-points="0">
+<div class="price-chart-head"><div class="num"><b>--</b> <span class="flat">${formatPercent(null)}</span> <span class="muted"></span></div>
+<div class="price-chart-ranges" role="group" aria-label="${t('kline.rangeLabel')}">${PRICE_CHART_RANGES.map(
+    (r) => html`<button type="button"${attr('aria-pressed', r === range ? 'true' : 'false')} data-range="${r}" disabled>${t(`kline.ranges.${r}`)}</button>`,
+  )}</div></div>
+<div class="price-chart-stage"><div class="kline-canvas" role="img" aria-label="${t('kline.priceChart')}"></div><div class="price-chart-overlay" role="status">${t('kline.loading')}</div></div>
+<div class="price-chart-foot"><a href="${klineHref}">${t('kline.fullChart')}</a><a href="https://www.tradingview.com/" target="_blank" rel="noopener">${t('kline.attribution')}</a></div>
+</div></div>`;
+}
