@@ -1,12 +1,43 @@
 import type { AstroGlobal } from 'astro';
 import { formatDate, formatDateTime, formatNumber, formatPair, formatPercent, formatRelativeTime, trend } from '../lib/format/index.ts';
 import type { ContractType } from '../lib/format/pair.ts';
-import { createMoney } from '../lib/money.ts';
+import type { Locale } from '../lib/i18n/index.ts';
+import { createMoney, type Money } from '../lib/money.ts';
 import { getDb } from './db/index.ts';
 import { memo } from './domain/cache.ts';
 import { getRates } from './domain/rates.ts';
 
 const currentRates = () => memo('rates', 60_000, async () => (await getRates(await getDb())).rates);
+
+/**
+ * Money formatters shared by the requests of a process, per locale, currency and rate, with
+ * their results remembered: a page prints the same few hundred prices as the page before it
+ * until the prices move, and exact decimal formatting is not free.
+ */
+const moneys = new Map<string, Money>();
+function sharedMoney(locale: Locale, currency: string, rates: Record<string, number>): Money {
+  const plain = createMoney(locale, currency, rates);
+  const key = `${locale}|${plain.currency}|${plain.convert(1)}`;
+  let money = moneys.get(key);
+  if (money) return money;
+  if (moneys.size > 64) moneys.clear(); // rates moved many times: start again
+  const remember = (format: (usd: number | null | undefined) => string) => {
+    const seen = new Map<number, string>();
+    return (usd: number | null | undefined) => {
+      if (usd === null || usd === undefined) return format(usd);
+      let text = seen.get(usd);
+      if (text === undefined) {
+        if (seen.size >= 20_000) seen.clear();
+        text = format(usd);
+        seen.set(usd, text);
+      }
+      return text;
+    };
+  };
+  money = { ...plain, price: remember(plain.price), amount: remember(plain.amount) };
+  moneys.set(key, money);
+  return money;
+}
 
 /**
  * Everything a page needs to render in the visitor's language and currency: the translator,
@@ -15,7 +46,7 @@ const currentRates = () => memo('rates', 60_000, async () => (await getRates(awa
 export async function view(astro: Pick<AstroGlobal, 'locals'>) {
   const { locale, t, base, currency } = astro.locals;
   const now = Date.now();
-  const money = createMoney(locale, currency, await currentRates());
+  const money = sharedMoney(locale, currency, await currentRates());
   return {
     t,
     locale,

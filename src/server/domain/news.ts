@@ -133,7 +133,6 @@ export interface ArticleQuery {
   columnist?: number | undefined;
 }
 
-const n = sql<number>`count(*)`.mapWith(Number);
 const visible = isNull(articles.deletedAt);
 
 const summaryColumns = {
@@ -182,6 +181,18 @@ async function coinsOf(db: Db, ids: number[]): Promise<Map<number, CoinChip[]>> 
   return out;
 }
 
+type ChipJson = { id: string; symbol: string; name: string; price: string | null; change24h: string | null };
+
+/** An article's related coins, best-ranked first, as a JSON column of the article's row. */
+function chipsOf(articleId: SQL) {
+  return sql<ChipJson[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'symbol', c.symbol, 'name', c.name, 'price', c.price::text, 'change24h', c.change_24h::text)
+      order by c.rank asc nulls last, c.id), '[]'::json)
+    from ${articleCoins} ac join ${coins} c on c.id = ac.coin_id where ac.article_id = ${articleId})`;
+}
+
+const toChips = (rows: ChipJson[]): CoinChip[] =>
+  rows.map((r) => ({ id: r.id, symbol: r.symbol, name: r.name, icon: coinIcon(r.id), price: num(r.price), change24h: num(r.change24h) }));
+
 function toSummary(r: SummaryRow, chips: Map<number, CoinChip[]>): ArticleSummary {
   return {
     id: r.id,
@@ -228,19 +239,19 @@ export async function listArticles(db: Db, q: ArticleQuery): Promise<Page<Articl
   if (q.coin !== undefined)
     conditions.push(sql`exists (select 1 from ${articleCoins} where ${articleCoins.articleId} = ${articles.id} and ${articleCoins.coinId} = ${q.coin})`);
   const where = and(...conditions);
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(summaryColumns)
-      .from(articles)
-      .leftJoin(columnists, eq(columnists.id, articles.columnistId))
-      .where(where)
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-    db.select({ n }).from(articles).where(where),
-  ]);
-  const chips = await coinsOf(db, rows.map((r) => r.id));
-  return { list: rows.map((r) => toSummary(r, chips)), total: count?.n ?? 0, page: q.page, size: q.size };
+  // One statement: the page, each article's coins (as JSON beside it) and the total.
+  const count = db.select({ n: sql<number>`count(*)` }).from(articles).where(where);
+  const rows = await db
+    .select({ ...summaryColumns, chips: chipsOf(sql.raw('"articles"."id"')), total: sql<number>`(${count})`.mapWith(Number) })
+    .from(articles)
+    .leftJoin(columnists, eq(columnists.id, articles.columnistId))
+    .where(where)
+    .orderBy(desc(articles.publishedAt), desc(articles.id))
+    .limit(q.size)
+    .offset((q.page - 1) * q.size);
+  const chips = new Map(rows.map((r) => [r.id, toChips(r.chips)]));
+  const total = rows[0]?.total ?? Number((await count)[0]?.n ?? 0);
+  return { list: rows.map((r) => toSummary(r, chips)), total, page: q.page, size: q.size };
 }
 
 /**
