@@ -70,6 +70,9 @@ export async function load(url, { duration = 10, connections = 10, headers, requ
   if (result.non2xx > 0) throw new Error(`${url}: ${result.non2xx} non-2xx responses`);
   return {
     requestsPerSecond: Math.round(result.requests.average),
+    /** Unrounded: completed requests ÷ seconds (slow pages complete a handful per run). */
+    rate: result.requests.total / result.duration,
+    latencyMeanMs: result.latency.average,
     bytesPerRequest: result.requests.total ? Math.round(result.throughput.total / result.requests.total) : 0,
     latencyP50Ms: result.latency.p50,
     latencyP97_5Ms: result.latency.p97_5,
