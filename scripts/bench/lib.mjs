@@ -135,14 +135,16 @@ export const mb = (bytes) => (bytes == null ? '--' : (bytes / 2 ** 20).toFixed(1
 export function writeResults(name, meta, header, rows, more = []) {
   const dir = path.join(root, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
-  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify({ ...meta, rows, ...Object.fromEntries(more.map((m) => [m.key, m.rows])) }, null, 2) + '\n');
+  const record = { ...meta, loadavg: os.loadavg(), rows, ...Object.fromEntries(more.map((m) => [m.key, m.rows])) };
+  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(record, null, 2) + '\n');
   // Cells may hold SQL: a pipe would end the cell, a newline the row.
   const cell = (v) => String(v ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
   const table = (h, r) => [`| ${h.map((x) => x.label).join(' | ')} |`, `| ${h.map(() => '---').join(' | ')} |`, ...r.map((row) => `| ${h.map((x) => cell(row[x.key])).join(' | ')} |`)];
   const md = [
     `# ${meta.title}`,
     '',
-    `Run ${meta.at} on Node ${process.version}, ${meta.machine}.`,
+    // The machine is shared: its load when the results were written says how much to trust them.
+    `Run ${meta.at} on Node ${process.version}, ${meta.machine}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1, 5, 15 min) when written.`,
     '',
     meta.note ?? '',
     '',
