@@ -1,14 +1,29 @@
-// npm run bench: every benchmark in turn (each writes its own results under bench/results/).
+// npm run bench: every benchmark in turn, each in its own process, each writing its results
+// (JSON + Markdown) under bench/results/. `npm run bench -- pages scale` runs only those.
+// A full run takes about 20 minutes on the 2-core machine; the knobs are in README "Benchmarks".
 import { spawnSync } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
+import { ensureBuild } from '../ensure-build.mjs';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
-const benches = ['pages.mjs', 'sse.mjs'].filter((f) => fs.existsSync(path.join(dir, f)));
-let failed = 0;
-for (const file of benches) {
-  console.log(`\n=== ${file} ===`);
-  const r = spawnSync(process.execPath, [path.join(dir, file)], { stdio: 'inherit' });
-  if (r.status !== 0) failed++;
+/** In this order: the short page checks first, the long scale runs last. */
+const ALL = ['pages', 'runtime', 'jsbudget', 'lighthouse', 'sse', 'scale'];
+const asked = process.argv.slice(2);
+const unknown = asked.filter((name) => !ALL.includes(name));
+if (unknown.length) {
+  console.error(`Unknown benchmark(s): ${unknown.join(', ')}. Choose from: ${ALL.join(', ')}.`);
+  process.exit(2);
 }
-process.exit(failed ? 1 : 0);
+// Build once here rather than inside the first benchmark's timing.
+ensureBuild();
+const started = Date.now();
+const failed = [];
+for (const name of asked.length ? asked : ALL) {
+  const t0 = Date.now();
+  console.log(`\n=== ${name} ===`);
+  const r = spawnSync(process.execPath, [path.join(dir, `${name}.mjs`)], { stdio: 'inherit' });
+  console.log(`=== ${name}: ${r.status === 0 ? 'done' : 'FAILED'} in ${Math.round((Date.now() - t0) / 1000)} s ===`);
+  if (r.status !== 0) failed.push(name);
+}
+console.log(`\nAll benchmarks: ${Math.round((Date.now() - started) / 60_000)} min${failed.length ? `; failed: ${failed.join(', ')}` : ''}.`);
+process.exit(failed.length ? 1 : 0);

@@ -23,8 +23,8 @@ const DURATION = Number(process.env.BENCH_SSE_DURATION ?? 20);
 const INTERVAL = Number(process.env.BENCH_SSE_INTERVAL_MS ?? 1000);
 const COINS = Number(process.env.BENCH_SSE_COINS ?? 20);
 const SALT = process.env.SIGN_SALT ?? 'coinlens';
-const PORT = 4620;
-const BARE_PORT = 4621;
+const PORT = 4760;
+const BARE_PORT = 4761;
 
 /** The SPEC §7 day signature. */
 function signature(now = Date.now()) {

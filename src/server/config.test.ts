@@ -17,3 +17,17 @@ describe('siteOrigin', () => {
     expect(() => parseConfig({ SITE_URL: 'coinlens.example' })).toThrow(ConfigError);
   });
 });
+
+describe('SEED_COINS', () => {
+  it('is unset by default (the real coin universe) and takes a whole number of coins', () => {
+    expect(parseConfig({}).SEED_COINS).toBeUndefined();
+    expect(parseConfig({ SEED_COINS: '' }).SEED_COINS).toBeUndefined();
+    expect(parseConfig({ SEED_COINS: '20000' }).SEED_COINS).toBe(20_000);
+  });
+
+  it('refuses what is not a sensible number of coins, naming the variable', () => {
+    for (const bad of ['many', '1.5', '0', '-3', '100001']) {
+      expect(() => parseConfig({ SEED_COINS: bad })).toThrow(/SEED_COINS/);
+    }
+  });
+});

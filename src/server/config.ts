@@ -27,6 +27,15 @@ const schema = z.object({
     .optional()
     .or(z.literal('').transform(() => undefined)),
   SEED: z.enum(['auto', 'off']).default('auto'),
+  /**
+   * How many coins the demo seeder writes: unset, the real coin universe (~570); more adds
+   * generated coins below it with exchanges and tickers in proportion (for scale benchmarks).
+   */
+  SEED_COINS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    // The upper bound is MAX_SEED_COINS of seed/scale.ts; the lower one, the real universe, is checked by the seeder.
+    z.coerce.number({ invalid_type_error: 'must be a number of coins' }).int('must be a whole number of coins').min(1).max(100_000).optional(),
+  ),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   /** Live prices: `sim` moves demo prices (the simulated market), `off` only relays other sources. */
   LIVE: z.enum(['sim', 'off']).default('sim'),

@@ -9,7 +9,7 @@ import { TAG_CONCEPT } from './data/taxonomy.ts';
 import type { ExchangeSeed } from './data/exchanges-data.ts';
 import { coinLinks, describe, type LinkKind } from './coin-text.ts';
 import { cmpDec, dec, mulDec, r10 } from './decimal.ts';
-import { DAY, HOUR, pegged, simulate, stats, type History, type Layout } from './history.ts';
+import { DAY, HOUR, pegged, quickStats, simulate, stats, type History, type HistoryStats, type Layout } from './history.ts';
 import { rngFor, type Rng } from './random.ts';
 import type { CoinBase } from './universe.ts';
 
@@ -25,7 +25,10 @@ export interface CoinMarket {
   volume24h: number;
   stable: boolean;
   platform: string | null;
+  /** Empty for generated coins (SEED_COINS), which get no stored candles. */
   history: History;
+  /** Made up by the SEED_COINS scale option; ranked below every real coin. */
+  generated?: boolean;
 }
 
 export interface CoinOutput {
@@ -147,8 +150,31 @@ function sizeCoins(universe: CoinBase[]): Sized[] {
   return out;
 }
 
+/**
+ * Generated coins (SEED_COINS) below the real tail: market caps falling from just under the
+ * smallest real cap by another two and a half orders of magnitude, so every generated coin
+ * ranks after every real one and the real coins keep their ranks.
+ */
+function sizeGenerated(generated: CoinBase[], below: number): Sized[] {
+  const top = Math.log10(below * 0.9);
+  return generated.map((c, i) => {
+    const rng = rngFor(`size:${c.id}`);
+    const cap = Math.min(10 ** (top - (2.5 * i) / generated.length + rng.range(-0.05, 0.05)), below * 0.9);
+    const price = r10(rng.logRange(1e-6, 50));
+    const circulating = r10(cap / price);
+    const total = rng.chance(0.4) ? circulating : r10(circulating * rng.range(1, 1.6));
+    const max = rng.chance(0.45) ? null : r10(total * rng.range(1, 2));
+    return { base: c, price, circulating, total, max, volatility: r10(rng.range(0.06, 0.14), 3), volume24h: r10(cap * rng.logRange(0.005, 0.2)) };
+  });
+}
+
+const NO_HISTORY: History = { hourly: [], daily: [] };
+
 export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seeds: ExchangeSeed[]): CoinOutput {
-  const sized = sizeCoins(universe);
+  const real = universe.filter((c) => !c.generated);
+  const sized = sizeCoins(real);
+  const generated = universe.filter((c) => c.generated);
+  if (generated.length > 0) sized.push(...sizeGenerated(generated, Math.min(...sized.map((s) => s.price * s.circulating))));
   const latestListing = lay.T - LATEST_LISTING;
   const histories = new Map<string, History>();
   const rows: CoinRow[] = [];
@@ -159,17 +185,26 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
   for (const s of sized) {
     const c = s.base;
     const rng = rngFor(`coin:${c.id}`);
-    const peg = c.top?.pegTo ? sized.find((x) => x.base.symbol === c.top?.pegTo) : undefined;
-    const pegHistory = peg ? histories.get(peg.base.id) : undefined;
-    const history =
-      peg && pegHistory
-        ? pegged(pegHistory, peg.price, s.price, s.volume24h / peg.volume24h)
-        : simulate(rngFor(`walk:${c.id}`), lay, { price: s.price, volatility: s.volatility, stable: c.stable, volume24h: s.volume24h });
-    histories.set(c.id, history);
-    const st = stats(history, lay);
+    let history: History;
+    let st: HistoryStats;
+    let windowStart: number;
+    const walk = { price: s.price, volatility: s.volatility, stable: c.stable, volume24h: s.volume24h };
+    if (c.generated) {
+      // No stored candles for generated coins: only the figures the coin row needs.
+      const quick = quickStats(rngFor(`walk:${c.id}`), lay, walk);
+      history = NO_HISTORY;
+      st = quick.stats;
+      windowStart = quick.start;
+    } else {
+      const peg = c.top?.pegTo ? sized.find((x) => x.base.symbol === c.top?.pegTo) : undefined;
+      const pegHistory = peg ? histories.get(peg.base.id) : undefined;
+      history = peg && pegHistory ? pegged(pegHistory, peg.price, s.price, s.volume24h / peg.volume24h) : simulate(rngFor(`walk:${c.id}`), lay, walk);
+      histories.set(c.id, history);
+      st = stats(history, lay);
+      windowStart = (history.daily[0] as { t: number }).t;
+    }
     const listedOn = listingDate(c, latestListing, rng);
     const listedMs = Date.parse(`${listedOn}T00:00:00Z`);
-    const windowStart = (history.daily[0] as { t: number }).t;
     const span = windowStart - listedMs;
     const at = (from: number, to: number) => new Date(Math.floor((listedMs + span * rng.range(from, to)) / HOUR) * HOUR);
     let ath = st.max.price;
@@ -236,6 +271,7 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
       stable: c.stable,
       platform: c.platform,
       history,
+      ...(c.generated ? { generated: true } : {}),
     });
     for (const tag of c.tags) tags.push({ coinId: c.id, tagSlug: tag });
     const sectors = new Set(c.tags.map((t) => TAG_CONCEPT[t]).filter((x): x is string => !!x));

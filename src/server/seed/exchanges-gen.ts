@@ -3,6 +3,7 @@ import type { exchanges as exchangesTable } from '../db/schema/index.ts';
 import { EXCHANGE_SEEDS, type ExchangeSeed } from './data/exchanges-data.ts';
 import { fixed } from './decimal.ts';
 import { rngFor, type Rng } from './random.ts';
+import { generatedExchangeSeeds } from './scale.ts';
 import { slugify } from './universe.ts';
 
 export type ExchangeRow = Omit<typeof exchangesTable.$inferInsert, 'id'>;
@@ -17,6 +18,8 @@ export interface ExchangeInfo {
   /** How many coins it lists. */
   coinTarget: number;
   row: ExchangeRow;
+  /** Made up by the SEED_COINS scale option (scale.ts): a small venue ranked below the real ones. */
+  generated?: boolean;
 }
 
 function hsl(h: number, s: number, l: number): string {
@@ -60,21 +63,27 @@ function describeExchange(seed: ExchangeSeed, rng: Rng): string {
   return `${intro} It offers ${list}. ${outro}`;
 }
 
-export function generateExchanges(now: Date): ExchangeInfo[] {
+/** The real exchanges, then `extra` generated ones (the SEED_COINS scale option). */
+export function generateExchanges(now: Date, extra = 0): ExchangeInfo[] {
   let cex = 0;
   let dex = 0;
-  return EXCHANGE_SEEDS.map((seed) => {
+  const seeds = extra > 0 ? [...EXCHANGE_SEEDS, ...generatedExchangeSeeds(EXCHANGE_SEEDS.length + 1, extra)] : EXCHANGE_SEEDS;
+  return seeds.map((seed, index) => {
+    const generated = index >= EXCHANGE_SEEDS.length;
     const name = slugify(seed.displayName);
     const rng = rngFor(`exchange:${name}`);
     const isDex = seed.type === 'DEX';
     const tier = isDex ? dex++ : cex++;
-    const size = (isDex ? 0.3 : 1) * (tier + 1) ** -1.05 * Math.exp(0.25 * rng.clampedNormal());
+    // Generated venues are a twentieth of the size the real curve gives their tier, so their
+    // share of the top coins' volume stays small and they rank below the real exchanges.
+    const size = (generated ? 0.05 : 1) * (isDex ? 0.3 : 1) * (tier + 1) ** -1.05 * Math.exp(0.25 * rng.clampedNormal());
     let coinTarget = Math.round((isDex ? 12 + 220 * (tier + 1) ** -0.7 : 14 + 430 * (tier + 1) ** -0.6) * Math.exp(0.15 * rng.clampedNormal()));
     if (seed.profile === 'jp') coinTarget = Math.min(coinTarget, 45);
     if (seed.flags.includes('x')) coinTarget = 0;
     const visits = Math.round((isDex ? 1.2e7 : 5e7) * (tier + 1) ** -0.95 * Math.exp(0.3 * rng.clampedNormal()));
     const [makerFee, takerFee] = fees(seed, rng);
-    const rating = Math.max(1, Math.min(5, 4.8 - 0.025 * tier + 0.35 * rng.clampedNormal()));
+    // Real tiers stay below 100; the bound keeps generated venues' ratings and delays sensible.
+    const rating = Math.max(1, Math.min(5, 4.8 - 0.025 * Math.min(tier, 100) + 0.35 * rng.clampedNormal()));
     const row: ExchangeRow = {
       name,
       displayName: seed.displayName,
@@ -94,8 +103,8 @@ export function generateExchanges(now: Date): ExchangeInfo[] {
       pairCount: 0,
       monthlyVisits: visits,
       followers: Math.round(visits * rng.range(0.005, 0.05)),
-      apiDelayMs: Math.round(rng.range(40, 400) * (1 + tier / 20)),
-      webDelayMs: Math.round(rng.range(200, 1200) * (1 + tier / 25)),
+      apiDelayMs: Math.round(rng.range(40, 400) * (1 + Math.min(tier, 100) / 20)),
+      webDelayMs: Math.round(rng.range(200, 1200) * (1 + Math.min(tier, 100) / 25)),
       starRating: fixed(rating, 1),
       reviewed: tier < 20 || rng.chance(0.75),
       website: `https://${name}.example`,
@@ -103,6 +112,6 @@ export function generateExchanges(now: Date): ExchangeInfo[] {
       description: describeExchange(seed, rng),
       updatedAt: now,
     };
-    return { name, seed, tier, size, coinTarget, row };
+    return { name, seed, tier, size, coinTarget, row, ...(generated ? { generated: true } : {}) };
   });
 }

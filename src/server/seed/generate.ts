@@ -13,6 +13,7 @@ import { DAILY_CANDLES, HOURLY_CANDLES, layout, type Candle } from './history.ts
 import { generateTickers, type TickerRow } from './tickers-gen.ts';
 import { MINUTE_COINS, minuteCandles } from './minutes-gen.ts';
 import { buildUniverse } from './universe.ts';
+import { extraCoinCount, extraExchangeCount, generatedCoins } from './scale.ts';
 import { generateDepth, type DepthData } from './depth-gen.ts';
 
 export type KlineRow = typeof klinesTable.$inferInsert;
@@ -60,9 +61,19 @@ function klineRows(coinId: string, interval: '1h' | '1d', candles: Candle[]): Kl
   }));
 }
 
-export function generateDemoData(now: Date = new Date()): DemoData {
+export interface GenerateOptions {
+  /**
+   * How many coins in all (SEED_COINS): the real universe plus generated coins ranked below it,
+   * with generated exchanges in proportion (scale.ts). Unset: the real universe alone.
+   */
+  coins?: number;
+}
+
+export function generateDemoData(now: Date = new Date(), options: GenerateOptions = {}): DemoData {
   const lay = layout(now);
-  const universe = buildUniverse();
+  const real = buildUniverse();
+  const extraCoins = extraCoinCount(real.length, options.coins);
+  const universe = extraCoins > 0 ? [...real, ...generatedCoins(real.length + 1, extraCoins)] : real;
   const coinOut = generateCoins(universe, lay, now, EXCHANGE_SEEDS);
   const priceOf = (symbol: string) => {
     const m = coinOut.markets.find((x) => x.symbol === symbol);
@@ -82,7 +93,7 @@ export function generateDemoData(now: Date = new Date()): DemoData {
   for (const r of rates) quoteRates[r.symbol] = Number(r.rate);
   quoteRates.USDC = 1 / priceOf('USDC');
 
-  const exchanges = generateExchanges(now);
+  const exchanges = generateExchanges(now, extraExchangeCount(real.length, EXCHANGE_SEEDS.length, extraCoins));
   const tickers = generateTickers(exchanges, coinOut.markets, quoteRates, now);
 
   const klines: KlineRow[] = [];

@@ -3,6 +3,7 @@
  * end at the current hour) and a writer that replaces the market tables in one transaction.
  */
 import { sql } from 'drizzle-orm';
+import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { coins } from '../db/schema/index.ts';
 import { generateDemoData } from './generate.ts';
@@ -12,10 +13,13 @@ import { writeDemoData, type SeedSummary } from './writer.ts';
 export type { SeedSummary } from './writer.ts';
 export { generateDemoData, type DemoData } from './generate.ts';
 
-/** Replaces all market data with the demo data set. `now` only moves timestamps. */
-export async function seedDemo(db: Db, opts: { now?: Date } = {}): Promise<SeedSummary> {
+/**
+ * Replaces all market data with the demo data set. `now` only moves timestamps; `coins`
+ * (default: SEED_COINS) grows the universe with generated coins (see scale.ts).
+ */
+export async function seedDemo(db: Db, opts: { now?: Date; coins?: number } = {}): Promise<SeedSummary> {
   const now = opts.now ?? new Date();
-  const data = generateDemoData(now);
+  const data = generateDemoData(now, { coins: 'coins' in opts ? opts.coins : config().SEED_COINS });
   const summary = await db.transaction(async (tx) => {
     const written = await writeDemoData(tx as unknown as Db, data);
     await seedContent(tx as unknown as Db, now);

@@ -145,6 +145,41 @@ function futuresSpecs(ex: ExchangeInfo, markets: CoinMarket[], rng: Rng): Spec[]
   return out;
 }
 
+/**
+ * Listings of the generated venues of the SEED_COINS scale option: each lists the top coins
+ * with a rank-decaying probability (against USDT, some against BTC and USDC, perpetuals on a
+ * fifth of them), and each generated coin trades on three to eight generated venues. Real
+ * exchanges never list generated coins, so their pair and coin counts stay as without the option.
+ */
+function generatedSpecs(venues: ExchangeInfo[], real: CoinMarket[], generated: CoinMarket[]): Spec[] {
+  if (generated.length === 0 || venues.length === 0) return [];
+  const out: Spec[] = [];
+  for (const ex of venues) {
+    const rng = rngFor(`listings:${ex.name}`);
+    for (const coin of real) {
+      if (!rng.chance(Math.min(0.9, 0.9 * (coin.rank / 8) ** -0.9))) continue;
+      out.push({ ex, coin, quote: coin.symbol === 'USDT' ? 'USDC' : 'USDT', contractType: null, weight: 1 });
+      if (coin.rank <= 50 && coin.symbol !== 'BTC' && rng.chance(0.4)) out.push({ ex, coin, quote: 'BTC', contractType: null, weight: 0.15 });
+      if (coin.rank <= 100 && coin.symbol !== 'USDC' && coin.symbol !== 'USDT' && rng.chance(0.3)) out.push({ ex, coin, quote: 'USDC', contractType: null, weight: 0.2 });
+    }
+    if (!ex.row.hasFutures) continue;
+    for (const coin of real) {
+      if (coin.rank > 40) break;
+      if (!coin.stable && rng.chance(0.8)) out.push({ ex, coin, quote: 'USDT', contractType: 'PERPETUAL', weight: 1.5 });
+    }
+  }
+  for (const coin of generated) {
+    const rng = rngFor(`listings:${coin.id}`);
+    const picked = new Set<ExchangeInfo>();
+    for (let i = rng.int(3, 8); i > 0; i--) picked.add(rng.pick(venues));
+    for (const ex of picked) {
+      out.push({ ex, coin, quote: 'USDT', contractType: null, weight: 1 });
+      if (rng.chance(0.25)) out.push({ ex, coin, quote: 'USDC', contractType: null, weight: 0.3 });
+    }
+  }
+  return out;
+}
+
 export interface TickerOutput {
   rows: TickerRow[];
 }
@@ -156,21 +191,32 @@ export interface TickerOutput {
 export function generateTickers(exchanges: ExchangeInfo[], markets: CoinMarket[], quoteRates: Record<string, number>, now: Date): TickerOutput {
   const specs: Spec[] = [];
   const listed = new Set<string>();
+  // The real exchanges list the real coins only (generated ones come from the SEED_COINS option).
+  const real = markets.filter((m) => !m.generated);
   for (const ex of exchanges) {
+    if (ex.generated) continue;
     const rng = rngFor(`listings:${ex.name}`);
-    for (const coin of pickCoins(ex, markets, rng)) {
+    for (const coin of pickCoins(ex, real, rng)) {
       listed.add(coin.id);
       for (const q of spotQuotes(ex, coin, rng)) specs.push({ ex, coin, quote: q.quote, contractType: null, weight: q.weight });
     }
-    specs.push(...futuresSpecs(ex, markets, rng));
+    specs.push(...futuresSpecs(ex, real, rng));
   }
   // Every coin trades somewhere: unlisted tail coins go to one or two smaller USDT venues.
-  const fallback = exchanges.filter((e) => e.seed.type === 'CEX' && e.row.hasSpot && e.seed.profile === 'g');
-  for (const coin of markets) {
+  const fallback = exchanges.filter((e) => !e.generated && e.seed.type === 'CEX' && e.row.hasSpot && e.seed.profile === 'g');
+  for (const coin of real) {
     if (listed.has(coin.id)) continue;
     const rng = rngFor(`fallback:${coin.id}`);
     const venues = new Set([rng.weighted(fallback, (e) => (e.tier + 1) ** -0.5), rng.weighted(fallback, (e) => (e.tier + 1) ** -0.5)]);
     for (const ex of venues) specs.push({ ex, coin, quote: 'USDT', contractType: null, weight: 1 });
+  }
+  // A loop, not push(...): at 20,000 coins these are too many arguments for one call.
+  for (const spec of generatedSpecs(
+    exchanges.filter((e) => e.generated),
+    real,
+    markets.filter((m) => m.generated),
+  )) {
+    specs.push(spec);
   }
   // Split each coin's volume across its tickers.
   const byCoin = new Map<string, { spec: Spec; w: number }[]>();

@@ -56,6 +56,8 @@ export interface CoinBase {
   extra: ExtraCoin | null;
   /** Well known: ranks right below the top list. */
   notable: boolean;
+  /** Made up by the SEED_COINS scale option (scale.ts), ranked below every real coin. */
+  generated?: boolean;
 }
 
 export const slugify = (name: string) =>
@@ -77,7 +79,7 @@ const TOKEN_TAGS: [string, number][] = [
   ['privacy', 2],
 ];
 
-function defaultTags(symbol: string, native: boolean): string[] {
+export function defaultTags(symbol: string, native: boolean): string[] {
   const rng = rngFor(`tags:${symbol}`);
   if (STABLE_SYMBOLS.has(symbol)) return ['stablecoin'];
   if (native) {

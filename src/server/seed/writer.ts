@@ -78,7 +78,12 @@ export async function writeDemoData(db: Db, data: DemoData): Promise<SeedSummary
     coinConcepts,
     data.coinConcepts.map((c) => ({ coinId: c.coinId, conceptId: conceptId(c.conceptSlug) })),
   );
-  const exchangeRows = await db.insert(exchanges).values(data.exchanges).returning({ id: exchanges.id, key: exchanges.name });
+  // In slices: one statement binds 26 parameters per exchange, and PostgreSQL takes at most
+  // 65,535 (SEED_COINS=20000 makes about 4,200 exchanges).
+  const exchangeRows: { id: number; key: string }[] = [];
+  for (let i = 0; i < data.exchanges.length; i += 1000) {
+    exchangeRows.push(...(await db.insert(exchanges).values(data.exchanges.slice(i, i + 1000)).returning({ id: exchanges.id, key: exchanges.name })));
+  }
   const exchangeId = idMap(exchangeRows);
   await bulkInsert(
     db,
