@@ -41,20 +41,24 @@ const trend = (v) => (v > 0 ? 'rise' : v < 0 ? 'fall' : 'flat');
 const pct = (v) => (v == null ? '--' : `${v > 0 ? '+' : ''}${two.format(v)}%`);
 const change = (v, live) => `<span class="num ${trend(v)}" data-trend="${trend(v)}"${live ? ` data-live-change="${esc(live)}"` : ''}>${pct(v)}</span>`;
 
-/** The 120×36 sparkline path of the coin tables. */
-function sparkPath(points) {
-  if (!points?.length) return '';
-  let min = Infinity;
-  let max = -Infinity;
-  for (const p of points) {
-    if (p < min) min = p;
-    if (p > max) max = p;
-  }
-  const span = max - min || 1;
-  const step = 120 / (points.length - 1);
+/**
+ * The 120×36 sparkline of the coin tables, as the product stores it with the price history
+ * (src/lib/sparkline.ts: at most 60 points, one decimal): drawn once when the rows are captured,
+ * printed per request, like the product's stored column.
+ */
+function storedSpark(points) {
+  const values = (points ?? []).filter((p) => Number.isFinite(p));
+  if (values.length < 2) return null;
+  const max = 60;
+  const thin = values.length <= max ? values : Array.from({ length: max }, (_, i) => values[Math.round((i * (values.length - 1)) / (max - 1))]);
+  const lo = Math.min(...thin);
+  const span = Math.max(...thin) - lo || 1;
+  const short = (v) => v.toFixed(1).replace(/\.0$/, '');
   let d = '';
-  for (let i = 0; i < points.length; i++) d += `${i ? 'L' : 'M'}${(i * step).toFixed(1)},${(2 + ((max - points[i]) / span) * 32).toFixed(1)}`;
-  return d;
+  for (let i = 0; i < thin.length; i++) d += `${i ? 'L' : 'M'}${short((i / (thin.length - 1)) * 120)},${short(36 - 2 - ((thin[i] - lo) / span) * 32)}`;
+  const first = thin[0];
+  const last = thin[thin.length - 1];
+  return { d, trend: last > first ? 'rise' : last < first ? 'fall' : 'flat' };
 }
 
 const coinCell = (c) =>
@@ -79,7 +83,7 @@ function coinTable(list, sortable, cid) {
   const rows = list
     .map(
       (c) =>
-        `<tr data-coin="${esc(c.id)}"> <td class="l muted num">${c.rank}</td> <td class="l">${coinCell(c)}</td> <td class="num" data-field="price" data-live-price="${esc(c.id)}">${price(c.price)}</td> <td>${change(c.change24h, c.id)}</td> <td>${change(c.change7d)}</td> <td class="num">${amount(c.marketCap)}</td> <td class="num">${amount(c.volume24h)}</td> <td class="num">${compact(c.circulatingSupply)} <span class="muted">${esc(c.symbol)}</span></td> <td><svg class="spark ${trend(c.change7d)}" viewBox="0 0 120 36" width="120" height="36" role="img" aria-label="${esc(c.name)} Last 7 days"${cid}><path d="${sparkPath(c.sparkline)}" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"${cid}></path></svg></td> </tr>`,
+        `<tr data-coin="${esc(c.id)}"> <td class="l muted num">${c.rank}</td> <td class="l">${coinCell(c)}</td> <td class="num" data-field="price" data-live-price="${esc(c.id)}">${price(c.price)}</td> <td>${change(c.change24h, c.id)}</td> <td>${change(c.change7d)}</td> <td class="num">${amount(c.marketCap)}</td> <td class="num">${amount(c.volume24h)}</td> <td class="num">${compact(c.circulatingSupply)} <span class="muted">${esc(c.symbol)}</span></td> <td>${c.spark ? `<svg class="spark ${c.spark.trend}" viewBox="0 0 120 36" width="120" height="36" role="img" aria-label="${esc(c.name)} Last 7 days"${cid}><path d="${esc(c.spark.d)}" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"${cid}></path></svg>` : '<span class="muted">--</span>'}</td> </tr>`,
     )
     .join('');
   return `<div class="table-wrap"> <table class="data coins" data-testid="coin-table"> <thead> <tr> ${head} <th scope="col">Last 7 days</th> </tr> </thead> <tbody>  ${rows} </tbody> </table> </div>`;
@@ -305,6 +309,7 @@ export async function captureBaseline(url) {
     api('/api/v1/klines?coin=bitcoin&interval=1h&range=1M'),
     api('/api/v1/tickers?coin=bitcoin&page=1&size=20'),
   ]);
+  for (const c of [...list.list, ...top100.list]) c.spark = storedSpark(c.sparkline);
   const top200 = [...top100.list, ...top200b.list];
   const byChange = [...top200].sort((a, b) => b.change24h - a.change24h);
   const pages = {};

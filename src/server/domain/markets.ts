@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, siteMeta, tags, tickers } from '../db/schema/index.ts';
+import { prepared } from '../db/prepared.ts';
 import { memo } from './cache.ts';
 import { notFound } from './errors.ts';
 import { num, percentOf, type Page } from './numbers.ts';
@@ -102,30 +103,35 @@ export interface CoinListQuery {
 export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boolean } = {}): Promise<Page<CoinSummary>> {
   const sort = q.sort ?? 'rank';
   const order = q.order ?? (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
-  let where: SQL | undefined;
-  if (q.filter === 'top_cap') where = lte(coins.rank, TOP_FILTER_SIZE);
-  if (q.filter === 'top_volume') {
-    const top = db
-      .select({ id: coins.id })
+  const filter = q.filter ?? 'all';
+  const shape = `listCoins:${sort}:${order}:${filter}:${opts.points ? 1 : 0}`;
+  const count = () => db.select({ n: sql<number>`count(*)` }).from(coins).where(coinFilter(db, filter));
+  // One prepared statement per shape (sort, order, filter, points); the page is a parameter.
+  const statement = prepared(db, shape, (name) =>
+    db
+      .select({ ...summaryColumns, ...(opts.points ? { sparkline: coins.sparkline7d } : {}), total: sql<number>`(${count()})`.mapWith(Number) })
       .from(coins)
-      .orderBy(sql`${coins.volume24h} desc nulls last`)
-      .limit(TOP_FILTER_SIZE);
-    where = inArray(coins.id, top);
-  }
-  const column = coinSortColumn[sort];
-  const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
-  const count = db.select({ n: sql<number>`count(*)` }).from(coins).where(where);
-  const rows = await db
-    .select({ ...summaryColumns, ...(opts.points ? { sparkline: coins.sparkline7d } : {}), total: sql<number>`(${count})`.mapWith(Number) })
-    .from(coins)
-    .where(where)
-    .orderBy(sql`${column} ${direction}`, asc(coins.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
+      .where(coinFilter(db, filter))
+      .orderBy(sql`${coinSortColumn[sort]} ${order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`, asc(coins.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const rows = await statement.execute({ limit: q.size, offset: (q.page - 1) * q.size });
   // Past the last page there is no row to carry the count: ask for it alone.
   let total = rows[0]?.total;
-  if (total === undefined) total = Number((await count)[0]?.n ?? 0);
+  if (total === undefined) total = Number((await prepared(db, `${shape}:count`, (name) => count().prepare(name)).execute())[0]?.n ?? 0);
   return { list: rows.map(toSummary), total, page: q.page, size: q.size };
+}
+
+/** The WHERE clause of a coin-list filter (the "top 200" filters of SPEC §9). */
+function coinFilter(db: Db, filter: CoinFilter): SQL | undefined {
+  if (filter === 'top_cap') return lte(coins.rank, TOP_FILTER_SIZE);
+  if (filter === 'top_volume') {
+    const top = db.select({ id: coins.id }).from(coins).orderBy(sql`${coins.volume24h} desc nulls last`).limit(TOP_FILTER_SIZE);
+    return inArray(coins.id, top);
+  }
+  return undefined;
 }
 
 export interface GlobalTotals {
@@ -193,21 +199,23 @@ export async function dataSource(db: Db): Promise<string> {
 
 /** Biggest 24h gainers and losers among the top coins by market cap. */
 export async function topMovers(db: Db, limit = 5): Promise<{ gainers: CoinSummary[]; losers: CoinSummary[] }> {
-  const inTop = and(lte(coins.rank, TOP_FILTER_SIZE), sql`${coins.change24h} is not null`);
-  // Both ends of the same few hundred rows, ranked in one statement.
-  const ranked = db
-    .select({
-      ...summaryColumns,
-      up: sql<number>`row_number() over (order by ${coins.change24h} desc, ${coins.id})`.as('up'),
-      down: sql<number>`row_number() over (order by ${coins.change24h} asc, ${coins.id})`.as('down'),
-    })
-    .from(coins)
-    .where(inTop)
-    .as('ranked');
-  const rows = await db
-    .select()
-    .from(ranked)
-    .where(sql`${ranked.up} <= ${limit} or ${ranked.down} <= ${limit}`);
+  // Both ends of the same few hundred rows, ranked in one (prepared) statement.
+  const rows = await prepared(db, `topMovers:${limit}`, (name) => {
+    const ranked = db
+      .select({
+        ...summaryColumns,
+        up: sql<number>`row_number() over (order by ${coins.change24h} desc, ${coins.id})`.as('up'),
+        down: sql<number>`row_number() over (order by ${coins.change24h} asc, ${coins.id})`.as('down'),
+      })
+      .from(coins)
+      .where(and(lte(coins.rank, TOP_FILTER_SIZE), sql`${coins.change24h} is not null`))
+      .as('ranked');
+    return db
+      .select()
+      .from(ranked)
+      .where(sql`${ranked.up} <= ${limit} or ${ranked.down} <= ${limit}`)
+      .prepare(name);
+  }).execute();
   const pick = (key: 'up' | 'down') =>
     rows
       .filter((r) => Number(r[key]) <= limit)
@@ -270,7 +278,8 @@ type Json<T> = T;
 export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<CoinDetail> {
   // Qualified: inside the subqueries a bare "id" would be the inner table's.
   const outerId = sql.raw('"coins"."id"');
-  const [row] = await db
+  const statement = prepared(db, `getCoin:${listingLimit}`, (name) =>
+    db
     .select({
       coin: coins,
       links: sql<Json<{ kind: string; url: string }[]>>`(select coalesce(json_agg(json_build_object('kind', l.kind, 'url', l.url) order by l.id), '[]'::json)
@@ -287,7 +296,10 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
       exchangeCount: sql<number>`(select count(distinct tk.exchange_id) from ${tickers} tk where tk.coin_id = ${outerId})`.mapWith(Number),
     })
     .from(coins)
-    .where(eq(coins.id, id));
+    .where(eq(coins.id, sql.placeholder('id')))
+    .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
   if (!row) throw notFound('api.coinNotFound');
   const { coin, links, tags: tagRows, concepts: conceptRows, listings, exchangeCount } = row;
   const totals = await currentTotals(db);

@@ -20,6 +20,7 @@
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
+import { prepared } from '../db/prepared.ts';
 import { articleCoins, articles, coins, columnists } from '../db/schema/index.ts';
 import { primaryContentLocale, type PrimaryContentLocale } from './contentLocale.ts';
 import { DomainError, notFound } from './errors.ts';
@@ -232,25 +233,32 @@ export const coinForFilter = requireCoin;
 export async function listArticles(db: Db, q: ArticleQuery): Promise<Page<ArticleSummary>> {
   if (q.coin !== undefined) await requireCoin(db, q.coin);
   if (q.columnist !== undefined) await getColumnist(db, q.columnist);
+  // One prepared statement per shape (kind, languages, which filters); ids and the page are parameters.
+  const shape = `listArticles:${q.kind ?? ''}:${q.locales?.join(',') ?? '*'}:${q.columnist !== undefined ? 'c' : ''}:${q.coin !== undefined ? 'k' : ''}`;
   const conditions: SQL[] = [visible];
   if (q.kind) conditions.push(eq(articles.kind, q.kind));
   if (q.locales) conditions.push(inArray(articles.locale, [...q.locales]));
-  if (q.columnist !== undefined) conditions.push(eq(articles.columnistId, q.columnist));
+  if (q.columnist !== undefined) conditions.push(sql`${articles.columnistId} = ${sql.placeholder('columnist')}`);
   if (q.coin !== undefined)
-    conditions.push(sql`exists (select 1 from ${articleCoins} where ${articleCoins.articleId} = ${articles.id} and ${articleCoins.coinId} = ${q.coin})`);
+    conditions.push(sql`exists (select 1 from ${articleCoins} where ${articleCoins.articleId} = ${articles.id} and ${articleCoins.coinId} = ${sql.placeholder('coin')})`);
   const where = and(...conditions);
   // One statement: the page, each article's coins (as JSON beside it) and the total.
   const count = db.select({ n: sql<number>`count(*)` }).from(articles).where(where);
-  const rows = await db
-    .select({ ...summaryColumns, chips: chipsOf(sql.raw('"articles"."id"')), total: sql<number>`(${count})`.mapWith(Number) })
-    .from(articles)
-    .leftJoin(columnists, eq(columnists.id, articles.columnistId))
-    .where(where)
-    .orderBy(desc(articles.publishedAt), desc(articles.id))
-    .limit(q.size)
-    .offset((q.page - 1) * q.size);
+  const params = { columnist: q.columnist ?? 0, coin: q.coin ?? '', limit: q.size, offset: (q.page - 1) * q.size };
+  const statement = prepared(db, shape, (name) =>
+    db
+      .select({ ...summaryColumns, chips: chipsOf(sql.raw('"articles"."id"')), total: sql<number>`(${count})`.mapWith(Number) })
+      .from(articles)
+      .leftJoin(columnists, eq(columnists.id, articles.columnistId))
+      .where(where)
+      .orderBy(desc(articles.publishedAt), desc(articles.id))
+      .limit(sql.placeholder('limit'))
+      .offset(sql.placeholder('offset'))
+      .prepare(name),
+  );
+  const rows = await statement.execute(params);
   const chips = new Map(rows.map((r) => [r.id, toChips(r.chips)]));
-  const total = rows[0]?.total ?? Number((await count)[0]?.n ?? 0);
+  const total = rows[0]?.total ?? Number((await prepared(db, `${shape}:count`, (name) => count.prepare(name)).execute(params))[0]?.n ?? 0);
   return { list: rows.map((r) => toSummary(r, chips)), total, page: q.page, size: q.size };
 }
 
