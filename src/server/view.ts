@@ -7,7 +7,10 @@ import { getDb } from './db/index.ts';
 import { memo } from './domain/cache.ts';
 import { getRates } from './domain/rates.ts';
 
-const currentRates = () => memo('rates', 60_000, async () => (await getRates(await getDb())).rates);
+const currentRates = async () => {
+  const db = await getDb();
+  return memo(db, 'rates', 60_000, async () => (await getRates(db)).rates);
+};
 
 /**
  * Money formatters shared by the requests of a process, per locale, currency and rate, with

@@ -28,7 +28,7 @@ export async function volumePerVisit(db: Db): Promise<number> {
 
 /** {@link volumePerVisit} shared by the pages of a process for a minute (it moves slowly). */
 export function currentVolumePerVisit(db: Db): Promise<number> {
-  return memo('volumePerVisit', 60_000, () => volumePerVisit(db));
+  return memo(db, 'volumePerVisit', 60_000, () => volumePerVisit(db));
 }
 
 /**

@@ -105,7 +105,7 @@ export async function findKlineCoin(db: Db, key: string): Promise<KlineCoin | nu
 
 /** Coins that have stored candles, by rank: the kline page's pair switcher. Cached for a minute. */
 export function klineCoins(db: Db): Promise<KlineCoin[]> {
-  return memo('klineCoins', 60_000, async () => {
+  return memo(db, 'klineCoins', 60_000, async () => {
     const rows = await db
       .select(coinColumns)
       .from(coins)

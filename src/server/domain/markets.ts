@@ -106,10 +106,17 @@ export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boole
   const filter = q.filter ?? 'all';
   const shape = `listCoins:${sort}:${order}:${filter}:${opts.points ? 1 : 0}`;
   const count = () => db.select({ n: sql<number>`count(*)` }).from(coins).where(coinFilter(db, filter));
+  // A filtered list counts at most 200 coins in the statement; the whole universe's count
+  // reads every coin, grows with it and changes only when coins are added, so it is shared.
+  const whole = filter === 'all';
   // One prepared statement per shape (sort, order, filter, points); the page is a parameter.
   const statement = prepared(db, shape, (name) =>
     db
-      .select({ ...summaryColumns, ...(opts.points ? { sparkline: coins.sparkline7d } : {}), total: sql<number>`(${count()})`.mapWith(Number) })
+      .select({
+        ...summaryColumns,
+        ...(opts.points ? { sparkline: coins.sparkline7d } : {}),
+        total: whole ? sql<null>`null` : sql<number>`(${count()})`.mapWith(Number),
+      })
       .from(coins)
       .where(coinFilter(db, filter))
       .orderBy(sql`${coinSortColumn[sort]} ${order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`, asc(coins.id))
@@ -117,10 +124,14 @@ export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boole
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  const rows = await statement.execute({ limit: q.size, offset: (q.page - 1) * q.size });
+  const countAlone = () => prepared(db, `${shape}:count`, (name) => count().prepare(name)).execute().then((r) => Number(r[0]?.n ?? 0));
+  const [rows, shared] = await Promise.all([
+    statement.execute({ limit: q.size, offset: (q.page - 1) * q.size }),
+    whole ? memo(db, 'coinCount', 10_000, countAlone) : null,
+  ]);
   // Past the last page there is no row to carry the count: ask for it alone.
-  let total = rows[0]?.total;
-  if (total === undefined) total = Number((await prepared(db, `${shape}:count`, (name) => count().prepare(name)).execute())[0]?.n ?? 0);
+  let total = shared ?? rows[0]?.total ?? undefined;
+  if (total === undefined || total === null) total = await countAlone();
   return { list: rows.map(toSummary), total, page: q.page, size: q.size };
 }
 
@@ -187,7 +198,7 @@ export async function globalTotals(db: Db): Promise<GlobalTotals> {
  * strip shows them on every page; a page that needs them asks here instead of the database).
  */
 export function currentTotals(db: Db): Promise<GlobalTotals> {
-  return memo('totals', 15_000, () => globalTotals(db));
+  return memo(db, 'totals', 15_000, () => globalTotals(db));
 }
 
 /** Which data source filled the database ("demo" for the seeder). */

@@ -1,14 +1,26 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, exchanges, tickers } from '../db/schema/index.ts';
+import { memo } from './cache.ts';
 import { num, percentOf, type Page } from './numbers.ts';
 import type { SortOrder } from './markets.ts';
 import { CONTRACT_TYPES, type ContractType } from '../../lib/format/pair.ts';
 
 export { CONTRACT_TYPES };
 
+/**
+ * How long the counts and volume of the whole-market pair lists are shared: they sum every
+ * pair, and the simulator moves them by fractions of a percent in that time.
+ */
+const TOTALS_TTL_MS = 10_000;
+
 /** The quote currencies offered as filters on the market-pairs page, most traded first. */
-export async function quoteSymbols(db: Db, market: 'spot' | 'futures', limit = 8): Promise<string[]> {
+export function quoteSymbols(db: Db, market: 'spot' | 'futures', limit = 8): Promise<string[]> {
+  // Ranking quotes reads every pair; the ranking changes over hours, not requests.
+  return memo(db, `quoteSymbols:${market}:${limit}`, 60_000, () => rankQuotes(db, market, limit));
+}
+
+async function rankQuotes(db: Db, market: 'spot' | 'futures', limit: number): Promise<string[]> {
   const rows = await db
     .select({ quote: tickers.quoteSymbol })
     .from(tickers)
@@ -87,47 +99,54 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
   const sort = q.sort ?? 'volume24h';
   const order = q.order ?? (sort === 'pair' || sort === 'spread' ? 'asc' : 'desc');
   const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
-  // The number of matching pairs and their volume ride along with the page (one statement).
+  // The number of matching pairs and their volume: for one coin or exchange they ride along
+  // with the page (one statement, a few hundred rows at most); for the whole market they mean
+  // reading every pair, so they are shared by the requests of a few seconds instead.
   const aggregate = db
-    .select({ n: sql<number>`count(*)`.as('n'), volume: sql<string | null>`sum(${tickers.volume24h})`.as('volume') })
+    .select({ n: sql<number>`count(*)`.mapWith(Number).as('n'), volume: sql<string | null>`sum(${tickers.volume24h})`.as('volume') })
     .from(tickers)
     .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
     .where(where);
+  const narrow = Boolean(q.coin || q.exchange);
   const totals = aggregate.as('totals');
-  const rows = await db
-      .select({
-        id: tickers.id,
-        pair: tickers.pair,
-        market: tickers.market,
-        contractType: tickers.contractType,
-        baseSymbol: tickers.baseSymbol,
-        quoteSymbol: tickers.quoteSymbol,
-        coinId: tickers.coinId,
-        coinName: coins.name,
-        exchange: exchanges.name,
-        exchangeDisplayName: exchanges.displayName,
-        price: tickers.price,
-        priceQuote: tickers.priceQuote,
-        volume24h: tickers.volume24h,
-        change24h: tickers.change24h,
-        bestBid: tickers.bestBid,
-        bestAsk: tickers.bestAsk,
-        depthPlus1: tickers.depthPlus1,
-        depthMinus1: tickers.depthMinus1,
-        updatedAt: tickers.updatedAt,
-        totalCount: totals.n,
-        totalVolume: totals.volume,
-      })
-      .from(tickers)
-      .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
-      .innerJoin(coins, eq(coins.id, tickers.coinId))
-      .crossJoin(totals)
+  const base = db
+    .select({
+      id: tickers.id,
+      pair: tickers.pair,
+      market: tickers.market,
+      contractType: tickers.contractType,
+      baseSymbol: tickers.baseSymbol,
+      quoteSymbol: tickers.quoteSymbol,
+      coinId: tickers.coinId,
+      coinName: coins.name,
+      exchange: exchanges.name,
+      exchangeDisplayName: exchanges.displayName,
+      price: tickers.price,
+      priceQuote: tickers.priceQuote,
+      volume24h: tickers.volume24h,
+      change24h: tickers.change24h,
+      bestBid: tickers.bestBid,
+      bestAsk: tickers.bestAsk,
+      depthPlus1: tickers.depthPlus1,
+      depthMinus1: tickers.depthMinus1,
+      updatedAt: tickers.updatedAt,
+      totalCount: narrow ? totals.n : sql<number | null>`null`,
+      totalVolume: narrow ? totals.volume : sql<string | null>`null`,
+    })
+    .from(tickers)
+    .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
+    .innerJoin(coins, eq(coins.id, tickers.coinId))
+    .$dynamic();
+  const [rows, broad] = await Promise.all([
+    (narrow ? base.crossJoin(totals) : base)
       .where(where)
       .orderBy(sql`${sorts[sort]} ${direction}`, asc(tickers.id))
       .limit(q.size)
-      .offset((q.page - 1) * q.size);
+      .offset((q.page - 1) * q.size),
+    narrow ? null : memo(db, `tickerTotals:${q.market ?? ''}:${q.contractType ?? ''}:${q.quote?.toUpperCase() ?? ''}`, TOTALS_TTL_MS, async () => (await aggregate)[0]),
+  ]);
   // Past the last page no row carries the totals: ask for them alone.
-  const agg = rows[0] ? { n: Number(rows[0].totalCount), volume: rows[0].totalVolume } : (await aggregate)[0];
+  const agg = broad ?? (rows[0] ? { n: Number(rows[0].totalCount), volume: rows[0].totalVolume } : (await aggregate)[0]);
   const totalVolume = num(agg?.volume);
   return {
     list: rows.map((r) => ({
