@@ -26,6 +26,28 @@ const schema = z.object({
     .url('must be the public address, such as https://coinlens.example')
     .optional()
     .or(z.literal('').transform(() => undefined)),
+  /** Outgoing mail: smtp(s)://user:pass@host:port. Unset, mails go to the outbox (table mail_outbox and DATA_DIR/outbox). */
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  MAIL_FROM: z.string().min(3).default('Coinlens <no-reply@coinlens.local>'),
+  /** A Twilio-compatible SMS API (e.g. https://api.twilio.com). Unset, texts go to the outbox (table sms_outbox and DATA_DIR/outbox). */
+  SMS_URL: z
+    .string()
+    .url('must be the base URL of a Twilio-compatible API, such as https://api.twilio.com')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
+  SMS_ACCOUNT_SID: z.string().optional(),
+  SMS_AUTH_TOKEN: z.string().optional(),
+  SMS_FROM: z.string().optional(),
+  /** Overrides the JWT signing secret generated at first start and kept in the database (at least 32 characters). */
+  JWT_SECRET: z
+    .string()
+    .min(32, 'must be at least 32 characters')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   SEED: z.enum(['auto', 'off']).default('auto'),
   /**
    * How many coins the demo seeder writes: unset, the real coin universe (~570); more adds
