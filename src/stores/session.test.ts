@@ -1,0 +1,151 @@
+import { describe, expect, it, vi } from 'vitest';
+import { SESSION_KEYS, type AccountUser } from '../lib/account.ts';
+import { createSession, type SessionEnv } from './session.ts';
+
+const DAY = 86_400_000;
+const user = (name = 'ann_1'): AccountUser => ({
+  userName: name,
+  nickname: null,
+  avatar: null,
+  email: `${name}@example.com`,
+  phone: null,
+  invitationCode: 'ABC123',
+  emailVerified: true,
+  updatedAt: '2020-01-01T00:00:00.000Z',
+});
+
+/** A cookie jar and a localStorage stand-in with the browser's semantics, and a fake API. */
+function fakeEnv(init: { cookie?: string; storage?: Record<string, string>; now?: number } = {}) {
+  const jar = new Map<string, { value: string; maxAgeS: number }>();
+  if (init.cookie) jar.set(SESSION_KEYS.jwtCookie, { value: init.cookie, maxAgeS: 1 });
+  const store = new Map(Object.entries(init.storage ?? {}));
+  const events: string[] = [];
+  let now = init.now ?? 1_700_000_000_000;
+  const env: SessionEnv = {
+    cookies: {
+      get: (name) => jar.get(name)?.value,
+      set: (name, value, maxAgeS) => (maxAgeS > 0 ? jar.set(name, { value, maxAgeS }) : jar.delete(name)),
+    },
+    storage: {
+      getItem: (k) => store.get(k) ?? null,
+      setItem: (k, v) => void store.set(k, String(v)),
+      removeItem: (k) => void store.delete(k),
+    },
+    fetchUser: vi.fn(async () => user('fresh')),
+    revoke: vi.fn(async () => {}),
+    now: () => now,
+    announce: (e) => void events.push(e),
+  };
+  return { env, jar, store, events, tick: (ms: number) => (now += ms) };
+}
+
+describe('session start', () => {
+  it('is signed out without a jwt cookie and drops a leftover profile', async () => {
+    const f = fakeEnv({ storage: { [SESSION_KEYS.userInfo]: JSON.stringify({ user: user(), fetchedAt: 1 }) } });
+    const s = createSession(f.env);
+    await s.start();
+    expect(s.$session.get()).toMatchObject({ token: null, user: null, isLogin: false });
+    expect(f.store.has(SESSION_KEYS.userInfo)).toBe(false);
+    expect(f.env.fetchUser).not.toHaveBeenCalled();
+  });
+
+  it('is signed in with a jwt cookie and keeps a profile younger than a day', async () => {
+    const f = fakeEnv({ cookie: 'tok', now: 10 * DAY });
+    f.store.set(SESSION_KEYS.userInfo, JSON.stringify({ user: user('kept'), fetchedAt: 10 * DAY - DAY + 1000 }));
+    const s = createSession(f.env);
+    await s.start();
+    expect(s.$session.get()).toMatchObject({ token: 'tok', isLogin: true, user: { userName: 'kept' } });
+    expect(f.env.fetchUser).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['older than a day', JSON.stringify({ user: user('old'), fetchedAt: 10 * DAY - DAY - 1 })],
+    ['unreadable', '{not json'],
+    ['malformed', JSON.stringify({ user: { nickname: 'x' }, fetchedAt: 10 * DAY })],
+  ])('fetches the profile again when it is %s', async (_, stored) => {
+    const f = fakeEnv({ cookie: 'tok', now: 10 * DAY, storage: stored ? { [SESSION_KEYS.userInfo]: stored } : {} });
+    const s = createSession(f.env);
+    await s.start();
+    expect(f.env.fetchUser).toHaveBeenCalledWith('tok');
+    expect(s.$session.get().user?.userName).toBe('fresh');
+    expect(JSON.parse(f.store.get(SESSION_KEYS.userInfo)!)).toEqual({ user: user('fresh'), fetchedAt: 10 * DAY });
+  });
+
+  it('keeps the stored profile when the refetch fails on the network', async () => {
+    const f = fakeEnv({ cookie: 'tok', now: 10 * DAY, storage: { [SESSION_KEYS.userInfo]: JSON.stringify({ user: user('old'), fetchedAt: 0 }) } });
+    f.env.fetchUser = vi.fn(async () => Promise.reject(new Error('offline')));
+    const s = createSession(f.env);
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    await s.start();
+    expect(s.$session.get()).toMatchObject({ isLogin: true, user: { userName: 'old' } });
+  });
+
+  it('starts once', async () => {
+    const f = fakeEnv({ cookie: 'tok' });
+    const s = createSession(f.env);
+    await Promise.all([s.start(), s.start()]);
+    expect(f.env.fetchUser).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('login and logout', () => {
+  it('login stores the token for 90 days and the user, closes the dialog and tells the page', () => {
+    const f = fakeEnv();
+    const s = createSession(f.env);
+    s.openLogin();
+    expect(s.$session.get().loginVisible).toBe(true);
+    s.login('tok', user());
+    expect(f.jar.get('jwt')).toEqual({ value: 'tok', maxAgeS: 90 * 86_400 });
+    expect(JSON.parse(f.store.get(SESSION_KEYS.userInfo)!).user.userName).toBe('ann_1');
+    expect(s.$session.get()).toEqual({ token: 'tok', user: user(), isLogin: true, loginVisible: false });
+    expect(f.events).toEqual(['session', 'login', 'session']);
+  });
+
+  it('logout clears token, profile, sync flag and the account lists, keeps local favourites, then revokes', async () => {
+    const f = fakeEnv();
+    const s = createSession(f.env);
+    s.login('tok', user());
+    for (const key of [SESSION_KEYS.favouritesSynced, SESSION_KEYS.serverFavourites, SESSION_KEYS.columnistFavourites, SESSION_KEYS.localFavourites]) {
+      f.store.set(key, '1');
+    }
+    await s.logout();
+    expect(f.jar.has('jwt')).toBe(false);
+    expect([...f.store.keys()]).toEqual([SESSION_KEYS.localFavourites]);
+    expect(s.$session.get()).toMatchObject({ token: null, user: null, isLogin: false });
+    expect(f.env.revoke).toHaveBeenCalledWith('tok');
+  });
+
+  it('logout still signs out locally when the server cannot be reached', async () => {
+    const f = fakeEnv();
+    f.env.revoke = vi.fn(async () => Promise.reject(new Error('offline')));
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const s = createSession(f.env);
+    s.login('tok', user());
+    await s.logout();
+    expect(s.$session.get().isLogin).toBe(false);
+    expect(f.jar.has('jwt')).toBe(false);
+  });
+
+  it('replaceToken keeps the user and stores the new token', () => {
+    const f = fakeEnv();
+    const s = createSession(f.env);
+    s.login('old', user());
+    s.replaceToken('new');
+    expect(f.jar.get('jwt')?.value).toBe('new');
+    expect(s.$session.get()).toMatchObject({ token: 'new', isLogin: true, user: { userName: 'ann_1' } });
+  });
+
+  it('a profile fetched for a token that was replaced meanwhile is dropped', async () => {
+    const f = fakeEnv({ cookie: 'tok' });
+    let resolve!: (u: AccountUser) => void;
+    f.env.fetchUser = vi.fn(() => new Promise<AccountUser>((r) => (resolve = r)));
+    const s = createSession(f.env);
+    const started = s.start();
+    s.clear();
+    resolve(user('late'));
+    await started;
+    expect(s.$session.get()).toMatchObject({ isLogin: false, user: null });
+    expect(f.store.has(SESSION_KEYS.userInfo)).toBe(false);
+  });
+});

@@ -1,0 +1,210 @@
+/**
+ * The session (SPEC §4 "Session"): signed in when a `jwt` cookie exists at start; the profile
+ * is kept in localStorage and fetched again when missing or more than a day old; login stores
+ * token and user; logout revokes the session on the server (best effort) and clears user info,
+ * token, sync flags and the account's favourite and columnist lists (SESSION_KEYS).
+ *
+ * `createSession(env)` holds the logic over injected cookie, storage and API adapters (unit
+ * tests use fakes); `$session` and the functions below are the browser's one instance, built
+ * on first use: nothing touches `document` or `localStorage` at import time.
+ *
+ * Other scripts follow the session through two window events: `coinlens:session` after every
+ * change (the header redraws its account area) and `coinlens:login` when the login dialog is
+ * asked for (the page script mounts the dialog island if it is not there yet).
+ */
+import { atom, type WritableAtom } from 'nanostores';
+import {
+  CLEARED_AT_LOGOUT,
+  cookieString,
+  JWT_MAX_AGE_S,
+  parseUserInfo,
+  profileIsStale,
+  readCookie,
+  SESSION_KEYS,
+  type AccountUser,
+  type StoredUserInfo,
+} from '../lib/account.ts';
+import { apiGet, apiPost, configureAuth } from './api.ts';
+
+export interface SessionState {
+  token: string | null;
+  user: AccountUser | null;
+  isLogin: boolean;
+  /** The login dialog is open. */
+  loginVisible: boolean;
+}
+
+export interface SessionEnv {
+  cookies: { get(name: string): string | undefined; set(name: string, value: string, maxAgeS: number): void };
+  storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
+  /** GET getUser with this token. */
+  fetchUser(token: string): Promise<AccountUser>;
+  /** POST logout with this token. */
+  revoke(token: string): Promise<void>;
+  now(): number;
+  /** Tells other scripts on the page (window events in the browser). */
+  announce(event: 'session' | 'login'): void;
+}
+
+export interface Session {
+  $session: WritableAtom<SessionState>;
+  /** Reads cookie and storage; refetches the profile when needed. Safe to call more than once. */
+  start(): Promise<void>;
+  login(token: string, user: AccountUser): void;
+  /** A new token for the same user (password change, new e-mail revoke the old one). */
+  replaceToken(token: string): void;
+  setUser(user: AccountUser): void;
+  logout(): Promise<void>;
+  /** Forgets the session locally (the server already refused the token). */
+  clear(): void;
+  openLogin(): void;
+  closeLogin(): void;
+}
+
+const SIGNED_OUT: SessionState = { token: null, user: null, isLogin: false, loginVisible: false };
+
+export function createSession(env: SessionEnv, $session: WritableAtom<SessionState> = atom<SessionState>({ ...SIGNED_OUT })): Session {
+  let started: Promise<void> | null = null;
+
+  const saveUser = (user: AccountUser) => {
+    const info: StoredUserInfo = { user, fetchedAt: env.now() };
+    try {
+      env.storage.setItem(SESSION_KEYS.userInfo, JSON.stringify(info));
+    } catch {
+      /* storage full or disabled: the session still works for this page */
+    }
+  };
+
+  const update = (next: Partial<SessionState>) => {
+    $session.set({ ...$session.get(), ...next });
+    env.announce('session');
+  };
+
+  function clear(): void {
+    env.cookies.set(SESSION_KEYS.jwtCookie, '', 0);
+    for (const key of CLEARED_AT_LOGOUT) {
+      try {
+        env.storage.removeItem(key);
+      } catch {
+        /* nothing stored */
+      }
+    }
+    update({ token: null, user: null, isLogin: false });
+  }
+
+  async function refresh(token: string): Promise<void> {
+    try {
+      const user = await env.fetchUser(token);
+      if ($session.get().token !== token) return; // signed out or in again meanwhile
+      saveUser(user);
+      update({ user });
+    } catch (e) {
+      // A refused token is handled by the API layer (unauthorized → clear); a network error
+      // keeps the stored profile until the next page.
+      console.error('[session]', e);
+    }
+  }
+
+  return {
+    $session,
+    start() {
+      started ??= (async () => {
+        const token = env.cookies.get(SESSION_KEYS.jwtCookie) || null;
+        if (!token) {
+          // No token: leftovers of an expired cookie are not a session.
+          if (env.storage.getItem(SESSION_KEYS.userInfo) !== null) clear();
+          return;
+        }
+        const info = parseUserInfo(env.storage.getItem(SESSION_KEYS.userInfo));
+        $session.set({ ...$session.get(), token, user: info?.user ?? null, isLogin: true });
+        if (profileIsStale(info, env.now())) await refresh(token);
+      })();
+      return started;
+    },
+    login(token, user) {
+      env.cookies.set(SESSION_KEYS.jwtCookie, token, JWT_MAX_AGE_S);
+      saveUser(user);
+      update({ token, user, isLogin: true, loginVisible: false });
+    },
+    replaceToken(token) {
+      env.cookies.set(SESSION_KEYS.jwtCookie, token, JWT_MAX_AGE_S);
+      update({ token, isLogin: true });
+    },
+    setUser(user) {
+      saveUser(user);
+      update({ user });
+    },
+    async logout() {
+      const { token } = $session.get();
+      clear();
+      if (token) {
+        try {
+          await env.revoke(token);
+        } catch (e) {
+          console.error('[session] logout', e);
+        }
+      }
+    },
+    clear,
+    openLogin() {
+      if (!$session.get().loginVisible) update({ loginVisible: true });
+      env.announce('login');
+    },
+    closeLogin() {
+      if ($session.get().loginVisible) update({ loginVisible: false });
+    },
+  };
+}
+
+// ---- the browser's instance ----
+
+/** The browser's session atom (start it with `startSession()`). */
+export const $session: WritableAtom<SessionState> = atom<SessionState>({ ...SIGNED_OUT });
+
+let browser: Session | null = null;
+
+function browserSession(): Session {
+  if (browser) return browser;
+  const secure = location.protocol === 'https:';
+  const session = createSession(
+    {
+    cookies: {
+      get: (name) => readCookie(document.cookie, name),
+      set: (name, value, maxAgeS) => {
+        document.cookie = cookieString(name, value, maxAgeS, secure);
+      },
+    },
+    storage: localStorage,
+    fetchUser: () => apiGet<AccountUser>('/new/v1/getUser'),
+    revoke: async () => {
+      await apiPost('/new/v1/logout', {});
+    },
+    now: () => Date.now(),
+    announce: (event) => window.dispatchEvent(new CustomEvent(`coinlens:${event}`)),
+    },
+    $session,
+  );
+  configureAuth({
+    token: () => session.$session.get().token,
+    unauthorized: () => {
+      session.clear();
+      session.openLogin();
+    },
+  });
+  browser = session;
+  return session;
+}
+
+const bound =
+  <A extends unknown[], R>(pick: (s: Session) => (...args: A) => R) =>
+  (...args: A): R =>
+    pick(browserSession())(...args);
+
+/** Starts the browser session (idempotent): reads the cookie, refetches a stale profile. */
+export const startSession = bound((s) => s.start);
+export const login = bound((s) => s.login);
+export const replaceToken = bound((s) => s.replaceToken);
+export const setUser = bound((s) => s.setUser);
+export const logout = bound((s) => s.logout);
+export const openLogin = bound((s) => s.openLogin);
+export const closeLogin = bound((s) => s.closeLogin);
