@@ -45,7 +45,7 @@ export function configureAuth(next: Partial<typeof auth>): void {
 
 type Query = Record<string, string | number | undefined>;
 
-async function request<T>(method: 'GET' | 'POST', path: string, query: Query, body?: unknown): Promise<T> {
+async function request<T>(method: 'GET' | 'POST', path: string, query: Query, body?: unknown): Promise<Envelope<T>> {
   const { locale, salt } = pageFacts();
   const t = await signature(Date.now(), salt);
   const token = auth.token();
@@ -64,7 +64,7 @@ async function request<T>(method: 'GET' | 'POST', path: string, query: Query, bo
     },
   });
   const code = res && typeof res === 'object' ? res.code : -1;
-  if (code === 0) return res.data;
+  if (code === 0) return res;
   if ((status === 401 || code === 401) && token) auth.unauthorized();
   throw new ApiError(code ?? -1, (res && typeof res === 'object' && res.msg) || `request failed (${status || 'network'})`, status);
 }
@@ -75,22 +75,31 @@ async function request<T>(method: 'GET' | 'POST', path: string, query: Query, bo
  * ApiError, whose message is the server's `msg` in the page's language, otherwise.
  * @example const coins = await apiGet<QuickSearchItem[]>('/v1/quick_search/coin')
  */
-export function apiGet<T>(path: string, query: Query = {}): Promise<T> {
-  return request<T>('GET', path, query);
+export async function apiGet<T>(path: string, query: Query = {}): Promise<T> {
+  return (await request<T>('GET', path, query)).data;
 }
 
 /**
  * POST a JSON body to an /api path; same signing, header and envelope handling as apiGet.
  * @example const { token, user } = await apiPost('/new/v1/login', { account, password })
  */
-export function apiPost<T>(path: string, body: Record<string, unknown>, query: Query = {}): Promise<T> {
-  return request<T>('POST', path, query, body);
+export async function apiPost<T>(path: string, body: Record<string, unknown>, query: Query = {}): Promise<T> {
+  return (await request<T>('POST', path, query, body)).data;
 }
 
 /**
  * POST a multipart form (a file upload) to an /api path.
  * @example const user = await apiUpload<AccountUser>('/new/v1/upload', form)
  */
-export function apiUpload<T>(path: string, form: FormData, query: Query = {}): Promise<T> {
-  return request<T>('POST', path, query, form);
+export async function apiUpload<T>(path: string, form: FormData, query: Query = {}): Promise<T> {
+  return (await request<T>('POST', path, query, form)).data;
+}
+
+/**
+ * The whole envelope of a successful call, for answers whose `msg` is meant for the reader
+ * ("Successful registration, please go to email to activate"); failures reject like apiGet.
+ * @example const { msg } = await apiCall('POST', '/new/v1/applyToResetPwd', { body: { email } })
+ */
+export function apiCall<T>(method: 'GET' | 'POST', path: string, options: { query?: Query; body?: Record<string, unknown> } = {}): Promise<Envelope<T>> {
+  return request<T>(method, path, options.query ?? {}, options.body);
 }

@@ -55,7 +55,9 @@ const LOGO = raw(
 /**
  * The site header. No framework code loads with it: the search form works as a plain form and
  * becomes the QuickSearch island on the visitor's first interaction; the currency, theme and
- * language controls are a few lines of script (src/scripts/header.ts).
+ * language controls are a few lines of script (src/islands/page/header.ts), which also draws the
+ * account area from the browser's stored session (the HTML is the same for everyone: "Log in /
+ * Register") and loads the login dialog when asked for.
  */
 export function renderHeader(v: View, page: PageState): SafeHtml {
   const m = headerModel(page.locale);
@@ -82,6 +84,7 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
 </div>
 <div class="bar sub">
 <nav class="content-nav" aria-label="${m.labels.contentMenu}">${m.content.map(link)}<details class="more"><summary${attr('class', moreActive && 'active')}>${m.labels.more}</summary><ul>${m.more.map((n) => html`<li>${link(n)}</li>`)}</ul></details></nav>
+<div class="account" data-account data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.account.dictJson}" data-testid="account-area"><a href="${href('/user')}" data-login data-testid="header-login">${m.account.login}</a><span aria-hidden="true"> / </span><a href="${href('/user/register')}" data-testid="header-register">${m.account.register}</a></div>
 </div>
 </header>`;
 }

@@ -22,6 +22,8 @@ export interface HeaderModel {
   labels: Record<'mainMenu' | 'contentMenu' | 'more' | 'language' | 'currency' | 'toggleTheme' | 'themeDark' | 'themeLight' | 'searchLabel' | 'searchPlaceholder', string>;
   /** The strings of the quick-search island, as the JSON it reads from a data attribute. */
   searchDictJson: string;
+  /** The account area: its links, and the strings of its menu and of the login dialog (JSON). */
+  account: { login: string; register: string; dictJson: string };
 }
 
 const models = new Map<Locale, HeaderModel>();
@@ -69,6 +71,11 @@ export function headerModel(locale: Locale): HeaderModel {
       searchPlaceholder: t('search.placeholder'),
     },
     searchDictJson: JSON.stringify(islandDict(locale, 'search')),
+    account: {
+      login: t('account.header.login'),
+      register: t('account.header.register'),
+      dictJson: JSON.stringify(islandDict(locale, 'account.header', 'account.login', 'account.common', 'account.validation')),
+    },
   };
   models.set(locale, model);
   return model;

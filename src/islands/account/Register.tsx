@@ -1,0 +1,136 @@
+import { useState } from 'react';
+import { checkCode, checkEmail, checkPassword, checkUserName, displayName, type AccountUser } from '../../lib/account.ts';
+import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
+import { apiCall } from '../../stores/api.ts';
+import { login, openLogin } from '../../stores/session.ts';
+import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, usePhone, useProblems, useSession, useSubmit } from './fields.tsx';
+
+interface Props {
+  locale: Locale;
+  base: string;
+  dict: Dict;
+}
+
+type Signed = { token: string; user: AccountUser };
+
+/**
+ * Registration by e-mail (user name, e-mail, password: the server mails an activation link and
+ * signs the new user in) or by phone (SMS code, password, optional user name).
+ */
+export default function Register({ locale, base, dict }: Props) {
+  const t = createTranslator(dict);
+  const session = useSession();
+  const [tab, setTab] = useState<'email' | 'phone'>('email');
+  const [userName, setUserName] = useState('');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [code, setCode] = useState('');
+  const phone = usePhone(locale);
+  const { busy, note, setNote, run } = useSubmit();
+  const { problems, check, clear } = useProblems(t);
+  const [done, setDone] = useState(false);
+
+  const submit = () => {
+    const ok =
+      tab === 'email'
+        ? check({ userName: checkUserName(userName.trim()), email: checkEmail(email), password: checkPassword(password), confirm: checkPassword(password, confirm) === 'passwordMatch' && 'passwordMatch' })
+        : check({
+            phone: phone.problem,
+            code: checkCode(code),
+            userName: userName.trim() ? checkUserName(userName.trim()) : null,
+            password: checkPassword(password),
+            confirm: checkPassword(password, confirm) === 'passwordMatch' && 'passwordMatch',
+          });
+    if (!ok) return;
+    return run(async () => {
+      const { data, msg } =
+        tab === 'email'
+          ? await apiCall<Signed>('POST', '/new/v1/register', { body: { userName: userName.trim(), email: email.trim(), password } })
+          : await apiCall<Signed>('POST', '/new/v1/registerByPhone', {
+              body: { phone: phone.composed, code: code.trim(), password, ...(userName.trim() ? { userName: userName.trim() } : {}) },
+            });
+      login(data.token, data.user);
+      setDone(true);
+      setPassword('');
+      setConfirm('');
+      return { kind: 'ok', text: tab === 'email' ? msg : t('account.register.signedInAs', { name: displayName(data.user) }) };
+    }, t);
+  };
+
+  const sendCode = async () => {
+    if (!check({ phone: phone.problem })) throw new Error('phone');
+    const sent = await run(async () => {
+      const { msg } = await apiCall('GET', '/new/v1/sendSMS4Login', { query: { phone: phone.composed } });
+      return { kind: 'ok', text: msg || t('account.common.codeSent') };
+    }, t);
+    if (!sent) throw new Error('not sent');
+  };
+
+  const passwordFields = (
+    <>
+      <Field label={t('account.common.password')} hint={t('account.common.passwordHint')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={problems.password} testId="register-password" />
+      <Field label={t('account.common.confirmPassword')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={problems.confirm} testId="register-confirm" />
+    </>
+  );
+
+  return (
+    <div data-testid="register">
+      {session.isLogin && session.user && !done && (
+        <p className="acc-banner" data-testid="register-signed-in">
+          {t('account.register.signedInAs', { name: displayName(session.user) })} <a href={`${base}/user`}>{t('account.register.toUserCentre')}</a>
+        </p>
+      )}
+      <Tabs
+        label={t('account.register.title')}
+        tabs={[
+          { key: 'email', label: t('account.register.tabEmail') },
+          { key: 'phone', label: t('account.register.tabPhone') },
+        ]}
+        active={tab}
+        onChange={(k) => {
+          setTab(k);
+          setNote(null);
+          clear();
+        }}
+      />
+      <Form onSubmit={submit} busy={busy} testId="register-form">
+        {tab === 'email' ? (
+          <>
+            <Field label={t('account.common.userName')} hint={t('account.common.userNameHint')} autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} error={problems.userName} testId="register-username" />
+            <Field label={t('account.common.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={problems.email} testId="register-email" />
+            {passwordFields}
+          </>
+        ) : (
+          <>
+            <PhoneField locale={locale} t={t} value={phone.phone} onChange={phone.setPhone} error={problems.phone} testId="register-phone" />
+            <div className="code-row">
+              <Field label={t('account.common.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} testId="register-code" />
+              <SendCodeButton t={t} send={sendCode} testId="register-send-code" />
+            </div>
+            <Field label={t('account.register.userNameOptional')} hint={t('account.common.userNameHint')} autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} error={problems.userName} testId="register-username" />
+            {passwordFields}
+          </>
+        )}
+        <FormNote note={note} testId="register-note" />
+        {done ? (
+          <a className="btn primary" href={`${base}/user`} data-testid="register-to-centre">
+            {t('account.register.toUserCentre')}
+          </a>
+        ) : (
+          <button type="submit" className="btn primary" disabled={busy} data-testid="register-submit">
+            {busy ? t('account.register.submitting') : t('account.register.submit')}
+          </button>
+        )}
+      </Form>
+      <p className="login-links">
+        <span>
+          {t('account.register.haveAccount')}{' '}
+          <a href={`${base}/user`} data-login onClick={(e) => (e.preventDefault(), openLogin())}>
+            {t('account.register.login')}
+          </a>
+        </span>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,111 @@
+/**
+ * The header's account area without a framework. The server sends everyone the same "Log in /
+ * Register" (pages stay cacheable); this script draws the avatar, name and menu of a signed-in
+ * reader from the `jwt` cookie and the profile stored by the session store, and loads code only
+ * when needed: the session store when the stored profile is missing or old (or at logout), the
+ * login dialog island when someone asks for it (a click on any `[data-login]` element, or an
+ * `openLogin()` from an island, which fires `coinlens:login`).
+ */
+import { avatarUrl, displayName, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS } from '../../lib/account.ts';
+import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
+
+function storedProfile() {
+  try {
+    return parseUserInfo(localStorage.getItem(SESSION_KEYS.userInfo));
+  } catch {
+    return null;
+  }
+}
+
+export function startAccount(): void {
+  const area = document.querySelector<HTMLElement>('[data-account]');
+  let dict: Dict = {};
+  try {
+    dict = JSON.parse(area?.dataset.dict ?? '{}') as Dict;
+  } catch {
+    /* keys show instead of words: still usable */
+  }
+  const t = createTranslator(dict);
+  const base = area?.dataset.base ?? '';
+  const signedOut = area ? [...area.childNodes].map((n) => n.cloneNode(true)) : [];
+
+  const draw = () => {
+    if (!area) return;
+    const token = readCookie(document.cookie, SESSION_KEYS.jwtCookie);
+    const info = token ? storedProfile() : null;
+    if (!token) {
+      area.replaceChildren(...signedOut.map((n) => n.cloneNode(true)));
+      return;
+    }
+    const user = info?.user;
+    const name = user ? displayName(user) : t('account.header.userCentre');
+    const menu = document.createElement('details');
+    menu.className = 'account-menu';
+    menu.dataset.testid = 'account-menu';
+    const summary = document.createElement('summary');
+    summary.setAttribute('aria-label', t('account.header.menu', { name }));
+    const img = document.createElement('img');
+    img.src = avatarUrl(user);
+    img.alt = '';
+    img.width = 24;
+    img.height = 24;
+    const label = document.createElement('span');
+    label.className = 'name';
+    label.textContent = name;
+    label.dataset.testid = 'account-name';
+    summary.append(img, label);
+    const list = document.createElement('ul');
+    const item = (child: HTMLElement) => {
+      const li = document.createElement('li');
+      li.append(child);
+      list.append(li);
+    };
+    const link = (href: string, text: string) => {
+      const a = document.createElement('a');
+      a.href = href;
+      a.textContent = text;
+      return a;
+    };
+    item(link(`${base}/user`, t('account.header.userCentre')));
+    if (user) item(link(`${base}/user/${encodeURIComponent(user.userName)}`, t('account.header.profile')));
+    const out = document.createElement('button');
+    out.type = 'button';
+    out.textContent = t('account.header.logout');
+    out.dataset.testid = 'logout';
+    out.addEventListener('click', () => {
+      menu.open = false;
+      void import('../../stores/session.ts').then((s) => s.logout());
+    });
+    item(out);
+    menu.append(summary, list);
+    area.replaceChildren(menu);
+  };
+
+  draw();
+  window.addEventListener('coinlens:session', draw);
+  // Another tab signed in or out.
+  window.addEventListener('storage', (e) => {
+    if (e.key === SESSION_KEYS.userInfo || e.key === null) draw();
+  });
+
+  // A stored profile that is missing or a day old is fetched again (and a refused token is
+  // forgotten) by the session store: only signed-in readers load it.
+  if (readCookie(document.cookie, SESSION_KEYS.jwtCookie) && profileIsStale(storedProfile(), Date.now())) {
+    void import('../../stores/session.ts').then((s) => s.startSession());
+  }
+
+  let dialog: Promise<void> | null = null;
+  const showLogin = () => {
+    dialog ??= import('../account/mountLogin.tsx').then(({ mountLogin }) => mountLogin(dict, area?.dataset.locale, base));
+    void dialog.then(() => import('../../stores/session.ts')).then((s) => s.openLogin());
+  };
+  document.addEventListener('click', (e) => {
+    const target = (e.target as Element | null)?.closest?.('[data-login]');
+    if (!target || e.defaultPrevented || (e as MouseEvent).button > 0 || (e as MouseEvent).ctrlKey || (e as MouseEvent).metaKey) return;
+    e.preventDefault();
+    showLogin();
+  });
+  window.addEventListener('coinlens:login', () => {
+    if (!dialog) showLogin();
+  });
+}
