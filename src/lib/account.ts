@@ -171,10 +171,11 @@ export function checkCode(code: string): ValidationKey | null {
   return /^\d{6}$/.test(code.trim()) ? null : 'code';
 }
 
-/** Nicknames: at most 30 characters, not blank when given. */
+/** Nicknames: 1–30 characters, no control characters, no < or >. */
 export function checkNickname(nickname: string): ValidationKey | null {
   const n = [...nickname.trim()].length;
-  return n === 0 || n > 30 ? 'nickname' : null;
+  // eslint-disable-next-line no-control-regex
+  return n === 0 || n > 30 || /[\u0000-\u001f\u007f<>]/.test(nickname) ? 'nickname' : null;
 }
 
 /** SPEC §5/§9: jpg or png, at most 2MB. Checked in the browser before uploading. */
