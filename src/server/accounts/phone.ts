@@ -10,8 +10,3 @@ export function toE164(input: string | null | undefined): string | null {
   const parsed = parsePhoneNumberFromString(input.trim());
   return parsed && parsed.isValid() ? parsed.number : null;
 }
-
-/** +86*******8000: enough to recognise one's own number, not enough to learn someone else's. */
-export function maskPhone(e164: string): string {
-  return e164.length > 7 ? `${e164.slice(0, 3)}${'*'.repeat(e164.length - 7)}${e164.slice(-4)}` : '***';
-}

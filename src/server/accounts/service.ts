@@ -13,6 +13,7 @@ import { siteOrigin } from '../config.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { checkCode, issueCode, issueLink, takeLink, type CodeCheck, type CodePurpose } from './codes.ts';
 import { delivery } from './delivery.ts';
+import { SmsError } from './sms.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { invalid } from './rules.ts';
 import { backoff, consume, record, type Limit } from './throttle.ts';
@@ -173,6 +174,8 @@ async function sendCodeSms(db: Db, caller: Caller, phone: string, purpose: CodeP
   try {
     await delivery(db).sms.send(phone, caller.t('auth.sms.code', { code }), purpose);
   } catch (e) {
+    // The provider refused the number itself: the visitor can fix that; anything else is ours.
+    if (e instanceof SmsError && e.badNumber) throw invalid('phoneError');
     console.error(`[accounts] SMS (${purpose}) could not be sent: ${(e as Error).message}`);
     throw new DomainError(503, 5031, 'auth.smsFailed');
   }
