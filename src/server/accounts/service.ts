@@ -193,10 +193,14 @@ export async function register(
   input: { userName: string; email: string; password: string },
 ): Promise<Signed & { mailSent: boolean }> {
   await guardIp(db, caller, 'attempts');
-  await limit(db, `mail:${input.email}`, PER_ADDRESS);
   const user = await insertUser(db, { username: input.userName, email: input.email, passwordHash: await hashPassword(input.password) });
-  const link = siteLink(caller, '/user/activate', await issueLink(db, 'activate', input.email, user.id));
-  const mailSent = await sendMail(db, caller, input.email, 'activate', { name: user.username, link });
+  // The address's mail limit counts this mail too; if someone just had mails sent to it, the
+  // account still exists and the activation mail can be sent again from the account page.
+  let mailSent = false;
+  if ((await consume(db, `mail:${input.email}`, PER_ADDRESS)).ok) {
+    const link = siteLink(caller, '/user/activate', await issueLink(db, 'activate', input.email, user.id));
+    mailSent = await sendMail(db, caller, input.email, 'activate', { name: user.username, link });
+  }
   return { token: await startSession(db, user.id, caller.userAgent), user: userView(user), mailSent };
 }
 
