@@ -185,7 +185,11 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     return sendBody(req, res, captured.statusCode, captured.headers, body);
   };
 
+  // Astro takes the client address from X-Forwarded-For unchecked; only a proxy we sit behind
+  // may set it, or anyone could pick the address the per-IP rate limits count.
+  const trustProxy = ['1', 'true', 'yes'].includes(String(process.env.TRUST_PROXY ?? '').toLowerCase());
   const server = http.createServer((req, res) => {
+    if (!trustProxy) delete req.headers['x-forwarded-for'];
     // Event streams go out as written: unbuffered and uncompressed.
     if (req.url?.startsWith('/api/stream/')) {
       guardStream(res);

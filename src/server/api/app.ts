@@ -23,6 +23,7 @@ import { noticeRoutes } from './routes/notices.ts';
 import { offeringRoutes } from './routes/offerings.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';
 import { communityRoutes } from './routes/community.ts';
+import { accountRoutes } from './routes/account.ts';
 
 /**
  * The /api application. Every response is the `{ code, data, msg }` envelope; client mistakes
@@ -51,6 +52,7 @@ export function createApi() {
   app.route('/', offeringRoutes);
   app.route('/', knowledgeRoutes);
   app.route('/', communityRoutes);
+  app.route('/', accountRoutes);
   app.route('/', streamRoutes());
 
   app.notFound((c) => {

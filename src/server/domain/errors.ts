@@ -4,7 +4,7 @@
  */
 export class DomainError extends Error {
   constructor(
-    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429,
+    readonly status: 400 | 401 | 403 | 404 | 409 | 413 | 415 | 422 | 429 | 503,
     readonly code: number,
     readonly key: string,
     readonly vars: Record<string, string | number> = {},

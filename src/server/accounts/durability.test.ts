@@ -1,0 +1,75 @@
+/**
+ * People's data survives a crash: a registration answered with code 0 is still there after the
+ * server process and its embedded PostgreSQL are both killed with SIGKILL right after the
+ * answer (what a power cut does to the processes; fsync is on, so the commit is on disk).
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { DB_NAME, DB_USER, processKind, readPostmasterFile } from '../db/embedded.ts';
+
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-durable-'));
+const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LIVE: 'off', SEED: 'auto', LOG_LEVEL: 'error' };
+
+function killPostgres(signal: NodeJS.Signals): void {
+  const pm = readPostmasterFile(path.join(dir, 'pg'));
+  if (pm && processKind(pm.pid) === 'postgres') process.kill(pm.pid, signal);
+}
+
+afterAll(() => {
+  killPostgres('SIGQUIT');
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** Runs the child until it prints `until`, then SIGKILLs it (and its database server). */
+function runAndKill(args: string[], until: RegExp): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/register-child.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  let out = '';
+  let err = '';
+  return new Promise((resolve, reject) => {
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (until.test(out)) {
+        child.kill('SIGKILL');
+        killPostgres('SIGKILL');
+        child.once('exit', () => resolve(out));
+      }
+    });
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    child.once('exit', (code) => {
+      if (!until.test(out)) reject(new Error(`child exited with ${code}: ${out} ${err}`));
+    });
+  });
+}
+
+describe('a registration answered with code 0', () => {
+  it('survives kill -9 of the server and its PostgreSQL right after the answer', async () => {
+    const names = ['durable_one', 'durable_two', 'durable_three'];
+    for (const name of names) {
+      const out = await runAndKill([name, `${name}@example.com`], /ACK|NACK/);
+      expect(out).toContain('ACK');
+      expect(out).not.toContain('NACK');
+    }
+    // A clean start recovers the database; every acknowledged account is there.
+    const start = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/boot-child.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      start.stdout.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (out.includes('READY')) resolve();
+      });
+      start.once('exit', (code) => reject(new Error(`exited ${code}`)));
+    });
+    const client = new pg.Client({ host: path.join(dir, 'run'), port: 5432, user: DB_USER, database: DB_NAME });
+    await client.connect();
+    const { rows } = await client.query<{ username: string }>('select username from users where username like $1 order by id', ['durable\\_%']);
+    await client.end();
+    expect(rows.map((r) => r.username)).toEqual(names);
+    const exited = new Promise((r) => start.once('exit', r));
+    start.kill('SIGTERM');
+    await exited;
+  }, 300_000);
+});

@@ -1,0 +1,2 @@
+/** What the pages behind mailed links call (the activation page). */
+export { activate as activateEmail } from './service.ts';

@@ -1,0 +1,149 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { AVATAR_MAX_BYTES, AvatarError, saveAvatar } from '../../accounts/avatar.ts';
+import * as accounts from '../../accounts/service.ts';
+import type { Caller } from '../../accounts/service.ts';
+import { revokeSession } from '../../accounts/tokens.ts';
+import { accountOf, codeOf, emailOf, invalid, linkTokenOf, nicknameOf, passwordOf, phoneOf, userNameOf } from '../../accounts/rules.ts';
+import { DomainError } from '../../domain/errors.ts';
+import type { ApiEnv } from '../env.ts';
+import { requireAuth } from '../middleware/auth.ts';
+import { fail } from '../respond.ts';
+
+type C = Context<ApiEnv>;
+
+function caller(c: C): Caller {
+  return { ip: c.env?.clientAddress ?? null, userAgent: c.req.header('user-agent') ?? null, locale: c.get('locale'), t: c.get('t') };
+}
+
+/** The signed-in user (requireAuth ran). */
+const me = (c: C) => c.get('user')!;
+
+/** Success with a message of our own (`{ code: 0, data, msg }`); account answers are never cached. */
+function done<T>(c: C, data: T, msgKey?: string) {
+  c.header('Cache-Control', 'no-store');
+  return c.json({ code: 0, data, msg: msgKey ? c.get('t')(msgKey) : 'success' });
+}
+
+/** A JSON object body; anything else is the default invalid-input message. */
+async function body(c: C): Promise<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = await c.req.json();
+  } catch {
+    throw invalid('invalidInput');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('invalidInput');
+  return value as Record<string, unknown>;
+}
+
+const optional = <T,>(value: unknown, parse: (v: unknown) => T): T | undefined => (value === undefined || value === null || value === '' ? undefined : parse(value));
+
+/** Account bodies are a few fields: 16 KB is plenty, and nobody gets to make us parse megabytes. */
+const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('auth.invalidInput')) });
+
+/** SPEC §7 "Account (v1)". */
+export const accountRoutes = new Hono<ApiEnv>()
+  .basePath('/new/v1')
+  .post('/register', smallBody, async (c) => {
+    const b = await body(c);
+    const input = { userName: userNameOf(b.userName), email: emailOf(b.email), password: passwordOf(b.password) };
+    const { mailSent, ...signed } = await accounts.register(c.get('db'), caller(c), input);
+    return done(c, signed, mailSent ? 'auth.registered' : 'auth.registeredMailFailed');
+  })
+  .get('/sendMailByActive', requireAuth, async (c) => {
+    await accounts.resendActivation(c.get('db'), caller(c), me(c).id);
+    return done(c, null, 'auth.activationSent');
+  })
+  .get('/sendSMS4Login', async (c) => {
+    await accounts.sendLoginCode(c.get('db'), caller(c), phoneOf(c.req.query('phone')));
+    return done(c, null, 'auth.codeSent');
+  })
+  .post('/registerByPhone', smallBody, async (c) => {
+    const b = await body(c);
+    const input = { phone: phoneOf(b.phone), code: codeOf(b.code), password: passwordOf(b.password), userName: optional(b.userName, userNameOf) };
+    return done(c, await accounts.registerByPhone(c.get('db'), caller(c), input));
+  })
+  .post('/loginByPhone', smallBody, async (c) => {
+    const b = await body(c);
+    return done(c, await accounts.loginByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code) }));
+  })
+  .post('/login', smallBody, async (c) => {
+    const b = await body(c);
+    const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
+    return done(c, await accounts.login(c.get('db'), caller(c), { account: accountOf(b.account), password }));
+  })
+  .get('/sendSMS4ResetPwd', async (c) => {
+    await accounts.sendResetCode(c.get('db'), caller(c), phoneOf(c.req.query('phone')));
+    return done(c, null, 'auth.codeSent');
+  })
+  .post('/applyToResetPwdByPhone', smallBody, async (c) => {
+    const b = await body(c);
+    await accounts.resetByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code), password: passwordOf(b.password) });
+    return done(c, null, 'auth.passwordReset');
+  })
+  .post('/applyToResetPwd', smallBody, async (c) => {
+    const b = await body(c);
+    await accounts.sendResetLink(c.get('db'), caller(c), emailOf(b.email));
+    return done(c, null, 'auth.resetMailSent');
+  })
+  .post('/resetPwd', smallBody, async (c) => {
+    const b = await body(c);
+    await accounts.resetByLink(c.get('db'), caller(c), { token: linkTokenOf(b.token), password: passwordOf(b.password) });
+    return done(c, null, 'auth.passwordReset');
+  })
+  .post('/changePwd', requireAuth, smallBody, async (c) => {
+    const b = await body(c);
+    const oldPassword = typeof b.oldPassword === 'string' && b.oldPassword.length <= 1024 ? b.oldPassword : '';
+    await accounts.changePassword(c.get('db'), me(c).id, me(c).sessionId, { oldPassword, newPassword: passwordOf(b.newPassword) });
+    // This session stays; the answer carries its token so a client may store whatever it gets.
+    return done(c, { token: c.get('token') }, 'auth.passwordChanged');
+  })
+  .get('/getUser', requireAuth, async (c) => done(c, accounts.userView(await accounts.userById(c.get('db'), me(c).id))))
+  .post('/updateUserInfo', requireAuth, smallBody, async (c) => {
+    const b = await body(c);
+    const input = { nickname: b.nickname === undefined ? undefined : nicknameOf(b.nickname), userName: b.userName === undefined ? undefined : userNameOf(b.userName) };
+    return done(c, await accounts.updateProfile(c.get('db'), me(c).id, input));
+  })
+  .post(
+    '/upload',
+    requireAuth,
+    // The multipart envelope around a 2 MB picture; anything larger is refused before it is read whole.
+    bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: (c) => fail(c as C, 413, 4131, (c as C).get('t')('auth.avatarSize')) }),
+    async (c) => {
+      let file: unknown;
+      try {
+        file = (await c.req.formData()).get('file');
+      } catch {
+        throw invalid('avatarType');
+      }
+      if (!(file instanceof File)) throw invalid('avatarType');
+      if (file.size > AVATAR_MAX_BYTES) throw new DomainError(413, 4131, 'auth.avatarSize');
+      let url: string;
+      try {
+        url = await saveAvatar(c.get('db'), new Uint8Array(await file.arrayBuffer()));
+      } catch (e) {
+        if (e instanceof AvatarError) throw e.reason === 'size' ? new DomainError(413, 4131, 'auth.avatarSize') : invalid('avatarType');
+        throw e;
+      }
+      return done(c, await accounts.setAvatar(c.get('db'), me(c).id, url));
+    },
+  )
+  .get('/user/sendSMS4Binding', requireAuth, async (c) => {
+    await accounts.sendBindingCode(c.get('db'), caller(c), me(c).id, phoneOf(c.req.query('phone')));
+    return done(c, null, 'auth.codeSent');
+  })
+  .get('/user/bindingPhone', requireAuth, async (c) =>
+    done(c, await accounts.bindPhone(c.get('db'), me(c).id, { phone: phoneOf(c.req.query('phone')), code: codeOf(c.req.query('code')) })),
+  )
+  .get('/user/getMailCode', requireAuth, async (c) => {
+    await accounts.sendMailCode(c.get('db'), caller(c), me(c).id, emailOf(c.req.query('email')));
+    return done(c, null, 'auth.codeSent');
+  })
+  .get('/user/bindingMail', requireAuth, async (c) =>
+    done(c, await accounts.bindEmail(c.get('db'), caller(c), me(c).id, { email: emailOf(c.req.query('email')), code: codeOf(c.req.query('code')) })),
+  )
+  .post('/logout', requireAuth, async (c) => {
+    await revokeSession(c.get('db'), me(c).sessionId);
+    return done(c, null, 'auth.loggedOut');
+  });
