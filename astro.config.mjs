@@ -22,8 +22,13 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), directives],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
-  // The app compresses and sets its own security headers; Astro's own checkOrigin stays on.
-  security: { checkOrigin: true },
+  // The app compresses and sets its own security headers. Astro's checkOrigin is off: it compares
+  // the browser's Origin with the request URL, whose host Astro does not trust without
+  // allowedDomains (it becomes "localhost"), so it refused every multipart POST (the avatar
+  // upload) from every real origin. It guards nothing here: no page takes a form POST, and the
+  // API authenticates by the Authorization header only, never a cookie, so a cross-site form
+  // cannot act as anyone.
+  security: { checkOrigin: false },
   build: { inlineStylesheets: 'auto' },
   prefetch: false,
   devToolbar: { enabled: false },

@@ -45,10 +45,10 @@ export function configureAuth(next: Partial<typeof auth>): void {
 
 type Query = Record<string, string | number | undefined>;
 
-async function request<T>(method: 'GET' | 'POST', path: string, query: Query, body?: unknown): Promise<Envelope<T>> {
+async function request<T>(method: 'GET' | 'POST', path: string, query: Query, body?: unknown, explicitToken?: string): Promise<Envelope<T>> {
   const { locale, salt } = pageFacts();
   const t = await signature(Date.now(), salt);
-  const token = auth.token();
+  const token = explicitToken ?? auth.token();
   let status = 0;
   const res = await ofetch<Envelope<T>>(`/api${path}`, {
     method,
@@ -65,7 +65,8 @@ async function request<T>(method: 'GET' | 'POST', path: string, query: Query, bo
   });
   const code = res && typeof res === 'object' ? res.code : -1;
   if (code === 0) return res;
-  if ((status === 401 || code === 401) && token) auth.unauthorized();
+  // The session's own token refused: signed out elsewhere, expired or revoked.
+  if ((status === 401 || code === 401) && token && !explicitToken) auth.unauthorized();
   throw new ApiError(code ?? -1, (res && typeof res === 'object' && res.msg) || `request failed (${status || 'network'})`, status);
 }
 
@@ -100,6 +101,7 @@ export async function apiUpload<T>(path: string, form: FormData, query: Query = 
  * ("Successful registration, please go to email to activate"); failures reject like apiGet.
  * @example const { msg } = await apiCall('POST', '/new/v1/applyToResetPwd', { body: { email } })
  */
-export function apiCall<T>(method: 'GET' | 'POST', path: string, options: { query?: Query; body?: Record<string, unknown> } = {}): Promise<Envelope<T>> {
-  return request<T>(method, path, options.query ?? {}, options.body);
+export function apiCall<T>(method: 'GET' | 'POST', path: string, options: { query?: Query; body?: Record<string, unknown>; token?: string } = {}): Promise<Envelope<T>> {
+  // `token`: send this one instead of the session's (logout revokes the token it just forgot).
+  return request<T>(method, path, options.query ?? {}, options.body, options.token);
 }

@@ -116,6 +116,13 @@ describe('login and logout', () => {
     expect(f.env.revoke).toHaveBeenCalledWith('tok');
   });
 
+  it('logout revokes the cookie’s token when the store was never started on the page', async () => {
+    const f = fakeEnv({ cookie: 'tok' });
+    await createSession(f.env).logout();
+    expect(f.env.revoke).toHaveBeenCalledWith('tok');
+    expect(f.jar.has('jwt')).toBe(false);
+  });
+
   it('logout still signs out locally when the server cannot be reached', async () => {
     const f = fakeEnv();
     f.env.revoke = vi.fn(async () => Promise.reject(new Error('offline')));
@@ -125,6 +132,17 @@ describe('login and logout', () => {
     await s.logout();
     expect(s.$session.get().isLogin).toBe(false);
     expect(f.jar.has('jwt')).toBe(false);
+  });
+
+  it('refreshProfile fetches the profile now when signed in, and does nothing otherwise', async () => {
+    const f = fakeEnv();
+    const s = createSession(f.env);
+    await s.refreshProfile();
+    expect(f.env.fetchUser).not.toHaveBeenCalled();
+    s.login('tok', user('before'));
+    await s.refreshProfile();
+    expect(f.env.fetchUser).toHaveBeenCalledWith('tok');
+    expect(s.$session.get().user?.userName).toBe('fresh');
   });
 
   it('replaceToken keeps the user and stores the new token', () => {

@@ -24,7 +24,7 @@ import {
   type AccountUser,
   type StoredUserInfo,
 } from '../lib/account.ts';
-import { apiGet, apiPost, configureAuth } from './api.ts';
+import { apiCall, apiGet, configureAuth } from './api.ts';
 
 export interface SessionState {
   token: string | null;
@@ -54,6 +54,8 @@ export interface Session {
   /** A new token for the same user (password change, new e-mail revoke the old one). */
   replaceToken(token: string): void;
   setUser(user: AccountUser): void;
+  /** Fetches the profile now (pages where it must be current: the user centre). */
+  refreshProfile(): Promise<void>;
   logout(): Promise<void>;
   /** Forgets the session locally (the server already refused the token). */
   clear(): void;
@@ -134,8 +136,14 @@ export function createSession(env: SessionEnv, $session: WritableAtom<SessionSta
       saveUser(user);
       update({ user });
     },
-    async logout() {
+    async refreshProfile() {
       const { token } = $session.get();
+      if (token) await refresh(token);
+    },
+    async logout() {
+      // Signed out here at once; the server is told with the token just forgotten (best effort).
+      // (The header's menu may log out on a page where the store never started: the cookie has it.)
+      const token = $session.get().token ?? env.cookies.get(SESSION_KEYS.jwtCookie) ?? null;
       clear();
       if (token) {
         try {
@@ -176,8 +184,8 @@ function browserSession(): Session {
     },
     storage: localStorage,
     fetchUser: () => apiGet<AccountUser>('/new/v1/getUser'),
-    revoke: async () => {
-      await apiPost('/new/v1/logout', {});
+    revoke: async (token) => {
+      await apiCall('POST', '/new/v1/logout', { body: {}, token });
     },
     now: () => Date.now(),
     announce: (event) => window.dispatchEvent(new CustomEvent(`coinlens:${event}`)),
@@ -205,6 +213,7 @@ export const startSession = bound((s) => s.start);
 export const login = bound((s) => s.login);
 export const replaceToken = bound((s) => s.replaceToken);
 export const setUser = bound((s) => s.setUser);
+export const refreshProfile = bound((s) => s.refreshProfile);
 export const logout = bound((s) => s.logout);
 export const openLogin = bound((s) => s.openLogin);
 export const closeLogin = bound((s) => s.closeLogin);

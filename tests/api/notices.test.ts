@@ -15,7 +15,7 @@ import type { Page } from '../../src/server/domain/numbers.ts';
 import { SEED_NOW } from '../setup/constants.ts';
 import { apiHarness } from './helpers.ts';
 
-const { get, db } = apiHarness();
+const { get, call, db } = apiHarness();
 const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 const V2 = '/api/new/v2';
 const MISSING = 'Content does not exist or has been removed';
@@ -63,6 +63,26 @@ describe('GET announcements', () => {
     expect(big.list).toHaveLength(VISITOR_ANNOUNCEMENT_LIMIT);
     const past = (await list('page=9999')).body.data;
     expect(past).toMatchObject({ list: [], locked: false });
+  });
+
+  it('lifts the visitor limit for a valid token, and only for one; the signed-in answer is private', async () => {
+    const name = `ann_${Date.now().toString(36)}`;
+    const reg = await call<{ token: string }>('POST', '/api/new/v1/register', { json: { userName: name, email: `${name}@example.com`, password: 'secret-pass' }, ip: '10.9.8.7' });
+    expect(reg.body.code).toBe(0);
+    const auth = { authorization: `Bearer ${reg.body.data.token}` };
+    const visitor = await list('page=4');
+    expect(visitor.headers.get('vary')).toMatch(/Authorization/);
+    expect(visitor.headers.get('cache-control')).toMatch(/public/);
+    const signed = await get<AnnouncementPage>(`${V2}/announcements?page=4`, { headers: auth });
+    expect(signed.body.data).toMatchObject({ locked: false, limited: false, limit: null, visibleTotal: visitor.body.data.total });
+    expect(signed.body.data.list).toHaveLength(10);
+    expect(signed.headers.get('cache-control')).toBe('private, no-store');
+    expect(signed.headers.get('vary')).toMatch(/Authorization/);
+    // A forged or revoked token is a visitor's (the list is public; only the extra rows need an account).
+    const forged = await get<AnnouncementPage>(`${V2}/announcements?page=4`, { headers: { authorization: `Bearer ${reg.body.data.token.slice(0, -4)}AAAA` } });
+    expect(forged.body.data).toMatchObject({ list: [], locked: true });
+    await call('POST', '/api/new/v1/logout', { json: {}, token: reg.body.data.token });
+    expect((await get<AnnouncementPage>(`${V2}/announcements?page=4`, { headers: auth })).body.data).toMatchObject({ list: [], locked: true });
   });
 
   it('filters by exchange and by category', async () => {

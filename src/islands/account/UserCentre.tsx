@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { avatarUrl, checkAvatarFile, checkCode, checkEmail, checkNickname, checkPassword, checkUserName, type AccountUser } from '../../lib/account.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { apiCall, apiUpload } from '../../stores/api.ts';
-import { login, openLogin, replaceToken, setUser } from '../../stores/session.ts';
+import { login, openLogin, refreshProfile, replaceToken, setUser, startSession } from '../../stores/session.ts';
 import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, usePhone, useProblems, useSession, useSubmit, type T } from './fields.tsx';
 
 interface Props {
@@ -28,6 +28,8 @@ export default function UserCentre({ locale, base, dict }: Props) {
   useEffect(() => {
     const fromHash = location.hash.slice(1) as Tab;
     if (TABS.includes(fromHash)) setTab(fromHash);
+    // The account page shows the profile as it is now (activated since, changed elsewhere).
+    void startSession().then(() => refreshProfile());
   }, []);
 
   useEffect(() => {

@@ -198,13 +198,18 @@ export function Form({ onSubmit, busy, children, testId }: { onSubmit: () => unk
   );
 }
 
-/** The session, started on mount (reads the cookie; refetches a stale profile). */
+/**
+ * The session, started before the first render (the cookie and stored profile are read at once;
+ * a stale profile is fetched again), so a signed-in reader never sees the signed-out state flash.
+ * The account islands render in the browser only (`client:only`): the page around them is the
+ * same for everyone.
+ */
 export function useSession() {
-  const session = useStore($session);
-  useEffect(() => {
-    void startSession();
-  }, []);
-  return session;
+  useState(() => {
+    if (typeof window !== 'undefined') void startSession();
+    return null;
+  });
+  return useStore($session);
 }
 
 /** Busy flag and result line of one form. */

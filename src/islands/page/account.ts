@@ -4,7 +4,8 @@
  * reader from the `jwt` cookie and the profile stored by the session store, and loads code only
  * when needed: the session store when the stored profile is missing or old (or at logout), the
  * login dialog island when someone asks for it (a click on any `[data-login]` element, or an
- * `openLogin()` from an island, which fires `coinlens:login`).
+ * `openLogin()` from an island, which fires `coinlens:login`), and the rest of a list that
+ * visitors see only part of (announcements) once the reader is signed in.
  */
 import { avatarUrl, displayName, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS } from '../../lib/account.ts';
 import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
@@ -92,6 +93,22 @@ export function startAccount(): void {
   // forgotten) by the session store: only signed-in readers load it.
   if (readCookie(document.cookie, SESSION_KEYS.jwtCookie) && profileIsStale(storedProfile(), Date.now())) {
     void import('../../stores/session.ts').then((s) => s.startSession());
+  }
+
+  // Lists that show visitors only part of themselves (announcements) show the rest once signed in.
+  const more = document.querySelector<HTMLElement>('[data-announcements-more]');
+  if (more) {
+    let busy = false;
+    const whole = () => {
+      if (busy || more.dataset.whole || !readCookie(document.cookie, SESSION_KEYS.jwtCookie)) return;
+      busy = true;
+      void import('../announcement/signedIn.ts')
+        .then((m) => m.showWholeList(more))
+        .catch((e: unknown) => console.error('[announcements]', e))
+        .finally(() => (busy = false));
+    };
+    whole();
+    window.addEventListener('coinlens:session', whole);
   }
 
   let dialog: Promise<void> | null = null;

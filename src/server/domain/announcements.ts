@@ -8,9 +8,11 @@
  * import brings some: one rule for every content area and the feeds. A
  * detail page shows any row by id, whatever its language, so shared links keep working.
  *
- * Visitors (everyone until accounts exist) see the newest {@link VISITOR_ANNOUNCEMENT_LIMIT}
+ * Visitors see the newest {@link VISITOR_ANNOUNCEMENT_LIMIT}
  * announcements of a list; the rest is behind "Log in to see more" (SPEC §6). The rule is
- * applied here, so the pages and the API cannot disagree.
+ * applied here, so the pages and the API cannot disagree. Pages always render the visitor's
+ * view (public HTML is the same for everyone); for a signed-in reader an island loads the rest
+ * through the API, which lifts the limit for a valid token.
  *
  * "Today" is the UTC calendar day, like every date the site prints.
  */
@@ -147,7 +149,7 @@ export interface AnnouncementQuery {
   exchange?: string | undefined;
   category?: AnnouncementCategory | undefined;
   sort?: AnnouncementSort | undefined;
-  /** Accounts do not exist yet: every reader is a visitor. */
+  /** A signed-in reader sees the whole list; pages render for visitors (the same HTML for everyone). */
   signedIn?: boolean | undefined;
 }
 

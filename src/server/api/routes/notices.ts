@@ -16,6 +16,7 @@ import {
   parseDay,
 } from '../../domain/announcements.ts';
 import type { ApiEnv } from '../env.ts';
+import { optionalAuth } from '../middleware/auth.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
 import { contentLocales } from '../../domain/contentLocale.ts';
@@ -36,7 +37,7 @@ const day = z.string().refine((s) => parseDay(s) !== undefined, 'must be a date 
  * - GET notice/group?exchange: announcement counts per category, in all and today.
  * - GET exchange/list4content: exchanges with announcements and their counts.
  * - GET announcements?page&size&exchange&category&sort=latest|hot: announcements with the
- *   visitor limit (`visibleTotal`, `limited`, `locked`).
+ *   visitor limit (`visibleTotal`, `limited`, `locked`); a valid Bearer token lifts it.
  * - GET announcements/{id}: one announcement with its body and related coins.
  */
 const v2 = new Hono<ApiEnv>()
@@ -59,12 +60,18 @@ const v2 = new Hono<ApiEnv>()
     return ok(c, { list, total: list.reduce((s, g) => s + g.count, 0), today: list.reduce((s, g) => s + g.today, 0) }, 30);
   })
   .get('/exchange/list4content', async (c) => ok(c, { list: await exchangesWithAnnouncements(c.get('db'), { locales: contentLocales(c.get('locale')) }) }, 60))
-  .get('/announcements', async (c) => {
+  .get('/announcements', optionalAuth, async (c) => {
     const q = parseQuery(
       c,
       z.object({ ...paging, exchange: slug.optional(), category: z.enum(ANNOUNCEMENT_CATEGORIES).optional(), sort: z.enum(ANNOUNCEMENT_SORTS).optional() }),
     );
-    return ok(c, await listAnnouncements(c.get('db'), { ...q, locales: contentLocales(c.get('locale')), signedIn: false }), 30);
+    // Signed-in readers see the whole list (SPEC §6); their answer is theirs alone.
+    const signedIn = c.get('user') !== undefined;
+    c.header('Vary', 'Authorization');
+    const page = await listAnnouncements(c.get('db'), { ...q, locales: contentLocales(c.get('locale')), signedIn });
+    if (!signedIn) return ok(c, page, 30);
+    c.header('Cache-Control', 'private, no-store');
+    return ok(c, page);
   })
   .get('/announcements/:id', async (c) => {
     const id = parseContentId(c.req.param('id'));

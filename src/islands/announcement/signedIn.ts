@@ -1,0 +1,104 @@
+/**
+ * Announcement lists for signed-in readers. The page is rendered for visitors (the same HTML for
+ * everyone: the newest 30, then "Log in to see more"); when the reader is signed in, this script
+ * asks the API for the page with the session's token (the API lifts the limit for a valid one),
+ * fills in a page past the limit, and swaps the visitor's pager for the whole list's (rendered by
+ * the server into a <template>). No framework: a list of links.
+ */
+import { formatDateTime, formatRelativeTime } from '../../lib/format/index.ts';
+import { createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
+import { apiGet } from '../../stores/api.ts';
+
+interface Item {
+  id: number;
+  title: string;
+  category: string;
+  locale: string;
+  publishedAt: string;
+  exchange: { name: string; displayName: string };
+  coins: { id: string; symbol: string }[];
+}
+
+interface ListPage {
+  list: Item[];
+  locked: boolean;
+  limited: boolean;
+}
+
+const htmlLang = (l: string) => (l === 'zh' ? 'zh-Hans' : l === 'zh-hk' ? 'zh-Hant-HK' : l);
+
+function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { data?: Record<string, string> } = {}, ...children: (Node | string)[]) {
+  const { data, ...rest } = props;
+  const node = Object.assign(document.createElement(tag), rest);
+  for (const [k, v] of Object.entries(data ?? {})) node.dataset[k] = v;
+  node.append(...children);
+  return node;
+}
+
+function renderList(items: Item[], o: { base: string; locale: ReturnType<typeof toLocale>; t: (k: string) => string; showExchange: boolean; categoryUrl: (c: string) => string }): HTMLElement {
+  const now = Date.now();
+  return el(
+    'ul',
+    { className: 'announcements', data: { testid: 'announcement-list' } },
+    ...items.map((a) =>
+      el(
+        'li',
+        { data: { id: String(a.id) } },
+        el(
+          'div',
+          { className: 'head' },
+          el('a', { className: 'badge cat', href: o.categoryUrl(a.category), data: { category: a.category } }, o.t(`announcement.category.${a.category}`)),
+          el('a', { className: 'title', href: `${o.base}/announcement/${a.id}`, lang: htmlLang(a.locale) }, a.title),
+        ),
+        el(
+          'div',
+          { className: 'meta muted' },
+          ...(o.showExchange ? [el('a', { href: `${o.base}/announcements/${encodeURIComponent(a.exchange.name)}`, data: { testid: 'announcement-exchange' } }, a.exchange.displayName)] : []),
+          el('time', { dateTime: a.publishedAt, title: formatDateTime(a.publishedAt, now) }, formatRelativeTime(a.publishedAt, now, o.locale ?? 'en')),
+          ...(a.coins.length ? [el('span', { className: 'coins' }, ...a.coins.map((c) => el('a', { href: `${o.base}/coin/${encodeURIComponent(c.id)}` }, c.symbol)))] : []),
+        ),
+      ),
+    ),
+  );
+}
+
+/** Shows the whole list to a signed-in reader; resolves false when the API still answers as to a visitor. */
+export async function showWholeList(box: HTMLElement): Promise<boolean> {
+  if (box.dataset.whole) return true;
+  let dict: Dict = {};
+  let query: Record<string, string | number | undefined> = {};
+  try {
+    dict = JSON.parse(box.dataset.dict ?? '{}') as Dict;
+    query = JSON.parse(box.dataset.query ?? '{}') as typeof query;
+  } catch {
+    return false;
+  }
+  const page = await apiGet<ListPage>('/new/v2/announcements', query);
+  if (page.locked || page.limited) return false; // the token was not accepted
+  box.dataset.whole = '1';
+  const t = createTranslator(dict);
+  const base = box.dataset.base ?? '';
+  if (box.dataset.locked) {
+    const url = new URL(location.href);
+    const list = renderList(page.list, {
+      base,
+      locale: toLocale(document.documentElement.dataset.locale),
+      t,
+      showExchange: !!box.dataset.showExchange,
+      categoryUrl: (c) => {
+        const u = new URL(url);
+        u.searchParams.set('category', c);
+        u.searchParams.delete('page');
+        return u.pathname + u.search;
+      },
+    });
+    box.querySelector('[data-testid="login-to-see-more"]')?.before(list);
+  }
+  box.querySelector('[data-testid="login-to-see-more"]')?.replaceWith(el('p', { className: 'muted signed-in-all', data: { testid: 'signed-in-all' } }, t('account.announcement.signedInAll')));
+  const full = box.querySelector<HTMLTemplateElement>('template[data-full-pager]');
+  if (full) {
+    box.querySelector('nav.toolbar')?.remove();
+    box.append(full.content.cloneNode(true));
+  }
+  return true;
+}

@@ -1,0 +1,273 @@
+// Accounts in the browser (issue 9): registration by e-mail with the activation mail, sign-in
+// through the login dialog, avatar upload, password change, logout (the old token is refused
+// afterwards), registration by phone with the texted code, recovery by e-mail link and by SMS
+// code, and the login dialog from the announcement limit. Codes and links are read from the
+// server's outbox (tests/e2e/outbox.ts), as a self-hoster without SMTP would read them.
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { signature } from '../../src/lib/signature.ts';
+import { linkIn, mailTo, smsCode } from './outbox.ts';
+
+const strings = (file: string) => JSON.parse(readFileSync(new URL(`../../locales/${file}`, import.meta.url), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
+
+
+const LOCALES = [
+  { prefix: '', lan: 'en', cc: '1', national: () => `650253${String(randomInt(0, 1e4)).padStart(4, '0')}`, han: false },
+  { prefix: '/zh', lan: 'zh', cc: '86', national: () => `138${String(randomInt(0, 1e8)).padStart(8, '0')}`, han: true },
+] as const;
+
+const unique = () => `${Date.now().toString(36).slice(-5)}${randomInt(1e3, 1e4)}`;
+/** A second ago: outbox rows are stamped by the database's clock, on this same machine. */
+const justBefore = () => new Date(Date.now() - 1000);
+
+async function token(page: Page): Promise<string> {
+  const jwt = (await page.context().cookies()).find((c) => c.name === 'jwt');
+  expect(jwt, 'jwt cookie').toBeTruthy();
+  return jwt!.value;
+}
+
+/** GET getUser with a token, as another client would: the status says whether the token still works. */
+async function getUserStatus(request: APIRequestContext, bearer: string): Promise<number> {
+  const t = await signature(Date.now(), 'coinlens');
+  const res = await request.get(`/api/new/v1/getUser?t=${t}&lan=en`, { headers: { Authorization: `Bearer ${decodeURIComponent(bearer)}` } });
+  return res.status();
+}
+
+async function loginInDialog(page: Page, account: string, password: string) {
+  const dialog = page.getByTestId('login-dialog');
+  await expect(dialog).toBeVisible();
+  await dialog.getByTestId('login-account').fill(account);
+  await dialog.getByTestId('login-password').fill(password);
+  await dialog.getByTestId('login-submit').click();
+  await expect(dialog).toBeHidden();
+}
+
+for (const L of LOCALES) {
+  const auth = strings(`auth/${L.lan}.json`).auth as unknown as Record<string, string>;
+  const acc = strings(`account/${L.lan}.json`).account!;
+
+  test.describe(`accounts in ${L.prefix || '/en'}`, () => {
+    test('register by e-mail, activate from the mail, log in, avatar, change password, log out', async ({ page, request }) => {
+      test.setTimeout(180_000); // the reset mail waits out the minute the activation mail holds the address
+      const name = `e2e_${L.lan}_${unique()}`;
+      const email = `${name}@example.com`;
+      const since = justBefore();
+
+      await page.goto(`${L.prefix}/user/register`);
+      await page.getByTestId('register-username').fill(name);
+      await page.getByTestId('register-email').fill(email);
+      await page.getByTestId('register-password').fill('first-pass-1');
+      await page.getByTestId('register-confirm').fill('first-pass-2');
+      await page.getByTestId('register-submit').click();
+      await expect(page.getByTestId('register-form')).toContainText(acc.validation!.passwordMatch!);
+      await page.getByTestId('register-confirm').fill('first-pass-1');
+      await page.getByTestId('register-submit').click();
+      await expect(page.getByTestId('register-note')).toHaveText(auth.registered!);
+      if (L.han) await expect(page.getByTestId('register-note')).toHaveText(/[\u4e00-\u9fff]/);
+      await expect(page.getByTestId('account-name')).toHaveText(name);
+
+      // Not confirmed yet: the user centre says so.
+      await page.goto(`${L.prefix}/user`);
+      await expect(page.getByTestId('activation-banner')).toBeVisible();
+
+      const mail = await mailTo(email, since);
+      const link = linkIn(mail.text);
+      expect(link).toMatch(new RegExp(`/${L.lan}/user/activate\\?token=`));
+      const res = await page.goto(link);
+      expect(res?.headers()['cache-control']).toBe('no-store');
+      expect(res?.headers()['referrer-policy']).toBe('no-referrer');
+      await expect(page.getByTestId('activate-ok')).toContainText(name);
+      // A link works once.
+      await page.goto(link);
+      await expect(page.getByTestId('activate-used')).toBeVisible();
+
+      // Log out from the header menu, then in again through the dialog.
+      await page.goto(`${L.prefix}/user`);
+      await expect(page.getByTestId('activation-banner')).toHaveCount(0);
+      await page.getByTestId('account-menu').locator('summary').click();
+      await page.getByTestId('logout').click();
+      await expect(page.getByTestId('header-login')).toBeVisible();
+      await expect(page.getByTestId('login-dialog')).toBeVisible(); // the user centre asks a visitor to log in
+      await page.getByTestId('login-account').fill(email);
+      await page.getByTestId('login-password').fill('wrong-pass');
+      await page.getByTestId('login-submit').click();
+      await expect(page.getByTestId('login-note')).toHaveText(auth.loginFailed!);
+      await page.getByTestId('login-password').fill('first-pass-1');
+      await page.getByTestId('login-submit').click();
+      await expect(page.getByTestId('login-dialog')).toBeHidden();
+      await expect(page.getByTestId('user-centre')).toBeVisible();
+      await expect(page.getByTestId('account-name')).toHaveText(name);
+
+      // Avatar: the browser refuses a non-picture; the server refuses an SVG named .png; a JPEG is taken.
+      const file = page.getByTestId('avatar-file');
+      await file.setInputFiles({ name: 'a.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+      await expect(page.getByTestId('avatar-problem')).toHaveText(acc.validation!.avatarType!);
+      await expect(page.getByTestId('avatar-upload')).toBeDisabled();
+      await file.setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) });
+      await expect(page.getByTestId('avatar-problem')).toHaveText(acc.validation!.avatarSize!);
+      await file.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') });
+      await expect(page.getByTestId('avatar-preview')).toBeVisible();
+      await page.getByTestId('avatar-upload').click();
+      await expect(page.getByTestId('avatar-note')).toHaveText(auth.avatarType!);
+      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 60, b: 20 } } }).jpeg().toBuffer();
+      await file.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+      await page.getByTestId('avatar-upload').click();
+      await expect(page.getByTestId('current-avatar')).toHaveAttribute('src', /^\/avatars\/[0-9a-f]+\.jpg$/);
+      const avatar = await page.getByTestId('current-avatar').getAttribute('src');
+      await expect(page.getByTestId('account-menu').locator('summary img')).toHaveAttribute('src', avatar!);
+      expect((await request.get(avatar!)).headers()['content-type']).toBe('image/jpeg');
+
+      // Nickname, shown on the public page, which shows nothing private.
+      await page.getByTestId('profile-nickname').fill(`Nick ${L.lan}`);
+      await page.getByTestId('profile-save').click();
+      await expect(page.getByTestId('profile-note')).toHaveText(acc.centre!.saved!);
+      await expect(page.getByTestId('account-name')).toHaveText(`Nick ${L.lan}`);
+      const pub = await page.goto(`${L.prefix}/user/${name}`);
+      expect(pub?.status()).toBe(200);
+      await expect(page.getByTestId('profile-name')).toHaveText(`Nick ${L.lan}`);
+      await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', avatar!);
+      await expect(page.getByTestId('profile-no-reviews')).toBeVisible();
+      expect(await page.content()).not.toContain(email);
+
+      // Change password: the browser keeps a working token; then log out and that token is refused.
+      await page.goto(`${L.prefix}/user#password`);
+      await page.getByTestId('password-old').fill('first-pass-1');
+      await page.getByTestId('password-new').fill('second-pass-2');
+      await page.getByTestId('password-confirm').fill('second-pass-2');
+      await page.getByTestId('password-submit').click();
+      await expect(page.getByTestId('password-note')).toHaveText(auth.passwordChanged!);
+      const kept = await token(page);
+      expect(await getUserStatus(request, kept)).toBe(200);
+      await page.getByTestId('account-menu').locator('summary').click();
+      await page.getByTestId('logout').click();
+      await expect(page.getByTestId('header-login')).toBeVisible();
+      await expect.poll(() => getUserStatus(request, kept)).toBe(401);
+      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('coinlens.user')))).toEqual([]);
+
+      // Forgot password by e-mail link: no automatic login; the dialog opens for the new password.
+      // An address gets one mail a minute: the activation mail may still hold it back.
+      await page.goto(`${L.prefix}/user/forgot`);
+      await page.getByTestId('forgot-email').fill(email);
+      await page.getByTestId('forgot-submit').click();
+      const forgotNote = page.getByTestId('forgot-note');
+      await expect(forgotNote).not.toBeEmpty();
+      const held = (await forgotNote.textContent())!;
+      if (held !== auth.resetMailSent) {
+        await page.waitForTimeout((Number(held.match(/\d+/)![0]) + 1) * 1000);
+        await page.getByTestId('forgot-submit').click();
+      }
+      const resetSince = new Date(Date.now() - 5000);
+      await expect(forgotNote).toHaveText(auth.resetMailSent!);
+      const resetLink = linkIn((await mailTo(email, resetSince)).text);
+      expect(resetLink).toMatch(new RegExp(`/${L.lan}/user/reset\\?token=`));
+      const reset = await page.goto(resetLink);
+      expect(reset?.headers()['cache-control']).toBe('no-store');
+      expect(reset?.headers()['referrer-policy']).toBe('no-referrer');
+      await expect(page).not.toHaveURL(/token=/);
+      await page.getByTestId('reset-password').fill('third-pass-3');
+      await page.getByTestId('reset-confirm').fill('third-pass-3');
+      await page.getByTestId('reset-submit').click();
+      await expect(page.getByTestId('reset-note')).toHaveText(acc.forgot!.done!);
+      await expect(page.getByTestId('header-login')).toBeVisible();
+      await loginInDialog(page, name, 'third-pass-3');
+      await expect(page.getByTestId('account-name')).toHaveText(`Nick ${L.lan}`);
+    });
+
+    test('register by phone with the texted code, then recover the password by SMS', async ({ page }) => {
+      test.setTimeout(150_000); // the second code waits out the 60 s cooldown of the first
+      const national = L.national();
+      const phone = `+${L.cc}${national}`;
+      const name = `p_${L.lan}_${unique()}`;
+      await page.goto(`${L.prefix}/user/register`);
+      await page.getByTestId('register').getByTestId('tab-phone').click();
+      await expect(page.getByTestId('register-phone-cc')).toHaveValue(L.cc);
+      await page.getByTestId('register-phone').fill('12');
+      await page.getByTestId('register-send-code').click();
+      await expect(page.getByTestId('register-form')).toContainText(acc.validation!.phone!);
+      await page.getByTestId('register-phone').fill(national);
+      const since = justBefore();
+      await page.getByTestId('register-send-code').click();
+      await expect(page.getByTestId('register-send-code')).toBeDisabled();
+      await expect(page.getByTestId('register-send-code')).toHaveText(/\d+/); // the 60 s countdown
+      const code = await smsCode(phone, since);
+      await page.getByTestId('register-code').fill(code);
+      await page.getByTestId('register-username').fill(name);
+      await page.getByTestId('register-password').fill('phone-pass-1');
+      await page.getByTestId('register-confirm').fill('phone-pass-1');
+      await page.getByTestId('register-submit').click();
+      await expect(page.getByTestId('account-name')).toHaveText(name);
+      await page.getByTestId('register-to-centre').click();
+      await expect(page.getByTestId('current-avatar')).toBeVisible();
+      await page.getByTestId('user-centre').getByTestId('tab-phone').click();
+      await expect(page.getByTestId('current-phone')).toHaveText(phone);
+
+      await page.getByTestId('account-menu').locator('summary').click();
+      await page.getByTestId('logout').click();
+      await page.goto(`${L.prefix}/user/forgot`);
+      await page.getByTestId('forgot').getByTestId('tab-phone').click();
+      await page.getByTestId('forgot-phone').fill(national);
+      // The phone waits 60 s between two codes: the server says how long, in the page's language.
+      const note = page.getByTestId('forgot-note');
+      await page.getByTestId('forgot-send-code').click();
+      await expect(note).toHaveText(L.han ? /\d+\s*秒/ : /try again in \d+ seconds/);
+      const wait = Number((await note.textContent())!.match(/\d+/)![0]);
+      expect(wait).toBeLessThanOrEqual(60);
+      await page.waitForTimeout((wait + 1) * 1000);
+      const resetSince = justBefore();
+      await page.getByTestId('forgot-send-code').click();
+      await expect(note).toHaveText(auth.codeSent!);
+      await expect(page.getByTestId('forgot-send-code')).toBeDisabled();
+      const resetCode = await smsCode(phone, resetSince);
+      await page.getByTestId('forgot-code').fill(resetCode);
+      await page.getByTestId('forgot-password').fill('phone-pass-2');
+      await page.getByTestId('forgot-confirm').fill('phone-pass-2');
+      await page.getByTestId('forgot-submit').click();
+      await expect(page.getByTestId('forgot-note')).toHaveText(acc.forgot!.done!);
+      await loginInDialog(page, name, 'phone-pass-2');
+      await expect(page.getByTestId('account-name')).toHaveText(name);
+    });
+
+    test('the announcement limit’s link opens the login dialog; signed in, the whole list shows', async ({ page, request }) => {
+      const name = `a_${L.lan}_${unique()}`;
+      const t = await signature(Date.now(), 'coinlens');
+      const reg = await request.post(`/api/new/v1/register?t=${t}&lan=${L.lan}`, { data: { userName: name, email: `${name}@example.com`, password: 'announce-1' } });
+      expect(reg.status()).toBe(200);
+
+      await page.goto(`${L.prefix}/announcement?page=4`);
+      await expect(page.getByTestId('announcement-list')).toHaveCount(0);
+      await page.getByTestId('login-to-see-more-link').click();
+      await loginInDialog(page, name, 'announce-1');
+      await expect(page.getByTestId('announcement-list').locator('li')).toHaveCount(10);
+      await expect(page.getByTestId('signed-in-all')).toHaveText(acc.announcement!.signedInAll!);
+      await expect(page.getByTestId('login-to-see-more')).toHaveCount(0);
+      await expect(page.locator('.pager a[aria-current="page"]')).toHaveText('4');
+      await expect(page.locator('.pager a', { hasText: /^5$/ })).toHaveCount(1);
+      // Signed in at load, page 2 shows the whole list's pager at once.
+      await page.goto(`${L.prefix}/announcement?page=2`);
+      await expect(page.getByTestId('signed-in-all')).toBeVisible();
+      await expect(page.locator('.pager a', { hasText: /^4$/ })).toHaveCount(1);
+    });
+  });
+}
+
+test('a visitor on the user centre gets the login dialog; reading pages load no account code', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  await page.goto('/news');
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((s) => /LoginDialog|mountLogin|session|client\.[\w-]+\.js/.test(s))).toEqual([]);
+  await page.getByTestId('header-login').click();
+  await expect(page.getByTestId('login-dialog')).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(page.getByTestId('login-dialog')).toBeHidden();
+
+  await page.goto('/user');
+  await expect(page.getByTestId('centre-signed-out')).toBeVisible();
+  await expect(page.getByTestId('login-dialog')).toBeVisible();
+  await page.getByTestId('login-dialog').getByTestId('tab-phone').click();
+  await expect(page.getByTestId('login-phone-cc')).toHaveValue('1');
+});

@@ -1,0 +1,62 @@
+/**
+ * What the e2e server "sent": without SMTP_URL and SMS_URL it writes mails and text messages to
+ * its outbox tables (mail_outbox, sms_outbox), which these helpers read over the embedded
+ * PostgreSQL server's socket in the server's data directory (tests/e2e/server.mjs names it in
+ * a file; a server started elsewhere names it with E2E_DATA_DIR).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+function dataDir(): string {
+  if (process.env.E2E_DATA_DIR) return process.env.E2E_DATA_DIR;
+  const pointer = path.join(os.tmpdir(), `coinlens-e2e-${process.env.E2E_PORT ?? 4399}.datadir`);
+  return fs.readFileSync(pointer, 'utf8').trim();
+}
+
+async function query<T>(text: string, values: unknown[]): Promise<T[]> {
+  const client = new pg.Client({ host: path.join(dataDir(), 'run'), port: 5432, user: 'coinlens', database: 'coinlens' });
+  await client.connect();
+  try {
+    return (await client.query(text, values)).rows as T[];
+  } finally {
+    await client.end();
+  }
+}
+
+async function poll<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const found = await read();
+    if (found !== undefined) return found;
+    if (Date.now() > until) throw new Error(`nothing in the outbox: ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The newest code texted to `phone` (E.164) after `since`. */
+export function smsCode(phone: string, since: Date): Promise<string> {
+  return poll(async () => {
+    const [row] = await query<{ text: string }>('select text from sms_outbox where phone = $1 and created_at >= $2 order by id desc limit 1', [phone, since]);
+    return row?.text.match(/\b\d{6}\b/)?.[0];
+  }, `SMS to ${phone}`);
+}
+
+/** The newest mail to `address` after `since`: its subject and text. */
+export function mailTo(address: string, since: Date): Promise<{ subject: string; text: string }> {
+  return poll(async () => {
+    const [row] = await query<{ subject: string; text: string }>('select subject, text from mail_outbox where lower("to") like $1 and created_at >= $2 order by id desc limit 1', [
+      `%${address.toLowerCase()}%`,
+      since,
+    ]);
+    return row;
+  }, `mail to ${address}`);
+}
+
+/** The first http(s) link in a text. */
+export function linkIn(text: string): string {
+  const m = text.match(/https?:\/\/\S+/);
+  if (!m) throw new Error(`no link in: ${text}`);
+  return m[0].replace(/[).,>]+$/, '');
+}
