@@ -102,6 +102,17 @@ describe('login and logout', () => {
     expect(f.events).toEqual(['session', 'login', 'session']);
   });
 
+  it('asks for the dialog once while it is open (no echo between the page script and the store)', () => {
+    const f = fakeEnv();
+    const s = createSession(f.env);
+    s.openLogin();
+    s.openLogin();
+    expect(f.events).toEqual(['session', 'login']);
+    s.closeLogin();
+    s.openLogin();
+    expect(f.events).toEqual(['session', 'login', 'session', 'session', 'login']);
+  });
+
   it('logout clears token, profile, sync flag and the account lists, keeps local favourites, then revokes', async () => {
     const f = fakeEnv();
     const s = createSession(f.env);

@@ -155,7 +155,8 @@ export function createSession(env: SessionEnv, $session: WritableAtom<SessionSta
     },
     clear,
     openLogin() {
-      if (!$session.get().loginVisible) update({ loginVisible: true });
+      if ($session.get().loginVisible) return;
+      update({ loginVisible: true });
       env.announce('login');
     },
     closeLogin() {

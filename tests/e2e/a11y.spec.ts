@@ -88,6 +88,12 @@ const FAMILIES: Family[] = [
   { name: 'widget help', path: '/widget/help' },
   { name: 'feeds', path: '/feeds' },
   { name: 'not found', path: '/no/such/page', status: 404, main: true },
+  { name: 'register', path: '/user/register', main: true },
+  { name: 'forgot password', path: '/user/forgot' },
+  { name: 'reset password', path: '/user/reset?token=not-a-real-token' },
+  { name: 'activation, bad link', path: '/user/activate?token=not-a-real-token', status: 400 },
+  { name: 'user centre, visitor (login dialog)', path: '/user', main: true },
+  { name: 'user page', list: '/exchange/binance/comment', detail: /^\/user\/\w+$/, main: true },
 ];
 
 /** The path (without the locale prefix) of the first link on `list` whose path matches `detail`. */

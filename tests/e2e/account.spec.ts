@@ -5,6 +5,7 @@
 // server's outbox (tests/e2e/outbox.ts), as a self-hoster without SMTP would read them.
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signature } from '../../src/lib/signature.ts';
@@ -33,6 +34,13 @@ async function getUserStatus(request: APIRequestContext, bearer: string): Promis
   const t = await signature(Date.now(), 'coinlens');
   const res = await request.get(`/api/new/v1/getUser?t=${t}&lan=en`, { headers: { Authorization: `Bearer ${decodeURIComponent(bearer)}` } });
   return res.status();
+}
+
+/** axe on what a signed-in reader sees (tests/e2e/a11y.spec.ts scans the visitor's pages). */
+async function expectAccessible(page: Page) {
+  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, bad.join('\n')).toEqual([]);
 }
 
 async function loginInDialog(page: Page, account: string, password: string) {
@@ -99,6 +107,14 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('login-dialog')).toBeHidden();
       await expect(page.getByTestId('user-centre')).toBeVisible();
       await expect(page.getByTestId('account-name')).toHaveText(name);
+      await page.getByTestId('account-menu').locator('summary').click();
+      await expectAccessible(page);
+      await page.getByTestId('account-menu').locator('summary').click();
+      for (const tab of ['password', 'phone', 'email']) {
+        await page.getByTestId('user-centre').getByTestId(`tab-${tab}`).click();
+        await expectAccessible(page);
+      }
+      await page.getByTestId('user-centre').getByTestId('tab-profile').click();
 
       // Avatar: the browser refuses a non-picture; the server refuses an SVG named .png; a JPEG is taken.
       const file = page.getByTestId('avatar-file');

@@ -3,9 +3,9 @@
  * Register" (pages stay cacheable); this script draws the avatar, name and menu of a signed-in
  * reader from the `jwt` cookie and the profile stored by the session store, and loads code only
  * when needed: the session store when the stored profile is missing or old (or at logout), the
- * login dialog island when someone asks for it (a click on any `[data-login]` element, or an
- * `openLogin()` from an island, which fires `coinlens:login`), and the rest of a list that
- * visitors see only part of (announcements) once the reader is signed in.
+ * login dialog island when someone asks for it (ClientScripts.astro loads this module then and
+ * calls openLoginDialog), and the rest of a list that visitors see only part of (announcements)
+ * once the reader is signed in.
  */
 import { avatarUrl, displayName, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS } from '../../lib/account.ts';
 import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
@@ -18,7 +18,17 @@ function storedProfile() {
   }
 }
 
+let started = false;
+let showLogin: () => void = () => {};
+
+/** Opens the login dialog (loading its island the first time). */
+export function openLoginDialog(): void {
+  showLogin();
+}
+
 export function startAccount(): void {
+  if (started) return;
+  started = true;
   const area = document.querySelector<HTMLElement>('[data-account]');
   let dict: Dict = {};
   try {
@@ -48,8 +58,8 @@ export function startAccount(): void {
     const img = document.createElement('img');
     img.src = avatarUrl(user);
     img.alt = '';
-    img.width = 24;
-    img.height = 24;
+    img.width = 22;
+    img.height = 22;
     const label = document.createElement('span');
     label.className = 'name';
     label.textContent = name;
@@ -112,17 +122,8 @@ export function startAccount(): void {
   }
 
   let dialog: Promise<void> | null = null;
-  const showLogin = () => {
+  showLogin = () => {
     dialog ??= import('../account/mountLogin.tsx').then(({ mountLogin }) => mountLogin(dict, area?.dataset.locale, base));
     void dialog.then(() => import('../../stores/session.ts')).then((s) => s.openLogin());
   };
-  document.addEventListener('click', (e) => {
-    const target = (e.target as Element | null)?.closest?.('[data-login]');
-    if (!target || e.defaultPrevented || (e as MouseEvent).button > 0 || (e as MouseEvent).ctrlKey || (e as MouseEvent).metaKey) return;
-    e.preventDefault();
-    showLogin();
-  });
-  window.addEventListener('coinlens:login', () => {
-    if (!dialog) showLogin();
-  });
 }

@@ -46,6 +46,8 @@ export interface Review {
   id: number;
   /** Nickname or user name; null for an anonymous review (the name is never sent). */
   author: string | null;
+  /** The user name, for the link to the author's public page; null for an anonymous review. */
+  authorName: string | null;
   anonymous: boolean;
   content: string;
   overall: number;
@@ -107,6 +109,7 @@ export async function listReviews(db: Db, type: ReviewTargetType, id: string, pa
       return {
         id: r.id,
         author: r.anonymous ? null : (r.nickname ?? r.username),
+        authorName: r.anonymous ? null : r.username,
         anonymous: r.anonymous,
         content: r.content,
         overall,

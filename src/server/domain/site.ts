@@ -95,6 +95,7 @@ export async function latestReviews(db: Db, q: { page: number; size: number; typ
       return {
         id: r.id,
         author: r.anonymous ? null : (r.nickname ?? r.username),
+        authorName: r.anonymous ? null : r.username,
         anonymous: r.anonymous,
         content: r.content,
         overall,
