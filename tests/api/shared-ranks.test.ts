@@ -1,9 +1,11 @@
 // The whole-universe values pages share instead of working them out per request (the expected
-// ranks of SPEC §9): they must say what the per-request statements they replaced said.
+// ranks of SPEC §9, a coin's largest listings): they must say what the per-request statements
+// they replaced said.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { exchanges } from '../../src/server/db/schema/index.ts';
 import { expectedRanking, getExchange, listExchanges, volumePerVisit } from '../../src/server/domain/exchanges.ts';
+import { coinListings, getCoin } from '../../src/server/domain/markets.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();
@@ -67,5 +69,26 @@ describe('shared expected ranks (SPEC §9)', () => {
     expect(page.total).toBe(n!.n);
     // Past the last page the count is still there.
     expect((await listExchanges(db(), { page: 999, size: 100, type: 'CEX' })).total).toBe(n!.n);
+  });
+});
+
+describe('shared coin listings', () => {
+  it('are the largest exchanges by the coin’s summed volume, with the number of exchanges listing it', async () => {
+    const expected = rowsOf<{ name: string; pairs: number; volume: string | null }>(
+      await db().execute(sql`select e.name, count(*)::int as pairs, sum(tk.volume_24h)::text as volume
+        from tickers tk join exchanges e on e.id = tk.exchange_id where tk.coin_id = 'bitcoin'
+        group by e.name order by sum(tk.volume_24h) desc nulls last, e.name limit 10`),
+    );
+    const [count] = rowsOf<{ n: number }>(
+      await db().execute(sql`select count(distinct exchange_id)::int as n from tickers where coin_id = 'bitcoin'`),
+    );
+    const coin = await getCoin(db(), 'bitcoin');
+    expect(coin.listedExchanges.map((l) => [l.exchange, l.pairs, l.volume24h])).toEqual(
+      expected.map((r) => [r.name, r.pairs, r.volume === null ? null : Number(r.volume)]),
+    );
+    expect(coin.exchangeCount).toBe(count!.n);
+    const shares = coin.listedExchanges.reduce((s, l) => s + (l.share ?? 0), 0);
+    expect(shares).toBeCloseTo(100, 6);
+    expect(await coinListings(db(), 'no-such-coin', 10)).toEqual({ listings: [], exchangeCount: 0 });
   });
 });
