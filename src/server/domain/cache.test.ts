@@ -12,7 +12,31 @@ describe('memo', () => {
     expect(await memo(db, 'k', 1_000, load)).toBe(1);
     expect(await memo({}, 'k', 1_000, load)).toBe(2);
     vi.advanceTimersByTime(1_001);
-    expect(await memo(db, 'k', 1_000, load)).toBe(3);
+    // Past the TTL the old value is served while one reload runs; then the new one.
+    expect(await memo(db, 'k', 1_000, load)).toBe(1);
+    await vi.waitFor(async () => expect(await memo(db, 'k', 1_000, load)).toBe(3));
+    expect(load).toHaveBeenCalledTimes(3);
+    // Too old to serve at all (four TTLs): the caller waits for a fresh value.
+    vi.advanceTimersByTime(4_001);
+    expect(await memo(db, 'k', 1_000, load)).toBe(4);
+  });
+
+  it('keeps serving the old value when a background reload fails, and tries again', async () => {
+    vi.useFakeTimers();
+    const db = {};
+    let fail = false;
+    const load = vi.fn(async () => {
+      if (fail) throw new Error('down');
+      return load.mock.calls.length;
+    });
+    expect(await memo(db, 'k', 1_000, load)).toBe(1);
+    vi.advanceTimersByTime(1_001);
+    fail = true;
+    expect(await memo(db, 'k', 1_000, load)).toBe(1);
+    await Promise.resolve();
+    expect(await memo(db, 'k', 1_000, load)).toBe(1);
+    fail = false;
+    await vi.waitFor(async () => expect(await memo(db, 'k', 1_000, load)).toBe(4));
   });
 
   it('forgets a failed load', async () => {

@@ -3,7 +3,13 @@
  * per TTL instead of one per request. Keyed by database and name (tests open many databases in
  * one process); values are per process.
  */
-type Entry = { at: number; value: Promise<unknown> };
+type Entry = { at: number; value: Promise<unknown>; settled?: boolean; refreshing?: boolean };
+
+/**
+ * Past its TTL a settled value is still served while one reload runs in the background (so no
+ * request waits for a whole-universe count), but never once it is this many TTLs old.
+ */
+const STALE_TTLS = 4;
 const stores = new WeakMap<object, Map<string, Entry>>();
 
 /** Per database, per space: the stores of {@link memoBounded}. */
@@ -25,22 +31,41 @@ function storeFor(db: object, space: string): Map<string, Entry> {
 
 function remember<T>(store: Map<string, Entry>, key: string, ttlMs: number, load: () => Promise<T>, max?: number): Promise<T> {
   const hit = store.get(key);
-  if (hit && Date.now() - hit.at < ttlMs) {
+  const age = hit ? Date.now() - hit.at : Infinity;
+  if (hit && (age < ttlMs || (hit.settled && age < ttlMs * STALE_TTLS))) {
     if (max !== undefined) {
       // Most recently used last, so the first key is the one to evict.
       store.delete(key);
       store.set(key, hit);
     }
+    if (age >= ttlMs && !hit.refreshing) {
+      hit.refreshing = true;
+      const next = load();
+      next.then(
+        () => {
+          if (store.get(key) === hit) store.set(key, { at: Date.now(), value: next, settled: true });
+        },
+        () => {
+          hit.refreshing = false;
+        },
+      );
+    }
     return hit.value as Promise<T>;
   }
   const value = load();
+  const entry: Entry = { at: Date.now(), value };
   store.delete(key);
-  store.set(key, { at: Date.now(), value });
+  store.set(key, entry);
   if (max !== undefined && store.size > max) store.delete(store.keys().next().value as string);
-  // A failed load is forgotten (unless a newer one has replaced it meanwhile).
-  value.catch(() => {
-    if (store.get(key)?.value === value) store.delete(key);
-  });
+  value.then(
+    () => {
+      entry.settled = true;
+    },
+    // A failed load is forgotten (unless a newer one has replaced it meanwhile).
+    () => {
+      if (store.get(key) === entry) store.delete(key);
+    },
+  );
   return value;
 }
 
