@@ -274,6 +274,24 @@ describe('isolation between users', () => {
   });
 });
 
+describe('entries whose target is gone (a reseed or an import dropped it)', () => {
+  it('are left out of every answer and deleted by the next change, so changeIndex takes the list the client sees', async () => {
+    const u = await signedInUser(db());
+    await post('favorite/coin/saveMore', { ids: [coin[0], coin[1]] }, u.token);
+    await db()
+      .insert(favourites)
+      .values([
+        { userId: u.id, kind: 'TICKER', target: '2000000000', position: 1 },
+        { userId: u.id, kind: 'COIN', target: 'vanished-coin', position: 5 },
+        { userId: u.id, kind: 'EXCHANGE', target: 'vanished-exchange', position: 6 },
+      ]);
+    expect(await ids(u)).toEqual([C(coin[0]!), C(coin[1]!)]);
+    const res = await get<Entry[]>(`favorite/changeIndex?ids=${encodeURIComponent(`COIN:${coin[1]},COIN:${coin[0]}`)}`, u.token);
+    expect(res.body).toMatchObject({ code: 0, data: [C(coin[1]!), C(coin[0]!)] });
+    expect((await stored(u)).map((r) => r.target)).toEqual([coin[1], coin[0]]);
+  });
+});
+
 describe('tickersByIds (no auth)', () => {
   it('answers the live rows in the order given, in the shapes of the list APIs, skipping unknown ids', async () => {
     const res = await post<{ id: string; type: string; row: Record<string, unknown> }[]>('favorite/tickers/tickersByIds', {

@@ -99,20 +99,45 @@ export async function unknownEntries(db: Db | Tx, entries: readonly FavouriteEnt
   return entries.filter((e) => !known.has(entryKey(e)));
 }
 
-/** The user's list, in order. */
+/**
+ * Whether an entry's target still exists. A reseed or an import may drop a pair, a coin or an
+ * exchange (favourites have no foreign key: the target is one of three tables); such entries are
+ * left out of every answer and deleted by the user's next change, so the list a client shows is
+ * always the one changeIndex expects.
+ */
+const targetExists = sql`case ${favourites.kind}
+  when 'COIN' then exists (select 1 from ${coins} where ${coins.id} = ${favourites.target})
+  when 'EXCHANGE' then exists (select 1 from ${exchanges} where ${exchanges.name} = ${favourites.target})
+  else exists (select 1 from ${tickers} where ${tickers.id} = (case when ${favourites.target} ~ '^[0-9]{1,10}$' then ${favourites.target}::bigint end))
+end`;
+
+/** The user's list, in order (entries whose target is gone left out). */
 export async function listFavourites(db: Db | Tx, userId: number): Promise<FavouriteEntry[]> {
   const rows = await db
     .select({ id: favourites.target, type: favourites.kind })
     .from(favourites)
-    .where(eq(favourites.userId, userId))
+    .where(and(eq(favourites.userId, userId), targetExists))
     .orderBy(asc(favourites.position), asc(favourites.id));
   return rows;
+}
+
+/** Deletes the user's entries whose target is gone (see {@link targetExists}). */
+async function prune(tx: Tx, userId: number): Promise<void> {
+  await tx.delete(favourites).where(and(eq(favourites.userId, userId), sql`not (${targetExists})`));
 }
 
 /** Runs `change` with the user's row locked: one change of one user's lists at a time. */
 export async function lockedFor<T>(db: Db, userId: number, change: (tx: Tx) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    return change(tx);
+  });
+}
+
+/** A change of the user's favourites: locked, and the entries of vanished targets pruned first. */
+function changing<T>(db: Db, userId: number, change: (tx: Tx) => Promise<T>): Promise<T> {
+  return lockedFor(db, userId, async (tx) => {
+    await prune(tx, userId);
     return change(tx);
   });
 }
@@ -136,7 +161,7 @@ export async function addFavourites(db: Db, userId: number, entries: readonly Fa
   const wanted = dedupe(entries);
   const unknown = await unknownEntries(db, wanted);
   if (unknown.length) throw unknownError(unknown);
-  return lockedFor(db, userId, async (tx) => {
+  return changing(db, userId, async (tx) => {
     const current = await listFavourites(tx, userId);
     const have = new Set(current.map(entryKey));
     const fresh = wanted.filter((e) => !have.has(entryKey(e)));
@@ -148,7 +173,7 @@ export async function addFavourites(db: Db, userId: number, entries: readonly Fa
 
 /** Removes one entry (the stars' "remove"); one not in the list changes nothing. Answers the new list. */
 export async function removeFavourite(db: Db, userId: number, entry: FavouriteEntry): Promise<FavouriteEntry[]> {
-  return lockedFor(db, userId, async (tx) => {
+  return changing(db, userId, async (tx) => {
     await tx.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.kind, entry.type), eq(favourites.target, entry.id)));
     return listFavourites(tx, userId);
   });
@@ -165,7 +190,7 @@ export async function replaceFavourites(db: Db, userId: number, entries: readonl
   const unknown = await unknownEntries(db, wanted);
   if (unknown.length) throw unknownError(unknown);
   const keep = new Set(wanted.map(entryKey));
-  return lockedFor(db, userId, async (tx) => {
+  return changing(db, userId, async (tx) => {
     const current = await listFavourites(tx, userId);
     const gone = current.filter((e) => !keep.has(entryKey(e)));
     for (const type of FAVOURITE_TYPES) {
@@ -191,7 +216,7 @@ export async function mergeFavourites(db: Db, userId: number, entries: readonly 
   const wanted = dedupe(entries);
   const unknown = new Set((await unknownEntries(db, wanted)).map(entryKey));
   const known = wanted.filter((e) => !unknown.has(entryKey(e)));
-  return lockedFor(db, userId, async (tx) => {
+  return changing(db, userId, async (tx) => {
     const current = await listFavourites(tx, userId);
     const have = new Set(current.map(entryKey));
     const fresh = known.filter((e) => !have.has(entryKey(e)));
@@ -206,7 +231,7 @@ export async function mergeFavourites(db: Db, userId: number, entries: readonly 
  * once, else 400 and nothing changes (the client's list is stale: reload it). Answers the new list.
  */
 export async function reorderFavourites(db: Db, userId: number, order: readonly FavouriteEntry[]): Promise<FavouriteEntry[]> {
-  return lockedFor(db, userId, async (tx) => {
+  return changing(db, userId, async (tx) => {
     const current = await listFavourites(tx, userId);
     const have = new Set(current.map(entryKey));
     const given = new Set(order.map(entryKey));

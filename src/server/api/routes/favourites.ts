@@ -58,7 +58,7 @@ function idsOf(b: Record<string, unknown>, type: FavouriteType): FavouriteEntry[
 }
 
 /**
- * `{ tickers: { [id]: type } }`. `upper` accepts the type in any case (sync). The entries come
+ * `{ tickers: { [id]: type } }`. `upper` accepts the type in any case (sync, tickersByIds). The entries come
  * in the order JSON.parse gives an object's keys: integer-like keys (ticker ids) first, in
  * ascending order, then the others as written.
  */
