@@ -24,6 +24,8 @@ import { offeringRoutes } from './routes/offerings.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';
 import { communityRoutes } from './routes/community.ts';
 import { accountRoutes } from './routes/account.ts';
+import { favouriteRoutes } from './routes/favourites.ts';
+import { columnistRoutes } from './routes/columnists.ts';
 
 /**
  * The /api application. Every response is the `{ code, data, msg }` envelope; client mistakes
@@ -53,6 +55,8 @@ export function createApi() {
   app.route('/', knowledgeRoutes);
   app.route('/', communityRoutes);
   app.route('/', accountRoutes);
+  app.route('/', favouriteRoutes);
+  app.route('/', columnistRoutes);
   app.route('/', streamRoutes());
 
   app.notFound((c) => {

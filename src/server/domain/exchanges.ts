@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { exchanges } from '../db/schema/index.ts';
 import { memo } from './cache.ts';
@@ -221,6 +221,8 @@ export interface ExchangeListQuery {
   sort?: ExchangeSort | undefined;
   order?: SortOrder | undefined;
   type?: 'CEX' | 'DEX' | undefined;
+  /** Only these exchanges, by name (a watchlist); at most a page of them. */
+  names?: readonly string[] | undefined;
 }
 
 /** The number of exchanges (of one type), shared for a few seconds: it changes only with imports. */
@@ -242,9 +244,12 @@ function exchangeCount(db: Db, type: 'CEX' | 'DEX' | undefined): Promise<number>
 export async function listExchanges(db: Db, q: ExchangeListQuery): Promise<Page<ExchangeSummary>> {
   const sort = q.sort ?? 'rank';
   const order = q.order ?? (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
-  const where = q.type ? eq(exchanges.type, q.type) : undefined;
+  const named = q.names ? (q.names.length ? inArray(exchanges.name, [...q.names]) : sql`false`) : undefined;
+  const where = and(q.type ? eq(exchanges.type, q.type) : undefined, named);
   const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
-  const [ranking, total] = await Promise.all([currentExpectedRanking(db), exchangeCount(db, q.type)]);
+  // A list of named exchanges counts itself (a few rows); the universe's count is shared.
+  const countNamed = async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(exchanges).where(where))[0]?.n ?? 0;
+  const [ranking, total] = await Promise.all([currentExpectedRanking(db), named ? countNamed() : exchangeCount(db, q.type)]);
   const rows = await db
     .select(baseColumns)
     .from(exchanges)

@@ -93,6 +93,8 @@ export interface CoinListQuery {
   sort?: CoinSort | undefined;
   order?: SortOrder | undefined;
   filter?: CoinFilter | undefined;
+  /** Only these coins (a watchlist); at most a page of them. */
+  ids?: readonly string[] | undefined;
 }
 
 /**
@@ -104,11 +106,14 @@ export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boole
   const sort = q.sort ?? 'rank';
   const order = q.order ?? (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
   const filter = q.filter ?? 'all';
-  const shape = `listCoins:${sort}:${order}:${filter}:${opts.points ? 1 : 0}`;
-  const count = () => db.select({ n: sql<number>`count(*)` }).from(coins).where(coinFilter(db, filter));
+  const byIds = q.ids !== undefined;
+  const shape = `listCoins:${sort}:${order}:${filter}:${opts.points ? 1 : 0}${byIds ? ':ids' : ''}`;
+  // The ids are a parameter of the statement (an array), not part of its text.
+  const where = () => and(coinFilter(db, filter), byIds ? sql`${coins.id} = any(${sql.placeholder('ids')}::text[])` : undefined);
+  const count = () => db.select({ n: sql<number>`count(*)` }).from(coins).where(where());
   // A filtered list counts at most 200 coins in the statement; the whole universe's count
   // reads every coin, grows with it and changes only when coins are added, so it is shared.
-  const whole = filter === 'all';
+  const whole = filter === 'all' && !byIds;
   // One prepared statement per shape (sort, order, filter, points); the page is a parameter.
   const statement = prepared(db, shape, (name) =>
     db
@@ -118,15 +123,15 @@ export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boole
         total: whole ? sql<null>`null` : sql<number>`(${count()})`.mapWith(Number),
       })
       .from(coins)
-      .where(coinFilter(db, filter))
+      .where(where())
       .orderBy(sql`${coinSortColumn[sort]} ${order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`, asc(coins.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  const countAlone = () => prepared(db, `${shape}:count`, (name) => count().prepare(name)).execute().then((r) => Number(r[0]?.n ?? 0));
+  const countAlone = () => prepared(db, `${shape}:count`, (name) => count().prepare(name)).execute({ ids: q.ids ?? [] }).then((r) => Number(r[0]?.n ?? 0));
   const [rows, shared] = await Promise.all([
-    statement.execute({ limit: q.size, offset: (q.page - 1) * q.size }),
+    statement.execute({ limit: q.size, offset: (q.page - 1) * q.size, ids: q.ids ?? [] }),
     whole ? memo(db, 'coinCount', 10_000, countAlone) : null,
   ]);
   // Past the last page there is no row to carry the count: ask for it alone.
