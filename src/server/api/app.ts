@@ -26,6 +26,8 @@ import { communityRoutes } from './routes/community.ts';
 import { accountRoutes } from './routes/account.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
 import { columnistRoutes } from './routes/columnists.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { pushRoutes } from './routes/push.ts';
 
 /**
  * The /api application. Every response is the `{ code, data, msg }` envelope; client mistakes
@@ -57,6 +59,8 @@ export function createApi() {
   app.route('/', accountRoutes);
   app.route('/', favouriteRoutes);
   app.route('/', columnistRoutes);
+  app.route('/', subscriptionRoutes);
+  app.route('/', pushRoutes);
   app.route('/', streamRoutes());
 
   app.notFound((c) => {

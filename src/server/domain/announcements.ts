@@ -17,7 +17,7 @@
 import { and, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
-import { announcementCoins, announcements, coins, exchanges, notices } from '../db/schema/index.ts';
+import { announcementCoins, announcements, announcementSubscriptions, coins, exchanges, notices } from '../db/schema/index.ts';
 import { DomainError, notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
 import type { Page } from './numbers.ts';
@@ -149,6 +149,8 @@ export interface AnnouncementQuery {
   sort?: AnnouncementSort | undefined;
   /** Accounts do not exist yet: every reader is a visitor. */
   signedIn?: boolean | undefined;
+  /** Only the exchanges this user subscribed to (GET notice/subscribe). */
+  subscribedBy?: number | undefined;
 }
 
 const itemColumns = {
@@ -220,6 +222,13 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
   if (q.locales) filters.push(inArray(announcements.locale, q.locales));
   if (q.exchange !== undefined) filters.push(eq(exchanges.name, q.exchange));
   if (q.category) filters.push(eq(announcements.category, q.category));
+  if (q.subscribedBy !== undefined)
+    filters.push(
+      inArray(
+        announcements.exchangeId,
+        db.select({ id: announcementSubscriptions.exchangeId }).from(announcementSubscriptions).where(eq(announcementSubscriptions.userId, q.subscribedBy)),
+      ),
+    );
   if (sort === 'hot') {
     const since = await hotSince(db, and(...filters));
     if (since) filters.push(gte(announcements.publishedAt, since));
