@@ -26,6 +26,8 @@ import { communityRoutes } from './routes/community.ts';
 import { accountRoutes } from './routes/account.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
 import { columnistRoutes } from './routes/columnists.ts';
+import { commentRoutes } from './routes/comments.ts';
+import { voteRoutes } from './routes/votes.ts';
 
 /**
  * The /api application. Every response is the `{ code, data, msg }` envelope; client mistakes
@@ -57,6 +59,8 @@ export function createApi() {
   app.route('/', accountRoutes);
   app.route('/', favouriteRoutes);
   app.route('/', columnistRoutes);
+  app.route('/', commentRoutes);
+  app.route('/', voteRoutes);
   app.route('/', streamRoutes());
 
   app.notFound((c) => {
