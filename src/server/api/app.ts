@@ -28,6 +28,9 @@ import { favouriteRoutes } from './routes/favourites.ts';
 import { columnistRoutes } from './routes/columnists.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { pushRoutes } from './routes/push.ts';
+import { commentRoutes } from './routes/comments.ts';
+import { voteRoutes } from './routes/votes.ts';
+import { pageViewRoutes } from './routes/pageViews.ts';
 
 /**
  * The /api application. Every response is the `{ code, data, msg }` envelope; client mistakes
@@ -61,6 +64,9 @@ export function createApi() {
   app.route('/', columnistRoutes);
   app.route('/', subscriptionRoutes);
   app.route('/', pushRoutes);
+  app.route('/', commentRoutes);
+  app.route('/', voteRoutes);
+  app.route('/', pageViewRoutes());
   app.route('/', streamRoutes());
 
   app.notFound((c) => {

@@ -18,6 +18,7 @@ import { and, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 'driz
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { announcementCoins, announcements, announcementSubscriptions, coins, exchanges, notices } from '../db/schema/index.ts';
+import { recentViewsOf } from './pageViews.ts';
 import { DomainError, notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
 import type { Page } from './numbers.ts';
@@ -211,7 +212,8 @@ async function hotSince(db: Db, where: SQL | undefined): Promise<Date | null> {
 }
 
 /**
- * One page of announcements, newest first (or `hot`: by views, within the latest week), with
+ * One page of announcements, newest first (or `hot`: by page views of the last week, then all-time
+ * reads, among those of the latest week), with
  * the visitor limit applied. An unknown exchange is a 404.
  */
 export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<AnnouncementPage> {
@@ -245,7 +247,7 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
           .from(announcements)
           .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
           .where(where)
-          .orderBy(...(sort === 'hot' ? [desc(announcements.views)] : []), desc(announcements.publishedAt), desc(announcements.id))
+          .orderBy(...(sort === 'hot' ? [desc(recentViewsOf(sql`'/announcement/' || ${announcements.id}`)), desc(announcements.views)] : []), desc(announcements.publishedAt), desc(announcements.id))
           .limit(w.take)
           .offset(w.offset);
   const related = await coinsOf(db, rows.map((r) => r.id));
