@@ -34,6 +34,13 @@ try {
   console.log(t('reading', { source: args.source }));
   const result = await runImport(booted?.handle.db ?? null, args);
   for (const line of formatSummary(result, t, args.dryRun)) console.log(line);
+  // New announcements reach subscribers' browsers now rather than at the server's next round
+  // (each device once, whoever sends first).
+  if (booted && result.report.byKind.announcements > 0) {
+    const { notifyNewAnnouncements } = await import('../src/server/notify/push.ts');
+    const pushed = await notifyNewAnnouncements(booted.handle.db);
+    if (pushed.sent + pushed.gone + pushed.failed > 0) console.log(`Push: ${pushed.sent} sent, ${pushed.gone} devices gone, ${pushed.failed} failed.`);
+  }
   console.log(t('done', { seconds: ((Date.now() - started) / 1000).toFixed(1) }));
 } catch (e) {
   if (e instanceof SourceError) console.error(t('sourceError', { message: e.message }));

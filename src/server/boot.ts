@@ -3,6 +3,8 @@
  * set), the connection pool, migrations and the first-run seed (under an advisory lock, since
  * several processes may start at once on one database), then live prices. `shutdown` undoes it
  * in reverse. The db layer only opens connections; nothing starts as a side effect of an import.
+ * The server also runs the Web Push notifier of new announcements (notify/push.ts), after live
+ * prices.
  */
 import { config } from './config.ts';
 import { migrate, openDatabase, urlConnection, type DbHandle } from './db/client.ts';
@@ -21,6 +23,8 @@ export interface BootOptions {
   seed?: boolean;
   /** Start live prices; default: the server role. */
   live?: boolean;
+  /** Push new announcements to subscribers' browsers every 30 s; default: the server role. */
+  push?: boolean;
   /** Serve this database through getDb() (default true). */
   global?: boolean;
   log?: (line: string) => void;
@@ -48,7 +52,9 @@ export async function boot(options: BootOptions): Promise<Booted> {
   });
   let seeded = false;
   let stopRealtime: (() => Promise<void>) | undefined;
+  let stopPush: (() => Promise<void>) | undefined;
   const shutdown = async () => {
+    await stopPush?.();
     await stopRealtime?.();
     if (options.global !== false) releaseDatabase();
     await handle.close().catch(() => {});
@@ -62,6 +68,10 @@ export async function boot(options: BootOptions): Promise<Booted> {
       const realtime = await import('./realtime/index.ts');
       await realtime.startRealtime({ handle });
       stopRealtime = realtime.stopRealtime;
+    }
+    if (options.push ?? options.role === 'server') {
+      const { startPushNotifier } = await import('./notify/push.ts');
+      stopPush = startPushNotifier(handle.db);
     }
   } catch (e) {
     await shutdown();

@@ -42,6 +42,15 @@ const schema = z.object({
   SMS_ACCOUNT_SID: z.string().optional(),
   SMS_AUTH_TOKEN: z.string().optional(),
   SMS_FROM: z.string().optional(),
+  /**
+   * The contact push services see in Web Push requests (VAPID `sub`): an https: URL or a mailto:
+   * address. Unset: SITE_URL when it is https, else mailto: the address of MAIL_FROM.
+   */
+  PUSH_SUBJECT: z
+    .string()
+    .regex(/^(https:\/\/|mailto:)\S+$/, 'must be an https: URL or a mailto: address')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
   /** Overrides the JWT signing secret generated at first start and kept in the database (at least 32 characters). */
   JWT_SECRET: z
     .string()

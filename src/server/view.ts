@@ -23,14 +23,15 @@ function sharedMoney(locale: Locale, currency: string, rates: Record<string, num
   const key = `${locale}|${plain.currency}|${plain.convert(1)}`;
   let money = moneys.get(key);
   if (money) return money;
-  if (moneys.size > 64) moneys.clear(); // rates moved many times: start again
+  if (moneys.size >= 16) moneys.clear(); // rates moved many times, or many currencies: start again
   const remember = (format: (usd: number | null | undefined) => string) => {
     const seen = new Map<number, string>();
     return (usd: number | null | undefined) => {
       if (usd === null || usd === undefined) return format(usd);
       let text = seen.get(usd);
       if (text === undefined) {
-        if (seen.size >= 20_000) seen.clear();
+        // A page prints a few hundred amounts; the bound keeps 16 formatters × 2 under ~10 MB.
+        if (seen.size >= 5_000) seen.clear();
         text = format(usd);
         seen.set(usd, text);
       }

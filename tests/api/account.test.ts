@@ -127,6 +127,7 @@ describe('register by e-mail, activate, log in', () => {
     [{ password: 'x'.repeat(129) }, 'The password must be 6 to 128 characters long.'],
     [{ userName: 'a b' }, 'A user name is 3 to 20 letters, digits or underscores.'],
     [{ userName: 'demo_alice' }, 'This user name is reserved. Please choose another.'],
+    [{ userName: 'Register' }, 'This user name is reserved. Please choose another.'],
   ])('refuses %j with its message and creates nothing', async (over, msg) => {
     const before = (await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users))[0]!.n;
     const { res } = await registerByMail(over);

@@ -1,7 +1,8 @@
 /**
  * SPEC §4 "Page load": a progress bar from navigation start to finish or failure, a reload
  * when a lazily loaded chunk fails, and online/offline status following the browser. The bar
- * and the banner are in the page's markup (src/components/layout/chrome.ts).
+ * and the banner are in the page's markup (src/components/layout/chrome.ts). Also sends the
+ * page-view beacon (POST /api/new/v1/pv).
  */
 export function startPageLoad(): void {
   const bar = document.getElementById('page-progress')!;
@@ -29,6 +30,16 @@ export function startPageLoad(): void {
     start();
   });
   window.addEventListener('pageshow', () => finish());
+  // Page-view beacon (issue 10): once per page shown (a back/forward restore is a view too), first
+  // party, no cookie. The signature code loads on its own, after the page.
+  window.addEventListener('pageshow', () => {
+    void import('../../lib/signature.ts').then(async ({ signature }) => {
+      const { locale, signSalt } = document.documentElement.dataset;
+      const url = `/api/new/v1/pv?t=${await signature(Date.now(), signSalt ?? 'coinlens')}&lan=${locale === 'zh-hk' ? 'zh' : (locale ?? 'zh')}`;
+      const body = JSON.stringify({ path: location.pathname });
+      if (!navigator.sendBeacon?.(url, body)) void fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {});
+    }).catch(() => {});
+  });
   window.addEventListener('pagehide', () => finish());
   window.addEventListener('error', (e) => {
     const el = e.target as HTMLElement | null;

@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { DB_NAME, DB_USER, processKind, readPostmasterFile } from '../db/embedded.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-durable-'));
@@ -25,8 +26,8 @@ afterAll(() => {
 });
 
 /** Runs the child until it prints `until`, then SIGKILLs it (and its database server). */
-function runAndKill(args: string[], until: RegExp): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/register-child.ts', ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+function runAndKill(args: string[], until: RegExp, childEnv: NodeJS.ProcessEnv = env): Promise<string> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/register-child.ts', ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
   return new Promise((resolve, reject) => {
@@ -34,7 +35,7 @@ function runAndKill(args: string[], until: RegExp): Promise<string> {
       out += c.toString();
       if (until.test(out)) {
         child.kill('SIGKILL');
-        killPostgres('SIGKILL');
+        if (childEnv === env) killPostgres('SIGKILL');
         child.once('exit', () => resolve(out));
       }
     });
@@ -71,5 +72,32 @@ describe('a registration answered with code 0', () => {
     const exited = new Promise((r) => start.once('exit', r));
     start.kill('SIGTERM');
     await exited;
+  }, 300_000);
+});
+
+// CI's PostgreSQL stage: the same promise on an external server (only the Node process dies;
+// the server is shared, so it is not ours to kill).
+const external = process.env.TEST_DATABASE_URL;
+describe.runIf(Boolean(external))('a registration answered with code 0, on an external PostgreSQL', () => {
+  it('survives kill -9 of the server process right after the answer', async () => {
+    const name = `coinlens_durable_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: external });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(external!);
+    url.pathname = `/${name}`;
+    try {
+      const childEnv = { ...env, DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-durable-ext-')) };
+      const out = await runAndKill(['durable_ext', 'durable_ext@example.com'], /ACK|NACK/, childEnv);
+      expect(out).not.toContain('NACK');
+      const client = new pg.Client({ connectionString: url.toString() });
+      await client.connect();
+      const { rows } = await client.query<{ username: string }>("select username from users where username = 'durable_ext'");
+      await client.end();
+      expect(rows).toHaveLength(1);
+    } finally {
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
   }, 300_000);
 });

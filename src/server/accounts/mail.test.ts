@@ -145,8 +145,12 @@ describe('createMailer without SMTP (the outbox)', () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({ subject: mail.subject, text: mail.text, html: mail.html });
 
-    const files = await readdir(outboxDir);
-    expect(files).toHaveLength(1);
+    const all = (await readdir(outboxDir)).sort();
+    expect(all).toHaveLength(2);
+    const files = all.filter((f) => f.endsWith('.eml'));
+    // The plain-text twin for a person with a text editor: the link whole on one line.
+    const txt = await readFile(path.join(outboxDir, all.find((f) => f.endsWith('.txt'))!), 'utf8');
+    expect(txt).toBe(`To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`);
     expect(files[0]).toMatch(new RegExp(`^\\d{4}-\\d\\d-\\d\\dT\\d\\d-\\d\\d-\\d\\d\\.\\d{3}Z-${rows[0]!.id}\\.eml$`));
     const file = path.join(outboxDir, files[0]!);
     expect((await stat(outboxDir)).mode & 0o777).toBe(0o700);

@@ -115,7 +115,11 @@ function outboxMailer(from: string, db: Db, outboxDir: string | undefined, log: 
         const stamp = row!.createdAt.toISOString().replace(/:/g, '-');
         const file = path.join(outboxDir, `${stamp}-${row!.id}.eml`);
         await writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
-        where.push(file);
+        // The .eml is quoted-printable (links broken across lines); a person with a text editor
+        // reads the .txt beside it.
+        const txt = file.replace(/\.eml$/, '.txt');
+        await writeFile(txt, `To: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`, { mode: 0o600, flag: 'wx' });
+        where.push(file, txt);
       }
       // The body holds one-time links: the log says only where to find it.
       log(`[mail] no SMTP_URL: mail not sent, kept in ${where.join(' and ')}`);

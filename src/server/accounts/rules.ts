@@ -12,6 +12,11 @@ export const invalid = (key: string, vars?: Record<string, string | number>) => 
 const USER_NAME = /^[A-Za-z0-9_]{3,20}$/;
 /** The seeder owns this prefix (it deletes demo_* users when it reseeds). */
 const RESERVED = /^demo_/i;
+/**
+ * Names a public user page (/user/{name}) could not show, because a page of the site has that
+ * path, or that would let someone pose as the site.
+ */
+const RESERVED_NAMES = new Set(['register', 'forgot', 'reset', 'activate', 'login', 'logout', 'settings', 'admin', 'root', 'system', 'support', 'coinlens', 'user', 'users', 'me']);
 // Deliberately simple: one @, no spaces, a dot in the domain; the activation mail proves the rest.
 const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]{2,}$/;
 
@@ -22,7 +27,7 @@ function text(value: unknown): string | null {
 export function userNameOf(value: unknown): string {
   const name = text(value)?.trim() ?? '';
   if (!USER_NAME.test(name)) throw invalid('userNameRule');
-  if (RESERVED.test(name)) throw invalid('userNameReserved');
+  if (RESERVED.test(name) || RESERVED_NAMES.has(name.toLowerCase())) throw invalid('userNameReserved');
   return name;
 }
 

@@ -24,6 +24,13 @@ import { offeringRoutes } from './routes/offerings.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';
 import { communityRoutes } from './routes/community.ts';
 import { accountRoutes } from './routes/account.ts';
+import { favouriteRoutes } from './routes/favourites.ts';
+import { columnistRoutes } from './routes/columnists.ts';
+import { subscriptionRoutes } from './routes/subscriptions.ts';
+import { pushRoutes } from './routes/push.ts';
+import { commentRoutes } from './routes/comments.ts';
+import { voteRoutes } from './routes/votes.ts';
+import { pageViewRoutes } from './routes/pageViews.ts';
 
 /**
  * The /api application. Every response is the `{ code, data, msg }` envelope; client mistakes
@@ -53,6 +60,13 @@ export function createApi() {
   app.route('/', knowledgeRoutes);
   app.route('/', communityRoutes);
   app.route('/', accountRoutes);
+  app.route('/', favouriteRoutes);
+  app.route('/', columnistRoutes);
+  app.route('/', subscriptionRoutes);
+  app.route('/', pushRoutes);
+  app.route('/', commentRoutes);
+  app.route('/', voteRoutes);
+  app.route('/', pageViewRoutes());
   app.route('/', streamRoutes());
 
   app.notFound((c) => {

@@ -19,7 +19,8 @@
 import { and, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
-import { announcementCoins, announcements, coins, exchanges, notices } from '../db/schema/index.ts';
+import { announcementCoins, announcements, announcementSubscriptions, coins, exchanges, notices } from '../db/schema/index.ts';
+import { recentViewsOf } from './pageViews.ts';
 import { DomainError, notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
 import type { Page } from './numbers.ts';
@@ -151,6 +152,8 @@ export interface AnnouncementQuery {
   sort?: AnnouncementSort | undefined;
   /** A signed-in reader sees the whole list; pages render for visitors (the same HTML for everyone). */
   signedIn?: boolean | undefined;
+  /** Only the exchanges this user subscribed to (GET notice/subscribe). */
+  subscribedBy?: number | undefined;
 }
 
 const itemColumns = {
@@ -211,7 +214,8 @@ async function hotSince(db: Db, where: SQL | undefined): Promise<Date | null> {
 }
 
 /**
- * One page of announcements, newest first (or `hot`: by views, within the latest week), with
+ * One page of announcements, newest first (or `hot`: by page views of the last week, then all-time
+ * reads, among those of the latest week), with
  * the visitor limit applied. An unknown exchange is a 404.
  */
 export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<AnnouncementPage> {
@@ -222,6 +226,13 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
   if (q.locales) filters.push(inArray(announcements.locale, q.locales));
   if (q.exchange !== undefined) filters.push(eq(exchanges.name, q.exchange));
   if (q.category) filters.push(eq(announcements.category, q.category));
+  if (q.subscribedBy !== undefined)
+    filters.push(
+      inArray(
+        announcements.exchangeId,
+        db.select({ id: announcementSubscriptions.exchangeId }).from(announcementSubscriptions).where(eq(announcementSubscriptions.userId, q.subscribedBy)),
+      ),
+    );
   if (sort === 'hot') {
     const since = await hotSince(db, and(...filters));
     if (since) filters.push(gte(announcements.publishedAt, since));
@@ -238,7 +249,7 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
           .from(announcements)
           .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
           .where(where)
-          .orderBy(...(sort === 'hot' ? [desc(announcements.views)] : []), desc(announcements.publishedAt), desc(announcements.id))
+          .orderBy(...(sort === 'hot' ? [desc(recentViewsOf(sql`'/announcement/' || ${announcements.id}`)), desc(announcements.views)] : []), desc(announcements.publishedAt), desc(announcements.id))
           .limit(w.take)
           .offset(w.offset);
   const related = await coinsOf(db, rows.map((r) => r.id));

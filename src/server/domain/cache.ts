@@ -3,7 +3,71 @@
  * per TTL instead of one per request. Keyed by database and name (tests open many databases in
  * one process); values are per process.
  */
-const stores = new WeakMap<object, Map<string, { at: number; value: Promise<unknown> }>>();
+type Entry = { at: number; value: Promise<unknown>; settled?: boolean; refreshing?: boolean };
+
+/**
+ * Past its TTL a settled value is still served while one reload runs in the background (so no
+ * request waits for a whole-universe count), but never once it is this many TTLs old.
+ */
+const STALE_TTLS = 4;
+const stores = new WeakMap<object, Map<string, Entry>>();
+
+/** Per database, per space: the stores of {@link memoBounded}. */
+const spaces = new WeakMap<object, Map<string, Map<string, Entry>>>();
+
+function storeFor(db: object, space: string): Map<string, Entry> {
+  let byName = spaces.get(db);
+  if (!byName) {
+    byName = new Map();
+    spaces.set(db, byName);
+  }
+  let store = byName.get(space);
+  if (!store) {
+    store = new Map();
+    byName.set(space, store);
+  }
+  return store;
+}
+
+function remember<T>(store: Map<string, Entry>, key: string, ttlMs: number, load: () => Promise<T>, max?: number): Promise<T> {
+  const hit = store.get(key);
+  const age = hit ? Date.now() - hit.at : Infinity;
+  if (hit && (age < ttlMs || (hit.settled && age < ttlMs * STALE_TTLS))) {
+    if (max !== undefined) {
+      // Most recently used last, so the first key is the one to evict.
+      store.delete(key);
+      store.set(key, hit);
+    }
+    if (age >= ttlMs && !hit.refreshing) {
+      hit.refreshing = true;
+      const next = load();
+      next.then(
+        () => {
+          if (store.get(key) === hit) store.set(key, { at: Date.now(), value: next, settled: true });
+        },
+        () => {
+          hit.refreshing = false;
+        },
+      );
+    }
+    return hit.value as Promise<T>;
+  }
+  const value = load();
+  const entry: Entry = { at: Date.now(), value };
+  store.delete(key);
+  store.set(key, entry);
+  if (max !== undefined && store.size > max) store.delete(store.keys().next().value as string);
+  value.then(
+    () => {
+      entry.settled = true;
+    },
+    // A failed load is forgotten (unless a newer one has replaced it meanwhile).
+    () => {
+      if (store.get(key) === entry) store.delete(key);
+    },
+  );
+  return value;
+}
 
 export function memo<T>(db: object, key: string, ttlMs: number, load: () => Promise<T>): Promise<T> {
   let store = stores.get(db);
@@ -11,10 +75,14 @@ export function memo<T>(db: object, key: string, ttlMs: number, load: () => Prom
     store = new Map();
     stores.set(db, store);
   }
-  const hit = store.get(key);
-  if (hit && Date.now() - hit.at < ttlMs) return hit.value as Promise<T>;
-  const value = load();
-  store.set(key, { at: Date.now(), value });
-  value.catch(() => store.delete(key));
-  return value;
+  return remember(store, key, ttlMs, load);
+}
+
+/**
+ * {@link memo} for per-item values (one entry per coin, say): at most `max` entries per space
+ * and database, the least recently used dropped first, so visiting every item does not keep
+ * every item's value.
+ */
+export function memoBounded<T>(db: object, space: string, key: string, ttlMs: number, max: number, load: () => Promise<T>): Promise<T> {
+  return remember(storeFor(db, space), key, ttlMs, load, max);
 }

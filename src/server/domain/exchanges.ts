@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { exchanges } from '../db/schema/index.ts';
 import { memo } from './cache.ts';
@@ -26,9 +26,51 @@ export async function volumePerVisit(db: Db): Promise<number> {
   return volume && visits ? volume / (visits / DAYS_PER_MONTH) : 0;
 }
 
-/** {@link volumePerVisit} shared by the pages of a process for a minute (it moves slowly). */
-export function currentVolumePerVisit(db: Db): Promise<number> {
-  return memo(db, 'volumePerVisit', 60_000, () => volumePerVisit(db));
+/**
+ * {@link volumePerVisit} shared by the pages of a process for a minute (it moves slowly): the one
+ * the shared expected ranks were worked out with, so a page's expected volumes and ranks agree.
+ */
+export async function currentVolumePerVisit(db: Db): Promise<number> {
+  return (await currentExpectedRanking(db)).perVisit;
+}
+
+/** The SPEC §9 expected rank of every exchange that reports visits, and the average it used. */
+export interface ExpectedRanking {
+  perVisit: number;
+  /** Exchange name → expected rank (1 = largest expected volume); absent without visits. */
+  ranks: Map<string, number>;
+}
+
+/**
+ * Ranks every exchange by expected volume (ties share a rank, exchanges without an expected
+ * volume last) and keeps the ranks of those that report visits: a whole-universe window, so a
+ * filtered or paged list still shows the global rank.
+ */
+export async function expectedRanking(db: Db): Promise<ExpectedRanking> {
+  const perVisit = await volumePerVisit(db);
+  const ranked = db
+    .select({
+      name: exchanges.name,
+      visits: exchanges.monthlyVisits,
+      expectedRank: sql<number>`rank() over (order by ${expectedSql(perVisit)} desc nulls last)`.as('expected_rank'),
+    })
+    .from(exchanges)
+    .as('ranked');
+  const rows = await db
+    .select({ name: ranked.name, expectedRank: ranked.expectedRank })
+    .from(ranked)
+    .where(sql`${ranked.visits} > 0`);
+  return { perVisit, ranks: new Map(rows.map((r) => [r.name, Number(r.expectedRank)])) };
+}
+
+/**
+ * {@link expectedRanking} shared by the pages of a process for a minute: ranking every exchange
+ * on every request grew with the number of exchanges, and expected volumes move slowly. So an
+ * expected rank (and the average behind it) may be up to a minute older than the reported
+ * volumes beside it.
+ */
+export function currentExpectedRanking(db: Db): Promise<ExpectedRanking> {
+  return memo(db, 'expectedRanking', 60_000, () => expectedRanking(db));
 }
 
 /**
@@ -139,20 +181,6 @@ const baseColumns = {
   reviewed: exchanges.reviewed,
 };
 
-/** Expected rank over all exchanges, so a filtered list keeps the global rank. */
-function rankedCte(db: Db, perVisit: number) {
-  return db.$with('ranked').as(
-    db
-      .select({
-        name: exchanges.name,
-        expectedRank: sql<number | null>`case when ${exchanges.monthlyVisits} > 0 then rank() over (order by ${expectedSql(perVisit)} desc nulls last) end`.as(
-          'expected_rank',
-        ),
-      })
-      .from(exchanges),
-  );
-}
-
 type ListRow = {
   name: string;
   displayName: string;
@@ -165,10 +193,10 @@ type ListRow = {
   monthlyVisits: number | null;
   starRating: string | null;
   reviewed: boolean;
-  expectedRank: number | null;
 };
 
-function toSummary(r: ListRow, perVisit: number): ExchangeSummary {
+function toSummary(r: ListRow, ranking: ExpectedRanking): ExchangeSummary {
+  const { perVisit } = ranking;
   const reported = num(r.reportedVolume24h);
   return {
     name: r.name,
@@ -176,7 +204,7 @@ function toSummary(r: ListRow, perVisit: number): ExchangeSummary {
     type: r.type,
     country: r.country,
     rank: r.rank,
-    expectedRank: r.expectedRank,
+    expectedRank: ranking.ranks.get(r.name) ?? null,
     reportedVolume24h: reported,
     expectedVolume24h: expectedVolume(perVisit, r.monthlyVisits, reported),
     coinCount: r.coinCount,
@@ -193,40 +221,52 @@ export interface ExchangeListQuery {
   sort?: ExchangeSort | undefined;
   order?: SortOrder | undefined;
   type?: 'CEX' | 'DEX' | undefined;
+  /** Only these exchanges, by name (a watchlist); at most a page of them. */
+  names?: readonly string[] | undefined;
 }
 
-/** One page of the exchange table, default order by reported-volume rank. */
+/** The number of exchanges (of one type), shared for a few seconds: it changes only with imports. */
+function exchangeCount(db: Db, type: 'CEX' | 'DEX' | undefined): Promise<number> {
+  return memo(db, `exchangeCount:${type ?? 'all'}`, 10_000, async () => {
+    const [row] = await db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(exchanges)
+      .where(type ? eq(exchanges.type, type) : undefined);
+    return row?.n ?? 0;
+  });
+}
+
+/**
+ * One page of the exchange table, default order by reported-volume rank. The page walks an index
+ * in the default order (exchanges_rank_order_idx, per type exchanges_type_rank_order_idx) and
+ * stops at its last row; the count and the expected ranks are shared whole-universe values.
+ */
 export async function listExchanges(db: Db, q: ExchangeListQuery): Promise<Page<ExchangeSummary>> {
-  const perVisit = await currentVolumePerVisit(db);
   const sort = q.sort ?? 'rank';
   const order = q.order ?? (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
-  const where = q.type ? eq(exchanges.type, q.type) : undefined;
-  const ranked = rankedCte(db, perVisit);
+  const named = q.names ? (q.names.length ? inArray(exchanges.name, [...q.names]) : sql`false`) : undefined;
+  const where = and(q.type ? eq(exchanges.type, q.type) : undefined, named);
   const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
-  // The page and the number of exchanges it pages through, in one statement.
-  const count = db.select({ n: sql<number>`count(*)` }).from(exchanges).where(where);
+  // A list of named exchanges counts itself (a few rows); the universe's count is shared.
+  const countNamed = async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(exchanges).where(where))[0]?.n ?? 0;
+  const [ranking, total] = await Promise.all([currentExpectedRanking(db), named ? countNamed() : exchangeCount(db, q.type)]);
   const rows = await db
-    .with(ranked)
-    .select({ ...baseColumns, expectedRank: ranked.expectedRank, total: sql<number>`(${count})`.mapWith(Number) })
+    .select(baseColumns)
     .from(exchanges)
-    .innerJoin(ranked, eq(ranked.name, exchanges.name))
     .where(where)
-    .orderBy(sql`${sortSql(sort, perVisit)} ${direction}`, asc(exchanges.name))
+    .orderBy(sql`${sortSql(sort, ranking.perVisit)} ${direction}`, asc(exchanges.name))
     .limit(q.size)
     .offset((q.page - 1) * q.size);
-  const total = rows[0]?.total ?? Number((await count)[0]?.n ?? 0);
-  return { list: rows.map((r) => toSummary(r as ListRow, perVisit)), total, page: q.page, size: q.size };
+  return { list: rows.map((r) => toSummary(r as ListRow, ranking)), total, page: q.page, size: q.size };
 }
 
 /** Everything the exchange page shows. Throws a 404 DomainError for an unknown name. */
 export async function getExchange(db: Db, name: string): Promise<ExchangeDetail> {
-  const perVisit = await currentVolumePerVisit(db);
-  const ranked = rankedCte(db, perVisit);
+  const ranking = await currentExpectedRanking(db);
+  const { perVisit } = ranking;
   const [row] = await db
-    .with(ranked)
     .select({
       ...baseColumns,
-      expectedRank: ranked.expectedRank,
       foundedOn: exchanges.foundedOn,
       makerFee: exchanges.makerFee,
       takerFee: exchanges.takerFee,
@@ -243,11 +283,10 @@ export async function getExchange(db: Db, name: string): Promise<ExchangeDetail>
       updatedAt: exchanges.updatedAt,
     })
     .from(exchanges)
-    .innerJoin(ranked, eq(ranked.name, exchanges.name))
     .where(eq(exchanges.name, name));
   if (!row) throw notFound('api.exchangeNotFound');
   return {
-    ...toSummary(row as ListRow, perVisit),
+    ...toSummary(row as ListRow, ranking),
     foundedOn: row.foundedOn,
     makerFee: num(row.makerFee),
     takerFee: num(row.takerFee),

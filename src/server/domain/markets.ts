@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, siteMeta, tags, tickers } from '../db/schema/index.ts';
 import { prepared } from '../db/prepared.ts';
-import { memo } from './cache.ts';
+import { memo, memoBounded } from './cache.ts';
 import { notFound } from './errors.ts';
 import { num, percentOf, type Page } from './numbers.ts';
 import type { Spark, SparkTrend } from '../../lib/sparkline.ts';
@@ -93,6 +93,8 @@ export interface CoinListQuery {
   sort?: CoinSort | undefined;
   order?: SortOrder | undefined;
   filter?: CoinFilter | undefined;
+  /** Only these coins (a watchlist); at most a page of them. */
+  ids?: readonly string[] | undefined;
 }
 
 /**
@@ -104,11 +106,14 @@ export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boole
   const sort = q.sort ?? 'rank';
   const order = q.order ?? (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
   const filter = q.filter ?? 'all';
-  const shape = `listCoins:${sort}:${order}:${filter}:${opts.points ? 1 : 0}`;
-  const count = () => db.select({ n: sql<number>`count(*)` }).from(coins).where(coinFilter(db, filter));
+  const byIds = q.ids !== undefined;
+  const shape = `listCoins:${sort}:${order}:${filter}:${opts.points ? 1 : 0}${byIds ? ':ids' : ''}`;
+  // The ids are a parameter of the statement (an array), not part of its text.
+  const where = () => and(coinFilter(db, filter), byIds ? sql`${coins.id} = any(${sql.placeholder('ids')}::text[])` : undefined);
+  const count = () => db.select({ n: sql<number>`count(*)` }).from(coins).where(where());
   // A filtered list counts at most 200 coins in the statement; the whole universe's count
   // reads every coin, grows with it and changes only when coins are added, so it is shared.
-  const whole = filter === 'all';
+  const whole = filter === 'all' && !byIds;
   // One prepared statement per shape (sort, order, filter, points); the page is a parameter.
   const statement = prepared(db, shape, (name) =>
     db
@@ -118,15 +123,15 @@ export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boole
         total: whole ? sql<null>`null` : sql<number>`(${count()})`.mapWith(Number),
       })
       .from(coins)
-      .where(coinFilter(db, filter))
+      .where(where())
       .orderBy(sql`${coinSortColumn[sort]} ${order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`, asc(coins.id))
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  const countAlone = () => prepared(db, `${shape}:count`, (name) => count().prepare(name)).execute().then((r) => Number(r[0]?.n ?? 0));
+  const countAlone = () => prepared(db, `${shape}:count`, (name) => count().prepare(name)).execute({ ids: q.ids ?? [] }).then((r) => Number(r[0]?.n ?? 0));
   const [rows, shared] = await Promise.all([
-    statement.execute({ limit: q.size, offset: (q.page - 1) * q.size }),
+    statement.execute({ limit: q.size, offset: (q.page - 1) * q.size, ids: q.ids ?? [] }),
     whole ? memo(db, 'coinCount', 10_000, countAlone) : null,
   ]);
   // Past the last page there is no row to carry the count: ask for it alone.
@@ -281,10 +286,52 @@ const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 type Json<T> = T;
 
+type ListingRow = { exchange: string; displayName: string; pairs: number; volume24h: string | null };
+
 /**
- * Everything the coin overview shows, in one statement: the coin row with its links, tags,
- * concepts and largest listings aggregated as JSON beside it. Dominance uses the whole-market
- * totals every page already holds. Throws a 404 DomainError for an unknown id.
+ * A coin's largest listings (its pairs grouped by exchange, the `limit` exchanges with the most
+ * 24h volume) and the number of exchanges listing it, in one statement. Reads every pair of the
+ * coin: thousands for the top coins of a large universe.
+ */
+export async function coinListings(db: Db, id: string, limit: number): Promise<{ listings: ListingRow[]; exchangeCount: number }> {
+  const outerId = sql.raw('"coins"."id"');
+  const statement = prepared(db, `coinListings:${limit}`, (name) =>
+    db
+      .select({
+        listings: sql<ListingRow[]>`(select coalesce(json_agg(json_build_object(
+            'exchange', x.name, 'displayName', x.display_name, 'pairs', x.pairs, 'volume24h', x.volume::text) order by x.volume desc nulls last, x.name), '[]'::json)
+          from (select e.name, e.display_name, count(*) as pairs, sum(tk.volume_24h) as volume
+                from ${tickers} tk join ${exchanges} e on e.id = tk.exchange_id where tk.coin_id = ${outerId}
+                group by e.name, e.display_name order by sum(tk.volume_24h) desc nulls last, e.name limit ${limit}) x)`,
+        exchangeCount: sql<number>`(select count(distinct tk.exchange_id) from ${tickers} tk where tk.coin_id = ${outerId})`.mapWith(Number),
+      })
+      .from(coins)
+      .where(eq(coins.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
+  return { listings: row?.listings ?? [], exchangeCount: row?.exchangeCount ?? 0 };
+}
+
+/** Coins whose listings a process keeps at once (the most recently viewed). */
+const LISTINGS_KEPT = 1_000;
+
+/**
+ * {@link coinListings} shared by the pages of a process for a minute per coin: grouping every
+ * pair of a coin grew with the universe (bitcoin has thousands of pairs), while a coin's
+ * per-exchange volumes change only when pairs are imported (live prices move pair prices, not
+ * volumes). So the listings and the exchange count may be up to a minute older than the coin's
+ * price beside them.
+ */
+export function currentCoinListings(db: Db, id: string, limit: number) {
+  return memoBounded(db, 'coinListings', `${limit}:${id}`, 60_000, LISTINGS_KEPT, () => coinListings(db, id, limit));
+}
+
+/**
+ * Everything the coin overview shows: the coin row with its links, tags and concepts
+ * aggregated as JSON beside it in one statement, then its largest listings (shared, see
+ * {@link currentCoinListings}). Dominance uses the whole-market totals every page already
+ * holds. Throws a 404 DomainError for an unknown id.
  */
 export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<CoinDetail> {
   // Qualified: inside the subqueries a bare "id" would be the inner table's.
@@ -299,12 +346,6 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
         from ${coinTags} ct join ${tags} t on t.id = ct.tag_id where ct.coin_id = ${outerId})`,
       concepts: sql<Json<{ slug: string; name: string }[]>>`(select coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name) order by c.name), '[]'::json)
         from ${coinConcepts} cc join ${concepts} c on c.id = cc.concept_id where cc.coin_id = ${outerId})`,
-      listings: sql<Json<{ exchange: string; displayName: string; pairs: number; volume24h: string | null }[]>>`(select coalesce(json_agg(json_build_object(
-          'exchange', x.name, 'displayName', x.display_name, 'pairs', x.pairs, 'volume24h', x.volume::text) order by x.volume desc nulls last, x.name), '[]'::json)
-        from (select e.name, e.display_name, count(*) as pairs, sum(tk.volume_24h) as volume
-              from ${tickers} tk join ${exchanges} e on e.id = tk.exchange_id where tk.coin_id = ${outerId}
-              group by e.name, e.display_name order by sum(tk.volume_24h) desc nulls last, e.name limit ${listingLimit}) x)`,
-      exchangeCount: sql<number>`(select count(distinct tk.exchange_id) from ${tickers} tk where tk.coin_id = ${outerId})`.mapWith(Number),
     })
     .from(coins)
     .where(eq(coins.id, sql.placeholder('id')))
@@ -312,8 +353,8 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
   );
   const [row] = await statement.execute({ id });
   if (!row) throw notFound('api.coinNotFound');
-  const { coin, links, tags: tagRows, concepts: conceptRows, listings, exchangeCount } = row;
-  const totals = await currentTotals(db);
+  const { coin, links, tags: tagRows, concepts: conceptRows } = row;
+  const [{ listings, exchangeCount }, totals] = await Promise.all([currentCoinListings(db, id, listingLimit), currentTotals(db)]);
   const price = num(coin.price);
   const circulating = num(coin.circulatingSupply);
   const total = num(coin.totalSupply);

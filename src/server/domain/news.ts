@@ -21,7 +21,7 @@ import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } fr
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { prepared } from '../db/prepared.ts';
-import { articleCoins, articles, coins, columnists } from '../db/schema/index.ts';
+import { articleCoins, articles, coins, columnistFollows, columnists } from '../db/schema/index.ts';
 import { primaryContentLocale, type PrimaryContentLocale } from './contentLocale.ts';
 import { DomainError, notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
@@ -132,6 +132,8 @@ export interface ArticleQuery {
   locales?: readonly Locale[] | undefined;
   coin?: string | undefined;
   columnist?: number | undefined;
+  /** Articles of the columnists this user follows (content/follow). */
+  followedBy?: number | undefined;
 }
 
 const visible = isNull(articles.deletedAt);
@@ -234,17 +236,19 @@ export async function listArticles(db: Db, q: ArticleQuery): Promise<Page<Articl
   if (q.coin !== undefined) await requireCoin(db, q.coin);
   if (q.columnist !== undefined) await getColumnist(db, q.columnist);
   // One prepared statement per shape (kind, languages, which filters); ids and the page are parameters.
-  const shape = `listArticles:${q.kind ?? ''}:${q.locales?.join(',') ?? '*'}:${q.columnist !== undefined ? 'c' : ''}:${q.coin !== undefined ? 'k' : ''}`;
+  const shape = `listArticles:${q.kind ?? ''}:${q.locales?.join(',') ?? '*'}:${q.columnist !== undefined ? 'c' : ''}:${q.coin !== undefined ? 'k' : ''}:${q.followedBy !== undefined ? 'f' : ''}`;
   const conditions: SQL[] = [visible];
   if (q.kind) conditions.push(eq(articles.kind, q.kind));
   if (q.locales) conditions.push(inArray(articles.locale, [...q.locales]));
   if (q.columnist !== undefined) conditions.push(sql`${articles.columnistId} = ${sql.placeholder('columnist')}`);
   if (q.coin !== undefined)
     conditions.push(sql`exists (select 1 from ${articleCoins} where ${articleCoins.articleId} = ${articles.id} and ${articleCoins.coinId} = ${sql.placeholder('coin')})`);
+  if (q.followedBy !== undefined)
+    conditions.push(sql`${articles.columnistId} in (select ${columnistFollows.columnistId} from ${columnistFollows} where ${columnistFollows.userId} = ${sql.placeholder('followedBy')})`);
   const where = and(...conditions);
   // One statement: the page, each article's coins (as JSON beside it) and the total.
   const count = db.select({ n: sql<number>`count(*)` }).from(articles).where(where);
-  const params = { columnist: q.columnist ?? 0, coin: q.coin ?? '', limit: q.size, offset: (q.page - 1) * q.size };
+  const params = { columnist: q.columnist ?? 0, coin: q.coin ?? '', followedBy: q.followedBy ?? 0, limit: q.size, offset: (q.page - 1) * q.size };
   const statement = prepared(db, shape, (name) =>
     db
       .select({ ...summaryColumns, chips: chipsOf(sql.raw('"articles"."id"')), total: sql<number>`(${count})`.mapWith(Number) })

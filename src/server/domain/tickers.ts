@@ -1,4 +1,4 @@
-import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, exchanges, tickers } from '../db/schema/index.ts';
 import { memo } from './cache.ts';
@@ -76,6 +76,8 @@ export interface TickerQuery {
   quote?: string | undefined;
   sort?: TickerSort | undefined;
   order?: SortOrder | undefined;
+  /** Only these pairs (a watchlist); at most a page of them. */
+  ids?: readonly number[] | undefined;
 }
 
 const spreadSql = sql`(${tickers.bestAsk} - ${tickers.bestBid}) / nullif(${tickers.bestAsk}, 0)`;
@@ -95,6 +97,7 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
   if (q.market) conditions.push(eq(tickers.market, q.market));
   if (q.contractType) conditions.push(eq(tickers.contractType, q.contractType));
   if (q.quote) conditions.push(eq(tickers.quoteSymbol, q.quote.toUpperCase()));
+  if (q.ids) conditions.push(q.ids.length ? inArray(tickers.id, [...q.ids]) : sql`false`);
   const where = conditions.length ? and(...conditions) : undefined;
   const sort = q.sort ?? 'volume24h';
   const order = q.order ?? (sort === 'pair' || sort === 'spread' ? 'asc' : 'desc');
@@ -107,7 +110,7 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
     .from(tickers)
     .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
     .where(where);
-  const narrow = Boolean(q.coin || q.exchange);
+  const narrow = Boolean(q.coin || q.exchange || q.ids);
   const totals = aggregate.as('totals');
   const base = db
     .select({

@@ -21,7 +21,15 @@ const NOT_A_READER = /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly
  * @example isReaderRequest('GET', 'Googlebot/2.1') // false
  */
 export function isReaderRequest(method: string, userAgent: string | null): boolean {
-  return method === 'GET' && !!userAgent && !NOT_A_READER.test(userAgent);
+  return method === 'GET' && isReaderAgent(userAgent);
+}
+
+/**
+ * Whether a user agent is a person's browser: present and not a crawler, preview or script.
+ * Shared with the page-view beacon (pageViews.ts).
+ */
+export function isReaderAgent(userAgent: string | null | undefined): boolean {
+  return !!userAgent && !NOT_A_READER.test(userAgent);
 }
 
 /** Adds one read to a row. A failure is logged, never shown: the page matters more than the count. */

@@ -67,7 +67,7 @@ export const coinTabRoutes = new Hono<ApiEnv>()
   .get('/v1/coins/:id/ratings', async (c) => {
     const id = slug.parse(c.req.param('id'));
     const q = parseQuery(c, page);
-    return ok(c, await getCoinRatings(c.get('db'), id, q.page, q.size), 30);
+    return ok(c, await getCoinRatings(c.get('db'), id, q.page, q.size)); // not cached: new reviews show at once
   })
   .get('/v1/coins/:id/milestones', async (c) => {
     const id = slug.parse(c.req.param('id'));

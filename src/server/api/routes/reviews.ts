@@ -13,5 +13,6 @@ export const reviewRoutes = new Hono<ApiEnv>().get('/v1/exchanges/:name/comments
   const db = c.get('db');
   await exchangeId(db, name); // 404 for an unknown exchange
   const [page, summary] = await Promise.all([listReviews(db, 'exchange', name, q.page, q.size), reviewSummary(db, 'exchange', name)]);
-  return ok(c, { ...page, summary }, 30);
+  // Not cached: a reader who has just posted or deleted a review must see it at once.
+  return ok(c, { ...page, summary });
 });

@@ -94,10 +94,13 @@ export const announcements = pgTable(
     /** Page views: the hot-announcements list ranks by them. */
     views: integer('views').notNull().default(0),
     publishedAt: ts('published_at').notNull(),
+    /** When the row was stored (not published): push notifications go out for rows stored after a subscription. */
+    createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [
     index('announcements_published_idx').on(t.publishedAt),
     index('announcements_exchange_idx').on(t.exchangeId, t.publishedAt),
+    index('announcements_created_idx').on(t.createdAt),
   ],
 );
 

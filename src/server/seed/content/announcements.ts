@@ -343,7 +343,7 @@ export async function seedAnnouncements(ctx: ContentSeedContext): Promise<number
       const views = Math.round(rng.logRange(300, 40_000) * CATEGORY_VIEWS[category] * weight * Math.min(1, (ageHours + 4) / 96));
       const path = locale === 'en' ? `en/support/announcement/${slugify(title)}-${100_000 + n}` : `zh-cn/support/announcement/${100_000 + n}`;
       links.push(...coinIds.map((coinId) => ({ row: rows.length, coinId })));
-      rows.push({ exchangeId: ex.id, title, category, body, url: `${base}/${path}`, locale, views, publishedAt: new Date(at) });
+      rows.push({ exchangeId: ex.id, title, category, body, url: `${base}/${path}`, locale, views, publishedAt: new Date(at), createdAt: new Date(at) });
     }
   });
   const inserted = await ctx.db.insert(announcements).values(rows).returning({ id: announcements.id });

@@ -5,6 +5,7 @@
  */
 import { getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { votes } from '../../db/schema/activity.ts';
 import {
   announcementCoins,
   announcements,
@@ -53,9 +54,13 @@ export const CONTENT_TABLES = [
   socialPosts,
 ];
 
-/** Empties every content table; ids restart so the demo set always has the same ids. */
+/**
+ * Empties every content table; ids restart so the demo set always has the same ids. Votes name
+ * flash news and calendar events by id without a foreign key, so they go too: kept, they would
+ * count for whatever new item takes the old id.
+ */
 export async function clearContent(db: Db): Promise<void> {
-  const names = CONTENT_TABLES.map((t) => `"${getTableName(t)}"`).join(', ');
+  const names = [...CONTENT_TABLES, votes].map((t) => `"${getTableName(t)}"`).join(', ');
   await db.execute(sql.raw(`truncate ${names} restart identity cascade`));
 }
 

@@ -1,0 +1,54 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { DomainError } from '../../domain/errors.ts';
+import { followColumnist, followedColumnists, unfollowColumnist } from '../../domain/follows.ts';
+import { listArticles } from '../../domain/news.ts';
+import type { ApiEnv } from '../env.ts';
+import { requireAuth } from '../middleware/auth.ts';
+import { fail, parseQuery } from '../respond.ts';
+import { pageQuery } from '../schemas.ts';
+
+type C = Context<ApiEnv>;
+
+const me = (c: C) => c.get('user')!.id;
+
+function done<T>(c: C, data: T) {
+  c.header('Cache-Control', 'no-store');
+  return c.json({ code: 0, data, msg: 'success' });
+}
+
+const smallBody = bodyLimit({ maxSize: 4 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('favourites.badBody')) });
+
+/** The `_id` of a save/delete body: a columnist's id, as a number or a string of digits. */
+async function columnistIdOf(c: C): Promise<number> {
+  let b: unknown;
+  try {
+    b = await c.req.json();
+  } catch {
+    throw new DomainError(400, 400, 'favourites.columnistRule');
+  }
+  const raw = b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>)._id : undefined;
+  const text = typeof raw === 'number' ? String(raw) : typeof raw === 'string' ? raw.trim() : '';
+  if (!/^[1-9]\d{0,9}$/.test(text) || Number(text) > 2_147_483_647) throw new DomainError(400, 400, 'favourites.columnistRule');
+  return Number(text);
+}
+
+const listQuery = z.object({ size: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(500).default(0) });
+const followQuery = z.object({ page: pageQuery.page, size: pageQuery.size });
+
+/**
+ * Columnist follows (SPEC §7 "Push and columnists" gives no paths; these are ours), auth:
+ * - POST /api/new/v1/columnist/save `{ _id }` → data true (followed)
+ * - POST /api/new/v1/columnist/delete `{ _id }` → data false (not followed)
+ * - GET /api/new/v1/columnist/list?size (0 = all) → `[{ _id, name, avatar, bio, followers, followedAt }]`, latest followed first
+ * - GET /api/new/v2/content/follow?page&size → the followed columnists' articles, newest first (any language, like a columnist's page)
+ */
+export const columnistRoutes = new Hono<ApiEnv>()
+  .post('/new/v1/columnist/save', requireAuth, smallBody, async (c) => done(c, await followColumnist(c.get('db'), me(c), await columnistIdOf(c))))
+  .post('/new/v1/columnist/delete', requireAuth, smallBody, async (c) => done(c, await unfollowColumnist(c.get('db'), me(c), await columnistIdOf(c))))
+  .get('/new/v1/columnist/list', requireAuth, async (c) => done(c, await followedColumnists(c.get('db'), me(c), parseQuery(c, listQuery).size)))
+  .get('/new/v2/content/follow', requireAuth, async (c) => {
+    const q = parseQuery(c, followQuery);
+    return done(c, await listArticles(c.get('db'), { ...q, followedBy: me(c) }));
+  });

@@ -1,0 +1,145 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { addBookmark, BOOKMARK_KINDS, listBookmarks, removeBookmark } from '../../domain/bookmarks.ts';
+import { DomainError } from '../../domain/errors.ts';
+import {
+  addFavourites,
+  favouriteRows,
+  FAVOURITES_MAX,
+  isFavouriteType,
+  listFavourites,
+  mergeFavourites,
+  reorderFavourites,
+  removeFavourite,
+  replaceFavourites,
+  type FavouriteEntry,
+  type FavouriteType,
+} from '../../domain/favourites.ts';
+import type { ApiEnv } from '../env.ts';
+import { requireAuth } from '../middleware/auth.ts';
+import { fail, parseQuery } from '../respond.ts';
+import { pageQuery } from '../schemas.ts';
+
+type C = Context<ApiEnv>;
+
+/** The signed-in user's id (requireAuth ran). */
+const me = (c: C) => c.get('user')!.id;
+
+/** Success; personal answers are never cached. */
+function done<T>(c: C, data: T) {
+  c.header('Cache-Control', 'no-store');
+  return c.json({ code: 0, data, msg: 'success' });
+}
+
+const invalid = (key: string, vars?: Record<string, string | number>) => new DomainError(400, 400, `favourites.${key}`, vars);
+
+/** 500 ids of 120 characters and their quotes: 128 KB is plenty. */
+const listBody = bodyLimit({ maxSize: 128 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('favourites.tooMany', { max: FAVOURITES_MAX })) });
+
+/** A JSON object body; anything else is refused. */
+async function body(c: C): Promise<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = await c.req.json();
+  } catch {
+    throw invalid('badBody');
+  }
+  if (!value || typeof value !== 'object' || Array.isArray(value)) throw invalid('badBody');
+  return value as Record<string, unknown>;
+}
+
+/** `{ ids: string[] }` of saveMore: one to {@link FAVOURITES_MAX} non-empty strings. */
+function idsOf(b: Record<string, unknown>, type: FavouriteType): FavouriteEntry[] {
+  const ids = b.ids;
+  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && id.trim() !== '')) throw invalid('idsRule');
+  if (ids.length > FAVOURITES_MAX) throw invalid('tooMany', { max: FAVOURITES_MAX });
+  return (ids as string[]).map((id) => ({ id: id.trim(), type }));
+}
+
+/**
+ * `{ tickers: { [id]: type } }`. `upper` accepts the type in any case (sync, tickersByIds). The entries come
+ * in the order JSON.parse gives an object's keys: integer-like keys (ticker ids) first, in
+ * ascending order, then the others as written.
+ */
+function mapOf(b: Record<string, unknown>, upper: boolean): FavouriteEntry[] {
+  const map = b.tickers;
+  if (!map || typeof map !== 'object' || Array.isArray(map)) throw invalid('mapRule');
+  const pairs = Object.entries(map as Record<string, unknown>);
+  if (pairs.length > FAVOURITES_MAX) throw invalid('tooMany', { max: FAVOURITES_MAX });
+  return pairs.map(([id, raw]) => {
+    const type = upper && typeof raw === 'string' ? raw.toUpperCase() : raw;
+    if (!isFavouriteType(type)) throw invalid('typeRule', { id: id.length > 40 ? `${id.slice(0, 40)}…` : id });
+    if (id.trim() === '') throw invalid('mapRule');
+    return { id: id.trim(), type };
+  });
+}
+
+/** One id from the query (`_id`, `ticker`, `exchange` of the delete paths). */
+function queryId(c: C, param: string): string {
+  const id = c.req.query(param)?.trim() ?? '';
+  if (id === '' || id.length > 120) throw invalid('paramRule', { param });
+  return id;
+}
+
+/** changeIndex's `ids`: `TYPE:id` entries separated by commas (`COIN:bitcoin,TICKER:123,EXCHANGE:binance`); empty for an empty list. */
+function orderOf(c: C): FavouriteEntry[] {
+  const raw = c.req.query('ids');
+  if (raw === undefined) throw invalid('orderRule');
+  if (raw.trim() === '') return [];
+  const parts = raw.split(',');
+  if (parts.length > FAVOURITES_MAX) throw invalid('orderRule');
+  return parts.map((part) => {
+    const at = part.indexOf(':');
+    const type = part.slice(0, at).trim().toUpperCase();
+    const id = part.slice(at + 1).trim();
+    if (at < 1 || !isFavouriteType(type) || id === '') throw invalid('orderRule');
+    return { id, type };
+  });
+}
+
+const pageOnly = z.object({ page: pageQuery.page, size: pageQuery.size });
+const bookmarkTarget = z.object({
+  kind: z.enum(BOOKMARK_KINDS, { message: 'must be article, flash or announcement' }),
+  id: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(2_147_483_647),
+});
+
+/**
+ * SPEC §7 "Favourites" under /api/new/v1 (auth unless noted). Every change answers the user's
+ * new list, `[{ id, type }]` in order; a refused request changes nothing.
+ *
+ * - saveMore (coin, tickers, exchange): add `ids` after the existing entries.
+ * - delete: remove one entry; one not in the list changes nothing.
+ * - saveCoinAndTickers: batch save, the list becomes exactly `tickers` (entries kept keep their order).
+ * - sync: a visitor's local list at sign-in, merged after the server's; unknown ids skipped.
+ * - changeIndex?ids=TYPE:id,…: the new order, a permutation of the list.
+ * - tickersByIds (no auth): the live rows of `tickers`, `[{ id, type, row }]`.
+ */
+export const favouriteRoutes = new Hono<ApiEnv>()
+  .post('/new/v1/favorite/coin/saveMore', requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'COIN'))))
+  .post('/new/v1/favorite/tickers/saveMore', requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'TICKER'))))
+  .post('/new/v1/favorite/exchange/saveMore', requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'EXCHANGE'))))
+  .get('/new/v1/favorite/coin/delete', requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, '_id'), type: 'COIN' })))
+  .get('/new/v1/favorite/tickers/delete', requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, 'ticker'), type: 'TICKER' })))
+  .get('/new/v1/favorite/exchange/delete', requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, 'exchange'), type: 'EXCHANGE' })))
+  .post('/new/v1/favorite/tickers/saveCoinAndTickers', requireAuth, listBody, async (c) => done(c, await replaceFavourites(c.get('db'), me(c), mapOf(await body(c), false))))
+  .post('/new/v1/favorite/tickers/sync', requireAuth, listBody, async (c) => done(c, await mergeFavourites(c.get('db'), me(c), mapOf(await body(c), true))))
+  .get('/new/v1/favorite/tickers/getIds', requireAuth, async (c) => done(c, await listFavourites(c.get('db'), me(c))))
+  .post('/new/v1/favorite/tickers/tickersByIds', listBody, async (c) => done(c, await favouriteRows(c.get('db'), mapOf(await body(c), true))))
+  .get('/new/v1/favorite/changeIndex', requireAuth, async (c) => done(c, await reorderFavourites(c.get('db'), me(c), orderOf(c))))
+
+  /* Content bookmarks (SPEC §7 "GET v1 favorite/page…"). */
+  /** GET /api/v1/favorite/page?page&size: `{ list: [{ kind, id, title, link, label, publishedAt, bookmarkedAt }], total, page, size }`, newest saved first. */
+  .get('/v1/favorite/page', requireAuth, async (c) => done(c, await listBookmarks(c.get('db'), me(c), parseQuery(c, pageOnly))))
+  /** GET /api/v1/favorite/page/append?kind=article|flash|announcement&id: true; unknown content → 404. */
+  .get('/v1/favorite/page/append', requireAuth, async (c) => {
+    const q = parseQuery(c, bookmarkTarget);
+    await addBookmark(c.get('db'), me(c), q.kind, q.id);
+    return done(c, true);
+  })
+  /** GET /api/v1/favorite/page/deleteOne?kind&id: false (also when it was not bookmarked). */
+  .get('/v1/favorite/page/deleteOne', requireAuth, async (c) => {
+    const q = parseQuery(c, bookmarkTarget);
+    await removeBookmark(c.get('db'), me(c), q.kind, q.id);
+    return done(c, false);
+  });

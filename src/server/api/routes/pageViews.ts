@@ -1,0 +1,39 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { DomainError } from '../../domain/errors.ts';
+import { countPageView, normalisePagePath, tokenBuckets } from '../../domain/pageViews.ts';
+import { isReaderAgent } from '../../domain/views.ts';
+import type { ApiEnv } from '../env.ts';
+import { fail } from '../respond.ts';
+
+type C = Context<ApiEnv>;
+
+const badPath = () => new DomainError(400, 4007, 'pageView.badPath');
+
+/**
+ * POST /api/new/v1/pv `{ path }` (no auth, no cookie; `navigator.sendBeacon` sends it as text/plain)
+ * → `{ counted, path }`: one view of the normalised path today. Crawlers are answered
+ * `counted: false` and not counted; more than 60 views at once from one address (then one a
+ * second) → 429. Nothing about the reader is stored.
+ */
+export function pageViewRoutes(buckets = tokenBuckets()) {
+  return new Hono<ApiEnv>().post(
+    '/new/v1/pv',
+    bodyLimit({ maxSize: 4096, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('pageView.badPath')) }),
+    async (c) => {
+      let b: unknown;
+      try {
+        b = JSON.parse(await c.req.text());
+      } catch {
+        throw badPath();
+      }
+      const path = b && typeof b === 'object' && !Array.isArray(b) ? normalisePagePath((b as Record<string, unknown>).path) : undefined;
+      if (!path) throw badPath();
+      c.header('Cache-Control', 'no-store');
+      if (!isReaderAgent(c.req.header('user-agent'))) return c.json({ code: 0, data: { counted: false, path }, msg: 'success' });
+      if (!buckets.take(c.env?.clientAddress ?? 'unknown')) throw new DomainError(429, 4291, 'pageView.tooMany');
+      await countPageView(c.get('db'), path);
+      return c.json({ code: 0, data: { counted: true, path }, msg: 'success' });
+    },
+  );
+}

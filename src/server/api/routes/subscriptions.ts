@@ -1,0 +1,61 @@
+import { Hono, type Context } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import { listAnnouncements } from '../../domain/announcements.ts';
+import { contentLocales } from '../../domain/contentLocale.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { notifiableExchanges, replaceSubscriptions, subscribedExchanges, SUBSCRIPTIONS_MAX } from '../../domain/subscriptions.ts';
+import type { ApiEnv } from '../env.ts';
+import { requireAuth } from '../middleware/auth.ts';
+import { fail, ok, parseQuery } from '../respond.ts';
+import { pageQuery } from '../schemas.ts';
+
+type C = Context<ApiEnv>;
+
+const me = (c: C) => c.get('user')!.id;
+
+/** Success; personal answers are never cached. */
+function done<T>(c: C, data: T) {
+  c.header('Cache-Control', 'no-store');
+  return c.json({ code: 0, data, msg: 'success' });
+}
+
+const invalid = (key: string, vars?: Record<string, string | number>) => new DomainError(400, 400, `push.${key}`, vars);
+
+/** {@link SUBSCRIPTIONS_MAX} names of up to 120 characters and their quotes. */
+const listBody = bodyLimit({ maxSize: 32 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('push.tooManyExchanges', { max: SUBSCRIPTIONS_MAX })) });
+
+/** `{ exchanges: string[] }`: exchange URL names (an empty list unsubscribes from all). */
+async function exchangeNamesOf(c: C): Promise<string[]> {
+  let b: unknown;
+  try {
+    b = await c.req.json();
+  } catch {
+    throw invalid('badBody');
+  }
+  const list = b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>).exchanges : undefined;
+  if (!Array.isArray(list) || !list.every((n) => typeof n === 'string' && n.trim() !== '' && n.length <= 120)) throw invalid('exchangesRule');
+  if (list.length > SUBSCRIPTIONS_MAX) throw invalid('tooManyExchanges', { max: SUBSCRIPTIONS_MAX });
+  return list as string[];
+}
+
+const { order: _order, ...paging } = pageQuery;
+
+/**
+ * Announcement subscriptions (SPEC §7 "Announcements and notices (v2/v3)"): canonical under
+ * /api/new/v2, the same handlers under /api/v3, like the notice paths.
+ * - GET stare/exchange/list (auth) → `{ list: [{ name, display_name, subscribedAt }] }`
+ * - POST stare/exchange/override (auth) `{ exchanges: ['binance', …] }` → the new list (replaces the set)
+ * - GET notice/subscribe?page&size (auth) → the announcements of subscribed exchanges, newest first (shape of GET announcements)
+ * - GET notice/exchanges → `{ list: [{ name, display_name }] }`: exchanges able to notify, by display_name, case-insensitive
+ */
+const v2 = new Hono<ApiEnv>()
+  .get('/stare/exchange/list', requireAuth, async (c) => done(c, { list: await subscribedExchanges(c.get('db'), me(c)) }))
+  .post('/stare/exchange/override', requireAuth, listBody, async (c) => done(c, { list: await replaceSubscriptions(c.get('db'), me(c), await exchangeNamesOf(c)) }))
+  .get('/notice/subscribe', requireAuth, async (c) => {
+    const q = parseQuery(c, z.object(paging));
+    return done(c, await listAnnouncements(c.get('db'), { ...q, locales: contentLocales(c.get('locale')), signedIn: true, subscribedBy: me(c) }));
+  })
+  .get('/notice/exchanges', async (c) => ok(c, { list: await notifiableExchanges(c.get('db')) }, 300));
+
+export const subscriptionRoutes = new Hono<ApiEnv>().route('/new/v2', v2).route('/v3', v2);

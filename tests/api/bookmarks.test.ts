@@ -1,0 +1,111 @@
+import { and, desc, eq, isNull } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { announcements, articles, contentBookmarks, flashNews } from '../../src/server/db/schema/index.ts';
+import { apiHarness } from './helpers.ts';
+import { signedInUser } from './users.ts';
+
+const { call, db } = apiHarness();
+const V1 = '/api/v1';
+
+type User = { id: number; token: string };
+type Bookmark = { kind: string; id: number; title: string; link: string; label: string | null; publishedAt: string; bookmarkedAt: string };
+type Page = { list: Bookmark[]; total: number; page: number; size: number };
+
+const get = <T = unknown,>(path: string, token?: string) => call<T>('GET', `${V1}/${path}`, { token });
+const append = (u: User, kind: string, id: number | string) => get<boolean>(`favorite/page/append?kind=${kind}&id=${id}`, u.token);
+const stored = (u: User) => db().select().from(contentBookmarks).where(eq(contentBookmarks.userId, u.id)).orderBy(contentBookmarks.kind, contentBookmarks.targetId);
+
+let news: { id: number; title: string };
+let research: { id: number; title: string };
+let flash: { id: number; title: string };
+let notice: { id: number; title: string };
+beforeAll(async () => {
+  const pick = (kind: 'news' | 'research') =>
+    db().select({ id: articles.id, title: articles.title }).from(articles).where(and(eq(articles.kind, kind), isNull(articles.deletedAt))).orderBy(desc(articles.id)).limit(1);
+  [[news], [research]] = (await Promise.all([pick('news'), pick('research')])) as [[typeof news], [typeof research]];
+  [flash] = (await db().select({ id: flashNews.id, title: flashNews.title }).from(flashNews).limit(1)) as [typeof flash];
+  [notice] = (await db().select({ id: announcements.id, title: announcements.title }).from(announcements).limit(1)) as [typeof notice];
+});
+
+describe('content bookmarks', () => {
+  it('need a Bearer token on every path', async () => {
+    for (const path of ['favorite/page', `favorite/page/append?kind=article&id=1`, `favorite/page/deleteOne?kind=article&id=1`]) {
+      const res = await get(path);
+      expect([path, res.status, res.body.code]).toEqual([path, 401, 401]);
+    }
+  });
+
+  it('bookmark articles, flash news and announcements; list them newest first with titles and links', async () => {
+    const u = await signedInUser(db());
+    expect((await append(u, 'article', news.id)).body).toMatchObject({ code: 0, data: true });
+    await append(u, 'flash', flash.id);
+    await append(u, 'announcement', notice.id);
+    await append(u, 'article', research.id);
+    // A repeat changes nothing (no second row, the first time stays).
+    expect((await append(u, 'article', news.id)).body).toMatchObject({ code: 0, data: true });
+    const res = await get<Page>('favorite/page', u.token);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    expect(res.body.data.total).toBe(4);
+    expect(res.body.data.list.map((b) => [b.kind, b.id, b.title, b.link])).toEqual([
+      ['article', research.id, research.title, `/research/${research.id}`],
+      ['announcement', notice.id, notice.title, `/announcement/${notice.id}`],
+      ['flash', flash.id, flash.title, `/lives/${flash.id}`],
+      ['article', news.id, news.title, `/news/${news.id}`],
+    ]);
+    expect(res.body.data.list[0]!.label).toBe('research');
+    expect(res.body.data.list[1]!.label).toEqual(expect.any(String));
+    const page2 = await get<Page>('favorite/page?page=2&size=10', u.token);
+    expect(page2.body.data).toMatchObject({ list: [], total: 4, page: 2 });
+
+    expect((await get<boolean>(`favorite/page/deleteOne?kind=flash&id=${flash.id}`, u.token)).body).toMatchObject({ code: 0, data: false });
+    expect((await get<boolean>(`favorite/page/deleteOne?kind=flash&id=${flash.id}`, u.token)).body).toMatchObject({ code: 0, data: false });
+    expect((await get<Page>('favorite/page', u.token)).body.data.list.map((b) => b.kind)).toEqual(['article', 'announcement', 'article']);
+  });
+
+  it('refuses unknown or removed content (404, the message of a missing article) and bad kinds or ids (400), saving nothing', async () => {
+    const u = await signedInUser(db());
+    for (const [kind, id] of [
+      ['article', 99999999],
+      ['flash', 99999999],
+      ['announcement', 99999999],
+    ] as const) {
+      const res = await append(u, kind, id);
+      expect([kind, res.status, res.body.msg]).toEqual([kind, 404, 'Content does not exist or has been removed']);
+    }
+    for (const path of ['favorite/page/append?kind=video&id=1', 'favorite/page/append?kind=article&id=abc', 'favorite/page/append?kind=article', 'favorite/page/append?id=1', 'favorite/page/deleteOne?kind=x&id=1', 'favorite/page?size=7']) {
+      const res = await get(path, u.token);
+      expect([path, res.status]).toEqual([path, 400]);
+    }
+    // A removed article cannot be bookmarked, and one bookmarked before drops out of the list.
+    const [gone] = await db().select({ id: articles.id }).from(articles).where(isNull(articles.deletedAt)).orderBy(articles.id).limit(1);
+    await append(u, 'article', gone!.id);
+    expect((await get<Page>('favorite/page', u.token)).body.data.total).toBe(1);
+    await db().update(articles).set({ deletedAt: new Date() }).where(eq(articles.id, gone!.id));
+    try {
+      expect((await get<Page>('favorite/page', u.token)).body.data).toMatchObject({ list: [], total: 0 });
+      expect((await append(u, 'article', gone!.id)).status).toBe(404);
+    } finally {
+      await db().update(articles).set({ deletedAt: null }).where(eq(articles.id, gone!.id));
+    }
+    expect(await stored(u)).toHaveLength(1);
+  });
+
+  it('caps bookmarks at 500', async () => {
+    const u = await signedInUser(db());
+    await db()
+      .insert(contentBookmarks)
+      .values(Array.from({ length: 500 }, (_, i) => ({ userId: u.id, kind: 'flash' as const, targetId: 10_000_000 + i })));
+    const res = await append(u, 'article', news.id);
+    expect([res.status, res.body.msg]).toEqual([400, 'You can bookmark at most 500 items. Remove some before adding more.']);
+    expect(await stored(u)).toHaveLength(500);
+  });
+
+  it("keep users apart: another user's deleteOne does not touch my bookmarks", async () => {
+    const a = await signedInUser(db());
+    const b = await signedInUser(db());
+    await append(a, 'article', news.id);
+    await get(`favorite/page/deleteOne?kind=article&id=${news.id}`, b.token);
+    expect((await get<Page>('favorite/page', b.token)).body.data.total).toBe(0);
+    expect((await get<Page>('favorite/page', a.token)).body.data.list.map((x) => x.id)).toEqual([news.id]);
+  });
+});
