@@ -110,6 +110,7 @@ function toMine(r: { id: number; targetType: ReviewTargetType; targetId: string;
     targetType: r.targetType,
     targetId: r.targetId,
     author: r.nickname ?? r.username,
+    authorName: r.anonymous ? null : r.username,
     anonymous: r.anonymous,
     content: r.content,
     overall,
