@@ -5,7 +5,6 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../db/client.ts';
 import { avatars } from '../db/schema/users.ts';
 
@@ -45,6 +44,8 @@ export async function processAvatar(input: Uint8Array): Promise<ProcessedAvatar>
   if (!startsWith(input, JPEG_MAGIC) && !startsWith(input, PNG_MAGIC)) throw new AvatarError('type');
   let bytes: Buffer;
   try {
+    // libvips is large; a process that never receives an avatar never loads it.
+    const { default: sharp } = await import('sharp');
     const image = sharp(input, { limitInputPixels: MAX_PIXELS, failOn: 'error' });
     const { format } = await image.metadata();
     if (format !== 'jpeg' && format !== 'png') throw new AvatarError('type');

@@ -5,7 +5,7 @@
  */
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { createTransport, type NodemailerError } from 'nodemailer';
+import type { NodemailerError, Transporter } from 'nodemailer';
 import type { Db } from '../db/client.ts';
 import { mailOutbox } from '../db/schema/users.ts';
 
@@ -64,25 +64,30 @@ export function createMailer({ smtpUrl, from, db, outboxDir, log = () => {} }: M
 function smtpMailer(smtpUrl: string, from: string): Mailer {
   const server = serverName(smtpUrl);
   // One transport for the process: it opens a connection per mail, which suits our few mails.
-  const transport = createTransport(
-    {
-      url: smtpUrl,
-      // Nodemailer waits up to two minutes to connect by default; a request is waiting on this.
-      connectionTimeout: 10_000,
-      greetingTimeout: 10_000,
-      socketTimeout: 30_000,
-      dnsTimeout: 10_000,
-      // Our mails carry no attachments; never let a field read a local file or fetch a URL.
-      disableFileAccess: true,
-      disableUrlAccess: true,
-    },
-    { from },
-  );
+  // Nodemailer loads on the first mail: most processes never send one.
+  let transport: Promise<Transporter> | undefined;
+  const transporter = () =>
+    (transport ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport(
+        {
+          url: smtpUrl,
+          // Nodemailer waits up to two minutes to connect by default; a request is waiting on this.
+          connectionTimeout: 10_000,
+          greetingTimeout: 10_000,
+          socketTimeout: 30_000,
+          dnsTimeout: 10_000,
+          // Our mails carry no attachments; never let a field read a local file or fetch a URL.
+          disableFileAccess: true,
+          disableUrlAccess: true,
+        },
+        { from },
+      ),
+    ));
   return {
     kind: 'smtp',
     async send(mail) {
       try {
-        await transport.sendMail(message(mail));
+        await (await transporter()).sendMail(message(mail));
       } catch (e) {
         const err = e as NodemailerError & { permanent?: boolean };
         const code = typeof err.code === 'string' ? err.code : undefined;
@@ -99,22 +104,34 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
 
 function outboxMailer(from: string, db: Db, outboxDir: string | undefined, log: (line: string) => void): Mailer {
   // Nodemailer's stream transport builds the very MIME message SMTP would have carried.
-  const composer = createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from });
+  let composer: Promise<Transporter> | undefined;
+  const compose = () =>
+    (composer ??= import('nodemailer').then(({ createTransport }) =>
+      createTransport({ streamTransport: true, buffer: true, newline: 'unix' }, { from }),
+    ));
   return {
     kind: 'outbox',
     async send(mail) {
       const [row] = await db
         .insert(mailOutbox)
-        .values({ to: mail.to, subject: mail.subject, text: mail.text, html: mail.html ?? null })
+        .values({
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          html: mail.html ?? null,
+        })
         .returning({ id: mailOutbox.id, createdAt: mailOutbox.createdAt });
       const where = [`table mail_outbox (id ${row!.id})`];
       if (outboxDir) {
-        const info = await composer.sendMail(message(mail));
+        const info = await (await compose()).sendMail(message(mail));
         await mkdir(outboxDir, { recursive: true, mode: 0o700 });
         // Colons are not allowed in Windows file names; the names still sort by time.
         const stamp = row!.createdAt.toISOString().replace(/:/g, '-');
         const file = path.join(outboxDir, `${stamp}-${row!.id}.eml`);
-        await writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
+        await writeFile(file, info.message as Buffer, {
+          mode: 0o600,
+          flag: 'wx',
+        });
         // The .eml is quoted-printable (links broken across lines); a person with a text editor
         // reads the .txt beside it.
         const txt = file.replace(/\.eml$/, '.txt');
@@ -128,7 +145,12 @@ function outboxMailer(from: string, db: Db, outboxDir: string | undefined, log: 
 }
 
 function message(mail: Mail) {
-  return { to: mail.to, subject: mail.subject, text: mail.text, ...(mail.html !== undefined ? { html: mail.html } : {}) };
+  return {
+    to: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    ...(mail.html !== undefined ? { html: mail.html } : {}),
+  };
 }
 
 /** host:port of an SMTP URL, for messages (the URL itself may carry a password). */

@@ -15,7 +15,6 @@
  * that is down). A 404 or 410 answer means the subscription is gone: the device is deleted.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
-import webpush from 'web-push';
 import { LOCALES } from '../../lib/i18n/index.ts';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
@@ -61,6 +60,8 @@ export function webPushSender(db: Db, opts: { fetchImpl?: typeof fetch; timeoutM
   return {
     async send(subscription, message) {
       const keys = await vapidKeys(db);
+      // web-push (and its crypto helpers) load with the first notification.
+      const { default: webpush } = await import('web-push');
       const details = webpush.generateRequestDetails(subscription, JSON.stringify(message), {
         vapidDetails: { subject: vapidSubject(), publicKey: keys.publicKey, privateKey: keys.privateKey },
         TTL: PUSH_TTL_SECONDS,

@@ -4,7 +4,6 @@
  * shared by every instance, so browsers' subscriptions stay valid across restarts and scale-out.
  */
 import { eq } from 'drizzle-orm';
-import webpush from 'web-push';
 import { config, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { appSecrets } from '../db/schema/index.ts';
@@ -30,6 +29,7 @@ export function vapidKeys(db: Db): Promise<VapidKeys> {
 }
 
 async function load(db: Db): Promise<VapidKeys> {
+  const { default: webpush } = await import('web-push');
   const fresh = webpush.generateVAPIDKeys();
   await db.insert(appSecrets).values({ name: SECRET_NAME, value: JSON.stringify(fresh) }).onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
