@@ -273,6 +273,15 @@ describe('tokens and sessions', () => {
 });
 
 describe('phone: codes, registration, login, reset', () => {
+  it('a retry inside the cooldown does not spend the address\'s hourly budget of texts', async () => {
+    const ip = anyIp();
+    const phone = newPhone();
+    expect((await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`, { ip })).body.code).toBe(0);
+    for (let i = 0; i < 40; i++) expect((await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`, { ip })).status).toBe(429);
+    // Another phone from the same address still gets its code (30 texts an hour per address).
+    expect((await get(`sendSMS4Login?phone=${encodeURIComponent(newPhone())}`, { ip })).body.code).toBe(0);
+  });
+
   it('registers and logs in with SMS codes, each used once', async () => {
     const phone = newPhone();
     const ip = anyIp();

@@ -255,8 +255,9 @@ export async function login(db: Db, caller: Caller, input: { account: string; pa
 
 /** GET sendSMS4Login: a code for signing in or registering by phone. */
 export async function sendLoginCode(db: Db, caller: Caller, phone: string): Promise<void> {
-  await guardIp(db, caller, 'messages');
+  // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `sms:${phone}`, PER_ADDRESS);
+  await guardIp(db, caller, 'messages');
   await sendCodeSms(db, caller, phone, 'sms_login', await issueCode(db, 'sms_login', phone));
 }
 
@@ -289,8 +290,9 @@ export async function loginByPhone(db: Db, caller: Caller, input: { phone: strin
 
 /** GET sendSMS4ResetPwd: a code to the phone if an account uses it; the same answer either way. */
 export async function sendResetCode(db: Db, caller: Caller, phone: string): Promise<void> {
-  await guardIp(db, caller, 'messages');
+  // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `sms:${phone}`, PER_ADDRESS);
+  await guardIp(db, caller, 'messages');
   const user = await userByPhone(db, phone);
   if (user) await sendCodeSms(db, caller, phone, 'sms_reset', await issueCode(db, 'sms_reset', phone, user.id));
 }
@@ -311,8 +313,9 @@ export async function resetByPhone(db: Db, caller: Caller, input: { phone: strin
 
 /** POST applyToResetPwd: a reset link to the address if an account uses it; the same answer either way. */
 export async function sendResetLink(db: Db, caller: Caller, email: string): Promise<void> {
-  await guardIp(db, caller, 'messages');
+  // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `mail:${email}`, PER_ADDRESS);
+  await guardIp(db, caller, 'messages');
   const user = await userByEmail(db, email);
   if (!user) return;
   const link = siteLink(caller, '/user/reset', await issueLink(db, 'reset', email, user.id));
@@ -370,8 +373,9 @@ export async function setAvatar(db: Db, userId: number, url: string): Promise<Us
 export async function sendBindingCode(db: Db, caller: Caller, userId: number, phone: string): Promise<void> {
   const other = await userByPhone(db, phone);
   if (other && other.id !== userId) throw new DomainError(409, 4093, 'auth.phoneTaken');
-  await guardIp(db, caller, 'messages');
+  // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `sms:${phone}`, PER_ADDRESS);
+  await guardIp(db, caller, 'messages');
   await sendCodeSms(db, caller, phone, 'sms_bind', await issueCode(db, 'sms_bind', phone, userId));
 }
 
@@ -385,8 +389,9 @@ export async function bindPhone(db: Db, userId: number, input: { phone: string; 
 export async function sendMailCode(db: Db, caller: Caller, userId: number, email: string): Promise<void> {
   const other = await userByEmail(db, email);
   if (other && other.id !== userId) throw new DomainError(409, 4092, 'auth.emailTaken');
-  await guardIp(db, caller, 'messages');
+  // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `mail:${email}`, PER_ADDRESS);
+  await guardIp(db, caller, 'messages');
   const code = await issueCode(db, 'mail_bind', email, userId);
   if (!(await sendMail(db, caller, email, 'bind', { code }))) throw new DomainError(503, 5032, 'auth.mailFailed');
 }
