@@ -1,8 +1,8 @@
 /**
- * What the e2e server "sent": without SMTP_URL and SMS_URL it writes mails and text messages to
- * its outbox tables (mail_outbox, sms_outbox), which these helpers read over the embedded
- * PostgreSQL server's socket in the server's data directory (tests/e2e/server.mjs names it in
- * a file; a server started elsewhere names it with E2E_DATA_DIR).
+ * What the e2e server sent: mails through the SMTP server tests/e2e/server.mjs runs beside it
+ * (received into the data directory), text messages to its outbox table (no SMS_URL), read over
+ * the embedded PostgreSQL server's socket in the data directory (server.mjs names it in a file;
+ * a server started elsewhere names it with E2E_DATA_DIR).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -43,9 +43,22 @@ export function smsCode(phone: string, since: Date): Promise<string> {
   }, `SMS to ${phone}`);
 }
 
-/** The newest mail to `address` after `since`: its subject and text. */
+/**
+ * The newest mail to `address` after `since`, as the e2e server's SMTP server received it
+ * (tests/e2e/server.mjs); a server started elsewhere without SMTP_URL keeps its mails in the
+ * mail_outbox table, which is read instead.
+ */
 export function mailTo(address: string, since: Date): Promise<{ subject: string; text: string }> {
+  const inbox = path.join(dataDir(), 'smtp-inbox.jsonl');
   return poll(async () => {
+    if (fs.existsSync(inbox)) {
+      const mails = fs
+        .readFileSync(inbox, 'utf8')
+        .split('\n')
+        .filter(Boolean)
+        .map((line) => JSON.parse(line) as { to: string; subject: string; text: string; at: string });
+      return mails.reverse().find((m) => m.to.toLowerCase().includes(address.toLowerCase()) && new Date(m.at) >= since);
+    }
     const [row] = await query<{ subject: string; text: string }>('select subject, text from mail_outbox where lower("to") like $1 and created_at >= $2 order by id desc limit 1', [
       `%${address.toLowerCase()}%`,
       since,
