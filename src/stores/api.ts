@@ -1,5 +1,5 @@
 import { ofetch } from 'ofetch';
-import { readCookie, SESSION_KEYS } from '../lib/account.ts';
+import { readCookie, SESSION_KEYS } from '../lib/sessionKeys.ts';
 import { apiLanguage, toLocale } from '../lib/i18n/index.ts';
 import { signature } from '../lib/signature.ts';
 
