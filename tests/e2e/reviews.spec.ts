@@ -103,3 +103,59 @@ for (const L of LOCALES) {
     });
   });
 }
+
+// Votes (issue 10): bullish/bearish on flash news, one per reader per item, changeable; the
+// reader's vote is marked after a reload (votes/mine); a visitor gets the login dialog.
+for (const L of LOCALES) {
+  test.describe(`votes in ${L.prefix || '/en'}`, () => {
+    test('a visitor pressing a vote gets the login dialog', async ({ page }) => {
+      await page.goto(`${L.prefix}/lives`);
+      await page.getByTestId('lives-item').first().getByTestId('vote-up').click();
+      await expect(page.getByTestId('login-dialog')).toBeVisible();
+    });
+
+    test('vote on a flash news item, change the vote, see it marked after a reload', async ({ page }) => {
+      test.setTimeout(90_000);
+      await register(page, L.prefix);
+      await page.goto(`${L.prefix}/lives`);
+      // en and zh vote on different items so the two runs do not count each other's votes.
+      const item = page.getByTestId('lives-item').nth(L.lan === 'en' ? 0 : 1);
+      const id = await item.getAttribute('data-id');
+      const up = item.getByTestId('vote-up');
+      const down = item.getByTestId('vote-down');
+      const n = async (b: typeof up) => Number(await b.getAttribute('data-count'));
+      const [up0, down0] = [await n(up), await n(down)];
+      await up.click();
+      await expect(up).toHaveAttribute('aria-pressed', 'true');
+      expect(await n(up)).toBe(up0 + 1);
+      await down.click();
+      await expect(down).toHaveAttribute('aria-pressed', 'true');
+      await expect(up).toHaveAttribute('aria-pressed', 'false');
+      expect([await n(up), await n(down)]).toEqual([up0, down0 + 1]);
+      await expect(down).toContainText(String(down0 + 1));
+
+      await page.goto(`${L.prefix}/lives/${id}`);
+      const detail = page.getByTestId('lives-votes');
+      await expect(detail.getByTestId('vote-down')).toHaveAttribute('aria-pressed', 'true');
+      await detail.getByTestId('vote-down').click();
+      await expect(detail.getByTestId('vote-down')).toHaveAttribute('aria-pressed', 'false');
+      expect(Number(await detail.getByTestId('vote-down').getAttribute('data-count'))).toBe(down0);
+    });
+
+    test('confirm and doubt a calendar event', async ({ page }) => {
+      await register(page, L.prefix);
+      await page.goto(`${L.prefix}/calendar`);
+      const href = await page.getByTestId('calendar-event').nth(L.lan === 'en' ? 0 : 1).locator('h3 a').getAttribute('href');
+      await page.goto(href!);
+      const votes = page.locator('.facts').getByTestId('calendar-votes');
+      const up = votes.getByTestId('vote-up');
+      const n0 = Number(await up.getAttribute('data-count'));
+      await up.click();
+      await expect(up).toHaveAttribute('aria-pressed', 'true');
+      expect(Number(await up.getAttribute('data-count'))).toBe(n0 + 1);
+      await votes.getByTestId('vote-down').click();
+      await expect(votes.getByTestId('vote-down')).toHaveAttribute('aria-pressed', 'true');
+      await expect(up).toHaveAttribute('aria-pressed', 'false');
+    });
+  });
+}
