@@ -104,9 +104,17 @@ export default function LoadMore({ locale, base, dict, next: first, size, import
                             ))}
                           </ul>
                         )}
-                        <span className="lives-votes num">
-                          <span className="rise">▲ {t('lives.bullish')} {item.votesUp}</span>
-                          <span className="fall">▼ {t('lives.bearish')} {item.votesDown}</span>
+                        <span className="vote-buttons num lives-votes" data-votes="flash" data-id={item.id}>
+                          {(
+                            [
+                              ['bullish', 'rise', '▲', item.votesUp, 'vote-up'],
+                              ['bearish', 'fall', '▼', item.votesDown, 'vote-down'],
+                            ] as const
+                          ).map(([key, cls, arrow, n, testid]) => (
+                            <button key={key} type="button" className={`vote ${cls}`} data-vote={key} data-tpl={`${arrow} ${t(`lives.${key}`)} {{count}}`} data-count={n} aria-pressed="false" data-testid={testid}>
+                              {`${arrow} ${t(`lives.${key}`)} ${n}`}
+                            </button>
+                          ))}
                         </span>
                       </div>
                     </div>

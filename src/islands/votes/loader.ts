@@ -1,0 +1,25 @@
+/**
+ * The few lines every page with vote buttons runs before anyone presses one: the votes code
+ * loads on the first press (a visitor's press opens the login dialog instead), or at once for a
+ * signed-in reader, to mark their votes.
+ */
+let started = false;
+
+export function watchVotes(): void {
+  if (started) return;
+  started = true;
+  const load = () => import('./votes.ts');
+  const signedIn = () => /(?:^|;\s*)jwt=/.test(document.cookie);
+  if (signedIn()) void load().then((m) => m.markMine());
+  window.addEventListener('coinlens:session', () => void load().then((m) => m.markMine()));
+  document.addEventListener('click', (e) => {
+    const button = (e.target as Element | null)?.closest?.<HTMLButtonElement>('[data-votes] button[data-vote]');
+    if (!button) return;
+    e.preventDefault();
+    if (!signedIn()) {
+      window.dispatchEvent(new Event('coinlens:login'));
+      return;
+    }
+    void load().then((m) => m.vote(button));
+  });
+}
