@@ -18,6 +18,15 @@ export function changeHtml(value: number | null | undefined, live?: string): Saf
   return html`<span class="num${dir !== 'flat' ? ` ${dir}` : ''}" data-trend="${dir}"${attr('data-live-change', live)}>${formatPercent(value)}</span>`;
 }
 
+/**
+ * The favourite star of a row or a detail header: the same markup for everyone (pages stay
+ * cacheable); src/islands/page/stars.ts marks the pressed ones from the reader's list and
+ * handles clicks. `key` is `COIN:<id>`, `TICKER:<id>` or `EXCHANGE:<name>`.
+ */
+export function starHtml(v: View, key: string, name: string): SafeHtml {
+  return html`<button type="button" class="fav" data-fav="${key}" aria-pressed="false" aria-label="${v.t('watch.star', { name })}"><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z"></path></svg></button>`;
+}
+
 /** A coin's icon, name and symbol, linking to its page. */
 export function coinNameHtml(v: View, c: { id: string; name: string; symbol: string; icon: string }): SafeHtml {
   return html`<a class="coin-cell" href="${v.href(`/coin/${encodeURIComponent(c.id)}`)}"><img src="${c.icon}" alt="" width="24" height="24" loading="lazy" decoding="async" /><span class="nm">${c.name}</span><span class="sym">${c.symbol}</span></a>`;
@@ -57,7 +66,7 @@ export function coinTableHtml(v: View, coins: CoinSummary[], { sorting, compact 
   const sparkLabel = t('coin.sparkline');
   const rows = coins.map(
     (c) => html`<tr data-coin="${c.id}">
-<td class="l muted num">${c.rank ?? '--'}</td>
+<td class="l muted num">${starHtml(v, `COIN:${c.id}`, c.name)}${c.rank ?? '--'}</td>
 <td class="l">${coinNameHtml(v, c)}</td>
 <td class="num" data-field="price" data-live-price="${c.id}">${money.price(c.price)}</td>
 <td>${changeHtml(c.change24h, c.id)}</td>
@@ -98,7 +107,7 @@ export function exchangeTableHtml(v: View, exchanges: ExchangeSummary[], { sorti
   const unreviewed = html`<span class="badge" title="${t('exchange.unreviewedNotice')}">${t('coin.unreviewed')}</span>`;
   const rows = exchanges.map(
     (e) => html`<tr data-exchange="${e.name}">
-<td class="l muted num">${e.rank ?? '--'}</td>
+<td class="l muted num">${starHtml(v, `EXCHANGE:${e.name}`, e.displayName)}${e.rank ?? '--'}</td>
 <td class="l"><a href="${v.href(`/exchange/${encodeURIComponent(e.name)}`)}"><b>${e.displayName}</b></a>${e.reviewed ? null : unreviewed}</td>
 <td class="num">${money.amount(e.expectedVolume24h)}</td>
 <td class="num">${money.amount(e.reportedVolume24h)}</td>
