@@ -12,17 +12,21 @@
 //   node scripts/bench/jsbudget.mjs                   builds if needed, own server on a temp data dir
 //   node scripts/bench/jsbudget.mjs http://host:port  measures a running server
 import { chromium } from '@playwright/test';
-import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { ensureBuild } from '../ensure-build.mjs';
-import { machine, signature, startChild, verdict, writeResults } from './lib.mjs';
+import { machine, onServer, signature, verdict, writeResults } from './lib.mjs';
 
 const PORT = 4730;
 const QUIET_MS = 1500;
 const MAX_WAIT_MS = 15_000;
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
 export const CHROMIUM_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 
 /** Page families and their budgets in KB (gzip); `null`: reported without a budget. */
@@ -57,7 +61,8 @@ async function measure(browser, url) {
   });
   page.on('response', async (res) => {
     const type = res.headers()['content-type'] ?? '';
-    const isScript = res.request().resourceType() === 'script' || /javascript|ecmascript/.test(type) || /\.m?js(\?|$)/.test(new URL(res.url()).pathname);
+    const isScript =
+      res.request().resourceType() === 'script' || /javascript|ecmascript/.test(type) || /\.m?js(\?|$)/.test(new URL(res.url()).pathname);
     if (!isScript || res.status() !== 200) return;
     const pending = res.body().then(
       (body) => ({ url: res.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),
@@ -114,42 +119,29 @@ export async function runBudget(url) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const external = process.argv[2];
-  let app;
-  let dataDir;
-  try {
-    if (!external) {
-      ensureBuild();
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-bench-js-'));
-      app = await startChild({ port: PORT, dataDir, env: { LIVE: 'off' } });
-    }
-    const rows = await runBudget(external ?? app.url);
-    writeResults(
-      'jsbudget',
-      {
-        title: 'JavaScript loaded before any interaction, gzip',
-        at: new Date().toISOString(),
-        machine,
-        note: [
-          `Chromium ${CHROMIUM_PATH}, desktop 1280×720, fresh context per page; load, then network quiet for ${QUIET_MS / 1000} s (live-price stream excluded); no interaction.`,
-          'gzip KB = every script response compressed here with gzip -9, summed (each URL once); raw KB = uncompressed; inline KB = inline <script> in the HTML, gzip, not in the budget.',
-        ].join('\n'),
-      },
-      [
-        { key: 'family', label: 'page family' },
-        { key: 'path', label: 'page' },
-        { key: 'scripts', label: 'scripts' },
-        { key: 'gzipKB', label: 'JS gzip KB' },
-        { key: 'rawKB', label: 'raw KB' },
-        { key: 'inlineKB', label: 'inline KB' },
-        { key: 'budget', label: 'budget' },
-        { key: 'met', label: 'met' },
-        { key: 'largest', label: 'largest scripts (gzip KB)' },
-      ],
-      rows,
-    );
-  } finally {
-    await app?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  const rows = await onServer(process.argv[2], { port: PORT, prefix: 'coinlens-bench-js-' }, runBudget);
+  writeResults(
+    'jsbudget',
+    {
+      title: 'JavaScript loaded before any interaction, gzip',
+      at: new Date().toISOString(),
+      machine,
+      note: [
+        `Chromium ${CHROMIUM_PATH}, desktop 1280×720, fresh context per page; load, then network quiet for ${QUIET_MS / 1000} s (live-price stream excluded); no interaction.`,
+        'gzip KB = every script response compressed here with gzip -9, summed (each URL once); raw KB = uncompressed; inline KB = inline <script> in the HTML, gzip, not in the budget.',
+      ].join('\n'),
+    },
+    [
+      { key: 'family', label: 'page family' },
+      { key: 'path', label: 'page' },
+      { key: 'scripts', label: 'scripts' },
+      { key: 'gzipKB', label: 'JS gzip KB' },
+      { key: 'rawKB', label: 'raw KB' },
+      { key: 'inlineKB', label: 'inline KB' },
+      { key: 'budget', label: 'budget' },
+      { key: 'met', label: 'met' },
+      { key: 'largest', label: 'largest scripts (gzip KB)' },
+    ],
+    rows,
+  );
 }

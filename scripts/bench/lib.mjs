@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
+import { ensureBuild } from '../ensure-build.mjs';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -59,6 +60,24 @@ export async function startChild({ port, dataDir, env = {} }) {
         child.kill('SIGTERM');
       }),
   };
+}
+
+/**
+ * Runs `measure(url)` against `external` when given (a server someone else runs), else against
+ * the built app started on a throwaway data directory (LIVE=off), stopped and removed after.
+ */
+export async function onServer(external, { port, prefix }, measure) {
+  if (external) return measure(external);
+  ensureBuild();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  let app;
+  try {
+    app = await startChild({ port, dataDir, env: { LIVE: 'off' } });
+    return await measure(app.url);
+  } finally {
+    await app?.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
 }
 
 /**

@@ -13,9 +13,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
-import { ensureBuild } from '../ensure-build.mjs';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './jsbudget.mjs';
-import { machine, median, signature, startChild, writeResults } from './lib.mjs';
+import { machine, median, onServer, signature, writeResults } from './lib.mjs';
 
 const PORT = 4740;
 const DEBUG_PORT = 4741;
@@ -30,9 +29,13 @@ const PRESETS = [
 /** Debian's Chromium with a DevTools port for Lighthouse to drive (it opens its own tabs). */
 async function launchChromium() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-lh-profile-'));
-  const proc = spawn(CHROMIUM_PATH, [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, '--no-first-run', 'about:blank'], {
-    stdio: 'ignore',
-  });
+  const proc = spawn(
+    CHROMIUM_PATH,
+    [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, '--no-first-run', 'about:blank'],
+    {
+      stdio: 'ignore',
+    },
+  );
   for (let i = 0; i < 100; i++) {
     try {
       const res = await fetch(`http://127.0.0.1:${DEBUG_PORT}/json/version`);
@@ -67,7 +70,11 @@ export async function runLighthouse(url) {
       for (const [preset, config] of PRESETS) {
         const runs = [];
         for (let i = 0; i < RUNS; i++) {
-          const result = await lighthouse(url + p, { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES }, config);
+          const result = await lighthouse(
+            url + p,
+            { port: DEBUG_PORT, output: 'json', logLevel: 'error', onlyCategories: CATEGORIES },
+            config,
+          );
           const lhr = result?.lhr;
           if (!lhr) throw new Error(`lighthouse: no report for ${p}`);
           if (lhr.runtimeError) throw new Error(`lighthouse: ${p}: ${lhr.runtimeError.message}`);
@@ -110,45 +117,32 @@ export async function runLighthouse(url) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const external = process.argv[2];
-  let app;
-  let dataDir;
-  try {
-    if (!external) {
-      ensureBuild();
-      dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-bench-lh-'));
-      app = await startChild({ port: PORT, dataDir, env: { LIVE: 'off' } });
-    }
-    const rows = await runLighthouse(external ?? app.url);
-    writeResults(
-      'lighthouse',
-      {
-        title: 'Lighthouse scores (goal: 100 in all four categories)',
-        at: new Date().toISOString(),
-        machine,
-        note: [
-          `Lighthouse ${JSON.parse(fs.readFileSync(new URL('../../node_modules/lighthouse/package.json', import.meta.url), 'utf8')).version} on ${CHROMIUM_PATH}, median of ${RUNS} run(s) per page and preset; LIVE=off, localhost.`,
-          'mobile = Lighthouse default (phone viewport, simulated slow 4G and 4× CPU slowdown); desktop = its desktop preset. Timings are simulated (lantern) and say little on a shared machine;',
-          'failing = weighted audits scoring below 0.9 in any run, as category:audit-id (n/runs): what stands between a page and 100.',
-        ].join('\n'),
-      },
-      [
-        { key: 'page', label: 'page' },
-        { key: 'preset', label: 'preset' },
-        { key: 'performance', label: 'perf' },
-        { key: 'accessibility', label: 'a11y' },
-        { key: 'bestPractices', label: 'best pr.' },
-        { key: 'seo', label: 'SEO' },
-        { key: 'fcpMs', label: 'FCP ms' },
-        { key: 'lcpMs', label: 'LCP ms' },
-        { key: 'tbtMs', label: 'TBT ms' },
-        { key: 'cls', label: 'CLS' },
-        { key: 'failing', label: 'failing audits' },
-      ],
-      rows,
-    );
-  } finally {
-    await app?.stop();
-    if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  const rows = await onServer(process.argv[2], { port: PORT, prefix: 'coinlens-bench-lh-' }, runLighthouse);
+  writeResults(
+    'lighthouse',
+    {
+      title: 'Lighthouse scores (goal: 100 in all four categories)',
+      at: new Date().toISOString(),
+      machine,
+      note: [
+        `Lighthouse ${JSON.parse(fs.readFileSync(new URL('../../node_modules/lighthouse/package.json', import.meta.url), 'utf8')).version} on ${CHROMIUM_PATH}, median of ${RUNS} run(s) per page and preset; LIVE=off, localhost.`,
+        'mobile = Lighthouse default (phone viewport, simulated slow 4G and 4× CPU slowdown); desktop = its desktop preset. Timings are simulated (lantern) and say little on a shared machine;',
+        'failing = weighted audits scoring below 0.9 in any run, as category:audit-id (n/runs): what stands between a page and 100.',
+      ].join('\n'),
+    },
+    [
+      { key: 'page', label: 'page' },
+      { key: 'preset', label: 'preset' },
+      { key: 'performance', label: 'perf' },
+      { key: 'accessibility', label: 'a11y' },
+      { key: 'bestPractices', label: 'best pr.' },
+      { key: 'seo', label: 'SEO' },
+      { key: 'fcpMs', label: 'FCP ms' },
+      { key: 'lcpMs', label: 'LCP ms' },
+      { key: 'tbtMs', label: 'TBT ms' },
+      { key: 'cls', label: 'CLS' },
+      { key: 'failing', label: 'failing audits' },
+    ],
+    rows,
+  );
 }
