@@ -41,9 +41,10 @@ async function query<T extends pg.QueryResultRow>(server: EmbeddedPostgres, text
 }
 
 /** A process whose child has exited but was never reaped: `sh` execs `sleep`, which never waits. */
+/** A zombie: the background sleep ends after the shell became `sleep 30`, which never reaps it (ending at once, the shell could reap it before the exec). */
 function zombie(): Promise<{ pid: number; parent: ChildProcess }> {
   return new Promise((resolve) => {
-    const parent = spawn('sh', ['-c', 'sleep 0 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const parent = spawn('sh', ['-c', 'sleep 0.3 & echo $!; exec sleep 30'], { stdio: ['ignore', 'pipe', 'ignore'] });
     parent.stdout!.once('data', async (chunk: Buffer) => {
       const pid = Number(chunk.toString().trim());
       for (let i = 0; i < 100 && processKind(pid) !== 'zombie'; i++) await new Promise((r) => setTimeout(r, 20));
