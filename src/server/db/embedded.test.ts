@@ -40,7 +40,6 @@ async function query<T extends pg.QueryResultRow>(server: EmbeddedPostgres, text
   }
 }
 
-/** A process whose child has exited but was never reaped: `sh` execs `sleep`, which never waits. */
 /** A zombie: the background sleep ends after the shell became `sleep 30`, which never reaps it (ending at once, the shell could reap it before the exec). */
 function zombie(): Promise<{ pid: number; parent: ChildProcess }> {
   return new Promise((resolve) => {
