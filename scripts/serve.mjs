@@ -113,6 +113,18 @@ async function sendBody(req, res, status, headers, body, encoded) {
 }
 
 /** Starts listening and resolves once the database is open (migrated and seeded on first run). */
+/** Request headers a client could forge to look like a proxy's. */
+const FORWARDED = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded'];
+
+/**
+ * Removes the proxy headers from a request unless a proxy we sit behind (TRUST_PROXY) set them.
+ * @param {Record<string, unknown>} headers a Node request's headers, changed in place
+ * @param {boolean} trustProxy
+ */
+export function dropForwarded(headers, trustProxy) {
+  if (!trustProxy) for (const name of FORWARDED) delete headers[name];
+}
+
 export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost', log = console.log } = {}) {
   process.env.COINLENS_ROOT ??= root;
   // React and friends pick their development builds when NODE_ENV is unset: several times slower.
@@ -185,11 +197,12 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     return sendBody(req, res, captured.statusCode, captured.headers, body);
   };
 
-  // Astro takes the client address from X-Forwarded-For unchecked; only a proxy we sit behind
-  // may set it, or anyone could pick the address the per-IP rate limits count.
+  // Astro and the render inputs believe X-Forwarded-* unchecked; only a proxy we sit behind may
+  // set them, or anyone could pick the address the per-IP rate limits count, or the protocol that
+  // decides HSTS and the page-cache variant.
   const trustProxy = ['1', 'true', 'yes'].includes(String(process.env.TRUST_PROXY ?? '').toLowerCase());
   const server = http.createServer((req, res) => {
-    if (!trustProxy) delete req.headers['x-forwarded-for'];
+    dropForwarded(req.headers, trustProxy);
     // Event streams go out as written: unbuffered and uncompressed.
     if (req.url?.startsWith('/api/stream/')) {
       guardStream(res);

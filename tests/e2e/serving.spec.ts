@@ -74,6 +74,34 @@ test.describe('the page micro-cache', () => {
     // The server's own note to its cache never leaves it.
     expect(dark.headers['x-coinlens-private']).toBeUndefined();
   });
+  test('serves every render only to requests with its inputs, whatever was cached first', async ({ baseURL }) => {
+    const url = fresh('/coin/list_1');
+    const shape = (r: Raw) => ({
+      lang: lang(r.text),
+      theme: /data-theme="([^"]+)"/.exec(r.text)?.[1],
+      currency: /data-currency="([^"]+)"/.exec(r.text)?.[1],
+      hsts: r.headers['strict-transport-security'] !== undefined,
+    });
+    const plain = { lang: 'en', theme: 'light', currency: 'USD', hsts: false };
+    expect(shape(await raw(baseURL!, url))).toEqual(plain);
+    const variants: [string, Record<string, string>, typeof plain][] = [
+      [url, { cookie: 'locale=zh' }, { ...plain, lang: 'zh-CN' }],
+      [url, { 'x-locale': 'ko' }, { ...plain, lang: 'ko' }],
+      [`/zh-hk${url}`, {}, { ...plain, lang: 'zh-HK' }],
+      [url, { cookie: 'currency=CNY' }, { ...plain, currency: 'CNY' }],
+      [url, { cookie: 'theme=dark' }, { ...plain, theme: 'dark' }],
+      // No proxy is trusted here (TRUST_PROXY unset): a client's forwarded protocol changes nothing.
+      [url, { 'x-forwarded-proto': 'https' }, plain],
+    ];
+    for (const [path, headers, want] of variants) {
+      expect(shape(await raw(baseURL!, path, headers)), JSON.stringify(headers) + path).toEqual(want);
+      // …and what it rendered never comes back for the plain request.
+      expect(shape(await raw(baseURL!, url))).toEqual(plain);
+    }
+    // Pages are the same for signed-in readers; a request with credentials is never served from or kept in the cache.
+    const signed = await raw(baseURL!, url, { authorization: 'Bearer x' });
+    expect(signed.headers['x-page-cache']).toBeUndefined();
+  });
 });
 
 test('coin icons become static files with long caching after the first request', async ({ baseURL }) => {

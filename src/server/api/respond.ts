@@ -1,13 +1,28 @@
 import type { Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { DomainError } from '../domain/errors.ts';
 import type { ApiEnv } from './env.ts';
 
-/** The one success envelope: `{ code: 0, data, msg: 'success' }`. */
+/**
+ * The one success envelope: `{ code: 0, data, msg: 'success' }`, cacheable for `cacheSeconds`.
+ * Answers speak the request's language, and only `lan` names it in the URL: without it the
+ * locale cookie or `x-locale` may have chosen it, so shared caches must key on those headers
+ * (`Vary`), and an answer shaped by the reader's own cookie or token stays in their browser.
+ */
 export function ok<T>(c: Context<ApiEnv>, data: T, cacheSeconds = 0) {
-  if (cacheSeconds > 0) c.header('Cache-Control', `public, max-age=${cacheSeconds}, stale-while-revalidate=${cacheSeconds * 5}`);
+  if (cacheSeconds > 0) c.header('Cache-Control', cacheControl(c, cacheSeconds));
   return c.json({ code: 0, data, msg: 'success' });
+}
+
+function cacheControl(c: Context<ApiEnv>, seconds: number): string {
+  const age = `max-age=${seconds}, stale-while-revalidate=${seconds * 5}`;
+  if (c.req.header('authorization')) return `private, ${age}`;
+  if (c.req.query('lan') !== undefined) return `public, ${age}`;
+  c.header('Vary', 'Cookie, X-Locale');
+  const personal = getCookie(c, 'locale') !== undefined || c.req.header('x-locale') !== undefined;
+  return `${personal ? 'private' : 'public'}, ${age}`;
 }
 
 /** The failure envelope with a non-zero code and a message in the request's language. */
