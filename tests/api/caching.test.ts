@@ -22,14 +22,14 @@ describe('API cache headers', () => {
   it('keys a default-language answer on the headers that could change it', async () => {
     const res = await get(PATH);
     expect(res.headers.get('cache-control')).toMatch(/^public, max-age=\d+/);
-    expect(res.headers.get('vary')).toBe('Cookie, X-Locale');
+    expect(res.headers.get('vary')).toMatch(/^Cookie, X-Locale$/);
   });
 
   it('keeps an answer whose language came from the reader’s cookie or header in their browser', async () => {
-    for (const headers of [{ cookie: 'locale=zh' }, { 'x-locale': 'ko' }]) {
+    for (const headers of [{ cookie: 'locale=zh' }, { 'x-locale': 'ko' }] as Record<string, string>[]) {
       const res = await get(PATH, { headers });
       expect(res.headers.get('cache-control')).toMatch(/^private, max-age=\d+/);
-      expect(res.headers.get('vary')).toBe('Cookie, X-Locale');
+      expect(res.headers.get('vary')).toMatch(/^Cookie, X-Locale$/);
     }
   });
 

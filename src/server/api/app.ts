@@ -7,6 +7,8 @@ import { translator } from '../i18n/index.ts';
 import type { ApiEnv } from './env.ts';
 import { requestContext, requireSignature } from './middleware/context.ts';
 import { fail, ok } from './respond.ts';
+import { doc, openApiDocument } from './openapi.ts';
+import { referencePage } from './reference.ts';
 import { dataSource } from '../domain/markets.ts';
 import { data } from './routes/data.ts';
 import { market } from './routes/market.ts';
@@ -32,6 +34,9 @@ import { commentRoutes } from './routes/comments.ts';
 import { voteRoutes } from './routes/votes.ts';
 import { pageViewRoutes } from './routes/pageViews.ts';
 
+/** The API contract's version: bump it when a route changes shape. */
+export const API_VERSION = '1.0.0';
+
 /**
  * The /api application. Every response is the `{ code, data, msg }` envelope; client mistakes
  * are 4xx with a message in the request's language, and only our own faults are 500s.
@@ -42,9 +47,28 @@ export function createApi() {
   app.use('*', requestContext);
   // Answers once the database is open, migrated and seeded (the middleware waits for the boot
   // and answers 503 with the reason when it fails): the readiness probe.
-  app.get('/health', async (c) => ok(c, { status: 'ok', source: await dataSource(c.get('db')) }));
+  app.get('/health', doc({ tag: 'Settings and data', summary: 'Readiness: the database is open, migrated and seeded', unsigned: true }), async (c) =>
+    ok(c, { status: 'ok', source: await dataSource(c.get('db')) }),
+  );
   // The data-centre endpoints were an external host in the original client and carry no `t`.
   app.route('/v1/data', data);
+  // The contract, generated from the routes' own docs once every route is in place.
+  let contract: { json: string; html: string } | undefined;
+  const published = () => {
+    if (!contract) {
+      const document = openApiDocument(app, { version: API_VERSION });
+      contract = { json: JSON.stringify(document), html: referencePage(document) };
+    }
+    return contract;
+  };
+  app.get('/openapi.json', doc({ tag: 'Settings and data', summary: 'This document (OpenAPI 3.1)', unsigned: true, produces: 'application/json' }), (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.body(published().json, 200, { 'content-type': 'application/json; charset=utf-8' });
+  });
+  app.get('/docs', doc({ tag: 'Settings and data', summary: 'The API reference (HTML)', unsigned: true, produces: 'text/html' }), (c) => {
+    c.header('Cache-Control', 'public, max-age=300');
+    return c.html(published().html);
+  });
   app.use('*', requireSignature);
   app.route('/', market);
   app.route('/', searchRoutes);

@@ -20,7 +20,7 @@ function cacheControl(c: Context<ApiEnv>, seconds: number): string {
   const age = `max-age=${seconds}, stale-while-revalidate=${seconds * 5}`;
   if (c.req.header('authorization')) return `private, ${age}`;
   if (c.req.query('lan') !== undefined) return `public, ${age}`;
-  c.header('Vary', 'Cookie, X-Locale');
+  c.header('Vary', 'Cookie, X-Locale', { append: true });
   const personal = getCookie(c, 'locale') !== undefined || c.req.header('x-locale') !== undefined;
   return `${personal ? 'private' : 'public'}, ${age}`;
 }
@@ -36,8 +36,24 @@ export function fail(c: Context<ApiEnv>, status: ContentfulStatusCode, code: num
  * @example const q = parseQuery(c, z.object({ page: z.coerce.number().int().min(1) }))
  */
 export function parseQuery<S extends z.ZodTypeAny>(c: Context<ApiEnv>, schema: S): z.infer<S> {
-  const result = schema.safeParse(c.req.query());
+  return parsedOnce(c, schema, () => c.req.query());
+}
+
+/** Parses path parameters with a zod schema, like {@link parseQuery}. */
+export function parseParams<S extends z.ZodTypeAny>(c: Context<ApiEnv>, schema: S): z.infer<S> {
+  return parsedOnce(c, schema, () => c.req.param() as Record<string, string>);
+}
+
+/** Parses of this request, by schema: the route's doc() middleware and its handler parse once between them. */
+const parses = new WeakMap<Context<ApiEnv>, Map<z.ZodTypeAny, unknown>>();
+
+function parsedOnce<S extends z.ZodTypeAny>(c: Context<ApiEnv>, schema: S, input: () => unknown): z.infer<S> {
+  let seen = parses.get(c);
+  if (seen?.has(schema)) return seen.get(schema) as z.infer<S>;
+  const result = schema.safeParse(input());
   if (!result.success) throw validationError(result.error);
+  if (!seen) parses.set(c, (seen = new Map()));
+  seen.set(schema, result.data);
   return result.data;
 }
 

@@ -9,6 +9,9 @@ import { DomainError } from '../../domain/errors.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import { fail } from '../respond.ts';
+import { doc } from '../openapi.ts';
+import { z } from 'zod';
+import type { RouteDoc } from '../openapi.ts';
 
 type C = Context<ApiEnv>;
 
@@ -42,71 +45,77 @@ const optional = <T,>(value: unknown, parse: (v: unknown) => T): T | undefined =
 /** Account bodies are a few fields: 16 KB is plenty, and nobody gets to make us parse megabytes. */
 const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('auth.invalidInput')) });
 
+/** The documented shapes of account input; the rules and their SPEC messages are in accounts/rules.ts. */
+const str = z.string();
+const phoneQ = z.object({ phone: str.describe('E.164, or national with the country code') });
+const account = (summary: string, more: Partial<RouteDoc> = {}) => doc({ tag: 'Account', summary, handlerValidates: true, ...more });
+
 /** SPEC §7 "Account (v1)". */
 export const accountRoutes = new Hono<ApiEnv>()
   .basePath('/new/v1')
-  .post('/register', smallBody, async (c) => {
+  .post('/register', account('Register with user name, e-mail and password; answers the session', { body: z.object({ userName: str, email: str, password: str }) }), smallBody, async (c) => {
     const b = await body(c);
     const input = { userName: userNameOf(b.userName), email: emailOf(b.email), password: passwordOf(b.password) };
     const { mailSent, ...signed } = await accounts.register(c.get('db'), caller(c), input);
     return done(c, signed, mailSent ? 'auth.registered' : 'auth.registeredMailFailed');
   })
-  .get('/sendMailByActive', requireAuth, async (c) => {
+  .get('/sendMailByActive', account('Send the activation mail again'), requireAuth, async (c) => {
     await accounts.resendActivation(c.get('db'), caller(c), me(c).id);
     return done(c, null, 'auth.activationSent');
   })
-  .get('/sendSMS4Login', async (c) => {
+  .get('/sendSMS4Login', account('Send a sign-in code by SMS', { query: phoneQ }), async (c) => {
     await accounts.sendLoginCode(c.get('db'), caller(c), phoneOf(c.req.query('phone')));
     return done(c, null, 'auth.codeSent');
   })
-  .post('/registerByPhone', smallBody, async (c) => {
+  .post('/registerByPhone', account('Register with phone, SMS code and password', { body: z.object({ phone: str, code: str, password: str, userName: str.optional() }) }), smallBody, async (c) => {
     const b = await body(c);
     const input = { phone: phoneOf(b.phone), code: codeOf(b.code), password: passwordOf(b.password), userName: optional(b.userName, userNameOf) };
     return done(c, await accounts.registerByPhone(c.get('db'), caller(c), input));
   })
-  .post('/loginByPhone', smallBody, async (c) => {
+  .post('/loginByPhone', account('Sign in with phone and SMS code', { body: z.object({ phone: str, code: str }) }), smallBody, async (c) => {
     const b = await body(c);
     return done(c, await accounts.loginByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code) }));
   })
-  .post('/login', smallBody, async (c) => {
+  .post('/login', account('Sign in with user name, e-mail or phone, and password', { body: z.object({ account: str, password: str }) }), smallBody, async (c) => {
     const b = await body(c);
     const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
     return done(c, await accounts.login(c.get('db'), caller(c), { account: accountOf(b.account), password }));
   })
-  .get('/sendSMS4ResetPwd', async (c) => {
+  .get('/sendSMS4ResetPwd', account('Send a password reset code by SMS', { query: phoneQ }), async (c) => {
     await accounts.sendResetCode(c.get('db'), caller(c), phoneOf(c.req.query('phone')));
     return done(c, null, 'auth.codeSent');
   })
-  .post('/applyToResetPwdByPhone', smallBody, async (c) => {
+  .post('/applyToResetPwdByPhone', account('Reset the password with phone and SMS code', { body: z.object({ phone: str, code: str, password: str }) }), smallBody, async (c) => {
     const b = await body(c);
     await accounts.resetByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code), password: passwordOf(b.password) });
     return done(c, null, 'auth.passwordReset');
   })
-  .post('/applyToResetPwd', smallBody, async (c) => {
+  .post('/applyToResetPwd', account('Mail a password reset link', { body: z.object({ email: str }) }), smallBody, async (c) => {
     const b = await body(c);
     await accounts.sendResetLink(c.get('db'), caller(c), emailOf(b.email));
     return done(c, null, 'auth.resetMailSent');
   })
-  .post('/resetPwd', smallBody, async (c) => {
+  .post('/resetPwd', account('Reset the password with the mailed link', { body: z.object({ token: str, password: str }) }), smallBody, async (c) => {
     const b = await body(c);
     await accounts.resetByLink(c.get('db'), caller(c), { token: linkTokenOf(b.token), password: passwordOf(b.password) });
     return done(c, null, 'auth.passwordReset');
   })
-  .post('/changePwd', requireAuth, smallBody, async (c) => {
+  .post('/changePwd', account('Change the password; other sessions end', { body: z.object({ oldPassword: str, newPassword: str }) }), requireAuth, smallBody, async (c) => {
     const b = await body(c);
     const oldPassword = typeof b.oldPassword === 'string' && b.oldPassword.length <= 1024 ? b.oldPassword : '';
     await accounts.changePassword(c.get('db'), me(c).id, me(c).sessionId, { oldPassword, newPassword: passwordOf(b.newPassword) });
     // This session stays; the answer carries its token so a client may store whatever it gets.
     return done(c, { token: c.get('token') }, 'auth.passwordChanged');
   })
-  .get('/getUser', requireAuth, async (c) => done(c, accounts.userView(await accounts.userById(c.get('db'), me(c).id))))
-  .post('/updateUserInfo', requireAuth, smallBody, async (c) => {
+  .get('/getUser', account('The signed-in user'), requireAuth, async (c) => done(c, accounts.userView(await accounts.userById(c.get('db'), me(c).id))))
+  .post('/updateUserInfo', account('Change nickname or user name', { body: z.object({ nickname: str.optional(), userName: str.optional() }) }), requireAuth, smallBody, async (c) => {
     const b = await body(c);
     const input = { nickname: b.nickname === undefined ? undefined : nicknameOf(b.nickname), userName: b.userName === undefined ? undefined : userNameOf(b.userName) };
     return done(c, await accounts.updateProfile(c.get('db'), me(c).id, input));
   })
   .post(
     '/upload',
+    account('Upload an avatar (JPEG, PNG, WebP or GIF, at most 2 MB)', { form: z.object({ file: str.describe('The picture (binary)') }) }),
     requireAuth,
     // The multipart envelope around a 2 MB picture; anything larger is refused before it is read whole.
     bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: (c) => fail(c as C, 413, 4131, (c as C).get('t')('auth.avatarSize')) }),
@@ -129,21 +138,21 @@ export const accountRoutes = new Hono<ApiEnv>()
       return done(c, await accounts.setAvatar(c.get('db'), me(c).id, url));
     },
   )
-  .get('/user/sendSMS4Binding', requireAuth, async (c) => {
+  .get('/user/sendSMS4Binding', account('Send a code to bind a phone', { query: phoneQ }), requireAuth, async (c) => {
     await accounts.sendBindingCode(c.get('db'), caller(c), me(c).id, phoneOf(c.req.query('phone')));
     return done(c, null, 'auth.codeSent');
   })
-  .get('/user/bindingPhone', requireAuth, async (c) =>
+  .get('/user/bindingPhone', account('Bind a phone with its code', { query: z.object({ phone: str, code: str }) }), requireAuth, async (c) =>
     done(c, await accounts.bindPhone(c.get('db'), me(c).id, { phone: phoneOf(c.req.query('phone')), code: codeOf(c.req.query('code')) })),
   )
-  .get('/user/getMailCode', requireAuth, async (c) => {
+  .get('/user/getMailCode', account('Send a code to bind an e-mail address', { query: z.object({ email: str }) }), requireAuth, async (c) => {
     await accounts.sendMailCode(c.get('db'), caller(c), me(c).id, emailOf(c.req.query('email')));
     return done(c, null, 'auth.codeSent');
   })
-  .get('/user/bindingMail', requireAuth, async (c) =>
+  .get('/user/bindingMail', account('Bind an e-mail address with its code', { query: z.object({ email: str, code: str }) }), requireAuth, async (c) =>
     done(c, await accounts.bindEmail(c.get('db'), caller(c), me(c).id, { email: emailOf(c.req.query('email')), code: codeOf(c.req.query('code')) })),
   )
-  .post('/logout', requireAuth, async (c) => {
+  .post('/logout', account('Sign out: this session ends'), requireAuth, async (c) => {
     await revokeSession(c.get('db'), me(c).sessionId);
     return done(c, null, 'auth.loggedOut');
   });

@@ -8,6 +8,7 @@ import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import { fail, parseQuery } from '../respond.ts';
 import { pageQuery } from '../schemas.ts';
+import { doc } from '../openapi.ts';
 
 type C = Context<ApiEnv>;
 
@@ -35,6 +36,7 @@ async function columnistIdOf(c: C): Promise<number> {
 }
 
 const listQuery = z.object({ size: z.coerce.number().int('must be a whole number').min(0, 'must be 0 or more').max(500).default(0) });
+const columnistBody = z.object({ _id: z.union([z.number().int(), z.string()]).describe('The columnist id') });
 const followQuery = z.object({ page: pageQuery.page, size: pageQuery.size });
 
 /**
@@ -45,10 +47,10 @@ const followQuery = z.object({ page: pageQuery.page, size: pageQuery.size });
  * - GET /api/new/v2/content/follow?page&size → the followed columnists' articles, newest first (any language, like a columnist's page)
  */
 export const columnistRoutes = new Hono<ApiEnv>()
-  .post('/new/v1/columnist/save', requireAuth, smallBody, async (c) => done(c, await followColumnist(c.get('db'), me(c), await columnistIdOf(c))))
-  .post('/new/v1/columnist/delete', requireAuth, smallBody, async (c) => done(c, await unfollowColumnist(c.get('db'), me(c), await columnistIdOf(c))))
-  .get('/new/v1/columnist/list', requireAuth, async (c) => done(c, await followedColumnists(c.get('db'), me(c), parseQuery(c, listQuery).size)))
-  .get('/new/v2/content/follow', requireAuth, async (c) => {
+  .post('/new/v1/columnist/save', doc({ tag: 'Columnists', summary: 'Follow a columnist; answers true', body: columnistBody, handlerValidates: true }), requireAuth, smallBody, async (c) => done(c, await followColumnist(c.get('db'), me(c), await columnistIdOf(c))))
+  .post('/new/v1/columnist/delete', doc({ tag: 'Columnists', summary: 'Unfollow a columnist; answers false', body: columnistBody, handlerValidates: true }), requireAuth, smallBody, async (c) => done(c, await unfollowColumnist(c.get('db'), me(c), await columnistIdOf(c))))
+  .get('/new/v1/columnist/list', doc({ tag: 'Columnists', summary: 'Followed columnists, latest followed first', query: listQuery }), requireAuth, async (c) => done(c, await followedColumnists(c.get('db'), me(c), parseQuery(c, listQuery).size)))
+  .get('/new/v2/content/follow', doc({ tag: 'Columnists', summary: 'Articles of followed columnists, newest first', query: followQuery }), requireAuth, async (c) => {
     const q = parseQuery(c, followQuery);
     return done(c, await listArticles(c.get('db'), { ...q, followedBy: me(c) }));
   });

@@ -7,6 +7,8 @@ import type { ReviewTargetType } from '../../domain/reviews.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import { fail } from '../respond.ts';
+import { doc } from '../openapi.ts';
+import { z } from 'zod';
 
 type C = Context<ApiEnv>;
 
@@ -61,7 +63,22 @@ async function orFail(c: C, key: string, work: () => Promise<Response>): Promise
  * - GET /api/v1/comment/mine?targetType&targetId → the user's review of the target or null.
  */
 export const commentRoutes = new Hono<ApiEnv>()
-  .post('/new/v1/comment/save', requireAuth, reviewBody, async (c) =>
+  .post(
+    '/new/v1/comment/save',
+    doc({
+      tag: 'Reviews and votes',
+      summary: 'Write a review with ratings (one per user and target)',
+      body: z.object({
+        targetType: z.enum(REVIEW_TARGETS),
+        targetId: z.string(),
+        content: z.string().min(8).max(2000),
+        anonymous: z.boolean().optional(),
+        ratings: z.record(z.number().int().min(1).max(5)).describe('dimension → 1–5'),
+        overall: z.number().min(1).max(5),
+      }),
+      handlerValidates: true,
+    }),
+    requireAuth, reviewBody, async (c) =>
     orFail(c, 'review.fail', async () => {
       const input = reviewInput(await body(c, incomplete));
       const db = c.get('db');
@@ -75,7 +92,7 @@ export const commentRoutes = new Hono<ApiEnv>()
       return done(c, await saveReview(db, me(c), { ...input, targetId }), 'review.success');
     }),
   )
-  .post('/new/v1/comment/delete', requireAuth, async (c) =>
+  .post('/new/v1/comment/delete', doc({ tag: 'Reviews and votes', summary: 'Delete your own review', body: z.object({ id: z.number().int() }), handlerValidates: true }), requireAuth, async (c) =>
     orFail(c, 'review.deleteFail', async () => {
       const b = await body(c, () => new DomainError(400, 4004, 'review.deleteFail'));
       const id = b.id;
@@ -84,7 +101,7 @@ export const commentRoutes = new Hono<ApiEnv>()
       return done(c, await deleteReview(c.get('db'), me(c), n), 'review.deleted');
     }),
   )
-  .get('/v1/comment/mine', requireAuth, async (c) => {
+  .get('/v1/comment/mine', doc({ tag: 'Reviews and votes', summary: 'Your review of a target, or null', query: z.object({ targetType: z.enum(REVIEW_TARGETS), targetId: z.string() }), handlerValidates: true }), requireAuth, async (c) => {
     const type = c.req.query('targetType');
     const id = c.req.query('targetId')?.trim() ?? '';
     if (!type || !(REVIEW_TARGETS as readonly string[]).includes(type) || id === '' || id.length > 120) throw new DomainError(400, 4002, 'review.badTarget');

@@ -6,6 +6,7 @@ import { DomainError } from '../../domain/errors.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
+import { doc } from '../openapi.ts';
 
 const { order: _order, ...paging } = pageQuery;
 
@@ -17,6 +18,12 @@ function idParam(raw: string): number {
 }
 
 const socialFilters = { coin: slug.optional(), exchange: slug.optional(), lang: z.enum(['en', 'zh']).optional() };
+const dynamicsQuery = z.object({ ...paging, kind: z.enum(UPDATE_KINDS).optional(), coin: slug.optional() });
+const questionsQuery = z.object({ ...paging, sort: z.enum(QUESTION_SORTS).optional(), coin: slug.optional() });
+const socialQuery = z.object({ ...paging, platform: z.enum(SOCIAL_PLATFORMS).optional(), ...socialFilters });
+const twitterQuery = z.object({ ...paging, ...socialFilters });
+/** Documents the id; idParam() answers a malformed one. */
+const idParams = z.object({ id: z.string() });
 
 /**
  * The API of project updates, questions and answers, and social posts. Lists of updates and
@@ -34,25 +41,25 @@ const socialFilters = { coin: slug.optional(), exchange: slug.optional(), lang: 
  *   Twitter posts of and about exchanges and projects (SPEC §7).
  */
 export const communityRoutes = new Hono<ApiEnv>()
-  .get('/v1/dynamics', async (c) => {
-    const q = parseQuery(c, z.object({ ...paging, kind: z.enum(UPDATE_KINDS).optional(), coin: slug.optional() }));
+  .get('/v1/dynamics', doc({ tag: 'Community', summary: 'Project updates, newest first, with counts per kind', query: dynamicsQuery }), async (c) => {
+    const q = parseQuery(c, dynamicsQuery);
     return ok(c, await listUpdates(c.get('db'), { ...q, language: contentLanguage(c.get('locale')) }), 60);
   })
-  .get('/v1/dynamics/:id', async (c) => ok(c, await getUpdate(c.get('db'), idParam(c.req.param('id'))), 60))
-  .get('/v1/questions', async (c) => {
-    const q = parseQuery(c, z.object({ ...paging, sort: z.enum(QUESTION_SORTS).optional(), coin: slug.optional() }));
+  .get('/v1/dynamics/:id', doc({ tag: 'Community', summary: 'One project update', params: idParams }), async (c) => ok(c, await getUpdate(c.get('db'), idParam(c.req.param('id'))), 60))
+  .get('/v1/questions', doc({ tag: 'Community', summary: 'Questions with their answer counts', query: questionsQuery }), async (c) => {
+    const q = parseQuery(c, questionsQuery);
     return ok(c, await listQuestions(c.get('db'), { ...q, language: contentLanguage(c.get('locale')) }), 30);
   })
-  .get('/v1/questions/:id', async (c) => ok(c, await getQuestion(c.get('db'), idParam(c.req.param('id'))), 30))
-  .get('/v1/wenda', async (c) => ok(c, await wendaHub(c.get('db'), { language: contentLanguage(c.get('locale')), now: Date.now() }), 30))
-  .get('/v1/social', async (c) => {
-    const q = parseQuery(c, z.object({ ...paging, platform: z.enum(SOCIAL_PLATFORMS).optional(), ...socialFilters }));
+  .get('/v1/questions/:id', doc({ tag: 'Community', summary: 'One question with its answers', params: idParams }), async (c) => ok(c, await getQuestion(c.get('db'), idParam(c.req.param('id'))), 30))
+  .get('/v1/wenda', doc({ tag: 'Community', summary: 'The questions and answers hub' }), async (c) => ok(c, await wendaHub(c.get('db'), { language: contentLanguage(c.get('locale')), now: Date.now() }), 30))
+  .get('/v1/social', doc({ tag: 'Community', summary: 'Social posts, newest first', query: socialQuery }), async (c) => {
+    const q = parseQuery(c, socialQuery);
     return ok(c, await listSocial(c.get('db'), { ...q, language: q.lang }), 30);
   })
-  .get('/v1/social/:id', async (c) => ok(c, await getSocial(c.get('db'), idParam(c.req.param('id'))), 60));
+  .get('/v1/social/:id', doc({ tag: 'Community', summary: 'One social post', params: idParams }), async (c) => ok(c, await getSocial(c.get('db'), idParam(c.req.param('id'))), 60));
 
-const twitterByES = new Hono<ApiEnv>().get('/notice/twitterByES', async (c) => {
-  const q = parseQuery(c, z.object({ ...paging, ...socialFilters }));
+const twitterByES = new Hono<ApiEnv>().get('/notice/twitterByES', doc({ tag: 'Community', summary: 'Twitter posts of and about exchanges and projects', query: twitterQuery }), async (c) => {
+  const q = parseQuery(c, twitterQuery);
   return ok(c, await listSocial(c.get('db'), { ...q, platform: 'twitter', language: q.lang }), 30);
 });
 

@@ -20,6 +20,8 @@ import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import { fail, parseQuery } from '../respond.ts';
 import { pageQuery } from '../schemas.ts';
+import { doc } from '../openapi.ts';
+import type { RouteDoc } from '../openapi.ts';
 
 type C = Context<ApiEnv>;
 
@@ -98,6 +100,11 @@ function orderOf(c: C): FavouriteEntry[] {
   });
 }
 
+/** The documented shapes of favourite input (checked above with their own messages). */
+const idsBody = z.object({ ids: z.array(z.string()).min(1).max(FAVOURITES_MAX) });
+const tickersBody = z.object({ tickers: z.record(z.enum(['COIN', 'TICKER', 'EXCHANGE'])).describe('id → type') });
+const fav = (summary: string, more: Partial<RouteDoc> = {}) => doc({ tag: 'Favourites', summary, handlerValidates: true, ...more });
+
 const pageOnly = z.object({ page: pageQuery.page, size: pageQuery.size });
 const bookmarkTarget = z.object({
   kind: z.enum(BOOKMARK_KINDS, { message: 'must be article, flash or announcement' }),
@@ -116,29 +123,29 @@ const bookmarkTarget = z.object({
  * - tickersByIds (no auth): the live rows of `tickers`, `[{ id, type, row }]`.
  */
 export const favouriteRoutes = new Hono<ApiEnv>()
-  .post('/new/v1/favorite/coin/saveMore', requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'COIN'))))
-  .post('/new/v1/favorite/tickers/saveMore', requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'TICKER'))))
-  .post('/new/v1/favorite/exchange/saveMore', requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'EXCHANGE'))))
-  .get('/new/v1/favorite/coin/delete', requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, '_id'), type: 'COIN' })))
-  .get('/new/v1/favorite/tickers/delete', requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, 'ticker'), type: 'TICKER' })))
-  .get('/new/v1/favorite/exchange/delete', requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, 'exchange'), type: 'EXCHANGE' })))
-  .post('/new/v1/favorite/tickers/saveCoinAndTickers', requireAuth, listBody, async (c) => done(c, await replaceFavourites(c.get('db'), me(c), mapOf(await body(c), false))))
-  .post('/new/v1/favorite/tickers/sync', requireAuth, listBody, async (c) => done(c, await mergeFavourites(c.get('db'), me(c), mapOf(await body(c), true))))
-  .get('/new/v1/favorite/tickers/getIds', requireAuth, async (c) => done(c, await listFavourites(c.get('db'), me(c))))
-  .post('/new/v1/favorite/tickers/tickersByIds', listBody, async (c) => done(c, await favouriteRows(c.get('db'), mapOf(await body(c), true))))
-  .get('/new/v1/favorite/changeIndex', requireAuth, async (c) => done(c, await reorderFavourites(c.get('db'), me(c), orderOf(c))))
+  .post('/new/v1/favorite/coin/saveMore', fav('Add coins to the list', { body: idsBody }), requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'COIN'))))
+  .post('/new/v1/favorite/tickers/saveMore', fav('Add market pairs to the list', { body: idsBody }), requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'TICKER'))))
+  .post('/new/v1/favorite/exchange/saveMore', fav('Add exchanges to the list', { body: idsBody }), requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'EXCHANGE'))))
+  .get('/new/v1/favorite/coin/delete', fav('Remove a coin', { query: z.object({ _id: z.string() }) }), requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, '_id'), type: 'COIN' })))
+  .get('/new/v1/favorite/tickers/delete', fav('Remove a market pair', { query: z.object({ ticker: z.string() }) }), requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, 'ticker'), type: 'TICKER' })))
+  .get('/new/v1/favorite/exchange/delete', fav('Remove an exchange', { query: z.object({ exchange: z.string() }) }), requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, 'exchange'), type: 'EXCHANGE' })))
+  .post('/new/v1/favorite/tickers/saveCoinAndTickers', fav('Replace the whole list', { body: tickersBody }), requireAuth, listBody, async (c) => done(c, await replaceFavourites(c.get('db'), me(c), mapOf(await body(c), false))))
+  .post('/new/v1/favorite/tickers/sync', fav('Merge a visitor’s local list after sign-in', { body: tickersBody }), requireAuth, listBody, async (c) => done(c, await mergeFavourites(c.get('db'), me(c), mapOf(await body(c), true))))
+  .get('/new/v1/favorite/tickers/getIds', fav('The list, in order'), requireAuth, async (c) => done(c, await listFavourites(c.get('db'), me(c))))
+  .post('/new/v1/favorite/tickers/tickersByIds', fav('Live rows of favourites (for visitors too)', { body: tickersBody }), listBody, async (c) => done(c, await favouriteRows(c.get('db'), mapOf(await body(c), true))))
+  .get('/new/v1/favorite/changeIndex', fav('Put the list in a new order', { query: z.object({ ids: z.string().describe('TYPE:id,… a permutation of the list') }) }), requireAuth, async (c) => done(c, await reorderFavourites(c.get('db'), me(c), orderOf(c))))
 
   /* Content bookmarks (SPEC §7 "GET v1 favorite/page…"). */
   /** GET /api/v1/favorite/page?page&size: `{ list: [{ kind, id, title, link, label, publishedAt, bookmarkedAt }], total, page, size }`, newest saved first. */
-  .get('/v1/favorite/page', requireAuth, async (c) => done(c, await listBookmarks(c.get('db'), me(c), parseQuery(c, pageOnly))))
+  .get('/v1/favorite/page', doc({ tag: 'Favourites', summary: 'Bookmarked articles, flash news and announcements', query: pageOnly }), requireAuth, async (c) => done(c, await listBookmarks(c.get('db'), me(c), parseQuery(c, pageOnly))))
   /** GET /api/v1/favorite/page/append?kind=article|flash|announcement&id: true; unknown content → 404. */
-  .get('/v1/favorite/page/append', requireAuth, async (c) => {
+  .get('/v1/favorite/page/append', doc({ tag: 'Favourites', summary: 'Bookmark an item', query: bookmarkTarget }), requireAuth, async (c) => {
     const q = parseQuery(c, bookmarkTarget);
     await addBookmark(c.get('db'), me(c), q.kind, q.id);
     return done(c, true);
   })
   /** GET /api/v1/favorite/page/deleteOne?kind&id: false (also when it was not bookmarked). */
-  .get('/v1/favorite/page/deleteOne', requireAuth, async (c) => {
+  .get('/v1/favorite/page/deleteOne', doc({ tag: 'Favourites', summary: 'Remove a bookmark', query: bookmarkTarget }), requireAuth, async (c) => {
     const q = parseQuery(c, bookmarkTarget);
     await removeBookmark(c.get('db'), me(c), q.kind, q.id);
     return done(c, false);

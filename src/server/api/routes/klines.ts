@@ -5,6 +5,7 @@ import { getKlines } from '../../domain/klines.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { slug } from '../schemas.ts';
+import { doc } from '../openapi.ts';
 
 /** Unix milliseconds (digits) or an ISO 8601 date-time. */
 const instant = z
@@ -31,7 +32,7 @@ const klineQuery = z.object({
  * GET /api/v1/klines?coin=bitcoin&interval=1h&range=1M (or from/to in Unix ms or ISO 8601):
  * candles oldest first, at most 1000.
  */
-export const klinesRoutes = new Hono<ApiEnv>().get('/v1/klines', async (c) => {
+export const klinesRoutes = new Hono<ApiEnv>().get('/v1/klines', doc({ tag: 'Market', summary: 'Candles of a coin, oldest first, at most 1000', query: klineQuery }), async (c) => {
   const q = parseQuery(c, klineQuery);
   return ok(c, await getKlines(c.get('db'), q.coin, q), 10);
 });

@@ -6,6 +6,7 @@ import { contentLocale, getTopic, getWikiEntry, listTopics, listWiki, MAX_FILTER
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
+import { doc } from '../openapi.ts';
 
 const wikiQuery = z.object({
   ...pageQuery,
@@ -17,6 +18,7 @@ const entryParams = z.object({ kind: z.enum(WIKI_KINDS), slug });
 const sectorsQuery = z.object({ sort: z.enum(SECTOR_SORTS).optional(), order: pageQuery.order });
 const sectorQuery = z.object({ ...pageQuery, sort: z.enum(COIN_SORTS).optional() });
 const topicsQuery = z.object({ page: pageQuery.page, size: pageQuery.size });
+const itemParams = z.object({ id: slug });
 const topicQuery = z.object({ page: pageQuery.page, size: pageQuery.size });
 
 /** Path segments; a bad one is a 400 naming the field, like a bad query value (app.onError maps ZodError). */
@@ -37,30 +39,30 @@ function parseParams<S extends z.ZodTypeAny>(schema: S, params: Record<string, s
  * - GET /api/v1/topics/{id or slug}?page=&size= — one topic with a page of its articles.
  */
 export const knowledgeRoutes = new Hono<ApiEnv>()
-  .get('/v1/wiki', async (c) => {
+  .get('/v1/wiki', doc({ tag: 'Knowledge', summary: 'Encyclopedia entries of one kind', query: wikiQuery }), async (c) => {
     const q = parseQuery(c, wikiQuery);
     const locale = contentLocale(c.get('locale'));
     return ok(c, await listWiki(c.get('db'), { kind: q.kind, locale, q: q.q, category: q.category, page: q.page, size: q.size }), 60);
   })
-  .get('/v1/wiki/:kind/:slug', async (c) => {
+  .get('/v1/wiki/:kind/:slug', doc({ tag: 'Knowledge', summary: 'One encyclopedia entry with related entries', params: entryParams }), async (c) => {
     const p = parseParams(entryParams, c.req.param());
     return ok(c, await getWikiEntry(c.get('db'), p.kind, p.slug, contentLocale(c.get('locale'))), 60);
   })
-  .get('/v1/concepts', async (c) => {
+  .get('/v1/concepts', doc({ tag: 'Knowledge', summary: 'Every concept sector', query: sectorsQuery }), async (c) => {
     const q = parseQuery(c, sectorsQuery);
     return ok(c, await listSectors(c.get('db'), q), 30);
   })
-  .get('/v1/concepts/:id', async (c) => {
-    const { id } = parseParams(z.object({ id: slug }), c.req.param());
+  .get('/v1/concepts/:id', doc({ tag: 'Knowledge', summary: 'One sector with a page of its coins', params: itemParams, query: sectorQuery }), async (c) => {
+    const { id } = parseParams(itemParams, c.req.param());
     const q = parseQuery(c, sectorQuery);
     return ok(c, await getSector(c.get('db'), id, q), 30);
   })
-  .get('/v1/topics', async (c) => {
+  .get('/v1/topics', doc({ tag: 'Knowledge', summary: 'Topics with their article counts', query: topicsQuery }), async (c) => {
     const q = parseQuery(c, topicsQuery);
     return ok(c, await listTopics(c.get('db'), { locale: contentLocale(c.get('locale')), page: q.page, size: q.size }), 60);
   })
-  .get('/v1/topics/:id', async (c) => {
-    const { id } = parseParams(z.object({ id: slug }), c.req.param());
+  .get('/v1/topics/:id', doc({ tag: 'Knowledge', summary: 'One topic with a page of its articles', params: itemParams, query: topicQuery }), async (c) => {
+    const { id } = parseParams(itemParams, c.req.param());
     const q = parseQuery(c, topicQuery);
     return ok(c, await getTopic(c.get('db'), id, q), 60);
   });

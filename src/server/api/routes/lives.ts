@@ -7,6 +7,7 @@ import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
 import { contentLocales } from '../../domain/contentLocale.ts';
+import { doc } from '../openapi.ts';
 
 const rowId = z
   .string()
@@ -19,6 +20,8 @@ function pathId(raw: string): number {
   if (id === undefined) throw new DomainError(400, 400, 'api.invalidParam', { field: 'id', message: 'must be a positive whole number' });
   return id;
 }
+
+const idParams = z.object({ id: rowId });
 
 const livesQuery = z.object({
   size: pageQuery.size,
@@ -50,14 +53,14 @@ const calendarQuery = z.object({
  * - GET /api/v1/calendar/{id}: one event with related events of the same coin or exchange.
  */
 export const livesRoutes = new Hono<ApiEnv>()
-  .get('/v1/lives', async (c) => {
+  .get('/v1/lives', doc({ tag: 'Flash news and calendar', summary: 'Flash news, newest first, by cursor', query: livesQuery }), async (c) => {
     const q = parseQuery(c, livesQuery);
     return ok(c, await listLives(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 15);
   })
-  .get('/v1/lives/:id', async (c) => ok(c, await getLive(c.get('db'), pathId(c.req.param('id'))), 30))
-  .get('/v1/calendar', async (c) => {
+  .get('/v1/lives/:id', doc({ tag: 'Flash news and calendar', summary: 'One flash news item with its neighbours', params: idParams }), async (c) => ok(c, await getLive(c.get('db'), pathId(c.req.param('id'))), 30))
+  .get('/v1/calendar', doc({ tag: 'Flash news and calendar', summary: 'Calendar events of a day, week or month', query: calendarQuery }), async (c) => {
     const q = parseQuery(c, calendarQuery);
     const now = Date.now();
     return ok(c, await calendarView(c.get('db'), { ...q, date: q.date ?? now, now }), 60);
   })
-  .get('/v1/calendar/:id', async (c) => ok(c, await getCalendarEvent(c.get('db'), pathId(c.req.param('id'))), 60));
+  .get('/v1/calendar/:id', doc({ tag: 'Flash news and calendar', summary: 'One calendar event with related events', params: idParams }), async (c) => ok(c, await getCalendarEvent(c.get('db'), pathId(c.req.param('id'))), 60));

@@ -7,42 +7,45 @@ import { CONTRACT_TYPES, listTickers, TICKER_SORTS } from '../../domain/tickers.
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
+import { doc } from '../openapi.ts';
+import { idParam, nameParam } from '../schemas.ts';
+
+const coinsQuery = z.object({ ...pageQuery, sort: z.enum(COIN_SORTS).optional(), filter: z.enum(COIN_FILTERS).optional() });
+const exchangesQuery = z.object({ ...pageQuery, sort: z.enum(EXCHANGE_SORTS).optional(), type: z.enum(['CEX', 'DEX']).optional() });
+const tickersQuery = z.object({
+  ...pageQuery,
+  coin: slug.optional(),
+  exchange: slug.optional(),
+  market: z.enum(['spot', 'futures']).optional(),
+  contractType: z.enum(CONTRACT_TYPES).optional(),
+  quote: z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'is not a currency symbol').optional(),
+  sort: z.enum(TICKER_SORTS).optional(),
+});
 
 /** Read endpoints for coins, exchanges, tickers, totals and quick search. */
 export const market = new Hono<ApiEnv>()
-  .get('/new/v1/getBaseTotalInfo', async (c) => ok(c, await globalTotals(c.get('db')), 30))
+  .get('/new/v1/getBaseTotalInfo', doc({ tag: 'Market', summary: 'Global totals: market cap, volume, dominance' }), async (c) => ok(c, await globalTotals(c.get('db')), 30))
 
-  .get('/v1/quick_search/coin', async (c) => ok(c, await quickSearchCoins(c.get('db')), 300))
-  .get('/v1/quick_search/exchange', async (c) => ok(c, await quickSearchExchanges(c.get('db')), 300))
+  .get('/v1/quick_search/coin', doc({ tag: 'Search', summary: 'Every coin for the quick search box' }), async (c) => ok(c, await quickSearchCoins(c.get('db')), 300))
+  .get('/v1/quick_search/exchange', doc({ tag: 'Search', summary: 'Every exchange for the quick search box' }), async (c) => ok(c, await quickSearchExchanges(c.get('db')), 300))
 
-  .get('/v1/coins', async (c) => {
-    const q = parseQuery(c, z.object({ ...pageQuery, sort: z.enum(COIN_SORTS).optional(), filter: z.enum(COIN_FILTERS).optional() }));
+  .get('/v1/coins', doc({ tag: 'Market', summary: 'Coins, one page, with sparkline points', query: coinsQuery }), async (c) => {
+    const q = parseQuery(c, coinsQuery);
     return ok(c, await listCoins(c.get('db'), q, { points: true }), 10);
   })
-  .get('/v1/coins/:id', async (c) => {
+  .get('/v1/coins/:id', doc({ tag: 'Market', summary: 'One coin', params: idParam }), async (c) => {
     const id = slug.parse(c.req.param('id'));
     return ok(c, await getCoin(c.get('db'), id), 10);
   })
-  .get('/v1/exchanges', async (c) => {
-    const q = parseQuery(c, z.object({ ...pageQuery, sort: z.enum(EXCHANGE_SORTS).optional(), type: z.enum(['CEX', 'DEX']).optional() }));
+  .get('/v1/exchanges', doc({ tag: 'Market', summary: 'Exchanges, one page', query: exchangesQuery }), async (c) => {
+    const q = parseQuery(c, exchangesQuery);
     return ok(c, await listExchanges(c.get('db'), q), 30);
   })
-  .get('/v1/exchanges/:name', async (c) => {
+  .get('/v1/exchanges/:name', doc({ tag: 'Market', summary: 'One exchange', params: nameParam }), async (c) => {
     const name = slug.parse(c.req.param('name'));
     return ok(c, await getExchange(c.get('db'), name), 30);
   })
-  .get('/v1/tickers', async (c) => {
-    const q = parseQuery(
-      c,
-      z.object({
-        ...pageQuery,
-        coin: slug.optional(),
-        exchange: slug.optional(),
-        market: z.enum(['spot', 'futures']).optional(),
-        contractType: z.enum(CONTRACT_TYPES).optional(),
-        quote: z.string().regex(/^[A-Za-z0-9]{1,12}$/, 'is not a currency symbol').optional(),
-        sort: z.enum(TICKER_SORTS).optional(),
-      }),
-    );
+  .get('/v1/tickers', doc({ tag: 'Market', summary: 'Market pairs and futures, one page', query: tickersQuery }), async (c) => {
+    const q = parseQuery(c, tickersQuery);
     return ok(c, await listTickers(c.get('db'), q), 10);
   });

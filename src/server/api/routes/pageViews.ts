@@ -5,6 +5,8 @@ import { countPageView, normalisePagePath, tokenBuckets } from '../../domain/pag
 import { isReaderAgent } from '../../domain/views.ts';
 import type { ApiEnv } from '../env.ts';
 import { fail } from '../respond.ts';
+import { doc } from '../openapi.ts';
+import { z } from 'zod';
 
 type C = Context<ApiEnv>;
 
@@ -19,6 +21,7 @@ const badPath = () => new DomainError(400, 4007, 'pageView.badPath');
 export function pageViewRoutes(buckets = tokenBuckets()) {
   return new Hono<ApiEnv>().post(
     '/new/v1/pv',
+    doc({ tag: 'Settings and data', summary: 'Count a page view (first-party beacon; nothing about the reader is stored)', body: z.object({ path: z.string() }), handlerValidates: true }),
     bodyLimit({ maxSize: 4096, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('pageView.badPath')) }),
     async (c) => {
       let b: unknown;

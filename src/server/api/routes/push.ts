@@ -9,6 +9,8 @@ import { vapidKeys } from '../../notify/vapid.ts';
 import type { ApiEnv } from '../env.ts';
 import { optionalAuth, requireAuth } from '../middleware/auth.ts';
 import { fail } from '../respond.ts';
+import { doc } from '../openapi.ts';
+import { z } from 'zod';
 
 type C = Context<ApiEnv>;
 
@@ -52,11 +54,19 @@ const feedUrls = (token: string) => ({ rss: siteOrigin() + privateFeedPath(token
  */
 export const pushRoutes = new Hono<ApiEnv>()
   .basePath('/new/v1')
-  .get('/push/vapidKey', async (c) => {
+  .get('/push/vapidKey', doc({ tag: 'Push', summary: 'The VAPID public key (applicationServerKey)' }), async (c) => {
     c.header('Cache-Control', 'public, max-age=3600');
     return c.json({ code: 0, data: { publicKey: (await vapidKeys(c.get('db'))).publicKey }, msg: 'success' });
   })
-  .post('/push/chrome_notificate', smallBody, optionalAuth, async (c) => {
+  .post(
+    '/push/chrome_notificate',
+    doc({
+      tag: 'Push',
+      summary: 'Register a device (add), link it to the user (login_in) or unlink it (login_out)',
+      body: z.object({ event: z.enum(['add', 'login_in', 'login_out']), iid: z.string(), subscription: z.object({ endpoint: z.string().url(), keys: z.object({ p256dh: z.string(), auth: z.string() }) }).optional() }),
+      handlerValidates: true,
+    }),
+    smallBody, optionalAuth, async (c) => {
     const b = await body(c);
     const event = b.event;
     if (event !== 'add' && event !== 'login_in' && event !== 'login_out') throw new DomainError(400, 400, 'push.eventRule');
@@ -74,12 +84,12 @@ export const pushRoutes = new Hono<ApiEnv>()
     }
     return done(c, { iid, ...(await unlinkDevice(db, iid)) });
   })
-  .get('/notice/feedToken', requireAuth, async (c) => done(c, await feedTokenStatus(c.get('db'), me(c))))
-  .post('/notice/feedToken', requireAuth, async (c) => {
+  .get('/notice/feedToken', doc({ tag: 'Push', summary: 'Whether a private feed URL exists' }), requireAuth, async (c) => done(c, await feedTokenStatus(c.get('db'), me(c))))
+  .post('/notice/feedToken', doc({ tag: 'Push', summary: 'A new private feed URL (the old one stops working)' }), requireAuth, async (c) => {
     const { token, createdAt } = await rotateFeedToken(c.get('db'), me(c), c.get('locale'));
     return done(c, { ...feedUrls(token), createdAt });
   })
-  .post('/notice/feedToken/revoke', requireAuth, async (c) => {
+  .post('/notice/feedToken/revoke', doc({ tag: 'Push', summary: 'Revoke the private feed URL' }), requireAuth, async (c) => {
     await revokeFeedToken(c.get('db'), me(c));
     return done(c, { active: false });
   });

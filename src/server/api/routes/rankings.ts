@@ -4,6 +4,7 @@ import { FLOW_WINDOWS, getRanking, RANK_KINDS, RANK_PERIODS, RANK_SCOPES } from 
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery } from '../schemas.ts';
+import { doc } from '../openapi.ts';
 
 const rankQuery = z.object({
   page: pageQuery.page,
@@ -16,7 +17,7 @@ const rankQuery = z.object({
 });
 
 /** GET /api/v1/rank?type=rise&period=24h&scope=top100&page=1&size=10: the ranking tables of /rank. */
-export const rankingRoutes = new Hono<ApiEnv>().get('/v1/rank', async (c) => {
+export const rankingRoutes = new Hono<ApiEnv>().get('/v1/rank', doc({ tag: 'Rankings', summary: 'The ranking tables of /rank', query: rankQuery }), async (c) => {
   const { type, ...q } = parseQuery(c, rankQuery);
   return ok(c, await getRanking(c.get('db'), { kind: type, ...q }), 30);
 });

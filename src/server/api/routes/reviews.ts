@@ -5,11 +5,15 @@ import { listReviews, reviewSummary } from '../../domain/reviews.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
+import { doc } from '../openapi.ts';
+import { nameParam } from '../schemas.ts';
+
+const commentsQuery = z.object({ page: pageQuery.page, size: pageQuery.size });
 
 /** Reviews (comments with ratings) of exchanges, newest first, with the aggregate summary. */
-export const reviewRoutes = new Hono<ApiEnv>().get('/v1/exchanges/:name/comments', async (c) => {
+export const reviewRoutes = new Hono<ApiEnv>().get('/v1/exchanges/:name/comments', doc({ tag: 'Reviews', summary: 'Reviews of an exchange, newest first, with the summary', params: nameParam, query: commentsQuery }), async (c) => {
   const name = slug.parse(c.req.param('name'));
-  const q = parseQuery(c, z.object({ page: pageQuery.page, size: pageQuery.size }));
+  const q = parseQuery(c, commentsQuery);
   const db = c.get('db');
   await exchangeId(db, name); // 404 for an unknown exchange
   const [page, summary] = await Promise.all([listReviews(db, 'exchange', name, q.page, q.size), reviewSummary(db, 'exchange', name)]);

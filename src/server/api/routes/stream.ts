@@ -6,6 +6,7 @@ import type { PriceTick } from '../../realtime/types.ts';
 import type { ApiEnv } from '../env.ts';
 import { fail, parseQuery } from '../respond.ts';
 import { slug } from '../schemas.ts';
+import { doc } from '../openapi.ts';
 
 /** Most coins one stream may follow. */
 export const MAX_STREAM_COINS = 200;
@@ -40,7 +41,7 @@ export interface StreamRouteOptions extends SseChannelOptions {
  */
 export function streamRoutes(options: StreamRouteOptions = {}) {
   const resolve = options.realtime ?? currentRealtime;
-  return new Hono<ApiEnv>().get('/stream/prices', async (c) => {
+  return new Hono<ApiEnv>().get('/stream/prices', doc({ tag: 'Market', summary: 'Live prices as server-sent events', query: streamQuery, produces: 'text/event-stream' }), async (c) => {
     const q = parseQuery(c, streamQuery);
     const hub = resolve();
     if (!hub) return fail(c, 503, 503, c.get('t')('live.unavailable'));

@@ -9,6 +9,7 @@ import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import { fail, ok, parseQuery } from '../respond.ts';
 import { pageQuery } from '../schemas.ts';
+import { doc } from '../openapi.ts';
 
 type C = Context<ApiEnv>;
 
@@ -40,6 +41,7 @@ async function exchangeNamesOf(c: C): Promise<string[]> {
 }
 
 const { order: _order, ...paging } = pageQuery;
+const subscribeQuery = z.object(paging);
 
 /**
  * Announcement subscriptions (SPEC §7 "Announcements and notices (v2/v3)"): canonical under
@@ -50,12 +52,12 @@ const { order: _order, ...paging } = pageQuery;
  * - GET notice/exchanges → `{ list: [{ name, display_name }] }`: exchanges able to notify, by display_name, case-insensitive
  */
 const v2 = new Hono<ApiEnv>()
-  .get('/stare/exchange/list', requireAuth, async (c) => done(c, { list: await subscribedExchanges(c.get('db'), me(c)) }))
-  .post('/stare/exchange/override', requireAuth, listBody, async (c) => done(c, { list: await replaceSubscriptions(c.get('db'), me(c), await exchangeNamesOf(c)) }))
-  .get('/notice/subscribe', requireAuth, async (c) => {
-    const q = parseQuery(c, z.object(paging));
+  .get('/stare/exchange/list', doc({ tag: 'Announcements and notices', summary: 'Exchanges whose announcements the user follows' }), requireAuth, async (c) => done(c, { list: await subscribedExchanges(c.get('db'), me(c)) }))
+  .post('/stare/exchange/override', doc({ tag: 'Announcements and notices', summary: 'Replace the followed exchanges', body: z.object({ exchanges: z.array(z.string()) }), handlerValidates: true }), requireAuth, listBody, async (c) => done(c, { list: await replaceSubscriptions(c.get('db'), me(c), await exchangeNamesOf(c)) }))
+  .get('/notice/subscribe', doc({ tag: 'Announcements and notices', summary: 'Announcements of followed exchanges, newest first', query: subscribeQuery }), requireAuth, async (c) => {
+    const q = parseQuery(c, subscribeQuery);
     return done(c, await listAnnouncements(c.get('db'), { ...q, locales: contentLocales(c.get('locale')), signedIn: true, subscribedBy: me(c) }));
   })
-  .get('/notice/exchanges', async (c) => ok(c, { list: await notifiableExchanges(c.get('db')) }, 300));
+  .get('/notice/exchanges', doc({ tag: 'Announcements and notices', summary: 'Exchanges able to notify, by display name' }), async (c) => ok(c, { list: await notifiableExchanges(c.get('db')) }, 300));
 
 export const subscriptionRoutes = new Hono<ApiEnv>().route('/new/v2', v2).route('/v3', v2);

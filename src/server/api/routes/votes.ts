@@ -5,6 +5,8 @@ import { castVote, MY_VOTES_MAX, myVotes, voteValue, type VoteKind } from '../..
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import { fail } from '../respond.ts';
+import { doc } from '../openapi.ts';
+import { z } from 'zod';
 
 type C = Context<ApiEnv>;
 
@@ -49,9 +51,9 @@ const vote = (kind: VoteKind) => async (c: C) => {
  * One vote per user per item; voting again the other way moves the vote, `null` removes it.
  */
 export const voteRoutes = new Hono<ApiEnv>()
-  .post('/new/v1/lives/vote', requireAuth, smallBody, vote('flash'))
-  .post('/new/v1/calendar/vote', requireAuth, smallBody, vote('calendar'))
-  .get('/v1/votes/mine', requireAuth, async (c) => {
+  .post('/new/v1/lives/vote', doc({ tag: 'Reviews and votes', summary: 'Vote on a flash news item (null removes the vote)', body: z.object({ id: z.number().int(), vote: z.enum(['bullish', 'bearish']).nullable() }), handlerValidates: true }), requireAuth, smallBody, vote('flash'))
+  .post('/new/v1/calendar/vote', doc({ tag: 'Reviews and votes', summary: 'Vote on a calendar event (null removes the vote)', body: z.object({ id: z.number().int(), vote: z.enum(['confirm', 'doubt']).nullable() }), handlerValidates: true }), requireAuth, smallBody, vote('calendar'))
+  .get('/v1/votes/mine', doc({ tag: 'Reviews and votes', summary: 'The user’s votes on the given items', query: z.object({ kind: z.enum(['flash', 'calendar']), ids: z.string().describe('Comma-separated ids') }), handlerValidates: true }), requireAuth, async (c) => {
     const kind = c.req.query('kind');
     if (kind !== 'flash' && kind !== 'calendar') throw badVote();
     const raw = c.req.query('ids') ?? '';
