@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dayHeading, monthHeading, rangeHeading, timeOfDay, weekdayName } from './calendar.ts';
+import { dayAndTime, dayHeading, monthHeading, rangeHeading, timeOfDay, weekdayName } from './calendar.ts';
 
 describe('calendar dates in the locale format (UTC)', () => {
   it.each([
@@ -21,5 +21,15 @@ describe('calendar dates in the locale format (UTC)', () => {
   it('gives the UTC time of day whatever the offset written', () => {
     expect(timeOfDay('2026-11-20T08:05:00Z')).toBe('08:05');
     expect(timeOfDay('2026-11-21T07:30:00+08:00')).toBe('23:30');
+  });
+
+  it.each([
+    ['en', 'Monday, November 23, 2026 at 10:00 UTC'],
+    ['zh', '2026年11月23日星期一 10:00 UTC'],
+    ['zh-hk', '2026年11月23日 星期一 10:00 UTC'],
+    ['ko', '2026년 11월 23일 월요일 10:00 UTC'],
+  ] as const)('writes a moment with its day and time apart in %s', (locale, text) => {
+    // ICU spaces zh-HK with a no-break space; what matters is that there is one.
+    expect(dayAndTime('2026-11-23T10:00:00Z', locale).replace(/\s/g, ' ')).toBe(text);
   });
 });

@@ -28,6 +28,16 @@ export function dayHeading(day: string, locale: Locale): string {
 }
 
 /**
+ * A moment with its day and time in UTC, written the locale's way (the day and the time never
+ * run together, whatever a template does with the whitespace between two expressions).
+ * @example dayAndTime('2026-11-23T10:00:00Z', 'en') // 'Monday, November 23, 2026 at 10:00 UTC'
+ * @example dayAndTime('2026-11-23T10:00:00Z', 'zh') // '2026年11月23日星期一 10:00 UTC'
+ */
+export function dayAndTime(iso: string, locale: Locale): string {
+  return `${formatter(locale, { dateStyle: 'full', timeStyle: 'short', hourCycle: 'h23' }).format(new Date(iso))} UTC`;
+}
+
+/**
  * A month heading.
  * @example monthHeading('2026-11-20', 'en') // 'November 2026'
  * @example monthHeading('2026-11-20', 'ko') // '2026년 11월'

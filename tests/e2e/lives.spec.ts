@@ -55,6 +55,7 @@ for (const L of LOCALES) {
       await first.click();
       await expect(page).toHaveURL(new RegExp(`${L.prefix}/lives/\\d+$`));
       await expect(page.getByTestId('lives-detail-title')).toContainText(title);
+      await expect(page.locator('main time[datetime]').first()).toHaveText(/\d\D*\s\d{2}:\d{2} UTC$/);
       await expect(page.getByTestId('lives-detail-body')).not.toBeEmpty();
       await expect(page.getByTestId('lives-votes')).toContainText(/\d/);
       await expect(page.getByTestId('lives-older')).toBeVisible();
@@ -144,6 +145,8 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('calendar-detail-title')).toHaveText(title);
       await expect(page.getByTestId('calendar-facts')).toBeVisible();
       await expect(page.getByTestId('calendar-facts').getByTestId('calendar-credibility')).toContainText(/%|--/);
+      // The day and the time apart ("…2026 at 10:00 UTC", "…星期一 10:00 UTC"), never "202610:00".
+      await expect(page.getByTestId('calendar-facts').locator(`time[datetime]`).first()).toHaveText(/\d\D*\s\d{2}:\d{2} UTC$/);
       await noBrokenText(page);
     });
 
