@@ -136,7 +136,12 @@ for (const L of LOCALES) {
     test('bookmark an article, a flash news item and an announcement, see them under Bookmarks, remove them', async ({ page }) => {
       const article = await newestArticle(page, L.prefix);
       await signUp(page, L.prefix);
+      // A failed list says so with the server's words and offers to try again.
+      await page.route('**/api/v1/favorite/page?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, data: null, msg: 'Down for the test' }) }));
       await page.goto(`${L.prefix}/user#bookmarks`);
+      await expect(page.getByTestId('bookmarks-error')).toContainText('Down for the test');
+      await page.unroute('**/api/v1/favorite/page?**');
+      await page.getByTestId('bookmarks-error').getByRole('button').click();
       await expect(page.getByTestId('bookmarks-empty')).toContainText(s.bookmarks.empty!);
 
       await page.goto(article.url);
@@ -179,6 +184,35 @@ for (const L of LOCALES) {
 
       await page.goto(article.url);
       await expect(page.getByTestId('bookmark')).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    test('my interests: articles of every followed columnist, newest first, a page at a time', async ({ page, request }) => {
+      await signUp(page, L.prefix);
+      await page.goto(`${L.prefix}/columnist`);
+      const ids = (await page.locator('button[data-follow]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.follow)))).slice(0, 4);
+      expect(ids.length).toBe(4);
+      // Each press is its own request; the list on the server follows.
+      for (const id of ids) {
+        const button = page.locator(`button[data-follow="${id}"]`);
+        await button.click();
+        await expect(button).toHaveAttribute('aria-pressed', 'true');
+      }
+      expect((await followedOnServer(page, request)).sort()).toEqual([...ids].sort());
+
+      await page.route('**/api/new/v2/content/follow?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, data: null, msg: 'Down for the test' }) }));
+      await page.goto(`${L.prefix}/user#interests`);
+      await expect(page.getByTestId('interests-error')).toContainText('Down for the test');
+      await page.unroute('**/api/new/v2/content/follow?**');
+      await page.getByTestId('interests-error').getByRole('button').click();
+
+      await expect(page.getByTestId('interests-columnists').locator('li')).toHaveCount(4);
+      const items = page.getByTestId('interests-articles').locator('li');
+      await expect(items).toHaveCount(10);
+      await page.getByTestId('interests-more').click();
+      await expect.poll(() => items.count()).toBeGreaterThan(10);
+      const times = await items.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime')!));
+      expect(times).toEqual([...times].sort().reverse());
+      expect(new Set(await items.locator('a.title').allInnerTexts()).size).toBe(times.length);
     });
   });
 }
