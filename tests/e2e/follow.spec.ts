@@ -42,6 +42,7 @@ async function signUp(page: Page, prefix: string) {
   await page.getByTestId('register-confirm').fill('follow-pass-1');
   await page.getByTestId('register-submit').click();
   await expect(page.getByTestId('account-name')).toHaveText(name);
+  return name;
 }
 
 /** The newest news article and its columnist (the news list's first item has a byline). */
@@ -89,7 +90,7 @@ for (const L of LOCALES) {
 
     test('follow a columnist, find their article under my interests, unfollow', async ({ page, request }) => {
       const article = await newestArticle(page, L.prefix);
-      await signUp(page, L.prefix);
+      const name = await signUp(page, L.prefix);
 
       await page.goto(`${L.prefix}/columnist/${article.columnist}`);
       // Their newest article in any language: the first under my interests once they are the only one followed.
@@ -111,6 +112,19 @@ for (const L of LOCALES) {
       await page.reload();
       await expect(follow).toHaveAttribute('aria-pressed', 'true');
       await expectAccessible(page);
+
+      // Logging out unmarks the button; logging in again from the dialog its press opens marks it again.
+      await page.getByTestId('account-menu').locator('summary').click();
+      await page.getByTestId('logout').click();
+      await expect(page.getByTestId('header-login')).toBeVisible();
+      await expect(follow).toHaveAttribute('aria-pressed', 'false');
+      await follow.click();
+      const dialog = page.getByTestId('login-dialog');
+      await dialog.getByTestId('login-account').fill(name);
+      await dialog.getByTestId('login-password').fill('follow-pass-1');
+      await dialog.getByTestId('login-submit').click();
+      await expect(dialog).toBeHidden();
+      await expect(follow).toHaveAttribute('aria-pressed', 'true');
 
       // The list of columnists and the article's byline show the same state.
       await page.goto(`${L.prefix}/columnist`);

@@ -22,6 +22,7 @@ export function watchFollowButtons(): void {
     else {
       live?.forget();
       document.querySelectorAll<HTMLButtonElement>(ACT_BUTTONS).forEach((b) => b.setAttribute('aria-pressed', 'false'));
+      document.querySelectorAll('.act-msg').forEach((m) => m.remove());
     }
   });
   document.addEventListener('click', (e) => {
