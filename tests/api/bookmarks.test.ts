@@ -108,4 +108,25 @@ describe('content bookmarks', () => {
     expect((await get<Page>('favorite/page', b.token)).body.data.total).toBe(0);
     expect((await get<Page>('favorite/page', a.token)).body.data.list.map((x) => x.id)).toEqual([news.id]);
   });
+
+  it('mine answers which of the asked items of one kind the user bookmarked, and only theirs', async () => {
+    const a = await signedInUser(db());
+    const b = await signedInUser(db());
+    expect((await get(`favorite/page/mine?kind=article&ids=${news.id}`)).status).toBe(401);
+    await append(a, 'article', news.id);
+    await append(a, 'flash', flash.id);
+    const mine = await get<number[]>(`favorite/page/mine?kind=article&ids=${research.id},${news.id},${news.id}`, a.token);
+    expect(mine.headers.get('cache-control')).toBe('no-store');
+    expect(mine.body).toMatchObject({ code: 0, data: [news.id] });
+    // The same number under another kind is another item.
+    expect((await get<number[]>(`favorite/page/mine?kind=flash&ids=${flash.id},${news.id}`, a.token)).body.data).toEqual([flash.id]);
+    expect((await get<number[]>(`favorite/page/mine?kind=announcement&ids=${notice.id}`, a.token)).body.data).toEqual([]);
+    expect((await get<number[]>(`favorite/page/mine?kind=article&ids=`, a.token)).body.data).toEqual([]);
+    expect((await get<number[]>(`favorite/page/mine?kind=article&ids=${news.id}`, b.token)).body.data).toEqual([]);
+    const many = Array.from({ length: 101 }, (_, i) => i + 1).join(',');
+    for (const path of ['favorite/page/mine?kind=article', `favorite/page/mine?kind=video&ids=1`, 'favorite/page/mine?kind=article&ids=1,x', 'favorite/page/mine?kind=article&ids=0', `favorite/page/mine?kind=article&ids=${many}`]) {
+      const res = await get(path, a.token);
+      expect([path, res.status]).toEqual([path, 400]);
+    }
+  });
 });

@@ -17,6 +17,7 @@ const PAGES = [
   '/search?q=bitcoin',
   '/lives',
   '/news',
+  '/columnist',
   '/announcement',
   '/calendar',
   '/ieo',

@@ -2,6 +2,8 @@ import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { avatarUrl, checkAvatarFile, checkCode, checkEmail, checkNickname, checkPassword, checkUserName, type AccountUser } from '../../lib/account.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { apiCall, apiUpload } from '../../stores/api.ts';
+import Bookmarks from './Bookmarks.tsx';
+import Interests from './Interests.tsx';
 import { login, openLogin, refreshProfile, replaceToken, setUser, startSession } from '../../stores/session.ts';
 import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, usePhone, useProblems, useSession, useSubmit, type T } from './fields.tsx';
 
@@ -11,7 +13,7 @@ interface Props {
   dict: Dict;
 }
 
-const TABS = ['profile', 'password', 'phone', 'email'] as const;
+const TABS = ['profile', 'password', 'phone', 'email', 'interests', 'bookmarks'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -63,6 +65,8 @@ export default function UserCentre({ locale, base, dict }: Props) {
         {tab === 'password' && <ChangePassword t={t} />}
         {tab === 'phone' && <BindPhone t={t} locale={locale} user={user} />}
         {tab === 'email' && <BindEmail t={t} user={user} />}
+        {tab === 'interests' && <Interests t={t} locale={locale} base={base} />}
+        {tab === 'bookmarks' && <Bookmarks t={t} locale={locale} base={base} />}
       </div>
     </div>
   );

@@ -8,7 +8,7 @@
  * bookmark whose content goes away later drops out of the list. At most
  * {@link BOOKMARKS_MAX} per user.
  */
-import { and, desc, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { announcements, articles, contentBookmarks, exchanges, flashNews } from '../db/schema/index.ts';
 import { DomainError, notFound } from './errors.ts';
@@ -71,6 +71,17 @@ export async function addBookmark(db: Db, userId: number, kind: BookmarkKind, id
 /** Removes a bookmark (deleteOne); one that is not there changes nothing. */
 export async function removeBookmark(db: Db, userId: number, kind: BookmarkKind, id: number): Promise<void> {
   await db.delete(contentBookmarks).where(and(eq(contentBookmarks.userId, userId), eq(contentBookmarks.kind, kind), eq(contentBookmarks.targetId, id)));
+}
+
+/** Which of these items of one kind the user has bookmarked (the pages' bookmark buttons), in the order asked. */
+export async function bookmarkedIds(db: Db, userId: number, kind: BookmarkKind, ids: readonly number[]): Promise<number[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: contentBookmarks.targetId })
+    .from(contentBookmarks)
+    .where(and(eq(contentBookmarks.userId, userId), eq(contentBookmarks.kind, kind), inArray(contentBookmarks.targetId, [...ids])));
+  const mine = new Set(rows.map((r) => r.id));
+  return ids.filter((id) => mine.has(id));
 }
 
 /** One page of the user's bookmarks, newest saved first; bookmarks of content gone since are left out. */

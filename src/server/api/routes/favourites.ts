@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { addBookmark, BOOKMARK_KINDS, listBookmarks, removeBookmark } from '../../domain/bookmarks.ts';
+import { addBookmark, BOOKMARK_KINDS, bookmarkedIds, listBookmarks, removeBookmark } from '../../domain/bookmarks.ts';
 import { DomainError } from '../../domain/errors.ts';
 import {
   addFavourites,
@@ -110,6 +110,15 @@ const bookmarkTarget = z.object({
   kind: z.enum(BOOKMARK_KINDS, { message: 'must be article, flash or announcement' }),
   id: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(2_147_483_647),
 });
+/** The items a page shows: `ids` is up to 100 comma-separated item numbers. */
+const bookmarkProbe = z.object({
+  kind: bookmarkTarget.shape.kind,
+  ids: z
+    .string({ message: 'must be a comma-separated list of item numbers' })
+    .transform((raw) => (raw.trim() === '' ? [] : raw.split(',').map((p) => p.trim())))
+    .refine((parts) => parts.length <= 100 && parts.every((p) => /^[1-9]\d{0,9}$/.test(p) && Number(p) <= 2_147_483_647), 'must be up to 100 comma-separated item numbers')
+    .transform((parts) => [...new Set(parts.map(Number))]),
+});
 
 /**
  * SPEC §7 "Favourites" under /api/new/v1 (auth unless noted). Every change answers the user's
@@ -138,6 +147,11 @@ export const favouriteRoutes = new Hono<ApiEnv>()
   /* Content bookmarks (SPEC §7 "GET v1 favorite/page…"). */
   /** GET /api/v1/favorite/page?page&size: `{ list: [{ kind, id, title, link, label, publishedAt, bookmarkedAt }], total, page, size }`, newest saved first. */
   .get('/v1/favorite/page', doc({ tag: 'Favourites', summary: 'Bookmarked articles, flash news and announcements', query: pageOnly }), requireAuth, async (c) => done(c, await listBookmarks(c.get('db'), me(c), parseQuery(c, pageOnly))))
+  /** GET /api/v1/favorite/page/mine?kind&ids=1,2: the ids among these that the user bookmarked (a page's buttons, without paging through the list). */
+  .get('/v1/favorite/page/mine', doc({ tag: 'Favourites', summary: 'Which of these items the user bookmarked', query: bookmarkProbe }), requireAuth, async (c) => {
+    const q = parseQuery(c, bookmarkProbe);
+    return done(c, await bookmarkedIds(c.get('db'), me(c), q.kind, q.ids));
+  })
   /** GET /api/v1/favorite/page/append?kind=article|flash|announcement&id: true; unknown content → 404. */
   .get('/v1/favorite/page/append', doc({ tag: 'Favourites', summary: 'Bookmark an item', query: bookmarkTarget }), requireAuth, async (c) => {
     const q = parseQuery(c, bookmarkTarget);
