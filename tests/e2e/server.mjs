@@ -8,6 +8,9 @@ import { startServer, stopServer } from '../../scripts/serve.mjs';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-e2e-'));
 process.env.DATA_DIR = dataDir;
+// Every spec is one client (127.0.0.1) doing many people's searches: the per-client limit on
+// expensive work would refuse them (scripts/serve-shed.test.ts tests the limit itself).
+process.env.EXPENSIVE_BURST ??= '100000';
 
 // A real SMTP server for the app's mails (the account specs read them back, as a person would
 // read their inbox): every mail received is appended, parsed, to DATA_DIR/smtp-inbox.jsonl.
