@@ -194,7 +194,7 @@ export function shedSettings(env = process.env) {
   return {
     burst: envNumber(env, 'EXPENSIVE_BURST', 30, 1),
     perSecond: envNumber(env, 'EXPENSIVE_PER_MINUTE', 60, 1) / 60,
-    concurrency: envNumber(env, 'EXPENSIVE_CONCURRENCY', 4, 1),
+    concurrency: envNumber(env, 'EXPENSIVE_CONCURRENCY', 2, 1),
     maxWaitMs: envNumber(env, 'EXPENSIVE_QUEUE_MS', 2000, 0),
   };
 }

@@ -152,7 +152,7 @@ describe('createWorkQueue', () => {
 
 describe('shedSettings', () => {
   it('has defaults and refuses nonsense', () => {
-    expect(shedSettings({})).toEqual({ burst: 30, perSecond: 1, concurrency: 4, maxWaitMs: 2000 });
+    expect(shedSettings({})).toEqual({ burst: 30, perSecond: 1, concurrency: 2, maxWaitMs: 2000 });
     expect(shedSettings({ EXPENSIVE_BURST: '5', EXPENSIVE_PER_MINUTE: '6', EXPENSIVE_CONCURRENCY: '2', EXPENSIVE_QUEUE_MS: '0' })).toEqual({ burst: 5, perSecond: 0.1, concurrency: 2, maxWaitMs: 0 });
     expect(() => shedSettings({ EXPENSIVE_CONCURRENCY: '0' })).toThrow(/EXPENSIVE_CONCURRENCY/);
     expect(() => shedSettings({ EXPENSIVE_BURST: 'lots' })).toThrow(/EXPENSIVE_BURST/);
