@@ -170,6 +170,40 @@ describe('bound on concurrent expensive work', () => {
   });
 });
 
+describe('work queue and departed clients', () => {
+  it('does not start the work of a client that left while it waited', async () => {
+    const gates: (() => void)[] = [];
+    const started: string[] = [];
+    const handler: Handler = (req, res) => {
+      started.push(req.url!);
+      return new Promise<void>((resolve) =>
+        gates.push(() => {
+          res.writeHead(200, { 'content-type': 'application/json' });
+          res.end('{"code":0}');
+          resolve();
+        }),
+      );
+    };
+    const { server, base } = await serve(handler, { shed: { burst: 100, perSecond: 1, concurrency: 1, maxWaitMs: 60_000 } });
+    const connections = () => new Promise<number>((r) => server.getConnections((_e, n) => r(n)));
+    const held = fetch(`${base}/api/v1/search?q=held`);
+    await expect.poll(() => started.length).toBe(1);
+    const leaving = http.get(`${base}/api/v1/search?q=left`);
+    leaving.on('error', () => {});
+    await expect.poll(() => (server as unknown as { shedStats: () => { waiting: number } }).shedStats().waiting).toBe(1);
+    const before = await connections();
+    leaving.destroy();
+    await expect.poll(connections).toBe(before - 1);
+    gates.shift()!();
+    expect((await held).status).toBe(200);
+    const next = fetch(`${base}/api/v1/search?q=next`);
+    await expect.poll(() => started.length).toBe(2);
+    gates.shift()!();
+    expect((await next).status).toBe(200);
+    expect(started).toEqual(['/api/v1/search?q=held', '/api/v1/search?q=next']);
+  });
+});
+
 describe('server timeouts', () => {
   it('sets header, request and keep-alive timeouts (the request one was 0)', async () => {
     const { server } = await serve(app().handler, { timeouts: serverTimeouts() });

@@ -233,6 +233,12 @@ export function createSiteServer({
       if (!verdict.ok) return refuse(req, res, { status: 429, retryAfter: verdict.retryAfter });
       release = await queue.acquire();
       if (!release) return refuse(req, res, { status: 503, retryAfter: busyFor });
+      // While it waited, the client may have left, or someone else rendered the same page.
+      const hit = key !== null ? pages.get(key) : undefined;
+      if (res.destroyed || hit) {
+        release();
+        return hit && !res.destroyed ? sendEntry(req, res, hit, 'hit') : undefined;
+      }
     }
     try {
       const settle = key !== null ? pages.claim(key) : undefined;
