@@ -284,7 +284,13 @@ export function createSiteServer({
   server.headersTimeout = timeouts.headersTimeout;
   server.requestTimeout = timeouts.requestTimeout;
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
-  server.on('close', () => pages.close());
+  // Clients quiet long enough to have a full bucket again are forgotten.
+  const sweeper = setInterval(() => limiter.sweep(), 60_000);
+  sweeper.unref();
+  server.on('close', () => {
+    clearInterval(sweeper);
+    pages.close();
+  });
   server.drainRenders = (ms) => Promise.race([Promise.allSettled([...active]), new Promise((r) => setTimeout(r, ms).unref())]);
   server.shedStats = () => ({ ...queue.stats(), clients: limiter.size });
   return server;
