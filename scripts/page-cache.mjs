@@ -22,10 +22,15 @@ export function isCacheable(status, headers) {
   return true;
 }
 
+/** Keys longer than this (a path and query of several KB) are not cached: nobody asks twice. */
+export const MAX_KEY_LENGTH = 2048;
+
 /**
- * @param {{ ttlMs: number, maxBytes?: number, now?: () => number, compress: (body: Buffer, encoding: string) => Promise<Buffer> }} options
+ * @param {{ ttlMs: number, maxBytes?: number, maxEntryBytes?: number, maxKeyLength?: number, sweepMs?: number, now?: () => number, compress: (body: Buffer, encoding: string) => Promise<Buffer> }} options
+ *   maxEntryBytes: a render bigger than this is not kept (default a sixteenth of maxBytes), so
+ *   one huge page cannot flush the rest.
  */
-export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date.now, compress }) {
+export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, maxEntryBytes = Math.floor(maxBytes / 16), maxKeyLength = MAX_KEY_LENGTH, sweepMs, now = Date.now, compress }) {
   /** key → { at, status, headers, bodies: Map<encoding, Buffer>, pending: Map<encoding, Promise<Buffer>>, bytes } */
   const entries = new Map();
   /** key → Promise<entry | null> of the render under way */
@@ -51,13 +56,20 @@ export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date
     }
   }
 
-  const sweeper = setInterval(() => {
+  /** Drops every expired entry (run by a timer, so memory goes back even when no one asks). */
+  function sweep() {
     for (const [key, entry] of entries) if (!fresh(entry)) drop(key);
-  }, Math.max(1000, ttlMs * 5));
+  }
+  const sweeper = setInterval(sweep, sweepMs ?? Math.max(1000, ttlMs * 5));
   sweeper.unref?.();
 
   return {
     enabled: ttlMs > 0,
+
+    /** Whether a key is short enough to be cached at all. */
+    admits(key) {
+      return key.length <= maxKeyLength;
+    },
 
     /** A fresh entry for the key (marked recently used), or undefined. */
     get(key) {
@@ -91,9 +103,10 @@ export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date
       };
     },
 
-    /** Stores a render's identity body; returns the entry. */
+    /** Stores a render's identity body; returns the entry, or null when it is too big to keep. */
     store(key, status, headers, body) {
       drop(key);
+      if (body.length > maxEntryBytes || key.length > maxKeyLength) return null;
       const entry = { key, at: now(), status, headers, bodies: new Map([['identity', body]]), pending: new Map(), bytes: 0 };
       entries.set(key, entry);
       account(entry, body.length);
@@ -118,6 +131,7 @@ export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, now = Date
       return pending;
     },
 
+    sweep,
     stats: () => ({ entries: entries.size, bytes, inflight: inflight.size }),
     clear() {
       entries.clear();

@@ -7,6 +7,10 @@
 // - Rendered pages are kept for PAGE_CACHE_MS in a micro-cache (scripts/page-cache.mjs) keyed by
 //   the app's own reading of the request's render inputs.
 // - Static files come from memory (scripts/http/static.mjs); event streams go straight through.
+// - Load shedding (scripts/http/shed.mjs): past the cache, expensive work (searches, long kline
+//   ranges, deep pages) is limited per client (429) and bounded in how much runs at once (503
+//   after a short wait); /api/health and cheap pages never wait for it.
+// - Timeouts on receiving requests (headers, bodies), none on sending answers (event streams).
 import http from 'node:http';
 import path from 'node:path';
 import { EventEmitter } from 'node:events';
@@ -14,6 +18,7 @@ import { pathToFileURL } from 'node:url';
 import { compress, encodingFor, varyWithEncoding } from './http/compress.mjs';
 import { createStaticFiles } from './http/static.mjs';
 import { createPageCache, isCacheable } from './page-cache.mjs';
+import { createRateLimiter, createWorkQueue, isExpensive, settleClientAddress, shedAnswer, shedSettings, trustsProxy } from './http/shed.mjs';
 
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
@@ -112,12 +117,13 @@ async function sendBody(req, res, status, headers, body, encoded) {
   res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
-/** Starts listening and resolves once the database is open (migrated and seeded on first run). */
 /** Request headers a client could forge to look like a proxy's. */
 const FORWARDED = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded'];
 
 /**
- * Removes the proxy headers from a request unless a proxy we sit behind (TRUST_PROXY) set them.
+ * Removes the proxy headers from a request unless a proxy we sit behind (TRUST_PROXY) set them:
+ * Astro and the render inputs believe them, so anyone could otherwise pick the protocol that
+ * decides HSTS and the page-cache variant.
  * @param {Record<string, unknown>} headers a Node request's headers, changed in place
  * @param {boolean} trustProxy
  */
@@ -125,17 +131,69 @@ export function dropForwarded(headers, trustProxy) {
   if (!trustProxy) for (const name of FORWARDED) delete headers[name];
 }
 
-export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost', log = console.log } = {}) {
-  process.env.COINLENS_ROOT ??= root;
-  // React and friends pick their development builds when NODE_ENV is unset: several times slower.
-  process.env.NODE_ENV ??= 'production';
-  const { handler } = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href);
-  const statics = createStaticFiles({
-    clientDir: path.join(root, 'dist/client'),
-    iconsDir: path.join(path.resolve(process.env.DATA_DIR || './data'), 'icons', 'coins'),
-  });
-  const pages = createPageCache({ ttlMs: Number(process.env.PAGE_CACHE_MS ?? 2000), compress });
-  const keyOf = (req) => (pages.enabled ? (globalThis[Symbol.for('coinlens.variantKey')]?.(req) ?? null) : null);
+/** Reads a whole number of milliseconds from the environment, with a default. */
+function envMs(name, fallback, min = 0) {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}"). See README.md, "Configuration".`);
+  return n;
+}
+
+/**
+ * The Node server's timeouts (README, "Configuration"). requestTimeout bounds receiving a
+ * request (headers and body), not sending the answer, so event streams, long answers, are
+ * not cut; a client that trickles a body is answered 408 and disconnected.
+ */
+export function serverTimeouts() {
+  const requestTimeout = envMs('HTTP_REQUEST_TIMEOUT_MS', 60_000, 1000);
+  return {
+    // Node wants headers no later than the whole request.
+    headersTimeout: Math.min(envMs('HTTP_HEADERS_TIMEOUT_MS', 20_000, 1000), requestTimeout),
+    requestTimeout,
+    // A little over the 60 s idle timeout of common proxies and load balancers, so they, not
+    // we, close an idle kept-alive connection (closing first races their next request).
+    keepAliveTimeout: envMs('HTTP_KEEPALIVE_TIMEOUT_MS', 65_000, 1000),
+  };
+}
+
+/** The page cache's settings: TTL, and the bound in bytes (README, "Configuration"). */
+export function pageCacheSettings() {
+  return { ttlMs: envMs('PAGE_CACHE_MS', 2000), maxBytes: envMs('PAGE_CACHE_MB', 64) * 1024 * 1024 };
+}
+
+/**
+ * The HTTP server around Astro's handler, not yet listening: static files, the page cache,
+ * load shedding of expensive work, event streams, timeouts. startServer() makes the real one;
+ * tests pass a handler of their own.
+ * @param {{
+ *   handler: (req: http.IncomingMessage, res: any, next: () => void) => unknown,
+ *   statics?: { candidate: (req: http.IncomingMessage, pathname: string) => boolean, serve: (req: http.IncomingMessage, res: http.ServerResponse, pathname: string) => Promise<boolean> },
+ *   pages?: ReturnType<typeof createPageCache>,
+ *   keyOf?: (req: http.IncomingMessage) => string | null,
+ *   trustProxy?: boolean,
+ *   shed?: ReturnType<typeof shedSettings>,
+ *   timeouts?: ReturnType<typeof serverTimeouts> & { connectionsCheckingInterval?: number },
+ * }} options
+ */
+export function createSiteServer({
+  handler,
+  statics,
+  pages = createPageCache({ ttlMs: 0, compress }),
+  keyOf: appKeyOf = () => null,
+  trustProxy = trustsProxy(),
+  shed = shedSettings(),
+  timeouts = serverTimeouts(),
+}) {
+  const keyOf = (req) => {
+    if (!pages.enabled) return null;
+    const key = appKeyOf(req);
+    // A key of absurd length (a 16 KB query string) is not worth keeping: render it uncached.
+    return key !== null && pages.admits(key) ? key : null;
+  };
+  const limiter = createRateLimiter({ burst: shed.burst, perSecond: shed.perSecond });
+  const queue = createWorkQueue({ concurrency: shed.concurrency, maxWaitMs: shed.maxWaitMs });
+  const busyFor = Math.max(1, Math.ceil(shed.maxWaitMs / 1000));
 
   // Renders under way: a shutdown lets them finish before the database goes away.
   const active = new Set();
@@ -165,7 +223,12 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     await sendBody(req, res, entry.status, { ...entry.headers, 'x-page-cache': state }, body, { encoding, body });
   };
 
-  const page = async (req, res) => {
+  const refuse = (req, res, verdict) => {
+    const answer = shedAnswer(req, verdict);
+    return sendBody(req, res, answer.status, answer.headers, Buffer.from(answer.body));
+  };
+
+  const page = async (req, res, client) => {
     const key = keyOf(req);
     if (key !== null) {
       const hit = pages.get(key);
@@ -176,51 +239,90 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
         if (entry) return sendEntry(req, res, entry, 'hit');
       }
     }
-    const settle = key !== null ? pages.claim(key) : undefined;
-    let captured;
+    // Past the cache: this is work. Expensive work is limited per client, then bounded in
+    // how much of it runs at once.
+    let release;
+    if (isExpensive(req.method, req.url)) {
+      const verdict = limiter.take(client);
+      if (!verdict.ok) return refuse(req, res, { status: 429, retryAfter: verdict.retryAfter });
+      release = await queue.acquire();
+      if (!release) return refuse(req, res, { status: 503, retryAfter: busyFor });
+      // While it waited, the client may have left, or someone else rendered the same page.
+      const hit = key !== null ? pages.get(key) : undefined;
+      if (res.destroyed || hit) {
+        release();
+        return hit && !res.destroyed ? sendEntry(req, res, hit, 'hit') : undefined;
+      }
+    }
     try {
-      captured = await render(req);
-    } catch (e) {
-      settle?.(null);
-      throw e;
+      const settle = key !== null ? pages.claim(key) : undefined;
+      let captured;
+      try {
+        captured = await render(req);
+      } catch (e) {
+        settle?.(null);
+        throw e;
+      }
+      const body = captured.body();
+      if (settle) {
+        const entry = !captured.destroyed && isCacheable(captured.statusCode, captured.headers) ? pages.store(key, captured.statusCode, captured.headers, body) : null;
+        settle(entry);
+        if (entry) return await sendEntry(req, res, entry, 'miss');
+      }
+      if (captured.destroyed) {
+        res.destroy(captured.error);
+        return undefined;
+      }
+      return await sendBody(req, res, captured.statusCode, captured.headers, body);
+    } finally {
+      release?.();
     }
-    const body = captured.body();
-    if (settle) {
-      const entry = !captured.destroyed && isCacheable(captured.statusCode, captured.headers) ? pages.store(key, captured.statusCode, captured.headers, body) : null;
-      settle(entry);
-      if (entry) return sendEntry(req, res, entry, 'miss');
-    }
-    if (captured.destroyed) {
-      res.destroy(captured.error);
-      return undefined;
-    }
-    return sendBody(req, res, captured.statusCode, captured.headers, body);
   };
 
-  // Astro and the render inputs believe X-Forwarded-* unchecked; only a proxy we sit behind may
-  // set them, or anyone could pick the address the per-IP rate limits count, or the protocol that
-  // decides HSTS and the page-cache variant.
-  const trustProxy = ['1', 'true', 'yes'].includes(String(process.env.TRUST_PROXY ?? '').toLowerCase());
-  const server = http.createServer((req, res) => {
+  const server = http.createServer({ connectionsCheckingInterval: timeouts.connectionsCheckingInterval ?? 30_000 }, (req, res) => {
     dropForwarded(req.headers, trustProxy);
+    const client = settleClientAddress(req, trustProxy);
     // Event streams go out as written: unbuffered and uncompressed.
     if (req.url?.startsWith('/api/stream/')) {
       guardStream(res);
       return handler(req, res, () => res.writeHead(404).end());
     }
     const pathname = (req.url ?? '/').split('?')[0];
-    const work = statics.candidate(req, pathname) ? statics.serve(req, res, pathname).then((served) => served || page(req, res)) : page(req, res);
+    const work = statics?.candidate(req, pathname) ? statics.serve(req, res, pathname).then((served) => served || page(req, res, client)) : page(req, res, client);
     work.catch((e) => {
       console.error('[serve]', req.method, req.url, e);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Internal server error');
       else res.destroy();
     });
+    return undefined;
   });
-  // Server-sent events and slow clients: no request timeout, but a bound on idle sockets.
-  server.requestTimeout = 0;
-  server.keepAliveTimeout = 65_000;
-  server.on('close', () => pages.close());
+  server.headersTimeout = timeouts.headersTimeout;
+  server.requestTimeout = timeouts.requestTimeout;
+  server.keepAliveTimeout = timeouts.keepAliveTimeout;
+  // Clients quiet long enough to have a full bucket again are forgotten.
+  const sweeper = setInterval(() => limiter.sweep(), 60_000);
+  sweeper.unref();
+  server.on('close', () => {
+    clearInterval(sweeper);
+    pages.close();
+  });
   server.drainRenders = (ms) => Promise.race([Promise.allSettled([...active]), new Promise((r) => setTimeout(r, ms).unref())]);
+  server.shedStats = () => ({ ...queue.stats(), clients: limiter.size });
+  return server;
+}
+
+/** Starts listening and resolves once the database is open (migrated and seeded on first run). */
+export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost', log = console.log } = {}) {
+  process.env.COINLENS_ROOT ??= root;
+  // React and friends pick their development builds when NODE_ENV is unset: several times slower.
+  process.env.NODE_ENV ??= 'production';
+  const { handler } = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href);
+  const statics = createStaticFiles({
+    clientDir: path.join(root, 'dist/client'),
+    iconsDir: path.join(path.resolve(process.env.DATA_DIR || './data'), 'icons', 'coins'),
+  });
+  const pages = createPageCache({ ...pageCacheSettings(), compress });
+  const server = createSiteServer({ handler, statics, pages, keyOf: (req) => globalThis[Symbol.for('coinlens.variantKey')]?.(req) ?? null });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(undefined));
@@ -241,8 +343,13 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   return server;
 }
 
-/** Most bytes a stream client may leave unread in the socket before it is dropped. */
-export const MAX_STREAM_BACKLOG = 1 << 20;
+/**
+ * Most bytes a stream client may leave unread in the socket before it is dropped
+ * (SSE_CLIENT_BUFFER_KB, default 128 KB: a minute of ticks for a page of coins). The stream's
+ * own queue has the same bound (src/server/realtime/sse.ts), so one stalled client holds at
+ * most twice this.
+ */
+export const MAX_STREAM_BACKLOG = (Number(process.env.SSE_CLIENT_BUFFER_KB) || 128) * 1024;
 
 /**
  * Drops a server-sent-events client that stops reading: Astro writes without waiting for

@@ -3,11 +3,13 @@ import { serverReady } from './server/boot.ts';
 import { config } from './server/config.ts';
 import { securityHeaders } from './server/http/headers.ts';
 import { publishVariantKey, renderInputs } from './server/http/renderInputs.ts';
+import { publishShedAnswer } from './server/http/shed.ts';
 import { translator } from './server/i18n/index.ts';
 
 export { splitLocalePrefix } from './server/http/renderInputs.ts';
 
 publishVariantKey({ mobileOrigin: config().MOBILE_ORIGIN });
+publishShedAnswer();
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, locals } = context;

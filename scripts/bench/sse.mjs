@@ -178,7 +178,8 @@ async function main() {
     const { ensureBuild } = await import('../ensure-build.mjs');
     ensureBuild();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-bench-sse-'));
-    app = await startChild({ port: PORT, dataDir, env: { LIVE: 'sim', LIVE_INTERVAL_MS: String(INTERVAL) } });
+    // All the clients come from one address here: lift the per-address stream cap for them.
+    app = await startChild({ port: PORT, dataDir, env: { LIVE: 'sim', LIVE_INTERVAL_MS: String(INTERVAL), SSE_MAX_PER_CLIENT: String(CLIENTS + 10) } });
   }
   try {
     const ids = await topCoinIds(app.url);

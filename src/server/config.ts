@@ -73,6 +73,12 @@ const schema = z.object({
   /** Live prices: `sim` moves demo prices (the simulated market), `off` only relays other sources. */
   LIVE: z.enum(['sim', 'off']).default('sim'),
   LIVE_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(200).max(3_600_000).default(3000),
+  /** Most live-price streams one client address may hold open (more: 429). */
+  SSE_MAX_PER_CLIENT: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(20),
+  /** Most live-price streams the process holds open in all (more: 503). */
+  SSE_MAX_STREAMS: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(10_000),
+  /** Most bytes (KB) a stream client may leave unread before it is dropped (it reconnects and resumes). */
+  SSE_CLIENT_BUFFER_KB: z.coerce.number().int('must be whole kilobytes').min(16).max(16_384).default(128),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pageViews } from '../../src/server/db/schema/index.ts';
 import { listAnnouncements } from '../../src/server/domain/announcements.ts';
@@ -57,12 +57,33 @@ describe('POST /api/new/v1/pv', () => {
 
   it('limits one address to a burst of 60, then answers 429 without counting', async () => {
     const ip = '192.0.2.77';
-    for (let i = 0; i < 60; i++) expect((await pv({ path: '/limited' }, { ip })).status).toBe(200);
+    // Sixty browsers behind one address (an office): sixty readers.
+    for (let i = 0; i < 60; i++) expect((await pv({ path: '/limited' }, { ip, ua: `${BROWSER} #${i}` })).status).toBe(200);
     const res = await pv({ path: '/limited' }, { ip });
     expect([res.status, res.body.code]).toEqual([429, 4291]);
     expect(await count('/limited')).toBe(60);
     // Other addresses are not affected.
     expect((await pv({ path: '/limited' }, { ip: '192.0.2.78' })).status).toBe(200);
+  });
+
+  it('counts a visitor once per path and day, however the URL is busted; two visitors count twice', async () => {
+    const ip = '192.0.2.90';
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push((await pv({ path: `/zh/news/77?bust=${i}` }, { ip })).body.data.counted);
+    expect(answers).toEqual([true, false, false, false, false]);
+    expect(await count('/news/77')).toBe(1);
+    expect((await pv({ path: '/news/77' }, { ip: '192.0.2.91' })).body.data.counted).toBe(true);
+    expect(await count('/news/77')).toBe(2);
+  });
+
+  it('keeps nothing about the visitor: page_views holds a path, a day and a number', async () => {
+    const columns = await db().execute(sql`select column_name from information_schema.columns where table_name = 'page_views' order by ordinal_position`);
+    expect((columns as unknown as { rows: { column_name: string }[] }).rows.map((r) => r.column_name)).toEqual(['path', 'day', 'n']);
+    // The read counters are one number per item; no table or column names a visitor.
+    const personal = await db().execute(
+      sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and table_name in ('page_views', 'announcements', 'articles', 'wiki_entries', 'questions') and column_name ~* '(^ip|_ip$|address|agent|visitor|client|fingerprint|hash)'`,
+    );
+    expect((personal as unknown as { rows: unknown[] }).rows).toEqual([]);
   });
 
   it('needs the request signature like every API call', async () => {

@@ -8,6 +8,11 @@ import { startServer, stopServer } from '../../scripts/serve.mjs';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-e2e-'));
 process.env.DATA_DIR = dataDir;
+// Every spec is one client (127.0.0.1) doing many people's searches and opening many people's
+// live-price streams: the per-client limits would refuse them (scripts/serve-shed.test.ts and
+// tests/api/stream-caps.test.ts test the limits themselves).
+process.env.EXPENSIVE_BURST ??= '100000';
+process.env.SSE_MAX_PER_CLIENT ??= '1000';
 
 // A real SMTP server for the app's mails (the account specs read them back, as a person would
 // read their inbox): every mail received is appended, parsed, to DATA_DIR/smtp-inbox.jsonl.

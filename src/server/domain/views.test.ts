@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../tests/setup/db.ts';
 import type { DbHandle } from '../db/client.ts';
 import { countReaderView, countView, isReaderRequest } from './views.ts';
+import { createVisitorLedger } from './visitors.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 
@@ -41,8 +42,32 @@ describe('countView', () => {
   it('counts a reader request and not a crawler', async () => {
     const id = await firstId('articles');
     const before = await views('articles', id);
-    await countReaderView(handle.db, new Request('http://x/news/1', { headers: { 'user-agent': CHROME } }), 'article', id);
-    await countReaderView(handle.db, new Request('http://x/news/1', { headers: { 'user-agent': 'Googlebot/2.1' } }), 'article', id);
+    await countReaderView(handle.db, new Request('http://x/news/1', { headers: { 'user-agent': CHROME } }), 'article', id, '192.0.2.1');
+    await countReaderView(handle.db, new Request('http://x/news/1', { headers: { 'user-agent': 'Googlebot/2.1' } }), 'article', id, '192.0.2.2');
     expect(await views('articles', id)).toBe(before + 1);
+  });
+
+  it('counts a reader once per item and day, whatever cache-busting parameter the URL carries', async () => {
+    let clock = Date.parse('2026-11-24T10:00:00Z');
+    const ledger = createVisitorLedger({ now: () => clock });
+    const id = await firstId('questions');
+    const other = (await firstId('announcements'));
+    const before = await views('questions', id);
+    const read = (n: number, address: string, ua = CHROME) =>
+      countReaderView(handle.db, new Request(`http://x/question/${id}?bust=${n}`, { headers: { 'user-agent': ua } }), 'question', id, address, ledger);
+    for (let n = 0; n < 5; n++) await read(n, '198.51.100.7');
+    expect(await views('questions', id)).toBe(before + 1);
+    // Another address, or another browser behind the same one, is another reader.
+    await read(5, '198.51.100.8');
+    await read(6, '198.51.100.7', `${CHROME} Edg/130.0`);
+    expect(await views('questions', id)).toBe(before + 3);
+    // The same reader on another item counts there.
+    const annBefore = await views('announcements', other);
+    await countReaderView(handle.db, new Request(`http://x/announcement/${other}`, { headers: { 'user-agent': CHROME } }), 'announcement', other, '198.51.100.7', ledger);
+    expect(await views('announcements', other)).toBe(annBefore + 1);
+    // Next UTC day, a new count.
+    clock = Date.parse('2026-11-25T00:00:01Z');
+    await read(7, '198.51.100.7');
+    expect(await views('questions', id)).toBe(before + 4);
   });
 });

@@ -3,12 +3,14 @@
  * and the "N reads" lines come from them.
  *
  * A count is taken when the server renders a detail page for a reader: crawlers, link previews
- * and HEAD requests do not count. Renders answered from the page micro-cache or a CDN are not
- * seen, so the numbers are approximate, like every site's.
+ * and HEAD requests do not count, and a reader counts once per item and UTC day (visitors.ts:
+ * reloading, with a cache-busting parameter or not, adds nothing). Renders answered from the
+ * page micro-cache or a CDN are not seen, so the numbers are approximate, like every site's.
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { announcements, articles, questions, wikiEntries } from '../db/schema/index.ts';
+import { visitors, type VisitorLedger } from './visitors.ts';
 
 const TABLES = { announcement: announcements, article: articles, wiki: wikiEntries, question: questions } as const;
 export type ViewedKind = keyof typeof TABLES;
@@ -42,7 +44,13 @@ export async function countView(db: Db, kind: ViewedKind, id: number): Promise<v
   }
 }
 
-/** {@link countView} when the request is a reader's ({@link isReaderRequest}). */
-export async function countReaderView(db: Db, request: Request, kind: ViewedKind, id: number): Promise<void> {
-  if (isReaderRequest(request.method, request.headers.get('user-agent'))) await countView(db, kind, id);
+/**
+ * {@link countView} when the request is a reader's ({@link isReaderRequest}) and this reader's
+ * first of the item today. `address` is the client's (Astro.clientAddress).
+ */
+export async function countReaderView(db: Db, request: Request, kind: ViewedKind, id: number, address: string | undefined, ledger: VisitorLedger = visitors): Promise<void> {
+  const agent = request.headers.get('user-agent');
+  if (!isReaderRequest(request.method, agent)) return;
+  if (!ledger.first(address ?? 'unknown', agent ?? '', `read:${kind}:${id}`)) return;
+  await countView(db, kind, id);
 }

@@ -28,13 +28,22 @@ export interface RealtimeOptions {
   /** How often a follower re-tries to become the leader, ms. */
   leaderRetryMs?: number;
   ringSize?: number;
+  /** Most open streams of one client address (SSE_MAX_PER_CLIENT). */
+  maxStreamsPerClient?: number;
+  /** Most open streams in this process (SSE_MAX_STREAMS). */
+  maxStreams?: number;
 }
+
+/** Whether a client may open one more stream: yes, not this client, or not anyone now. */
+export type StreamAdmission = 'ok' | 'client' | 'full';
 
 export class Realtime {
   readonly bus: PriceBus;
   private readonly link: PgLink;
   private readonly sources: PriceSource[];
   private readonly channels = new Set<SseChannel>();
+  /** Open streams per client address; an address leaves the map with its last stream. */
+  private readonly perClient = new Map<string, number>();
   private readonly writer: TickWriter;
   private leaderTimer: ReturnType<typeof setInterval> | undefined;
   private leading = false;
@@ -122,14 +131,35 @@ export class Realtime {
     return out;
   }
 
-  /** Keeps track of an open stream so stop() can end it. */
-  track(channel: SseChannel): void {
+  /**
+   * Whether `client` may open one more stream: each holds a socket, timers and a buffer, so
+   * one address gets a few (a person's tabs), and the process a bounded number in all.
+   */
+  admit(client: string): StreamAdmission {
+    if (this.channels.size >= (this.options.maxStreams ?? 10_000)) return 'full';
+    if ((this.perClient.get(client) ?? 0) >= (this.options.maxStreamsPerClient ?? 20)) return 'client';
+    return 'ok';
+  }
+
+  /** Keeps track of an open stream (of `client`) so stop() can end it and admit() count it. */
+  track(channel: SseChannel, client = 'unknown'): void {
     if (this.stopped) {
       channel.close();
       return;
     }
     this.channels.add(channel);
-    channel.onClose(() => this.channels.delete(channel));
+    this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
+    channel.onClose(() => {
+      this.channels.delete(channel);
+      const left = (this.perClient.get(client) ?? 1) - 1;
+      if (left > 0) this.perClient.set(client, left);
+      else this.perClient.delete(client);
+    });
+  }
+
+  /** Open streams of one client address. */
+  streamsOf(client: string): number {
+    return this.perClient.get(client) ?? 0;
   }
 
   get connections(): number {
@@ -161,7 +191,8 @@ slot.stop = stopRealtime;
  */
 export async function startRealtime(options: RealtimeOptions): Promise<Realtime> {
   await stopRealtime();
-  const hub = new Realtime({ live: config().LIVE, intervalMs: config().LIVE_INTERVAL_MS, ...options });
+  const { LIVE, LIVE_INTERVAL_MS, SSE_MAX_PER_CLIENT, SSE_MAX_STREAMS } = config();
+  const hub = new Realtime({ live: LIVE, intervalMs: LIVE_INTERVAL_MS, maxStreamsPerClient: SSE_MAX_PER_CLIENT, maxStreams: SSE_MAX_STREAMS, ...options });
   slot.hub = hub;
   await hub.start();
   return hub;

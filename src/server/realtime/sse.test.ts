@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chunkPayloads, MAX_PAYLOAD, parsePayload } from './pg.ts';
-import { formatEvent, SseChannel } from './sse.ts';
+import { DEFAULT_MAX_BYTES, formatEvent, SseChannel } from './sse.ts';
 
 const decoder = new TextDecoder();
 
@@ -20,11 +20,12 @@ describe('SseChannel', () => {
     expect(ch.reason).toBe('server');
   });
 
-  it('drops a client whose unread queue exceeds the bound', async () => {
-    const ch = new SseChannel({ heartbeatMs: 0, maxQueue: 4 });
+  it('drops a client whose unread bytes would exceed the bound', async () => {
+    // The retry hint (13 bytes) and three events of 15 bytes fill 58 bytes exactly.
+    expect(new TextEncoder().encode(formatEvent(JSON.stringify({ i: 0 }))).byteLength).toBe(15);
+    const ch = new SseChannel({ heartbeatMs: 0, retryMs: 3000, maxBytes: 13 + 3 * 15 });
     let closed = 0;
     ch.onClose(() => closed++);
-    // retry hint + 3 events fill the queue of 4; the next one drops the client.
     for (let i = 0; i < 3; i++) expect(ch.send({ i })).toBe(true);
     expect(ch.closed).toBe(false);
     expect(ch.send({ i: 3 })).toBe(false);
@@ -36,7 +37,7 @@ describe('SseChannel', () => {
   });
 
   it('keeps a client that reads as fast as events come', async () => {
-    const ch = new SseChannel({ heartbeatMs: 0, maxQueue: 2 });
+    const ch = new SseChannel({ heartbeatMs: 0, maxBytes: 40 });
     const reader = ch.stream.getReader();
     await reader.read(); // retry hint
     for (let i = 0; i < 50; i++) {
@@ -48,6 +49,18 @@ describe('SseChannel', () => {
     await reader.cancel();
     expect(ch.closed).toBe(true);
     expect(ch.reason).toBe('client');
+  });
+
+  it('bounds bytes, not events: one large event is too much for a client that has not read', () => {
+    const ch = new SseChannel({ heartbeatMs: 0, maxBytes: 64 * 1024 });
+    expect(ch.send({ blob: 'x'.repeat(40 * 1024) })).toBe(true);
+    expect(ch.send({ blob: 'x'.repeat(40 * 1024) })).toBe(false);
+    expect(ch.reason).toBe('slow');
+    // By default a client may leave 128 KB unread.
+    const d = new SseChannel({ heartbeatMs: 0 });
+    let sent = 0;
+    while (d.send({ blob: 'x'.repeat(1000) })) sent++;
+    expect(sent).toBe(Math.floor((DEFAULT_MAX_BYTES - 13) / 1019));
   });
 
   it('sends heartbeat comments', async () => {

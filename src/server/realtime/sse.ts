@@ -1,13 +1,19 @@
 /**
  * One server-sent-events connection as a web ReadableStream. Its queue of unsent events is
- * bounded: a client that stops reading (a stalled tab, a slow link) is dropped, and its
+ * bounded in bytes: a client that stops reading (a stalled tab, a slow link) is dropped, and its
  * EventSource reconnects later with Last-Event-ID, instead of being buffered forever.
  */
 const encoder = new TextEncoder();
 
+/** The default bound on a client's unread bytes. */
+export const DEFAULT_MAX_BYTES = 128 * 1024;
+
 export interface SseChannelOptions {
-  /** Most events waiting to be read before the client is dropped. */
-  maxQueue?: number;
+  /**
+   * Most bytes waiting to be read before the client is dropped (SSE_CLIENT_BUFFER_KB, default
+   * 128 KB; scripts/serve.mjs bounds what waits in the socket the same way).
+   */
+  maxBytes?: number;
   /** A comment line this often keeps proxies from closing an idle stream. 0: none. */
   heartbeatMs?: number;
   /** The reconnection delay the browser should use, ms. */
@@ -30,7 +36,7 @@ export class SseChannel {
   reason: 'client' | 'slow' | 'server' | undefined;
 
   constructor(options: SseChannelOptions = {}) {
-    const { maxQueue = 256, heartbeatMs = 15_000, retryMs = 3000 } = options;
+    const { maxBytes = DEFAULT_MAX_BYTES, heartbeatMs = 15_000, retryMs = 3000 } = options;
     this.stream = new ReadableStream<Uint8Array>(
       {
         start: (controller) => {
@@ -38,7 +44,7 @@ export class SseChannel {
         },
         cancel: () => this.finish('client'),
       },
-      new CountQueuingStrategy({ highWaterMark: maxQueue }),
+      { highWaterMark: maxBytes, size: (chunk) => chunk?.byteLength ?? 0 },
     );
     this.write(`retry: ${retryMs}\n\n`);
     if (heartbeatMs > 0) {
@@ -47,15 +53,16 @@ export class SseChannel {
     }
   }
 
-  /** Queues raw SSE text; drops the client when its queue is full. Returns false once closed. */
+  /** Queues raw SSE text; drops the client when it would not fit. Returns false once closed. */
   write(text: string): boolean {
     if (this.closed) return false;
+    const bytes = encoder.encode(text);
     const room = this.controller.desiredSize;
-    if (room !== null && room <= 0) {
+    if (room !== null && bytes.byteLength > room) {
       this.close('slow');
       return false;
     }
-    this.controller.enqueue(encoder.encode(text));
+    this.controller.enqueue(bytes);
     return true;
   }
 

@@ -3,6 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { DomainError } from '../../domain/errors.ts';
 import { countPageView, normalisePagePath, tokenBuckets } from '../../domain/pageViews.ts';
 import { isReaderAgent } from '../../domain/views.ts';
+import { visitors, type VisitorLedger } from '../../domain/visitors.ts';
 import type { ApiEnv } from '../env.ts';
 import { fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
@@ -14,11 +15,12 @@ const badPath = () => new DomainError(400, 4007, 'pageView.badPath');
 
 /**
  * POST /api/new/v1/pv `{ path }` (no auth, no cookie; `navigator.sendBeacon` sends it as text/plain)
- * → `{ counted, path }`: one view of the normalised path today. Crawlers are answered
- * `counted: false` and not counted; more than 60 views at once from one address (then one a
- * second) → 429. Nothing about the reader is stored.
+ * → `{ counted, path }`: one view of the normalised path today. Crawlers, and a visitor's
+ * repeats of a path the same UTC day (visitors.ts), are answered `counted: false` and not
+ * counted; more than 60 views at once from one address (then one a second) → 429. Nothing about
+ * the reader is stored.
  */
-export function pageViewRoutes(buckets = tokenBuckets()) {
+export function pageViewRoutes(buckets = tokenBuckets(), ledger: VisitorLedger = visitors) {
   return new Hono<ApiEnv>().post(
     '/new/v1/pv',
     doc({ tag: 'Settings and data', summary: 'Count a page view (first-party beacon; nothing about the reader is stored)', body: z.object({ path: z.string() }), handlerValidates: true }),
@@ -33,8 +35,11 @@ export function pageViewRoutes(buckets = tokenBuckets()) {
       const path = b && typeof b === 'object' && !Array.isArray(b) ? normalisePagePath((b as Record<string, unknown>).path) : undefined;
       if (!path) throw badPath();
       c.header('Cache-Control', 'no-store');
-      if (!isReaderAgent(c.req.header('user-agent'))) return c.json({ code: 0, data: { counted: false, path }, msg: 'success' });
-      if (!buckets.take(c.env?.clientAddress ?? 'unknown')) throw new DomainError(429, 4291, 'pageView.tooMany');
+      const agent = c.req.header('user-agent');
+      if (!isReaderAgent(agent)) return c.json({ code: 0, data: { counted: false, path }, msg: 'success' });
+      const address = c.env?.clientAddress ?? 'unknown';
+      if (!buckets.take(address)) throw new DomainError(429, 4291, 'pageView.tooMany');
+      if (!ledger.first(address, agent ?? '', `pv:${path}`)) return c.json({ code: 0, data: { counted: false, path }, msg: 'success' });
       await countPageView(c.get('db'), path);
       return c.json({ code: 0, data: { counted: true, path }, msg: 'success' });
     },

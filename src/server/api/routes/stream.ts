@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
+import { config } from '../../config.ts';
 import { currentRealtime, type Realtime } from '../../realtime/index.ts';
 import { SseChannel, type SseChannelOptions } from '../../realtime/sse.ts';
 import type { PriceTick } from '../../realtime/types.ts';
@@ -37,7 +38,9 @@ export interface StreamRouteOptions extends SseChannelOptions {
  * GET /api/stream/prices?symbols=bitcoin,ethereum: server-sent events. First a snapshot of the
  * coins' latest prices (or, with Last-Event-ID, the ticks missed since that id while they are
  * still in the replay buffer), then every tick of those coins; `id:` is the tick sequence
- * number; a comment line every 15 s keeps the connection alive.
+ * number; a comment line every 15 s keeps the connection alive. One client address may hold
+ * SSE_MAX_PER_CLIENT streams (then 429) and the process SSE_MAX_STREAMS (then 503), both with
+ * Retry-After; a client that leaves SSE_CLIENT_BUFFER_KB unread is dropped.
  */
 export function streamRoutes(options: StreamRouteOptions = {}) {
   const resolve = options.realtime ?? currentRealtime;
@@ -45,9 +48,16 @@ export function streamRoutes(options: StreamRouteOptions = {}) {
     const q = parseQuery(c, streamQuery);
     const hub = resolve();
     if (!hub) return fail(c, 503, 503, c.get('t')('live.unavailable'));
+    const client = c.env?.clientAddress ?? 'unknown';
+    const admission = hub.admit(client);
+    if (admission !== 'ok') {
+      // A full house frees up as people leave; a client over its own share must close a stream.
+      c.header('Retry-After', admission === 'full' ? '5' : '30');
+      return admission === 'full' ? fail(c, 503, 5031, c.get('t')('shed.streamsFull')) : fail(c, 429, 4293, c.get('t')('shed.streamsPerClient'));
+    }
     const ids = new Set(q.symbols);
-    const channel = new SseChannel(options);
-    hub.track(channel);
+    const channel = new SseChannel({ maxBytes: config().SSE_CLIENT_BUFFER_KB * 1024, ...options });
+    hub.track(channel, client);
     // Ticks published while the snapshot is read are held back, then sent in order.
     let held: PriceTick[][] | null = [];
     let sentUpTo = 0;
