@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 
 const LOCALES = [
-  { locale: 'en', coins: 'Coins', backHome: 'Back to home', demo: 'Demo data', cayman: 'Cayman Islands' },
-  { locale: 'zh', coins: '币种', backHome: '返回首页', demo: '演示数据', cayman: '开曼群岛' },
+  { locale: 'en', coins: 'Coins', backHome: 'Back to home', demo: 'Demo data', cayman: 'Cayman Islands', ours: 'Coinlens rating', readers: 'Readers’ average' },
+  { locale: 'zh', coins: '币种', backHome: '返回首页', demo: '演示数据', cayman: '开曼群岛', ours: 'Coinlens 评级', readers: '用户平均评分' },
 ] as const;
 
 for (const L of LOCALES) {
@@ -59,6 +59,11 @@ for (const L of LOCALES) {
       // Countries are named in the reader's language (stored in English).
       await page.goto('/exchange/binance');
       await expect(page.locator('main')).toContainText(L.cayman);
+      // Two ratings on one page say whose they are: ours at the top, the readers' in the summary.
+      await expect(page.getByTestId('star-rating')).toContainText(L.ours);
+      await page.goto('/exchange/binance/comment');
+      const summary = page.getByTestId('review-summary');
+      if (await summary.isVisible()) await expect(summary).toContainText(L.readers);
     });
 
     test('unknown routes answer 404 with the localised page', async ({ page }) => {
