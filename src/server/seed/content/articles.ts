@@ -10,6 +10,7 @@ import { eq } from 'drizzle-orm';
 import { articleCoins, articles, columnists, exchanges } from '../../db/schema/index.ts';
 import type { Rng } from '../random.ts';
 import { bulkInsert } from '../bulk.ts';
+import { usdAmount } from './amounts.ts';
 import type { ContentSeedContext, SeedCoin, SeedExchange } from './context.ts';
 
 type Lang = 'en' | 'zh';
@@ -518,8 +519,7 @@ function fill(text: string, vars: Record<string, string>): string {
 
 function amount(rng: Rng, lang: Lang): string {
   const millions = Math.round(rng.logRange(5, 2_000));
-  if (lang === 'zh') return millions >= 100 ? `${(millions / 100).toFixed(1)} 亿美元` : `${millions * 100} 万美元`;
-  return millions >= 1000 ? `$${(millions / 1000).toFixed(1)} billion` : `$${millions} million`;
+  return usdAmount(millions * 1_000_000, lang);
 }
 
 /** Stablecoins make odd subjects for price stories; they are left out. */

@@ -32,6 +32,13 @@ describe('demo content seed', () => {
     await handle.close();
   });
 
+  it('writes Chinese amounts the Chinese way (2200万美元, never 22百万美元)', async () => {
+    const [bad] = await rows<{ n: number }>(sql`select count(*)::int as n from flash_news where title like '%百万%' or body like '%百万%'`);
+    expect(bad!.n).toBe(0);
+    const [counted] = await rows<{ n: number }>(sql`select count(*)::int as n from flash_news where locale = 'zh' and title ~ '[0-9.]+(万|亿)(美元|枚)'`);
+    expect(counted!.n).toBeGreaterThan(0);
+  });
+
   it('fills every content table', async () => {
     const digest = await contentDigest();
     const empty = Object.entries(digest)

@@ -13,6 +13,7 @@ import { coins, flashNews, flashNewsCoins } from '../../db/schema/index.ts';
 import { bulkInsert } from '../bulk.ts';
 import { STABLE_SYMBOLS } from '../data/taxonomy.ts';
 import type { Rng } from '../random.ts';
+import { usdAmount, zhQuantity } from './amounts.ts';
 import type { ContentSeedContext, SeedCoin, SeedExchange } from './context.ts';
 
 const EVENTS = 160;
@@ -88,8 +89,8 @@ const TEMPLATES: Template[] = [
       `On-chain data shows a single address transferring about $${v.m * 10} million worth of ${v.c.symbol} from an unknown wallet to ${v.x.displayName}. Large deposits to exchanges often come before selling.`,
     ],
     zh: (v) => [
-      `巨鲸警报：价值约${v.m * 10}百万美元的${v.c.symbol}转入${v.x.displayName}`,
-      `链上数据显示，某地址将价值约${v.m * 10}百万美元的${v.c.symbol}从未知钱包转入${v.x.displayName}。大额资金流入交易所通常被视为潜在抛压信号。`,
+      `巨鲸警报：价值约${usdAmount(v.m * 10_000_000, 'zh')}的${v.c.symbol}转入${v.x.displayName}`,
+      `链上数据显示，某地址将价值约${usdAmount(v.m * 10_000_000, 'zh')}的${v.c.symbol}从未知钱包转入${v.x.displayName}。大额资金流入交易所通常被视为潜在抛压信号。`,
     ],
   },
   {
@@ -113,8 +114,8 @@ const TEMPLATES: Template[] = [
       `Spot Bitcoin ETFs in the United States recorded net inflows of about $${v.m * 8} million yesterday, the ${ordinal(v.n)} day of inflows in a row, according to issuer data. Total assets under management rose to a new high.`,
     ],
     zh: (v) => [
-      `美国现货比特币ETF昨日净流入${v.m * 8}百万美元`,
-      `发行方数据显示，美国现货比特币ETF昨日净流入约${v.m * 8}百万美元，为连续第${v.n}个交易日净流入，总资产管理规模创下新高。`,
+      `美国现货比特币ETF昨日净流入${usdAmount(v.m * 8_000_000, 'zh')}`,
+      `发行方数据显示，美国现货比特币ETF昨日净流入约${usdAmount(v.m * 8_000_000, 'zh')}，为连续第${v.n}个交易日净流入，总资产管理规模创下新高。`,
     ],
   },
   {
@@ -125,8 +126,8 @@ const TEMPLATES: Template[] = [
       `US spot Ether ETFs saw net outflows of about $${v.m * 3} million on the last trading day, issuer data show, ending a ${v.n}-day streak of inflows.`,
     ],
     zh: (v) => [
-      `现货以太坊ETF单日净流出${v.m * 3}百万美元`,
-      `发行方数据显示，美国现货以太坊ETF上一交易日净流出约${v.m * 3}百万美元，结束了连续${v.n}日的净流入。`,
+      `现货以太坊ETF单日净流出${usdAmount(v.m * 3_000_000, 'zh')}`,
+      `发行方数据显示，美国现货以太坊ETF上一交易日净流出约${usdAmount(v.m * 3_000_000, 'zh')}，结束了连续${v.n}日的净流入。`,
     ],
   },
   {
@@ -137,8 +138,8 @@ const TEMPLATES: Template[] = [
       `Derivatives data show about $${v.m * 4} million of positions were liquidated in the past 24 hours, most of them longs. ${v.c.symbol} and ${v.c2.symbol} led the liquidations.`,
     ],
     zh: (v) => [
-      `全网24小时爆仓${v.m * 4}百万美元`,
-      `合约数据显示，过去24小时全网爆仓约${v.m * 4}百万美元，其中多单占多数，${v.c.symbol}与${v.c2.symbol}爆仓额居前。`,
+      `全网24小时爆仓${usdAmount(v.m * 4_000_000, 'zh')}`,
+      `合约数据显示，过去24小时全网爆仓约${usdAmount(v.m * 4_000_000, 'zh')}，其中多单占多数，${v.c.symbol}与${v.c2.symbol}爆仓额居前。`,
     ],
   },
   {
@@ -161,8 +162,8 @@ const TEMPLATES: Template[] = [
       `A wallet infrastructure project building on ${v.c.name} has closed a $${v.m} million Series A round. The funds will go to engineering and to expanding into Asian markets.`,
     ],
     zh: (v) => [
-      `${v.c.symbol}生态项目完成${v.m}百万美元A轮融资`,
-      `一家基于${v.c.name}构建的钱包基础设施项目宣布完成${v.m}百万美元A轮融资，资金将用于研发及拓展亚洲市场。`,
+      `${v.c.symbol}生态项目完成${usdAmount(v.m * 1_000_000, 'zh')}A轮融资`,
+      `一家基于${v.c.name}构建的钱包基础设施项目宣布完成${usdAmount(v.m * 1_000_000, 'zh')}A轮融资，资金将用于研发及拓展亚洲市场。`,
     ],
   },
   {
@@ -185,8 +186,8 @@ const TEMPLATES: Template[] = [
       `The Tether Treasury minted ${v.m * 10} million USDT on the Ethereum network, according to on-chain data. Tether said the new supply is authorised but not yet issued.`,
     ],
     zh: (v) => [
-      `Tether在以太坊上增发${v.m * 10}百万枚USDT`,
-      `链上数据显示，Tether Treasury在以太坊网络上增发${v.m * 10}百万枚USDT。Tether表示，此次为授权但尚未发行的额度。`,
+      `Tether在以太坊上增发${zhQuantity(v.m * 10_000_000)}枚USDT`,
+      `链上数据显示，Tether Treasury在以太坊网络上增发${zhQuantity(v.m * 10_000_000)}枚USDT。Tether表示，此次为授权但尚未发行的额度。`,
     ],
   },
   {
@@ -198,8 +199,8 @@ const TEMPLATES: Template[] = [
       `A cross-chain bridge serving ${v.c.name} was exploited for about $${v.m} million, security firms report. The team has paused deposits and is working with exchanges to freeze the stolen funds.`,
     ],
     zh: (v) => [
-      `${v.c.symbol}跨链桥遭攻击，损失约${v.m}百万美元`,
-      `安全机构报告，服务于${v.c.name}的一座跨链桥遭到攻击，损失约${v.m}百万美元。项目方已暂停充值，并正与交易所合作冻结被盗资金。`,
+      `${v.c.symbol}跨链桥遭攻击，损失约${usdAmount(v.m * 1_000_000, 'zh')}`,
+      `安全机构报告，服务于${v.c.name}的一座跨链桥遭到攻击，损失约${usdAmount(v.m * 1_000_000, 'zh')}。项目方已暂停充值，并正与交易所合作冻结被盗资金。`,
     ],
   },
   {
@@ -235,8 +236,8 @@ const TEMPLATES: Template[] = [
       `Open interest in ${v.c.symbol} futures across exchanges reached a record of about $${v.m * 50} million, derivatives data show. ${v.x.displayName} holds the largest share.`,
     ],
     zh: (v) => [
-      `${v.c.symbol}合约持仓量创${v.m * 50}百万美元新高`,
-      `合约数据显示，全网${v.c.symbol}合约持仓量达到约${v.m * 50}百万美元，创历史新高，其中${v.x.displayName}占比最大。`,
+      `${v.c.symbol}合约持仓量创${usdAmount(v.m * 50_000_000, 'zh')}新高`,
+      `合约数据显示，全网${v.c.symbol}合约持仓量达到约${usdAmount(v.m * 50_000_000, 'zh')}，创历史新高，其中${v.x.displayName}占比最大。`,
     ],
   },
   {
@@ -248,8 +249,8 @@ const TEMPLATES: Template[] = [
       `${v.c.name} will unlock about ${v.m} million ${v.c.symbol} next week, roughly ${v.pct}% of the circulating supply, token-unlock trackers show. Most of the tokens go to early investors and the team.`,
     ],
     zh: (v) => [
-      `${v.c.symbol}将于下周解锁${v.m}百万枚代币`,
-      `代币解锁数据显示，${v.c.name}将于下周解锁约${v.m}百万枚${v.c.symbol}，约占流通量的${v.pct}%，主要分配给早期投资者及团队。`,
+      `${v.c.symbol}将于下周解锁${zhQuantity(v.m * 1_000_000)}枚代币`,
+      `代币解锁数据显示，${v.c.name}将于下周解锁约${zhQuantity(v.m * 1_000_000)}枚${v.c.symbol}，约占流通量的${v.pct}%，主要分配给早期投资者及团队。`,
     ],
   },
   {
