@@ -2,7 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { formatDate, formatDateTime, formatNumber, formatPair, formatPercent, formatRelativeTime, trend } from '../lib/format/index.ts';
 import type { ContractType } from '../lib/format/pair.ts';
 import type { Locale } from '../lib/i18n/index.ts';
-import { createMoney, type Money } from '../lib/money.ts';
+import { createMoney, MARKET_RATE_COINS, type Money } from '../lib/money.ts';
 import { getDb } from './db/index.ts';
 import { memo } from './domain/cache.ts';
 import { getRates } from './domain/rates.ts';
@@ -50,11 +50,21 @@ function sharedMoney(locale: Locale, currency: string, rates: Record<string, num
 export async function view(astro: Pick<AstroGlobal, 'locals'>) {
   const { locale, t, base, currency } = astro.locals;
   const now = Date.now();
-  const money = sharedMoney(locale, currency, await currentRates());
-  return {
+  const rates = await currentRates();
+  const self = {
     t,
     locale,
-    money,
+    money: sharedMoney(locale, currency, rates),
+    /**
+     * Takes the rate of a crypto currency (BTC, ETH, USDT) from the rows the page shows when
+     * they hold its coin, so prices and rate come from the same moment: bitcoin in BTC is 1,
+     * not the 0.9991 of a rate read a minute earlier. Call it before anything is formatted.
+     */
+    alignRates(rows: readonly { id: string; price: number | null }[]) {
+      const coinId = MARKET_RATE_COINS[currency];
+      const price = coinId ? rows.find((r) => r.id === coinId)?.price : null;
+      if (price && price > 0) self.money = sharedMoney(locale, currency, { ...rates, [currency]: 1 / price });
+    },
     now,
     /** A site path under the locale prefix the page was requested with. */
     href: (path: string) => `${base}${path === '/' && base ? '' : path}` || '/',
@@ -66,6 +76,7 @@ export async function view(astro: Pick<AstroGlobal, 'locals'>) {
     ago: (v: string | Date | null | undefined) => (v ? formatRelativeTime(v, now, locale) : '--'),
     pair: (pair: string) => formatPair(pair, (c: ContractType) => t(`contract.${c}`)),
   };
+  return self;
 }
 
 export type View = Awaited<ReturnType<typeof view>>;

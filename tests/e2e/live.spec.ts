@@ -29,6 +29,20 @@ test.describe('live prices', () => {
     await expect(price).toHaveText(/^€[\d,]+\.\d{2}$/);
   });
 
+  test('a coin in its own currency is exactly 1, as rendered and while the market moves', async ({ page, context, baseURL }) => {
+    await context.addCookies([{ name: 'currency', value: 'BTC', url: baseURL! }]);
+    await page.goto('/coin/bitcoin');
+    await expect(page.getByTestId('coin-price')).toHaveText('₿1.00');
+    await page.goto('/coin/list_1');
+    const btc = page.locator('[data-live-price="bitcoin"]').first();
+    const eth = page.locator('[data-live-price="ethereum"]').first();
+    await expect(btc).toHaveText('₿1.00');
+    const first = await eth.textContent();
+    // Ethereum's price in BTC moves with the ticks of both coins; bitcoin's stays 1.
+    await expect.poll(async () => eth.textContent(), { timeout: 15_000 }).not.toBe(first);
+    await expect(btc).toHaveText('₿1.00');
+  });
+
   test('the stream endpoint sends a snapshot with the current prices', async ({ page }) => {
     await page.goto('/coin/list_1');
     const message = await page.evaluate(async () => {

@@ -8,7 +8,7 @@
  */
 import { formatPercent, trend } from '../../lib/format/index.ts';
 import { toLocale } from '../../lib/i18n/index.ts';
-import { createMoney } from '../../lib/money.ts';
+import { createMoney, MARKET_RATE_COINS } from '../../lib/money.ts';
 import { $prices, watchPrices } from '../../stores/prices.ts';
 
 /** Most coins one page streams (the server's limit). */
@@ -41,7 +41,11 @@ export function startLiveCells(root: ParentNode = document, options: LiveCellsOp
   const locale = toLocale(options.locale ?? html.dataset.locale) ?? 'en';
   const currency = options.currency ?? html.dataset.currency ?? 'USD';
   const rate = options.rate ?? Number(html.dataset.rate || 1);
-  const money = createMoney(locale, currency, { [currency]: rate > 0 ? rate : 1 });
+  let money = createMoney(locale, currency, { [currency]: rate > 0 ? rate : 1 });
+  // In BTC, ETH or USDT the rate is that coin's price: it moves with the coin's ticks, taken
+  // from the same batch as the other prices (so bitcoin in BTC stays exactly 1).
+  const rateCoin = MARKET_RATE_COINS[currency];
+  let ratePrice: number | undefined;
 
   const priceCells = new Map<string, HTMLElement[]>();
   const changeCells = new Map<string, HTMLElement[]>();
@@ -55,11 +59,17 @@ export function startLiveCells(root: ParentNode = document, options: LiveCellsOp
   }
   const ids = [...new Set([...priceCells.keys(), ...changeCells.keys()])].slice(0, MAX_LIVE_COINS);
   if (!ids.length) return () => {};
+  const watched = rateCoin && !ids.includes(rateCoin) ? [...ids.slice(0, MAX_LIVE_COINS - 1), rateCoin] : ids;
   const shown = new Map<string, number>();
 
   const update = (id: string) => {
     const tick = $prices.get()[id];
     if (!tick) return;
+    if (id === rateCoin && tick.price > 0 && tick.price !== ratePrice) {
+      ratePrice = tick.price;
+      money = createMoney(locale, currency, { [currency]: 1 / tick.price });
+      for (const other of ids) if (other !== id) update(other);
+    }
     const before = shown.get(id);
     shown.set(id, tick.price);
     const text = money.price(tick.price);
@@ -82,9 +92,9 @@ export function startLiveCells(root: ParentNode = document, options: LiveCellsOp
 
   const unlisten = $prices.listen((_value, _old, key) => {
     if (key) update(key as string);
-    else ids.forEach(update);
+    else watched.forEach(update);
   });
-  const stop = watchPrices(ids);
+  const stop = watchPrices(watched);
   return () => {
     unlisten();
     stop();

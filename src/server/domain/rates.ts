@@ -1,6 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, rates } from '../db/schema/index.ts';
+import { MARKET_RATE_COINS as SHARED_MARKET_RATE_COINS } from '../../lib/money.ts';
 import { num } from './numbers.ts';
 
 /** The ten currencies of the switcher (SPEC §7 exrate symbols). */
@@ -23,7 +24,7 @@ export interface Rates {
  * BTC and ETH rates on every use: they move with the market, so they are read from the live
  * coin price rather than from the stored rates table (which serves the fiat currencies).
  */
-export const MARKET_RATE_COINS: Partial<Record<RateSymbol, string>> = { BTC: 'bitcoin', ETH: 'ethereum', USDT: 'tether' };
+export const MARKET_RATE_COINS: Partial<Record<RateSymbol, string>> = SHARED_MARKET_RATE_COINS;
 
 /** Units of each symbol per US dollar. USD is always 1, even with an empty table. */
 export async function getRates(db: Db, symbols: readonly string[] = RATE_SYMBOLS): Promise<Rates> {
