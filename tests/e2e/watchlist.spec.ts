@@ -122,6 +122,14 @@ for (const L of LOCALES) {
       await drag(page, a, b, 'upper');
       await expect.poll(() => keysIn(coins)).toEqual([a, b]);
       await expect.poll(() => serverList(page, request)).toEqual([a, b, x]);
+      // Two quick moves (down, then up again from the button that keeps the focus) save in order.
+      await rowOf(page, a).locator('[data-move="down"]').focus();
+      await page.keyboard.press('Enter');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => keysIn(coins)).toEqual([a, b]);
+      await expect.poll(() => serverList(page, request)).toEqual([a, b, x]);
+      await page.reload();
+      await expect.poll(() => keysIn(coins)).toEqual([a, b]);
 
       // The user centre's tab shows the same list.
       await page.goto(`${L.prefix}/user#favourites`);

@@ -106,6 +106,7 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
   let fetching = false;
   /** A new order shown while it is being saved. */
   let pending: readonly Favourite[] | null = null;
+  let saving: Promise<void> = Promise.resolve();
   let saveError: string | null = null;
   let stopLive: (() => void) | null = null;
   let liveRound = 0;
@@ -257,8 +258,12 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
       const row = rows.get(announce.key);
       if (row) status.textContent = t('watch.moved', { name: nameOf(row), n: same.findIndex((f) => favouriteKey(f) === announce.key) + 1, total: same.length });
     }
+    // One save at a time, in the order they were made: two quick moves send two changeIndex
+    // calls, and the second must not overtake the first.
+    const save = saving.then(() => favourites.reorder([...next]));
+    saving = save.catch(() => {});
     try {
-      await favourites.reorder([...next]);
+      await save;
     } catch (e) {
       saveError = e instanceof Error ? e.message : String(e);
       // The server refuses an order that is not its list (changed in another tab): load it again.
