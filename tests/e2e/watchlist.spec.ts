@@ -207,6 +207,21 @@ for (const L of LOCALES) {
   });
 }
 
+test('coin prices on the watchlist follow the live stream, also after a reorder redraws the rows', async ({ page }) => {
+  await page.goto('/coin/list_1');
+  await page.evaluate(() => localStorage.setItem('coinlens.localFavourites', JSON.stringify([{ id: 'ethereum', type: 'COIN' }, { id: 'bitcoin', type: 'COIN' }])));
+  await page.goto('/watchlist');
+  const cell = page.locator('[data-testid="watchlist-coin"] [data-live-price="bitcoin"]');
+  const first = await cell.textContent();
+  expect(first).toMatch(/^\$[\d,]+\.\d{2}$/);
+  await expect.poll(async () => cell.textContent(), { timeout: 15_000 }).not.toBe(first);
+  await rowOf(page, 'COIN:bitcoin').locator('[data-move="up"]').click();
+  await expect.poll(() => keysIn(page.getByTestId('watchlist-coin'))).toEqual(['COIN:bitcoin', 'COIN:ethereum']);
+  const redrawn = await cell.textContent();
+  await expect.poll(async () => cell.textContent(), { timeout: 15_000 }).not.toBe(redrawn);
+  await expect(cell).toHaveText(/^\$[\d,]+\.\d{2}$/);
+});
+
 test('the watchlist says so when its rows cannot be loaded, and tries again', async ({ page }) => {
   const ids = await coinIds(page, '', 1);
   await page.evaluate((id) => localStorage.setItem('coinlens.localFavourites', JSON.stringify([{ id, type: 'COIN' }])), ids[0]);
