@@ -127,6 +127,8 @@ for (const L of LOCALES) {
       await page.keyboard.press('Enter');
       await page.keyboard.press('Enter');
       await expect.poll(() => keysIn(coins)).toEqual([a, b]);
+      // Busy until both are saved: the server's list passes through [b, a] on the way.
+      await expect(page.getByTestId('watchlist')).not.toHaveAttribute('aria-busy', 'true');
       await expect.poll(() => serverList(page, request)).toEqual([a, b, x]);
       await page.reload();
       await expect.poll(() => keysIn(coins)).toEqual([a, b]);
@@ -220,6 +222,20 @@ test('coin prices on the watchlist follow the live stream, also after a reorder 
   const redrawn = await cell.textContent();
   await expect.poll(async () => cell.textContent(), { timeout: 15_000 }).not.toBe(redrawn);
   await expect(cell).toHaveText(/^\$[\d,]+\.\d{2}$/);
+});
+
+test('the minute’s refresh redraws the rows with fresh figures and leaves the focus where it was', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/coin/list_1');
+  await page.evaluate(() => localStorage.setItem('coinlens.localFavourites', JSON.stringify([{ id: 'bitcoin', type: 'COIN' }, { id: 'ethereum', type: 'COIN' }])));
+  await page.goto('/watchlist');
+  const link = rowOf(page, 'COIN:ethereum').locator('a.coin-cell');
+  await link.focus();
+  const asked = page.waitForRequest('**/favorite/tickers/tickersByIds**');
+  await page.clock.fastForward(61_000);
+  await asked;
+  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.dataset.key)).toBe('COIN:ethereum');
+  await expect(link).toBeFocused();
 });
 
 test('the watchlist says so when its rows cannot be loaded, and tries again', async ({ page }) => {

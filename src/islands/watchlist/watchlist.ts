@@ -112,6 +112,7 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
   let liveRound = 0;
   let focusAfter: { key: string; dir: 'up' | 'down' } | null = null;
   let alive = true;
+  let shownNote = '';
 
   const state = () => $favourites.get();
   /** The list in the order shown, only the entries with a row (the ones that can be moved). */
@@ -172,13 +173,20 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
 
   function render(): void {
     if (!alive) return;
-    // Focus on an order button survives the redraw (the rows are drawn anew each time).
+    // Focus inside a row survives the redraw (the rows are drawn anew each time, also by the
+    // minute's refresh): the same control of the same row gets it back.
     const active = document.activeElement as HTMLElement | null;
-    const activeKey = active && body.contains(active) ? active.closest<HTMLElement>('tr[data-key]')?.dataset.key : undefined;
+    const activeRow = active && body.contains(active) ? active.closest<HTMLElement>('tr[data-key]') : null;
+    const activeKey = activeRow?.dataset.key;
     if (!focusAfter && activeKey && active?.dataset.move) focusAfter = { key: activeKey, dir: active.dataset.move === 'up' ? 'up' : 'down' };
+    const activeAt = activeRow && active && !focusAfter ? [...activeRow.querySelectorAll('a, button')].indexOf(active) : -1;
+    // Busy while an order is being saved (leaving the page then may lose it).
+    if (pending) root.setAttribute('aria-busy', 'true');
+    else root.removeAttribute('aria-busy');
     const s = state();
     noteEl.hidden = !note || !s.ready;
-    if (note) noteEl.innerHTML = noteHtml().value;
+    const noteNow = note ? noteHtml().value : '';
+    if (noteNow !== shownNote) noteEl.innerHTML = shownNote = noteNow;
     const list = shown();
     const waiting = !s.ready || (fetching && list.length === 0) || s.list.some((f) => !rows.has(favouriteKey(f)) && !gone.has(favouriteKey(f)) && !failure);
     let markup: SafeHtml;
@@ -207,6 +215,8 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
       const other = row?.querySelector<HTMLButtonElement>(`[data-move="${focusAfter.dir === 'up' ? 'down' : 'up'}"]`);
       (wanted && !wanted.disabled ? wanted : other)?.focus();
       focusAfter = null;
+    } else if (activeKey && activeAt >= 0) {
+      body.querySelectorAll<HTMLElement>(`tr[data-key="${CSS.escape(activeKey)}"] :is(a, button)`)[activeAt]?.focus();
     }
   }
 
