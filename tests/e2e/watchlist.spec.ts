@@ -65,6 +65,7 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('watchlist-empty')).toContainText(w.empty!);
       await expect(page.getByTestId('watchlist-empty')).toContainText(w.emptyHint!);
       await expect(page.getByTestId('header-watchlist')).toHaveAttribute('aria-current', 'page');
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', /noindex/);
 
       // Star two coins and an exchange on their lists.
       await page.goto(`${L.prefix}/coin/list_1`);
@@ -147,6 +148,13 @@ for (const L of LOCALES) {
       await rowOf(page, x).locator('button[data-fav]').click();
       await expect(page.getByTestId('watchlist-exchange')).toHaveCount(0);
       await expect.poll(() => serverList(page, request)).toEqual([a]);
+
+      // Logging out leaves the account's list behind: the visitor's own (kept in the browser) shows again.
+      await page.getByTestId('account-menu').locator('summary').click();
+      await page.getByTestId('logout').click();
+      await expect(page.locator('.wl-note')).toContainText(w.visitorNote!);
+      await expect.poll(() => keysIn(coins)).toEqual([a, b]);
+      await expect.poll(() => keysIn(page.getByTestId('watchlist-exchange'))).toEqual([x]);
     });
 
     test('a visitor’s reordering stays in the browser across reloads', async ({ page }) => {
