@@ -232,6 +232,29 @@ test('coin prices on the watchlist follow the live stream, also after a reorder 
   await expect(cell).toHaveText(/^\$[\d,]+\.\d{2}$/);
 });
 
+test('on a touch screen a row is dragged by its grip', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const page = await context.newPage();
+  const ids = await coinIds(page, '', 3);
+  const keys = ids.map((id) => `COIN:${id}`);
+  await page.evaluate((list) => localStorage.setItem('coinlens.localFavourites', JSON.stringify(list)), ids.map((id) => ({ id, type: 'COIN' })));
+  await page.goto('/watchlist');
+  const coins = page.getByTestId('watchlist-coin');
+  await expect.poll(() => keysIn(coins)).toEqual(keys);
+  // Touch points are in viewport coordinates: the table must be on screen.
+  await page.evaluate(() => document.querySelector('[data-testid="watchlist-coin"]')!.scrollIntoView({ block: 'end' }));
+  const grip = (await rowOf(page, keys[0]!).locator('[data-drag]').boundingBox())!;
+  const last = (await rowOf(page, keys[2]!).boundingBox())!;
+  const cdp = await context.newCDPSession(page);
+  const x = grip.x + grip.width / 2;
+  const touch = (type: string, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  await touch('touchStart', grip.y + grip.height / 2);
+  for (let i = 1; i <= 8; i++) await touch('touchMove', grip.y + grip.height / 2 + ((last.y + last.height * 0.75 - grip.y - grip.height / 2) * i) / 8);
+  await touch('touchEnd', 0);
+  await expect.poll(() => keysIn(coins)).toEqual([keys[1], keys[2], keys[0]]);
+  await context.close();
+});
+
 test('the minute’s refresh redraws the rows with fresh figures and leaves the focus where it was', async ({ page }) => {
   await page.clock.install();
   await page.goto('/coin/list_1');
