@@ -247,7 +247,7 @@ test('on a touch screen a row is dragged by its grip', async ({ browser }) => {
   const last = (await rowOf(page, keys[2]!).boundingBox())!;
   const cdp = await context.newCDPSession(page);
   const x = grip.x + grip.width / 2;
-  const touch = (type: string, y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
   await touch('touchStart', grip.y + grip.height / 2);
   for (let i = 1; i <= 8; i++) await touch('touchMove', grip.y + grip.height / 2 + ((last.y + last.height * 0.75 - grip.y - grip.height / 2) * i) / 8);
   await touch('touchEnd', 0);
