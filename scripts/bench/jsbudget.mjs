@@ -37,6 +37,7 @@ const FAMILIES = [
   { family: 'coin list', path: '/coin/list_1', budget: 75 },
   { family: 'coin detail', path: '/coin/bitcoin', budget: 140 },
   { family: 'kline', path: '/kline/BTC', budget: 140 },
+  { family: 'watchlist', path: '/watchlist', budget: null },
   { family: 'home', path: '/', budget: null },
 ];
 

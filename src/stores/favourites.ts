@@ -157,6 +157,10 @@ export function createFavourites(env: FavouritesEnv, $favourites: WritableAtom<F
 export const $favourites: WritableAtom<FavouritesState> = atom<FavouritesState>({ list: [], signedIn: false, ready: false });
 
 let browser: Favourites | null = null;
+let loading: Promise<void> = Promise.resolve();
+
+/** The browser's latest start (at page load, sign-in): rejects when the server list could not be loaded. */
+export const favouritesLoading = (): Promise<void> => loading;
 
 /** The API adapter loads only for signed-in readers: a visitor's stars need no request code. */
 const remote = <K extends keyof FavouritesApi>(name: K) =>
@@ -186,12 +190,15 @@ export function startFavourites(signedIn: () => boolean): Favourites {
     $favourites,
   );
   browser = favourites;
-  const begin = () => favourites.start(signedIn()).catch((e: unknown) => console.error('[favourites]', e));
-  void begin();
+  const begin = () => {
+    loading = favourites.start(signedIn());
+    loading.catch((e: unknown) => console.error('[favourites]', e));
+  };
+  begin();
   window.addEventListener('coinlens:session', () => {
     const now = signedIn();
     if (now === $favourites.get().signedIn) return;
-    if (now) void begin();
+    if (now) begin();
     else favourites.signedOut();
   });
   return favourites;

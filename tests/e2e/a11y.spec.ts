@@ -93,6 +93,7 @@ const FAMILIES: Family[] = [
   { name: 'reset password', path: '/user/reset?token=not-a-real-token' },
   { name: 'activation, bad link', path: '/user/activate?token=not-a-real-token', status: 400 },
   { name: 'user centre, visitor (login dialog)', path: '/user', main: true },
+  { name: 'watchlist, empty (tests/e2e/watchlist.spec.ts scans a filled one)', path: '/watchlist' },
   { name: 'user page', list: '/exchange/binance/comment', detail: /^\/user\/\w+$/, main: true },
 ];
 

@@ -24,6 +24,7 @@ const PAGES = [
   '/baike',
   '/question',
   '/widget',
+  '/watchlist',
 ];
 
 // A phone's viewport (Lighthouse's Moto G Power is 412px wide); a desktop user agent, so the

@@ -85,6 +85,7 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
 <div class="bar sub">
 <nav class="content-nav" aria-label="${m.labels.contentMenu}">${m.content.map(link)}<details class="more"><summary${attr('class', moreActive && 'active')}>${m.labels.more}</summary><ul>${m.more.map((n) => html`<li>${link(n)}</li>`)}</ul></details></nav>
 <div class="account" data-account data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.account.dictJson}" data-testid="account-area"><a href="${href('/user')}" data-login data-testid="header-login">${m.account.login}</a><span aria-hidden="true"> / </span><a href="${href('/user/register')}" data-testid="header-register">${m.account.register}</a></div>
+<a class="watch-link" href="${href('/watchlist')}"${attr('aria-current', page.path === '/watchlist' && 'page')} data-testid="header-watchlist"><svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z"></path></svg>${m.account.watchlist}</a>
 </div>
 </header>`;
 }

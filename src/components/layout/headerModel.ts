@@ -23,7 +23,7 @@ export interface HeaderModel {
   /** The strings of the quick-search island, as the JSON it reads from a data attribute. */
   searchDictJson: string;
   /** The account area: its links, and the strings of its menu and of the login dialog (JSON). */
-  account: { login: string; register: string; dictJson: string };
+  account: { login: string; register: string; dictJson: string; watchlist: string };
 }
 
 const models = new Map<Locale, HeaderModel>();
@@ -74,6 +74,7 @@ export function headerModel(locale: Locale): HeaderModel {
     account: {
       login: t('account.header.login'),
       register: t('account.header.register'),
+      watchlist: t('watch.link'),
       dictJson: JSON.stringify(islandDict(locale, 'account.header', 'account.login', 'account.common', 'account.validation')),
     },
   };

@@ -5,12 +5,31 @@
  */
 import { formatPercent, trend } from '../../lib/format/index.ts';
 import { attr, html, type SafeHtml } from '../../lib/html.ts';
+import type { Locale } from '../../lib/i18n/index.ts';
+import type { Money } from '../../lib/money.ts';
 import { SPARK_HEIGHT, SPARK_WIDTH, type Spark } from '../../lib/sparkline.ts';
 import { regionName } from '../../lib/i18n/region.ts';
 import type { ExchangeSummary } from '../../server/domain/exchanges.ts';
 import type { CoinSummary } from '../../server/domain/markets.ts';
-import type { View } from '../../server/view.ts';
+import type { TickerRow } from '../../server/domain/tickers.ts';
 import { sortHeaderHtml, type SortOrder } from '../ui/markup.ts';
+
+/**
+ * What the list markup needs of a page's view (src/server/view.ts): the server's View has it, and
+ * the browser builds the same from src/lib for the rows it draws itself (the watchlist), so both
+ * print a row alike.
+ */
+export interface MarkupView {
+  /** A method, so the server's translator (whose options also take a defaultValue) fits. */
+  t(key: string, vars?: Record<string, string | number>): string;
+  locale: Locale;
+  money: Money;
+  href: (path: string) => string;
+  number: (v: number | null | undefined, abbreviate?: boolean) => string;
+  percent: (v: number | null | undefined) => string;
+  pair: (pair: string) => string;
+}
+type View = MarkupView;
 
 /** A percentage change coloured by direction; `live`: a coin id whose 24h change the browser keeps live. */
 export function changeHtml(value: number | null | undefined, live?: string): SafeHtml {
@@ -121,5 +140,35 @@ ${
   return html`<div class="table-wrap"><table class="data exchanges" data-testid="exchange-table">
 <thead><tr>${head}${compact ? null : html`<th class="l" scope="col">${t('exchange.type')}</th><th class="l" scope="col">${t('exchange.country')}</th>`}</tr></thead>
 <tbody>${exchanges.length === 0 ? html`<tr><td class="empty" colspan="${columns.length + 2}">${t('list.empty')}</td></tr>` : null}${rows}</tbody>
+</table></div>`;
+}
+
+export interface PairTableOptions {
+  /** The number of the first row (a page's offset). */
+  offset?: number;
+  sorting?: CoinTableOptions['sorting'];
+}
+
+/** The market-pair table of /pairs and /futures (and the watchlist's pairs): coin, pair, exchange, figures. */
+export function pairTableHtml(v: View, tickers: readonly TickerRow[], { offset = 0, sorting }: PairTableOptions = {}): SafeHtml {
+  const { t, money } = v;
+  const head = (label: string, key: string | null, left = false) =>
+    sorting && key ? sortHeaderHtml(label, key, sorting.sort, sorting.order, sorting.url, left) : html`<th${attr('class', left && 'l')} scope="col">${label}</th>`;
+  const pct = (x: number | null) => (x === null ? '--' : v.percent(x).replace(/^\+/, ''));
+  const rows = tickers.map(
+    (k, i) => html`<tr data-ticker="${k.id}">
+<td class="l muted num">${starHtml(v, `TICKER:${k.id}`, `${v.pair(k.pair)} ${k.exchangeDisplayName}`)}${offset + i + 1}</td>
+<td class="l"><a href="${v.href(`/coin/${encodeURIComponent(k.coinId)}`)}">${k.coinName}</a></td>
+<td class="l" data-field="pair">${v.pair(k.pair)}</td>
+<td class="l"><a href="${v.href(`/exchange/${encodeURIComponent(k.exchange)}`)}">${k.exchangeDisplayName}</a></td>
+<td class="num">${money.price(k.price)}</td>
+<td>${changeHtml(k.change24h)}</td>
+<td class="num">${money.amount(k.volume24h)}</td>
+<td class="num">${pct(k.spread)}</td>
+</tr>`,
+  );
+  return html`<div class="table-wrap"><table class="data" data-testid="pairs-table">
+<thead><tr>${head('#', null, true)}${head(t('coin.name'), null, true)}${head(t('exchange.pair'), 'pair', true)}${head(t('exchange.name'), null, true)}${head(t('coin.price'), 'price')}${head(t('coin.change24h'), 'change24h')}${head(t('coin.volume24h'), 'volume24h')}${head(t('exchange.spread'), 'spread')}</tr></thead>
+<tbody>${rows}</tbody>
 </table></div>`;
 }

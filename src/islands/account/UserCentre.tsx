@@ -6,6 +6,7 @@ import Bookmarks from './Bookmarks.tsx';
 import Interests from './Interests.tsx';
 import { login, openLogin, refreshProfile, replaceToken, setUser, startSession } from '../../stores/session.ts';
 import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, usePhone, useProblems, useSession, useSubmit, type T } from './fields.tsx';
+import WatchlistTab from '../watchlist/WatchlistTab.tsx';
 
 interface Props {
   locale: Locale;
@@ -13,7 +14,7 @@ interface Props {
   dict: Dict;
 }
 
-const TABS = ['profile', 'password', 'phone', 'email', 'interests', 'bookmarks'] as const;
+const TABS = ['profile', 'favourites', 'password', 'phone', 'email', 'interests', 'bookmarks'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -62,6 +63,7 @@ export default function UserCentre({ locale, base, dict }: Props) {
       <Tabs label={t('account.centre.tabs')} tabs={TABS.map((key) => ({ key, label: t(`account.centre.tab${key[0]!.toUpperCase()}${key.slice(1)}`) }))} active={tab} onChange={choose} />
       <div role="tabpanel" aria-label={t(`account.centre.tab${tab[0]!.toUpperCase()}${tab.slice(1)}`)}>
         {tab === 'profile' && <Profile t={t} user={user} base={base} />}
+        {tab === 'favourites' && <WatchlistTab dict={dict} base={base} />}
         {tab === 'password' && <ChangePassword t={t} />}
         {tab === 'phone' && <BindPhone t={t} locale={locale} user={user} />}
         {tab === 'email' && <BindEmail t={t} user={user} />}
