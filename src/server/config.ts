@@ -73,6 +73,13 @@ const schema = z.object({
   /** Live prices: `sim` moves demo prices (the simulated market), `off` only relays other sources. */
   LIVE: z.enum(['sim', 'off']).default('sim'),
   LIVE_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(200).max(3_600_000).default(3000),
+  /** Milliseconds between two runs of the Web Push notifier of new announcements. */
+  NOTIFY_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(200).max(3_600_000).default(30_000),
+  /**
+   * Tests only: also accept push endpoints at http://127.0.0.1:<port> (the browser suite's fake
+   * push service). Never set it on a public server: the server would POST to local addresses.
+   */
+  PUSH_LOOPBACK: z.enum(['', '0', '1']).default(''),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };
