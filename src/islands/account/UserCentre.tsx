@@ -3,6 +3,7 @@ import { avatarUrl, checkAvatarFile, checkCode, checkEmail, checkNickname, check
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { apiCall, apiUpload } from '../../stores/api.ts';
 import { login, openLogin, refreshProfile, replaceToken, setUser, startSession } from '../../stores/session.ts';
+import NotificationsTab from '../push/NotificationsTab.tsx';
 import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, usePhone, useProblems, useSession, useSubmit, type T } from './fields.tsx';
 
 interface Props {
@@ -11,7 +12,7 @@ interface Props {
   dict: Dict;
 }
 
-const TABS = ['profile', 'password', 'phone', 'email'] as const;
+const TABS = ['profile', 'password', 'phone', 'email', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -63,6 +64,7 @@ export default function UserCentre({ locale, base, dict }: Props) {
         {tab === 'password' && <ChangePassword t={t} />}
         {tab === 'phone' && <BindPhone t={t} locale={locale} user={user} />}
         {tab === 'email' && <BindEmail t={t} user={user} />}
+        {tab === 'notifications' && <NotificationsTab t={t} base={base} locale={locale} />}
       </div>
     </div>
   );

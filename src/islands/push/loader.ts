@@ -1,0 +1,28 @@
+/**
+ * The few lines announcement pages run for the alerts panel (AlertsPanel.astro) before anyone
+ * uses it: a visitor's press opens the login dialog; a signed-in reader's press (or their
+ * arrival, to mark the exchange toggle) loads ./panel.ts.
+ */
+let started = false;
+
+export function watchAlerts(): void {
+  if (started) return;
+  const panel = document.querySelector<HTMLElement>('[data-push-panel]');
+  if (!panel) return;
+  started = true;
+  const signedIn = () => /(?:^|;\s*)jwt=/.test(document.cookie);
+  const load = () => import('./panel.ts');
+  const follow = () => void load().then((m) => m.followSession(panel, signedIn()));
+  if (signedIn()) follow();
+  window.addEventListener('coinlens:session', follow);
+  panel.addEventListener('click', (e) => {
+    const button = (e.target as Element | null)?.closest?.<HTMLButtonElement>('button[data-push-action]');
+    if (!button) return;
+    e.preventDefault();
+    if (!signedIn()) {
+      window.dispatchEvent(new Event('coinlens:login'));
+      return;
+    }
+    void load().then((m) => m.act(panel, button));
+  });
+}
