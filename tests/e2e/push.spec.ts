@@ -12,6 +12,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ece from 'http_ece';
 import pg from 'pg';
@@ -61,7 +62,14 @@ async function subscribedNames(page: Page, request: APIRequestContext): Promise<
   return body.data.list.map((e) => e.name);
 }
 
-/** Opens the editor and answers the first exchange's name and display name. */
+/** axe on what a signed-in reader sees. */
+async function expectAccessible(page: Page, include: string) {
+  const results = await new AxeBuilder({ page }).include(include).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  expect(bad, bad.join('\n')).toEqual([]);
+}
+
+/** Opens the editor of the alerts panel. */
 async function openEditor(page: Page) {
   await page.getByTestId('alerts-edit').click();
   await expect(page.getByTestId('alerts-edit')).toHaveAttribute('aria-expanded', 'true');
@@ -106,6 +114,7 @@ for (const L of LOCALES) {
       await openEditor(page);
       await expect(page.getByTestId(`subs-${name}`)).toBeChecked();
       await expect(page.getByTestId('subs-count')).toHaveText(fill(w.editor!.selected!, { n: 1 }));
+      await expectAccessible(page, '[data-testid="alerts-panel"]');
 
       // My subscribed announcements: only that exchange's.
       await page.getByTestId('alerts-mine').click();
@@ -328,3 +337,63 @@ test('notification states: unsupported browser and blocked permission explain th
   await expect(other.getByTestId('notify-state')).toHaveText(w.notify!.unsupported!);
   await expect(other.getByTestId('notify-button')).toBeHidden();
 });
+
+for (const L of LOCALES) {
+  const w = words(L.lan);
+
+  test(`the user centre's notifications tab: subscriptions, this device, and the private feed created, replaced and turned off (${L.lan})`, async ({ page, context, request, baseURL }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write', 'notifications'], { origin: baseURL! });
+    await signUp(page, L.prefix);
+    await page.goto(`${L.prefix}/user`);
+    await page.getByTestId('tab-notifications').click();
+    await expect(page).toHaveURL(/#notifications$/);
+    const tab = page.getByTestId('notifications-tab');
+    // The same editor as on /announcement.
+    const box = tab.getByTestId('subs-editor').locator('input[type=checkbox]').first();
+    const name = (await box.getAttribute('value'))!;
+    await box.check();
+    await tab.getByTestId('subs-save').click();
+    await expect(tab.getByTestId('subs-note')).toHaveText(fill(w.editor!.saved!, { n: 1 }));
+    expect(await subscribedNames(page, request)).toEqual([name]);
+    await expect(tab.getByTestId('notify-state')).toHaveText(w.notify!.off!);
+    await expect(tab.getByTestId('mine-list').or(tab.getByTestId('mine-empty'))).toBeVisible();
+
+    // No feed yet → create: both addresses, the secret warning, copy.
+    await expect(tab.getByTestId('feed-status')).toHaveText(w.feed!.none!);
+    await tab.getByTestId('feed-create').click();
+    const rss = await tab.getByTestId('feed-rss').inputValue();
+    const atom = await tab.getByTestId('feed-atom').inputValue();
+    expect(rss).toMatch(/\/feeds\/private\/[A-Za-z0-9_-]{43}\.xml$/);
+    expect(atom).toBe(rss.replace(/\.xml$/, '.atom'));
+    await expect(tab.getByTestId('feed-secret')).toHaveText(w.feed!.secret!);
+    await expectAccessible(page, '[data-testid="notifications-tab"]');
+    await tab.getByTestId('feed-copy-rss').click();
+    await expect(tab.getByTestId('feed-note')).toHaveText(w.feed!.copied!);
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(rss);
+    const path = (u: string) => new URL(u).pathname;
+    expect((await request.get(path(rss))).status()).toBe(200);
+    expect(await (await request.get(path(atom))).text()).toContain('<feed');
+
+    // Replace (after confirming): the old address stops working.
+    page.once('dialog', (d) => void d.accept());
+    await tab.getByTestId('feed-create').click();
+    await expect(tab.getByTestId('feed-rss')).not.toHaveValue(rss);
+    const rss2 = await tab.getByTestId('feed-rss').inputValue();
+    expect((await request.get(path(rss))).status()).toBe(404);
+    expect((await request.get(path(rss2))).status()).toBe(200);
+
+    // A reload knows a feed exists (the address is not shown again).
+    await page.reload();
+    await expect(tab.getByTestId('feed-status')).toContainText(w.feed!.active!.slice(0, 6));
+    await expect(tab.getByTestId('feed-rss')).toHaveCount(0);
+    // Dismissing the confirmation changes nothing; accepting turns the feed off.
+    page.once('dialog', (d) => void d.dismiss());
+    await tab.getByTestId('feed-revoke').click();
+    expect((await request.get(path(rss2))).status()).toBe(200);
+    page.once('dialog', (d) => void d.accept());
+    await tab.getByTestId('feed-revoke').click();
+    await expect(tab.getByTestId('feed-note')).toHaveText(w.feed!.revoked!);
+    await expect(tab.getByTestId('feed-status')).toHaveText(w.feed!.none!);
+    expect((await request.get(path(rss2))).status()).toBe(404);
+  });
+}
