@@ -1,7 +1,7 @@
 /**
  * The few lines announcement pages run for the alerts panel (AlertsPanel.astro) before anyone
  * uses it: a visitor's press opens the login dialog; a signed-in reader's press (or their
- * arrival, to mark the exchange toggle) loads ./panel.ts.
+ * arrival on one exchange's list, to mark its toggle) loads ./panel.ts.
  */
 let started = false;
 
@@ -11,8 +11,13 @@ export function watchAlerts(): void {
   if (!panel) return;
   started = true;
   const signedIn = () => /(?:^|;\s*)jwt=/.test(document.cookie);
-  const load = () => import('./panel.ts');
-  const follow = () => void load().then((m) => m.followSession(panel, signedIn()));
+  let loaded: Promise<typeof import('./panel.ts')> | null = null;
+  const load = () => (loaded ??= import('./panel.ts'));
+  // Arriving signed in loads the panel only to mark an exchange toggle; signing out resets a loaded one.
+  const follow = () => {
+    if (signedIn() ? !panel.querySelector('[data-push-toggle]') : !loaded) return;
+    void load().then((m) => m.followSession(panel, signedIn()));
+  };
   if (signedIn()) follow();
   window.addEventListener('coinlens:session', follow);
   panel.addEventListener('click', (e) => {

@@ -1,10 +1,11 @@
 /**
  * The alerts panel of the announcement pages for a signed-in reader (loaded by ./loader.ts):
- * the exchange toggle, and one section at a time below the buttons: the subscription editor,
- * "my subscribed announcements" or this device's notifications.
+ * the exchange toggle, and one section at a time below the buttons (./ui.ts, loaded on the
+ * first press): the subscription editor, "my subscribed announcements" or this device's
+ * notifications.
  */
 import { createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
-import { flipToggle, markToggle, mountEditor, mountMine, mountNotify, showToggle, type Ui } from './ui.ts';
+import { flipToggle, markToggle, showToggle, type Ui } from './toggle.ts';
 
 const uis = new WeakMap<HTMLElement, Ui>();
 
@@ -21,6 +22,14 @@ function uiOf(panel: HTMLElement): Ui {
     uis.set(panel, ui);
   }
   return ui;
+}
+
+function loading(ui: Ui, error?: string) {
+  const p = document.createElement('p');
+  p.className = error ? 'push-note error' : 'muted';
+  if (error) p.setAttribute('role', 'alert');
+  p.textContent = error ?? ui.t('pushUi.common.loading');
+  return p;
 }
 
 const toggleOf = (panel: HTMLElement) => panel.querySelector<HTMLButtonElement>('button[data-push-toggle]');
@@ -67,7 +76,13 @@ export function act(panel: HTMLElement, button: HTMLButtonElement): void {
   const body = bodyOf(panel);
   body.hidden = false;
   const toggle = toggleOf(panel);
-  if (action === 'edit') void mountEditor(body, ui, (names) => toggle && showToggle(toggle, names));
-  else if (action === 'mine') void mountMine(body, ui);
-  else if (action === 'notify') void mountNotify(body, ui);
+  body.replaceChildren(loading(ui));
+  void import('./ui.ts')
+    .then((m) => {
+      if (button.getAttribute('aria-expanded') !== 'true') return; // closed meanwhile
+      if (action === 'edit') void m.mountEditor(body, ui, (names) => toggle && showToggle(toggle, names));
+      else if (action === 'mine') void m.mountMine(body, ui);
+      else if (action === 'notify') void m.mountNotify(body, ui);
+    })
+    .catch(() => body.replaceChildren(loading(ui, ui.t('pushUi.common.network'))));
 }

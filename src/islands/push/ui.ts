@@ -4,29 +4,18 @@
  * its tab) share one implementation:
  * - the subscription editor: every exchange able to notify (notice/exchanges) as a checkbox,
  *   the reader's current ones ticked (stare/exchange/list), saved as a whole (stare/exchange/override);
- * - the one-exchange toggle of an exchange's announcement page (the same override, one name changed);
  * - "my subscribed announcements" (notice/subscribe);
  * - this device's notification button (./device.ts);
  * - the private RSS/Atom feed address (notice/feedToken).
  * Loaded on demand by ./loader.ts and by the user centre's notifications tab.
  */
 import { formatDateTime, formatRelativeTime } from '../../lib/format/index.ts';
-import { filterExchanges, withExchange } from '../../lib/pushDevice.ts';
-import type { Locale } from '../../lib/i18n/index.ts';
+import { filterExchanges } from '../../lib/pushDevice.ts';
 import { ApiError, apiGet, apiPost } from '../../stores/api.ts';
+import { errorText, type Exchange, type Ui } from './toggle.ts';
 import './push.css';
 
-export interface Ui {
-  t: (key: string, vars?: Record<string, string | number>) => string;
-  /** Site prefix of the page's language ('' or '/zh', …). */
-  base: string;
-  locale: Locale;
-}
-
-interface Exchange {
-  name: string;
-  display_name: string;
-}
+export type { Ui };
 
 interface Announcement {
   id: number;
@@ -51,11 +40,6 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLEl
 
 const button = (text: string, testid: string, cls = 'btn secondary') => el('button', { type: 'button', className: cls, data: { testid } }, text);
 
-/** What a failed call says to the reader: the server's message (in the page's language) or a network hint. */
-export function errorText(e: unknown, ui: Ui): string {
-  if (e instanceof ApiError && e.status > 0 && e.message) return e.message;
-  return ui.t('pushUi.common.network');
-}
 
 /** A status line: polite for progress and success, an alert for errors. */
 function noteLine(testid: string) {
@@ -158,39 +142,6 @@ export function mountEditor(host: HTMLElement, ui: Ui, onSaved?: (names: string[
     },
     'subs',
   );
-}
-
-/* ---------- the one-exchange toggle ---------- */
-
-/** Marks the page's toggle (aria-pressed) from the reader's subscriptions. */
-export async function markToggle(toggle: HTMLButtonElement): Promise<void> {
-  const mine = await apiGet<{ list: Exchange[] }>(`${V2}/stare/exchange/list`);
-  showToggle(toggle, names(mine.list));
-}
-
-export function showToggle(toggle: HTMLButtonElement, subscribed: readonly string[]): void {
-  toggle.setAttribute('aria-pressed', String(subscribed.includes(toggle.dataset.pushToggle ?? '')));
-}
-
-/** Switches the page's exchange on or off: the reader's list with that one name changed, saved as a whole. */
-export async function flipToggle(toggle: HTMLButtonElement, ui: Ui, say: (kind: 'ok' | 'error', text: string) => void): Promise<string[] | undefined> {
-  const name = toggle.dataset.pushToggle ?? '';
-  const display = toggle.dataset.name ?? name;
-  if (!name || toggle.disabled) return undefined;
-  toggle.disabled = true;
-  try {
-    const current = names((await apiGet<{ list: Exchange[] }>(`${V2}/stare/exchange/list`)).list);
-    const on = !current.includes(name);
-    const saved = names((await apiPost<{ list: Exchange[] }>(`${V2}/stare/exchange/override`, { exchanges: withExchange(current, name, on) })).list);
-    showToggle(toggle, saved);
-    say('ok', ui.t(saved.includes(name) ? 'pushUi.toggle.on' : 'pushUi.toggle.off', { name: display }));
-    return saved;
-  } catch (e) {
-    say('error', errorText(e, ui));
-    return undefined;
-  } finally {
-    toggle.disabled = false;
-  }
 }
 
 /* ---------- my subscribed announcements ---------- */
