@@ -314,7 +314,7 @@ for (const L of LOCALES) {
   });
 }
 
-test('notification states: unsupported browser and blocked permission explain themselves', async ({ page, context, baseURL }) => {
+test('notification states: unsupported browser, blocked permission and a failing push service explain themselves', async ({ page, context, baseURL }) => {
   const w = words('en');
   await signUp(page, '');
   // Blocked: the button is gone and the text says how to allow notifications again.
@@ -336,6 +336,23 @@ test('notification states: unsupported browser and blocked permission explain th
   await other.getByTestId('alerts-notify').click();
   await expect(other.getByTestId('notify-state')).toHaveText(w.notify!.unsupported!);
   await expect(other.getByTestId('notify-button')).toBeHidden();
+
+  // Allowed, but the browser's push service fails: the reason is shown and nothing is registered.
+  await context.grantPermissions(['notifications'], { origin: baseURL! });
+  const third = await context.newPage();
+  await third.addInitScript(() => {
+    PushManager.prototype.subscribe = async () => {
+      throw new DOMException('Registration failed - push service error', 'AbortError');
+    };
+  });
+  await third.goto(new URL('/announcement', baseURL).href);
+  await third.getByTestId('alerts-notify').click();
+  await expect(third.getByTestId('notify-state')).toHaveText(w.notify!.off!);
+  await third.getByTestId('notify-button').click();
+  await expect(third.getByTestId('notify-note')).toHaveText(fill(w.notify!.failed!, { reason: 'Registration failed - push service error' }));
+  await expect(third.getByTestId('notify-state')).toHaveText(w.notify!.off!);
+  await expect(third.getByTestId('notify-button')).toHaveText(w.notify!.enable!);
+  expect((await context.cookies()).find((c) => c.name === 'msgToken')).toBeUndefined();
 });
 
 for (const L of LOCALES) {

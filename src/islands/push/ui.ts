@@ -233,7 +233,8 @@ export function mountNotify(host: HTMLElement, ui: Ui): Promise<void> {
       show(state, turningOn && state === 'off');
     } catch (e) {
       show(box.dataset.state as 'off');
-      note.set('error', e instanceof ApiError ? errorText(e, ui) : e instanceof Error && e.message ? e.message : t('pushUi.common.network'));
+      // The API's refusals are in the reader's language; a browser's (push service down, …) is not, so it is quoted.
+      note.set('error', e instanceof ApiError ? errorText(e, ui) : t('pushUi.notify.failed', { reason: e instanceof Error && e.message ? e.message : String(e) }));
     } finally {
       action.disabled = false;
     }
