@@ -302,6 +302,8 @@ export function mountFeed(host: HTMLElement, ui: Ui): Promise<void> {
     void busy(create, async () => {
       const made = await apiPost<{ rss: string; atom: string; createdAt: string }>('/new/v1/notice/feedToken', {});
       draw(true, made.createdAt);
+      // The addresses themselves say a feed exists; "shown only when created" would confuse beside them.
+      status.hidden = true;
       urls.replaceChildren(el('p', {}, t('pushUi.feed.created')), urlRow('rss', made.rss), urlRow('atom', made.atom), el('p', { className: 'push-warn', data: { testid: 'feed-secret' } }, t('pushUi.feed.secret')));
       urls.hidden = false;
     });
@@ -311,6 +313,7 @@ export function mountFeed(host: HTMLElement, ui: Ui): Promise<void> {
     void busy(revoke, async () => {
       await apiPost('/new/v1/notice/feedToken/revoke', {});
       draw(false, null);
+      status.hidden = false;
       urls.replaceChildren();
       urls.hidden = true;
       note.set('ok', t('pushUi.feed.revoked'));
