@@ -34,6 +34,7 @@ export default defineConfig({
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stdout: 'pipe',
     stderr: 'pipe',
-    env: { PORT: String(PORT), HOST: '127.0.0.1', MOBILE_ORIGIN, LOG_LEVEL: 'error', LIVE_INTERVAL_MS: '2000' },
+    // NOTIFY_INTERVAL_MS and PUSH_LOOPBACK: the push spec's fake push service on 127.0.0.1 gets its notification within a second or two.
+    env: { PORT: String(PORT), HOST: '127.0.0.1', MOBILE_ORIGIN, LOG_LEVEL: 'error', LIVE_INTERVAL_MS: '2000', NOTIFY_INTERVAL_MS: '1000', PUSH_LOOPBACK: '1' },
   },
 });

@@ -23,7 +23,7 @@ export interface BootOptions {
   seed?: boolean;
   /** Start live prices; default: the server role. */
   live?: boolean;
-  /** Push new announcements to subscribers' browsers every 30 s; default: the server role. */
+  /** Push new announcements to subscribers' browsers (every NOTIFY_INTERVAL_MS, 30 s); default: the server role. */
   push?: boolean;
   /** Serve this database through getDb() (default true). */
   global?: boolean;

@@ -79,6 +79,13 @@ const schema = z.object({
   SSE_MAX_STREAMS: z.coerce.number().int('must be a whole number').min(1).max(1_000_000).default(10_000),
   /** Most bytes (KB) a stream client may leave unread before it is dropped (it reconnects and resumes). */
   SSE_CLIENT_BUFFER_KB: z.coerce.number().int('must be whole kilobytes').min(16).max(16_384).default(128),
+  /** Milliseconds between two runs of the Web Push notifier of new announcements. */
+  NOTIFY_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(200).max(3_600_000).default(30_000),
+  /**
+   * Tests only: also accept push endpoints at http://127.0.0.1:<port> (the browser suite's fake
+   * push service). Never set it on a public server: the server would POST to local addresses.
+   */
+  PUSH_LOOPBACK: z.enum(['', '0', '1']).default(''),
 });
 
 export type Config = z.infer<typeof schema> & { dataDir: string };

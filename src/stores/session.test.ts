@@ -145,6 +145,22 @@ describe('login and logout', () => {
     expect(f.jar.has('jwt')).toBe(false);
   });
 
+  it('tells the push device at sign-in (with the new token) and at logout (SPEC §4: login_out)', async () => {
+    const f = fakeEnv();
+    const calls: string[] = [];
+    f.env.device = { signedIn: (token) => void calls.push(`in:${token}`), signedOut: () => void calls.push('out') };
+    const s = createSession(f.env);
+    s.login('tok', user());
+    s.replaceToken('tok2');
+    expect(calls).toEqual(['in:tok']);
+    await s.logout();
+    expect(calls).toEqual(['in:tok', 'out']);
+    // A refused token is forgotten without a logout: the device stays as it is.
+    s.login('tok3', user());
+    s.clear();
+    expect(calls).toEqual(['in:tok', 'out', 'in:tok3']);
+  });
+
   it('refreshProfile fetches the profile now when signed in, and does nothing otherwise', async () => {
     const f = fakeEnv();
     const s = createSession(f.env);

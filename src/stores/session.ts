@@ -44,6 +44,11 @@ export interface SessionEnv {
   now(): number;
   /** Tells other scripts on the page (window events in the browser). */
   announce(event: 'session' | 'login'): void;
+  /**
+   * This browser as a push device (SPEC §4: logout sends login_out): told at sign-in (to link
+   * it to the account) and at logout (to unlink it). Fire and forget.
+   */
+  device?: { signedIn(token: string): void; signedOut(): void };
 }
 
 export interface Session {
@@ -127,6 +132,7 @@ export function createSession(env: SessionEnv, $session: WritableAtom<SessionSta
       env.cookies.set(SESSION_KEYS.jwtCookie, token, JWT_MAX_AGE_S);
       saveUser(user);
       update({ token, user, isLogin: true, loginVisible: false });
+      env.device?.signedIn(token);
     },
     replaceToken(token) {
       env.cookies.set(SESSION_KEYS.jwtCookie, token, JWT_MAX_AGE_S);
@@ -145,6 +151,7 @@ export function createSession(env: SessionEnv, $session: WritableAtom<SessionSta
       // (The header's menu may log out on a page where the store never started: the cookie has it.)
       const token = $session.get().token ?? env.cookies.get(SESSION_KEYS.jwtCookie) ?? null;
       clear();
+      env.device?.signedOut();
       if (token) {
         try {
           await env.revoke(token);
@@ -172,6 +179,18 @@ export const $session: WritableAtom<SessionState> = atom<SessionState>({ ...SIGN
 
 let browser: Session | null = null;
 
+/**
+ * The push device code (src/islands/push/device.ts) loads only where notifications may be on:
+ * permission granted, or a device id left from earlier. Pages that never asked load nothing.
+ */
+const pushDevice = (run: (m: typeof import('../islands/push/device.ts')) => Promise<void>, evenWithoutPermission: boolean) => {
+  const granted = typeof Notification !== 'undefined' && Notification.permission === 'granted';
+  if (!granted && !(evenWithoutPermission && /(?:^|;\s*)msgToken=/.test(document.cookie))) return;
+  void import('../islands/push/device.ts')
+    .then(run)
+    .catch((e: unknown) => console.error('[push]', e));
+};
+
 function browserSession(): Session {
   if (browser) return browser;
   const secure = location.protocol === 'https:';
@@ -190,6 +209,10 @@ function browserSession(): Session {
     },
     now: () => Date.now(),
     announce: (event) => window.dispatchEvent(new CustomEvent(`coinlens:${event}`)),
+    device: {
+      signedIn: (token) => pushDevice((m) => m.deviceSignedIn(token), false),
+      signedOut: () => pushDevice((m) => m.deviceSignedOut(), true),
+    },
     },
     $session,
   );

@@ -5,6 +5,7 @@ import { apiCall, apiUpload } from '../../stores/api.ts';
 import Bookmarks from './Bookmarks.tsx';
 import Interests from './Interests.tsx';
 import { login, openLogin, refreshProfile, replaceToken, setUser, startSession } from '../../stores/session.ts';
+import NotificationsTab from '../push/NotificationsTab.tsx';
 import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, usePhone, useProblems, useSession, useSubmit, type T } from './fields.tsx';
 import WatchlistTab from '../watchlist/WatchlistTab.tsx';
 
@@ -14,7 +15,7 @@ interface Props {
   dict: Dict;
 }
 
-const TABS = ['profile', 'favourites', 'password', 'phone', 'email', 'interests', 'bookmarks'] as const;
+const TABS = ['profile', 'favourites', 'password', 'phone', 'email', 'interests', 'bookmarks', 'notifications'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -69,6 +70,7 @@ export default function UserCentre({ locale, base, dict }: Props) {
         {tab === 'email' && <BindEmail t={t} user={user} />}
         {tab === 'interests' && <Interests t={t} locale={locale} base={base} />}
         {tab === 'bookmarks' && <Bookmarks t={t} locale={locale} base={base} />}
+        {tab === 'notifications' && <NotificationsTab t={t} base={base} locale={locale} />}
       </div>
     </div>
   );

@@ -6,6 +6,7 @@
  */
 import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n/index.ts';
+import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { pushDevices } from '../db/schema/index.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -59,8 +60,8 @@ export function endpointAllowed(endpoint: string, opts: { allowLoopback?: boolea
   return PUSH_SERVICE_HOSTS.some((h) => (h.startsWith('.') ? host.endsWith(h) : host === h));
 }
 
-/** Loopback endpoints are for the offline tests only (NODE_ENV=test). */
-const loopbackAllowed = () => process.env.NODE_ENV === 'test';
+/** Loopback endpoints are for the offline tests only (NODE_ENV=test, or PUSH_LOOPBACK=1 for the browser suite's server). */
+const loopbackAllowed = () => process.env.NODE_ENV === 'test' || config().PUSH_LOOPBACK === '1';
 
 /** A browser's PushSubscription JSON, checked: an allowed endpoint, a 65-byte P-256 point and a 16-byte auth secret. */
 export function subscriptionOf(raw: unknown): PushSubscriptionInput {

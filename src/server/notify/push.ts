@@ -193,7 +193,7 @@ async function deliver(db: Db, sender: PushSender, r: Due, report: NotifyReport,
 }
 
 /**
- * Runs {@link notifyNewAnnouncements} every `intervalMs` (one run at a time); boot.ts starts it
+ * Runs {@link notifyNewAnnouncements} every `intervalMs` (default NOTIFY_INTERVAL_MS, 30 s; one run at a time); boot.ts starts it
  * in the server. Returns the stop function.
  */
 export function startPushNotifier(db: Db, opts: { intervalMs?: number; log?: (line: string) => void } = {}): () => Promise<void> {
@@ -205,7 +205,7 @@ export function startPushNotifier(db: Db, opts: { intervalMs?: number; log?: (li
       .catch((e) => log(`[push] notifier run failed: ${(e as Error).message}`))
       .finally(() => (running = undefined));
   };
-  const timer = setInterval(tick, opts.intervalMs ?? 30_000);
+  const timer = setInterval(tick, opts.intervalMs ?? config().NOTIFY_INTERVAL_MS);
   timer.unref();
   return async () => {
     clearInterval(timer);
