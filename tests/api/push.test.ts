@@ -219,7 +219,7 @@ describe('notifyNewAnnouncements', () => {
     const first = await notifyNewAnnouncements(db(), quiet);
     expect(first).toEqual({ sent: 2, gone: 0, failed: 0 });
     expect(to(en.path).map((r) => r.message)).toEqual([{ title: exchange.displayName, body: `Test listing ${n - 3} (en)`, url: `/announcement/${enId}`, tag: `announcement-${enId}` }]);
-    expect(to(zh.path).map((r) => r.message.url)).toEqual([`/announcement/${zhId}`]);
+    expect(to(zh.path).map((r) => r.message.url)).toEqual([`/zh/announcement/${zhId}`]); // opens in the device's language
     expect(to(stranger.path)).toEqual([]);
     expect(received.some((r) => r.message.url === `/announcement/${old}`)).toBe(false);
 

@@ -140,6 +140,9 @@ for (const L of LOCALES) {
       await expectAccessible(page);
       await page.getByTestId('unfollow').click();
       await expect(page.getByTestId('interests-empty')).toContainText(s.interests.empty!);
+      // The tab follows the address without a reload.
+      await page.evaluate(() => (location.hash = 'bookmarks'));
+      await expect(page.getByTestId('tab-bookmarks')).toHaveAttribute('aria-selected', 'true');
       await expect(page.getByTestId('interests-empty').getByRole('link')).toHaveAttribute('href', `${L.prefix}/columnist`);
       expect(await followedOnServer(page, request)).toEqual([]);
 

@@ -264,7 +264,7 @@ for (const L of LOCALES) {
       expect(got, 'push to our endpoint').toBeTruthy();
       const plain = ece.decrypt(got.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') }).toString('utf8');
       const message = JSON.parse(plain) as { title: string; body: string; url: string; tag: string };
-      expect(message).toEqual({ title: display, body: title, url: `/announcement/${id}`, tag: `announcement-${id}` });
+      expect(message).toEqual({ title: display, body: title, url: `${L.prefix}/announcement/${id}`, tag: `announcement-${id}` });
 
       // The same payload to the service worker, as the browser's push service would deliver it.
       const cdp = await context.newCDPSession(page);
@@ -280,7 +280,7 @@ for (const L of LOCALES) {
       await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: reg.registrationId, data: plain });
       const shown = () =>
         page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url })));
-      await expect.poll(shown).toEqual([{ title: display, body: title, tag: `announcement-${id}`, url: `${origin}/announcement/${id}` }]);
+      await expect.poll(shown).toEqual([{ title: display, body: title, tag: `announcement-${id}`, url: `${origin}${L.prefix}/announcement/${id}` }]);
       // Once per announcement and device, however often the notifier runs.
       await page.waitForTimeout(2500);
       expect(push.received.filter((r) => endpoint.endsWith(r.path))).toHaveLength(1);

@@ -30,10 +30,16 @@ export default function UserCentre({ locale, base, dict }: Props) {
   const [tab, setTab] = useState<Tab>('profile');
 
   useEffect(() => {
-    const fromHash = location.hash.slice(1) as Tab;
-    if (TABS.includes(fromHash)) setTab(fromHash);
+    // The tab follows the address: /user#bookmarks opens it, also from a link on this page.
+    const fromHash = () => {
+      const key = location.hash.slice(1) as Tab;
+      if (TABS.includes(key)) setTab(key);
+    };
+    fromHash();
+    addEventListener('hashchange', fromHash);
     // The account page shows the profile as it is now (activated since, changed elsewhere).
     void startSession().then(() => refreshProfile());
+    return () => removeEventListener('hashchange', fromHash);
   }, []);
 
   useEffect(() => {

@@ -15,7 +15,7 @@
  * that is down). A 404 or 410 answer means the subscription is gone: the device is deleted.
  */
 import { and, eq, lt, sql } from 'drizzle-orm';
-import { LOCALES } from '../../lib/i18n/index.ts';
+import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/i18n/index.ts';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { pushDeliveries, pushDevices } from '../db/schema/index.ts';
@@ -108,6 +108,8 @@ interface Due {
   endpoint: string;
   p256dh: string;
   auth: string;
+  /** The device's language: its notification opens the announcement in it. */
+  locale: Locale;
 }
 
 /** `(d.locale = 'en' and a.locale in ('en')) or …`: a device gets the announcement rows of its language. */
@@ -118,7 +120,7 @@ const localeMatch = sql.join(
 
 async function due(db: Db, since: Date, limit: number): Promise<Due[]> {
   const result = await db.execute(sql`
-    select a.id as "announcementId", a.title, e.display_name as exchange, d.iid, d.endpoint, d.p256dh, d.auth
+    select a.id as "announcementId", a.title, e.display_name as exchange, d.iid, d.endpoint, d.p256dh, d.auth, d.locale
     from announcements a
     join exchanges e on e.id = a.exchange_id
     join announcement_subscriptions s on s.exchange_id = a.exchange_id
@@ -134,11 +136,11 @@ async function due(db: Db, since: Date, limit: number): Promise<Due[]> {
   return (result as unknown as { rows: Due[] }).rows;
 }
 
-/** The notification of one announcement. */
-export const announcementMessage = (r: { announcementId: number; title: string; exchange: string }): PushMessage => ({
+/** The notification of one announcement, opening it under the device's language prefix. */
+export const announcementMessage = (r: { announcementId: number; title: string; exchange: string; locale?: Locale }): PushMessage => ({
   title: r.exchange,
   body: r.title,
-  url: `/announcement/${r.announcementId}`,
+  url: `${r.locale && r.locale !== DEFAULT_LOCALE ? `/${r.locale}` : ''}/announcement/${r.announcementId}`,
   tag: `announcement-${r.announcementId}`,
 });
 
