@@ -18,11 +18,11 @@
 //   node scripts/bench/load.mjs                   builds if needed, starts the server on a temp data dir
 //   node scripts/bench/load.mjs http://host:port  loads a running server (its own LIVE settings)
 //
-// Knobs: LOAD_SECONDS (seconds of the bare and loaded phases each; the issue's run
-// is 60: the default; 15 is a quick check), LOAD_IDLE_SECONDS (idle health phase, default 10), LOAD_SSE_CLIENTS (default 1000),
-// LOAD_RATE (page and API requests per second, default 40), LOAD_SEARCH_RATE (searches per
-// second, default 2), LOAD_HEALTH_MS (probe interval, default 200), LOAD_TICK_MS (the market's
-// tick interval, default 1000).
+// Knobs: LOAD_SECONDS (seconds of the bare and loaded phases each, default 60 as in the issue;
+// 15 is a quick check), LOAD_IDLE_SECONDS (idle health phase, default 20: a p99 needs some 100
+// probes), LOAD_SSE_CLIENTS (default 1000), LOAD_RATE (page and API requests per second,
+// default 40), LOAD_SEARCH_RATE (searches per second, default 2), LOAD_HEALTH_MS (probe
+// interval, default 200), LOAD_TICK_MS (the market's tick interval, default 1000).
 import http from 'node:http';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -31,7 +31,7 @@ import { Worker, isMainThread, parentPort, workerData } from 'node:worker_thread
 import { machine, onServer, signature, verdict, writeResults } from './lib.mjs';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
-const IDLE_SECONDS = Number(process.env.LOAD_IDLE_SECONDS ?? 10);
+const IDLE_SECONDS = Number(process.env.LOAD_IDLE_SECONDS ?? 20);
 const CLIENTS = Number(process.env.LOAD_SSE_CLIENTS ?? 1000);
 const RATE = Number(process.env.LOAD_RATE ?? 40);
 // Search is one of the expensive paths that gets a per-client rate limit; every request here
@@ -264,12 +264,7 @@ async function drive(base, list, seconds) {
   late.sort((a, b) => a - b);
   const lateOf = (ns) => Math.max(0, ns / 1e6 - 2);
   return {
-    classes: Object.fromEntries(
-      [...stats].map(([name, s]) => {
-        const sorted = s.latencies.sort((a, b) => a - b);
-        return [name, { sent: s.sent, ok: sorted.length, errors: s.errors, limited: s.limited, reasons: Object.fromEntries(s.reasons), p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : null }];
-      }),
-    ),
+    classes: Object.fromEntries([...stats].map(([name, s]) => [name, summary([{ ...s, reasons: Object.fromEntries(s.reasons) }])])),
     generator: {
       eventLoopP99: lateOf(eld.percentile(99)),
       eventLoopMax: lateOf(eld.max),
@@ -279,6 +274,21 @@ async function drive(base, list, seconds) {
     },
   };
 }
+
+/**
+ * One class over one or more runs, their samples pooled: the baseline halves before and after
+ * the loaded phase count as one baseline. `raw` keeps the samples for pooling again.
+ */
+function summary(runs) {
+  const sorted = runs.flatMap((r) => r.raw ?? r.latencies).sort((a, b) => a - b);
+  const reasons = {};
+  for (const r of runs) for (const [k, v] of Object.entries(r.reasons)) reasons[k] = (reasons[k] ?? 0) + v;
+  const sum = (key) => runs.reduce((total, r) => total + r[key], 0);
+  return { sent: sum('sent'), errors: sum('errors'), limited: sum('limited'), reasons, raw: sorted, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : null };
+}
+
+/** The classes of several drive() results pooled. */
+const pooled = (...results) => ({ classes: Object.fromEntries(Object.keys(results[0].classes).map((name) => [name, summary(results.map((r) => r.classes[name]))])) });
 
 async function topCoinIds(base, t) {
   const res = await fetch(`${base}/api/v1/coins?page=1&size=100&t=${t}`);
@@ -306,13 +316,17 @@ async function measure(base, app, given) {
   await drive(base, [...mix, HEALTH], WARMUP_SECONDS);
   await serverStats(app);
 
-  console.log(`idle: health probes alone, ${IDLE_SECONDS} s`);
-  const idle = await drive(base, [HEALTH], IDLE_SECONDS);
-  const idleServer = await serverStats(app);
+  // The baselines bracket the loaded phase, half before and half after, pooled: the machine is
+  // shared, and a slow drift in what else runs on it would otherwise land on one side only.
+  const halfIdle = IDLE_SECONDS / 2;
+  const halfBare = SECONDS / 2;
+  console.log(`idle 1/2: health probes alone, ${halfIdle} s`);
+  const idle1 = await drive(base, [HEALTH], halfIdle);
+  const idle1Server = await serverStats(app);
 
-  console.log(`bare: the mix without streams, ${SECONDS} s`);
-  const bare = await drive(base, [...mix, HEALTH], SECONDS);
-  const bareServer = await serverStats(app);
+  console.log(`bare 1/2: the mix without streams, ${halfBare} s`);
+  const bare1 = await drive(base, [...mix, HEALTH], halfBare);
+  const bare1Server = await serverStats(app);
 
   console.log(`opening ${CLIENTS} streams`);
   const streams = startStreams(urls);
@@ -326,6 +340,20 @@ async function measure(base, app, given) {
   const loaded = await drive(base, [...mix, HEALTH], SECONDS);
   const loadedServer = await serverStats(app);
   const closed = await streams.stop();
+  // Let the server notice the closed streams before the second baseline half.
+  await sleep(2000);
+  await serverStats(app);
+
+  console.log(`bare 2/2: the mix without streams, ${halfBare} s`);
+  const bare2 = await drive(base, [...mix, HEALTH], halfBare);
+  const bare2Server = await serverStats(app);
+
+  console.log(`idle 2/2: health probes alone, ${halfIdle} s`);
+  const idle2 = await drive(base, [HEALTH], halfIdle);
+  const idle2Server = await serverStats(app);
+
+  const bare = pooled(bare1, bare2);
+  const idle = pooled(idle1, idle2);
 
   const rows = [...mix, HEALTH].map((cls) => {
     const b = bare.classes[cls.name];
@@ -339,6 +367,7 @@ async function measure(base, app, given) {
       limited: `${b.limited} / ${l.limited}`,
       bareP50: ms(b.p50),
       bareP99: ms(b.p99),
+      bareHalvesP99: `${ms(bare1.classes[cls.name].p99)} / ${ms(bare2.classes[cls.name].p99)}`,
       p50: ms(l.p50),
       p99: ms(l.p99),
       max: ms(l.max),
@@ -359,9 +388,11 @@ async function measure(base, app, given) {
     ratioP99: phase === 'idle' ? '1' : ratio(c.p99, h.idle.p99),
   }));
   const phaseRows = [
-    ['idle', idle, idleServer],
-    ['bare', bare, bareServer],
+    ['idle 1/2', idle1, idle1Server],
+    ['bare 1/2', bare1, bare1Server],
     ['loaded', loaded, loadedServer],
+    ['bare 2/2', bare2, bare2Server],
+    ['idle 2/2', idle2, idle2Server],
   ].map(([phase, r, server]) => ({
     phase,
     serverP99: ms(server?.p99),
@@ -396,9 +427,10 @@ async function measure(base, app, given) {
         `**Errors: ${errors}** (${verdict(errors === 0)}; target 0). ${CLIENTS} SSE clients on /api/stream/prices (${COINS_PER_CLIENT} coins each, a worker thread of the load generator), ` +
           `${given ? `the server at ${given} with its own LIVE settings` : `LIVE=sim with a market tick every ${TICK_MS} ms, fresh data directory`}. ` +
           `Open loop: ${mixRate.toFixed(0)} requests/s of pages and API plus ${(1000 / HEALTH_MS).toFixed(1)} health probes/s, each class at a fixed rate, latency counted from the scheduled send time to the end of the body (Accept-Encoding br, gzip; keep-alive, 64 sockets, probes on their own 4).`,
-        `Phases on the same server process, in this order after a ${WARMUP_SECONDS} s warm-up: idle (health probes alone, ${IDLE_SECONDS} s), bare (the mix without streams, ${SECONDS} s), loaded (the mix with the streams open, ${SECONDS} s). ratio = loaded ÷ bare; health ratio = phase ÷ idle.`,
+        `Phases on the same server process, in this order after a ${WARMUP_SECONDS} s warm-up: idle 1/2 (health probes alone, ${halfIdle} s), bare 1/2 (the mix without streams, ${halfBare} s), loaded (the mix with the streams open, ${SECONDS} s), bare 2/2, idle 2/2. ` +
+          'The halves of each baseline bracket the loaded phase and are pooled (p50/p99 over both halves\' samples), so a drift in the machine\'s other load does not land on one side only. ratio = loaded ÷ bare; health ratio = phase ÷ idle.',
         'errors = network errors, timeouts (10 s) and statuses ≥ 400 other than 429; 429 = rate-limited answers, counted apart: every request comes from 127.0.0.1 and the server ignores X-Forwarded-For unless TRUST_PROXY, so searches stay at a modest rate rather than posing as many clients.',
-        'The machine is shared (2 cores, other builds and test runs at the same time; see the load average): only the ratios of this run mean anything, and sub-millisecond p50s make their ratios jumpy.',
+        'The machine is shared (2 cores, other builds and test runs at the same time; see the load average): only the ratios of this run mean anything, and ratios of p50s of a few ms are jumpy.',
       ].join('\n'),
       errors,
       streams: streamRow,
@@ -412,6 +444,7 @@ async function measure(base, app, given) {
       { key: 'limited', label: '429 bare / loaded' },
       { key: 'bareP50', label: 'bare p50 ms' },
       { key: 'bareP99', label: 'bare p99 ms' },
+      { key: 'bareHalvesP99', label: 'bare p99 ms before / after' },
       { key: 'p50', label: 'loaded p50 ms' },
       { key: 'p99', label: 'loaded p99 ms' },
       { key: 'max', label: 'loaded max ms' },
