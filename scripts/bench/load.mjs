@@ -420,7 +420,7 @@ async function measure(base, app, given) {
   writeResults(
     'load',
     {
-      title: 'Load: 1,000 live-price streams plus a steady mix of pages and API requests',
+      title: `Load: ${CLIENTS.toLocaleString('en-US')} live-price streams plus a steady mix of pages and API requests`,
       at: new Date().toISOString(),
       machine,
       note: [
