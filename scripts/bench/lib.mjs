@@ -63,17 +63,18 @@ export async function startChild({ port, dataDir, env = {} }) {
 }
 
 /**
- * Runs `measure(url)` against `external` when given (a server someone else runs), else against
- * the built app started on a throwaway data directory (LIVE=off), stopped and removed after.
+ * Runs `measure(url, app)` against `external` when given (a server someone else runs; `app` is
+ * null), else against the built app started on a throwaway data directory (LIVE=off unless `env`
+ * says otherwise), stopped and removed after; `app` is startChild's handle (its `stats()`).
  */
-export async function onServer(external, { port, prefix }, measure) {
-  if (external) return measure(external);
+export async function onServer(external, { port, prefix, env = {} }, measure) {
+  if (external) return measure(external.replace(/\/$/, ''), null);
   ensureBuild();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
   let app;
   try {
-    app = await startChild({ port, dataDir, env: { LIVE: 'off' } });
-    return await measure(app.url);
+    app = await startChild({ port, dataDir, env: { LIVE: 'off', ...env } });
+    return await measure(app.url, app);
   } finally {
     await app?.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });

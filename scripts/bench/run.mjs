@@ -1,13 +1,13 @@
 // npm run bench: every benchmark in turn, each in its own process, each writing its results
 // (JSON + Markdown) under bench/results/. `npm run bench -- pages scale` runs only those.
-// A full run takes about 20 minutes on the 2-core machine; the knobs are in README "Benchmarks".
+// A full run takes about 23 minutes on the 2-core machine; the knobs are in README "Benchmarks".
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuild } from '../ensure-build.mjs';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 /** In this order: the short page checks first, the long scale runs last. */
-const ALL = ['pages', 'runtime', 'jsbudget', 'lighthouse', 'sse', 'shed', 'scale'];
+const ALL = ['pages', 'runtime', 'jsbudget', 'lighthouse', 'sse', 'load', 'shed', 'scale'];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !ALL.includes(name));
 if (unknown.length) {
