@@ -140,11 +140,11 @@ for (const L of LOCALES) {
       await expectAccessible(page);
       await page.getByTestId('unfollow').click();
       await expect(page.getByTestId('interests-empty')).toContainText(s.interests.empty!);
+      await expect(page.getByTestId('interests-empty').getByRole('link')).toHaveAttribute('href', `${L.prefix}/columnist`);
+      expect(await followedOnServer(page, request)).toEqual([]);
       // The tab follows the address without a reload.
       await page.evaluate(() => (location.hash = 'bookmarks'));
       await expect(page.getByTestId('tab-bookmarks')).toHaveAttribute('aria-selected', 'true');
-      await expect(page.getByTestId('interests-empty').getByRole('link')).toHaveAttribute('href', `${L.prefix}/columnist`);
-      expect(await followedOnServer(page, request)).toEqual([]);
 
       await page.goto(`${L.prefix}/columnist/${article.columnist}`);
       await expect(follow).toHaveAttribute('aria-pressed', 'false');
