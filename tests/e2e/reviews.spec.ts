@@ -68,6 +68,7 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('my-review-content')).toContainText(L.lan === 'zh' ? '团队很强大' : 'Fast withdrawals');
       await expect(page.getByTestId('review-summary')).toBeVisible();
       await expect.poll(() => count(page)).toBe(before + 1);
+      if (L.path.startsWith('/exchange/')) await expect(page.getByTestId('exchange-tab-comments').locator('[data-review-total]')).toHaveText(String(before + 1));
 
       const axe = await new AxeBuilder({ page }).include('[data-review-form]').analyze();
       const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
@@ -100,6 +101,7 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('my-review')).toBeHidden();
       await expect(page.getByTestId('review-form')).toBeVisible();
       await expect.poll(() => count(page)).toBe(before);
+      if (L.path.startsWith('/exchange/')) await expect(page.getByTestId('exchange-tab-comments').locator('[data-review-total]')).toHaveText(String(before));
     });
   });
 }
