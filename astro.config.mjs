@@ -24,9 +24,10 @@ const directives = {
  * island element, each client directive (ours included) and any script it inlined. Written to
  * dist/server/csp-hashes.json after the build; src/server/http/csp.ts puts them in script-src,
  * so scripts need no 'unsafe-inline'. Hashing the sources here, not rendered pages, means an
- * injected script can never be hashed into the policy. @type {import('astro').AstroIntegration}
+ * injected script can never be hashed into the policy.
+ * @returns {import('astro').AstroIntegration}
  */
-const cspHashes = () => {
+function cspHashes() {
   /** @type {URL | undefined} */
   let serverDir;
   /** @type {string[]} */
@@ -48,7 +49,7 @@ const cspHashes = () => {
       },
     },
   };
-};
+}
 
 export default defineConfig({
   output: 'server',

@@ -17,7 +17,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Astro.rewrite('/404') in a page runs the middleware again within the same request: the first
   // run has judged the request and set its language, which the rewritten page must keep (it used
   // to recompute it from the unprefixed '/404' and answer /zh/… in English).
-  if (locals.t) return next();
+  if ((locals as Partial<App.Locals>).t !== undefined) return next();
   const inputs = renderInputs(url, (name) => request.headers.get(name), { mobileOrigin: config().MOBILE_ORIGIN });
   const withHeaders = (response: Response) => {
     for (const [k, v] of Object.entries(securityHeaders(inputs.secure, inputs.rest))) {

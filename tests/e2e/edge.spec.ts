@@ -97,7 +97,7 @@ test.describe('the edge rule', () => {
       const res = await raw(baseURL!, target);
       expect(res.status, target).toBe(400);
       expectSecurityHeaders(res, target);
-      expect(res.text, target).toContain(escape(zh.error.badRequestTitle));
+      expect(res.text, target).toContain(escape(zh.error.badRequestTitle!));
     }
     for (const target of ['/baike?q=a%00b', '/news?coin=a%00b', '/ieo?platform=%ff', '/search?q=%E4']) {
       expect((await raw(baseURL!, target)).status, target).toBe(400);
@@ -166,7 +166,7 @@ test.describe('the not-found page', () => {
         expect(res.status, missing).toBe(404);
         expectSecurityHeaders(res, missing);
         expect(res.text).toContain(`<html lang="${TAGS[locale]}"`);
-        expect(res.text).toContain(escape(s.error.notFoundTitle));
+        expect(res.text).toContain(escape(s.error.notFoundTitle!));
         expect(res.text).toMatch(new RegExp(`class="home" href="/${locale}"`));
         expect(res.text).toContain('<meta name="robots" content="noindex"');
         expect(res.text).not.toMatch(/<link rel="(alternate|canonical)"/);
