@@ -35,6 +35,18 @@ test('script-src names hashes and no unsafe-inline, on pages, error pages and th
   }
 });
 
+test('static files (build assets, public files, coin icons) are sent with nosniff', async ({ request }) => {
+  const home = await (await request.get('/')).text();
+  const asset = /src="(\/_astro\/[^"]+\.js)"/.exec(home)?.[1];
+  expect(asset).toBeTruthy();
+  // An icon twice: rendered by the app the first time, a static file afterwards.
+  for (const path of [asset!, '/favicon.svg', '/robots.txt', '/icons/coins/ethereum.svg', '/icons/coins/ethereum.svg']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()['x-content-type-options'], path).toBe('nosniff');
+  }
+});
+
 for (const locale of ['en', 'zh'] as const) {
   test.describe(`CSP: ${locale}`, () => {
     for (const f of FAMILIES) {
