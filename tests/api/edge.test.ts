@@ -4,11 +4,14 @@
  * the envelope with a non-zero code and a message in the request's language, never a 5xx.
  */
 import { describe, expect, it } from 'vitest';
+import { asc } from 'drizzle-orm';
 import { signature } from '../../src/lib/signature.ts';
+import { coins } from '../../src/server/db/schema/index.ts';
 import { apiHarness } from './helpers.ts';
+import { signedInUser } from './users.ts';
 
 const harness = apiHarness();
-const { call } = harness;
+const { call, db } = harness;
 
 /**
  * Signed here, not by the harness: its URLSearchParams would re-encode the query and turn the
@@ -83,5 +86,21 @@ describe('the edge rule under /api', () => {
     }
     const ok = await get('/api/v1/klines?coin=bitcoin&interval=1d&from=2020-01-01&to=9999-12-31T00:00:00Z');
     expect(ok.status).toBe(200);
+  });
+
+  it('answers a NUL byte in JSON body text with 4xx, also where a route turns its own failures into 500s', async () => {
+    const u = await signedInUser(db());
+    const coin = (await db().select({ id: coins.id }).from(coins).orderBy(asc(coins.rank)).limit(1))[0]!.id;
+    const ratings = { team: 4, business: 3, product: 5, community: 4, technology: 5 };
+    const review = await call('POST', '/api/new/v1/comment/save?lan=zh', {
+      json: { targetType: 'coin', targetId: coin, content: 'A solid project\u0000 with a real team.', anonymous: false, ratings, overall: 4 },
+      token: u.token,
+    });
+    expect(review.status).toBeGreaterThanOrEqual(400);
+    expect(review.status).toBeLessThan(500);
+    expect(review.body.code).not.toBe(0);
+    expect(review.body.msg).toMatch(CHINESE);
+    const view = await call('POST', '/api/new/v1/pv?lan=zh', { json: { path: '/news/1\u0000' }, headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0 Safari/537.36' } });
+    expect(view.status).toBeLessThan(500);
   });
 });
