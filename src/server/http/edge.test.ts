@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiLocale, checkRequest, isCleanPath, isCleanQuery, isInputError, MAX_SEGMENT, splitTarget } from './edge.ts';
+import { apiLocale, checkRequest, isCleanJson, isCleanPath, isCleanQuery, isInputError, MAX_DEPTH, MAX_SEGMENT, splitTarget } from './edge.ts';
 
 describe('the edge rule', () => {
   it('refuses paths that cannot name anything: NUL and other controls, bad UTF-8, encoded slashes, empty segments, overlong ids', () => {
@@ -55,5 +55,16 @@ describe('the edge rule', () => {
     for (const other of [new Error('x'), Object.assign(new Error('x'), { code: '23505' }), Object.assign(new Error('x'), { code: '22012' }), null, 'text']) {
       expect(isInputError(other)).toBe(false);
     }
+  });
+
+  it('takes JSON body text with lines and tabs, not with other controls, lone surrogates or absurd nesting', () => {
+    expect(isCleanJson({ content: 'two\r\nlines\tand a tab', n: 1, ok: true, none: null, list: ['比特币', '😀'] })).toBe(true);
+    expect(isCleanJson({ content: 'a\u0000b' })).toBe(false);
+    expect(isCleanJson({ nested: { deeper: ['\u001b[31m'] } })).toBe(false);
+    expect(isCleanJson({ ['key\u0000']: 1 })).toBe(false);
+    expect(isCleanJson(['\ud800'])).toBe(false);
+    let deep: unknown = 'x';
+    for (let i = 0; i < MAX_DEPTH + 1; i++) deep = [deep];
+    expect(isCleanJson(deep)).toBe(false);
   });
 });

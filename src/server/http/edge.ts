@@ -13,6 +13,8 @@
  *   (`/zh//x`); the whole path at most {@link MAX_PATH}. A path that breaks it names nothing: 404.
  * - Query: names and values percent-decode as UTF-8, hold no control character except tab, each
  *   the whole query at most {@link MAX_QUERY}: otherwise 400. (Routes bound their own lengths.)
+ * - JSON bodies: every string (keys too) holds no control character except tab, CR and LF
+ *   (reviews have lines), nesting at most {@link MAX_DEPTH} deep: otherwise the route's own 400.
  * Dates are bounded where they are parsed (`timeMs` in src/server/api/schemas.ts, the calendar's
  * `parseDay`), since only the route knows which parameter is a date.
  */
@@ -50,6 +52,23 @@ function decode(text: string): string | undefined {
   } catch {
     return undefined;
   }
+}
+
+/** Control characters a multi-line text of a JSON body may not hold (tab, LF and CR it may). */
+const CONTROL_IN_BODY = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+export const MAX_DEPTH = 32;
+
+/**
+ * Whether every string of a parsed JSON body (object keys included) is acceptable text.
+ * @example isCleanJson({ content: 'two\nlines' }) // true
+ * @example isCleanJson({ content: 'a\u0000b' }) // false
+ */
+export function isCleanJson(value: unknown, depth = 0): boolean {
+  if (typeof value === 'string') return !CONTROL_IN_BODY.test(value) && !LONE_SURROGATE.test(value);
+  if (value === null || typeof value !== 'object') return true;
+  if (depth >= MAX_DEPTH) return false;
+  if (Array.isArray(value)) return value.every((v) => isCleanJson(v, depth + 1));
+  return Object.entries(value).every(([k, v]) => isCleanJson(k, depth + 1) && isCleanJson(v, depth + 1));
 }
 
 /** Whether a decoded text parameter is acceptable (also for values taken from JSON bodies). */

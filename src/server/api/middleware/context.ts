@@ -3,7 +3,8 @@ import { createMiddleware } from 'hono/factory';
 import { DEFAULT_LOCALE, toLocale } from '../../../lib/i18n/index.ts';
 import { verifySignature } from '../../../lib/signature.ts';
 import { config } from '../../config.ts';
-import { apiLocale, checkRequest, verdictKey } from '../../http/edge.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { apiLocale, checkRequest, isCleanJson, verdictKey } from '../../http/edge.ts';
 import { getDb } from '../../db/index.ts';
 import { translator } from '../../i18n/index.ts';
 import type { ApiEnv } from '../env.ts';
@@ -23,6 +24,14 @@ export const edgeGuard = createMiddleware<ApiEnv>(async (c, next) => {
     if (verdict.status === 405) c.header('Allow', verdict.allow);
     return fail(c, verdict.status, verdict.status, t(verdictKey(verdict)));
   }
+  // JSON bodies are read by the routes (after their own size limits): the rule goes with the
+  // reading, so a route that parses a body gets only clean text, or a 400 it answers as its own.
+  const json = c.req.json.bind(c.req);
+  c.req.json = async <T>() => {
+    const value = await json<T>();
+    if (!isCleanJson(value)) throw new DomainError(400, 400, 'api.badRequest');
+    return value;
+  };
   await next();
   return undefined;
 });
