@@ -2,6 +2,10 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import { createHash } from 'node:crypto';
+import { writeFile } from 'node:fs/promises';
+import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
+import islandScriptDev from 'astro/runtime/server/astro-island.prebuilt-dev.js';
 
 // Middleware mode: scripts/serve.mjs wraps the handler in a small Node server that adds
 // compression and immutable caching, which @astrojs/node's standalone mode does not do.
@@ -15,12 +19,44 @@ const directives = {
   },
 };
 
+/**
+ * The Content-Security-Policy hashes of every inline script Astro may write into a page: the
+ * island element, each client directive (ours included) and any script it inlined. Written to
+ * dist/server/csp-hashes.json after the build; src/server/http/csp.ts puts them in script-src,
+ * so scripts need no 'unsafe-inline'. Hashing the sources here, not rendered pages, means an
+ * injected script can never be hashed into the policy.
+ * @returns {import('astro').AstroIntegration}
+ */
+function cspHashes() {
+  /** @type {URL | undefined} */
+  let serverDir;
+  /** @type {string[]} */
+  let scripts = [];
+  return {
+    name: 'coinlens-csp-hashes',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        serverDir = config.build.server;
+      },
+      'astro:build:ssr': ({ manifest }) => {
+        scripts = [islandScript, islandScriptDev, ...manifest.clientDirectives.map(([, code]) => code), ...manifest.inlinedScripts.map(([, code]) => code)];
+      },
+      'astro:build:done': async ({ logger }) => {
+        if (!serverDir) return;
+        const hashes = [...new Set(scripts.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`))].sort();
+        await writeFile(new URL('csp-hashes.json', serverDir), `${JSON.stringify({ scriptSrc: hashes }, null, 2)}\n`);
+        logger.info(`${hashes.length} inline script hashes for the Content-Security-Policy`);
+      },
+    },
+  };
+}
+
 export default defineConfig({
   output: 'server',
   // No streaming: scripts/serve.mjs sends whole bodies anyway, and a page rendered to one string
   // skips a ReadableStream and hundreds of chunk writes per request.
   adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
-  integrations: [react(), directives],
+  integrations: [react(), directives, cspHashes()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   // The app compresses and sets its own security headers. Astro's checkOrigin is off: it compares
   // the browser's Origin with the request URL, whose host Astro does not trust without

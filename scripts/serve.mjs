@@ -20,6 +20,28 @@ import { createStaticFiles } from './http/static.mjs';
 import { createPageCache, isCacheable } from './page-cache.mjs';
 import { createRateLimiter, createWorkQueue, isExpensive, settleClientAddress, shedAnswer, shedSettings, trustsProxy } from './http/shed.mjs';
 
+/**
+ * Requests Astro cannot take as sent go to the app on a stand-in, with the original noted in
+ * these headers, so its edge rule (src/server/http/edge.ts) answers them like any other refused
+ * request: localised 404/400/405 pages or API envelopes with the security headers, not a bare
+ * "Not found" or a 500. Clients cannot set them (removed on arrival).
+ */
+const RAW_URL = 'x-coinlens-raw-url';
+const RAW_METHOD = 'x-coinlens-raw-method';
+/** Methods the fetch Request that Astro builds refuses to carry. */
+const UNCARRIED_METHODS = new Set(['CONNECT', 'TRACE', 'TRACK']);
+
+/** Puts a request Astro cannot take on the stand-in path, keeping the original for the app. */
+function standIn(req, { method = false } = {}) {
+  if (method) {
+    req.headers[RAW_METHOD] = req.method;
+    req.method = 'GET';
+  } else {
+    req.headers[RAW_URL] = req.url ?? '/';
+    req.url = '/';
+  }
+}
+
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 /**
@@ -186,7 +208,8 @@ export function createSiteServer({
   timeouts = serverTimeouts(),
 }) {
   const keyOf = (req) => {
-    if (!pages.enabled) return null;
+    // A stand-in is never looked up: its URL is not the request's.
+    if (!pages.enabled || req.headers[RAW_URL] !== undefined) return null;
     const key = appKeyOf(req);
     // A key of absurd length (a 16 KB query string) is not worth keeping: render it uncached.
     return key !== null && pages.admits(key) ? key : null;
@@ -201,10 +224,15 @@ export function createSiteServer({
   /** Renders a request through Astro into memory. */
   const render = async (req) => {
     const captured = new CapturedResponse(req);
+    const notFound = () => captured.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' }).end('Not found');
+    if (UNCARRIED_METHODS.has(req.method ?? '')) standIn(req, { method: true });
     const rendering = (async () => {
       await handler(req, captured, () => {
-        captured.writeHead(404, { 'content-type': 'text/plain; charset=utf-8' });
-        captured.end('Not found');
+        // Astro routes every path it can decode (src/pages/[...rest].astro), so this one cannot
+        // be (%ff, an encoded slash): once more on the stand-in, for the app's answer.
+        if (req.headers[RAW_URL] !== undefined) return notFound();
+        standIn(req);
+        return handler(req, captured, notFound);
       });
       await captured.done;
     })();
@@ -281,11 +309,16 @@ export function createSiteServer({
 
   const server = http.createServer({ connectionsCheckingInterval: timeouts.connectionsCheckingInterval ?? 30_000 }, (req, res) => {
     dropForwarded(req.headers, trustProxy);
+    delete req.headers[RAW_URL];
+    delete req.headers[RAW_METHOD];
     const client = settleClientAddress(req, trustProxy);
     // Event streams go out as written: unbuffered and uncompressed.
-    if (req.url?.startsWith('/api/stream/')) {
+    if (req.url?.startsWith('/api/stream/') && (req.method === 'GET' || req.method === 'HEAD')) {
       guardStream(res);
-      return handler(req, res, () => res.writeHead(404).end());
+      return handler(req, res, () => {
+        standIn(req);
+        return page(req, res).catch(() => res.destroy());
+      });
     }
     const pathname = (req.url ?? '/').split('?')[0];
     const work = statics?.candidate(req, pathname) ? statics.serve(req, res, pathname).then((served) => served || page(req, res, client)) : page(req, res, client);

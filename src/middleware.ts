@@ -1,10 +1,13 @@
 import { defineMiddleware } from 'astro:middleware';
 import { serverReady } from './server/boot.ts';
 import { config } from './server/config.ts';
+import { apiLocale, checkRequest, isApiPath, isInputError, pageLocalePrefix, RAW_METHOD_HEADER, RAW_URL_HEADER, splitTarget, verdictKey, type EdgeVerdict } from './server/http/edge.ts';
+import { errorDocument } from './server/http/errorDocument.ts';
 import { securityHeaders } from './server/http/headers.ts';
 import { publishVariantKey, renderInputs } from './server/http/renderInputs.ts';
 import { publishShedAnswer } from './server/http/shed.ts';
 import { translator } from './server/i18n/index.ts';
+import type { Locale } from './lib/i18n/index.ts';
 
 export { splitLocalePrefix } from './server/http/renderInputs.ts';
 
@@ -13,6 +16,10 @@ publishShedAnswer();
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, locals } = context;
+  // Astro.rewrite('/404') in a page runs the middleware again within the same request: the first
+  // run has judged the request and set its language, which the rewritten page must keep (it used
+  // to recompute it from the unprefixed '/404' and answer /zh/… in English).
+  if ((locals as Partial<App.Locals>).t !== undefined) return next();
   const inputs = renderInputs(url, (name) => request.headers.get(name), { mobileOrigin: config().MOBILE_ORIGIN });
   const withHeaders = (response: Response) => {
     for (const [k, v] of Object.entries(securityHeaders(inputs.secure, inputs.rest))) {
@@ -28,17 +35,47 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return withHeaders(unavailable(url.pathname, e as Error));
   }
 
-  if (url.pathname.startsWith('/api/')) return withHeaders(await next());
+  // The edge rule (src/server/http/edge.ts). A request serve.mjs could not hand to Astro as sent
+  // (an undecodable path, a method fetch refuses) arrives on a stand-in and is judged as sent.
+  const rawTarget = request.headers.get(RAW_URL_HEADER);
+  const method = request.headers.get(RAW_METHOD_HEADER) ?? request.method;
+  // request.url as sent: Astro's context.url has its path decoded (a CR LF vanishes from it).
+  const sent = splitTarget(rawTarget ?? requestTarget(request.url));
+  const verdict: EdgeVerdict | null = checkRequest(method, sent.pathname, sent.search) ?? (rawTarget ? { status: 404, reason: 'path' } : null);
+  const header = (name: string) => request.headers.get(name);
 
-  const { locale, prefixed, rest, theme, currency } = inputs;
+  if (isApiPath(sent.pathname)) {
+    if (verdict) {
+      const t = translator(apiLocale(sent.search, header));
+      const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+      if (verdict.status === 405) headers.Allow = verdict.allow;
+      return withHeaders(Response.json({ code: verdict.status, data: null, msg: t(verdictKey(verdict)) }, { status: verdict.status, headers }));
+    }
+    return withHeaders(await next());
+  }
+
+  const { theme, currency } = inputs;
+  const prefixed = verdict ? pageLocalePrefix(sent.pathname) : inputs.prefixed;
+  const locale = prefixed ?? inputs.locale;
+  // A refused path names nothing: its links (language switcher) point at the home page instead.
+  const rest = verdict?.status === 404 ? '/' : inputs.rest;
   Object.assign(locals, { locale, t: translator(locale), base: prefixed ? `/${prefixed}` : '', path: rest, theme, currency });
+
+  if (verdict) {
+    // The site's own 404 or 400 page, in the prefix's (or the visitor's) language.
+    const page = await render(() => next(verdict.status === 404 ? '/404' : '/400'), locale, prefixed);
+    const headers = new Headers(page.headers);
+    headers.set('Cache-Control', 'no-store');
+    if (verdict.status === 405) headers.set('Allow', verdict.allow);
+    return withHeaders(new Response(page.body, { status: verdict.status, headers }));
+  }
 
   if (inputs.mobileRedirect) {
     const target = new URL(url.pathname + url.search, config().MOBILE_ORIGIN);
     return withHeaders(new Response(null, { status: 302, headers: { Location: target.toString(), Vary: 'User-Agent' } }));
   }
 
-  const response = prefixed ? await next(rest + url.search) : await next();
+  const response = await render(() => (prefixed ? next(rest + url.search) : next()), locale, prefixed);
   if ((response.headers.get('content-type') ?? '').startsWith('text/html')) markVariant(response, inputs.vary, inputs.personal);
   return withHeaders(response);
 });
@@ -57,6 +94,28 @@ function markVariant(response: Response, vary: string[], personal: boolean): voi
     // For scripts/serve.mjs (which strips it): private only because of the visitor's settings,
     // which its page cache keys on, so it may still keep the render.
     response.headers.set('x-coinlens-private', 'settings');
+  }
+}
+
+/** The path and query of an absolute URL, as they are (not decoded). */
+function requestTarget(href: string): string {
+  const start = href.indexOf('/', href.indexOf('//') + 2);
+  return start < 0 ? '/' : href.slice(start).replace(/#.*$/, '');
+}
+
+/**
+ * Renders through `next`. A page that fails because PostgreSQL refused a value the client sent
+ * (which the edge rule should have stopped) is the client's mistake: 400, not 500. Any other
+ * failure is a 500 page; both in the request's language and with the security headers, which
+ * Astro's own 500 page (rendered outside this middleware) would lack.
+ */
+async function render(next: () => Promise<Response>, locale: Locale, prefixed: Locale | undefined): Promise<Response> {
+  try {
+    return await next();
+  } catch (e) {
+    const input = isInputError(e);
+    if (!input) console.error('[page]', e);
+    return errorDocument(input ? 400 : 500, locale, prefixed ? `/${prefixed}` : '');
   }
 }
 

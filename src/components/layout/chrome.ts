@@ -23,19 +23,24 @@ export interface PageState {
   currency: string;
 }
 
-/** The <head> metadata every page has: title, description, canonical and hreflang links. */
-export function renderHead(v: View, page: PageState, title: string, description: string | undefined): SafeHtml {
+/**
+ * The <head> metadata every page has: title, description, canonical and hreflang links. An error
+ * page (`noindex`) has no canonical and no alternates: a 404 is not a document in any language.
+ */
+export function renderHead(v: View, page: PageState, title: string, description: string | undefined, noindex = false): SafeHtml {
   const { t } = v;
   const origin = siteOrigin();
   // Canonical: the prefixed URL of the language rendered, also from an unprefixed (cookie-language)
   // URL; hreflang: the prefixed URLs, x-default the English one (the reasons: src/lib/seo.ts).
-  const alternates = hreflangAlternates(origin, page.path).map((a) => html`<link rel="alternate" hreflang="${a.hreflang}" href="${a.href}" />`);
+  const links = noindex
+    ? html`<meta name="robots" content="noindex" />`
+    : html`<link rel="canonical" href="${canonicalUrl(origin, v.locale, page.path)}" />
+${hreflangAlternates(origin, page.path).map((a) => html`<link rel="alternate" hreflang="${a.hreflang}" href="${a.href}" />`)}`;
   return html`<meta charset="utf-8" />
 <meta name="viewport" content="width=device-width, initial-scale=1" />
 <title>${title} | ${t('site.name')}</title>
 <meta name="description" content="${description ?? t('site.description')}" />
-<link rel="canonical" href="${canonicalUrl(origin, v.locale, page.path)}" />
-${alternates}
+${links}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
 <meta name="theme-color" content="#2563eb" />
 <meta property="og:site_name" content="${t('site.name')}" />

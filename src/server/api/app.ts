@@ -5,7 +5,8 @@ import { DEFAULT_LOCALE } from '../../lib/i18n/index.ts';
 import { DomainError } from '../domain/errors.ts';
 import { translator } from '../i18n/index.ts';
 import type { ApiEnv } from './env.ts';
-import { requestContext, requireSignature } from './middleware/context.ts';
+import { edgeGuard, requestContext, requireSignature } from './middleware/context.ts';
+import { isInputError } from '../http/edge.ts';
 import { fail, ok } from './respond.ts';
 import { doc, openApiDocument } from './openapi.ts';
 import { referencePage } from './reference.ts';
@@ -44,6 +45,7 @@ export const API_VERSION = '1.0.0';
 export function createApi() {
   const app = new Hono<ApiEnv>().basePath('/api');
 
+  app.use('*', edgeGuard);
   app.use('*', requestContext);
   // Answers once the database is open, migrated and seeded (the middleware waits for the boot
   // and answers 503 with the reason when it fails): the readiness probe.
@@ -107,6 +109,8 @@ export function createApi() {
       return fail(c, 400, 400, t('api.invalidParam', { field: issue?.path.join('.') || 'input', message: issue?.message ?? '' }));
     }
     if (err instanceof HTTPException && err.status < 500) return fail(c, err.status, err.status, err.message || t('api.badRequest'));
+    // PostgreSQL refusing a value the client sent (edgeGuard should have stopped it first).
+    if (isInputError(err)) return fail(c, 400, 400, t('api.badRequest'));
     console.error('[api]', c.req.method, c.req.path, err);
     return fail(c, 500, 500, t('api.internal'));
   });

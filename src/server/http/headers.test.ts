@@ -19,4 +19,14 @@ describe('security headers', () => {
     expect(isFrameable('/widgets')).toBe(false);
     expect(isFrameable(undefined)).toBe(false);
   });
+
+  it('allows inline scripts only by the hashes of the build, never unsafe-inline', () => {
+    const hashes = ["'sha256-AAAA'", "'sha256-BBBB'"];
+    const csp = securityHeaders(false, '/news', hashes)['Content-Security-Policy']!;
+    const scriptSrc = csp.split('; ').find((d) => d.startsWith('script-src '));
+    expect(scriptSrc).toBe("script-src 'self' 'sha256-AAAA' 'sha256-BBBB'");
+    expect(securityHeaders(false, '/news', [])['Content-Security-Policy']).toContain("script-src 'self';");
+    // Only the dev server, whose Vite client injects inline scripts, goes without hashes.
+    expect(securityHeaders(false, '/news', null)['Content-Security-Policy']).toContain("script-src 'self' 'unsafe-inline'");
+  });
 });

@@ -1,8 +1,12 @@
+import { inlineScriptSources } from './csp.ts';
+
 /**
- * Security headers for every response. Scripts and styles come from our own origin; Astro's
- * island bootstrap and our small theme/progress scripts are inline, hence 'unsafe-inline' for
- * scripts until nonces land. frame-ancestors 'self' keeps pages out of foreign frames, except
- * the embeddable price widget ({@link FRAMEABLE_PATHS}), which any site may frame.
+ * Security headers for every response. Scripts come from our own origin, plus the inline scripts
+ * Astro writes (island element, client directives), allowed by their hashes (src/server/http/csp.ts);
+ * no 'unsafe-inline' for scripts. Styles keep 'unsafe-inline': pages carry style attributes
+ * (the rise/fall colours on <html>, widths of bars and sparklines) and Astro inlines small
+ * stylesheets, and a style cannot run code. frame-ancestors 'self' keeps pages out of foreign
+ * frames, except the embeddable price widget ({@link FRAMEABLE_PATHS}), which any site may frame.
  */
 export const FRAMEABLE_PATHS: readonly string[] = ['/widget'];
 
@@ -11,11 +15,11 @@ export function isFrameable(path: string | undefined): boolean {
   return path !== undefined && FRAMEABLE_PATHS.includes(path.replace(/\/$/, '') || '/');
 }
 
-export function securityHeaders(secure: boolean, path?: string): Record<string, string> {
+export function securityHeaders(secure: boolean, path?: string, inlineScripts: readonly string[] | null = inlineScriptSources()): Record<string, string> {
   const frameable = isFrameable(path);
   const csp = [
     "default-src 'self'",
-    "script-src 'self' 'unsafe-inline'",
+    ['script-src', "'self'", ...(inlineScripts ?? ["'unsafe-inline'"])].join(' '),
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
     "font-src 'self' data:",

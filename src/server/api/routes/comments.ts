@@ -2,6 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { consume } from '../../accounts/throttle.ts';
 import { DomainError } from '../../domain/errors.ts';
+import { isInputError } from '../../http/edge.ts';
 import { alreadyReviewed, deleteReview, incomplete, myReview, reviewInput, reviewTargetId, saveReview, REVIEW_TARGETS } from '../../domain/reviewWrites.ts';
 import type { ReviewTargetType } from '../../domain/reviews.ts';
 import type { ApiEnv } from '../env.ts';
@@ -46,7 +47,9 @@ async function orFail(c: C, key: string, work: () => Promise<Response>): Promise
   try {
     return await work();
   } catch (e) {
-    if (e instanceof DomainError) throw e;
+    // PostgreSQL refusing the client's text (a NUL byte) is the client's mistake: the app's
+    // error handler answers it 400.
+    if (e instanceof DomainError || isInputError(e)) throw e;
     console.error('[api] review', c.req.path, e);
     return fail(c, 500, 500, c.get('t')(key));
   }

@@ -7,7 +7,11 @@ import { ok, parseQuery } from '../respond.ts';
 import { slug } from '../schemas.ts';
 import { doc } from '../openapi.ts';
 
-/** Unix milliseconds (digits) or an ISO 8601 date-time. */
+/** The instants a query may name: PostgreSQL's timestamps and JS dates both hold these years. */
+const EARLIEST = Date.UTC(1970, 0, 1);
+const LATEST = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** Unix milliseconds (digits) or an ISO 8601 date-time, from 1970 to the end of year 9999. */
 const instant = z
   .string()
   .trim()
@@ -15,6 +19,10 @@ const instant = z
     const ms = /^\d{1,15}$/.test(s) ? Number(s) : Date.parse(s);
     if (!Number.isFinite(ms)) {
       ctx.addIssue({ code: 'custom', message: 'must be Unix milliseconds or an ISO 8601 time' });
+      return z.NEVER;
+    }
+    if (ms < EARLIEST || ms > LATEST) {
+      ctx.addIssue({ code: 'custom', message: 'must be between 1970 and 9999' });
       return z.NEVER;
     }
     return ms;

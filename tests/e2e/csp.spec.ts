@@ -1,0 +1,112 @@
+// The Content-Security-Policy without 'unsafe-inline' for scripts (src/server/http/headers.ts,
+// hashes from the build: astro.config.mjs): one page of every family, in English and Chinese, and
+// the interactive parts of the header and lists, must run without a single violation. Chromium
+// reports one both as a `securitypolicyviolation` event and as a console error.
+import { expect, test, type Page } from '@playwright/test';
+import { detailPath, FAMILIES } from './families.ts';
+
+/** Collects every CSP violation of the page (events and console errors) from the first byte. */
+async function watchViolations(page: Page): Promise<string[]> {
+  const seen: string[] = [];
+  await page.exposeFunction('__cspViolation', (text: string) => seen.push(text));
+  await page.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (e) => {
+      (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
+    });
+  });
+  page.on('console', (msg) => {
+    if (msg.type() === 'error' && /Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(msg.text())) seen.push(msg.text());
+  });
+  return seen;
+}
+
+/** Islands that hydrate by themselves have done so (client:interaction waits for a visitor). */
+async function hydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]:not([client="interaction"])')).toHaveCount(0);
+}
+
+test('script-src names hashes and no unsafe-inline, on pages, error pages and the API', async ({ request }) => {
+  for (const path of ['/', '/zh/coin/bitcoin', '/widget', '/no/such/page', '/news?q=%00', '/api/health']) {
+    const res = await request.get(path);
+    const csp = res.headers()['content-security-policy'] ?? '';
+    const scriptSrc = csp.split(/;\s*/).find((d) => d.startsWith('script-src ')) ?? '';
+    expect(scriptSrc, path).toMatch(/^script-src 'self'( 'sha256-[A-Za-z0-9+/=]+')+$/);
+    expect(csp, path).toContain("object-src 'none'");
+  }
+});
+
+test('static files (build assets, public files, coin icons) are sent with nosniff', async ({ request }) => {
+  const home = await (await request.get('/')).text();
+  const asset = /src="(\/_astro\/[^"]+\.js)"/.exec(home)?.[1];
+  expect(asset).toBeTruthy();
+  // An icon twice: rendered by the app the first time, a static file afterwards.
+  for (const path of [asset!, '/favicon.svg', '/robots.txt', '/icons/coins/ethereum.svg', '/icons/coins/ethereum.svg']) {
+    const res = await request.get(path);
+    expect(res.status(), path).toBe(200);
+    expect(res.headers()['x-content-type-options'], path).toBe('nosniff');
+  }
+});
+
+for (const locale of ['en', 'zh'] as const) {
+  test.describe(`CSP: ${locale}`, () => {
+    for (const f of FAMILIES) {
+      test(f.name, async ({ page }) => {
+        const violations = await watchViolations(page);
+        const prefix = `/${locale}`;
+        const path = 'path' in f ? f.path : (await detailPath(page, prefix, f.list, f.detail)) + (f.suffix ?? '');
+        const res = await page.goto(`${prefix}${path === '/' ? '' : path}`);
+        expect(res?.status()).toBe(f.status ?? 200);
+        await hydrated(page);
+        // client:interaction islands hydrate on the first pointer or focus: give them one.
+        const lazy = page.locator('astro-island[client="interaction"]');
+        if ((await lazy.count()) > 0) {
+          await lazy.first().hover();
+          await expect(lazy.first()).not.toHaveAttribute('ssr', /.*/);
+        }
+        expect(violations, violations.join('\n')).toEqual([]);
+      });
+    }
+  });
+}
+
+test.describe('interactive parts still work under the policy', () => {
+  for (const locale of ['en', 'zh'] as const) {
+    test(`theme, currency, star, login dialog and quick search (${locale})`, async ({ page }) => {
+      const violations = await watchViolations(page);
+      await page.goto(`/${locale}/coin/list_1`);
+      await hydrated(page);
+
+      await page.getByTestId('theme-toggle').click();
+      await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+
+      await page.getByTestId('currency-switcher').selectOption('EUR');
+      await expect(page.locator('html')).toHaveAttribute('data-currency', 'EUR');
+
+      const star = page.locator('tr[data-coin] button[data-fav]').first();
+      await expect(star).toHaveAttribute('aria-pressed', 'false');
+      await star.click();
+      await expect(star).toHaveAttribute('aria-pressed', 'true');
+
+      const box = page.getByTestId('quick-search-input');
+      await box.click();
+      await box.fill('btc');
+      await expect(page.getByTestId('quick-search-results').getByRole('option').first()).toContainText('BTC');
+      await box.press('Escape');
+
+      await page.getByTestId('header-login').click();
+      await expect(page.getByTestId('login-dialog')).toBeVisible();
+
+      expect(violations, violations.join('\n')).toEqual([]);
+    });
+  }
+
+  test('the widget refreshes its prices with its inline module allowed', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await page.clock.install();
+    await page.goto('/widget');
+    const refreshed = page.waitForRequest((r) => r.url().endsWith('/widget') && r.resourceType() === 'fetch');
+    await page.clock.runFor(61_000);
+    await refreshed;
+    expect(violations, violations.join('\n')).toEqual([]);
+  });
+});
