@@ -21,9 +21,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { DB_NAME, DB_USER } from './db/embedded.ts';
 import { TEMPLATE_DB } from '../../tests/setup/constants.ts';
+import { withDatabase } from '../../tests/setup/template.ts';
 import { killPostgres, powerCutPostgres, startChild } from '../../tests/setup/processes.ts';
 
 const CYCLES = Number(process.env.CRASH_CYCLES || (process.env.CI ? 50 : 12));
@@ -107,8 +108,11 @@ async function expectAcknowledged(client: pg.Client, acks: Acks): Promise<void> 
   }
 }
 
-/** amcheck over every B-tree index and every table of the public schema; throws on corruption. */
-async function expectIntact(client: pg.Client): Promise<void> {
+/**
+ * amcheck over every B-tree index and every table of the public schema: the indexes checked,
+ * the table count, and what verify_heapam reported. A corrupt index throws.
+ */
+async function checkIntegrity(client: pg.Client): Promise<{ indexes: string[]; tables: number; heapProblems: unknown[] }> {
   await client.query('create extension if not exists amcheck');
   const indexes = await client.query<{ name: string }>(
     `select c.relname as name, bt_index_check(index => c.oid, heapallindexed => true)
@@ -119,18 +123,23 @@ async function expectIntact(client: pg.Client): Promise<void> {
      where am.amname = 'btree' and n.nspname = 'public' and i.indisvalid and i.indisready and c.relpersistence <> 't'
      order by c.relname`,
   );
-  // The schema has dozens of indexes; a query that checked none would prove nothing.
-  const checked = new Set(indexes.rows.map((r) => r.name));
-  expect(['users_username_lower_uq', 'favourites_uq', 'comments_one_per_user_uq', 'klines_coin_id_interval_open_time_pk'].filter((i) => !checked.has(i)), 'indexes not checked').toEqual([]);
   const tables = await client.query<{ n: number }>(`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'm')`);
-  expect(tables.rows[0]!.n).toBeGreaterThan(20);
   const heap = await client.query(
     `select c.relname, v.blkno, v.offnum, v.attnum, v.msg
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
      cross join lateral verify_heapam(c.oid, check_toast => true) v
      where n.nspname = 'public' and c.relkind in ('r', 'm')`,
   );
-  expect(heap.rows, 'verify_heapam').toEqual([]);
+  return { indexes: indexes.rows.map((r) => r.name), tables: tables.rows[0]!.n, heapProblems: heap.rows };
+}
+
+async function expectIntact(client: pg.Client): Promise<void> {
+  const { indexes, tables, heapProblems } = await checkIntegrity(client);
+  // The schema has dozens of indexes and tables; a check that saw none would prove nothing.
+  const checked = new Set(indexes);
+  expect(['users_username_lower_uq', 'favourites_uq', 'comments_one_per_user_uq', 'klines_coin_id_interval_open_time_pk'].filter((i) => !checked.has(i)), 'indexes not checked').toEqual([]);
+  expect(tables).toBeGreaterThan(20);
+  expect(heapProblems, 'verify_heapam').toEqual([]);
 }
 
 interface Setup {
@@ -245,4 +254,31 @@ describe.runIf(Boolean(external))('crashes during writes, external PostgreSQL', 
       },
     });
   }, 3_600_000);
+});
+
+describe('the integrity check', () => {
+  it('reads every index against its table: an index that no longer matches its rows fails it', async () => {
+    const server = JSON.parse(inject('testServer')) as pg.ClientConfig;
+    const name = `coinlens_test_${randomBytes(6).toString('hex')}`;
+    const admin = new pg.Client(server);
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    const client = new pg.Client(withDatabase(server, name));
+    try {
+      await client.connect();
+      await client.query('create table t (n int primary key, v int not null)');
+      await client.query('insert into t select g, g % 97 from generate_series(1, 2000) g');
+      await client.query(`create function f(int) returns int immutable language plpgsql as 'begin return $1 * 2; end'`);
+      await client.query('create index t_f on t (f(v))');
+      expect((await checkIntegrity(client)).indexes).toEqual(['t_f', 't_pkey']);
+      // A function an index depends on, changed under it: the index keys are now wrong for
+      // every row, which only a check that recomputes them from the heap can see.
+      await client.query(`create or replace function f(int) returns int immutable language plpgsql as 'begin return $1 * 3; end'`);
+      await expect(checkIntegrity(client)).rejects.toThrow(/lacks matching index tuple/);
+    } finally {
+      await client.end().catch(() => {});
+      await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await admin.end();
+    }
+  });
 });
