@@ -10,18 +10,14 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { DB_NAME, DB_USER, processKind, readPostmasterFile } from '../db/embedded.ts';
+import { DB_NAME, DB_USER } from '../db/embedded.ts';
+import { killPostgres } from '../../../tests/setup/processes.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-durable-'));
 const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LIVE: 'off', SEED: 'auto', LOG_LEVEL: 'error' };
 
-function killPostgres(signal: NodeJS.Signals): void {
-  const pm = readPostmasterFile(path.join(dir, 'pg'));
-  if (pm && processKind(pm.pid) === 'postgres') process.kill(pm.pid, signal);
-}
-
 afterAll(() => {
-  killPostgres('SIGQUIT');
+  killPostgres(dir, 'SIGQUIT');
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
@@ -35,7 +31,7 @@ function runAndKill(args: string[], until: RegExp, childEnv: NodeJS.ProcessEnv =
       out += c.toString();
       if (until.test(out)) {
         child.kill('SIGKILL');
-        if (childEnv === env) killPostgres('SIGKILL');
+        if (childEnv === env) killPostgres(dir, 'SIGKILL');
         child.once('exit', () => resolve(out));
       }
     });
