@@ -4,7 +4,7 @@ import { config } from './server/config.ts';
 import { apiLocale, checkRequest, isApiPath, isInputError, pageLocalePrefix, RAW_METHOD_HEADER, RAW_URL_HEADER, splitTarget, verdictKey, type EdgeVerdict } from './server/http/edge.ts';
 import { errorDocument } from './server/http/errorDocument.ts';
 import { securityHeaders } from './server/http/headers.ts';
-import { publishVariantKey, renderInputs } from './server/http/renderInputs.ts';
+import { publishVariantKey, renderInputs, splitLocalePrefix } from './server/http/renderInputs.ts';
 import { publishShedAnswer } from './server/http/shed.ts';
 import { translator } from './server/i18n/index.ts';
 import type { Locale } from './lib/i18n/index.ts';
@@ -75,7 +75,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return withHeaders(new Response(null, { status: 302, headers: { Location: target.toString(), Vary: 'User-Agent' } }));
   }
 
-  const response = await render(() => (prefixed ? next(rest + url.search) : next()), locale, prefixed);
+  // The rewrite takes the path as sent: Astro decodes it once more, so the decoded `rest` of a
+  // path holding %25 ("/zh/coin/%25") would reach it as a malformed "%".
+  const response = await render(() => (prefixed ? next(splitLocalePrefix(sent.pathname).rest + sent.search) : next()), locale, prefixed);
   if ((response.headers.get('content-type') ?? '').startsWith('text/html')) markVariant(response, inputs.vary, inputs.personal);
   return withHeaders(response);
 });

@@ -62,7 +62,8 @@ function pageRoutes(): { template: string; dynamic: boolean }[] {
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 
-const BAD_IDS = ['a%00b', '%ff', '%0D%0A', '%3C%2F', 'x'.repeat(300)];
+// %25 decodes to a lone '%': under a prefix the rewrite once decoded it again (a 500, found by the page fuzz suite).
+const BAD_IDS = ['a%00b', '%ff', '%0D%0A', '%3C%2F', '%25', 'a%25zz', 'x'.repeat(300)];
 
 function expectSecurityHeaders(res: Raw, what: string) {
   expect(res.headers['content-security-policy'], what).toContain("default-src 'self'");
