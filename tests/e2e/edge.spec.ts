@@ -41,7 +41,7 @@ const strings = (locale: string) => JSON.parse(fs.readFileSync(path.join('locale
 
 /** Every page route of src/pages as a template: `{}` where a path parameter goes. */
 function pageRoutes(): { template: string; dynamic: boolean }[] {
-  const out: { template: string; dynamic: boolean }[] = [];
+  const out: { template: string; dynamic: boolean; endpoint: boolean }[] = [];
   const walk = (dir: string, prefix: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       if (entry.isDirectory()) {
@@ -53,7 +53,7 @@ function pageRoutes(): { template: string; dynamic: boolean }[] {
       const name = entry.name.replace(/\.(astro|ts)$/, '');
       if (prefix === '' && /^\[\.\.\.|^40\d$|^500$/.test(name)) continue; // the catch-all and the error pages
       const template = `${prefix}/${name === 'index' ? '' : name.replace(/\[[^\]]+\]/g, '{}')}`.replace(/\/$/, '') || '/';
-      out.push({ template, dynamic: template.includes('{}') });
+      out.push({ template, dynamic: template.includes('{}'), endpoint: entry.name.endsWith('.ts') });
     }
   };
   walk(path.join('src', 'pages'), '');
@@ -62,8 +62,7 @@ function pageRoutes(): { template: string; dynamic: boolean }[] {
 
 const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 
-// %25 decodes to a lone '%': under a prefix the rewrite once decoded it again (a 500, found by the page fuzz suite).
-const BAD_IDS = ['a%00b', '%ff', '%0D%0A', '%3C%2F', '%25', 'a%25zz', 'x'.repeat(300)];
+const BAD_IDS = ['a%00b', '%ff', '%0D%0A', '%3C%2F', 'x'.repeat(300)];
 
 function expectSecurityHeaders(res: Raw, what: string) {
   expect(res.headers['content-security-policy'], what).toContain("default-src 'self'");
@@ -76,16 +75,33 @@ test.describe('the edge rule', () => {
     test.setTimeout(240_000);
     const routes = pageRoutes().filter((r) => r.dynamic);
     expect(routes.length).toBeGreaterThan(20);
-    for (const { template } of routes) {
+    for (const { template, endpoint } of routes) {
       for (const id of BAD_IDS) {
         for (const prefix of ['', '/zh']) {
           const target = prefix + template.replaceAll('{}', id);
           const res = await raw(baseURL!, target);
-          expect([400, 404], `${target} → ${res.status}`).toContain(res.status);
+          // A redirecting endpoint (/playback/{id}) may send a valid-looking id on to its page.
+          expect(endpoint ? [301, 308, 400, 404] : [400, 404], `${target} → ${res.status}`).toContain(res.status);
           expectSecurityHeaders(res, target);
+          if (res.status === 301 || res.status === 308) continue;
+          // A file endpoint (avatars, icons, feeds) may answer an id that passes the edge rule
+          // with its own plain 404; everything the edge refuses is the page.
+          if (endpoint && !res.headers['content-type']?.startsWith('text/html')) continue;
           expect(res.headers['content-type'], target).toMatch(/^text\/html/);
           expect(res.text, target).toContain(`<html lang="${prefix ? 'zh-CN' : 'en'}"`);
         }
+      }
+    }
+  });
+
+  test('an id holding %25 is served under a prefix like without one (the rewrite once decoded it twice: a 500)', async ({ baseURL }) => {
+    for (const { template } of pageRoutes().filter((r) => r.dynamic)) {
+      for (const id of ['%25', 'a%25zz', '%2525']) {
+        const plain = await raw(baseURL!, template.replaceAll('{}', id));
+        const target = `/zh${template.replaceAll('{}', id)}`;
+        const res = await raw(baseURL!, target);
+        expect(res.status, `${target} → ${res.status}`).toBe(plain.status);
+        expectSecurityHeaders(res, target);
       }
     }
   });
