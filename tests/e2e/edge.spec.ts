@@ -5,42 +5,19 @@
  * src/pages, so a route added later is covered without anyone remembering to.
  */
 import fs from 'node:fs';
-import http from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
-
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  text: string;
-}
+import { raw as rawRequest, type Raw } from './http.ts';
 
 /** A request sent byte for byte as written (no URL normalisation), any method. */
-function raw(baseURL: string, target: string, method = 'GET', headers: Record<string, string> = {}): Promise<Raw> {
-  const base = new URL(baseURL);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: base.hostname, port: base.port, path: target, method, headers, agent: false }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const body = Buffer.concat(chunks);
-        const enc = res.headers['content-encoding'];
-        const plain = enc === 'br' ? zlib.brotliDecompressSync(body) : enc === 'gzip' ? zlib.gunzipSync(body) : body;
-        resolve({ status: res.statusCode!, headers: res.headers, text: plain.toString('utf8') });
-      });
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const raw = (baseURL: string, target: string, method = 'GET', headers: Record<string, string> = {}) => rawRequest(baseURL, target, { method, headers });
 
 const LOCALES = ['en', 'zh', 'zh-hk', 'ko'] as const;
 const TAGS = { en: 'en', zh: 'zh-CN', 'zh-hk': 'zh-HK', ko: 'ko' } as const;
 const strings = (locale: string) => JSON.parse(fs.readFileSync(path.join('locales', `${locale}.json`), 'utf8')) as { error: Record<string, string>; api: Record<string, string> };
 
 /** Every page route of src/pages as a template: `{}` where a path parameter goes. */
-function pageRoutes(): { template: string; dynamic: boolean }[] {
+function pageRoutes(): { template: string; dynamic: boolean; endpoint: boolean }[] {
   const out: { template: string; dynamic: boolean; endpoint: boolean }[] = [];
   const walk = (dir: string, prefix: string) => {
     for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {

@@ -2,25 +2,14 @@
 // signing up, the local favourites are uploaded once (favorite/tickers/sync) and the server's
 // list drives the stars; unstarring removes the entry on the server.
 import { randomInt } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signature } from '../../src/lib/signature.ts';
+import { expect, test } from '@playwright/test';
+import { serverFavourites } from './http.ts';
 
 const LOCALES = [
   { prefix: '', lan: 'en' },
   { prefix: '/zh', lan: 'zh' },
 ] as const;
 
-type Entry = { id: string; type: string };
-
-async function serverList(page: Page, request: APIRequestContext): Promise<string[]> {
-  const jwt = (await page.context().cookies()).find((c) => c.name === 'jwt');
-  expect(jwt, 'jwt cookie').toBeTruthy();
-  const t = await signature(Date.now(), 'coinlens');
-  const res = await request.get(`/api/new/v1/favorite/tickers/getIds?t=${t}&lan=en`, { headers: { Authorization: `Bearer ${decodeURIComponent(jwt!.value)}` } });
-  const body = (await res.json()) as { code: number; data: Entry[] };
-  expect(body.code).toBe(0);
-  return body.data.map((e) => `${e.type}:${e.id}`);
-}
 
 for (const L of LOCALES) {
   test.describe(`favourites (${L.lan})`, () => {
@@ -66,13 +55,13 @@ for (const L of LOCALES) {
       await page.goto(`${L.prefix}/coin/list_1`);
       const star = page.locator(`button[data-fav="${coinKey}"]`).first();
       await expect(star).toHaveAttribute('aria-pressed', 'true');
-      await expect.poll(() => serverList(page, request)).toEqual([coinKey, exKey]);
+      await expect.poll(() => serverFavourites(page, request)).toEqual([coinKey, exKey]);
       expect(await page.evaluate(() => localStorage.getItem('coinlens.favouritesSynced'))).toBe('1');
 
       // Unstarring now changes the account's list.
       await star.click();
       await expect(star).toHaveAttribute('aria-pressed', 'false');
-      await expect.poll(() => serverList(page, request)).toEqual([exKey]);
+      await expect.poll(() => serverFavourites(page, request)).toEqual([exKey]);
       await page.reload();
       await expect(page.locator(`button[data-fav="${coinKey}"]`).first()).toHaveAttribute('aria-pressed', 'false');
     });

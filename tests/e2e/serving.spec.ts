@@ -3,34 +3,11 @@
  * to a request with other inputs, compressed hits are the same page, shared caches are told what
  * a page varies on, and coin icons become static files.
  */
-import http from 'node:http';
-import zlib from 'node:zlib';
 import { expect, test } from '@playwright/test';
-
-interface Raw {
-  status: number;
-  headers: http.IncomingHttpHeaders;
-  body: Buffer;
-  text: string;
-}
+import { raw as rawRequest, type Raw } from './http.ts';
 
 /** A raw request (no automatic decompression), decoded here. */
-function raw(baseURL: string, path: string, headers: Record<string, string> = {}): Promise<Raw> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(new URL(path, baseURL), { headers, agent: false }, (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (c: Buffer) => chunks.push(c));
-        res.on('end', () => {
-          const body = Buffer.concat(chunks);
-          const enc = res.headers['content-encoding'];
-          const plain = enc === 'br' ? zlib.brotliDecompressSync(body) : enc === 'gzip' ? zlib.gunzipSync(body) : body;
-          resolve({ status: res.statusCode!, headers: res.headers, body, text: plain.toString('utf8') });
-        });
-      })
-      .on('error', reject);
-  });
-}
+const raw = (baseURL: string, path: string, headers: Record<string, string> = {}) => rawRequest(baseURL, path, { headers });
 
 const lang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
 /** A URL nobody else asked for, so the test starts with an empty cache entry. */

@@ -5,8 +5,8 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { signature } from '../../src/lib/signature.ts';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { serverFavourites } from './http.ts';
 
 const LOCALES = [
   { prefix: '', lan: 'en' },
@@ -16,17 +16,6 @@ const LOCALES = [
 const strings = (lan: string) =>
   (JSON.parse(readFileSync(new URL(`../../locales/favourites-ui/${lan}.json`, import.meta.url), 'utf8')) as { watch: Record<string, string> }).watch;
 
-type Entry = { id: string; type: string };
-
-async function serverList(page: Page, request: APIRequestContext): Promise<string[]> {
-  const jwt = (await page.context().cookies()).find((c) => c.name === 'jwt');
-  expect(jwt, 'jwt cookie').toBeTruthy();
-  const t = await signature(Date.now(), 'coinlens');
-  const res = await request.get(`/api/new/v1/favorite/tickers/getIds?t=${t}&lan=en`, { headers: { Authorization: `Bearer ${decodeURIComponent(jwt!.value)}` } });
-  const body = (await res.json()) as { code: number; data: Entry[] };
-  expect(body.code).toBe(0);
-  return body.data.map((e) => `${e.type}:${e.id}`);
-}
 
 /** The `TYPE:id` keys of a watchlist table's rows, in the order shown. */
 const keysIn = (table: Locator) => table.locator('tbody tr[data-key]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.key));
@@ -107,7 +96,7 @@ for (const L of LOCALES) {
       // The watchlist uploads the local list once and shows the server's.
       await page.goto(`${L.prefix}/watchlist`);
       await expect(page.locator('.wl-note')).toContainText(w.accountNote!);
-      await expect.poll(() => serverList(page, request)).toEqual([a, b, x]);
+      await expect.poll(() => serverFavourites(page, request)).toEqual([a, b, x]);
       await expect.poll(() => keysIn(coins)).toEqual([a, b]);
 
       // Move down with the button (keyboard: focus stays on the moved row's controls).
@@ -115,14 +104,14 @@ for (const L of LOCALES) {
       await page.keyboard.press('Enter');
       await expect.poll(() => keysIn(coins)).toEqual([b, a]);
       await expect(rowOf(page, a).locator('[data-move="up"]')).toBeFocused();
-      await expect.poll(() => serverList(page, request)).toEqual([b, a, x]);
+      await expect.poll(() => serverFavourites(page, request)).toEqual([b, a, x]);
       await page.reload();
       await expect.poll(() => keysIn(coins)).toEqual([b, a]);
 
       // Drag it back above.
       await drag(page, a, b, 'upper');
       await expect.poll(() => keysIn(coins)).toEqual([a, b]);
-      await expect.poll(() => serverList(page, request)).toEqual([a, b, x]);
+      await expect.poll(() => serverFavourites(page, request)).toEqual([a, b, x]);
       // Two quick moves (down, then up again from the button that keeps the focus) save in order.
       await rowOf(page, a).locator('[data-move="down"]').focus();
       await page.keyboard.press('Enter');
@@ -130,7 +119,7 @@ for (const L of LOCALES) {
       await expect.poll(() => keysIn(coins)).toEqual([a, b]);
       // Busy until both are saved: the server's list passes through [b, a] on the way.
       await expect(page.getByTestId('watchlist')).not.toHaveAttribute('aria-busy', 'true');
-      await expect.poll(() => serverList(page, request)).toEqual([a, b, x]);
+      await expect.poll(() => serverFavourites(page, request)).toEqual([a, b, x]);
       await page.reload();
       await expect.poll(() => keysIn(coins)).toEqual([a, b]);
 
@@ -142,12 +131,12 @@ for (const L of LOCALES) {
       // Unstar from the tab: gone from the list and from the server.
       await rowOf(page, b).locator('button[data-fav]').click();
       await expect.poll(() => keysIn(page.getByTestId('watchlist-coin'))).toEqual([a]);
-      await expect.poll(() => serverList(page, request)).toEqual([a, x]);
+      await expect.poll(() => serverFavourites(page, request)).toEqual([a, x]);
       await page.goto(`${L.prefix}/watchlist`);
       await expect.poll(() => keysIn(coins)).toEqual([a]);
       await rowOf(page, x).locator('button[data-fav]').click();
       await expect(page.getByTestId('watchlist-exchange')).toHaveCount(0);
-      await expect.poll(() => serverList(page, request)).toEqual([a]);
+      await expect.poll(() => serverFavourites(page, request)).toEqual([a]);
 
       // Logging out leaves the account's list behind: the visitor's own (kept in the browser) shows again.
       await page.getByTestId('account-menu').locator('summary').click();
