@@ -144,6 +144,25 @@ for (const L of LOCALES) {
       expect(Number(await detail.getByTestId('vote-down').getAttribute('data-count'))).toBe(down0);
     });
 
+    test('items a "load more" adds show the reader\'s earlier votes', async ({ page }) => {
+      test.setTimeout(90_000);
+      await register(page, L.prefix);
+      const more = async () => {
+        await page.goto(`${L.prefix}/lives`);
+        await page.getByTestId('lives-load-more').hover();
+        await page.getByTestId('lives-load-more').click();
+        await expect(page.getByTestId('lives-item')).toHaveCount(20);
+        // en and zh take different items of the second page.
+        return page.getByTestId('lives-item').nth(L.lan === 'en' ? 12 : 13);
+      };
+      const item = await more();
+      await item.getByTestId('vote-up').click();
+      await expect(item.getByTestId('vote-up')).toHaveAttribute('aria-pressed', 'true');
+      const again = await more();
+      await expect(again.getByTestId('vote-up')).toHaveAttribute('aria-pressed', 'true');
+      await expect(again.getByTestId('vote-down')).toHaveAttribute('aria-pressed', 'false');
+    });
+
     test('confirm and doubt a calendar event', async ({ page }) => {
       await register(page, L.prefix);
       await page.goto(`${L.prefix}/calendar`);

@@ -1,4 +1,4 @@
-import { useState, type MouseEvent } from 'react';
+import { useEffect, useState, type MouseEvent } from 'react';
 import { dayHeading, timeOfDay } from '../../lib/calendar.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { apiGet } from '../../stores/api.ts';
@@ -40,6 +40,10 @@ export default function LoadMore({ locale, base, dict, next: first, size, import
   const [items, setItems] = useState<Item[]>([]);
   const [next, setNext] = useState(first);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
+  // Once drawn, new items' vote buttons show the reader's earlier votes (islands/votes/loader.ts).
+  useEffect(() => {
+    if (items.length) window.dispatchEvent(new Event('coinlens:votes-added'));
+  }, [items.length]);
 
   const link = (cursor: number) => {
     const url = new URL(href, 'http://x');

@@ -12,6 +12,10 @@ export function watchVotes(): void {
   const signedIn = () => /(?:^|;\s*)jwt=/.test(document.cookie);
   if (signedIn()) void load().then((m) => m.markMine());
   window.addEventListener('coinlens:session', () => void load().then((m) => m.markMine()));
+  // Items added later ("load more" on the flash news timeline) get their marks too.
+  window.addEventListener('coinlens:votes-added', () => {
+    if (signedIn()) void load().then((m) => m.markMine(false));
+  });
   document.addEventListener('click', (e) => {
     const button = (e.target as Element | null)?.closest?.<HTMLButtonElement>('[data-votes] button[data-vote]');
     if (!button) return;

@@ -28,16 +28,22 @@ function show(group: HTMLElement, a: { votesUp?: number; votesDown?: number; myV
   group.dataset.mine = a.myVote ?? '';
 }
 
-/** Marks the reader's votes on every vote group of the page. */
-export async function markMine(): Promise<void> {
-  const groups = [...document.querySelectorAll<HTMLElement>('[data-votes][data-id]')];
+/**
+ * Marks the reader's votes on the page's vote groups: every group after a sign-in (`all`), else
+ * only those not marked yet (items a "load more" just added).
+ */
+export async function markMine(all = true): Promise<void> {
+  const groups = [...document.querySelectorAll<HTMLElement>(all ? '[data-votes][data-id]' : '[data-votes][data-id]:not([data-marked])')];
   for (const kind of ['flash', 'calendar'] as const) {
     const mine = groups.filter((g) => g.dataset.votes === kind);
     const ids = [...new Set(mine.map((g) => g.dataset.id!))].slice(0, 100);
     if (ids.length === 0) continue;
     try {
       const votes = await apiGet<Record<string, string>>('/v1/votes/mine', { kind, ids: ids.join(',') });
-      for (const g of mine) show(g, { myVote: votes[g.dataset.id!] ?? null });
+      for (const g of mine) {
+        show(g, { myVote: votes[g.dataset.id!] ?? null });
+        g.dataset.marked = '';
+      }
     } catch {
       /* unmarked buttons still work */
     }
