@@ -135,5 +135,12 @@ test('the overview price chart loads when it comes into view, and its ranges red
   await chart.getByRole('button', { name: '1M' }).click();
   await expect(chart).toHaveAttribute('data-range', '1M');
   await expect(chart).toHaveAttribute('data-state', 'ready');
+  // Every range of SPEC §4 is offered and draws.
+  await expect(chart.locator('.price-chart-ranges button')).toHaveText(['1D', '1W', '1M', '3M', '6M', '1Y', 'YTD']);
+  for (const range of ['6M', 'YTD']) {
+    await chart.getByRole('button', { name: range }).click();
+    await expect(chart).toHaveAttribute('data-range', range);
+    await expect(chart).toHaveAttribute('data-state', /ready|empty/);
+  }
   await expect(chart.getByRole('link', { name: /TradingView/ })).toBeVisible();
 });

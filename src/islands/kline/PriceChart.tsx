@@ -9,10 +9,10 @@ import { minMoveFor, readColours, watchTheme, withAlpha } from './chartTheme.ts'
 import type { CurrencyProp } from './KlineChart.tsx';
 import './kline.css';
 
-/** The ranges the compact chart offers, and the interval each is drawn with. */
-export const PRICE_CHART_RANGES = ['1D', '1W', '1M', '3M', '1Y'] as const;
+/** The ranges the compact chart offers (SPEC §4's 1W–YTD, and the last day), and the interval each is drawn with. */
+export const PRICE_CHART_RANGES = ['1D', '1W', '1M', '3M', '6M', '1Y', 'YTD'] as const;
 export type PriceChartRange = (typeof PRICE_CHART_RANGES)[number];
-const INTERVAL_FOR: Record<PriceChartRange, KlineInterval> = { '1D': '15m', '1W': '1h', '1M': '4h', '3M': '1d', '1Y': '1d' };
+const INTERVAL_FOR: Record<PriceChartRange, KlineInterval> = { '1D': '15m', '1W': '1h', '1M': '4h', '3M': '1d', '6M': '1d', '1Y': '1d', YTD: '1d' };
 
 interface Props {
   coinId: string;
