@@ -1,29 +1,10 @@
 /**
  * What the e2e server sent: mails through the SMTP server tests/e2e/server.mjs runs beside it
- * (received into the data directory), text messages to its outbox table (no SMS_URL), read over
- * the embedded PostgreSQL server's socket in the data directory (server.mjs names it in a file;
- * a server started elsewhere names it with E2E_DATA_DIR).
+ * (received into the data directory), text messages to its outbox table (no SMS_URL).
  */
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
-
-function dataDir(): string {
-  if (process.env.E2E_DATA_DIR) return process.env.E2E_DATA_DIR;
-  const pointer = path.join(os.tmpdir(), `coinlens-e2e-${process.env.E2E_PORT ?? 4399}.datadir`);
-  return fs.readFileSync(pointer, 'utf8').trim();
-}
-
-async function query<T>(text: string, values: unknown[]): Promise<T[]> {
-  const client = new pg.Client({ host: path.join(dataDir(), 'run'), port: 5432, user: 'coinlens', database: 'coinlens' });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
+import { dataDir, query } from './db.ts';
 
 async function poll<T>(read: () => Promise<T | undefined>, what: string, timeoutMs = 10_000): Promise<T> {
   const until = Date.now() + timeoutMs;

@@ -10,13 +10,11 @@ import { createECDH, randomBytes, randomInt, type ECDH } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ece from 'http_ece';
-import pg from 'pg';
 import { signature } from '../../src/lib/signature.ts';
+import { query } from './db.ts';
 
 const LOCALES = [
   { prefix: '', lan: 'en' },
@@ -26,18 +24,6 @@ const LOCALES = [
 type Words = Record<string, Record<string, string>>;
 const words = (lan: string) => (JSON.parse(fs.readFileSync(new URL(`../../locales/push-ui/${lan}.json`, import.meta.url), 'utf8')) as { pushUi: Words }).pushUi;
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
-
-/** The e2e server's database (tests/e2e/server.mjs names its data directory in a file). */
-async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const dir = process.env.E2E_DATA_DIR ?? fs.readFileSync(path.join(os.tmpdir(), `coinlens-e2e-${process.env.E2E_PORT ?? 4399}.datadir`), 'utf8').trim();
-  const client = new pg.Client({ host: path.join(dir, 'run'), port: 5432, user: 'coinlens', database: 'coinlens' });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
 
 async function signUp(page: Page, prefix: string): Promise<{ name: string; password: string }> {
   const name = `push_${Date.now().toString(36).slice(-5)}${randomInt(1e3, 1e4)}`;
@@ -267,6 +253,8 @@ for (const L of LOCALES) {
       expect(message).toEqual({ title: display, body: title, url: `${L.prefix}/announcement/${id}`, tag: `announcement-${id}` });
 
       // The same payload to the service worker, as the browser's push service would deliver it.
+      // Only an activated worker receives it: a message delivered while it still installs is dropped.
+      await page.evaluate(async () => void (await navigator.serviceWorker.ready));
       const cdp = await context.newCDPSession(page);
       const origin = new URL(baseURL!).origin;
       const registration = new Promise<{ registrationId: string; scopeURL: string }>((resolve) => {

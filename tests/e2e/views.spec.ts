@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
+import { query } from './db.ts';
 
 // Headless Chromium announces itself as HeadlessChrome, which is not counted; a desktop
 // browser's user agent is. Each read uses its own query string so the page micro-cache
@@ -15,9 +17,11 @@ async function firstLink(request: APIRequestContext, list: string, pattern: RegE
 }
 
 async function reads(request: APIRequestContext, path: string, n: number, headers: Record<string, string>): Promise<number> {
-  const html = await (await request.get(`${path}?read=${n}`, { headers })).text();
+  const res = await request.get(`${path}?read=${n}`, { headers });
+  const html = await res.text();
+  expect(res.status(), path).toBe(200);
   const m = /data-testid="(?:announcement-views|article-views)"[^>]*>([\d,]+)/.exec(html);
-  expect(m, path).not.toBeNull();
+  expect(m, `${path}: ${/data-testid="(?:announcement|article)-views"[^<]*/.exec(html)?.[0]}`).not.toBeNull();
   return Number(m![1]!.replace(/,/g, ''));
 }
 
@@ -38,3 +42,19 @@ for (const [list, pattern] of [
     expect(await reads(request, path, 5, browser(1))).toBe(first + 2);
   });
 }
+
+// Nobody has read a new announcement yet: that is "0 views", not the "--" of a missing market figure.
+test('a new announcement says it has no reads yet, in each language', async ({ request }) => {
+  const [row] = await query<{ id: number }>(
+    `insert into announcements (exchange_id, title, category, url, locale, published_at)
+     select id, $1, 'listing', $2, 'en', now() from exchanges order by id limit 1 returning id`,
+    [`E2E unread ${randomBytes(4).toString('hex')}`, `https://example.test/e2e/${randomBytes(6).toString('hex')}`],
+  );
+  const crawler = { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' };
+  for (const [prefix, text] of [['', '0 views'], ['/zh', '0 次阅读'], ['/ko', '조회 0회']] as const) {
+    const html = await (await request.get(`${prefix}/announcement/${row!.id}`, { headers: crawler })).text();
+    expect(/data-testid="announcement-views"[^>]*>([^<]*)/.exec(html)?.[1], prefix || '/').toBe(text);
+  }
+  expect(await reads(request, `/announcement/${row!.id}`, 9, browser(9))).toBe(0);
+  expect(await reads(request, `/announcement/${row!.id}`, 10, browser(10))).toBe(1);
+});
