@@ -9,6 +9,7 @@ const PAGES = [
   '/coin/bitcoin/market',
   '/exchange/list_1',
   '/exchange/binance',
+  '/exchange/establishAccount',
   '/kline/btc',
   '/rank',
   '/pairs',

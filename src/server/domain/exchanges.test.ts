@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedVolume, volumeEstimate } from './exchanges.ts';
+import { expectedVolume, signUpUrl, volumeEstimate } from './exchanges.ts';
 
 describe('volumeEstimate (SPEC §9 expected volume, step by step)', () => {
   it('multiplies volume per visit by daily visits (monthly / 30) below the cap', () => {
@@ -43,5 +43,22 @@ describe('volumeEstimate (SPEC §9 expected volume, step by step)', () => {
     ] as const) {
       expect(expectedVolume(p, v, r)).toBe(volumeEstimate(p, v, r)!.expected);
     }
+  });
+});
+
+describe('signUpUrl (the open-an-account links carry no tracking)', () => {
+  it('drops referral and campaign parameters and keeps the rest', () => {
+    expect(signUpUrl('https://x.example/join?ref=abc&lang=en&utm_source=coinlens&utm_medium=list')).toBe('https://x.example/join?lang=en');
+    expect(signUpUrl('https://x.example/?inviteCode=Z9&gclid=1&fbclid=2&aff_id=7#signup')).toBe('https://x.example/');
+    expect(signUpUrl('https://binance.example')).toBe('https://binance.example/');
+  });
+
+  it('links only to http(s) sites, without credentials', () => {
+    expect(signUpUrl(null)).toBeNull();
+    expect(signUpUrl('')).toBeNull();
+    expect(signUpUrl('not a url')).toBeNull();
+    expect(signUpUrl('javascript:alert(1)')).toBeNull();
+    expect(signUpUrl('data:text/html,hi')).toBeNull();
+    expect(signUpUrl('https://user:pw@x.example/')).toBeNull();
   });
 });

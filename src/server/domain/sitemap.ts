@@ -50,6 +50,7 @@ export const STATIC_PATHS = [
   '/',
   '/coin/list_1',
   '/exchange/list_1',
+  '/exchange/establishAccount',
   '/rank',
   '/hot',
   '/pairs',
