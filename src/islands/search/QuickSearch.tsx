@@ -133,11 +133,12 @@ export default function QuickSearch({ base, dict, initialQuery = '', focus = nul
           {rows.map(({ h, i }) => (
             <li key={`${kind}:${h.key}`} id={`${listId}-${i}`} role="option" aria-selected={i === active}>
               {h.kind === 'explorer' ? (
-                <a href={h.href} target="_blank" rel="noopener noreferrer nofollow" onMouseEnter={() => setActive(i)} data-testid="quick-search-explorer" data-explorer={h.key}>
-                  <b>{h.name}</b>
+                <a className="qs-explorer" href={h.href} target="_blank" rel="noopener noreferrer nofollow" onMouseEnter={() => setActive(i)} data-testid="quick-search-explorer" data-explorer={h.key}>
+                  <b>
+                    {h.name} <span aria-hidden="true">↗</span>
+                  </b>
                   <span className="qs-name">{h.detail}</span>
                   <span className="sr-only"> ({t('explorer.newTab')})</span>
-                  <span aria-hidden="true">↗</span>
                 </a>
               ) : (
                 <a href={h.href} onMouseEnter={() => setActive(i)}>
