@@ -14,7 +14,11 @@ const K = new Uint32Array([
 ]);
 
 export function sha256Hex(text: string): string {
-  const bytes = new TextEncoder().encode(text);
+  return Array.from(sha256(new TextEncoder().encode(text)), (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** SHA-256 of bytes (base58check addresses hash bytes, not text). */
+export function sha256(bytes: Uint8Array): Uint8Array {
   const bitLength = bytes.length * 8;
   const padded = new Uint8Array(Math.ceil((bytes.length + 9) / 64) * 64);
   padded.set(bytes);
@@ -53,5 +57,8 @@ export function sha256Hex(text: string): string {
     }
     h[0]! += a; h[1]! += b; h[2]! += c; h[3]! += d; h[4]! += e; h[5]! += f; h[6]! += g; h[7]! += hh;
   }
-  return Array.from(h, (x) => x.toString(16).padStart(8, '0')).join('');
+  const out = new Uint8Array(32);
+  const outView = new DataView(out.buffer);
+  h.forEach((x, i) => outView.setUint32(i * 4, x));
+  return out;
 }

@@ -1,4 +1,5 @@
 import { atom } from 'nanostores';
+import type { ExplorerCatalog } from '../lib/explorers.ts';
 import { QUICK_SEARCH_CACHE_MS, type QuickSearchItem } from '../lib/search.ts';
 import { apiGet } from './api.ts';
 
@@ -57,4 +58,30 @@ export function loadQuickSearch(): Promise<void> {
     }
   })();
   return inFlight;
+}
+
+/**
+ * The block explorers the coins link to, loaded the first time the visitor types an address or
+ * a transaction hash (most never do, so it is not part of the lists above).
+ */
+export const $explorers = atom<{ status: 'idle' | 'loading' | 'ready' | 'failed'; catalog: ExplorerCatalog }>({ status: 'idle', catalog: [] });
+
+let explorersInFlight: Promise<void> | null = null;
+
+export function loadExplorers(): Promise<void> {
+  const { status } = $explorers.get();
+  if (status === 'ready') return Promise.resolve();
+  explorersInFlight ??= (async () => {
+    $explorers.set({ status: 'loading', catalog: [] });
+    try {
+      $explorers.set({ status: 'ready', catalog: await apiGet<ExplorerCatalog>('/v1/quick_search/explorer') });
+    } catch (e) {
+      console.error('[quick search explorers]', e);
+      // 'failed' lets the next recognised query try again.
+      $explorers.set({ status: 'failed', catalog: [] });
+    } finally {
+      explorersInFlight = null;
+    }
+  })();
+  return explorersInFlight;
 }

@@ -186,6 +186,19 @@ describe('quick search and data centre', () => {
     expect(coins.headers.get('cache-control')).toContain('max-age=300');
   });
 
+  it('lists the block explorers the coins link to, with the coins, for the quick search', async () => {
+    const { body, headers } = await get<{ explorer: string; coins: { id: string; symbol: string }[] }[]>('/api/v1/quick_search/explorer');
+    const byId = new Map(body.data.map((e) => [e.explorer, e.coins.map((c) => c.id)]));
+    expect(byId.get('etherscan')).toContain('ethereum');
+    expect(byId.get('mempool')).toEqual(['bitcoin']);
+    expect(byId.get('tronscan')).toEqual(['tron']);
+    expect(byId.get('solscan')).toEqual(['solana']);
+    expect(byId.get('bscscan')).toEqual(['bnb']);
+    // Placeholder (.example) explorer links are not explorers anyone can be sent to.
+    expect([...byId.keys()].every((id) => !id.includes('example'))).toBe(true);
+    expect(headers.get('cache-control')).toContain('max-age=300');
+  });
+
   it('returns rates for the ten symbols with USD = 1, no signature needed', async () => {
     const { status, body } = await get<{ base: string; rates: Record<string, number>; timestamp: number }>(
       '/api/v1/data/exrate?base=USD&symbols=CNY,USD,USDT,BTC,ETH,JPY,KRW,HKD,TWD,EUR',

@@ -70,7 +70,10 @@ export function headerModel(locale: Locale): HeaderModel {
       searchLabel: t('search.label'),
       searchPlaceholder: t('search.placeholder'),
     },
-    searchDictJson: JSON.stringify(islandDict(locale, 'search')),
+    // With what the quick search needs to offer an address or hash on block explorers.
+    searchDictJson: JSON.stringify(
+      islandDict(locale, 'search', 'explorer.qs', 'explorer.network', 'explorer.evm', 'explorer.address', 'explorer.tx', 'explorer.newTab', 'explorer.badChecksum', 'explorer.none'),
+    ),
     account: {
       login: t('account.header.login'),
       register: t('account.header.register'),

@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
 import Fuse from 'fuse.js';
-import { useDeferredValue, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { recogniseChainQuery } from '../../lib/chainQuery.ts';
+import { describeChainQuery, explorerOffer } from '../../lib/explorers.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { FUZZY_OPTIONS, type QuickSearchItem } from '../../lib/search.ts';
-import { $quickSearch, loadQuickSearch } from '../../stores/quickSearch.ts';
+import { $explorers, $quickSearch, loadExplorers, loadQuickSearch } from '../../stores/quickSearch.ts';
 
 interface Props {
   locale: Locale;
@@ -19,7 +21,10 @@ interface Props {
 const MAX_COINS = 8;
 const MAX_EXCHANGES = 5;
 
-type Hit = { kind: 'coin' | 'exchange'; item: QuickSearchItem; href: string };
+type Hit =
+  | { kind: 'coin' | 'exchange'; key: string; item: QuickSearchItem; href: string }
+  /** An address or hash typed in, on one block explorer (another site: a new tab). */
+  | { kind: 'explorer'; key: string; name: string; detail: string; href: string };
 
 /**
  * Header quick search over coins and exchanges (fuse.js with the SPEC §9 options). The header
@@ -29,6 +34,7 @@ type Hit = { kind: 'coin' | 'exchange'; item: QuickSearchItem; href: string };
 export default function QuickSearch({ base, dict, initialQuery = '', focus = null }: Props) {
   const t = createTranslator(dict);
   const { status, lists } = useStore($quickSearch);
+  const explorers = useStore($explorers);
   const [query, setQuery] = useState(initialQuery);
   const [open, setOpen] = useState(focus !== null);
   // -1: no suggestion selected, so Enter submits the query to the search page.
@@ -56,23 +62,44 @@ export default function QuickSearch({ base, dict, initialQuery = '', focus = nul
     [lists],
   );
 
+  // An address or a transaction hash: offered on the block explorers of its networks.
+  const chain = useMemo(() => recogniseChainQuery(deferred), [deferred]);
+  useEffect(() => {
+    if (chain) void loadExplorers();
+  }, [chain]);
+
   const hits: Hit[] = useMemo(() => {
     if (!deferred) return [];
+    const onExplorers: Hit[] = chain
+      ? explorerOffer(chain, explorers.catalog).map((l) => ({
+          kind: 'explorer' as const,
+          key: l.explorer,
+          name: l.name,
+          detail: `${t(`explorer.network.${l.network}`)} · ${l.coins[0]?.symbol ?? ''}`,
+          href: l.href,
+        }))
+      : [];
     const coins = fuses.coins.search(deferred, { limit: MAX_COINS }).map((r) => ({
       kind: 'coin' as const,
+      key: r.item.id,
       item: r.item,
       href: `${base}/coin/${encodeURIComponent(r.item.id)}`,
     }));
     const exchanges = fuses.exchanges.search(deferred, { limit: MAX_EXCHANGES }).map((r) => ({
       kind: 'exchange' as const,
+      key: r.item.id,
       item: r.item,
       href: `${base}/exchange/${encodeURIComponent(r.item.id)}`,
     }));
-    return [...coins, ...exchanges];
-  }, [deferred, fuses, base]);
+    return [...onExplorers, ...coins, ...exchanges];
+    // t changes with dict only, which never changes after mount.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [deferred, fuses, base, chain, explorers.catalog]);
 
   const go = (hit: Hit | undefined) => {
-    if (hit) window.location.assign(hit.href);
+    if (!hit) return;
+    if (hit.kind === 'explorer') window.open(hit.href, '_blank', 'noopener,noreferrer');
+    else window.location.assign(hit.href);
   };
 
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
@@ -100,14 +127,26 @@ export default function QuickSearch({ base, dict, initialQuery = '', focus = nul
     return (
       <li role="presentation" className="qs-group">
         <div className="qs-title">{title}</div>
+        {kind === 'explorer' && chain && <div className="qs-note">{describeChainQuery(chain, t)}</div>}
+        {kind === 'explorer' && chain?.badChecksum && <div className="qs-note" role="note">{t('explorer.badChecksum')}</div>}
         <ul role="presentation">
           {rows.map(({ h, i }) => (
-            <li key={`${kind}:${h.item.id}`} id={`${listId}-${i}`} role="option" aria-selected={i === active}>
-              <a href={h.href} onMouseEnter={() => setActive(i)}>
-                {kind === 'coin' && <img src={`/icons/coins/${encodeURIComponent(h.item.id)}.svg`} alt="" width={18} height={18} loading="lazy" />}
-                <b>{kind === 'coin' ? h.item.symbol : h.item.name}</b>
-                {kind === 'coin' && <span className="qs-name">{h.item.name}</span>}
-              </a>
+            <li key={`${kind}:${h.key}`} id={`${listId}-${i}`} role="option" aria-selected={i === active}>
+              {h.kind === 'explorer' ? (
+                <a className="qs-explorer" href={h.href} target="_blank" rel="noopener noreferrer nofollow" onMouseEnter={() => setActive(i)} data-testid="quick-search-explorer" data-explorer={h.key}>
+                  <b>
+                    {h.name} <span aria-hidden="true">↗</span>
+                  </b>
+                  <span className="qs-name">{h.detail}</span>
+                  <span className="sr-only"> ({t('explorer.newTab')})</span>
+                </a>
+              ) : (
+                <a href={h.href} onMouseEnter={() => setActive(i)}>
+                  {kind === 'coin' && <img src={`/icons/coins/${encodeURIComponent(h.item.id)}.svg`} alt="" width={18} height={18} loading="lazy" />}
+                  <b>{kind === 'coin' ? h.item.symbol : h.item.name}</b>
+                  {kind === 'coin' && <span className="qs-name">{h.item.name}</span>}
+                </a>
+              )}
             </li>
           ))}
         </ul>
@@ -150,9 +189,13 @@ export default function QuickSearch({ base, dict, initialQuery = '', focus = nul
       />
       {open && deferred.length > 0 && (
         <ul className="qs-results" id={listId} role="listbox" data-testid="quick-search-results">
-          {status === 'loading' && !hits.length && <li className="qs-empty">{t('search.loading')}</li>}
-          {status === 'failed' && !hits.length && <li className="qs-empty">{t('search.failed')}</li>}
-          {status === 'ready' && !hits.length && <li className="qs-empty">{t('search.noResults')}</li>}
+          {chain && explorers.status === 'loading' && <li className="qs-empty">{t('explorer.qs.loading')}</li>}
+          {chain && explorers.status === 'failed' && <li className="qs-empty">{t('explorer.qs.failed')}</li>}
+          {!chain && status === 'loading' && !hits.length && <li className="qs-empty">{t('search.loading')}</li>}
+          {!chain && status === 'failed' && !hits.length && <li className="qs-empty">{t('search.failed')}</li>}
+          {chain && explorers.status === 'ready' && !hits.some((h) => h.kind === 'explorer') && <li className="qs-empty">{t('explorer.none')}</li>}
+          {!chain && status === 'ready' && !hits.length && <li className="qs-empty">{t('search.noResults')}</li>}
+          {section('explorer', t('explorer.qs.title'))}
           {section('coin', t('search.coins'))}
           {section('exchange', t('search.exchanges'))}
         </ul>

@@ -641,6 +641,14 @@ export async function search(db: Db, q: SearchQuery): Promise<SearchResults> {
   return { query, kind: q.kind ?? null, sections };
 }
 
+/**
+ * Results with every section empty, for a query that is not searched (an address or hash longer
+ * than a text query may be, which only the block explorers can answer).
+ */
+export function emptyResults(query: string): SearchResults {
+  return { query, kind: null, sections: SEARCH_KINDS.map((kind) => ({ kind, total: 0, page: 1, size: 0, list: [] }) as SearchSection) };
+}
+
 /** Where a quick query (`/q/{str}`) should jump: an exact coin symbol or id, or exchange. */
 export type BestMatch = { kind: 'coin'; id: string } | { kind: 'exchange'; name: string };
 

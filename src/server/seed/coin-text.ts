@@ -64,12 +64,31 @@ export function describe(c: DescriptionInput, rng: Rng): string {
   return `${c.name} (${c.symbol}) is ${kind}.${sector} ${supply} ${closing} All figures on this demo site are simulated.`;
 }
 
-/** Placeholder links: .example domains except the GitHub organisation. */
+/**
+ * The real block explorers of the chains whose addresses the search recognises (src/lib/explorers.ts
+ * knows their URL schemes), so an address typed into the search is offered on them.
+ */
+export const CHAIN_EXPLORERS: Record<string, string[]> = {
+  bitcoin: ['https://mempool.space', 'https://blockchair.com/bitcoin'],
+  litecoin: ['https://litecoinspace.org', 'https://blockchair.com/litecoin'],
+  dogecoin: ['https://blockchair.com/dogecoin'],
+  ethereum: ['https://etherscan.io'],
+  bnb: ['https://bscscan.com'],
+  'polygon-ecosystem-token': ['https://polygonscan.com'],
+  arbitrum: ['https://arbiscan.io'],
+  optimism: ['https://optimistic.etherscan.io'],
+  avalanche: ['https://snowtrace.io'],
+  tron: ['https://tronscan.org'],
+  solana: ['https://solscan.io', 'https://explorer.solana.com'],
+};
+
+/** Placeholder links: .example domains except the GitHub organisation and the real explorers above. */
 export function coinLinks(id: string, platform: string | null, full: boolean, rng: Rng): { kind: LinkKind; url: string }[] {
   const chain = platform ? platform.toLowerCase().replace(/[^a-z0-9]+/g, '-') : id;
+  const explorers = CHAIN_EXPLORERS[id] ?? [platform ? `https://explorer.${chain}.example/token/${id}` : `https://explorer.${id}.example`];
   const links: { kind: LinkKind; url: string }[] = [
     { kind: 'website', url: `https://${id}.example` },
-    { kind: 'explorer', url: platform ? `https://explorer.${chain}.example/token/${id}` : `https://explorer.${id}.example` },
+    ...explorers.map((url) => ({ kind: 'explorer' as const, url })),
   ];
   if (full || rng.chance(0.7)) links.push({ kind: 'whitepaper', url: `https://${id}.example/whitepaper.pdf` });
   if (full || rng.chance(0.6)) links.push({ kind: 'repository', url: `https://github.com/${id}` });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { EXCHANGE_SORTS, getExchange, listExchanges } from '../../domain/exchanges.ts';
 import { COIN_FILTERS, COIN_SORTS, getCoin, globalTotals, listCoins } from '../../domain/markets.ts';
+import { explorerCatalog } from '../../domain/explorers.ts';
 import { quickSearchCoins, quickSearchExchanges } from '../../domain/search.ts';
 import { CONTRACT_TYPES, listTickers, TICKER_SORTS } from '../../domain/tickers.ts';
 import type { ApiEnv } from '../env.ts';
@@ -28,6 +29,9 @@ export const market = new Hono<ApiEnv>()
 
   .get('/v1/quick_search/coin', doc({ tag: 'Search', summary: 'Every coin for the quick search box' }), async (c) => ok(c, await quickSearchCoins(c.get('db')), 300))
   .get('/v1/quick_search/exchange', doc({ tag: 'Search', summary: 'Every exchange for the quick search box' }), async (c) => ok(c, await quickSearchExchanges(c.get('db')), 300))
+  .get('/v1/quick_search/explorer', doc({ tag: 'Search', summary: 'Block explorers the coins link to, for addresses and hashes typed into the quick search box' }), async (c) =>
+    ok(c, await explorerCatalog(c.get('db')), 300),
+  )
 
   .get('/v1/coins', doc({ tag: 'Market', summary: 'Coins, one page, with sparkline points', query: coinsQuery }), async (c) => {
     const q = parseQuery(c, coinsQuery);
