@@ -27,6 +27,9 @@ describe('coin names in the page language', () => {
 
   it('shows the English name alone in English or for a coin without a local name', () => {
     expect(coinLabelHtml(viewIn('en'), btc).value).toBe('Bitcoin');
+    // An English name that is the symbol is not repeated beside the local one.
+    const xrp = { id: 'ripple', name: 'XRP', symbol: 'XRP' };
+    expect(coinLabelHtml({ ...viewIn('zh'), coinName: () => '瑞波币' }, xrp).value).toBe('瑞波币');
     expect(coinLabelHtml(viewIn('zh'), { id: 'usd-coin', name: 'USDC' }).value).toBe('USDC');
   });
 

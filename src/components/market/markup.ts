@@ -34,7 +34,7 @@ export interface MarkupView {
 type View = MarkupView;
 
 /** A row naming a coin: its English `name`, and `localName` when an API answer localised it. */
-type NamedCoin = { id: string; name: string; localName?: string | null };
+type NamedCoin = { id: string; name: string; localName?: string | null; symbol?: string };
 const nameIn = (v: View, c: NamedCoin): string => c.localName ?? v.coinName?.(c) ?? c.name;
 
 /** A percentage change coloured by direction; `live`: a coin id whose 24h change the browser keeps live. */
@@ -63,7 +63,10 @@ export function coinNameHtml(v: View, c: NamedCoin & { symbol: string; icon: str
  */
 export function coinLabelHtml(v: View, c: NamedCoin): SafeHtml {
   const local = nameIn(v, c);
-  return local === c.name ? html`${c.name}` : html`${local} <span class="en" lang="en">${c.name}</span>`;
+  if (local === c.name) return html`${c.name}`;
+  // 瑞波币 XRP: an English name that is only the symbol would print the symbol twice.
+  if (c.symbol && c.name.toLowerCase() === c.symbol.toLowerCase()) return html`${local}`;
+  return html`${local} <span class="en" lang="en">${c.name}</span>`;
 }
 
 /**
