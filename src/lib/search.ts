@@ -4,6 +4,8 @@ export interface QuickSearchItem {
   id: string;
   name: string;
   keys: string[];
+  /** Coins: the name in each language that has one of its own (zh 比特币, ko 비트코인). */
+  names?: Record<string, string>;
 }
 
 /** Fuse.js options: case-insensitive, threshold 0.05, distance 10, min match 1, weighted keys. */

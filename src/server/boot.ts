@@ -53,7 +53,9 @@ export async function boot(options: BootOptions): Promise<Booted> {
   let seeded = false;
   let stopRealtime: (() => Promise<void>) | undefined;
   let stopPush: (() => Promise<void>) | undefined;
+  let stopRates: (() => Promise<void>) | undefined;
   const shutdown = async () => {
+    await stopRates?.();
     await stopPush?.();
     await stopRealtime?.();
     if (options.global !== false) releaseDatabase();
@@ -68,6 +70,13 @@ export async function boot(options: BootOptions): Promise<Booted> {
       const realtime = await import('./realtime/index.ts');
       await realtime.startRealtime({ handle });
       stopRealtime = realtime.stopRealtime;
+      // Fiat rates past a day are fetched again where live sources run (SPEC §9).
+      if (c.LIVE !== 'off' && c.FIAT_RATES_URL) {
+        const { startFiatRates } = await import('./rates/fiat.ts');
+        stopRates = startFiatRates(handle.db, { url: c.FIAT_RATES_URL, timeoutMs: c.FIAT_RATES_TIMEOUT_MS, log });
+      } else {
+        log(`[rates] fiat rates are not refreshed (${c.LIVE === 'off' ? 'LIVE=off' : 'FIAT_RATES_URL is empty'}): the stored ones stay`);
+      }
     }
     if (options.push ?? options.role === 'server') {
       const { startPushNotifier } = await import('./notify/push.ts');

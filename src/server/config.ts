@@ -73,6 +73,13 @@ const schema = z.object({
   /** Live prices: `sim` moves demo prices (the simulated market), `off` only relays other sources. */
   LIVE: z.enum(['sim', 'off']).default('sim'),
   LIVE_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(200).max(3_600_000).default(3000),
+  /**
+   * Where fresh fiat rates come from when live sources are on (LIVE is not `off`): a JSON
+   * answer of the open.er-api shape or the ECB's eurofxref-daily.xml. Empty: never fetched.
+   */
+  FIAT_RATES_URL: z.union([z.literal(''), z.string().url('must be an http(s) URL').regex(/^https?:\/\//, 'must be an http(s) URL')]).default('https://open.er-api.com/v6/latest/USD'),
+  /** Milliseconds a fiat-rates request may take before it is given up (the stored rates stay). */
+  FIAT_RATES_TIMEOUT_MS: z.coerce.number().int('must be whole milliseconds').min(100).max(120_000).default(10_000),
   /** Most live-price streams one client address may hold open (more: 429). */
   SSE_MAX_PER_CLIENT: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(20),
   /** Most live-price streams the process holds open in all (more: 503). */

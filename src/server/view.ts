@@ -5,11 +5,13 @@ import type { Locale } from '../lib/i18n/index.ts';
 import { createMoney, MARKET_RATE_COINS, type Money } from '../lib/money.ts';
 import { getDb } from './db/index.ts';
 import { memo } from './domain/cache.ts';
+import { coinNameBook, localCoinName } from './domain/coinNames.ts';
 import { getRates } from './domain/rates.ts';
 
+/** Shared with the widget (same memo key, same value: the whole getRates answer). */
 const currentRates = async () => {
   const db = await getDb();
-  return memo(db, 'rates', 60_000, async () => (await getRates(db)).rates);
+  return memo(db, 'rates', 60_000, () => getRates(db));
 };
 
 /**
@@ -50,7 +52,9 @@ function sharedMoney(locale: Locale, currency: string, rates: Record<string, num
 export async function view(astro: Pick<AstroGlobal, 'locals'>) {
   const { locale, t, base, currency } = astro.locals;
   const now = Date.now();
-  const rates = await currentRates();
+  const [{ rates, fiatTimestamp }, names] = await Promise.all([currentRates(), getDb().then(coinNameBook)]);
+  /** The coin's name in the page's language (比特币), or its English name when it has none. */
+  const coinName = (c: { id: string; name: string }) => localCoinName(names, locale, c.id) ?? c.name;
   const self = {
     t,
     locale,
@@ -66,6 +70,14 @@ export async function view(astro: Pick<AstroGlobal, 'locals'>) {
       if (price && price > 0) self.money = sharedMoney(locale, currency, { ...rates, [currency]: 1 / price });
     },
     now,
+    /** When the oldest fiat rate was fetched (the currency menu shows it), or null. */
+    ratesAsOf: fiatTimestamp === null ? null : new Date(fiatTimestamp),
+    coinName,
+    /** For titles and meta: the local name followed by the English one ("比特币 Bitcoin"), or the English name alone. */
+    coinFullName: (c: { id: string; name: string }) => {
+      const local = coinName(c);
+      return local === c.name ? c.name : `${local} ${c.name}`;
+    },
     /** A site path under the locale prefix the page was requested with. */
     href: (path: string) => `${base}${path === '/' && base ? '' : path}` || '/',
     number: (v: number | null | undefined, abbreviate = true) => formatNumber(v, { locale, abbreviate }),

@@ -13,7 +13,8 @@ export const $quickSearch = atom<{ status: 'idle' | 'loading' | 'ready' | 'faile
   lists: { coins: [], exchanges: [] },
 });
 
-const STORAGE_KEY = 'coinlens.quickSearch';
+// v2: items carry their local names; lists cached before that would show English names only.
+const STORAGE_KEY = 'coinlens.quickSearch.v2';
 
 function readCache(): { at: number; lists: QuickSearchLists } | null {
   try {

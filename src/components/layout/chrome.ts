@@ -9,7 +9,7 @@ import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, risesRed, type Locale } from '../..
 import { canonicalUrl, hreflangAlternates } from '../../lib/seo.ts';
 import { siteOrigin } from '../../server/config.ts';
 import type { GlobalTotals } from '../../server/domain/markets.ts';
-import { RATE_SYMBOLS } from '../../server/domain/rates.ts';
+import { MARKET_RATE_COINS, RATE_SYMBOLS } from '../../server/domain/rates.ts';
 import type { View } from '../../server/view.ts';
 import { headerModel, isCurrent, type NavEntry } from './headerModel.ts';
 
@@ -53,6 +53,11 @@ export function renderBodyStart(v: View): SafeHtml {
   return html`<a class="skip" href="#main">${v.t('site.skipToContent')}</a><div id="page-progress" aria-hidden="true"></div><div id="offline-banner" role="status" hidden>${v.t('site.offline')}</div>`;
 }
 
+/** "2026-11-24 09:00 UTC": the same in every language, like the rest of the site's UTC times. */
+export function utcMinute(d: Date): string {
+  return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
 const LOGO = raw(
   '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true"><circle cx="12" cy="12" r="11" fill="var(--accent)"></circle><circle cx="12" cy="12" r="5.5" fill="none" stroke="var(--accent-fg)" stroke-width="2.4"></circle><path d="M16 16l4 4" stroke="var(--accent-fg)" stroke-width="2.4" stroke-linecap="round"></path></svg>',
 );
@@ -72,7 +77,11 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
     (l) =>
       html`<li><a href="${`/${l}${page.path === '/' ? '' : page.path}`}" hreflang="${l}" lang="${LOCALE_TAGS[l]}" data-set-locale="${l}"${attr('aria-current', l === page.locale && 'true')}>${LOCALE_NAMES[l]}</a></li>`,
   );
-  const currencies = RATE_SYMBOLS.map((o) => html`<option value="${o}"${attr('selected', o === page.currency)}>${o}</option>`);
+  const option = (o: string) => html`<option value="${o}"${attr('selected', o === page.currency)}>${o}</option>`;
+  // The menu says how old the fiat rates are (refreshed daily, SPEC §9); coins are live prices.
+  // An absolute UTC time, not "3 hours ago": the header is in cached pages.
+  const asOf = v.ratesAsOf ? v.t('nav.ratesAsOf', { time: utcMinute(v.ratesAsOf) }) : v.t('nav.ratesUnknown');
+  const currencies = html`<optgroup label="${asOf}">${RATE_SYMBOLS.filter((s) => !MARKET_RATE_COINS[s]).map(option)}</optgroup><optgroup label="${v.t('nav.ratesLive')}">${RATE_SYMBOLS.filter((s) => MARKET_RATE_COINS[s]).map(option)}</optgroup>`;
   const moreActive = m.more.some((e) => isCurrent(e, page.path));
   return html`<header class="site-header">
 <div class="bar">
@@ -83,7 +92,7 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
 </div>
 <div class="settings">
 <details class="lang"><summary><span class="sr-only">${m.labels.language}: </span>${LOCALE_NAMES[page.locale]}</summary><ul>${languages}</ul></details>
-<select class="control" aria-label="${m.labels.currency}" data-testid="currency-switcher" data-currency-switcher>${currencies}</select>
+<select class="control" aria-label="${m.labels.currency}" title="${asOf}" data-testid="currency-switcher" data-currency-switcher data-rates-as-of="${v.ratesAsOf?.toISOString() ?? ''}">${currencies}</select>
 <button type="button" class="control" aria-label="${m.labels.toggleTheme}" title="${page.theme === 'light' ? m.labels.themeDark : m.labels.themeLight}" data-testid="theme-toggle" data-theme-toggle data-title-dark="${m.labels.themeDark}" data-title-light="${m.labels.themeLight}"><span class="if-light" aria-hidden="true">☾</span><span class="if-dark" aria-hidden="true">☀</span></button>
 </div>
 </div>

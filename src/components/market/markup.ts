@@ -28,8 +28,14 @@ export interface MarkupView {
   number: (v: number | null | undefined, abbreviate?: boolean) => string;
   percent: (v: number | null | undefined) => string;
   pair: (pair: string) => string;
+  /** The coin's name in `locale` (server views); rows from the API carry theirs as `localName`. */
+  coinName?: (c: { id: string; name: string }) => string;
 }
 type View = MarkupView;
+
+/** A row naming a coin: its English `name`, and `localName` when an API answer localised it. */
+type NamedCoin = { id: string; name: string; localName?: string | null; symbol?: string };
+const nameIn = (v: View, c: NamedCoin): string => c.localName ?? v.coinName?.(c) ?? c.name;
 
 /** A percentage change coloured by direction; `live`: a coin id whose 24h change the browser keeps live. */
 export function changeHtml(value: number | null | undefined, live?: string): SafeHtml {
@@ -47,8 +53,20 @@ export function starHtml(v: View, key: string, name: string): SafeHtml {
 }
 
 /** A coin's icon, name and symbol, linking to its page. */
-export function coinNameHtml(v: View, c: { id: string; name: string; symbol: string; icon: string }): SafeHtml {
-  return html`<a class="coin-cell" href="${v.href(`/coin/${encodeURIComponent(c.id)}`)}"><img src="${c.icon}" alt="" width="24" height="24" loading="lazy" decoding="async" /><span class="nm">${c.name}</span><span class="sym">${c.symbol}</span></a>`;
+export function coinNameHtml(v: View, c: NamedCoin & { symbol: string; icon: string }): SafeHtml {
+  return html`<a class="coin-cell" href="${v.href(`/coin/${encodeURIComponent(c.id)}`)}"><img src="${c.icon}" alt="" width="24" height="24" loading="lazy" decoding="async" /><span class="nm">${coinLabelHtml(v, c)}</span><span class="sym">${c.symbol}</span></a>`;
+}
+
+/**
+ * A coin's name as the page's language knows it: the local name with the English one beside it
+ * in smaller type (readers meet both on exchanges), or the English name alone.
+ */
+export function coinLabelHtml(v: View, c: NamedCoin): SafeHtml {
+  const local = nameIn(v, c);
+  if (local === c.name) return html`${c.name}`;
+  // 瑞波币 XRP: an English name that is only the symbol would print the symbol twice.
+  if (c.symbol && c.name.toLowerCase() === c.symbol.toLowerCase()) return html`${local}`;
+  return html`${local} <span class="en" lang="en">${c.name}</span>`;
 }
 
 /**
@@ -92,7 +110,7 @@ export function coinTableHtml(v: View, coins: CoinSummary[], { sorting, compact 
 <td>${changeHtml(c.change7d)}</td>
 <td class="num">${money.amount(c.marketCap)}</td>
 <td class="num">${money.amount(c.volume24h)}</td>
-${compact ? null : html`<td class="num">${v.number(c.circulatingSupply)} <span class="muted">${c.symbol}</span></td><td>${sparklineHtml(c.spark, `${c.name} ${sparkLabel}`)}</td>`}
+${compact ? null : html`<td class="num">${v.number(c.circulatingSupply)} <span class="muted">${c.symbol}</span></td><td>${sparklineHtml(c.spark, `${nameIn(v, c)} ${sparkLabel}`)}</td>`}
 </tr>`,
   );
   return html`<div class="table-wrap"><table class="data coins" data-testid="coin-table">

@@ -31,7 +31,7 @@ type Hit =
  * renders the same form as plain HTML (it submits to /search without JavaScript); this island
  * replaces it on the visitor's first interaction (mount.tsx), so no framework code loads before.
  */
-export default function QuickSearch({ base, dict, initialQuery = '', focus = null }: Props) {
+export default function QuickSearch({ locale, base, dict, initialQuery = '', focus = null }: Props) {
   const t = createTranslator(dict);
   const { status, lists } = useStore($quickSearch);
   const explorers = useStore($explorers);
@@ -144,7 +144,7 @@ export default function QuickSearch({ base, dict, initialQuery = '', focus = nul
                 <a href={h.href} onMouseEnter={() => setActive(i)}>
                   {kind === 'coin' && <img src={`/icons/coins/${encodeURIComponent(h.item.id)}.svg`} alt="" width={18} height={18} loading="lazy" />}
                   <b>{kind === 'coin' ? h.item.symbol : h.item.name}</b>
-                  {kind === 'coin' && <span className="qs-name">{h.item.name}</span>}
+                  {kind === 'coin' && <span className="qs-name">{h.item.names?.[locale] ? `${h.item.names[locale]} ${h.item.name}` : h.item.name}</span>}
                 </a>
               )}
             </li>

@@ -20,7 +20,8 @@ import { signature } from '../../lib/signature.ts';
 import { move, ofType, sameOrder, tickerMaps, WATCHLIST_TYPES, withTypeOrder } from '../../lib/watchlist.ts';
 import { $favourites, favouritesLoading, startFavourites, type Favourites } from '../../stores/favourites.ts';
 
-type CoinRow = Parameters<typeof coinTableHtml>[1][number];
+// localName: the coin's name in the request's language (tickersByIds adds it).
+type CoinRow = Parameters<typeof coinTableHtml>[1][number] & { localName?: string | null };
 type TickerRow = Parameters<typeof pairTableHtml>[1][number];
 type ExchangeRow = Parameters<typeof exchangeTableHtml>[1][number];
 /** One answer item of tickersByIds. */
@@ -117,7 +118,7 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
   const state = () => $favourites.get();
   /** The list in the order shown, only the entries with a row (the ones that can be moved). */
   const shown = (): Favourite[] => (pending ?? state().list).filter((f) => rows.has(favouriteKey(f)));
-  const nameOf = (row: Row) => (row.type === 'COIN' ? row.row.name : row.type === 'EXCHANGE' ? row.row.displayName : `${v.pair(row.row.pair)} ${row.row.exchangeDisplayName}`);
+  const nameOf = (row: Row) => (row.type === 'COIN' ? (row.row.localName ?? row.row.name) : row.type === 'EXCHANGE' ? row.row.displayName : `${v.pair(row.row.pair)} ${row.row.exchangeDisplayName}`);
 
   async function fetchRows(list: readonly Favourite[]): Promise<void> {
     const answers = await Promise.all(tickerMaps(list).map((tickers) => tickersByIds(tickers, t('watch.offline'))));

@@ -19,6 +19,8 @@
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, exchanges, favourites, tickers, users } from '../db/schema/index.ts';
+import type { Locale } from '../../lib/i18n/index.ts';
+import { withLocalNames } from './coinNames.ts';
 import { DomainError } from './errors.ts';
 import { listExchanges, type ExchangeSummary } from './exchanges.ts';
 import { listCoins, type CoinSummary } from './markets.ts';
@@ -251,7 +253,7 @@ export async function reorderFavourites(db: Db, userId: number, order: readonly 
 
 /** One entry of a watchlist with its live row, in the shape of its own list API. */
 export type FavouriteRow =
-  | { id: string; type: 'COIN'; row: CoinSummary }
+  | { id: string; type: 'COIN'; row: CoinSummary & { localName: string | null } }
   | { id: string; type: 'TICKER'; row: TickerRow }
   | { id: string; type: 'EXCHANGE'; row: ExchangeSummary };
 
@@ -260,7 +262,7 @@ export type FavouriteRow =
  * order given, each in the shape of its list API (/v1/coins, /v1/tickers, /v1/exchanges, read by
  * the same domain functions). Entries that name nothing are left out.
  */
-export async function favouriteRows(db: Db, entries: readonly FavouriteEntry[]): Promise<FavouriteRow[]> {
+export async function favouriteRows(db: Db, entries: readonly FavouriteEntry[], locale: Locale = 'en'): Promise<FavouriteRow[]> {
   const wanted = dedupe(entries).filter((e) => e.id.length <= ID_MAX);
   const ofType = (type: FavouriteType) => wanted.filter((e) => e.type === type).map((e) => e.id);
   const coinIds = ofType('COIN');
@@ -274,7 +276,7 @@ export async function favouriteRows(db: Db, entries: readonly FavouriteEntry[]):
     names.length ? listExchanges(db, { page: 1, size: names.length, names }) : null,
   ]);
   const rows = new Map<string, FavouriteRow>();
-  for (const row of coinPage?.list ?? []) rows.set(`COIN:${row.id}`, { id: row.id, type: 'COIN', row });
+  for (const row of coinPage ? await withLocalNames(db, locale, coinPage.list) : []) rows.set(`COIN:${row.id}`, { id: row.id, type: 'COIN', row });
   for (const row of tickerPage?.list ?? []) rows.set(`TICKER:${row.id}`, { id: String(row.id), type: 'TICKER', row });
   for (const row of exchangePage?.list ?? []) rows.set(`EXCHANGE:${row.name}`, { id: row.name, type: 'EXCHANGE', row });
   return wanted.flatMap((e) => rows.get(entryKey(e)) ?? []);

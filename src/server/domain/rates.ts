@@ -8,6 +8,10 @@ import { num } from './numbers.ts';
 export const RATE_SYMBOLS = ['CNY', 'USD', 'USDT', 'BTC', 'ETH', 'JPY', 'KRW', 'HKD', 'TWD', 'EUR'] as const;
 export type RateSymbol = (typeof RATE_SYMBOLS)[number];
 
+/** The switcher's currencies whose rate is a daily reference rate (not USD, not a coin's price). */
+export const isFiat = (s: string): boolean => s !== 'USD' && s !== 'USDT' && isRateSymbol(s) && !MARKET_RATE_COINS_SET.has(s);
+const MARKET_RATE_COINS_SET = new Set(Object.keys(SHARED_MARKET_RATE_COINS));
+
 export function isRateSymbol(s: string): s is RateSymbol {
   return (RATE_SYMBOLS as readonly string[]).includes(s);
 }
@@ -17,6 +21,8 @@ export interface Rates {
   rates: Record<string, number>;
   /** Unix ms of the oldest rate returned. */
   timestamp: number;
+  /** Unix ms of the oldest fiat rate returned (refreshed daily, SPEC §9); null when none was asked for or stored. */
+  fiatTimestamp: number | null;
 }
 
 /**
@@ -38,11 +44,13 @@ export async function getRates(db: Db, symbols: readonly string[] = RATE_SYMBOLS
     : [];
   const out: Record<string, number> = {};
   let timestamp = Date.now();
+  let fiatTimestamp: number | null = null;
   for (const r of rows) {
     const rate = num(r.rate);
     if (rate !== null && rate > 0) {
       out[r.symbol] = rate;
       timestamp = Math.min(timestamp, r.updatedAt.getTime());
+      if (isFiat(r.symbol)) fiatTimestamp = Math.min(fiatTimestamp ?? Infinity, r.updatedAt.getTime());
     }
   }
   for (const [symbol, id] of marketCoins) {
@@ -54,7 +62,7 @@ export async function getRates(db: Db, symbols: readonly string[] = RATE_SYMBOLS
     }
   }
   if (symbols.includes('USD')) out.USD = 1;
-  return { base: 'USD', rates: out, timestamp };
+  return { base: 'USD', rates: out, timestamp, fiatTimestamp };
 }
 
 /** Converts a USD amount into `symbol` using a rates map; null when the rate is unknown. */

@@ -1,12 +1,16 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
-import { announcements, articles, coins, exchanges, flashNews, questions, tickers, wikiEntries } from '../db/schema/index.ts';
+import { announcements, articles, coinNames, coins, exchanges, flashNews, questions, tickers, wikiEntries } from '../db/schema/index.ts';
 import type { QuickSearchItem } from '../../lib/search.ts';
 import { contentLocales } from './contentLocale.ts';
 import { DomainError } from './errors.ts';
 import { coinIcon } from './markets.ts';
+import { coinNameBook, localCoinName } from './coinNames.ts';
 import { num } from './numbers.ts';
+
+/** The languages coins have local names in (coin_names.locale). */
+const LOCAL_NAME_LOCALES = ['zh', 'zh-hk', 'ko'] as const;
 
 /** Every coin as a quick-search item, by market-cap rank. */
 export async function quickSearchCoins(db: Db): Promise<QuickSearchItem[]> {
@@ -14,12 +18,24 @@ export async function quickSearchCoins(db: Db): Promise<QuickSearchItem[]> {
     .select({ id: coins.id, symbol: coins.symbol, name: coins.name, platform: coins.platform })
     .from(coins)
     .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id));
-  return rows.map((r) => ({
-    id: r.id,
-    symbol: r.symbol,
-    name: r.name,
-    keys: [r.name.replace(/\s+/g, ''), ...(r.platform ? [r.platform] : [])],
-  }));
+  const book = await coinNameBook(db);
+  return rows.map((r) => {
+    // One list for every language (cached by browsers and CDNs alike): each item carries its
+    // local names, which the box shows in the page's language and searches in all of them.
+    const names: Record<string, string> = {};
+    for (const l of LOCAL_NAME_LOCALES) {
+      const n = localCoinName(book, l, r.id);
+      if (n) names[l] = n;
+    }
+    const local = [...new Set(Object.values(names))];
+    return {
+      id: r.id,
+      symbol: r.symbol,
+      name: r.name,
+      keys: [r.name.replace(/\s+/g, ''), ...(r.platform ? [r.platform] : []), ...local],
+      ...(local.length ? { names } : {}),
+    };
+  });
 }
 
 /** Every exchange as a quick-search item, by volume rank. */
@@ -228,11 +244,17 @@ const tierOf = (n: number): MatchTier => (n === 0 || n === 1 ? n : 2);
 const searchCoins: Searcher<'coin'> = async (db, term, page, size) => {
   const t = term.toLowerCase();
   const symbol = sql`lower(${coins.symbol})`;
-  const name = sql`lower(${coins.name})`;
+  const english = sql`lower(${coins.name})`;
+  // The names of every language, whatever the page's: a zh reader may type "bitcoin", an en
+  // reader "比特币". Null where a coin has no name in that language (no match, no tier).
+  const locals = LOCAL_NAME_LOCALES.map(
+    (l) => sql`(select lower(${coinNames.name}) from ${coinNames} where ${coinNames.coinId} = ${coins.id} and ${coinNames.locale} = ${l})`,
+  );
+  const names = [english, ...locals];
   const id = sql`${coins.id}`;
-  const where = anyContains([symbol, name, id], t);
-  const order = sql<number>`case when ${symbol} = ${t} then 0 when ${name} = ${t} or ${id} = ${t} then 1
-    when ${like(symbol, `${escapeLike(t)}%`)} then 2 when ${like(name, `${escapeLike(t)}%`)} or ${like(id, `${escapeLike(t)}%`)} then 3 else 4 end`;
+  const where = anyContains([symbol, ...names, id], t);
+  const order = sql<number>`case when ${symbol} = ${t} then 0 when ${or(...names.map((n) => sql`${n} = ${t}`))} or ${id} = ${t} then 1
+    when ${like(symbol, `${escapeLike(t)}%`)} then 2 when ${or(...names.map((n) => like(n, `${escapeLike(t)}%`)))} or ${like(id, `${escapeLike(t)}%`)} then 3 else 4 end`;
   const [rows, [agg]] = await Promise.all([
     size > 0
       ? db
@@ -244,7 +266,7 @@ const searchCoins: Searcher<'coin'> = async (db, term, page, size) => {
             price: coins.price,
             change24h: coins.change24h,
             marketCap: coins.marketCap,
-            tier: tierSql([symbol, name, id], t),
+            tier: tierSql([symbol, ...names, id], t),
           })
           .from(coins)
           .where(where)

@@ -3,7 +3,8 @@
  * same `now` always gives the same rows. Only timestamps depend on `now` (histories end at
  * the current hour); prices, supplies, listings and volumes do not.
  */
-import type { klines as klinesTable, rates as ratesTable, siteMeta as siteMetaTable } from '../db/schema/index.ts';
+import type { coinNames as coinNamesTable, klines as klinesTable, rates as ratesTable, siteMeta as siteMetaTable } from '../db/schema/index.ts';
+import { COIN_NAMES } from './data/coin-names.ts';
 import { CONCEPTS, TAGS } from './data/taxonomy.ts';
 import { EXCHANGE_SEEDS } from './data/exchanges-data.ts';
 import { generateCoins, type CoinOutput, type CoinRow } from './coins-gen.ts';
@@ -19,10 +20,13 @@ import { generateDepth, type DepthData } from './depth-gen.ts';
 export type KlineRow = typeof klinesTable.$inferInsert;
 export type RateRow = typeof ratesTable.$inferInsert;
 export type SiteMetaRow = typeof siteMetaTable.$inferInsert;
+export type CoinNameRow = typeof coinNamesTable.$inferInsert;
 
 export interface DemoData extends DepthData {
   coins: CoinRow[];
   coinLinks: CoinOutput['links'];
+  /** Localised names of the top coins (zh, zh-hk, ko). */
+  coinNames: CoinNameRow[];
   tags: { slug: string; name: string }[];
   concepts: { slug: string; name: string; description: string }[];
   coinTags: CoinOutput['tags'];
@@ -47,6 +51,14 @@ const FIAT_RATES: Record<string, number> = {
   TWD: 32.1,
   EUR: 0.921,
 };
+
+/** The localised names of the hand-written top coins, matched by symbol. */
+function localNames(universe: readonly { id: string; symbol: string; top: unknown }[]): CoinNameRow[] {
+  return universe.flatMap((c) => {
+    const names = c.top ? COIN_NAMES[c.symbol] : undefined;
+    return names ? Object.entries(names).flatMap(([locale, name]) => (name ? [{ coinId: c.id, locale, name }] : [])) : [];
+  });
+}
 
 function klineRows(coinId: string, interval: '1h' | '1d', candles: Candle[]): KlineRow[] {
   return candles.map((c) => ({
@@ -115,6 +127,7 @@ export function generateDemoData(now: Date = new Date(), options: GenerateOption
     ...depth,
     coins: coinOut.rows,
     coinLinks: coinOut.links,
+    coinNames: localNames(universe),
     tags: TAGS.map((t) => ({ ...t })),
     concepts: CONCEPTS.map((c) => ({ ...c })),
     coinTags: coinOut.tags,

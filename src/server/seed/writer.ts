@@ -14,6 +14,7 @@ import {
   users,
   coinConcepts,
   coinLinks,
+  coinNames,
   coins,
   coinTags,
   concepts,
@@ -51,7 +52,7 @@ export async function clearMarketData(db: Db): Promise<void> {
   await db.delete(users).where(like(users.username, 'demo\\_%'));
   // Nothing references these tables, so TRUNCATE may empty them at once: far cheaper than a
   // DELETE of the ~100k ticker and kline rows (no dead tuples for autovacuum to clean up).
-  const leaves = [coinFlows, exchangeFlows, coinHolders, coinChainDaily, coinTransfers, exchangeBalances, coinRepos, coinMilestones, tickers, klines, coinLinks, coinTags, coinConcepts];
+  const leaves = [coinFlows, exchangeFlows, coinHolders, coinChainDaily, coinTransfers, exchangeBalances, coinRepos, coinMilestones, tickers, klines, coinLinks, coinNames, coinTags, coinConcepts];
   await db.execute(sql.raw(`truncate ${leaves.map((t) => `"${getTableName(t)}"`).join(', ')}`));
   // Coins and exchanges are referenced by content (offerings, announcements …): DELETE keeps
   // those rows' own ON DELETE rules.
@@ -68,6 +69,7 @@ export async function writeDemoData(db: Db, data: DemoData): Promise<SeedSummary
   const conceptId = idMap(conceptRows);
   await bulkInsert(db, coins, data.coins.map(withSparkPath));
   await bulkInsert(db, coinLinks, data.coinLinks);
+  await bulkInsert(db, coinNames, data.coinNames);
   await bulkInsert(
     db,
     coinTags,

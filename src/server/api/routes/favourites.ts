@@ -141,7 +141,7 @@ export const favouriteRoutes = new Hono<ApiEnv>()
   .post('/new/v1/favorite/tickers/saveCoinAndTickers', fav('Replace the whole list', { body: tickersBody }), requireAuth, listBody, async (c) => done(c, await replaceFavourites(c.get('db'), me(c), mapOf(await body(c), false))))
   .post('/new/v1/favorite/tickers/sync', fav('Merge a visitor’s local list after sign-in', { body: tickersBody }), requireAuth, listBody, async (c) => done(c, await mergeFavourites(c.get('db'), me(c), mapOf(await body(c), true))))
   .get('/new/v1/favorite/tickers/getIds', fav('The list, in order'), requireAuth, async (c) => done(c, await listFavourites(c.get('db'), me(c))))
-  .post('/new/v1/favorite/tickers/tickersByIds', fav('Live rows of favourites (for visitors too)', { body: tickersBody }), listBody, async (c) => done(c, await favouriteRows(c.get('db'), mapOf(await body(c), true))))
+  .post('/new/v1/favorite/tickers/tickersByIds', fav('Live rows of favourites (for visitors too)', { body: tickersBody }), listBody, async (c) => done(c, await favouriteRows(c.get('db'), mapOf(await body(c), true), c.get('locale'))))
   .get('/new/v1/favorite/changeIndex', fav('Put the list in a new order', { query: z.object({ ids: z.string().describe('TYPE:id,… a permutation of the list') }) }), requireAuth, async (c) => done(c, await reorderFavourites(c.get('db'), me(c), orderOf(c))))
 
   /* Content bookmarks (SPEC §7 "GET v1 favorite/page…"). */

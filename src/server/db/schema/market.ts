@@ -255,6 +255,23 @@ export const klines = pgTable(
   (t) => [primaryKey({ columns: [t.coinId, t.interval, t.openTime] })],
 );
 
+/**
+ * A coin's name in a language whose readers know it by another name (比特币, 비트코인). The
+ * English name stays in `coins.name`; pages show this one first and search finds both.
+ */
+export const coinNames = pgTable(
+  'coin_names',
+  {
+    coinId: text('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    /** A site locale other than en: zh, zh-hk, ko. */
+    locale: text('locale').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.coinId, t.locale] })],
+);
+
 /** Exchange rates against USD (USD = 1): how many units of `symbol` one dollar buys. */
 export const rates = pgTable('rates', {
   symbol: text('symbol').primaryKey(),

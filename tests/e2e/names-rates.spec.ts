@@ -1,0 +1,83 @@
+import { expect, test, type Page } from '@playwright/test';
+
+/** Waits until every island on the page has hydrated (Astro drops the ssr attribute). */
+async function hydrated(page: Page) {
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+}
+
+// Coin names in the reader's language (issue 13) and the age of the fiat rates in the currency menu.
+
+test.describe('localised coin names', () => {
+  test('the zh coin list and detail show 比特币 with the English name beside it; en shows Bitcoin alone', async ({ page }) => {
+    await page.goto('/zh/coin');
+    const cell = page.getByTestId('coin-table').locator('a.coin-cell[href="/zh/coin/bitcoin"]');
+    await expect(cell.locator('.nm')).toHaveText('比特币 Bitcoin');
+    await expect(cell.locator('.nm .en')).toHaveAttribute('lang', 'en');
+    await expect(cell.locator('.sym')).toHaveText('BTC');
+    await page.goto('/zh/coin/bitcoin');
+    await expect(page.locator('h1')).toContainText('比特币');
+    await expect(page.locator('h1')).toContainText('Bitcoin');
+    await expect(page).toHaveTitle(/比特币 Bitcoin/);
+    await page.goto('/ko/coin');
+    await expect(page.getByTestId('coin-table').locator('a.coin-cell[href="/ko/coin/bitcoin"] .nm')).toHaveText('비트코인 Bitcoin');
+    await page.goto('/en/coin');
+    await expect(page.getByTestId('coin-table').locator('a.coin-cell[href="/en/coin/bitcoin"] .nm')).toHaveText('Bitcoin');
+    await expect(page.locator('body')).not.toContainText('比特币');
+  });
+
+  test('searching "bitcoin" on /zh/search finds 比特币, and 比特币 is found from English pages', async ({ page }) => {
+    await page.goto('/zh/search');
+    await page.getByTestId('search-page-input').fill('bitcoin');
+    await page.getByTestId('search-page-input').press('Enter');
+    const first = page.getByTestId('search-section-coin').locator('tbody tr').first();
+    await expect(first).toHaveAttribute('data-coin', 'bitcoin');
+    await expect(first.locator('.nm')).toContainText('比特币');
+    await page.goto(`/en/search?q=${encodeURIComponent('比特币')}`);
+    await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute('data-coin', 'bitcoin');
+  });
+
+  test('the zh quick search finds bitcoin by its English name and shows the Chinese one', async ({ page }) => {
+    await page.goto('/zh');
+    await hydrated(page);
+    const input = page.getByTestId('quick-search-input');
+    await input.click();
+    await input.fill('bitcoin');
+    const option = page.getByTestId('quick-search-results').getByRole('option').filter({ hasText: 'BTC' }).first();
+    await expect(option).toContainText('比特币 Bitcoin');
+    await input.fill('狗狗币');
+    await expect(page.getByTestId('quick-search-results').getByRole('option').first()).toContainText('DOGE');
+  });
+});
+
+test.describe('fiat rates age in the currency menu', () => {
+  for (const L of [
+    { prefix: '/en', label: /^Exchange rates as of \d{4}-\d\d-\d\d \d\d:\d\d UTC$/ },
+    { prefix: '/zh', label: /^汇率更新于 \d{4}-\d\d-\d\d \d\d:\d\d UTC$/ },
+    { prefix: '/zh-hk', label: /^匯率更新於 / },
+    { prefix: '/ko', label: /^환율 기준 시각 / },
+  ]) {
+    test(`says how old the fiat rates are (${L.prefix})`, async ({ page }) => {
+      await page.goto(`${L.prefix}/coin`);
+      const menu = page.getByTestId('currency-switcher');
+      const groups = menu.locator('optgroup');
+      await expect(groups).toHaveCount(2);
+      const label = (await groups.first().getAttribute('label')) ?? '';
+      expect(label).toMatch(L.label);
+      await expect(menu).toHaveAttribute('title', label);
+      // The time shown is the stored rates' time (seeded moments ago on a fresh server).
+      const asOf = Date.parse((await menu.getAttribute('data-rates-as-of')) ?? '');
+      expect(Date.now() - asOf).toBeLessThan(24 * 60 * 60 * 1000);
+      expect(label).toContain(new Date(asOf).toISOString().slice(0, 16).replace('T', ' '));
+      await expect(groups.first().locator('option')).toHaveText(['CNY', 'USD', 'JPY', 'KRW', 'HKD', 'TWD', 'EUR']);
+      await expect(groups.nth(1).locator('option')).toHaveText(['USDT', 'BTC', 'ETH']);
+    });
+  }
+
+  test('switching currency still works through the grouped menu', async ({ page }) => {
+    await page.goto('/en/coin');
+    await hydrated(page);
+    await page.getByTestId('currency-switcher').selectOption('EUR');
+    await expect(page.getByTestId('currency-switcher')).toHaveValue('EUR');
+    await expect(page.getByTestId('coin-table').locator('[data-live-price="bitcoin"]')).toContainText('€');
+  });
+});
