@@ -1,0 +1,123 @@
+import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
+import { readTickerQuery } from '../../lib/tickerQuery.ts';
+import type { Db } from '../db/index.ts';
+import { EXCHANGE_SORTS, listExchanges, type ExchangeSummary } from '../domain/exchanges.ts';
+import { COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../domain/markets.ts';
+import type { Page } from '../domain/numbers.ts';
+import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../domain/tickers.ts';
+import type { View } from '../view.ts';
+
+/**
+ * The tables a reader can download, each described once: how it reads the page's own query
+ * (the same parser as the page), the same domain call, and its columns. Money columns are
+ * numbers in the export's currency (the file says which); percentages are numbers in percent.
+ */
+export type ColumnKind = 'text' | 'integer' | 'number' | 'money' | 'percent';
+
+export interface ExportColumn<R> {
+  key: string;
+  /** The table header's own locale key, so the file's header reads like the page's. */
+  label: string;
+  kind: ColumnKind;
+  value: (row: R, v: View, index: number) => string | number | null;
+}
+
+export interface ExportTable<R> {
+  name: string;
+  /** The page the table is on (without a locale prefix), for the file's provenance. */
+  pagePath: (params: URLSearchParams) => string;
+  /**
+   * Reads the page's query and returns a fetcher of one page of rows, in the page's size unless
+   * `size` is given (the all-pages export walks the pages at the largest size).
+   */
+  prepare: (db: Db, params: URLSearchParams) => Promise<{ page: number; size: number; fetch: (page: number, size: number) => Promise<Page<R>> }>;
+  /** Rows whose prices also set a crypto currency's rate (the coin list: bitcoin in BTC is 1). */
+  alignsRates?: boolean;
+  columns: ExportColumn<R>[];
+}
+
+const coins: ExportTable<CoinSummary> = {
+  name: 'coins',
+  pagePath: (params) => `/coin/list_${parseListPage(params.get('page') ?? '1') ?? 1}`,
+  alignsRates: true,
+  prepare: async (db, params) => {
+    const q = readListQuery(params, COIN_SORTS, COIN_FILTERS);
+    return { page: parseListPage(params.get('page') ?? '1') ?? 1, size: q.size, fetch: (page, size) => listCoins(db, { ...q, page, size }) };
+  },
+  columns: [
+    { key: 'rank', label: 'coin.rank', kind: 'integer', value: (c) => c.rank },
+    { key: 'name', label: 'coin.name', kind: 'text', value: (c) => c.name },
+    { key: 'symbol', label: 'export.symbol', kind: 'text', value: (c) => c.symbol },
+    { key: 'price', label: 'coin.price', kind: 'money', value: (c, v) => v.money.convert(c.price) },
+    { key: 'change24h', label: 'coin.change24h', kind: 'percent', value: (c) => c.change24h },
+    { key: 'change7d', label: 'coin.change7d', kind: 'percent', value: (c) => c.change7d },
+    { key: 'marketCap', label: 'coin.marketCap', kind: 'money', value: (c, v) => v.money.convert(c.marketCap) },
+    { key: 'volume24h', label: 'coin.volume24h', kind: 'money', value: (c, v) => v.money.convert(c.volume24h) },
+    { key: 'circulatingSupply', label: 'coin.circulatingSupply', kind: 'number', value: (c) => c.circulatingSupply },
+  ],
+};
+
+const exchangeTypes = ['CEX', 'DEX'] as const;
+const exchanges: ExportTable<ExchangeSummary> = {
+  name: 'exchanges',
+  pagePath: (params) => `/exchange/list_${parseListPage(params.get('page') ?? '1') ?? 1}`,
+  prepare: async (db, params) => {
+    const q = readListQuery(params, EXCHANGE_SORTS, exchangeTypes);
+    return {
+      page: parseListPage(params.get('page') ?? '1') ?? 1,
+      size: q.size,
+      fetch: (page, size) => listExchanges(db, { page, size, sort: q.sort, order: q.order, type: q.filter }),
+    };
+  },
+  columns: [
+    { key: 'rank', label: 'exchange.rank', kind: 'integer', value: (e) => e.rank },
+    { key: 'name', label: 'exchange.name', kind: 'text', value: (e) => e.displayName },
+    { key: 'expectedVolume', label: 'exchange.expectedVolume', kind: 'money', value: (e, v) => v.money.convert(e.expectedVolume24h) },
+    { key: 'reportedVolume', label: 'exchange.reportedVolume', kind: 'money', value: (e, v) => v.money.convert(e.reportedVolume24h) },
+    { key: 'pairCount', label: 'exchange.pairCount', kind: 'integer', value: (e) => e.pairCount },
+    { key: 'coinCount', label: 'exchange.coinCount', kind: 'integer', value: (e) => e.coinCount },
+    { key: 'monthlyVisits', label: 'exchange.monthlyVisits', kind: 'integer', value: (e) => e.monthlyVisits },
+    { key: 'starRating', label: 'exchange.starRating', kind: 'number', value: (e) => e.starRating },
+    { key: 'type', label: 'exchange.type', kind: 'text', value: (e, v) => (e.type === 'CEX' ? v.t('exchange.cex') : v.t('exchange.dex')) },
+    { key: 'country', label: 'exchange.country', kind: 'text', value: (e) => e.country },
+  ],
+};
+
+function tickerTable(name: string, market: 'spot' | 'futures', path: string): ExportTable<TickerRow> {
+  return {
+    name,
+    pagePath: () => path,
+    prepare: async (db, params) => {
+      const quotes = market === 'spot' ? await quoteSymbols(db, 'spot') : [];
+      const q = readTickerQuery(params, market, TICKER_SORTS, quotes);
+      return {
+        page: q.page,
+        size: q.size,
+        fetch: (page, size) => listTickers(db, { page, size, market, sort: q.sort, order: q.order, quote: q.quote, contractType: q.contract }),
+      };
+    },
+    columns: [
+      { key: 'rank', label: 'export.rowNumber', kind: 'integer', value: (_k, _v, i) => i + 1 },
+      { key: 'coin', label: 'coin.name', kind: 'text', value: (k) => k.coinName },
+      { key: 'pair', label: 'exchange.pair', kind: 'text', value: (k, v) => v.pair(k.pair) },
+      { key: 'exchange', label: 'exchange.name', kind: 'text', value: (k) => k.exchangeDisplayName },
+      { key: 'price', label: 'coin.price', kind: 'money', value: (k, v) => v.money.convert(k.price) },
+      { key: 'change24h', label: 'coin.change24h', kind: 'percent', value: (k) => k.change24h },
+      { key: 'volume24h', label: 'coin.volume24h', kind: 'money', value: (k, v) => v.money.convert(k.volume24h) },
+      { key: 'spread', label: 'exchange.spread', kind: 'percent', value: (k) => k.spread },
+    ],
+  };
+}
+
+export const EXPORT_TABLES = {
+  coins,
+  exchanges,
+  pairs: tickerTable('pairs', 'spot', '/pairs'),
+  futures: tickerTable('futures', 'futures', '/futures'),
+} as const;
+
+export type ExportTableName = keyof typeof EXPORT_TABLES;
+
+export function exportTable(name: string): ExportTable<unknown> | undefined {
+  return Object.hasOwn(EXPORT_TABLES, name) ? (EXPORT_TABLES[name as ExportTableName] as unknown as ExportTable<unknown>) : undefined;
+}
