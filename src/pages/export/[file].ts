@@ -11,7 +11,11 @@ import { view } from '../../server/view.ts';
  * visitor's; the currency is the link's (the page's) or the visitor's.
  */
 export const GET: APIRoute = async (context) => {
-  const match = /^([a-z]+)\.(csv|json)$/.exec(context.params.file ?? '');
+  // Under a locale prefix the middleware rewrites to this route, and Astro hands an endpoint the
+  // context of the route first matched (params empty, url still prefixed): the file name is read
+  // from the unprefixed path the middleware recorded.
+  const file = (context.locals.path ?? context.url.pathname).split('/').pop() ?? '';
+  const match = /^([a-z]+)\.(csv|json)$/.exec(file);
   const table = match ? exportTable(match[1]!) : undefined;
   if (!match || !table) return context.rewrite('/404');
   const params = context.url.searchParams;
