@@ -5,6 +5,7 @@ import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../src/serv
 import { listExchanges } from '../../src/server/domain/exchanges.ts';
 import { listCoins } from '../../src/server/domain/markets.ts';
 import { getRates, type RateSymbol } from '../../src/server/domain/rates.ts';
+import { getRanking, RANK_KINDS, readRankQuery } from '../../src/server/domain/rankings.ts';
 import { listTickers } from '../../src/server/domain/tickers.ts';
 import { EXPORT_TABLES, type ExportTableName } from '../../src/server/export/tables.ts';
 import { exportResponse, MAX_EXPORT_ROWS } from '../../src/server/export/write.ts';
@@ -135,5 +136,27 @@ describe('table exports', () => {
 
   it('a page past the last is not found, like the page', async () => {
     expect(await download('coins', 'page=99999')).toBeNull();
+  });
+
+  it('every ranking kind: the rows, order and columns of its table, with the filters of each kind', async () => {
+    const db = await getDb();
+    for (const kind of RANK_KINDS) {
+      const query = `type=${kind}&size=20&period=7d&window=1h&scope=top100&direction=out`;
+      const got = (await download('rank', query, { format: 'json' }))!;
+      const json = JSON.parse(got.text) as { columns: { key: string; label: string }[]; rows: Record<string, string | number | null>[] };
+      const domain = await getRanking(db, readRankQuery(new URLSearchParams(query)));
+      expect(json.rows.map((r) => r.position), kind).toEqual(domain.list.map((r) => r.position));
+      expect(json.rows.map((r) => r.name), kind).toEqual(domain.list.map((r) => (r.type === 'exchange-flow' ? r.displayName : r.name)));
+      for (const c of json.columns) expect(c.label, `${kind} ${c.key}`).not.toMatch(/^[a-z]+\.[a-zA-Z.]+$/); // a translated header, not a key
+    }
+  });
+
+  it('ranking headers in Chinese, with the period the page shows', async () => {
+    const t = translator('zh');
+    const { text } = (await download('rank', 'type=fall&period=7d', { locale: 'zh' }))!;
+    const { header, rows } = csvTable(text);
+    expect(header).toContain(`${t('rank.colChange', { period: t('rank.period.7d') })} (%)`);
+    const domain = await getRanking(await getDb(), { kind: 'fall', page: 1, size: 10, period: '7d' });
+    expect(rows.map((r) => r[1])).toEqual(domain.list.map((r) => (r.type === 'exchange-flow' ? r.displayName : r.name)));
   });
 });

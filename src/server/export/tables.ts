@@ -5,7 +5,10 @@ import { EXCHANGE_SORTS, listExchanges, type ExchangeSummary } from '../domain/e
 import { COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../domain/markets.ts';
 import type { Page } from '../domain/numbers.ts';
 import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../domain/tickers.ts';
+import type { Translate } from '../i18n/index.ts';
 import type { View } from '../view.ts';
+import { platformLabel } from '../../components/ieo/platform.ts';
+import { DEFAULTS, getRanking, KIND_OPTIONS, readRankQuery, type RankKind, type RankRow } from '../domain/rankings.ts';
 
 /**
  * The tables a reader can download, each described once: how it reads the page's own query
@@ -16,8 +19,8 @@ export type ColumnKind = 'text' | 'integer' | 'number' | 'money' | 'percent';
 
 export interface ExportColumn<R> {
   key: string;
-  /** The table header's own locale key, so the file's header reads like the page's. */
-  label: string;
+  /** The table header's own locale key (or its text), so the file's header reads like the page's. */
+  label: string | ((t: Translate) => string);
   kind: ColumnKind;
   value: (row: R, v: View, index: number) => string | number | null;
 }
@@ -30,7 +33,7 @@ export interface ExportTable<R> {
    * Reads the page's query and returns a fetcher of one page of rows, in the page's size unless
    * `size` is given (the all-pages export walks the pages at the largest size).
    */
-  prepare: (db: Db, params: URLSearchParams) => Promise<{ page: number; size: number; fetch: (page: number, size: number) => Promise<Page<R>> }>;
+  prepare: (db: Db, params: URLSearchParams) => Promise<{ page: number; size: number; fetch: (page: number, size: number) => Promise<Page<R>>; columns?: ExportColumn<R>[] }>;
   /** Rows whose prices also set a crypto currency's rate (the coin list: bitcoin in BTC is 1). */
   alignsRates?: boolean;
   columns: ExportColumn<R>[];
@@ -109,11 +112,91 @@ function tickerTable(name: string, market: 'spot' | 'futures', path: string): Ex
   };
 }
 
+
+/** The columns of one ranking kind, as RankTable.astro draws them. */
+function rankColumns(kind: RankKind, period: string | undefined): ExportColumn<RankRow>[] {
+  type Coinish = Extract<RankRow, { type: 'coin' | 'coin-flow' | 'repo' }>;
+  const coin = (r: RankRow): Coinish | null => (r.type === 'coin' || r.type === 'coin-flow' || r.type === 'repo' ? r : null);
+  const cols: ExportColumn<RankRow>[] = [
+    { key: 'position', label: 'export.rowNumber', kind: 'integer', value: (r) => r.position },
+    {
+      key: 'name',
+      label: kind === 'exchange-flow' ? 'rank.colExchange' : kind === 'offering-roi' ? 'rank.colProject' : 'coin.name',
+      kind: 'text',
+      value: (r) => (r.type === 'exchange-flow' ? r.displayName : r.name),
+    },
+  ];
+  if (kind !== 'exchange-flow') cols.push({ key: 'symbol', label: 'export.symbol', kind: 'text', value: (r) => (r.type === 'exchange-flow' ? null : r.symbol) });
+  const value = (r: RankRow) => (r.type === 'coin' ? r.value : null);
+  if (kind === 'rise' || kind === 'fall' || kind === 'volume' || kind === 'turnover' || kind === 'exchange-count') {
+    cols.push({ key: 'price', label: 'coin.price', kind: 'money', value: (r, v) => v.money.convert(coin(r)?.price) });
+    if (kind === 'rise' || kind === 'fall') {
+      cols.push({ key: 'change', label: (t) => t('rank.colChange', { period: t(`rank.period.${period ?? '24h'}`) }), kind: 'percent', value });
+    } else {
+      if (kind === 'volume') cols.push({ key: 'volume24h', label: 'coin.volume24h', kind: 'money', value: (r, v) => v.money.convert(value(r)) });
+      if (kind === 'turnover') cols.push({ key: 'turnover', label: 'coin.turnoverRate', kind: 'percent', value });
+      if (kind === 'exchange-count') cols.push({ key: 'exchanges', label: 'rank.colExchanges', kind: 'integer', value });
+      cols.push({ key: 'change24h', label: 'coin.change24h', kind: 'percent', value: (r) => coin(r)?.change24h ?? null });
+    }
+    cols.push({ key: 'marketCap', label: 'coin.marketCap', kind: 'money', value: (r, v) => v.money.convert(coin(r)?.marketCap) });
+    if (kind !== 'volume') cols.push({ key: 'volume24h', label: 'coin.volume24h', kind: 'money', value: (r, v) => v.money.convert(coin(r)?.volume24h) });
+  }
+  if (kind === 'coin-flow' || kind === 'exchange-flow') {
+    const flow = (r: RankRow) => (r.type === 'coin-flow' || r.type === 'exchange-flow' ? r : null);
+    cols.push(
+      { key: 'inflow', label: 'rank.colInflow', kind: 'money', value: (r, v) => v.money.convert(flow(r)?.inflow) },
+      { key: 'outflow', label: 'rank.colOutflow', kind: 'money', value: (r, v) => v.money.convert(flow(r)?.outflow) },
+      { key: 'netflow', label: 'rank.colNetflow', kind: 'money', value: (r, v) => v.money.convert(flow(r)?.netflow) },
+      { key: 'volume24h', label: 'coin.volume24h', kind: 'money', value: (r, v) => v.money.convert(flow(r)?.volume24h) },
+    );
+    if (kind === 'exchange-flow') cols.push({ key: 'type', label: 'exchange.type', kind: 'text', value: (r) => (r.type === 'exchange-flow' ? r.exchangeType : null) });
+  }
+  if (kind === 'offering-roi') {
+    const offer = (r: RankRow) => (r.type === 'offering' ? r : null);
+    cols.push(
+      { key: 'kind', label: 'export.offeringKind', kind: 'text', value: (r) => offer(r)?.kind ?? null },
+      { key: 'platform', label: 'rank.colPlatform', kind: 'text', value: (r, v) => (offer(r) ? platformLabel(v, offer(r)!.platform) : null) },
+      { key: 'offerPrice', label: 'rank.colOfferPrice', kind: 'money', value: (r, v) => v.money.convert(offer(r)?.price) },
+      // A multiple of the offering price (the page's "12.34x").
+      { key: 'roi', label: 'rank.colRoi', kind: 'number', value: (r) => offer(r)?.roi ?? null },
+      { key: 'ended', label: 'rank.colEnded', kind: 'text', value: (r) => offer(r)?.endAt?.slice(0, 10) ?? null },
+    );
+  }
+  if (kind === 'repo-stars' || kind === 'repo-activity') {
+    const repo = (r: RankRow) => (r.type === 'repo' ? r : null);
+    cols.push(
+      { key: 'stars', label: 'rank.colStars', kind: 'integer', value: (r) => repo(r)?.stars ?? null },
+      { key: 'forks', label: 'rank.colForks', kind: 'integer', value: (r) => repo(r)?.forks ?? null },
+      { key: 'commits30d', label: 'rank.colCommits30d', kind: 'integer', value: (r) => repo(r)?.commits30d ?? null },
+      { key: 'contributors', label: 'rank.colContributors', kind: 'integer', value: (r) => repo(r)?.contributors ?? null },
+      { key: 'lastCommit', label: 'rank.colLastCommit', kind: 'text', value: (r) => repo(r)?.lastCommitAt ?? null },
+    );
+  }
+  return cols;
+}
+
+const rank: ExportTable<RankRow> = {
+  name: 'rank',
+  pagePath: () => '/rank',
+  prepare: async (db, params) => {
+    const q = readRankQuery(params);
+    const opts = KIND_OPTIONS[q.kind];
+    return {
+      page: q.page,
+      size: q.size,
+      fetch: (page, size) => getRanking(db, { ...q, page, size }),
+      columns: rankColumns(q.kind, opts.period ? (q.period ?? DEFAULTS.period) : undefined),
+    };
+  },
+  columns: [],
+};
+
 export const EXPORT_TABLES = {
   coins,
   exchanges,
   pairs: tickerTable('pairs', 'spot', '/pairs'),
   futures: tickerTable('futures', 'futures', '/futures'),
+  rank,
 } as const;
 
 export type ExportTableName = keyof typeof EXPORT_TABLES;

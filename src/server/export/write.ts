@@ -60,9 +60,10 @@ export async function exportResponse<R>(db: Db, v: View, table: ExportTable<R>, 
   const currency = v.money.currency;
   const generatedAt = opts.now.toISOString();
   const sourceText = source === 'demo' ? t('export.demoSource') : source;
-  const columns: ExportColumnInfo[] = table.columns.map((c) => ({ key: c.key, label: t(c.label), unit: unitOf(c.kind, currency) }));
+  const tableColumns = prepared.columns ?? table.columns;
+  const columns: ExportColumnInfo[] = tableColumns.map((c) => ({ key: c.key, label: typeof c.label === 'string' ? t(c.label) : c.label(t), unit: unitOf(c.kind, currency) }));
   const limit = opts.all ? Math.min(first.total, MAX_EXPORT_ROWS) : first.list.length;
-  const values = (row: R, index: number) => table.columns.map((c: ExportColumn<R>) => clean(c.kind, c.value(row, v, index)));
+  const values = (row: R, index: number) => tableColumns.map((c: ExportColumn<R>) => clean(c.kind, c.value(row, v, index)));
 
   const encoder = new TextEncoder();
   const csv = opts.format === 'csv';
