@@ -6,6 +6,7 @@ import { listExchanges } from '../../src/server/domain/exchanges.ts';
 import { listCoins } from '../../src/server/domain/markets.ts';
 import { getRates, type RateSymbol } from '../../src/server/domain/rates.ts';
 import { getRanking, RANK_KINDS, readRankQuery } from '../../src/server/domain/rankings.ts';
+import { listHotCoins } from '../../src/server/domain/hot.ts';
 import { listTickers } from '../../src/server/domain/tickers.ts';
 import { EXPORT_TABLES, type ExportTableName } from '../../src/server/export/tables.ts';
 import { exportResponse, MAX_EXPORT_ROWS } from '../../src/server/export/write.ts';
@@ -158,5 +159,15 @@ describe('table exports', () => {
     expect(header).toContain(`${t('rank.colChange', { period: t('rank.period.7d') })} (%)`);
     const domain = await getRanking(await getDb(), { kind: 'fall', page: 1, size: 10, period: '7d' });
     expect(rows.map((r) => r[1])).toEqual(domain.list.map((r) => (r.type === 'exchange-flow' ? r.displayName : r.name)));
+  });
+
+  it('hot coins sorted by turnover, signals as numbers', async () => {
+    const { text } = (await download('hot', 'sort=turnover&order=desc&size=20&page=2', { format: 'json' }))!;
+    const json = JSON.parse(text) as { rows: Record<string, string | number | null>[]; columns: { key: string; unit: string | null }[] };
+    const domain = await listHotCoins(await getDb(), { page: 2, size: 20, sort: 'turnover', order: 'desc' });
+    expect(json.rows.map((r) => r.name)).toEqual(domain.list.map((c) => c.name));
+    expect(json.rows.map((r) => r.position)).toEqual(domain.list.map((c) => c.position));
+    expect(json.rows.map((r) => r.score)).toEqual(domain.list.map((c) => c.score));
+    expect(json.columns.find((c) => c.key === 'netflow1d')?.unit).toBe('USD');
   });
 });

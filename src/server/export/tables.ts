@@ -6,6 +6,7 @@ import { COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../domain
 import type { Page } from '../domain/numbers.ts';
 import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../domain/tickers.ts';
 import type { Translate } from '../i18n/index.ts';
+import { HOT_SORTS, listHotCoins, type HotCoin } from '../domain/hot.ts';
 import type { View } from '../view.ts';
 import { platformLabel } from '../../components/ieo/platform.ts';
 import { DEFAULTS, getRanking, KIND_OPTIONS, readRankQuery, type RankKind, type RankRow } from '../domain/rankings.ts';
@@ -191,12 +192,35 @@ const rank: ExportTable<RankRow> = {
   columns: [],
 };
 
+const hot: ExportTable<HotCoin> = {
+  name: 'hot',
+  pagePath: () => '/hot',
+  alignsRates: true,
+  prepare: async (db, params) => {
+    const { size, sort, order } = readListQuery(params, HOT_SORTS);
+    return { page: parseListPage(params.get('page') ?? '1') ?? 1, size, fetch: (page, pageSize) => listHotCoins(db, { page, size: pageSize, sort, order }) };
+  },
+  columns: [
+    { key: 'position', label: 'export.rowNumber', kind: 'integer', value: (c) => c.position },
+    { key: 'name', label: 'coin.name', kind: 'text', value: (c) => c.name },
+    { key: 'symbol', label: 'export.symbol', kind: 'text', value: (c) => c.symbol },
+    { key: 'price', label: 'coin.price', kind: 'money', value: (c, v) => v.money.convert(c.price) },
+    { key: 'change24h', label: 'coin.change24h', kind: 'percent', value: (c) => c.change24h },
+    { key: 'turnover', label: 'hot.colTurnover', kind: 'percent', value: (c) => c.turnover },
+    { key: 'netflow1d', label: 'hot.colInflow', kind: 'money', value: (c, v) => v.money.convert(c.netflow1d) },
+    { key: 'inflowShare', label: 'export.inflowShare', kind: 'percent', value: (c) => c.inflowShare },
+    { key: 'volume24h', label: 'coin.volume24h', kind: 'money', value: (c, v) => v.money.convert(c.volume24h) },
+    { key: 'score', label: 'hot.colScore', kind: 'number', value: (c) => c.score },
+  ],
+};
+
 export const EXPORT_TABLES = {
   coins,
   exchanges,
   pairs: tickerTable('pairs', 'spot', '/pairs'),
   futures: tickerTable('futures', 'futures', '/futures'),
   rank,
+  hot,
 } as const;
 
 export type ExportTableName = keyof typeof EXPORT_TABLES;
