@@ -7,6 +7,7 @@ import { listCoins } from '../../src/server/domain/markets.ts';
 import { getRates, type RateSymbol } from '../../src/server/domain/rates.ts';
 import { getRanking, RANK_KINDS, readRankQuery } from '../../src/server/domain/rankings.ts';
 import { listHotCoins } from '../../src/server/domain/hot.ts';
+import { listOfferings, readOfferingQuery, readRoiQuery } from '../../src/server/domain/offerings.ts';
 import { listTickers } from '../../src/server/domain/tickers.ts';
 import { EXPORT_TABLES, type ExportTableName } from '../../src/server/export/tables.ts';
 import { exportResponse, MAX_EXPORT_ROWS } from '../../src/server/export/write.ts';
@@ -169,5 +170,25 @@ describe('table exports', () => {
     expect(json.rows.map((r) => r.position)).toEqual(domain.list.map((c) => c.position));
     expect(json.rows.map((r) => r.score)).toEqual(domain.list.map((c) => c.score));
     expect(json.columns.find((c) => c.key === 'netflow1d')?.unit).toBe('USD');
+  });
+
+  it('token offerings: the /ieo filters and sort, and the ROI ranking with its positions', async () => {
+    const db = await getDb();
+    const query = 'kind=IEO&sort=price&order=desc&size=20';
+    const { text } = (await download('offerings', query, { locale: 'zh' }))!;
+    const { header, rows } = csvTable(text);
+    const t = translator('zh');
+    expect(header[0]).toBe(t('ieo.col.project'));
+    const domain = await listOfferings(db, readOfferingQuery(new URLSearchParams(query)));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r[0])).toEqual(domain.list.map((o) => o.name));
+    expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(['IEO']));
+
+    const roiQuery = 'order=asc&size=10&page=2';
+    const roi = JSON.parse((await download('offering-roi', roiQuery, { format: 'json' }))!.text) as { rows: Record<string, string | number | null>[] };
+    const ranked = await listOfferings(db, readRoiQuery(new URLSearchParams(roiQuery)));
+    expect(roi.rows.map((r) => r.name)).toEqual(ranked.list.map((o) => o.name));
+    expect(roi.rows.map((r) => r.roi)).toEqual(ranked.list.map((o) => (o.roi === null ? null : Number(o.roi.toPrecision(12)))));
+    if (roi.rows.length) expect(roi.rows[0]!.position).toBe(11);
   });
 });

@@ -6,6 +6,7 @@ import { COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../domain
 import type { Page } from '../domain/numbers.ts';
 import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../domain/tickers.ts';
 import type { Translate } from '../i18n/index.ts';
+import { listOfferings, readOfferingQuery, readRoiQuery, type OfferingRow } from '../domain/offerings.ts';
 import { HOT_SORTS, listHotCoins, type HotCoin } from '../domain/hot.ts';
 import type { View } from '../view.ts';
 import { platformLabel } from '../../components/ieo/platform.ts';
@@ -214,6 +215,35 @@ const hot: ExportTable<HotCoin> = {
   ],
 };
 
+/** The offering table of /ieo and /ieo/ieo-roi (OfferingTable.astro): the ROI ranking adds positions and the current price. */
+function offeringTable(name: string, path: string, ranking: boolean): ExportTable<OfferingRow> {
+  const date = (iso: string | null) => (iso ? iso.slice(0, 10) : null);
+  return {
+    name,
+    pagePath: () => path,
+    prepare: async (db, params) => {
+      const q = ranking ? readRoiQuery(params) : readOfferingQuery(params);
+      return { page: q.page, size: q.size, fetch: (page, size) => listOfferings(db, { ...q, page, size }) };
+    },
+    columns: [
+      ...(ranking ? [{ key: 'position', label: 'ieo.col.position', kind: 'integer' as const, value: (_r: OfferingRow, _v: View, i: number) => i + 1 }] : []),
+      { key: 'name', label: 'ieo.col.project', kind: 'text', value: (r) => r.name },
+      { key: 'symbol', label: 'export.symbol', kind: 'text', value: (r) => r.symbol },
+      { key: 'kind', label: 'ieo.col.kind', kind: 'text', value: (r) => r.kind },
+      { key: 'platform', label: 'ieo.col.platform', kind: 'text', value: (r, v) => platformLabel(v, r.platform) },
+      { key: 'price', label: 'ieo.col.price', kind: 'money', value: (r, v) => v.money.convert(r.price) },
+      ranking
+        ? { key: 'currentPrice', label: 'ieo.col.currentPrice', kind: 'money', value: (r, v) => v.money.convert(r.coin?.price ?? (r.roi !== null && r.price !== null ? r.roi * r.price : null)) }
+        : { key: 'goal', label: 'ieo.col.goal', kind: 'money', value: (r, v) => v.money.convert(r.goal) },
+      { key: 'start', label: 'ieo.col.start', kind: 'text', value: (r) => date(r.startAt) },
+      { key: 'end', label: 'ieo.col.end', kind: 'text', value: (r) => date(r.endAt) },
+      { key: 'status', label: 'ieo.col.status', kind: 'text', value: (r, v) => v.t(`ieo.status.${r.status}`) },
+      // A multiple of the offering price (the page's "12.34x").
+      { key: 'roi', label: 'ieo.col.roi', kind: 'number', value: (r) => r.roi },
+    ],
+  };
+}
+
 export const EXPORT_TABLES = {
   coins,
   exchanges,
@@ -221,6 +251,8 @@ export const EXPORT_TABLES = {
   futures: tickerTable('futures', 'futures', '/futures'),
   rank,
   hot,
+  offerings: offeringTable('offerings', '/ieo', false),
+  'offering-roi': offeringTable('offering-roi', '/ieo/ieo-roi', true),
 } as const;
 
 export type ExportTableName = keyof typeof EXPORT_TABLES;
