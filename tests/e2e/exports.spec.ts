@@ -124,3 +124,22 @@ test('export URLs answer files, and 404 for what is not a table', async ({ reque
   // Unknown query values fall back like the page's, never a server error.
   expect((await request.get('/export/pairs.json?size=7&sort=%27&order=x&quote=%F0%9F%92%A9&page=0')).status()).toBe(200);
 });
+
+test('rankings, hot coins and token offerings: the CSV holds the names of the table shown', async ({ page }) => {
+  for (const [path, table, nameColumn, headerIndex] of [
+    ['/zh/rank?type=fall&period=7d&size=20', 'rank-table', 2, 1],
+    ['/hot?sort=turnover&order=desc', 'hot-table', 2, 1],
+    ['/ieo?kind=IEO&sort=price&order=desc', 'offering-table', 1, 0],
+  ] as const) {
+    await page.goto(path);
+    const names = await page
+      .getByTestId(table)
+      .locator(`tbody tr td:nth-child(${nameColumn})`)
+      .evaluateAll((tds) => tds.map((td) => (td.querySelector('.nm') ?? td.querySelector('strong') ?? td.querySelector('a'))?.textContent?.trim() ?? ''));
+    expect(names.length, path).toBeGreaterThan(0);
+    const csv = await csvOf(page);
+    const headers = await page.getByTestId(table).locator('thead th').allTextContents();
+    expect(csv.header[headerIndex], path).toBe(headers[nameColumn - 1]!.trim());
+    expect(csv.rows.map((r) => r[headerIndex]), path).toEqual(names);
+  }
+});
