@@ -7,7 +7,7 @@ import { listCoins } from '../../src/server/domain/markets.ts';
 import { getRates, type RateSymbol } from '../../src/server/domain/rates.ts';
 import { getRanking, RANK_KINDS, readRankQuery } from '../../src/server/domain/rankings.ts';
 import { listHotCoins } from '../../src/server/domain/hot.ts';
-import { listOfferings, readOfferingQuery, readRoiQuery } from '../../src/server/domain/offerings.ts';
+import { listOfferings, platformRoi, readOfferingQuery, readRoiQuery } from '../../src/server/domain/offerings.ts';
 import { listTickers } from '../../src/server/domain/tickers.ts';
 import { EXPORT_TABLES, type ExportTableName } from '../../src/server/export/tables.ts';
 import { exportResponse, MAX_EXPORT_ROWS } from '../../src/server/export/write.ts';
@@ -190,5 +190,15 @@ describe('table exports', () => {
     expect(roi.rows.map((r) => r.name)).toEqual(ranked.list.map((o) => o.name));
     expect(roi.rows.map((r) => r.roi)).toEqual(ranked.list.map((o) => (o.roi === null ? null : Number(o.roi.toPrecision(12)))));
     if (roi.rows.length) expect(roi.rows[0]!.position).toBe(11);
+  });
+
+  it('launch platforms: the whole unpaged table in its sort, ROI figures as multiples', async () => {
+    const { text } = (await download('offering-platforms', 'kind=ICO&sort=median&order=asc&page=3', { format: 'json' }))!;
+    const json = JSON.parse(text) as { rows: Record<string, string | number | null>[]; total: number };
+    const domain = await platformRoi(await getDb(), { kind: 'ICO', sort: 'median', order: 'asc' });
+    expect(json.rows.length).toBe(domain.list.length);
+    expect(json.total).toBe(domain.list.length);
+    expect(json.rows.map((r) => r.offerings)).toEqual(domain.list.map((p) => p.offerings));
+    expect(json.rows.map((r) => r.median)).toEqual(domain.list.map((p) => (p.median === null ? null : Number(p.median.toPrecision(12)))));
   });
 });

@@ -15,7 +15,7 @@ export const GET: APIRoute = async (context) => {
   // context of the route first matched (params empty, url still prefixed): the file name is read
   // from the unprefixed path the middleware recorded.
   const file = (context.locals.path ?? context.url.pathname).split('/').pop() ?? '';
-  const match = /^([a-z]+(?:-[a-z]+)?)\.(csv|json)$/.exec(file);
+  const match = /^([a-z]+(?:-[a-z]+)*)\.(csv|json)$/.exec(file);
   const table = match ? exportTable(match[1]!) : undefined;
   if (!match || !table) return context.rewrite('/404');
   const params = context.url.searchParams;

@@ -524,3 +524,12 @@ export function readRoiQuery(params: URLSearchParams): OfferingQuery & { order: 
   const kind = (OFFERING_KINDS as readonly string[]).includes(rawKind ?? '') ? (rawKind as OfferingKind) : undefined;
   return { page: parseListPage(params.get('page') ?? undefined) ?? 1, size, kind, sort: 'roi', order: params.get('order') === 'asc' ? 'asc' : 'desc', withRoi: true };
 }
+
+/** What /ieo/ieo-platforms-roi reads from its URL: IEO launchpads (default) or ICO chains, and a sort. */
+export function readPlatformRoiQuery(params: URLSearchParams): { kind: OfferingKind; sort: PlatformSort | undefined; order: 'asc' | 'desc' | undefined } {
+  const kind: OfferingKind = params.get('kind') === 'ICO' ? 'ICO' : 'IEO';
+  const rawSort = params.get('sort') ?? '';
+  const sort = (PLATFORM_SORTS as readonly string[]).includes(rawSort) ? (rawSort as PlatformSort) : undefined;
+  const order: 'asc' | 'desc' | undefined = sort && params.get('order') === 'asc' ? 'asc' : sort ? 'desc' : undefined;
+  return { kind, sort, order };
+}

@@ -6,7 +6,7 @@ import { COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../domain
 import type { Page } from '../domain/numbers.ts';
 import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../domain/tickers.ts';
 import type { Translate } from '../i18n/index.ts';
-import { listOfferings, readOfferingQuery, readRoiQuery, type OfferingRow } from '../domain/offerings.ts';
+import { listOfferings, platformRoi, readOfferingQuery, readPlatformRoiQuery, readRoiQuery, type OfferingRow, type PlatformRoi } from '../domain/offerings.ts';
 import { HOT_SORTS, listHotCoins, type HotCoin } from '../domain/hot.ts';
 import type { View } from '../view.ts';
 import { platformLabel } from '../../components/ieo/platform.ts';
@@ -244,6 +244,35 @@ function offeringTable(name: string, path: string, ranking: boolean): ExportTabl
   };
 }
 
+/** /ieo/ieo-platforms-roi: one unpaged table, the whole of it in every export. */
+const offeringPlatforms: ExportTable<PlatformRoi> = {
+  name: 'offering-platforms',
+  pagePath: () => '/ieo/ieo-platforms-roi',
+  prepare: async (db, params) => {
+    const q = readPlatformRoiQuery(params);
+    const fetch = async () => {
+      const { list } = await platformRoi(db, q);
+      return { list, total: list.length, page: 1, size: list.length };
+    };
+    return { page: 1, size: 0, fetch };
+  },
+  columns: [
+    { key: 'position', label: 'ieo.col.position', kind: 'integer', value: (_p, _v, i) => i + 1 },
+    { key: 'platform', label: 'ieo.col.platform', kind: 'text', value: (p, v) => platformLabel(v, p.platform) },
+    { key: 'exchange', label: 'exchange.name', kind: 'text', value: (p) => p.exchange?.displayName ?? null },
+    { key: 'offerings', label: 'ieo.col.offerings', kind: 'integer', value: (p) => p.offerings },
+    { key: 'withRoi', label: 'ieo.col.withRoi', kind: 'integer', value: (p) => p.withRoi },
+    { key: 'average', label: 'ieo.col.average', kind: 'number', value: (p) => p.average },
+    { key: 'median', label: 'ieo.col.median', kind: 'number', value: (p) => p.median },
+    { key: 'best', label: 'ieo.col.best', kind: 'number', value: (p) => p.best?.roi ?? null },
+    { key: 'bestSymbol', label: (t) => `${t('ieo.col.best')} (${t('export.symbol')})`, kind: 'text', value: (p) => p.best?.symbol ?? null },
+    { key: 'worst', label: 'ieo.col.worst', kind: 'number', value: (p) => p.worst?.roi ?? null },
+    { key: 'worstSymbol', label: (t) => `${t('ieo.col.worst')} (${t('export.symbol')})`, kind: 'text', value: (p) => p.worst?.symbol ?? null },
+    { key: 'aboveShare', label: 'ieo.col.above', kind: 'percent', value: (p) => p.aboveOneShare },
+    { key: 'totalGoal', label: 'ieo.col.totalGoal', kind: 'money', value: (p, v) => v.money.convert(p.totalGoal) },
+  ],
+};
+
 export const EXPORT_TABLES = {
   coins,
   exchanges,
@@ -253,6 +282,7 @@ export const EXPORT_TABLES = {
   hot,
   offerings: offeringTable('offerings', '/ieo', false),
   'offering-roi': offeringTable('offering-roi', '/ieo/ieo-roi', true),
+  'offering-platforms': offeringPlatforms,
 } as const;
 
 export type ExportTableName = keyof typeof EXPORT_TABLES;
