@@ -19,6 +19,7 @@ import { DomainError, notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
 import { num, type Page } from './numbers.ts';
 import { roiMultiple } from './rankings.ts';
+import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
 
 export { roiMultiple };
 
@@ -499,4 +500,36 @@ export function checkKindStatus(kind: OfferingKind | undefined, status: Offering
   if (kind && status && !isPhaseOf(kind, status)) {
     throw new DomainError(400, 400, 'api.invalidParam', { field: 'status', message: `${status} is not a phase of ${kind}` });
   }
+}
+
+/**
+ * What /ieo reads from its URL (page, size, sort, order, type, status of that type, platform),
+ * for the page and its exports alike. Unknown filter values fall back to "all".
+ */
+export function readOfferingQuery(params: URLSearchParams): OfferingQuery & { page: number } {
+  const { size, sort, order } = readListQuery(params, OFFERING_SORTS);
+  const rawKind = params.get('kind');
+  const kind = (OFFERING_KINDS as readonly string[]).includes(rawKind ?? '') ? (rawKind as OfferingKind) : undefined;
+  const rawStatus = params.get('status') ?? '';
+  const status = (OFFERING_STATUSES as readonly string[]).includes(rawStatus) && (!kind || isPhaseOf(kind, rawStatus)) ? (rawStatus as OfferingStatus) : undefined;
+  const rawPlatform = params.get('platform')?.trim() ?? '';
+  const platform = rawPlatform && rawPlatform.length <= 80 ? rawPlatform : undefined;
+  return { page: parseListPage(params.get('page') ?? undefined) ?? 1, size, kind, status, platform, sort, order };
+}
+
+/** What /ieo/ieo-roi reads from its URL: the ROI ranking of traded offerings, one type or all. */
+export function readRoiQuery(params: URLSearchParams): OfferingQuery & { order: 'asc' | 'desc' } {
+  const { size } = readListQuery(params, [] as const);
+  const rawKind = params.get('kind');
+  const kind = (OFFERING_KINDS as readonly string[]).includes(rawKind ?? '') ? (rawKind as OfferingKind) : undefined;
+  return { page: parseListPage(params.get('page') ?? undefined) ?? 1, size, kind, sort: 'roi', order: params.get('order') === 'asc' ? 'asc' : 'desc', withRoi: true };
+}
+
+/** What /ieo/ieo-platforms-roi reads from its URL: IEO launchpads (default) or ICO chains, and a sort. */
+export function readPlatformRoiQuery(params: URLSearchParams): { kind: OfferingKind; sort: PlatformSort | undefined; order: 'asc' | 'desc' | undefined } {
+  const kind: OfferingKind = params.get('kind') === 'ICO' ? 'ICO' : 'IEO';
+  const rawSort = params.get('sort') ?? '';
+  const sort = (PLATFORM_SORTS as readonly string[]).includes(rawSort) ? (rawSort as PlatformSort) : undefined;
+  const order: 'asc' | 'desc' | undefined = sort && params.get('order') === 'asc' ? 'asc' : sort ? 'desc' : undefined;
+  return { kind, sort, order };
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db/index.ts';
 import { coinFlows, coinRepos, coins, exchangeFlows, exchanges, offerings, tickers } from '../db/schema/index.ts';
 import { coinIcon } from './markets.ts';
 import { num, type Page } from './numbers.ts';
+import { DEFAULT_PAGE_SIZE, isPageSize } from '../../lib/pagination.ts';
 
 export const RANK_KINDS = [
   'rise',
@@ -354,4 +355,29 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(listed).innerJoin(coins, eq(coins.id, listed.coinId)).where(where),
   ]);
   return { ...meta, total: total?.n ?? 0, list: rows.map((r, i) => ({ type: 'coin', position: at(i), value: Number(r.value), ...toCoinRef(r) })) };
+}
+
+/**
+ * The ranking a /rank URL asks for (type, page, size and the kind's own filters): the page and
+ * its exports read it the same way. Unknown values fall back to defaults, so a stale bookmark
+ * still shows a ranking.
+ */
+export function readRankQuery(params: URLSearchParams): RankQuery {
+  const pick = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
+    const value = params.get(name);
+    return allowed.includes(value as T) ? (value as T) : undefined;
+  };
+  const kind: RankKind = pick('type', RANK_KINDS) ?? 'rise';
+  const opts = KIND_OPTIONS[kind];
+  const rawPage = params.get('page');
+  const sizeParam = Number(params.get('size'));
+  return {
+    kind,
+    page: rawPage && /^[1-9]\d{0,5}$/.test(rawPage) ? Number(rawPage) : 1,
+    size: isPageSize(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE,
+    period: opts.period ? pick('period', RANK_PERIODS) : undefined,
+    window: opts.window ? pick('window', FLOW_WINDOWS) : undefined,
+    scope: opts.scope ? pick('scope', RANK_SCOPES) : undefined,
+    direction: opts.direction ? pick('direction', ['in', 'out'] as const) : undefined,
+  };
 }

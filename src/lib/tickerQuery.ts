@@ -1,0 +1,52 @@
+import { CONTRACT_TYPES, type ContractType } from './format/pair.ts';
+import { DEFAULT_PAGE_SIZE, isPageSize } from './pagination.ts';
+
+/** What /pairs and /futures read from their URL: one definition for the page and its exports. */
+export interface TickerPageQuery<S extends string> {
+  page: number;
+  size: number;
+  sort: S | undefined;
+  order: 'asc' | 'desc' | undefined;
+  /** Spot pairs quoted in this symbol (one of the offered quotes). */
+  quote: string | undefined;
+  /** Futures of one contract type. */
+  contract: ContractType | undefined;
+}
+
+/**
+ * Reads page, size, sort, order and the market's filter (quote for spot, contract for futures).
+ * Unknown values fall back to the defaults, like the other lists: a stale link still shows pairs.
+ */
+export function readTickerQuery<S extends string>(
+  params: URLSearchParams,
+  market: 'spot' | 'futures',
+  sorts: readonly S[],
+  quotes: readonly string[],
+): TickerPageQuery<S> {
+  const rawPage = params.get('page');
+  const sizeParam = Number(params.get('size'));
+  const sortParam = params.get('sort');
+  const sort = sorts.includes(sortParam as S) ? (sortParam as S) : undefined;
+  const orderParam = params.get('order');
+  return {
+    page: rawPage && /^[1-9]\d{0,5}$/.test(rawPage) ? Number(rawPage) : 1,
+    size: isPageSize(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE,
+    sort,
+    order: sort && (orderParam === 'asc' || orderParam === 'desc') ? orderParam : undefined,
+    quote: market === 'spot' ? quotes.find((s) => s === params.get('quote')?.toUpperCase()) : undefined,
+    contract: market === 'futures' ? CONTRACT_TYPES.find((c) => c === params.get('contract')) : undefined,
+  };
+}
+
+/** The query string of a pairs URL, defaults left out. */
+export function tickerSearch(q: { page: number; size: number; sort?: string | undefined; order?: string | undefined; quote?: string | undefined; contract?: string | undefined }): string {
+  const s = new URLSearchParams();
+  if (q.quote) s.set('quote', q.quote);
+  if (q.contract) s.set('contract', q.contract);
+  if (q.sort) s.set('sort', q.sort);
+  if (q.sort && q.order) s.set('order', q.order);
+  if (q.size !== DEFAULT_PAGE_SIZE) s.set('size', String(q.size));
+  if (q.page > 1) s.set('page', String(q.page));
+  const qs = s.toString();
+  return qs ? `?${qs}` : '';
+}

@@ -1,0 +1,204 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { parseCsv } from '../../src/lib/csv.ts';
+import type { Locale } from '../../src/lib/i18n/index.ts';
+import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../src/server/db/index.ts';
+import { listExchanges } from '../../src/server/domain/exchanges.ts';
+import { listCoins } from '../../src/server/domain/markets.ts';
+import { getRates, type RateSymbol } from '../../src/server/domain/rates.ts';
+import { getRanking, RANK_KINDS, readRankQuery } from '../../src/server/domain/rankings.ts';
+import { listHotCoins } from '../../src/server/domain/hot.ts';
+import { listOfferings, platformRoi, readOfferingQuery, readRoiQuery } from '../../src/server/domain/offerings.ts';
+import { listTickers } from '../../src/server/domain/tickers.ts';
+import { EXPORT_TABLES, type ExportTableName } from '../../src/server/export/tables.ts';
+import { exportResponse, MAX_EXPORT_ROWS } from '../../src/server/export/write.ts';
+import { translator } from '../../src/server/i18n/index.ts';
+import { view } from '../../src/server/view.ts';
+import { openTestDb } from '../setup/db.ts';
+
+const state: { handle?: DbHandle } = {};
+beforeAll(async () => {
+  state.handle = await openTestDb();
+  useDatabase(state.handle);
+});
+afterAll(async () => {
+  await closeDatabase();
+});
+
+const NOW = new Date('2026-11-24T11:30:00.000Z');
+
+async function download(table: ExportTableName, query: string, opts: { format?: 'csv' | 'json'; locale?: Locale; currency?: RateSymbol; all?: boolean } = {}) {
+  const locale = opts.locale ?? 'en';
+  const v = await view({ locals: { locale, t: translator(locale), base: locale === 'en' ? '' : `/${locale}`, path: '/', theme: 'light', currency: opts.currency ?? 'USD' } });
+  const res = await exportResponse(await getDb(), v, EXPORT_TABLES[table] as never, new URLSearchParams(query), { format: opts.format ?? 'csv', all: opts.all ?? false, now: NOW });
+  if (!res) return null;
+  // Response.text() would drop the byte order mark the file must start with.
+  return { res, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) };
+}
+
+/** The rows of a CSV export under its provenance record and header row. */
+function csvTable(text: string) {
+  const [provenance, header, ...rows] = parseCsv(text);
+  return { provenance: provenance!, header: header!, rows };
+}
+
+describe('table exports', () => {
+  it('coin list CSV: BOM, provenance, English headers, the rows and order of the page', async () => {
+    const got = await download('coins', 'page=2&size=20&sort=change24h&order=desc');
+    expect(got).not.toBeNull();
+    const { res, text } = got!;
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
+    expect(res.headers.get('content-disposition')).toBe('attachment; filename="coinlens-coins-page2-USD-20261124T113000Z.csv"');
+    expect(text.startsWith('\uFEFF')).toBe(true);
+    const { provenance, header, rows } = csvTable(text);
+    expect(provenance).toEqual(['Source', 'Coinlens demo data', 'Generated (UTC)', '2026-11-24T11:30:00.000Z', 'Currency', 'USD']);
+    expect(header).toEqual(['#', 'Name', 'Symbol', 'Price (USD)', '24h %', '7d %', 'Market cap (USD)', 'Volume (24h) (USD)', 'Circulating supply']);
+    const domain = await listCoins(await getDb(), { page: 2, size: 20, sort: 'change24h', order: 'desc' });
+    expect(rows.map((r) => r[1])).toEqual(domain.list.map((c) => c.name));
+    expect(rows.map((r) => r[2])).toEqual(domain.list.map((c) => c.symbol));
+    expect(rows).toHaveLength(20);
+    // Plain numbers, not formatted strings.
+    for (const [i, r] of rows.entries()) {
+      const c = domain.list[i]!;
+      expect(Number(r[3])).toBeCloseTo(c.price!, 6);
+      expect(r[3]).not.toMatch(/[$,]/);
+    }
+  });
+
+  it('headers in the language of the request (zh)', async () => {
+    const { text } = (await download('coins', 'page=1', { locale: 'zh' }))!;
+    const { provenance, header } = csvTable(text);
+    const t = translator('zh');
+    expect(provenance[0]).toBe('数据来源');
+    expect(provenance[1]).toBe('Coinlens 演示数据');
+    expect(header[1]).toBe(t('coin.name'));
+    expect(header[3]).toBe(`${t('coin.price')} (USD)`);
+  });
+
+  it('money columns in the requested currency, at the rate the page uses', async () => {
+    const db = await getDb();
+    const { rates } = await getRates(db);
+    const { text } = (await download('coins', 'page=1&size=10', { currency: 'EUR', format: 'json' }))!;
+    const json = JSON.parse(text) as { currency: string; source: string; generatedAt: string; columns: { key: string; unit: string | null }[]; rows: Record<string, number | string | null>[] };
+    expect(json.currency).toBe('EUR');
+    expect(json.source).toBe('Coinlens demo data');
+    expect(json.generatedAt).toBe('2026-11-24T11:30:00.000Z');
+    expect(json.columns.find((c) => c.key === 'price')?.unit).toBe('EUR');
+    const domain = await listCoins(db, { page: 1, size: 10 });
+    expect(json.rows.map((r) => r.name)).toEqual(domain.list.map((c) => c.name));
+    expect(json.rows[0]!.price as number).toBeCloseTo(domain.list[0]!.price! * rates.EUR!, 4);
+  });
+
+  it('a coin in its own currency is exactly 1, as on the page', async () => {
+    const { text } = (await download('coins', 'page=1', { currency: 'BTC', format: 'json' }))!;
+    const json = JSON.parse(text) as { rows: Record<string, number | string | null>[] };
+    expect(json.rows.find((r) => r.symbol === 'BTC')?.price).toBe(1);
+  });
+
+  it('exchange list with a type filter', async () => {
+    const { text } = (await download('exchanges', 'page=1&size=20&filter=DEX&sort=name&order=asc'))!;
+    const { header, rows } = csvTable(text);
+    expect(header[1]).toBe('Exchange');
+    const domain = await listExchanges(await getDb(), { page: 1, size: 20, type: 'DEX', sort: 'name', order: 'asc' });
+    expect(rows.map((r) => r[1])).toEqual(domain.list.map((e) => e.displayName));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(new Set(rows.map((r) => r[8]))).toEqual(new Set([translator('en')('exchange.dex')]));
+  });
+
+  it('market pairs (JSON) with a quote filter and sort, row numbers continuing the page', async () => {
+    const { res, text } = (await download('pairs', 'quote=usdt&sort=price&order=desc&size=30&page=2', { format: 'json' }))!;
+    expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="coinlens-pairs-page2-USD-\d{8}T\d{6}Z\.json"$/);
+    const json = JSON.parse(text) as { rows: Record<string, number | string | null>[]; total: number };
+    const domain = await listTickers(await getDb(), { page: 2, size: 30, market: 'spot', quote: 'USDT', sort: 'price', order: 'desc' });
+    expect(json.rows.map((r) => `${r.pair}@${r.exchange}`)).toEqual(domain.list.map((k) => `${k.pair}@${k.exchangeDisplayName}`));
+    expect(json.rows[0]?.rank).toBe(31);
+    expect(json.total).toBe(domain.total);
+  });
+
+  it('futures with a contract filter, headers in Korean', async () => {
+    const { text } = (await download('futures', 'contract=PERPETUAL&size=50', { locale: 'ko' }))!;
+    const { header, rows } = csvTable(text);
+    expect(header[2]).toBe(translator('ko')('exchange.pair'));
+    const domain = await listTickers(await getDb(), { page: 1, size: 50, market: 'futures', contractType: 'PERPETUAL' });
+    expect(rows).toHaveLength(domain.list.length);
+    expect(rows.map((r) => r[3])).toEqual(domain.list.map((k) => k.exchangeDisplayName));
+  });
+
+  it('all pages: every page of the same query in order, streamed, capped', async () => {
+    const db = await getDb();
+    const { text } = (await download('coins', 'sort=name&order=asc&page=3', { all: true }))!;
+    const { rows } = csvTable(text);
+    const first = await listCoins(db, { page: 1, size: 100, sort: 'name', order: 'asc' });
+    expect(rows).toHaveLength(Math.min(first.total, MAX_EXPORT_ROWS));
+    expect(first.total).toBeGreaterThan(100);
+    const second = await listCoins(db, { page: 2, size: 100, sort: 'name', order: 'asc' });
+    expect(rows.slice(0, 200).map((r) => r[1])).toEqual([...first.list, ...second.list].map((c) => c.name));
+  });
+
+  it('a page past the last is not found, like the page', async () => {
+    expect(await download('coins', 'page=99999')).toBeNull();
+  });
+
+  it('every ranking kind: the rows, order and columns of its table, with the filters of each kind', async () => {
+    const db = await getDb();
+    for (const kind of RANK_KINDS) {
+      const query = `type=${kind}&size=20&period=7d&window=1h&scope=top100&direction=out`;
+      const got = (await download('rank', query, { format: 'json' }))!;
+      const json = JSON.parse(got.text) as { columns: { key: string; label: string }[]; rows: Record<string, string | number | null>[] };
+      const domain = await getRanking(db, readRankQuery(new URLSearchParams(query)));
+      expect(json.rows.map((r) => r.position), kind).toEqual(domain.list.map((r) => r.position));
+      expect(json.rows.map((r) => r.name), kind).toEqual(domain.list.map((r) => (r.type === 'exchange-flow' ? r.displayName : r.name)));
+      for (const c of json.columns) expect(c.label, `${kind} ${c.key}`).not.toMatch(/^[a-z]+\.[a-zA-Z.]+$/); // a translated header, not a key
+    }
+  });
+
+  it('ranking headers in Chinese, with the period the page shows', async () => {
+    const t = translator('zh');
+    const { text } = (await download('rank', 'type=fall&period=7d', { locale: 'zh' }))!;
+    const { header, rows } = csvTable(text);
+    expect(header).toContain(`${t('rank.colChange', { period: t('rank.period.7d') })} (%)`);
+    const domain = await getRanking(await getDb(), { kind: 'fall', page: 1, size: 10, period: '7d' });
+    expect(rows.map((r) => r[1])).toEqual(domain.list.map((r) => (r.type === 'exchange-flow' ? r.displayName : r.name)));
+  });
+
+  it('hot coins sorted by turnover, signals as numbers', async () => {
+    const { text } = (await download('hot', 'sort=turnover&order=desc&size=20&page=2', { format: 'json' }))!;
+    const json = JSON.parse(text) as { rows: Record<string, string | number | null>[]; columns: { key: string; unit: string | null }[] };
+    const domain = await listHotCoins(await getDb(), { page: 2, size: 20, sort: 'turnover', order: 'desc' });
+    expect(json.rows.map((r) => r.name)).toEqual(domain.list.map((c) => c.name));
+    expect(json.rows.map((r) => r.position)).toEqual(domain.list.map((c) => c.position));
+    expect(json.rows.map((r) => r.score)).toEqual(domain.list.map((c) => c.score));
+    expect(json.columns.find((c) => c.key === 'netflow1d')?.unit).toBe('USD');
+  });
+
+  it('token offerings: the /ieo filters and sort, and the ROI ranking with its positions', async () => {
+    const db = await getDb();
+    const query = 'kind=IEO&sort=price&order=desc&size=20';
+    const { text } = (await download('offerings', query, { locale: 'zh' }))!;
+    const { header, rows } = csvTable(text);
+    const t = translator('zh');
+    expect(header[0]).toBe(t('ieo.col.project'));
+    const domain = await listOfferings(db, readOfferingQuery(new URLSearchParams(query)));
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.map((r) => r[0])).toEqual(domain.list.map((o) => o.name));
+    expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(['IEO']));
+
+    const roiQuery = 'order=asc&size=10&page=2';
+    const roi = JSON.parse((await download('offering-roi', roiQuery, { format: 'json' }))!.text) as { rows: Record<string, string | number | null>[] };
+    const ranked = await listOfferings(db, readRoiQuery(new URLSearchParams(roiQuery)));
+    expect(roi.rows.map((r) => r.name)).toEqual(ranked.list.map((o) => o.name));
+    expect(roi.rows.map((r) => r.roi)).toEqual(ranked.list.map((o) => (o.roi === null ? null : Number(o.roi.toPrecision(12)))));
+    if (roi.rows.length) expect(roi.rows[0]!.position).toBe(11);
+  });
+
+  it('launch platforms: the whole unpaged table in its sort, ROI figures as multiples', async () => {
+    const { text } = (await download('offering-platforms', 'kind=ICO&sort=median&order=asc&page=3', { format: 'json' }))!;
+    const json = JSON.parse(text) as { rows: Record<string, string | number | null>[]; total: number };
+    const domain = await platformRoi(await getDb(), { kind: 'ICO', sort: 'median', order: 'asc' });
+    expect(json.rows.length).toBe(domain.list.length);
+    expect(json.total).toBe(domain.list.length);
+    expect(json.rows.map((r) => r.offerings)).toEqual(domain.list.map((p) => p.offerings));
+    expect(json.rows.map((r) => r.median)).toEqual(domain.list.map((p) => (p.median === null ? null : Number(p.median.toPrecision(12)))));
+  });
+});
