@@ -105,6 +105,8 @@ for (const L of LOCALES) {
               return td.contains(document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2));
             });
             expect(onTop).toBe(true);
+            await name.scrollIntoViewIfNeeded();
+            if (width === 390) await page.screenshot({ path: `${SCREENS}/phone-${P.name}-scrolled-${L.lan}.png` });
             expect(await smallTargets(page, `[data-testid="${P.table}"] button[data-fav], .pager a`)).toEqual([]);
           }
 
@@ -166,6 +168,21 @@ for (const L of LOCALES) {
           await page.keyboard.press('Escape');
           await expect(toggle).toHaveAttribute('aria-expanded', 'false');
           await expect(toggle).toBeFocused();
+
+          // The quick search's results open under the whole row, each a finger's height.
+          if (P.name === 'home') {
+            await page.getByTestId('quick-search-input').fill('bit');
+            const results = page.getByTestId('quick-search-results');
+            await expect(results.getByRole('option').first()).toBeVisible();
+            const box = (await results.boundingBox())!;
+            expect(box.x).toBeGreaterThanOrEqual(0);
+            expect(box.x + box.width).toBeLessThanOrEqual(width);
+            expect(box.width).toBeGreaterThanOrEqual(width - 32);
+            expect(await smallTargets(page, '[data-testid="quick-search-results"] a')).toEqual([]);
+            expect(await pageScrollsSideways(page)).toBe(false);
+            if (width === 390) await page.screenshot({ path: `${SCREENS}/phone-search-${L.lan}.png` });
+            await page.getByTestId('quick-search-input').fill('');
+          }
 
           // No text under 12px on the page (the fonts suite covers the other pages).
           const small = await page.evaluate(() => {
