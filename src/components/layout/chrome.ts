@@ -62,6 +62,11 @@ const LOGO = raw(
   '<svg viewBox="0 0 24 24" width="26" height="26" aria-hidden="true"><circle cx="12" cy="12" r="11" fill="var(--accent)"></circle><circle cx="12" cy="12" r="5.5" fill="none" stroke="var(--accent-fg)" stroke-width="2.4"></circle><path d="M16 16l4 4" stroke="var(--accent-fg)" stroke-width="2.4" stroke-linecap="round"></path></svg>',
 );
 
+/** Three bars: the phone layout's menu button (src/styles/chrome.css shows it under 640px). */
+const MENU_ICON = raw(
+  '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path></svg>',
+);
+
 /**
  * The site header. No framework code loads with it: the search form works as a plain form and
  * becomes the QuickSearch island on the visitor's first interaction; the currency, theme and
@@ -85,21 +90,22 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
   const moreActive = m.more.some((e) => isCurrent(e, page.path));
   return html`<header class="site-header">
 <div class="bar">
+<button type="button" class="menu-toggle" aria-expanded="false" aria-controls="site-nav site-content-nav site-watch site-settings" aria-label="${m.labels.menu}" data-menu-toggle data-testid="menu-toggle">${MENU_ICON}</button>
 <a class="logo" href="${href('/')}">${LOGO}<span>${m.siteName}</span></a>
-<nav class="main-nav" aria-label="${m.labels.mainMenu}">${m.main.map(link)}</nav>
+<nav class="main-nav" id="site-nav" aria-label="${m.labels.mainMenu}">${m.main.map(link)}</nav>
 <div class="search" data-quick-search data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.searchDictJson}">
 <form class="qs" role="search" action="${page.base}/search" method="get"><input type="search" name="q" role="combobox" aria-expanded="false" aria-label="${m.labels.searchLabel}" placeholder="${m.labels.searchPlaceholder}" autocomplete="off" data-testid="quick-search-input" /></form>
 </div>
-<div class="settings">
+<div class="settings" id="site-settings">
 <details class="lang"><summary><span class="sr-only">${m.labels.language}: </span>${LOCALE_NAMES[page.locale]}</summary><ul>${languages}</ul></details>
 <select class="control" aria-label="${m.labels.currency}" title="${asOf}" data-testid="currency-switcher" data-currency-switcher data-rates-as-of="${v.ratesAsOf?.toISOString() ?? ''}">${currencies}</select>
 <button type="button" class="control" aria-label="${m.labels.toggleTheme}" title="${page.theme === 'light' ? m.labels.themeDark : m.labels.themeLight}" data-testid="theme-toggle" data-theme-toggle data-title-dark="${m.labels.themeDark}" data-title-light="${m.labels.themeLight}"><span class="if-light" aria-hidden="true">☾</span><span class="if-dark" aria-hidden="true">☀</span></button>
 </div>
 </div>
 <div class="bar sub">
-<nav class="content-nav" aria-label="${m.labels.contentMenu}">${m.content.map(link)}<details class="more"><summary${attr('class', moreActive && 'active')}>${m.labels.more}</summary><ul>${m.more.map((n) => html`<li>${link(n)}</li>`)}</ul></details></nav>
+<nav class="content-nav" id="site-content-nav" aria-label="${m.labels.contentMenu}">${m.content.map(link)}<details class="more"><summary${attr('class', moreActive && 'active')}>${m.labels.more}</summary><ul>${m.more.map((n) => html`<li>${link(n)}</li>`)}</ul></details></nav>
 <div class="account" data-account data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.account.dictJson}" data-testid="account-area"><a href="${href('/user')}" data-login data-testid="header-login">${m.account.login}</a><span aria-hidden="true"> / </span><a href="${href('/user/register')}" data-testid="header-register">${m.account.register}</a></div>
-<a class="watch-link" href="${href('/watchlist')}"${attr('aria-current', page.path === '/watchlist' && 'page')} data-testid="header-watchlist"><svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z"></path></svg>${m.account.watchlist}</a>
+<a class="watch-link" id="site-watch" href="${href('/watchlist')}"${attr('aria-current', page.path === '/watchlist' && 'page')} data-testid="header-watchlist"><svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z"></path></svg>${m.account.watchlist}</a>
 </div>
 </header>`;
 }

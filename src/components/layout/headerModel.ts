@@ -19,7 +19,7 @@ export interface HeaderModel {
   main: NavEntry[];
   content: NavEntry[];
   more: NavEntry[];
-  labels: Record<'mainMenu' | 'contentMenu' | 'more' | 'language' | 'currency' | 'toggleTheme' | 'themeDark' | 'themeLight' | 'searchLabel' | 'searchPlaceholder', string>;
+  labels: Record<'menu' | 'mainMenu' | 'contentMenu' | 'more' | 'language' | 'currency' | 'toggleTheme' | 'themeDark' | 'themeLight' | 'searchLabel' | 'searchPlaceholder', string>;
   /** The strings of the quick-search island, as the JSON it reads from a data attribute. */
   searchDictJson: string;
   /** The account area: its links, and the strings of its menu and of the login dialog (JSON). */
@@ -59,6 +59,7 @@ export function headerModel(locale: Locale): HeaderModel {
     ],
     more: ['baike', 'bitwiki', 'concept', 'topic', 'dynamic', 'question', 'wenda', 'twitter', 'weibo'].map((k) => entry(`/${k}`, `nav.${k}`)),
     labels: {
+      menu: t('nav.menu'),
       mainMenu: t('nav.mainMenu'),
       contentMenu: t('nav.contentMenu'),
       more: t('nav.more'),

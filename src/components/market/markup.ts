@@ -113,7 +113,7 @@ export function coinTableHtml(v: View, coins: CoinSummary[], { sorting, compact 
 ${compact ? null : html`<td class="num">${v.number(c.circulatingSupply)} <span class="muted">${c.symbol}</span></td><td>${sparklineHtml(c.spark, `${nameIn(v, c)} ${sparkLabel}`)}</td>`}
 </tr>`,
   );
-  return html`<div class="table-wrap"><table class="data coins" data-testid="coin-table">
+  return html`<div class="table-wrap"><table class="data coins pin-2" data-testid="coin-table">
 <thead><tr>${head}${compact ? null : html`<th scope="col">${sparkLabel}</th>`}</tr></thead>
 <tbody>${coins.length === 0 ? html`<tr><td class="empty" colspan="${columns.length + 1}">${t('list.empty')}</td></tr>` : null}${rows}</tbody>
 </table></div>`;
@@ -155,7 +155,7 @@ ${
 }
 </tr>`,
   );
-  return html`<div class="table-wrap"><table class="data exchanges" data-testid="exchange-table">
+  return html`<div class="table-wrap"><table class="data exchanges pin-2" data-testid="exchange-table">
 <thead><tr>${head}${compact ? null : html`<th class="l" scope="col">${t('exchange.type')}</th><th class="l" scope="col">${t('exchange.country')}</th>`}</tr></thead>
 <tbody>${exchanges.length === 0 ? html`<tr><td class="empty" colspan="${columns.length + 2}">${t('list.empty')}</td></tr>` : null}${rows}</tbody>
 </table></div>`;
@@ -185,7 +185,7 @@ export function pairTableHtml(v: View, tickers: readonly TickerRow[], { offset =
 <td class="num">${pct(k.spread)}</td>
 </tr>`,
   );
-  return html`<div class="table-wrap"><table class="data" data-testid="pairs-table">
+  return html`<div class="table-wrap"><table class="data pin-2" data-testid="pairs-table">
 <thead><tr>${head('#', null, true)}${head(t('coin.name'), null, true)}${head(t('exchange.pair'), 'pair', true)}${head(t('exchange.name'), null, true)}${head(t('coin.price'), 'price')}${head(t('coin.change24h'), 'change24h')}${head(t('coin.volume24h'), 'volume24h')}${head(t('exchange.spread'), 'spread')}</tr></thead>
 <tbody>${rows}</tbody>
 </table></div>`;

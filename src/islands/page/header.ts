@@ -27,6 +27,23 @@ export function startHeader(): void {
     button.title = (next === 'dark' ? button.dataset.titleLight : button.dataset.titleDark) ?? '';
   });
 
+  // Phones: the menu button opens the menus and settings under the header's one row (the layout
+  // is src/styles/chrome.css); Escape closes them and gives the focus back to the button.
+  const toggle = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
+  const header = toggle?.closest('header');
+  if (toggle && header) {
+    const show = (open: boolean) => {
+      toggle.setAttribute('aria-expanded', String(open));
+      header.classList.toggle('menu-open', open);
+    };
+    toggle.addEventListener('click', () => show(toggle.getAttribute('aria-expanded') !== 'true'));
+    document.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
+      show(false);
+      toggle.focus();
+    });
+  }
+
   // The quick search island (React, fuse.js and the coin list) loads when the visitor reaches
   // for the search box, not with the page.
   const search = document.querySelector<HTMLElement>('[data-quick-search]');
