@@ -36,6 +36,14 @@ test.describe('localised coin names', () => {
     await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute('data-coin', 'bitcoin');
   });
 
+  test('the embeddable widget names coins in its prefix language', async ({ page }) => {
+    const res = await page.goto('/zh/widget?coins=bitcoin,ethereum');
+    expect(res!.status()).toBe(200);
+    await expect(page.locator('tr[data-coin="bitcoin"] .coin')).toContainText('比特币');
+    await page.goto('/widget?coins=bitcoin');
+    await expect(page.locator('tr[data-coin="bitcoin"] .coin span').first()).toHaveText('Bitcoin');
+  });
+
   test('the zh quick search finds bitcoin by its English name and shows the Chinese one', async ({ page }) => {
     await page.goto('/zh');
     await hydrated(page);
