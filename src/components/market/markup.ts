@@ -62,11 +62,22 @@ export function coinNameHtml(v: View, c: NamedCoin & { symbol: string; icon: str
  * in smaller type (readers meet both on exchanges), or the English name alone.
  */
 export function coinLabelHtml(v: View, c: NamedCoin): SafeHtml {
+  const { local, english } = coinLabelParts(v, c);
+  return english === null ? html`${local}` : html`${local} <span class="en" lang="en">${english}</span>`;
+}
+
+/** The same label as plain text ("艾达币 Cardano"), for a table's exports. */
+export function coinLabelText(v: View, c: NamedCoin): string {
+  const { local, english } = coinLabelParts(v, c);
+  return english === null ? local : `${local} ${english}`;
+}
+
+function coinLabelParts(v: View, c: NamedCoin): { local: string; english: string | null } {
   const local = nameIn(v, c);
-  if (local === c.name) return html`${c.name}`;
+  if (local === c.name) return { local, english: null };
   // 瑞波币 XRP: an English name that is only the symbol would print the symbol twice.
-  if (c.symbol && c.name.toLowerCase() === c.symbol.toLowerCase()) return html`${local}`;
-  return html`${local} <span class="en" lang="en">${c.name}</span>`;
+  if (c.symbol && c.name.toLowerCase() === c.symbol.toLowerCase()) return { local, english: null };
+  return { local, english: c.name };
 }
 
 /**

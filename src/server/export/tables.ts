@@ -10,6 +10,7 @@ import { listOfferings, platformRoi, readOfferingQuery, readPlatformRoiQuery, re
 import { HOT_SORTS, listHotCoins, type HotCoin } from '../domain/hot.ts';
 import type { View } from '../view.ts';
 import { platformLabel } from '../../components/ieo/platform.ts';
+import { coinLabelText } from '../../components/market/markup.ts';
 import { DEFAULTS, getRanking, KIND_OPTIONS, readRankQuery, type RankKind, type RankRow } from '../domain/rankings.ts';
 
 /**
@@ -51,7 +52,7 @@ const coins: ExportTable<CoinSummary> = {
   },
   columns: [
     { key: 'rank', label: 'coin.rank', kind: 'integer', value: (c) => c.rank },
-    { key: 'name', label: 'coin.name', kind: 'text', value: (c) => c.name },
+    { key: 'name', label: 'coin.name', kind: 'text', value: (c, v) => coinLabelText(v, c) },
     { key: 'symbol', label: 'export.symbol', kind: 'text', value: (c) => c.symbol },
     { key: 'price', label: 'coin.price', kind: 'money', value: (c, v) => v.money.convert(c.price) },
     { key: 'change24h', label: 'coin.change24h', kind: 'percent', value: (c) => c.change24h },
@@ -125,7 +126,7 @@ function rankColumns(kind: RankKind, period: string | undefined): ExportColumn<R
       key: 'name',
       label: kind === 'exchange-flow' ? 'rank.colExchange' : kind === 'offering-roi' ? 'rank.colProject' : 'coin.name',
       kind: 'text',
-      value: (r) => (r.type === 'exchange-flow' ? r.displayName : r.name),
+      value: (r, v) => (r.type === 'exchange-flow' ? r.displayName : r.type === 'offering' ? r.name : coinLabelText(v, r)),
     },
   ];
   if (kind !== 'exchange-flow') cols.push({ key: 'symbol', label: 'export.symbol', kind: 'text', value: (r) => (r.type === 'exchange-flow' ? null : r.symbol) });
@@ -203,7 +204,7 @@ const hot: ExportTable<HotCoin> = {
   },
   columns: [
     { key: 'position', label: 'export.rowNumber', kind: 'integer', value: (c) => c.position },
-    { key: 'name', label: 'coin.name', kind: 'text', value: (c) => c.name },
+    { key: 'name', label: 'coin.name', kind: 'text', value: (c, v) => coinLabelText(v, c) },
     { key: 'symbol', label: 'export.symbol', kind: 'text', value: (c) => c.symbol },
     { key: 'price', label: 'coin.price', kind: 'money', value: (c, v) => v.money.convert(c.price) },
     { key: 'change24h', label: 'coin.change24h', kind: 'percent', value: (c) => c.change24h },
