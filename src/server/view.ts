@@ -82,11 +82,8 @@ export async function view(astro: Pick<AstroGlobal, 'locals'>) {
     href: (path: string) => `${base}${path === '/' && base ? '' : path}` || '/',
     number: (v: number | null | undefined, abbreviate = true) => formatNumber(v, { locale, abbreviate }),
     percent: (v: number | null | undefined) => formatPercent(v),
-    /**
-     * A count of things (views, likes, answers): none is "0", not the "--" of a missing market
-     * figure; exact below 10,000, abbreviated above (SPEC §9 units).
-     */
-    count: (n: number) => (n === 0 ? '0' : n >= 10_000 ? formatNumber(n, { locale }) : formatNumber(n, { locale, abbreviate: false })),
+    /** A count of things (views, followers, answers), exact and grouped: none is "0", not the "--" of a missing market figure. */
+    count: (n: number) => (n === 0 ? '0' : formatNumber(n, { locale, abbreviate: false })),
     trend,
     date: (v: string | Date | null | undefined) => (v ? formatDate(v) : '--'),
     dateTime: (v: string | Date | null | undefined) => (v ? formatDateTime(v, now) : '--'),

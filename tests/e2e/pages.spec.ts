@@ -34,7 +34,7 @@ for (const L of LOCALES) {
       await page.goto('/coin/list_1?sort=price&order=desc');
       await expect(rows.first()).toContainText('BTC');
       await page.goto('/coin/list_1?filter=top_volume');
-      await expect(page.locator('.toolbar .muted').first()).toContainText('200');
+      await expect(page.getByTestId('page-info').first()).toContainText('200');
       await expect(page.locator('svg.spark').first()).toBeVisible();
     });
 

@@ -7,7 +7,7 @@ import { DomainError } from '../../server/domain/errors.ts';
 import type { View } from '../../server/view.ts';
 
 /** A count (views, likes): exact below 10,000, abbreviated above (SPEC §9 units). */
-export const countText = (v: View, n: number): string => v.count(n);
+export const countText = (v: View, n: number): string => (n >= 10_000 ? v.number(n) : v.count(n));
 
 const SLUG = /^[a-z0-9][a-z0-9.\-]{0,119}$/i;
 

@@ -31,7 +31,7 @@ export function pagerHtml(v: View, page: number, size: number, total: number, ur
       html`<li>${p === null ? html`<span class="gap">…</span>` : html`<a href="${url(p, size)}"${attr('aria-current', p === page && 'page')} aria-label="${t('list.page', { page: p })}">${p}</a>`}</li>`,
   );
   return html`<nav class="toolbar" aria-label="${t('list.pagination')}">
-<span class="muted">${t('list.pageInfo', { from: v.number(from, false), to: v.number(to, false), total: v.number(total, false) })}</span>
+<span class="muted" data-testid="page-info">${t('list.pageInfo', { from: v.number(from, false), to: v.number(to, false), total: v.number(total, false) })}</span>
 <ul class="pager">
 <li>${page > 1 ? html`<a href="${url(page - 1, size)}" rel="prev">${t('list.previous')}</a>` : html`<span class="disabled">${t('list.previous')}</span>`}</li>
 ${slots}
