@@ -4,8 +4,9 @@
  * on first contact.
  */
 export function startHeader(): void {
+  // An empty value (the colour menu's "by language") removes the cookie.
   const remember = (name: string, value: string) => {
-    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${365 * 86400}; samesite=lax`;
+    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${value ? 365 * 86400 : 0}; samesite=lax`;
   };
 
   // The language links work without JavaScript (explicit prefix); with it, the choice sticks.
@@ -13,11 +14,17 @@ export function startHeader(): void {
     a.addEventListener('click', () => remember('locale', a.dataset.setLocale ?? 'en'));
   });
 
-  // Every amount on the page is converted on the server: a new currency reloads the page.
-  document.querySelector<HTMLSelectElement>('[data-currency-switcher]')?.addEventListener('change', (e) => {
-    remember('currency', (e.target as HTMLSelectElement).value);
-    location.reload();
-  });
+  // Currency and rise/fall colours: pages are rendered from them on the server (every amount is
+  // converted there, the colours are on <html>), so a new choice reloads the page. A signed-in
+  // reader's colours go to their profile first; that code loads only then.
+  document.querySelectorAll<HTMLSelectElement>('select[data-setting]').forEach((menu) =>
+    menu.addEventListener('change', async () => {
+      const name = menu.dataset.setting!;
+      remember(name, menu.value);
+      if (name === 'colours' && /(?:^|;\s*)jwt=/.test(document.cookie)) await import('./saveColours.ts').then((m) => m.saveColours(menu.value)).catch(() => {});
+      location.reload();
+    }),
+  );
 
   document.querySelector<HTMLButtonElement>('[data-theme-toggle]')?.addEventListener('click', (e) => {
     const button = e.currentTarget as HTMLButtonElement;
