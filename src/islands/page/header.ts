@@ -4,9 +4,8 @@
  * on first contact.
  */
 export function startHeader(): void {
-  // An empty value (the colour menu's "by language") removes the cookie.
   const remember = (name: string, value: string) => {
-    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${value ? 365 * 86400 : 0}; samesite=lax`;
+    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${365 * 86400}; samesite=lax`;
   };
 
   // The language links work without JavaScript (explicit prefix); with it, the choice sticks.
@@ -15,13 +14,13 @@ export function startHeader(): void {
   });
 
   // Currency and rise/fall colours: pages are rendered from them on the server (every amount is
-  // converted there, the colours are on <html>), so a new choice reloads the page. A signed-in
-  // reader's colours go to their profile first; that code loads only then.
-  document.querySelectorAll<HTMLSelectElement>('select[data-setting]').forEach((menu) =>
-    menu.addEventListener('change', async () => {
-      const name = menu.dataset.setting!;
-      remember(name, menu.value);
-      if (name === 'colours' && /(?:^|;\s*)jwt=/.test(document.cookie)) await import('./saveColours.ts').then((m) => m.saveColours(menu.value)).catch(() => {});
+  // converted there, the colours are on <html>), so a new choice reloads the page. The colour
+  // menu's "by language" is an empty value, which the server reads as no choice. A signed-in
+  // reader's colours also go to their profile: src/islands/page/account.ts (loaded only for them,
+  // so visitors' pages carry none of it) takes that change first.
+  document.querySelectorAll<HTMLSelectElement>('[data-setting]').forEach((menu) =>
+    menu.addEventListener('change', () => {
+      remember(menu.dataset.setting!, menu.value);
       location.reload();
     }),
   );
