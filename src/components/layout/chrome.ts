@@ -91,7 +91,12 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
   const asOf = v.ratesAsOf ? v.t('nav.ratesAsOf', { time: utcMinute(v.ratesAsOf) }) : v.t('nav.ratesUnknown');
   const currencies = html`<optgroup label="${asOf}">${RATE_SYMBOLS.filter((s) => !MARKET_RATE_COINS[s]).map(option)}</optgroup><optgroup label="${v.t('nav.ratesLive')}">${RATE_SYMBOLS.filter((s) => MARKET_RATE_COINS[s]).map(option)}</optgroup>`;
   // "By language" is the empty value: choosing it drops the cookie, so the language decides again.
-  const colourOptions = [html`<option value=""${attr('selected', !page.colours)}>${m.labels.riseFallAuto}</option>`, ...RISE_FALL_SCHEMES.map((s) => html`<option value="${s}"${attr('selected', s === page.colours)}>${m.riseFall[s]}</option>`)];
+  // Short names: on a desktop the menu shares the header's first row with the nav (zh fits in one
+  // row, tests/e2e/phones.spec.ts); the colour-blind pair says what it is for in its title.
+  const colourOptions = [
+    html`<option value=""${attr('selected', !page.colours)}>${m.labels.riseFallAuto}</option>`,
+    ...RISE_FALL_SCHEMES.map((s) => html`<option value="${s}"${attr('selected', s === page.colours)}${attr('title', s === 'blue-orange' && m.labels.riseFallBlueOrangeHint)}>${m.riseFall[s]}</option>`),
+  ];
   const moreActive = m.more.some((e) => isCurrent(e, page.path));
   return html`<header class="site-header">
 <div class="bar">

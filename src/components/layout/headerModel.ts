@@ -20,7 +20,7 @@ export interface HeaderModel {
   main: NavEntry[];
   content: NavEntry[];
   more: NavEntry[];
-  labels: Record<'menu' | 'mainMenu' | 'contentMenu' | 'more' | 'language' | 'currency' | 'toggleTheme' | 'themeDark' | 'themeLight' | 'riseFall' | 'riseFallAuto' | 'searchLabel' | 'searchPlaceholder', string>;
+  labels: Record<'menu' | 'mainMenu' | 'contentMenu' | 'more' | 'language' | 'currency' | 'toggleTheme' | 'themeDark' | 'themeLight' | 'riseFall' | 'riseFallAuto' | 'riseFallBlueOrangeHint' | 'searchLabel' | 'searchPlaceholder', string>;
   /** The names of the rise/fall colour schemes, for the header's menu. */
   riseFall: Record<RiseFallScheme, string>;
   /** The strings of the quick-search island, as the JSON it reads from a data attribute. */
@@ -73,6 +73,7 @@ export function headerModel(locale: Locale): HeaderModel {
       themeLight: t('nav.themeLight'),
       riseFall: t('nav.riseFall'),
       riseFallAuto: t('nav.riseFallAuto'),
+      riseFallBlueOrangeHint: t('nav.riseFallBlueOrangeHint'),
       searchLabel: t('search.label'),
       searchPlaceholder: t('search.placeholder'),
     },
