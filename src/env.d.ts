@@ -11,6 +11,8 @@ declare namespace App {
     path: string;
     theme: 'light' | 'dark';
     currency: import('./server/domain/rates.ts').RateSymbol;
+    /** The rise/fall colours the reader chose (cookie); undefined: the language decides. */
+    colours?: import('./lib/riseFall.ts').RiseFallScheme | undefined;
   }
 }
 

@@ -54,12 +54,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return withHeaders(await next());
   }
 
-  const { theme, currency } = inputs;
+  const { theme, currency, colours } = inputs;
   const prefixed = verdict ? pageLocalePrefix(sent.pathname) : inputs.prefixed;
   const locale = prefixed ?? inputs.locale;
   // A refused path names nothing: its links (language switcher) point at the home page instead.
   const rest = verdict?.status === 404 ? '/' : inputs.rest;
-  Object.assign(locals, { locale, t: translator(locale), base: prefixed ? `/${prefixed}` : '', path: rest, theme, currency });
+  Object.assign(locals, { locale, t: translator(locale), base: prefixed ? `/${prefixed}` : '', path: rest, theme, currency, colours });
 
   if (verdict) {
     // The site's own 404 or 400 page, in the prefix's (or the visitor's) language.
@@ -85,7 +85,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
 /**
  * Tells shared caches what a page depends on: it varies on the Cookie header (and X-Locale on
  * unprefixed paths), and a page rendered from the visitor's own settings is private, so a CDN
- * never hands one visitor's language, theme or currency to another.
+ * never hands one visitor's language, theme, currency or colours to another.
  */
 function markVariant(response: Response, vary: string[], personal: boolean): void {
   const existing = response.headers.get('vary');

@@ -16,11 +16,14 @@ export interface AccountUser {
   phone: string | null;
   invitationCode: string;
   emailVerified: boolean;
+  /** The rise/fall colours kept with the account; null (or absent in older stored profiles): the language's. */
+  colours?: RiseFallScheme | null;
   /** ISO time of the last profile change on the server. */
   updatedAt: string;
 }
 
 export { readCookie, SESSION_KEYS } from './sessionKeys.ts';
+import type { RiseFallScheme } from './riseFall.ts';
 import { SESSION_KEYS } from './sessionKeys.ts';
 
 /** localStorage keys removed at logout. */

@@ -25,6 +25,7 @@ import {
   type StoredUserInfo,
 } from '../lib/account.ts';
 import { apiCall, apiGet, configureAuth } from './api.ts';
+import { RISE_FALL_COOKIE, riseFallColours, type RiseFallScheme } from '../lib/riseFall.ts';
 
 export interface SessionState {
   token: string | null;
@@ -234,7 +235,21 @@ const bound =
 
 /** Starts the browser session (idempotent): reads the cookie, refetches a stale profile. */
 export const startSession = bound((s) => s.start);
-export const login = bound((s) => s.login);
+export const login = (token: string, user: AccountUser): void => {
+  browserSession().login(token, user);
+  // The sign-in answer wrote the account's colours to the cookie, which the next page renders
+  // from; this page takes them now (chart islands watch the style attribute).
+  if (user.colours) showRiseFall(user.colours);
+};
+
+function showRiseFall(scheme: RiseFallScheme): void {
+  const [rise, fall] = riseFallColours(scheme);
+  const root = document.documentElement.style;
+  root.setProperty('--color-rise', `var(--${rise})`);
+  root.setProperty('--color-fall', `var(--${fall})`);
+  const menu = document.querySelector<HTMLSelectElement>(`select[data-setting="${RISE_FALL_COOKIE}"]`);
+  if (menu) menu.value = scheme;
+}
 export const replaceToken = bound((s) => s.replaceToken);
 export const setUser = bound((s) => s.setUser);
 export const refreshProfile = bound((s) => s.refreshProfile);

@@ -3,7 +3,7 @@
 // (page, cards, hovered rows, the live-price flash), and the other text colours likewise.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { AA_TEXT, contrastRatio, mix } from '../lib/contrast.ts';
+import { AA_TEXT, contrastRatio, mix, parseHex } from '../lib/contrast.ts';
 
 const read = (file: string) => fs.readFileSync(new URL(file, import.meta.url), 'utf8');
 
@@ -37,7 +37,7 @@ function pairs(theme: 'light' | 'dark'): Record<string, Pair> {
   const add = (name: string, text: string, background: string) => {
     out[name] = [text, background, contrastRatio(text, background)];
   };
-  for (const colour of ['red', 'green'] as const) {
+  for (const colour of ['red', 'green', 'blue', 'orange'] as const) {
     for (const bg of ['bg', 'bg-soft', 'bg-hover']) add(`${colour} on ${bg}`, p[colour]!, s[bg]!);
     add(`${colour} on its live flash`, p[colour]!, mix(p[colour]!, s.bg!, tint));
     add(`${colour} on the widget`, p[colour]!, w.bg!);
@@ -66,6 +66,16 @@ describe.each(['light', 'dark'] as const)('the %s theme', (theme) => {
     const green = hue(palette[theme].green!);
     expect(red.r).toBeGreaterThan(2 * Math.max(red.g, red.b));
     expect(green.g).toBeGreaterThan(1.5 * Math.max(green.r, green.b));
+  });
+
+  // Blue against orange lies on the blue–yellow axis that red–green colour blindness keeps.
+  it('keeps the colour-blind pair blue and orange', () => {
+    const [br, bg, bb] = parseHex(palette[theme].blue!);
+    const [or, og, ob] = parseHex(palette[theme].orange!);
+    expect(bb).toBeGreaterThan(Math.max(br, bg));
+    expect(bb).toBeGreaterThan(1.4 * br);
+    expect(or).toBeGreaterThan(og);
+    expect(og).toBeGreaterThan(ob);
   });
 });
 

@@ -101,7 +101,7 @@ describe('register by e-mail, activate, log in', () => {
       expect(login.body.data.user).toMatchObject({ userName, emailVerified: true });
       const me = await get<Record<string, unknown>>('getUser', { token: login.body.data.token });
       expect(me.body.data).toMatchObject({ userName, email });
-      expect(Object.keys(me.body.data).sort()).toEqual(['avatar', 'email', 'emailVerified', 'invitationCode', 'nickname', 'phone', 'updatedAt', 'userName']);
+      expect(Object.keys(me.body.data).sort()).toEqual(['avatar', 'colours', 'email', 'emailVerified', 'invitationCode', 'nickname', 'phone', 'updatedAt', 'userName']);
     }
   });
 

@@ -20,7 +20,7 @@ test.describe('the page micro-cache', () => {
     expect(lang(zh.text)).toBe('zh-CN');
     const plain = await raw(baseURL!, url);
     expect(lang(plain.text)).toBe('en');
-    for (const cookie of ['theme =dark', 'currency= CNY']) {
+    for (const cookie of ['theme =dark', 'currency= CNY', 'colours= green-up']) {
       const other = await raw(baseURL!, url, { cookie });
       expect(other.text).not.toBe(plain.text);
     }
@@ -47,6 +47,9 @@ test.describe('the page micro-cache', () => {
     expect((await raw(baseURL!, fresh('/zh/pairs'))).headers.vary).toBe('Cookie, Accept-Encoding');
     const dark = await raw(baseURL!, fresh('/coin/list_1'), { cookie: 'theme=dark' });
     expect(dark.headers['cache-control']).toMatch(/^private/);
+    const coloured = await raw(baseURL!, fresh('/zh/coin/list_1'), { cookie: 'colours=blue-orange' });
+    expect(coloured.headers['cache-control']).toMatch(/^private/);
+    expect(coloured.headers.vary).toBe('Cookie, User-Agent, Accept-Encoding');
     expect(dark.headers['cache-control']).not.toContain('s-maxage');
     // The server's own note to its cache never leaves it.
     expect(dark.headers['x-coinlens-private']).toBeUndefined();
@@ -57,16 +60,21 @@ test.describe('the page micro-cache', () => {
       lang: lang(r.text),
       theme: /data-theme="([^"]+)"/.exec(r.text)?.[1],
       currency: /data-currency="([^"]+)"/.exec(r.text)?.[1],
+      rise: /--color-rise: var\(--(\w+)\)/.exec(r.text)?.[1],
       hsts: r.headers['strict-transport-security'] !== undefined,
     });
-    const plain = { lang: 'en', theme: 'light', currency: 'USD', hsts: false };
+    const plain = { lang: 'en', theme: 'light', currency: 'USD', rise: 'green', hsts: false };
     expect(shape(await raw(baseURL!, url))).toEqual(plain);
     const variants: [string, Record<string, string>, typeof plain][] = [
-      [url, { cookie: 'locale=zh' }, { ...plain, lang: 'zh-CN' }],
-      [url, { 'x-locale': 'ko' }, { ...plain, lang: 'ko' }],
-      [`/zh-hk${url}`, {}, { ...plain, lang: 'zh-HK' }],
+      [url, { cookie: 'locale=zh' }, { ...plain, lang: 'zh-CN', rise: 'red' }],
+      [url, { 'x-locale': 'ko' }, { ...plain, lang: 'ko', rise: 'red' }],
+      [`/zh-hk${url}`, {}, { ...plain, lang: 'zh-HK', rise: 'red' }],
       [url, { cookie: 'currency=CNY' }, { ...plain, currency: 'CNY' }],
       [url, { cookie: 'theme=dark' }, { ...plain, theme: 'dark' }],
+      [url, { cookie: 'colours=red-up' }, { ...plain, rise: 'red' }],
+      [url, { cookie: 'colours=blue-orange' }, { ...plain, rise: 'blue' }],
+      // The choice beats the language: green rises on a Chinese page.
+      [`/zh${url}`, { cookie: 'colours=green-up' }, { ...plain, lang: 'zh-CN', rise: 'green' }],
       // No proxy is trusted here (TRUST_PROXY unset): a client's forwarded protocol changes nothing.
       [url, { 'x-forwarded-proto': 'https' }, plain],
     ];

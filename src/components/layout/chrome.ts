@@ -5,7 +5,8 @@
  * src/styles/chrome.css; the scripts live in ClientScripts.astro.
  */
 import { attr, html, raw, type SafeHtml } from '../../lib/html.ts';
-import { LOCALE_NAMES, LOCALE_TAGS, LOCALES, risesRed, type Locale } from '../../lib/i18n/index.ts';
+import { defaultRiseFall, LOCALE_NAMES, LOCALE_TAGS, LOCALES, type Locale } from '../../lib/i18n/index.ts';
+import { RISE_FALL_COOKIE, RISE_FALL_SCHEMES, riseFallColours, type RiseFallScheme } from '../../lib/riseFall.ts';
 import { canonicalUrl, hreflangAlternates } from '../../lib/seo.ts';
 import { siteOrigin } from '../../server/config.ts';
 import type { GlobalTotals } from '../../server/domain/markets.ts';
@@ -21,6 +22,8 @@ export interface PageState {
   base: string;
   theme: 'light' | 'dark';
   currency: string;
+  /** The rise/fall colours the reader chose; undefined: the language's. */
+  colours?: RiseFallScheme | undefined;
 }
 
 /**
@@ -45,7 +48,7 @@ ${links}
 <meta name="theme-color" content="#2563eb" />
 <meta property="og:site_name" content="${t('site.name')}" />
 <meta property="og:title" content="${title}" />
-<meta name="color-rise" content="${risesRed(v.locale) ? 'red' : 'green'}" />`;
+<meta name="color-rise" content="${riseFallColours(page.colours ?? defaultRiseFall(page.locale))[0]}" />`;
 }
 
 /** The start of <body>: the skip link, the page-load bar and the offline banner. */
@@ -87,6 +90,13 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
   // An absolute UTC time, not "3 hours ago": the header is in cached pages.
   const asOf = v.ratesAsOf ? v.t('nav.ratesAsOf', { time: utcMinute(v.ratesAsOf) }) : v.t('nav.ratesUnknown');
   const currencies = html`<optgroup label="${asOf}">${RATE_SYMBOLS.filter((s) => !MARKET_RATE_COINS[s]).map(option)}</optgroup><optgroup label="${v.t('nav.ratesLive')}">${RATE_SYMBOLS.filter((s) => MARKET_RATE_COINS[s]).map(option)}</optgroup>`;
+  // "By language" is the empty value: choosing it drops the cookie, so the language decides again.
+  // Short names: on a desktop the menu shares the header's first row with the nav (zh fits in one
+  // row, tests/e2e/phones.spec.ts); the colour-blind pair says what it is for in its title.
+  const colourOptions = [
+    html`<option value=""${attr('selected', !page.colours)}>${m.labels.riseFallAuto}</option>`,
+    ...RISE_FALL_SCHEMES.map((s) => html`<option value="${s}"${attr('selected', s === page.colours)}${attr('title', s === 'blue-orange' && m.labels.riseFallBlueOrangeHint)}>${m.riseFall[s]}</option>`),
+  ];
   const moreActive = m.more.some((e) => isCurrent(e, page.path));
   return html`<header class="site-header">
 <div class="bar">
@@ -98,8 +108,9 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
 </div>
 <div class="settings" id="site-settings">
 <details class="lang"><summary><span class="sr-only">${m.labels.language}: </span>${LOCALE_NAMES[page.locale]}</summary><ul>${languages}</ul></details>
-<select class="control" aria-label="${m.labels.currency}" title="${asOf}" data-testid="currency-switcher" data-currency-switcher data-rates-as-of="${v.ratesAsOf?.toISOString() ?? ''}">${currencies}</select>
+<select class="control" aria-label="${m.labels.currency}" title="${asOf}" data-testid="currency-switcher" data-setting="currency" data-rates-as-of="${v.ratesAsOf?.toISOString() ?? ''}">${currencies}</select>
 <button type="button" class="control" aria-label="${m.labels.toggleTheme}" title="${page.theme === 'light' ? m.labels.themeDark : m.labels.themeLight}" data-testid="theme-toggle" data-theme-toggle data-title-dark="${m.labels.themeDark}" data-title-light="${m.labels.themeLight}"><span class="if-light" aria-hidden="true">☾</span><span class="if-dark" aria-hidden="true">☀</span></button>
+<select class="control rise-fall" aria-label="${m.labels.riseFall}" title="${m.labels.riseFall}" data-testid="colours-switcher" data-setting="${RISE_FALL_COOKIE}">${colourOptions}</select>
 </div>
 </div>
 <div class="bar sub">

@@ -3,6 +3,7 @@
  * page; only which entry is current depends on the request).
  */
 import type { Locale } from '../../lib/i18n/index.ts';
+import type { RiseFallScheme } from '../../lib/riseFall.ts';
 import { islandDict, translator } from '../../server/i18n/index.ts';
 
 export interface NavEntry {
@@ -19,7 +20,9 @@ export interface HeaderModel {
   main: NavEntry[];
   content: NavEntry[];
   more: NavEntry[];
-  labels: Record<'menu' | 'mainMenu' | 'contentMenu' | 'more' | 'language' | 'currency' | 'toggleTheme' | 'themeDark' | 'themeLight' | 'searchLabel' | 'searchPlaceholder', string>;
+  labels: Record<'menu' | 'mainMenu' | 'contentMenu' | 'more' | 'language' | 'currency' | 'toggleTheme' | 'themeDark' | 'themeLight' | 'riseFall' | 'riseFallAuto' | 'riseFallBlueOrangeHint' | 'searchLabel' | 'searchPlaceholder', string>;
+  /** The names of the rise/fall colour schemes, for the header's menu. */
+  riseFall: Record<RiseFallScheme, string>;
   /** The strings of the quick-search island, as the JSON it reads from a data attribute. */
   searchDictJson: string;
   /** The account area: its links, and the strings of its menu and of the login dialog (JSON). */
@@ -68,9 +71,13 @@ export function headerModel(locale: Locale): HeaderModel {
       toggleTheme: t('nav.toggleTheme'),
       themeDark: t('nav.themeDark'),
       themeLight: t('nav.themeLight'),
+      riseFall: t('nav.riseFall'),
+      riseFallAuto: t('nav.riseFallAuto'),
+      riseFallBlueOrangeHint: t('nav.riseFallBlueOrangeHint'),
       searchLabel: t('search.label'),
       searchPlaceholder: t('search.placeholder'),
     },
+    riseFall: { 'red-up': t('nav.riseFallRedUp'), 'green-up': t('nav.riseFallGreenUp'), 'blue-orange': t('nav.riseFallBlueOrange') },
     // With what the quick search needs to offer an address or hash on block explorers.
     searchDictJson: JSON.stringify(
       islandDict(locale, 'search', 'explorer.qs', 'explorer.network', 'explorer.evm', 'explorer.address', 'explorer.tx', 'explorer.newTab', 'explorer.badChecksum', 'explorer.none'),

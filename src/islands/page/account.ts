@@ -7,7 +7,8 @@
  * calls openLoginDialog), and the rest of a list that visitors see only part of (announcements)
  * once the reader is signed in.
  */
-import { avatarUrl, displayName, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS } from '../../lib/account.ts';
+import { avatarUrl, cookieString, displayName, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS } from '../../lib/account.ts';
+import { RISE_FALL_COOKIE, RISE_FALL_COOKIE_MAX_AGE_S } from '../../lib/riseFall.ts';
 import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
 
 function storedProfile() {
@@ -29,6 +30,23 @@ export function openLoginDialog(): void {
 export function startAccount(): void {
   if (started) return;
   started = true;
+  // Signed in, the header's colour menu saves the choice to the profile too, before the reload
+  // (header.ts reloads at once, so this captures the change ahead of it). Other browsers get it at
+  // their next sign-in. A failed save still keeps the cookie: this browser shows the choice.
+  document.addEventListener(
+    'change',
+    (e) => {
+      const menu = e.target as HTMLSelectElement;
+      if (menu.dataset?.setting !== RISE_FALL_COOKIE || !readCookie(document.cookie, SESSION_KEYS.jwtCookie)) return;
+      e.stopImmediatePropagation();
+      document.cookie = cookieString(RISE_FALL_COOKIE, menu.value, RISE_FALL_COOKIE_MAX_AGE_S, location.protocol === 'https:');
+      void import('./saveColours.ts')
+        .then((m) => m.saveColours(menu.value))
+        .catch((err: unknown) => console.error('[colours]', err))
+        .finally(() => location.reload());
+    },
+    true,
+  );
   const area = document.querySelector<HTMLElement>('[data-account]');
   let dict: Dict = {};
   try {

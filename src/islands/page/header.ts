@@ -13,11 +13,17 @@ export function startHeader(): void {
     a.addEventListener('click', () => remember('locale', a.dataset.setLocale ?? 'en'));
   });
 
-  // Every amount on the page is converted on the server: a new currency reloads the page.
-  document.querySelector<HTMLSelectElement>('[data-currency-switcher]')?.addEventListener('change', (e) => {
-    remember('currency', (e.target as HTMLSelectElement).value);
-    location.reload();
-  });
+  // Currency and rise/fall colours: pages are rendered from them on the server (every amount is
+  // converted there, the colours are on <html>), so a new choice reloads the page. The colour
+  // menu's "by language" is an empty value, which the server reads as no choice. A signed-in
+  // reader's colours also go to their profile: src/islands/page/account.ts (loaded only for them,
+  // so visitors' pages carry none of it) takes that change first.
+  document.querySelectorAll<HTMLSelectElement>('[data-setting]').forEach((menu) =>
+    menu.addEventListener('change', () => {
+      remember(menu.dataset.setting!, menu.value);
+      location.reload();
+    }),
+  );
 
   document.querySelector<HTMLButtonElement>('[data-theme-toggle]')?.addEventListener('click', (e) => {
     const button = e.currentTarget as HTMLButtonElement;

@@ -3,6 +3,7 @@
  * dictionary of strings the page hands them (no i18next in the browser).
  */
 import { LOCALES, type Locale } from '../format/locale.ts';
+import { riseFallColours, type RiseFallScheme } from '../riseFall.ts';
 
 export { LOCALES, type Locale };
 
@@ -42,13 +43,20 @@ export function risesRed(locale: Locale): boolean {
 }
 
 /**
- * The inline style that maps the theme's red and green (src/styles/palette.css) to rise and fall
- * for `locale`; the colours themselves follow the theme.
+ * The inline style that maps the palette's colours (src/styles/palette.css) to rise and fall
+ * for `locale`, or for the scheme the reader `chosen` (which wins); the colours themselves follow
+ * the theme.
  * @example riseFallStyle('zh') // '--color-rise: var(--red); --color-fall: var(--green)'
+ * @example riseFallStyle('zh', 'green-up') // '--color-rise: var(--green); --color-fall: var(--red)'
  */
-export function riseFallStyle(locale: Locale): string {
-  const [rise, fall] = risesRed(locale) ? ['red', 'green'] : ['green', 'red'];
+export function riseFallStyle(locale: Locale, chosen?: RiseFallScheme): string {
+  const [rise, fall] = riseFallColours(chosen ?? defaultRiseFall(locale));
   return `--color-rise: var(--${rise}); --color-fall: var(--${fall})`;
+}
+
+/** The language's own convention, when the reader has not chosen one. */
+export function defaultRiseFall(locale: Locale): RiseFallScheme {
+  return risesRed(locale) ? 'red-up' : 'green-up';
 }
 
 /** fixedTop of SPEC §2: 140px in Chinese, 110px otherwise. */

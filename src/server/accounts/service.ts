@@ -11,6 +11,7 @@ import { DomainError } from '../domain/errors.ts';
 import type { Translate } from '../i18n/index.ts';
 import { siteOrigin } from '../config.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
+import { toRiseFallScheme, type RiseFallScheme } from '../../lib/riseFall.ts';
 import { checkCode, issueCode, issueLink, takeLink, type CodeCheck, type CodePurpose } from './codes.ts';
 import { delivery } from './delivery.ts';
 import { SmsError } from './sms.ts';
@@ -28,6 +29,8 @@ export interface UserView {
   emailVerified: boolean;
   phone: string | null;
   invitationCode: string;
+  /** The rise/fall colours chosen for the account (src/lib/riseFall.ts); null: the language's. */
+  colours: RiseFallScheme | null;
   updatedAt: string;
 }
 
@@ -42,6 +45,7 @@ export function userView(u: UserRow): UserView {
     emailVerified: u.emailVerifiedAt !== null,
     phone: u.phone,
     invitationCode: u.invitationCode,
+    colours: toRiseFallScheme(u.riseFall) ?? null,
     updatedAt: u.updatedAt.toISOString(),
   };
 }
@@ -52,6 +56,8 @@ export interface Caller {
   userAgent: string | null;
   locale: Locale;
   t: Translate;
+  /** The rise/fall colours this browser chose before signing in (its cookie), if any. */
+  colours?: RiseFallScheme | undefined;
 }
 
 const MINUTE = 60_000;
@@ -186,6 +192,21 @@ export interface Signed {
   user: UserView;
 }
 
+/**
+ * A new session for `user`. The account's own colours win (the route writes them to the cookie);
+ * an account without a choice keeps the one this browser made as a visitor, so choosing before
+ * signing up is not lost.
+ */
+async function signIn(db: Db, caller: Caller, user: UserRow): Promise<Signed> {
+  const keep = !user.riseFall && caller.colours ? await updateUser(db, user.id, { riseFall: caller.colours }) : user;
+  return { token: await startSession(db, user.id, caller.userAgent), user: userView(keep) };
+}
+
+/** POST user/preferences: the rise/fall colours; null goes back to the language's convention. */
+export async function setColours(db: Db, userId: number, colours: RiseFallScheme | null): Promise<UserView> {
+  return userView(await updateUser(db, userId, { riseFall: colours }));
+}
+
 /** POST register: the account, an activation mail, and a session (the e-mail is unverified until the link is followed). */
 export async function register(
   db: Db,
@@ -201,7 +222,7 @@ export async function register(
     const link = siteLink(caller, '/user/activate', await issueLink(db, 'activate', input.email, user.id));
     mailSent = await sendMail(db, caller, input.email, 'activate', { name: user.username, link });
   }
-  return { token: await startSession(db, user.id, caller.userAgent), user: userView(user), mailSent };
+  return { ...(await signIn(db, caller, user)), mailSent };
 }
 
 /** GET sendMailByActive: the activation link again. */
@@ -250,7 +271,7 @@ export async function login(db: Db, caller: Caller, input: { account: string; pa
     if (ipKey) await record(db, ipKey);
     throw invalid('loginFailed');
   }
-  return { token: await startSession(db, user.id, caller.userAgent), user: userView(user) };
+  return signIn(db, caller, user);
 }
 
 /** GET sendSMS4Login: a code for signing in or registering by phone. */
@@ -276,7 +297,7 @@ export async function registerByPhone(
   await expectCode(db, 'sms_login', input.phone, input.code);
   const passwordHash = await hashPassword(input.password);
   const user = await insertUser(db, { username: input.userName ?? `user_${randomBytes(5).toString('hex')}`, phone: input.phone, passwordHash });
-  return { token: await startSession(db, user.id, caller.userAgent), user: userView(user) };
+  return signIn(db, caller, user);
 }
 
 /** POST loginByPhone. */
@@ -285,7 +306,7 @@ export async function loginByPhone(db: Db, caller: Caller, input: { phone: strin
   await expectCode(db, 'sms_login', input.phone, input.code);
   const user = await userByPhone(db, input.phone);
   if (!user) throw new DomainError(404, 4041, 'auth.phoneUnknown');
-  return { token: await startSession(db, user.id, caller.userAgent), user: userView(user) };
+  return signIn(db, caller, user);
 }
 
 /** GET sendSMS4ResetPwd: a code to the phone if an account uses it; the same answer either way. */

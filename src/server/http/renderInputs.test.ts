@@ -33,11 +33,16 @@ describe('renderInputs and the page-cache key', () => {
     expect(inputs('/coin/list_1', { cookie: 'locale =zh' }).key).toBe(inputs('/coin/list_1', { cookie: 'locale=zh' }).key);
     expect(inputs('/coin/list_1', { cookie: 'theme =dark' }).key).not.toBe(plain);
     expect(inputs('/coin/list_1', { cookie: 'currency= cny' }).key).not.toBe(plain);
+    // Each rise/fall scheme is its own render, in every language (the chosen one may be the default).
+    const schemes = ['red-up', 'green-up', 'blue-orange'].map((s) => inputs('/coin/list_1', { cookie: `colours= ${s}` }).key);
+    expect(new Set([plain, ...schemes]).size).toBe(4);
+    expect(inputs('/zh/coin/list_1', { cookie: 'colours=red-up' }).key).not.toBe(inputs('/zh/coin/list_1').key);
+    expect(inputs('/coin/list_1', { cookie: 'colours=Green-Up' }).i.colours).toBe('green-up');
     expect(inputs('/coin/list_1', { 'x-locale': 'ko' }).key).not.toBe(plain);
     expect(inputs('/coin/list_1', { 'x-forwarded-proto': 'https' }).key).not.toBe(plain);
     expect(inputs('/coin/list_1?sort=price').key).not.toBe(plain);
     // What the render ignores shares the entry: other cookies, an invalid setting.
-    expect(inputs('/coin/list_1', { cookie: '_ga=1; locale=xx; currency=FOO' }).key).toBe(plain);
+    expect(inputs('/coin/list_1', { cookie: '_ga=1; locale=xx; currency=FOO; colours=purple' }).key).toBe(plain);
     // The prefix decides the language, so the locale cookie does not split prefixed pages.
     expect(inputs('/zh/news', { cookie: 'locale=en' }).key).toBe(inputs('/zh/news').key);
   });
@@ -56,6 +61,8 @@ describe('renderInputs and the page-cache key', () => {
     expect(inputs('/news').i).toMatchObject({ vary: ['Cookie', 'X-Locale'], personal: false });
     expect(inputs('/zh/news').i).toMatchObject({ vary: ['Cookie'], personal: false });
     expect(inputs('/news', { cookie: 'theme=dark' }).i.personal).toBe(true);
+    expect(inputs('/zh/news', { cookie: 'colours=green-up' }).i.personal).toBe(true);
+    expect(inputs('/zh/news', { cookie: 'colours=purple' }).i.personal).toBe(false);
     expect(inputs('/zh/news', { cookie: 'locale=ko' }).i.personal).toBe(false);
     expect(inputs('/news', {}, 'https://m.example.com').i.vary).toEqual(['Cookie', 'X-Locale', 'User-Agent']);
   });

@@ -7,6 +7,7 @@
  */
 import { mobileRouteName, shouldRedirectToMobile } from '../../lib/device.ts';
 import { DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../../lib/i18n/index.ts';
+import { RISE_FALL_COOKIE, toRiseFallScheme, type RiseFallScheme } from '../../lib/riseFall.ts';
 import { isRateSymbol, type RateSymbol } from '../domain/rates.ts';
 
 export type HeaderGetter = (name: string) => string | null | undefined;
@@ -19,6 +20,8 @@ export interface RenderInputs {
   rest: string;
   theme: 'light' | 'dark';
   currency: RateSymbol;
+  /** The rise/fall colours the reader chose; undefined: the language's convention. */
+  colours: RiseFallScheme | undefined;
   /** Served over HTTPS (directly, or as the proxy says in X-Forwarded-Proto). */
   secure: boolean;
   /** A phone on a route of the mobile site, with MOBILE_ORIGIN set: it is redirected. */
@@ -76,6 +79,7 @@ export function renderInputs(url: URL, header: HeaderGetter, opts: { mobileOrigi
   const locale = prefixed ?? fromCookie ?? fromHeader ?? DEFAULT_LOCALE;
   const theme = cookies.theme === 'dark' ? 'dark' : 'light';
   const cur = cookies.currency?.toUpperCase() ?? 'USD';
+  const colours = toRiseFallScheme(cookies[RISE_FALL_COOKIE]);
   const mobileRedirect = !!opts.mobileOrigin && shouldRedirectToMobile(header('user-agent'), url.searchParams.get('browsermode'), rest);
   const vary = ['Cookie'];
   if (!prefixed) vary.push('X-Locale');
@@ -86,9 +90,10 @@ export function renderInputs(url: URL, header: HeaderGetter, opts: { mobileOrigi
     rest,
     theme,
     currency: isRateSymbol(cur) ? cur : 'USD',
+    colours,
     secure: url.protocol === 'https:' || header('x-forwarded-proto') === 'https',
     mobileRedirect,
-    personal: (!prefixed && (fromCookie !== undefined || fromHeader !== undefined)) || cookies.theme !== undefined || cookies.currency !== undefined,
+    personal: (!prefixed && (fromCookie !== undefined || fromHeader !== undefined)) || cookies.theme !== undefined || cookies.currency !== undefined || colours !== undefined,
     vary,
   };
 }
@@ -101,7 +106,7 @@ export function renderInputs(url: URL, header: HeaderGetter, opts: { mobileOrigi
 export function variantKey(method: string | undefined, url: URL, inputs: RenderInputs, header: HeaderGetter): string | null {
   if (method !== 'GET' || header('authorization')) return null;
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/_astro/') || inputs.mobileRedirect) return null;
-  return [url.pathname + url.search, inputs.locale, inputs.prefixed ?? '', inputs.theme, inputs.currency, inputs.secure ? 's' : ''].join('\n');
+  return [url.pathname + url.search, inputs.locale, inputs.prefixed ?? '', inputs.theme, inputs.currency, inputs.colours ?? '', inputs.secure ? 's' : ''].join('\n');
 }
 
 type NodeHeaders = Record<string, string | string[] | undefined>;

@@ -1,4 +1,5 @@
 import { Hono, type Context } from 'hono';
+import { getCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
 import { AVATAR_MAX_BYTES, AvatarError, saveAvatar } from '../../accounts/avatar.ts';
 import * as accounts from '../../accounts/service.ts';
@@ -11,13 +12,31 @@ import { requireAuth } from '../middleware/auth.ts';
 import { fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
+import { RISE_FALL_COOKIE, RISE_FALL_COOKIE_MAX_AGE_S, RISE_FALL_SCHEMES, toRiseFallScheme } from '../../../lib/riseFall.ts';
 import type { RouteDoc } from '../openapi.ts';
 
 type C = Context<ApiEnv>;
 
 function caller(c: C): Caller {
-  return { ip: c.env?.clientAddress ?? null, userAgent: c.req.header('user-agent') ?? null, locale: c.get('locale'), t: c.get('t') };
+  const colours = toRiseFallScheme(getCookie(c, RISE_FALL_COOKIE));
+  return { ip: c.env?.clientAddress ?? null, userAgent: c.req.header('user-agent') ?? null, locale: c.get('locale'), t: c.get('t'), colours };
 }
+
+/**
+ * Writes the account's rise/fall colours to this browser's cookie (pages render from the cookie,
+ * not the session): the profile's choice follows the reader to every browser they sign in on.
+ * Not HttpOnly: the header's colour menu rewrites it.
+ */
+function keepColours<T extends { user: accounts.UserView } | accounts.UserView>(c: C, signed: T): T {
+  const colours = 'user' in signed ? signed.user.colours : signed.colours;
+  const cookie = colours ? `${RISE_FALL_COOKIE}=${colours}; Path=/; Max-Age=${RISE_FALL_COOKIE_MAX_AGE_S}; SameSite=Lax` : `${RISE_FALL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  // A sign-in with no account choice leaves the visitor's cookie (if any) as it is.
+  if (colours || !('user' in signed)) c.header('Set-Cookie', cookie, { append: true });
+  return signed;
+}
+
+/** The body of POST user/preferences: a scheme, or null for the language's convention. */
+const preferencesBody = z.object({ colours: z.enum(RISE_FALL_SCHEMES).nullable().describe('red-up, green-up, blue-orange (colour-blind safe), or null: follow the language') }).strict();
 
 /** The signed-in user (requireAuth ran). */
 const me = (c: C) => c.get('user')!;
@@ -57,6 +76,7 @@ export const accountRoutes = new Hono<ApiEnv>()
     const b = await body(c);
     const input = { userName: userNameOf(b.userName), email: emailOf(b.email), password: passwordOf(b.password) };
     const { mailSent, ...signed } = await accounts.register(c.get('db'), caller(c), input);
+    keepColours(c, signed);
     return done(c, signed, mailSent ? 'auth.registered' : 'auth.registeredMailFailed');
   })
   .get('/sendMailByActive', account('Send the activation mail again'), requireAuth, async (c) => {
@@ -70,16 +90,16 @@ export const accountRoutes = new Hono<ApiEnv>()
   .post('/registerByPhone', account('Register with phone, SMS code and password', { body: z.object({ phone: str, code: str, password: str, userName: str.optional() }) }), smallBody, async (c) => {
     const b = await body(c);
     const input = { phone: phoneOf(b.phone), code: codeOf(b.code), password: passwordOf(b.password), userName: optional(b.userName, userNameOf) };
-    return done(c, await accounts.registerByPhone(c.get('db'), caller(c), input));
+    return done(c, keepColours(c, await accounts.registerByPhone(c.get('db'), caller(c), input)));
   })
   .post('/loginByPhone', account('Sign in with phone and SMS code', { body: z.object({ phone: str, code: str }) }), smallBody, async (c) => {
     const b = await body(c);
-    return done(c, await accounts.loginByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code) }));
+    return done(c, keepColours(c, await accounts.loginByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code) })));
   })
   .post('/login', account('Sign in with user name, e-mail or phone, and password', { body: z.object({ account: str, password: str }) }), smallBody, async (c) => {
     const b = await body(c);
     const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
-    return done(c, await accounts.login(c.get('db'), caller(c), { account: accountOf(b.account), password }));
+    return done(c, keepColours(c, await accounts.login(c.get('db'), caller(c), { account: accountOf(b.account), password })));
   })
   .get('/sendSMS4ResetPwd', account('Send a password reset code by SMS', { query: phoneQ }), async (c) => {
     await accounts.sendResetCode(c.get('db'), caller(c), phoneOf(c.req.query('phone')));
@@ -112,6 +132,11 @@ export const accountRoutes = new Hono<ApiEnv>()
     const b = await body(c);
     const input = { nickname: b.nickname === undefined ? undefined : nicknameOf(b.nickname), userName: b.userName === undefined ? undefined : userNameOf(b.userName) };
     return done(c, await accounts.updateProfile(c.get('db'), me(c).id, input));
+  })
+  .post('/user/preferences', account('Save display preferences: the rise/fall colours', { body: preferencesBody }), requireAuth, smallBody, async (c) => {
+    const parsed = preferencesBody.safeParse(await body(c));
+    if (!parsed.success) throw invalid('invalidInput');
+    return done(c, keepColours(c, await accounts.setColours(c.get('db'), me(c).id, parsed.data.colours)));
   })
   .post(
     '/upload',

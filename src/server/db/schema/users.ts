@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  check,
   customType,
   index,
   integer,
@@ -44,12 +45,18 @@ export const users = pgTable(
     phone: text('phone').unique(),
     invitationCode: text('invitation_code').notNull().unique(),
     passwordHash: text('password_hash').notNull(),
+    /**
+     * The rise/fall colours the reader chose (src/lib/riseFall.ts: red-up, green-up, blue-orange);
+     * null follows the language. Checked here too: pages trust what they read back.
+     */
+    riseFall: text('rise_fall'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('users_username_lower_uq').on(sql`lower(${t.username})`),
     uniqueIndex('users_email_lower_uq').on(sql`lower(${t.email})`),
+    check('users_rise_fall_ck', sql`${t.riseFall} in ('red-up', 'green-up', 'blue-orange')`),
   ],
 );
 
