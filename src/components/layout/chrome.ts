@@ -91,8 +91,9 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
   const asOf = v.ratesAsOf ? v.t('nav.ratesAsOf', { time: utcMinute(v.ratesAsOf) }) : v.t('nav.ratesUnknown');
   const currencies = html`<optgroup label="${asOf}">${RATE_SYMBOLS.filter((s) => !MARKET_RATE_COINS[s]).map(option)}</optgroup><optgroup label="${v.t('nav.ratesLive')}">${RATE_SYMBOLS.filter((s) => MARKET_RATE_COINS[s]).map(option)}</optgroup>`;
   // "By language" is the empty value: choosing it drops the cookie, so the language decides again.
-  // Short names: on a desktop the menu shares the header's first row with the nav (zh fits in one
-  // row, tests/e2e/phones.spec.ts); the colour-blind pair says what it is for in its title.
+  // Short names: on a desktop the settings share the header's second row with the content nav,
+  // and the header must stay two rows (tests/e2e/layout.spec.ts); the colour-blind pair says what
+  // it is for in its title. The account sits in the first row beside the search.
   const colourOptions = [
     html`<option value=""${attr('selected', !page.colours)}>${m.labels.riseFallAuto}</option>`,
     ...RISE_FALL_SCHEMES.map((s) => html`<option value="${s}"${attr('selected', s === page.colours)}${attr('title', s === 'blue-orange' && m.labels.riseFallBlueOrangeHint)}>${m.riseFall[s]}</option>`),
@@ -106,16 +107,16 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
 <div class="search" data-quick-search data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.searchDictJson}">
 <form class="qs" role="search" action="${page.base}/search" method="get"><input type="search" name="q" role="combobox" aria-expanded="false" aria-label="${m.labels.searchLabel}" placeholder="${m.labels.searchPlaceholder}" autocomplete="off" data-testid="quick-search-input" /></form>
 </div>
+<div class="account" data-account data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.account.dictJson}" data-testid="account-area"><a href="${href('/user')}" data-login data-testid="header-login">${m.account.login}</a><span aria-hidden="true"> / </span><a href="${href('/user/register')}" data-testid="header-register">${m.account.register}</a></div>
+</div>
+<div class="bar sub">
+<nav class="content-nav" id="site-content-nav" aria-label="${m.labels.contentMenu}">${m.content.map(link)}<details class="more"><summary${attr('class', moreActive && 'active')}>${m.labels.more}</summary><ul>${m.more.map((n) => html`<li>${link(n)}</li>`)}</ul></details></nav>
 <div class="settings" id="site-settings">
 <details class="lang"><summary><span class="sr-only">${m.labels.language}: </span>${LOCALE_NAMES[page.locale]}</summary><ul>${languages}</ul></details>
 <select class="control" aria-label="${m.labels.currency}" title="${asOf}" data-testid="currency-switcher" data-setting="currency" data-rates-as-of="${v.ratesAsOf?.toISOString() ?? ''}">${currencies}</select>
 <button type="button" class="control" aria-label="${m.labels.toggleTheme}" title="${page.theme === 'light' ? m.labels.themeDark : m.labels.themeLight}" data-testid="theme-toggle" data-theme-toggle data-title-dark="${m.labels.themeDark}" data-title-light="${m.labels.themeLight}"><span class="if-light" aria-hidden="true">☾</span><span class="if-dark" aria-hidden="true">☀</span></button>
 <select class="control rise-fall" aria-label="${m.labels.riseFall}" title="${m.labels.riseFall}" data-testid="colours-switcher" data-setting="${RISE_FALL_COOKIE}">${colourOptions}</select>
 </div>
-</div>
-<div class="bar sub">
-<nav class="content-nav" id="site-content-nav" aria-label="${m.labels.contentMenu}">${m.content.map(link)}<details class="more"><summary${attr('class', moreActive && 'active')}>${m.labels.more}</summary><ul>${m.more.map((n) => html`<li>${link(n)}</li>`)}</ul></details></nav>
-<div class="account" data-account data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.account.dictJson}" data-testid="account-area"><a href="${href('/user')}" data-login data-testid="header-login">${m.account.login}</a><span aria-hidden="true"> / </span><a href="${href('/user/register')}" data-testid="header-register">${m.account.register}</a></div>
 <a class="watch-link" id="site-watch" href="${href('/watchlist')}"${attr('aria-current', page.path === '/watchlist' && 'page')} data-testid="header-watchlist"><svg viewBox="0 0 24 24" width="14" height="14" aria-hidden="true"><path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z"></path></svg>${m.account.watchlist}</a>
 </div>
 </header>`;
