@@ -20,6 +20,8 @@ export interface NewsMarkers {
 /** The reader's choice to hide markers, kept across pages. */
 const HIDE_KEY = 'coinlens:newsMarkers';
 const CARD_HALF_WIDTH = 140;
+/** Markers nearer than this (px) would overlap: their bars share one. */
+const MARKER_GAP = 20;
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -58,25 +60,80 @@ export function createNewsMarkers(o: { chart: IChartApi; stage: HTMLElement; coi
   showHidden();
   o.stage.append(layer, toggle);
 
-  let placed: { group: MarkerGroup; node: HTMLElement }[] = [];
+  let groups: MarkerGroup[] = [];
+  let nodes: HTMLElement[] = [];
+  let shown = '';
   let asked = '';
   let frame = 0;
   const href = (item: NewsMarker) => `/${o.locale}${item.url}`;
 
+  /** One marker for the items of some neighbouring bars, placed at the first of them. */
+  const build = (bars: MarkerGroup[], i: number): HTMLElement => {
+    const items = bars.flatMap((g) => g.items);
+    const first = items[0]!;
+    const many = items.length > 1;
+    const node = el('div', 'news-marker');
+    node.dataset.bar = String(bars[0]!.bar);
+    node.dataset.bars = bars.map((g) => g.bar).join(' ');
+    node.dataset.count = String(items.length);
+    const button = el('button', `news-dot news-${many ? 'many' : first.kind}`, many ? String(items.length) : '');
+    button.type = 'button';
+    const cardId = `news-card-${o.coinId}-${i}`;
+    button.setAttribute('aria-label', many ? t('kline.news.count', { count: items.length }) : first.title);
+    button.setAttribute('aria-describedby', cardId);
+    const card = el('div', 'news-card');
+    card.id = cardId;
+    card.setAttribute('role', 'tooltip');
+    const now = Date.now();
+    for (const item of items.slice(0, MARKER_CARD_ITEMS)) {
+      const link = el('a', 'news-item');
+      link.href = href(item);
+      link.append(el('span', 'news-meta', `${t(`kline.news.${item.kind}`)} · ${formatDateTime(item.time, now)}`), el('span', 'news-title', item.title));
+      card.append(link);
+    }
+    if (items.length > MARKER_CARD_ITEMS) card.append(el('span', 'news-meta', t('kline.news.more', { count: items.length - MARKER_CARD_ITEMS })));
+    // One item: the marker is its link. Several: a click pins the card so touch readers can choose.
+    button.addEventListener('click', () => {
+      if (many) node.classList.toggle('open');
+      else window.location.assign(href(first));
+    });
+    node.addEventListener('keydown', (e) => {
+      if (e.key !== 'Escape') return;
+      node.classList.remove('open');
+      button.blur();
+    });
+    node.append(button, card);
+    return node;
+  };
+
+  // Bars closer than a dot share one marker, so dots never cover each other when zoomed out;
+  // the markers are rebuilt only when that sharing changes.
   const position = () => {
     frame = 0;
     const scale = o.chart.timeScale();
     const width = scale.width();
     layer.style.bottom = `${scale.height()}px`;
-    for (const { group, node } of placed) {
+    const clusters: { x: number; bars: MarkerGroup[] }[] = [];
+    for (const group of groups) {
       const x = scale.timeToCoordinate((group.bar / 1000) as never);
-      const shown = x !== null && x >= 0 && x <= width;
-      node.hidden = !shown;
-      if (!shown) continue;
+      if (x === null || x < 0 || x > width) continue;
+      const last = clusters.at(-1);
+      if (last && x - last.x < MARKER_GAP) last.bars.push(group);
+      else clusters.push({ x, bars: [group] });
+    }
+    const key = clusters.map((c) => c.bars.map((g) => g.bar).join(' ')).join(';');
+    if (key !== shown) {
+      shown = key;
+      for (const n of nodes) n.remove();
+      nodes = clusters.map((c, i) => build(c.bars, i));
+      layer.append(...nodes);
+    }
+    clusters.forEach(({ x }, i) => {
+      const node = nodes[i]!;
       node.style.left = `${Math.round(x)}px`;
       // Keep the card inside the chart near its edges.
       node.dataset.align = x < CARD_HALF_WIDTH ? 'start' : x > width - CARD_HALF_WIDTH ? 'end' : 'center';
-    }
+    });
   };
   const schedule = () => {
     if (!frame) frame = requestAnimationFrame(position);
@@ -84,44 +141,9 @@ export function createNewsMarkers(o: { chart: IChartApi; stage: HTMLElement; coi
   o.chart.timeScale().subscribeVisibleLogicalRangeChange(schedule);
   o.chart.timeScale().subscribeSizeChange(schedule);
 
-  const draw = (groups: MarkerGroup[]) => {
-    for (const p of placed) p.node.remove();
-    const now = Date.now();
-    placed = groups.map((group, i) => {
-      const node = el('div', 'news-marker');
-      node.dataset.bar = String(group.bar);
-      node.dataset.count = String(group.items.length);
-      const first = group.items[0]!;
-      const button = el('button', `news-dot news-${group.items.length > 1 ? 'many' : first.kind}`, group.items.length > 1 ? String(group.items.length) : '');
-      button.type = 'button';
-      const cardId = `news-card-${o.coinId}-${i}`;
-      button.setAttribute('aria-label', group.items.length > 1 ? t('kline.news.count', { count: group.items.length }) : first.title);
-      button.setAttribute('aria-describedby', cardId);
-      const card = el('div', 'news-card');
-      card.id = cardId;
-      card.setAttribute('role', 'tooltip');
-      for (const item of group.items.slice(0, MARKER_CARD_ITEMS)) {
-        const link = el('a', 'news-item');
-        link.href = href(item);
-        link.append(el('span', 'news-meta', `${t(`kline.news.${item.kind}`)} · ${formatDateTime(item.time, now)}`), el('span', 'news-title', item.title));
-        card.append(link);
-      }
-      if (group.items.length > MARKER_CARD_ITEMS) card.append(el('span', 'news-meta', t('kline.news.more', { count: group.items.length - MARKER_CARD_ITEMS })));
-      // One item: the marker is its link. Several: a click pins the card so touch readers can choose.
-      button.addEventListener('click', () => {
-        if (group.items.length === 1) window.location.assign(href(first));
-        else node.classList.toggle('open');
-      });
-      node.addEventListener('keydown', (e) => {
-        if (e.key === 'Escape') {
-          node.classList.remove('open');
-          button.blur();
-        }
-      });
-      node.append(button, card);
-      layer.append(node);
-      return { group, node };
-    });
+  const draw = (next: MarkerGroup[]) => {
+    groups = next;
+    shown = '\0';
     position();
   };
 
