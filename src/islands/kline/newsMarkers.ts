@@ -20,8 +20,8 @@ export interface NewsMarkers {
 /** The reader's choice to hide markers, kept across pages. */
 const HIDE_KEY = 'coinlens:newsMarkers';
 const CARD_HALF_WIDTH = 140;
-/** Markers nearer than this (px) would overlap: their bars share one. */
-const MARKER_GAP = 20;
+/** Markers nearer than this (px) would overlap: their bars share one (phones: finger-sized ones). */
+const markerGap = () => (matchMedia('(max-width: 640px)').matches ? 44 : 20);
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -113,12 +113,13 @@ export function createNewsMarkers(o: { chart: IChartApi; stage: HTMLElement; coi
     const scale = o.chart.timeScale();
     const width = scale.width();
     layer.style.bottom = `${scale.height()}px`;
+    const gap = markerGap();
     const clusters: { x: number; bars: MarkerGroup[] }[] = [];
     for (const group of groups) {
       const x = scale.timeToCoordinate((group.bar / 1000) as never);
       if (x === null || x < 0 || x > width) continue;
       const last = clusters.at(-1);
-      if (last && x - last.x < MARKER_GAP) last.bars.push(group);
+      if (last && x - last.x < gap) last.bars.push(group);
       else clusters.push({ x, bars: [group] });
     }
     const key = clusters.map((c) => c.bars.map((g) => g.bar).join(' ')).join(';');
