@@ -10,7 +10,7 @@ import { islandDict } from '../../server/i18n/index.ts';
 import type { View } from '../../server/view.ts';
 
 /** The strings PriceChart uses. */
-const DICT_KEYS = ['kline.rangeLabel', 'kline.ranges', 'kline.priceChart', 'kline.loading', 'kline.empty', 'kline.error', 'kline.retry', 'kline.fullChart', 'kline.attribution'];
+const DICT_KEYS = ['kline.rangeLabel', 'kline.ranges', 'kline.priceChart', 'kline.loading', 'kline.empty', 'kline.error', 'kline.retry', 'kline.fullChart', 'kline.attribution', 'kline.news'];
 
 export function priceChartPlaceholder(v: View, coinId: string, range: (typeof PRICE_CHART_RANGES)[number] = '1W'): SafeHtml {
   const { t, money } = v;

@@ -5,6 +5,7 @@ import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.t
 import {
   applyTick,
   DEFAULT_RANGE,
+  INTERVAL_MS,
   KLINE_INTERVALS,
   KLINE_RANGES,
   type KlineCandle,
@@ -15,6 +16,7 @@ import { createMoney } from '../../lib/money.ts';
 import { apiGet } from '../../stores/api.ts';
 import { $prices, watchPrices } from '../../stores/prices.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha, type ChartColours } from './chartTheme.ts';
+import type { NewsMarkers } from './newsMarkers.ts';
 import './kline.css';
 
 export interface CurrencyProp {
@@ -66,7 +68,9 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
   const [reload, setReload] = useState(0);
 
   const box = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
+  const markers = useRef<NewsMarkers | null>(null);
   const candleSeries = useRef<ISeriesApi<'Candlestick'> | null>(null);
   const volumeSeries = useRef<ISeriesApi<'Histogram'> | null>(null);
   const candles = useRef<KlineCandle[]>([]);
@@ -138,6 +142,8 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
     return () => {
       disposed = true;
       stopTheme();
+      markers.current?.destroy();
+      markers.current = null;
       chart.current?.remove();
       chart.current = null;
       candleSeries.current = null;
@@ -146,6 +152,17 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
     // The chart is created once; options that change later are applied in other effects.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // News markers come after the candles, in their own small chunk (the page is at its JS budget).
+  const showNews = (bars: number[], step: number) => {
+    void import('./newsMarkers.ts')
+      .then(({ createNewsMarkers }) => {
+        if (!chart.current || !stage.current) return;
+        markers.current ??= createNewsMarkers({ chart: chart.current, stage: stage.current, coinId, locale, dict });
+        markers.current.setBars(bars, step);
+      })
+      .catch((e: unknown) => console.error('[news markers]', e));
+  };
 
   // Load candles whenever the interval or range changes (or on retry).
   useEffect(() => {
@@ -163,6 +180,7 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
         candleSeries.current?.setData(data.candles.map(candleBar));
         volumeSeries.current?.setData(data.candles.map(volumeBar));
         chart.current?.timeScale().fitContent();
+        showNews(data.candles.map((c) => c.time), INTERVAL_MS[interval]);
         setCapped(data.capped);
         setCount(data.candles.length);
         setLegend(null);
@@ -263,7 +281,7 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
         </span>
         {capped && status === 'ready' && <span className="muted">{t('kline.capped', { count })}</span>}
       </div>
-      <div className="kline-stage">
+      <div className="kline-stage" ref={stage}>
         <div
           ref={box}
           className="kline-canvas"

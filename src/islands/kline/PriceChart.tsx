@@ -7,6 +7,7 @@ import { createMoney } from '../../lib/money.ts';
 import { apiGet } from '../../stores/api.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha } from './chartTheme.ts';
 import type { CurrencyProp } from './KlineChart.tsx';
+import type { NewsMarkers } from './newsMarkers.ts';
 import './kline.css';
 
 /** The ranges the compact chart offers (SPEC §4's 1W–YTD, and the last day), and the interval each is drawn with. */
@@ -39,7 +40,9 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
   const [hover, setHover] = useState<Point | null>(null);
   const [reload, setReload] = useState(0);
   const box = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
   const chart = useRef<IChartApi | null>(null);
+  const markers = useRef<NewsMarkers | null>(null);
   const series = useRef<ISeriesApi<'Area'> | null>(null);
   const [chartReady, setChartReady] = useState(false);
 
@@ -79,6 +82,8 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
     return () => {
       disposed = true;
       stopTheme();
+      markers.current?.destroy();
+      markers.current = null;
       chart.current?.remove();
       chart.current = null;
       series.current = null;
@@ -86,6 +91,19 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
     // Created once; currency and locale do not change without a page load.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // News markers come after the prices, in their own small chunk (the page is at its JS budget).
+  const showNews = (bars: number[]) => {
+    // The length of a bar: the spacing of the last two (the range's interval, or its fallback).
+    const step = bars.length > 1 ? bars.at(-1)! - bars.at(-2)! : 3_600_000;
+    void import('./newsMarkers.ts')
+      .then(({ createNewsMarkers }) => {
+        if (!chart.current || !stage.current) return;
+        markers.current ??= createNewsMarkers({ chart: chart.current, stage: stage.current, coinId, locale, dict });
+        markers.current.setBars(bars, step);
+      })
+      .catch((e: unknown) => console.error('[news markers]', e));
+  };
 
   useEffect(() => {
     if (!chartReady) return;
@@ -112,6 +130,7 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
         });
         series.current?.setData(next.map((p) => ({ time: Math.floor(p.time / 1000) as UTCTimestamp, value: p.value })));
         chart.current?.timeScale().fitContent();
+        showNews(next.map((p) => p.time));
         setPoints(next);
         setStatus(next.length ? 'ready' : 'empty');
       })
@@ -145,7 +164,7 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
           ))}
         </div>
       </div>
-      <div className="price-chart-stage">
+      <div className="price-chart-stage" ref={stage}>
         <div ref={box} className="kline-canvas" role="img" aria-label={t('kline.priceChart')} />
         {status !== 'ready' && (
           <div className="price-chart-overlay" role="status">

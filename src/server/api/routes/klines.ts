@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { KLINE_INTERVALS, KLINE_RANGES } from '../../../lib/klines.ts';
+import { contentLocales } from '../../domain/contentLocale.ts';
 import { getKlines } from '../../domain/klines.ts';
+import { listNewsMarkers, NEWS_MARKER_DEFAULT_LIMIT, NEWS_MARKER_MAX_LIMIT } from '../../domain/newsMarkers.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { slug } from '../schemas.ts';
@@ -36,11 +38,33 @@ const klineQuery = z.object({
   to: instant.optional(),
 });
 
+/** The news markers of a chart: a coin and a window (clamped by the domain), at most 200 items. */
+export const newsMarkerQuery = z.object({
+  coin: slug,
+  from: instant.optional(),
+  to: instant.optional(),
+  limit: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, `must be 1 to ${NEWS_MARKER_MAX_LIMIT}`)
+    .max(NEWS_MARKER_MAX_LIMIT, `must be 1 to ${NEWS_MARKER_MAX_LIMIT}`)
+    .default(NEWS_MARKER_DEFAULT_LIMIT),
+});
+
 /**
  * GET /api/v1/klines?coin=bitcoin&interval=1h&range=1M (or from/to in Unix ms or ISO 8601):
  * candles oldest first, at most 1000.
  */
-export const klinesRoutes = new Hono<ApiEnv>().get('/v1/klines', doc({ tag: 'Market', summary: 'Candles of a coin, oldest first, at most 1000', query: klineQuery }), async (c) => {
-  const q = parseQuery(c, klineQuery);
-  return ok(c, await getKlines(c.get('db'), q.coin, q), 10);
-});
+export const klinesRoutes = new Hono<ApiEnv>()
+  .get('/v1/klines', doc({ tag: 'Market', summary: 'Candles of a coin, oldest first, at most 1000', query: klineQuery }), async (c) => {
+    const q = parseQuery(c, klineQuery);
+    return ok(c, await getKlines(c.get('db'), q.coin, q), 10);
+  })
+  /**
+   * GET /api/v1/klines/news?coin=bitcoin&from&to&limit: flash news and announcements about the
+   * coin published in the window, oldest first, in the request language's content locales.
+   */
+  .get('/v1/klines/news', doc({ tag: 'Market', summary: 'Flash news and announcements of a coin in a window, for chart markers', query: newsMarkerQuery }), async (c) => {
+    const q = parseQuery(c, newsMarkerQuery);
+    return ok(c, await listNewsMarkers(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 30);
+  });

@@ -1,0 +1,192 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { formatDateTime } from '../../src/lib/format/index.ts';
+import { query } from './db.ts';
+
+// News markers (issue 13): items inserted for the test 1.5 to 6.5 days back, so that the
+// one-week views (hourly bars) show them and the one-day views do not, in the widest quiet
+// stretch of Bitcoin's seeded news there: neighbouring bars share a marker when their dots
+// would touch, and the test's items should have one of their own.
+const HOUR = 3_600_000;
+let BAR = 0;
+let AT = 0;
+const tag = `${process.pid}-${Date.now().toString(36)}`;
+const titles = { en: `E2E marker flash ${tag}`, zh: `端到端快讯标记 ${tag}`, ann: `端到端公告标记 ${tag}` };
+const ids: { en: number; zh: number; ann: number } = { en: 0, zh: 0, ann: 0 };
+
+async function flash(title: string, locale: string, at: number): Promise<number> {
+  const [row] = await query<{ id: number }>('insert into flash_news (title, body, locale, published_at) values ($1, $2, $3, $4) returning id', [title, title, locale, new Date(at)]);
+  await query('insert into flash_news_coins (flash_news_id, coin_id) values ($1, $2)', [row!.id, 'bitcoin']);
+  return row!.id;
+}
+
+/** The middle of the longest stretch without Bitcoin news in [from, to] (at least `least` long). */
+async function quietHour(from: number, to: number, least: number): Promise<number> {
+  const rows = await query<{ at: Date }>(
+    `select f.published_at as at from flash_news f join flash_news_coins c on c.flash_news_id = f.id where c.coin_id = 'bitcoin' and f.published_at between $1 and $2
+     union all select a.published_at from announcements a join announcement_coins c on c.announcement_id = a.id where c.coin_id = 'bitcoin' and a.published_at between $1 and $2`,
+    [new Date(from), new Date(to)],
+  );
+  const times = [from, ...rows.map((r) => new Date(r.at).getTime()).sort((a, b) => a - b), to];
+  let best = { gap: 0, mid: 0 };
+  for (let i = 1; i < times.length; i++) if (times[i]! - times[i - 1]! > best.gap) best = { gap: times[i]! - times[i - 1]!, mid: (times[i]! + times[i - 1]!) / 2 };
+  expect(best.gap, 'a quiet stretch in the seeded news').toBeGreaterThanOrEqual(least);
+  return Math.floor(best.mid / HOUR) * HOUR;
+}
+
+test.beforeAll(async () => {
+  BAR = await quietHour(Date.now() - 156 * HOUR, Date.now() - 36 * HOUR, 10 * HOUR);
+  AT = BAR + 10 * 60_000;
+  ids.en = await flash(titles.en, 'en', AT);
+  ids.zh = await flash(titles.zh, 'zh', AT);
+  const [ex] = await query<{ id: number }>('select id from exchanges order by id limit 1');
+  const [ann] = await query<{ id: number }>(
+    'insert into announcements (exchange_id, title, category, body, url, locale, published_at) values ($1, $2, $3, $4, $5, $6, $7) returning id',
+    [ex!.id, titles.ann, 'listing', titles.ann, `https://example.com/e2e-marker-${tag}`, 'zh', new Date(AT + 5 * 60_000)],
+  );
+  ids.ann = ann!.id;
+  await query('insert into announcement_coins (announcement_id, coin_id) values ($1, $2)', [ids.ann, 'bitcoin']);
+});
+
+test.afterAll(async () => {
+  await query('delete from flash_news where id = any($1)', [[ids.en, ids.zh]]);
+  await query('delete from announcements where id = $1', [ids.ann]);
+});
+
+/** The marker holding a bar (neighbouring bars closer than a dot share one, placed at the first). */
+const markerAt = (scope: Locator, bar: number) => scope.locator(`.news-marker[data-bars~="${bar}"]`);
+
+/** The marker's centre, and a point of the plot straight above it. */
+async function centreX(marker: Locator): Promise<number> {
+  // NaN while markers are being redrawn (a range change rebuilds them).
+  const box = await marker.boundingBox().catch(() => null);
+  return box ? box.x + box.width / 2 : NaN;
+}
+
+/**
+ * Hovering the plot at the marker's x puts the crosshair on the marker's first bar (`shows`
+ * names its time), which is the item's bar or one a few bars before it.
+ */
+async function expectOnBar(page: Page, canvas: Locator, marker: Locator, shows: Locator, bar: number, step: number) {
+  const anchor = Number(await marker.getAttribute('data-bar'));
+  expect(anchor).toBeLessThanOrEqual(bar);
+  expect(bar - anchor).toBeLessThanOrEqual(step * 6);
+  const x = await centreX(marker);
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(x, box.y + box.height * 0.4);
+  await expect(shows).toContainText(formatDateTime(anchor, Date.now()));
+}
+
+test.describe('kline chart', () => {
+  test('en: a marker at the bar of its time, hover card, range changes, toggle, click opens the flash item', async ({ page }) => {
+    await page.goto('/en/kline/btc?interval=1h&range=1W');
+    const stage = page.locator('.kline-stage');
+    await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-state', 'ready');
+    const marker = markerAt(stage, BAR);
+    await expect(marker).toBeVisible();
+    await expect(marker).toHaveAttribute('data-count', '1');
+    await expectOnBar(page, page.getByTestId('kline-chart'), marker, page.getByTestId('kline-legend'), BAR, HOUR);
+    // The Chinese items are not for English readers.
+    await expect(stage.getByText(titles.zh)).toHaveCount(0);
+
+    const dot = marker.locator('.news-dot');
+    await dot.hover();
+    const card = marker.getByRole('tooltip');
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(titles.en);
+    await expect(card).toContainText('Flash');
+
+    // A month of the same bars: the marker moves left; a day: it is gone.
+    const weekX = await centreX(marker);
+    await page.getByTestId('kline-ranges').locator('a[data-range="1M"]').click();
+    await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-range', '1M');
+    await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-state', 'ready');
+    await expect.poll(async () => (await centreX(marker)) > weekX + 20).toBe(true);
+    await page.getByTestId('kline-ranges').locator('a[data-range="1D"]').click();
+    await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-range', '1D');
+    await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-state', 'ready');
+    await expect(marker).toHaveCount(0);
+    await page.getByTestId('kline-ranges').locator('a[data-range="1W"]').click();
+    await expect(marker).toBeVisible();
+
+    // The toggle hides and shows them.
+    const toggle = stage.getByRole('button', { name: 'Show news on the chart' });
+    await toggle.click();
+    await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    await expect(marker).toBeHidden();
+    await toggle.click();
+    await expect(marker).toBeVisible();
+
+    await dot.click();
+    await expect(page).toHaveURL(new RegExp(`/en/lives/${ids.en}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(titles.en);
+  });
+
+  test('zh: items of one bar share a marker; keyboard focus shows them; a click opens the announcement in Chinese', async ({ page }) => {
+    await page.goto('/zh/kline/btc?interval=1h&range=1W');
+    await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-state', 'ready');
+    const marker = markerAt(page.locator('.kline-stage'), BAR);
+    await expect(marker).toBeVisible();
+    await expect(marker).toHaveAttribute('data-count', '2');
+    await expect(marker.locator('.news-dot')).toHaveText('2');
+    await expect(page.getByText(titles.en)).toHaveCount(0);
+    await marker.locator('.news-dot').focus();
+    const card = marker.getByRole('tooltip');
+    await expect(card).toBeVisible();
+    await expect(card).toContainText(titles.zh);
+    await expect(card).toContainText(titles.ann);
+    await expect(card).toContainText('公告');
+    await card.getByRole('link', { name: new RegExp(titles.ann) }).click();
+    await expect(page).toHaveURL(new RegExp(`/zh/announcement/${ids.ann}$`));
+    await expect(page.getByRole('heading', { level: 1 })).toContainText(titles.ann);
+  });
+});
+
+test.describe('coin overview chart', () => {
+  async function open(page: Page, path: string) {
+    await page.goto(path);
+    const chart = page.getByTestId('price-chart');
+    await page.locator('[data-price-chart]').scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute('data-state', 'ready');
+    return chart;
+  }
+
+  test('en: marker on its bar, hover card, range buttons move and hide it, click opens the flash item', async ({ page }) => {
+    const chart = await open(page, '/en/coin/bitcoin');
+    await expect(chart).toHaveAttribute('data-range', '1W');
+    const marker = markerAt(chart, BAR);
+    await expect(marker).toBeVisible();
+    await expect(marker).toHaveAttribute('data-count', '1');
+    await expectOnBar(page, chart.locator('.kline-canvas'), marker, chart.locator('.price-chart-head'), BAR, HOUR);
+    await marker.locator('.news-dot').hover();
+    await expect(marker.getByRole('tooltip')).toContainText(titles.en);
+
+    await chart.getByRole('button', { name: '1D' }).click();
+    await expect(chart).toHaveAttribute('data-range', '1D');
+    await expect(chart).toHaveAttribute('data-state', 'ready');
+    await expect(marker).toHaveCount(0);
+    // A month is drawn in 4-hour bars: the item is on the marker holding the one that holds it.
+    await chart.getByRole('button', { name: '1M' }).click();
+    await expect(chart).toHaveAttribute('data-range', '1M');
+    await expect(chart).toHaveAttribute('data-state', 'ready');
+    await expect(markerAt(chart, Math.floor(AT / (4 * HOUR)) * 4 * HOUR)).toBeVisible();
+    await chart.getByRole('button', { name: '1W' }).click();
+    await expect(chart).toHaveAttribute('data-state', 'ready');
+    await marker.locator('.news-dot').hover();
+    await marker.getByRole('tooltip').getByRole('link', { name: new RegExp(titles.en) }).click();
+    await expect(page).toHaveURL(new RegExp(`/en/lives/${ids.en}$`));
+  });
+
+  test('zh: the Chinese items, and their links under /zh', async ({ page }) => {
+    const chart = await open(page, '/zh/coin/bitcoin');
+    const marker = markerAt(chart, BAR);
+    await expect(marker).toBeVisible();
+    await expect(marker).toHaveAttribute('data-count', '2');
+    await marker.locator('.news-dot').hover();
+    const card = marker.getByRole('tooltip');
+    await expect(card).toContainText(titles.zh);
+    await expect(card).toContainText(titles.ann);
+    await expect(card.getByRole('link', { name: new RegExp(titles.zh) })).toHaveAttribute('href', `/zh/lives/${ids.zh}`);
+    await card.getByRole('link', { name: new RegExp(titles.zh) }).click();
+    await expect(page).toHaveURL(new RegExp(`/zh/lives/${ids.zh}$`));
+  });
+});
