@@ -42,7 +42,7 @@ const signedIn = () => Boolean(readCookie(document.cookie, SESSION_KEYS.jwtCooki
 
 /**
  * POST favorite/tickers/tickersByIds, signed like every API call (SPEC §7 `t`, `lan`). It needs no
- * sign-in, so a plain fetch does: a visitor's watchlist loads without the API client (ofetch).
+ * sign-in, so a plain fetch does: a visitor’s watchlist loads without the API client.
  * Rejects with the server's `msg` (in the page's language), or `offline` when there was no answer.
  */
 async function tickersByIds(tickers: Record<string, FavouriteType>, offline: string): Promise<Row[]> {
