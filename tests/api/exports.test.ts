@@ -201,4 +201,29 @@ describe('table exports', () => {
     expect(json.rows.map((r) => r.offerings)).toEqual(domain.list.map((p) => p.offerings));
     expect(json.rows.map((r) => r.median)).toEqual(domain.list.map((p) => (p.median === null ? null : Number(p.median.toPrecision(12)))));
   });
+
+  it("a coin's market tab: its pairs in the tab's filter and sort; an unknown coin is not found", async () => {
+    const { text } = (await download('coin-markets', 'coin=bitcoin&market=spot&sort=spread&order=asc&size=20&page=2', { format: 'json' }))!;
+    const json = JSON.parse(text) as { rows: Record<string, string | number | null>[]; columns: { key: string }[] };
+    const domain = await listTickers(await getDb(), { coin: 'bitcoin', market: 'spot', sort: 'spread', order: 'asc', page: 2, size: 20 });
+    expect(domain.list.length).toBeGreaterThan(0);
+    expect(json.columns.map((c) => c.key)).toEqual(['rank', 'exchange', 'pair', 'market', 'price', 'change24h', 'volume24h', 'share', 'spread', 'depthPlus1', 'depthMinus1']);
+    expect(json.rows.map((r) => r.exchange)).toEqual(domain.list.map((k) => k.exchangeDisplayName));
+    expect(json.rows.map((r) => r.pair)).toEqual(domain.list.map((k) => k.pair));
+    expect(new Set(json.rows.map((r) => r.market))).toEqual(new Set(['Spot']));
+    expect(json.rows[0]!.rank).toBe(21);
+    expect(await download('coin-markets', 'coin=no-such-coin')).toBeNull();
+    expect(await download('coin-markets', '')).toBeNull();
+  });
+
+  it("an exchange's pair table: futures only, sorted, in Chinese; an unknown exchange is not found", async () => {
+    const { text } = (await download('exchange-pairs', 'exchange=binance&filter=futures&sort=volume24h&order=desc', { locale: 'zh' }))!;
+    const { header, rows } = csvTable(text);
+    const domain = await listTickers(await getDb(), { exchange: 'binance', market: 'futures', sort: 'volume24h', order: 'desc', page: 1, size: 10 });
+    expect(domain.list.length).toBeGreaterThan(0);
+    expect(header.slice(0, 4)).toEqual(['#', '名称', '交易对', '市场']);
+    expect(rows.map((r) => r[1])).toEqual(domain.list.map((k) => k.coinName));
+    expect(new Set(rows.map((r) => r[3]))).toEqual(new Set(['合约']));
+    expect(await download('exchange-pairs', 'exchange=nope')).toBeNull();
+  });
 });

@@ -100,6 +100,25 @@ for (const L of LOCALES) {
   });
 }
 
+test("a coin's market tab and an exchange's pair table export the rows they show", async ({ page, request }) => {
+  for (const [path, table, exportName, subject] of [
+    ['/zh/coin/bitcoin/market?market=spot&sort=volume24h&order=desc', 'market-table', 'coin-markets', 0],
+    ['/exchange/binance?filter=futures&sort=price&order=asc#pairs', 'ticker-table', 'exchange-pairs', 0],
+  ] as const) {
+    await page.goto(path);
+    const shown = await page
+      .getByTestId(table)
+      .locator('tbody tr')
+      .evaluateAll((trs, i) => trs.map((tr) => tr.querySelectorAll('td')[i]?.querySelector('a')?.textContent?.trim() ?? ''), subject);
+    expect(shown.length, path).toBeGreaterThan(0);
+    const csv = await csvOf(page);
+    expect(csv.download.suggestedFilename(), path).toMatch(new RegExp(`^coinlens-${exportName}-page1-`));
+    expect(csv.rows.map((r) => r[1]), path).toEqual(shown);
+  }
+  expect((await request.get('/export/coin-markets.csv?coin=no-such-coin')).status()).toBe(404);
+  expect((await request.get('/export/exchange-pairs.json?exchange=nope')).status()).toBe(404);
+});
+
 test('the currency the page shows is the currency of the file', async ({ page, context, baseURL }) => {
   await context.addCookies([{ name: 'currency', value: 'EUR', url: baseURL! }]);
   await page.goto('/exchange/list_1?size=10');

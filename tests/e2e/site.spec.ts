@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 
 for (const L of [
-  { prefix: '', app: 'Coinlens on your phone', privacy: 'Privacy policy', forbidden: 'Access forbidden', review: 'Latest user reviews', exchanges: 'Exchanges', price: 'Price', feeds: 'RSS and Atom feeds', days90: '90 days' },
-  { prefix: '/zh', app: '手机上的 Coinlens', privacy: '隐私政策', forbidden: '禁止访问', review: '最新用户评价', exchanges: '交易所', price: '价格', feeds: 'RSS 和 Atom 订阅', days90: '90 天' },
+  { prefix: '', app: 'Coinlens on your phone', privacy: 'Privacy policy', forbidden: 'Access forbidden', review: 'Latest user reviews', exchanges: 'Exchanges', price: 'Price', feeds: 'RSS and Atom feeds', days90: '90 days', days365: '365 days' },
+  { prefix: '/zh', app: '手机上的 Coinlens', privacy: '隐私政策', forbidden: '禁止访问', review: '最新用户评价', exchanges: '交易所', price: '价格', feeds: 'RSS 和 Atom 订阅', days90: '90 天', days365: '365 天' },
 ] as const) {
   const p = (path: string) => `${L.prefix}${path}`;
   const home = L.prefix ? `${L.prefix}/` : '/';
@@ -27,7 +27,8 @@ for (const L of [
       const table = page.getByTestId('cookie-table');
       await expect(table.locator('tr[data-cookie="jwt"] td').last()).toHaveText(L.days90);
       await expect(table.locator('tr[data-cookie="locale"] td').last()).toHaveText(L.days90);
-      await expect(table.locator('tbody tr')).toHaveCount(9);
+      await expect(table.locator('tr[data-cookie="colours"] td').last()).toHaveText(L.days365);
+      await expect(table.locator('tbody tr')).toHaveCount(10);
     });
 
     test('forbidden answers 403 with a way home', async ({ page }) => {

@@ -3,6 +3,7 @@
  * defaults, and page/size/range are read leniently (a stale URL falls back to defaults).
  */
 import { DEFAULT_PAGE_SIZE, isPageSize } from '../../lib/pagination.ts';
+import { TICKER_SORTS, type TickerSort } from '../../server/domain/tickers.ts';
 
 /** Reads page and size; out-of-range values fall back to page 1 and the default size. */
 export function readPage(params: URLSearchParams): { page: number; size: number } {
@@ -33,3 +34,17 @@ export function withQuery(path: string, current: URLSearchParams, changes: Recor
 
 /** Shortens an address or hash for a table cell: first 6 and last 4 characters. */
 export const shortHash = (s: string) => (s.length > 14 ? `${s.slice(0, 6)}…${s.slice(-4)}` : s);
+
+/** What the market tab reads from its URL (page, size, sort, order, spot/futures): the tab and its export. */
+export function readMarketTabQuery(params: URLSearchParams): { page: number; size: number; sort: TickerSort | undefined; order: 'asc' | 'desc' | undefined; market: 'spot' | 'futures' | undefined } {
+  const sortParam = params.get('sort');
+  const sort = (TICKER_SORTS as readonly string[]).includes(sortParam ?? '') ? (sortParam as TickerSort) : undefined;
+  const orderParam = params.get('order');
+  const marketParam = params.get('market');
+  return {
+    ...readPage(params),
+    sort,
+    order: orderParam === 'asc' || orderParam === 'desc' ? orderParam : undefined,
+    market: marketParam === 'spot' || marketParam === 'futures' ? marketParam : undefined,
+  };
+}

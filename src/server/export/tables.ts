@@ -1,8 +1,8 @@
 import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
 import { readTickerQuery } from '../../lib/tickerQuery.ts';
 import type { Db } from '../db/index.ts';
-import { EXCHANGE_SORTS, listExchanges, type ExchangeSummary } from '../domain/exchanges.ts';
-import { COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../domain/markets.ts';
+import { EXCHANGE_SORTS, getExchange, listExchanges, type ExchangeSummary } from '../domain/exchanges.ts';
+import { coinIconInfo, COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../domain/markets.ts';
 import type { Page } from '../domain/numbers.ts';
 import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../domain/tickers.ts';
 import type { Translate } from '../i18n/index.ts';
@@ -10,6 +10,8 @@ import { listOfferings, platformRoi, readOfferingQuery, readPlatformRoiQuery, re
 import { HOT_SORTS, listHotCoins, type HotCoin } from '../domain/hot.ts';
 import type { View } from '../view.ts';
 import { platformLabel } from '../../components/ieo/platform.ts';
+import { readMarketTabQuery } from '../../components/coin/links.ts';
+import { DomainError } from '../domain/errors.ts';
 import { coinLabelText } from '../../components/market/markup.ts';
 import { DEFAULTS, getRanking, KIND_OPTIONS, readRankQuery, type RankKind, type RankRow } from '../domain/rankings.ts';
 
@@ -36,7 +38,7 @@ export interface ExportTable<R> {
    * Reads the page's query and returns a fetcher of one page of rows, in the page's size unless
    * `size` is given (the all-pages export walks the pages at the largest size).
    */
-  prepare: (db: Db, params: URLSearchParams) => Promise<{ page: number; size: number; fetch: (page: number, size: number) => Promise<Page<R>>; columns?: ExportColumn<R>[] }>;
+  prepare: (db: Db, params: URLSearchParams) => Promise<{ page: number; size: number; fetch: (page: number, size: number) => Promise<Page<R>>; columns?: ExportColumn<R>[] } | null>;
   /** Rows whose prices also set a crypto currency's rate (the coin list: bitcoin in BTC is 1). */
   alignsRates?: boolean;
   columns: ExportColumn<R>[];
@@ -274,6 +276,59 @@ const offeringPlatforms: ExportTable<PlatformRoi> = {
   ],
 };
 
+/** Ticker columns both detail pages show: pair, price, change, volume, share, spread. */
+const tickerFigures: ExportColumn<TickerRow>[] = [
+  { key: 'pair', label: 'exchange.pair', kind: 'text', value: (k, v) => v.pair(k.pair) },
+  { key: 'market', label: 'export.market', kind: 'text', value: (k, v) => v.t(k.market === 'futures' ? 'market.futures' : 'market.spot') },
+  { key: 'price', label: 'coin.price', kind: 'money', value: (k, v) => v.money.convert(k.price) },
+  { key: 'change24h', label: 'coin.change24h', kind: 'percent', value: (k) => k.change24h },
+  { key: 'volume24h', label: 'coin.volume24h', kind: 'money', value: (k, v) => v.money.convert(k.volume24h) },
+  { key: 'share', label: 'exchange.volumeShare', kind: 'percent', value: (k) => k.share },
+  { key: 'spread', label: 'exchange.spread', kind: 'percent', value: (k) => k.spread },
+  { key: 'depthPlus1', label: 'coinTabs.market.depthPlus', kind: 'money', value: (k, v) => v.money.convert(k.depthPlus1) },
+  { key: 'depthMinus1', label: 'coinTabs.market.depthMinus', kind: 'money', value: (k, v) => v.money.convert(k.depthMinus1) },
+];
+
+/** A coin's market tab (/coin/{id}/market): its pairs on every exchange, in the tab's filter and sort. */
+const coinMarkets: ExportTable<TickerRow> = {
+  name: 'coin-markets',
+  pagePath: (params) => `/coin/${encodeURIComponent(params.get('coin') ?? '')}/market`,
+  prepare: async (db, params) => {
+    const coin = params.get('coin') ?? '';
+    if (!coin || !(await coinIconInfo(db, coin))) return null;
+    const q = readMarketTabQuery(params);
+    return { page: q.page, size: q.size, fetch: (page, size) => listTickers(db, { coin, page, size, sort: q.sort, order: q.order, market: q.market }) };
+  },
+  columns: [
+    { key: 'rank', label: 'export.rowNumber', kind: 'integer', value: (_k, _v, i) => i + 1 },
+    { key: 'exchange', label: 'exchange.name', kind: 'text', value: (k) => k.exchangeDisplayName },
+    ...tickerFigures,
+  ],
+};
+
+/** An exchange's pair table (/exchange/{name}): its pairs, in the page's filter (spot or futures) and sort. */
+const exchangePairs: ExportTable<TickerRow> = {
+  name: 'exchange-pairs',
+  pagePath: (params) => `/exchange/${encodeURIComponent(params.get('exchange') ?? '')}`,
+  prepare: async (db, params) => {
+    let exchange: string;
+    try {
+      exchange = (await getExchange(db, params.get('exchange') ?? '')).name;
+    } catch (e) {
+      if (e instanceof DomainError && e.status === 404) return null;
+      throw e;
+    }
+    const q = readListQuery(params, TICKER_SORTS, ['spot', 'futures'] as const);
+    const page = parseListPage(params.get('page') ?? '1') ?? 1;
+    return { page, size: q.size, fetch: (p, size) => listTickers(db, { page: p, size, exchange, market: q.filter, sort: q.sort, order: q.order }) };
+  },
+  columns: [
+    { key: 'rank', label: 'export.rowNumber', kind: 'integer', value: (_k, _v, i) => i + 1 },
+    { key: 'coin', label: 'coin.name', kind: 'text', value: (k) => k.coinName },
+    ...tickerFigures,
+  ],
+};
+
 export const EXPORT_TABLES = {
   coins,
   exchanges,
@@ -284,6 +339,8 @@ export const EXPORT_TABLES = {
   offerings: offeringTable('offerings', '/ieo', false),
   'offering-roi': offeringTable('offering-roi', '/ieo/ieo-roi', true),
   'offering-platforms': offeringPlatforms,
+  'coin-markets': coinMarkets,
+  'exchange-pairs': exchangePairs,
 } as const;
 
 export type ExportTableName = keyof typeof EXPORT_TABLES;

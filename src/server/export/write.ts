@@ -50,6 +50,8 @@ function headerLabel(label: string, unit: string | null): string {
  */
 export async function exportResponse<R>(db: Db, v: View, table: ExportTable<R>, params: URLSearchParams, opts: ExportOptions): Promise<Response | null> {
   const prepared = await table.prepare(db, params);
+  // The coin or exchange the table belongs to does not exist: 404, like its page.
+  if (!prepared) return null;
   const size = opts.all ? ALL_PAGES_SIZE : prepared.size;
   const startPage = opts.all ? 1 : prepared.page;
   const [first, source] = await Promise.all([prepared.fetch(startPage, size), dataSource(db)]);
