@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -86,6 +87,11 @@ export const coins = pgTable(
     sparklineTrend: text('sparkline_trend'),
     /** Daily volatility used by the simulated market, as a fraction (0.03 = 3 %). */
     volatility: num('volatility'),
+    /**
+     * Provenance: the sources whose tickers made the price ("binance", "okx"…); empty for the
+     * demo data. `updated_at` is when the price last changed.
+     */
+    sources: text('sources').array().notNull().default(sql`'{}'::text[]`),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -186,6 +192,8 @@ export const exchanges = pgTable(
     website: text('website'),
     color: text('color'),
     description: text('description'),
+    /** Provenance: the sources that report this exchange; empty for the demo data. */
+    sources: text('sources').array().notNull().default(sql`'{}'::text[]`),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -225,6 +233,18 @@ export const tickers = pgTable(
     bestAsk: num('best_ask'),
     depthPlus1: num('depth_plus_1'),
     depthMinus1: num('depth_minus_1'),
+    /** Provenance: the source that reported this pair ("binance-futures"); null for the demo data. */
+    source: text('source'),
+    /** The source's own instrument id ("BTC-USDT-SWAP"), to match its next report. */
+    instrument: text('instrument'),
+    /** Dated futures: the expiry; the contract type is recomputed from it on every refresh. */
+    expiresAt: ts('expires_at'),
+    /**
+     * Why the coin's price leaves this pair out, or null when it counts: `stale` (no report
+     * for too long), `outlier` (too far from the other pairs), `no-reference` (its quote has
+     * no USD price), `futures` (derivatives never make the spot price).
+     */
+    excluded: text('excluded'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,208 @@
+/**
+ * The one HTTP client every market-data adapter uses: a base URL (configurable, so tests point it
+ * at a local fake upstream), a timeout, retries on 408/429/5xx and network failures with jittered
+ * exponential backoff that honours `Retry-After`, a per-source request budget inside the source's
+ * published rate limit, and validation of every answer with zod. A source that bans us (Binance
+ * 418, Bybit 403) is never retried: it is left alone until its `Retry-After` has passed.
+ * Every failure is a `SourceError` with a message for the log and /api/health; nothing here
+ * throws anything else, so a changed payload is a logged source error, never a crash.
+ */
+import type { z } from 'zod';
+import type { SourceState } from './types.ts';
+
+export class SourceError extends Error {
+  override name = 'SourceError';
+  constructor(
+    readonly source: string,
+    message: string,
+    /** The HTTP status, when there was an answer. */
+    readonly status?: number,
+  ) {
+    super(`${source}: ${message}`);
+  }
+}
+
+export interface HttpOptions {
+  /** Source name for messages and health ("binance", "okx"…). */
+  name: string;
+  baseUrl: string;
+  /** Per attempt, ms. */
+  timeoutMs?: number;
+  /** Retries after the first attempt. */
+  retries?: number;
+  /** Weight the source allows per window (Binance: 6000 per minute); we stay under `share` of it. */
+  budget: { limit: number; windowMs: number; share?: number };
+  /** A response header carrying the weight the source counts for us (X-MBX-USED-WEIGHT-1M). */
+  usedWeightHeader?: string;
+  /** Statuses that mean "banned": not retried, and the source rests until Retry-After. */
+  banStatuses?: number[];
+  headers?: Record<string, string>;
+  /** Longest wait before a retry, ms; a longer Retry-After rests the source instead. */
+  maxRetryWaitMs?: number;
+  /** Base backoff, ms (doubled per attempt, ×0.5–1.5 jitter). */
+  backoffMs?: number;
+  fetch?: typeof fetch;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  random?: () => number;
+  now?: () => number;
+}
+
+export interface GetOptions<S extends z.ZodTypeAny> {
+  query?: Record<string, string | number | undefined>;
+  /** What this request costs against the budget (Binance weights); default 1. */
+  weight?: number;
+  schema: S;
+  /**
+   * An error the source reports inside a 200 answer (OKX `code != "0"`, Bybit `retCode != 0`):
+   * the message, and whether trying again may help.
+   */
+  check?: (body: z.output<S>) => { message: string; retry?: boolean } | null;
+  signal?: AbortSignal;
+}
+
+const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+const defaultSleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+  });
+
+/** Retry-After as ms from now: seconds, or an HTTP date; null when absent or unreadable. */
+export function retryAfterMs(value: string | null, now: number): number | null {
+  if (!value) return null;
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000);
+  const at = Date.parse(value);
+  return Number.isFinite(at) ? Math.max(0, at - now) : null;
+}
+
+/** Zod issues as one short line: where the payload changed. */
+function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 3)
+    .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`)
+    .join('; ');
+}
+
+export class SourceHttp {
+  private readonly spent: { at: number; weight: number }[] = [];
+  /** The source's own count of our weight, when it sends one. */
+  private reported: { at: number; used: number } | null = null;
+  private restUntil = 0;
+  private lastSuccessAt: number | null = null;
+  private lastError: { at: number; message: string } | null = null;
+  private asked = false;
+
+  constructor(private readonly o: HttpOptions) {}
+
+  private now(): number {
+    return (this.o.now ?? Date.now)();
+  }
+
+  /** Weight used in the current window (ours, or the source's count if higher). */
+  used(): number {
+    const now = this.now();
+    const { windowMs } = this.o.budget;
+    while (this.spent.length && this.spent[0]!.at <= now - windowMs) this.spent.shift();
+    const ours = this.spent.reduce((s, e) => s + e.weight, 0);
+    const theirs = this.reported && this.reported.at > now - windowMs ? this.reported.used : 0;
+    return Math.max(ours, theirs);
+  }
+
+  /** The weight we allow ourselves per window: a share of the published limit. */
+  limit(): number {
+    return Math.floor(this.o.budget.limit * (this.o.budget.share ?? 0.5));
+  }
+
+  state(): SourceState {
+    const failing = this.lastError && (this.lastSuccessAt === null || this.lastError.at > this.lastSuccessAt);
+    return {
+      name: this.o.name,
+      status: !this.asked ? 'idle' : failing ? 'failing' : 'ok',
+      lastSuccessAt: this.lastSuccessAt,
+      lastError: this.lastError,
+      budget: { used: this.used(), limit: this.limit(), windowMs: this.o.budget.windowMs },
+    };
+  }
+
+  private fail(message: string, status?: number): SourceError {
+    const error = new SourceError(this.o.name, message, status);
+    this.lastError = { at: this.now(), message: error.message };
+    return error;
+  }
+
+  /** GETs `path` and returns the validated body; throws SourceError. */
+  async get<S extends z.ZodTypeAny>(path: string, options: GetOptions<S>): Promise<z.output<S>> {
+    this.asked = true;
+    const weight = options.weight ?? 1;
+    const url = new URL(path.replace(/^\//, ''), this.o.baseUrl.endsWith('/') ? this.o.baseUrl : `${this.o.baseUrl}/`);
+    for (const [k, v] of Object.entries(options.query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
+    const retries = this.o.retries ?? 2;
+    const sleep = this.o.sleep ?? defaultSleep;
+    const random = this.o.random ?? Math.random;
+    for (let attempt = 0; ; attempt++) {
+      if (this.now() < this.restUntil) throw this.fail(`resting after a ban or rate limit until ${new Date(this.restUntil).toISOString()}`);
+      if (this.used() + weight > this.limit()) throw this.fail(`request budget spent (${this.used()} of ${this.limit()} per ${this.o.budget.windowMs / 1000} s)`);
+      this.spent.push({ at: this.now(), weight });
+      let retryWait: number | null = null;
+      let failure: SourceError;
+      try {
+        const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(this.o.timeoutMs ?? 10_000)]) : AbortSignal.timeout(this.o.timeoutMs ?? 10_000);
+        const res = await (this.o.fetch ?? fetch)(url, { headers: { accept: 'application/json', ...this.o.headers }, signal, redirect: 'error' });
+        const usedHeader = this.o.usedWeightHeader ? Number(res.headers.get(this.o.usedWeightHeader)) : Number.NaN;
+        if (Number.isFinite(usedHeader)) this.reported = { at: this.now(), used: usedHeader };
+        const after = retryAfterMs(res.headers.get('retry-after'), this.now());
+        if ((this.o.banStatuses ?? []).includes(res.status)) {
+          await res.body?.cancel();
+          this.restUntil = this.now() + (after ?? 120_000);
+          throw this.fail(`banned (HTTP ${res.status}); not retried`, res.status);
+        }
+        if (!res.ok) {
+          await res.body?.cancel();
+          failure = this.fail(`HTTP ${res.status}`, res.status);
+          if (!RETRY_STATUSES.has(res.status)) throw failure;
+          if (after !== null && after > (this.o.maxRetryWaitMs ?? 10_000)) {
+            this.restUntil = this.now() + after;
+            throw failure;
+          }
+          retryWait = after;
+        } else {
+          const text = await res.text();
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            throw this.fail(`malformed JSON (${text.slice(0, 60).replace(/\s+/g, ' ')}…)`, res.status);
+          }
+          const parsed = options.schema.safeParse(json);
+          if (!parsed.success) throw this.fail(`unexpected payload: ${describeIssues(parsed.error)}`, res.status);
+          const problem = options.check?.(parsed.data);
+          if (!problem) {
+            this.lastSuccessAt = this.now();
+            return parsed.data;
+          }
+          failure = this.fail(problem.message, res.status);
+          if (!problem.retry) throw failure;
+        }
+      } catch (e) {
+        if (e instanceof SourceError) throw e;
+        if (options.signal?.aborted) throw this.fail('cancelled');
+        const name = (e as Error).name;
+        failure = this.fail(name === 'TimeoutError' ? `timed out after ${this.o.timeoutMs ?? 10_000} ms` : `request failed: ${(e as Error).message}`);
+      }
+      if (attempt >= retries) throw failure;
+      const backoff = (this.o.backoffMs ?? 500) * 2 ** attempt * (0.5 + random());
+      await sleep(Math.min(retryWait ?? backoff, this.o.maxRetryWaitMs ?? 10_000), options.signal).catch(() => {
+        throw this.fail('cancelled');
+      });
+    }
+  }
+}
+
+/** A decimal string or number as a finite number, else null (sources send "" for unknown). */
+export function toNumber(value: string | number | null | undefined): number | null {
+  if (value === null || value === undefined || value === '') return null;
+  const n = typeof value === 'number' ? value : Number(value);
+  return Number.isFinite(n) ? n : null;
+}

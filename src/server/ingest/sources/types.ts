@@ -1,0 +1,78 @@
+/**
+ * What every market-data source hands to the ingest: tickers of one exchange (Binance, OKX,
+ * Bybit, Kraken…) in the exchange's own units, or coin and exchange facts from an aggregator
+ * (CoinGecko). Adapters only fetch, validate and normalise; aggregation, USD conversion and
+ * writing happen in `src/server/ingest/` so every source is treated the same way.
+ */
+
+/** SPEC §3 contract types a source's futures map onto (research file, section 3). */
+export type ContractType = 'PERPETUAL' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'BIQUARTERLY';
+
+/** One market pair on one exchange, as the exchange reports it. */
+export interface SourceTicker {
+  /** The source's name, e.g. "binance" or "binance-futures". */
+  source: string;
+  /** The exchange's slug in our database: "binance", "okx", "bybit", "kraken". */
+  exchange: string;
+  /** The exchange's own instrument id ("BTCUSDT", "BTC-USDT-SWAP", "XXBTZUSD"). */
+  instrument: string;
+  /** Upper-case asset symbols, normalised across exchanges (Kraken's XBT is BTC). */
+  base: string;
+  quote: string;
+  market: 'spot' | 'futures';
+  /** Futures only: the SPEC type, null when the instrument has no slot (OKX next_month…). */
+  contractType: ContractType | null;
+  /** Dated futures: the expiry, Unix ms; null for spot and perpetuals. */
+  expiry: number | null;
+  /** Last price in the quote asset. */
+  last: number;
+  open24h: number | null;
+  high24h: number | null;
+  low24h: number | null;
+  /** Change over 24 hours in percent (2.5 = +2.5 %). */
+  change24h: number | null;
+  /** 24-hour volume in the base asset, and in the quote asset. */
+  baseVolume24h: number | null;
+  quoteVolume24h: number | null;
+  bid: number | null;
+  ask: number | null;
+  /** When the exchange observed these figures, Unix ms. */
+  at: number;
+}
+
+/** A candle of a source's own klines, in the quote asset. */
+export interface SourceCandle {
+  openTime: number;
+  open: number;
+  high: number;
+  low: number;
+  close: number;
+  /** Volume in the base asset. */
+  volume: number;
+}
+
+/** The intervals the site stores (klines.interval). */
+export type CandleInterval = '1m' | '5m' | '15m' | '1h' | '4h' | '1d' | '1w';
+
+/** The health of one source, as /api/health reports it. */
+export interface SourceState {
+  name: string;
+  /** ok: the last request succeeded; failing: it did not; idle: nothing asked yet. */
+  status: 'ok' | 'failing' | 'idle';
+  lastSuccessAt: number | null;
+  lastError: { at: number; message: string } | null;
+  /** Weight spent in the current budget window, and the window's limit. */
+  budget: { used: number; limit: number; windowMs: number };
+}
+
+/** An exchange's tickers (spot, futures or both). */
+export interface TickerSource {
+  readonly name: string;
+  /** The exchange it reports, with what the exchange list shows about it. */
+  readonly exchange: { name: string; displayName: string; website: string; hasFutures: boolean };
+  /** Every ticker the exchange publishes, in one or a few requests. */
+  tickers(signal?: AbortSignal): Promise<SourceTicker[]>;
+  /** Candles of one instrument, oldest first. */
+  candles?(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]>;
+  state(): SourceState;
+}
