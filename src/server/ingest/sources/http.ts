@@ -93,6 +93,8 @@ export class SourceHttp {
   private lastSuccessAt: number | null = null;
   private lastError: { at: number; message: string } | null = null;
   private asked = false;
+  /** The outcome of the latest attempt: timestamps alone cannot order two in the same millisecond. */
+  private failing = false;
 
   constructor(private readonly o: HttpOptions) {}
 
@@ -116,10 +118,9 @@ export class SourceHttp {
   }
 
   state(): SourceState {
-    const failing = this.lastError && (this.lastSuccessAt === null || this.lastError.at > this.lastSuccessAt);
     return {
       name: this.o.name,
-      status: !this.asked ? 'idle' : failing ? 'failing' : 'ok',
+      status: !this.asked ? 'idle' : this.failing ? 'failing' : 'ok',
       lastSuccessAt: this.lastSuccessAt,
       lastError: this.lastError,
       budget: { used: this.used(), limit: this.limit(), windowMs: this.o.budget.windowMs },
@@ -129,6 +130,7 @@ export class SourceHttp {
   private fail(message: string, status?: number): SourceError {
     const error = new SourceError(this.o.name, message, status);
     this.lastError = { at: this.now(), message: error.message };
+    this.failing = true;
     return error;
   }
 
@@ -150,8 +152,9 @@ export class SourceHttp {
       try {
         const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(this.o.timeoutMs ?? 10_000)]) : AbortSignal.timeout(this.o.timeoutMs ?? 10_000);
         const res = await (this.o.fetch ?? fetch)(url, { headers: { accept: 'application/json', ...this.o.headers }, signal, redirect: 'error' });
-        const usedHeader = this.o.usedWeightHeader ? Number(res.headers.get(this.o.usedWeightHeader)) : Number.NaN;
-        if (Number.isFinite(usedHeader)) this.reported = { at: this.now(), used: usedHeader };
+        // toNumber, not Number: a missing header (null) must not read as "0 used".
+        const usedHeader = this.o.usedWeightHeader ? toNumber(res.headers.get(this.o.usedWeightHeader)) : null;
+        if (usedHeader !== null) this.reported = { at: this.now(), used: usedHeader };
         const after = retryAfterMs(res.headers.get('retry-after'), this.now());
         if ((this.o.banStatuses ?? []).includes(res.status)) {
           await res.body?.cancel();
@@ -180,6 +183,7 @@ export class SourceHttp {
           const problem = options.check?.(parsed.data);
           if (!problem) {
             this.lastSuccessAt = this.now();
+            this.failing = false;
             return parsed.data;
           }
           failure = this.fail(problem.message, res.status);
