@@ -136,6 +136,43 @@ describe('BinanceSpot', () => {
   });
 });
 
+describe('Binance mini-ticker stream', () => {
+  it('maps a message for the instruments the last tickers() listed', async () => {
+    const spot = new BinanceSpot(options());
+    expect(spot.fromMiniTickers(fixture('binance', 'miniTicker-arr'))).toEqual([]);
+    await spot.tickers();
+    const ticks = spot.fromMiniTickers(fixture('binance', 'miniTicker-arr'));
+    expect(ticks.map((t) => t.instrument)).toEqual(['BTCUSDT', 'ETHBTC']);
+    expect(ticks[0]).toEqual({
+      source: 'binance',
+      exchange: 'binance',
+      instrument: 'BTCUSDT',
+      base: 'BTC',
+      quote: 'USDT',
+      market: 'spot',
+      contractType: null,
+      expiry: null,
+      last: 96530.01,
+      open24h: 94210,
+      high24h: 97100,
+      low24h: 93850.01,
+      change24h: expect.closeTo(2.46259, 5),
+      baseVolume24h: 18735.1023,
+      quoteVolume24h: 1786968512.440123,
+      bid: null,
+      ask: null,
+      at: 1795521601000,
+    });
+    expect(spot.streamUrl).toBe('wss://stream.binance.com:9443/ws/!miniTicker@arr');
+  });
+
+  it('rejects a changed message', () => {
+    const spot = new BinanceSpot(options());
+    expect(() => spot.fromMiniTickers({ result: null, id: 1 })).toThrow(SourceError);
+    expect(() => spot.fromMiniTickers([{ e: '24hrTicker', E: 1, s: 'BTCUSDT' }])).toThrow(/binance: unexpected stream message/);
+  });
+});
+
 describe('BinanceFutures', () => {
   it('maps perpetuals and quarterlies with contract types and expiries', async () => {
     const tickers = await new BinanceFutures(options()).tickers();

@@ -5,10 +5,10 @@
  * ("BTCFDUSD" cannot be split reliably without it).
  */
 import { z } from 'zod';
-import { SourceHttp, toNumber, type HttpOptions } from './http.ts';
+import { SourceError, SourceHttp, toNumber, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
-export type BinanceOptions = { baseUrl?: string } & Partial<
+export type BinanceOptions = { baseUrl?: string; streamUrl?: string } & Partial<
   Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxRetryWaitMs' | 'fetch' | 'sleep' | 'random' | 'now'>
 >;
 
@@ -42,6 +42,11 @@ const decimal = z.string().refine((s) => toNumber(s) !== null, 'not a decimal');
 /** [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, …]. */
 const klinesSchema = z.array(z.tuple([z.number(), decimal, decimal, decimal, decimal, decimal]).rest(z.unknown()));
 
+/** One `!miniTicker@arr` message: the symbols that changed in the last second. */
+const miniTickersSchema = z.array(
+  z.object({ e: z.literal('24hrMiniTicker'), E: z.number(), s: z.string(), c: decimal, o: decimal, h: decimal, l: decimal, v: decimal, q: decimal }),
+);
+
 const CONTRACT_TYPES: Record<string, ContractType> = {
   PERPETUAL: 'PERPETUAL',
   TRADIFI_PERPETUAL: 'PERPETUAL',
@@ -72,6 +77,8 @@ type Listing = Pick<SourceTicker, 'instrument' | 'base' | 'quote' | 'market' | '
 /** What both markets share: the client, the instrument cache, ticker and kline mapping. */
 abstract class BinanceMarket implements TickerSource {
   readonly exchange = EXCHANGE;
+  /** The all-symbols mini-ticker stream; `fromMiniTickers` reads its messages. */
+  readonly streamUrl: string;
   protected readonly http: SourceHttp;
   protected readonly now: () => number;
   private listings: { bySymbol: Map<string, Listing>; until: number } | null = null;
@@ -80,11 +87,13 @@ abstract class BinanceMarket implements TickerSource {
   constructor(
     readonly name: string,
     defaultBaseUrl: string,
+    defaultStreamUrl: string,
     budgetPerMinute: number,
     private readonly paths: { info: string; tickers: string; klines: string },
     options: BinanceOptions,
   ) {
-    const { baseUrl = defaultBaseUrl, ...rest } = options;
+    const { baseUrl = defaultBaseUrl, streamUrl = defaultStreamUrl, ...rest } = options;
+    this.streamUrl = streamUrl;
     this.now = options.now ?? Date.now;
     this.http = new SourceHttp({
       name,
@@ -140,6 +149,38 @@ abstract class BinanceMarket implements TickerSource {
     return out;
   }
 
+  /**
+   * The tickers in one stream message, for instruments the last `tickers()` call listed (the
+   * stream has no base or quote, and no bid or ask). Throws SourceError on a changed message.
+   */
+  fromMiniTickers(message: unknown): SourceTicker[] {
+    const parsed = miniTickersSchema.safeParse(message);
+    if (!parsed.success) throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
+    const out: SourceTicker[] = [];
+    for (const m of parsed.data) {
+      const listing = this.listings?.bySymbol.get(m.s);
+      const last = price(m.c);
+      if (!listing || last === null) continue;
+      const open = price(m.o);
+      out.push({
+        source: this.name,
+        exchange: EXCHANGE.name,
+        ...listing,
+        last,
+        open24h: open,
+        high24h: price(m.h),
+        low24h: price(m.l),
+        change24h: open === null ? null : ((last - open) / open) * 100,
+        baseVolume24h: toNumber(m.v),
+        quoteVolume24h: toNumber(m.q),
+        bid: null,
+        ask: null,
+        at: m.E,
+      });
+    }
+    return out;
+  }
+
   async candles(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]> {
     const n = Math.max(1, Math.min(Math.floor(limit), this.maxKlines));
     // Our interval names are Binance's own.
@@ -179,7 +220,7 @@ export class BinanceSpot extends BinanceMarket {
   protected readonly maxKlines = 1000;
 
   constructor(options: BinanceOptions = {}) {
-    super('binance', 'https://data-api.binance.vision', 6000, { info: '/api/v3/exchangeInfo', tickers: '/api/v3/ticker/24hr', klines: '/api/v3/klines' }, options);
+    super('binance', 'https://data-api.binance.vision', 'wss://stream.binance.com:9443/ws/!miniTicker@arr', 6000, { info: '/api/v3/exchangeInfo', tickers: '/api/v3/ticker/24hr', klines: '/api/v3/klines' }, options);
   }
 
   protected async loadListings(signal?: AbortSignal) {
@@ -207,7 +248,7 @@ export class BinanceFutures extends BinanceMarket {
   protected readonly maxKlines = 1500;
 
   constructor(options: BinanceOptions = {}) {
-    super('binance-futures', 'https://fapi.binance.com', 2400, { info: '/fapi/v1/exchangeInfo', tickers: '/fapi/v1/ticker/24hr', klines: '/fapi/v1/klines' }, options);
+    super('binance-futures', 'https://fapi.binance.com', 'wss://fstream.binance.com/ws/!miniTicker@arr', 2400, { info: '/fapi/v1/exchangeInfo', tickers: '/fapi/v1/ticker/24hr', klines: '/fapi/v1/klines' }, options);
   }
 
   protected async loadListings(signal?: AbortSignal) {
