@@ -6,7 +6,7 @@
  * every request after.
  */
 import { readFileSync } from 'node:fs';
-import { createServer, type IncomingMessage } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
@@ -23,8 +23,8 @@ export type FakeRoute = FakeAnswer | FakeAnswer[] | ((query: URLSearchParams) =>
 
 export interface FakeUpstream {
   url: string;
-  /** Every request received, in order. */
-  requests: { path: string; query: URLSearchParams }[];
+  /** Every request received, in order, with its headers (lower-case names) to check API keys. */
+  requests: { path: string; query: URLSearchParams; headers: IncomingHttpHeaders }[];
   /** Replaces (or adds) the answer of a path. */
   route(path: string, answer: FakeRoute): void;
   close(): Promise<void>;
@@ -43,7 +43,7 @@ export async function startFakeUpstream(routes: Record<string, FakeRoute> = {}):
   const requests: FakeUpstream['requests'] = [];
   const server = createServer((req: IncomingMessage, res) => {
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
-    requests.push({ path: url.pathname, query: url.searchParams });
+    requests.push({ path: url.pathname, query: url.searchParams, headers: req.headers });
     const route = table.get(url.pathname);
     let answer: FakeAnswer;
     if (!route) answer = { status: 404, body: { error: `no fake route for ${url.pathname}` } };

@@ -1,0 +1,166 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { fixture, startFakeUpstream, type FakeUpstream } from '../../../../tests/setup/fakeUpstream.ts';
+import { COINGECKO_ATTRIBUTION, CoinGecko, type CoinGeckoOptions } from './coingecko.ts';
+import { SourceError } from './http.ts';
+
+const NOW = 1736467512000;
+
+let up: FakeUpstream;
+let clock: number;
+let waits: number[];
+const options = (extra: CoinGeckoOptions = {}): CoinGeckoOptions => ({
+  baseUrl: up.url,
+  now: () => clock,
+  sleep: async (ms) => void waits.push(ms),
+  timeoutMs: 2000,
+  ...extra,
+});
+const hits = (path: string) => up.requests.filter((r) => r.path === path).length;
+type Rows = Record<string, unknown>[];
+
+beforeEach(async () => {
+  clock = NOW;
+  waits = [];
+  up = await startFakeUpstream({
+    '/coins/markets': { body: fixture('coingecko', 'markets') },
+    '/global': { body: fixture('coingecko', 'global') },
+    '/exchanges': { body: fixture('coingecko', 'exchanges') },
+  });
+});
+afterEach(() => up.close());
+
+describe('CoinGecko markets', () => {
+  it('asks for a USD page and maps a coin exactly', async () => {
+    const coins = await new CoinGecko(options()).markets(2, 50);
+    expect(Object.fromEntries(up.requests[0]!.query)).toEqual({ vs_currency: 'usd', order: 'market_cap_desc', per_page: '50', page: '2' });
+    expect(coins[0]).toEqual({
+      id: 'bitcoin',
+      symbol: 'BTC',
+      name: 'Bitcoin',
+      image: 'https://coin-images.coingecko.com/coins/images/1/large/bitcoin.png?1696501400',
+      rank: 1,
+      priceUsd: 96512,
+      marketCapUsd: 1911826431875,
+      volumeUsd: 41203312988,
+      circulatingSupply: 19809121,
+      totalSupply: 19809121,
+      maxSupply: 21000000,
+      ath: 108135,
+      athAt: Date.UTC(2024, 11, 17, 15, 2, 41, 429),
+      atl: 67.81,
+      atlAt: Date.UTC(2013, 6, 6),
+      change24h: 2.44251,
+      updatedAt: Date.UTC(2025, 0, 10, 0, 4, 43, 112),
+    });
+    expect(coins.map((c) => c.symbol)).toEqual(['BTC', 'ETH', 'USDT', 'SOL', 'DOGE', 'XRP', 'WQKA']);
+  });
+
+  it('keeps an uncapped supply as null', async () => {
+    const eth = (await new CoinGecko(options()).markets(1)).find((c) => c.id === 'ethereum')!;
+    expect([eth.maxSupply, eth.totalSupply, eth.circulatingSupply]).toEqual([null, 120467012.5312, 120467012.5312]);
+    expect(up.requests[0]!.query.get('per_page')).toBe('250');
+  });
+
+  it('reads CoinGecko’s 0 for an unknown market cap and circulating supply as unknown', async () => {
+    const coin = (await new CoinGecko(options()).markets(1)).find((c) => c.id === 'wrapped-quokka')!;
+    expect(coin).toMatchObject({ priceUsd: 0.00412231, marketCapUsd: null, rank: null, circulatingSupply: null, totalSupply: null, change24h: null, updatedAt: null });
+  });
+
+  it.each([
+    ['a required field missing', (rows: Rows) => (delete rows[1]!.circulating_supply, rows)],
+    ['a price sent as a string', (rows: Rows) => ((rows[0]!.current_price = '96512'), rows)],
+    ['an unreadable date', (rows: Rows) => ((rows[2]!.ath_date = 'last July'), rows)],
+    ['an object instead of the list', (rows: Rows) => ({ coins: rows })],
+  ])('turns a changed payload (%s) into a SourceError', async (_, change) => {
+    up.route('/coins/markets', { body: change(fixture<Rows>('coingecko', 'markets')) });
+    const gecko = new CoinGecko(options());
+    await expect(gecko.markets(1)).rejects.toThrow(SourceError);
+    expect(gecko.state().status).toBe('failing');
+  });
+});
+
+describe('CoinGecko global and exchanges', () => {
+  it('maps the market-wide totals', async () => {
+    expect(await new CoinGecko(options()).global()).toEqual({
+      activeCoins: 16512,
+      markets: 1197,
+      marketCapUsd: 3412033120312.41,
+      volumeUsd: 125410330221.77,
+      btcDominance: 56.0322,
+      ethDominance: 11.9671,
+      marketCapChange24h: 1.83321,
+      updatedAt: 1736467483000,
+    });
+  });
+
+  it('fails on a global answer without its data', async () => {
+    up.route('/global', { body: { status: { error_code: 0, error_message: 'maintenance' } } });
+    await expect(new CoinGecko(options()).global()).rejects.toThrow('coingecko: unexpected payload: data: Required');
+  });
+
+  it('maps exchanges, with unknown country, year, trust and url as null', async () => {
+    const exchanges = await new CoinGecko(options()).exchanges(3);
+    expect(Object.fromEntries(up.requests[0]!.query)).toEqual({ per_page: '100', page: '3' });
+    expect(exchanges.find((e) => e.id === 'kraken')).toEqual({
+      id: 'kraken',
+      name: 'Kraken',
+      country: 'United States',
+      yearEstablished: 2011,
+      url: 'https://r.kraken.com/sJRl2',
+      image: 'https://coin-images.coingecko.com/markets/images/29/small/kraken.jpg?1706864265',
+      trustScore: 10,
+      trustScoreRank: 3,
+      volume24hBtc: 12033.41022031,
+    });
+    expect(exchanges.at(-1)).toMatchObject({ id: 'quokkaswap', country: null, yearEstablished: null, url: null, trustScore: null, trustScoreRank: null });
+  });
+});
+
+describe('CoinGecko keys and limits', () => {
+  it('sends no key header without a key', async () => {
+    await new CoinGecko(options()).global();
+    const headers = up.requests[0]!.headers;
+    expect([headers['x-cg-demo-api-key'], headers['x-cg-pro-api-key']]).toEqual([undefined, undefined]);
+  });
+
+  it('sends a demo key as x-cg-demo-api-key and a pro key as x-cg-pro-api-key', async () => {
+    await new CoinGecko(options({ apiKey: 'CG-demo123' })).global();
+    await new CoinGecko(options({ apiKey: 'CG-pro456', pro: true })).global();
+    const [demo, pro] = up.requests.map((r) => r.headers);
+    expect([demo!['x-cg-demo-api-key'], demo!['x-cg-pro-api-key']]).toEqual(['CG-demo123', undefined]);
+    expect([pro!['x-cg-pro-api-key'], pro!['x-cg-demo-api-key']]).toEqual(['CG-pro456', undefined]);
+  });
+
+  it('defaults to the public host, or the pro host with pro: true', async () => {
+    const urls: string[] = [];
+    const fetch = async (url: string | URL | Request) => (urls.push(String(url)), new Response(JSON.stringify(fixture('coingecko', 'global'))));
+    await new CoinGecko({ fetch }).global();
+    await new CoinGecko({ fetch, apiKey: 'k', pro: true }).global();
+    expect(urls).toEqual(['https://api.coingecko.com/api/v3/global', 'https://pro-api.coingecko.com/api/v3/global']);
+  });
+
+  it('waits out a 429 for its Retry-After, then succeeds', async () => {
+    up.route('/global', [{ status: 429, headers: { 'retry-after': '3' }, body: { status: { error_code: 429, error_message: 'You have exceeded the Rate Limit' } } }, { body: fixture('coingecko', 'global') }]);
+    expect((await new CoinGecko(options()).global()).markets).toBe(1197);
+    expect([hits('/global'), waits]).toEqual([2, [3000]]);
+  });
+
+  it('rests after a 429 whose Retry-After is too long to wait, without asking again', async () => {
+    up.route('/global', { status: 429, headers: { 'retry-after': '60' } });
+    const gecko = new CoinGecko(options());
+    await expect(gecko.global()).rejects.toThrow('coingecko: HTTP 429');
+    await expect(gecko.markets(1)).rejects.toThrow(/resting/);
+    clock += 60_001;
+    expect(await gecko.markets(1)).toHaveLength(7);
+    expect(up.requests.map((r) => r.path)).toEqual(['/global', '/coins/markets']);
+  });
+
+  it('keeps to half the demo (30/min) or pro (500/min) limit', () => {
+    expect(new CoinGecko(options()).state().budget).toEqual({ used: 0, limit: 15, windowMs: 60_000 });
+    expect(new CoinGecko(options({ apiKey: 'k', pro: true })).state().budget).toEqual({ used: 0, limit: 250, windowMs: 60_000 });
+  });
+});
+
+it('exports the credit CoinGecko’s terms ask for', () => {
+  expect(COINGECKO_ATTRIBUTION).toEqual({ text: 'Data provided by CoinGecko', url: 'https://www.coingecko.com' });
+});

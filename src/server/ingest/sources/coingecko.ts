@@ -1,0 +1,205 @@
+/**
+ * CoinGecko, for the facts exchanges do not publish: supplies, ranks, all-time highs, market-wide
+ * totals and exchange metadata (research file, section 1). Not a ticker source: prices come from
+ * the exchanges; CoinGecko's own price is kept only as a fact beside them.
+ */
+import { z } from 'zod';
+import { SourceHttp, type HttpOptions } from './http.ts';
+import type { SourceState } from './types.ts';
+
+export type CoinGeckoOptions = {
+  baseUrl?: string;
+  /** A demo key, or a pro key with `pro: true`; without a key the public host's keyless limit applies. */
+  apiKey?: string;
+  pro?: boolean;
+} & Partial<Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxRetryWaitMs' | 'fetch' | 'sleep' | 'random' | 'now'>>;
+
+/** CoinGecko's terms ask for a visible, linked credit near the data. */
+export const COINGECKO_ATTRIBUTION = { text: 'Data provided by CoinGecko', url: 'https://www.coingecko.com' } as const;
+
+export interface CoinFacts {
+  /** CoinGecko's slug ("bitcoin"). */
+  id: string;
+  symbol: string;
+  name: string;
+  image: string | null;
+  rank: number | null;
+  priceUsd: number | null;
+  marketCapUsd: number | null;
+  volumeUsd: number | null;
+  circulatingSupply: number | null;
+  totalSupply: number | null;
+  /** null: no cap (ETH), or not known. */
+  maxSupply: number | null;
+  ath: number | null;
+  athAt: number | null;
+  atl: number | null;
+  atlAt: number | null;
+  /** Percent (2.5 = +2.5 %). */
+  change24h: number | null;
+  updatedAt: number | null;
+}
+
+export interface GlobalFacts {
+  activeCoins: number;
+  markets: number;
+  marketCapUsd: number | null;
+  volumeUsd: number | null;
+  /** Percent of the total market cap. */
+  btcDominance: number | null;
+  ethDominance: number | null;
+  marketCapChange24h: number | null;
+  updatedAt: number;
+}
+
+export interface ExchangeFacts {
+  id: string;
+  name: string;
+  country: string | null;
+  yearEstablished: number | null;
+  url: string | null;
+  image: string | null;
+  /** 1–10. */
+  trustScore: number | null;
+  trustScoreRank: number | null;
+  volume24hBtc: number | null;
+}
+
+const num = z.number().nullable();
+/** An ISO time as Unix ms; an unreadable one fails validation rather than becoming NaN. */
+const isoTime = z
+  .string()
+  .refine((s) => Number.isFinite(Date.parse(s)), 'not a date')
+  .transform((s) => Date.parse(s))
+  .nullable();
+
+const marketsSchema = z.array(
+  z.object({
+    id: z.string().min(1),
+    symbol: z.string().min(1),
+    name: z.string(),
+    image: z.string().nullable(),
+    current_price: num,
+    market_cap: num,
+    market_cap_rank: num,
+    total_volume: num,
+    price_change_percentage_24h: num,
+    circulating_supply: num,
+    total_supply: num,
+    max_supply: num,
+    ath: num,
+    ath_date: isoTime,
+    atl: num,
+    atl_date: isoTime,
+    last_updated: isoTime,
+  }),
+);
+
+const usdMap = z.record(z.number());
+const globalSchema = z.object({
+  data: z.object({
+    active_cryptocurrencies: z.number(),
+    markets: z.number(),
+    total_market_cap: usdMap,
+    total_volume: usdMap,
+    market_cap_percentage: usdMap,
+    market_cap_change_percentage_24h_usd: num,
+    updated_at: z.number(),
+  }),
+});
+
+const exchangesSchema = z.array(
+  z.object({
+    id: z.string().min(1),
+    name: z.string(),
+    country: z.string().nullable(),
+    year_established: num,
+    url: z.string().nullable(),
+    image: z.string().nullable(),
+    trust_score: num,
+    trust_score_rank: num,
+    trade_volume_24h_btc: num,
+  }),
+);
+
+/** CoinGecko writes 0 where it does not know a price, market cap or circulating supply. */
+const known = (n: number | null) => (n !== null && n > 0 ? n : null);
+
+const DEMO_URL = 'https://api.coingecko.com/api/v3';
+const PRO_URL = 'https://pro-api.coingecko.com/api/v3';
+
+export class CoinGecko {
+  readonly name = 'coingecko';
+  private readonly http: SourceHttp;
+
+  constructor(options: CoinGeckoOptions = {}) {
+    const { baseUrl, apiKey, pro = false, ...rest } = options;
+    const key = apiKey ? { [pro ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key']: apiKey } : undefined;
+    // Demo allows about 30 calls a minute and failed calls count too, so we take half of it.
+    const budget = pro ? { limit: 500, windowMs: 60_000, share: 0.5 } : { limit: 30, windowMs: 60_000, share: 0.5 };
+    this.http = new SourceHttp({ name: this.name, baseUrl: baseUrl ?? (pro ? PRO_URL : DEMO_URL), budget, headers: key, ...rest });
+  }
+
+  state(): SourceState {
+    return this.http.state();
+  }
+
+  /** One page of coins by market cap (page 1 holds the largest). */
+  async markets(page: number, perPage = 250, signal?: AbortSignal): Promise<CoinFacts[]> {
+    const rows = await this.http.get('/coins/markets', {
+      query: { vs_currency: 'usd', order: 'market_cap_desc', per_page: perPage, page },
+      schema: marketsSchema,
+      signal,
+    });
+    return rows.map((c) => ({
+      id: c.id,
+      symbol: c.symbol.toUpperCase(),
+      name: c.name,
+      image: c.image,
+      rank: c.market_cap_rank,
+      priceUsd: known(c.current_price),
+      marketCapUsd: known(c.market_cap),
+      volumeUsd: c.total_volume,
+      circulatingSupply: known(c.circulating_supply),
+      totalSupply: c.total_supply,
+      maxSupply: c.max_supply,
+      ath: c.ath,
+      athAt: c.ath_date,
+      atl: c.atl,
+      atlAt: c.atl_date,
+      change24h: c.price_change_percentage_24h,
+      updatedAt: c.last_updated,
+    }));
+  }
+
+  /** Market-wide totals in USD and the BTC and ETH shares of the market cap. */
+  async global(signal?: AbortSignal): Promise<GlobalFacts> {
+    const { data: d } = await this.http.get('/global', { schema: globalSchema, signal });
+    return {
+      activeCoins: d.active_cryptocurrencies,
+      markets: d.markets,
+      marketCapUsd: d.total_market_cap.usd ?? null,
+      volumeUsd: d.total_volume.usd ?? null,
+      btcDominance: d.market_cap_percentage.btc ?? null,
+      ethDominance: d.market_cap_percentage.eth ?? null,
+      marketCapChange24h: d.market_cap_change_percentage_24h_usd,
+      updatedAt: d.updated_at * 1000,
+    };
+  }
+
+  /** One page of exchanges by trust score rank. */
+  async exchanges(page: number, perPage = 100, signal?: AbortSignal): Promise<ExchangeFacts[]> {
+    const rows = await this.http.get('/exchanges', { query: { per_page: perPage, page }, schema: exchangesSchema, signal });
+    return rows.map((e) => ({
+      id: e.id,
+      name: e.name,
+      country: e.country || null,
+      yearEstablished: e.year_established,
+      url: e.url || null,
+      image: e.image,
+      trustScore: e.trust_score,
+      trustScoreRank: e.trust_score_rank,
+      volume24hBtc: e.trade_volume_24h_btc,
+    }));
+  }
+}

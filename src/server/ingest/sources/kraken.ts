@@ -1,0 +1,194 @@
+/**
+ * Kraken spot tickers and candles (research file, section 1). Kraken names assets its own way
+ * (XBT for BTC, XDG for DOGE, and legacy codes with an X or Z class prefix: XXBT, ZUSD), so base
+ * and quote come from the pair list (AssetPairs), never from the pair key.
+ *
+ * Kraken's ticker has no 24-hour open: `o` is the open of the current UTC day. Using it as a 24 h
+ * open would report a wrong change for most of the day, so open24h and change24h stay null; the
+ * aggregation computes changes from its own price history.
+ */
+import { z } from 'zod';
+import { SourceHttp, toNumber, type HttpOptions } from './http.ts';
+import type { CandleInterval, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
+
+export type KrakenOptions = { baseUrl?: string } & Partial<
+  Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxRetryWaitMs' | 'fetch' | 'sleep' | 'random' | 'now'>
+>;
+
+const EXCHANGE = { name: 'kraken', displayName: 'Kraken', website: 'https://www.kraken.com', hasFutures: false };
+const PAIRS_TTL_MS = 3_600_000;
+/** Statuses in which a pair trades (cancel_only, reduce_only and delisted pairs have stale tickers). */
+const TRADING = new Set(['online', 'post_only', 'limit_only']);
+/** Kraken's OHLC intervals are minutes. */
+const INTERVAL_MINUTES: Record<CandleInterval, number> = { '1m': 1, '5m': 5, '15m': 15, '1h': 60, '4h': 240, '1d': 1440, '1w': 10080 };
+/** Kraken answers at most 720 candles. */
+const MAX_CANDLES = 720;
+
+/** Every answer is `{error: [...], result}`; `result` is absent when `error` is not empty. */
+const envelope = <T extends z.ZodTypeAny>(result: T) => z.object({ error: z.array(z.string()), result: result.optional() });
+
+const pairsSchema = envelope(
+  z.record(z.object({ altname: z.string(), wsname: z.string().optional(), base: z.string(), quote: z.string(), status: z.string().optional() })),
+);
+const tickersSchema = envelope(
+  z.record(
+    z.object({
+      a: z.array(z.string()).min(1),
+      b: z.array(z.string()).min(1),
+      c: z.array(z.string()).min(1),
+      v: z.tuple([z.string(), z.string()]),
+      p: z.tuple([z.string(), z.string()]),
+      l: z.tuple([z.string(), z.string()]),
+      h: z.tuple([z.string(), z.string()]),
+      o: z.string(),
+    }),
+  ),
+);
+const decimal = z.string().refine((s) => toNumber(s) !== null, 'not a decimal');
+/** [time_s, open, high, low, close, vwap, volume, count]. */
+const ohlcRow = z.tuple([z.number(), decimal, decimal, decimal, decimal, decimal, decimal]).rest(z.unknown());
+const ohlcSchema = envelope(z.object({ last: z.number() }).catchall(z.array(ohlcRow)));
+
+/**
+ * Kraken's "E…" entries are errors, "W…" warnings. Rate limits and a busy service pass with time;
+ * anything else (EQuery:Unknown asset pair, EGeneral:Invalid arguments) will not.
+ */
+function checkEnvelope(body: { error: string[]; result?: unknown }): { message: string; retry: boolean } | null {
+  const errors = body.error.filter((e) => !e.startsWith('W'));
+  if (errors.length) {
+    const retry = errors.every((e) => /^(EGeneral:Too many requests|EAPI:Rate limit exceeded|EService:)/.test(e));
+    return { message: errors.join(', '), retry };
+  }
+  return body.result === undefined ? { message: 'answer without a result', retry: false } : null;
+}
+
+/** Codes Kraken still prefixes with their class (X crypto, Z fiat), from before its 3-letter rule. */
+const LEGACY = new Set(['XETC', 'XETH', 'XLTC', 'XMLN', 'XREP', 'XXBT', 'XXDG', 'XXLM', 'XXMR', 'XXRP', 'XZEC', 'ZAUD', 'ZCAD', 'ZEUR', 'ZGBP', 'ZJPY', 'ZUSD']);
+const ALIASES: Record<string, string> = { XBT: 'BTC', XDG: 'DOGE' };
+
+/**
+ * A Kraken asset code as the symbol every other exchange uses. Only the listed legacy codes lose
+ * their prefix: XTZ (Tezos) or ZEUS are names, not prefixed codes.
+ * @example krakenAsset('XXBT') // 'BTC'
+ * @example krakenAsset('XTZ') // 'XTZ'
+ */
+export function krakenAsset(code: string): string {
+  const upper = code.toUpperCase();
+  const bare = LEGACY.has(upper) ? upper.slice(1) : upper;
+  return ALIASES[bare] ?? bare;
+}
+
+/** A price of 0 or less means "none" (no bid, no trade). */
+const price = (value: string | undefined) => {
+  const n = toNumber(value);
+  return n !== null && n > 0 ? n : null;
+};
+
+type Pair = { base: string; quote: string };
+
+export class Kraken implements TickerSource {
+  readonly name = 'kraken';
+  readonly exchange = EXCHANGE;
+  private readonly http: SourceHttp;
+  private readonly now: () => number;
+  private pairs: { byKey: Map<string, Pair>; until: number } | null = null;
+  private loading: Promise<Map<string, Pair>> | null = null;
+
+  constructor(options: KrakenOptions = {}) {
+    const { baseUrl = 'https://api.kraken.com', ...rest } = options;
+    this.now = options.now ?? Date.now;
+    // Kraken allows about one public request a second (research file); SourceHttp keeps us at half.
+    this.http = new SourceHttp({ name: this.name, baseUrl, budget: { limit: 60, windowMs: 60_000 }, ...rest });
+  }
+
+  state(): SourceState {
+    return this.http.state();
+  }
+
+  /** Trading pairs by pair key ("XXBTZUSD"), refreshed hourly; the last good list outlives a failed refresh. */
+  private async tradingPairs(signal?: AbortSignal): Promise<Map<string, Pair>> {
+    if (this.pairs && this.now() < this.pairs.until) return this.pairs.byKey;
+    this.loading ??= this.loadPairs(signal)
+      .then((byKey) => ((this.pairs = { byKey, until: this.now() + PAIRS_TTL_MS }), byKey))
+      .catch((e: unknown) => {
+        if (this.pairs) return this.pairs.byKey;
+        throw e;
+      })
+      .finally(() => (this.loading = null));
+    return this.loading;
+  }
+
+  private async loadPairs(signal?: AbortSignal): Promise<Map<string, Pair>> {
+    const body = await this.http.get('/0/public/AssetPairs', { schema: pairsSchema, check: checkEnvelope, signal });
+    const byKey = new Map<string, Pair>();
+    for (const [key, p] of Object.entries(body.result ?? {})) {
+      if (p.status !== undefined && !TRADING.has(p.status)) continue;
+      // wsname ("XBT/USD") is the readable form; the legacy base/quote codes are the fallback.
+      const [base, quote] = p.wsname?.split('/') ?? [p.base, p.quote];
+      if (!base || !quote) continue;
+      byKey.set(key, { base: krakenAsset(base), quote: krakenAsset(quote) });
+    }
+    return byKey;
+  }
+
+  async tickers(signal?: AbortSignal): Promise<SourceTicker[]> {
+    // Kraken sends no timestamp: the figures are as of our request.
+    const at = this.now();
+    const [pairs, body] = await Promise.all([
+      this.tradingPairs(signal),
+      this.http.get('/0/public/Ticker', { schema: tickersSchema, check: checkEnvelope, signal }),
+    ]);
+    const out: SourceTicker[] = [];
+    for (const [key, t] of Object.entries(body.result ?? {})) {
+      const pair = pairs.get(key);
+      const last = price(t.c[0]);
+      if (!pair || last === null) continue;
+      const volume = toNumber(t.v[1]);
+      const vwap = toNumber(t.p[1]);
+      out.push({
+        source: this.name,
+        exchange: EXCHANGE.name,
+        instrument: key,
+        ...pair,
+        market: 'spot',
+        contractType: null,
+        expiry: null,
+        last,
+        open24h: null,
+        high24h: price(t.h[1]),
+        low24h: price(t.l[1]),
+        change24h: null,
+        baseVolume24h: volume,
+        quoteVolume24h: volume !== null && vwap !== null ? volume * vwap : null,
+        bid: price(t.b[0]),
+        ask: price(t.a[0]),
+        at,
+      });
+    }
+    return out;
+  }
+
+  /** The last `limit` candles (at most 720) of a pair key or altname; the newest is still open. */
+  async candles(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]> {
+    const body = await this.http.get('/0/public/OHLC', {
+      query: { pair: instrument, interval: INTERVAL_MINUTES[interval] },
+      schema: ohlcSchema,
+      check: checkEnvelope,
+      signal,
+    });
+    // The rows sit under Kraken's own key for the pair, which may differ from the name asked for.
+    const rows = Object.entries(body.result ?? {}).find(([k]) => k !== 'last')?.[1];
+    const n = Math.max(1, Math.min(Math.floor(limit), MAX_CANDLES));
+    return (Array.isArray(rows) ? rows : [])
+      .map(([time, open, high, low, close, , volume]) => ({
+        openTime: time * 1000,
+        open: Number(open),
+        high: Number(high),
+        low: Number(low),
+        close: Number(close),
+        volume: Number(volume),
+      }))
+      .sort((a, b) => a.openTime - b.openTime)
+      .slice(-n);
+  }
+}
