@@ -79,6 +79,7 @@ export const FAMILIES: Family[] = [
   { name: 'weibo post', list: '/weibo', detail: /^\/weibo\/\d+$/ },
   { name: 'app', path: '/app' },
   { name: 'privacy', path: '/privacy' },
+  { name: 'methodology', path: '/methodology' },
   { name: 'review', path: '/review' },
   { name: 'forbidden', path: '/forbidden', status: 403 },
   { name: 'widget', path: '/widget' },

@@ -78,6 +78,7 @@ export const STATIC_PATHS = [
   '/app',
   '/review',
   '/privacy',
+  '/methodology',
   '/feeds',
 ] as const;
 
