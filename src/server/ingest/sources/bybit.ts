@@ -1,0 +1,217 @@
+/**
+ * Bybit v5 spot, linear (USDT and USDC) and inverse tickers and klines (research file,
+ * section 1). Answers come as `{retCode, retMsg, result, time}`; `retCode != 0` is an error even
+ * inside HTTP 200. Bybit names futures only "LinearFutures"/"InverseFutures", so their SPEC type
+ * is derived from the delivery time among the live expiries of the same base asset.
+ *
+ * Spot and linear share symbols ("BTCUSDT" is both), so instruments are kept per category, and
+ * a ticker's `instrument` alone does not say its market: pair it with `market`.
+ */
+import { z } from 'zod';
+import { contractTypeFromExpiry } from './contracts.ts';
+import { SourceHttp, toNumber, type HttpOptions } from './http.ts';
+import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
+
+export type BybitOptions = { baseUrl?: string } & Partial<
+  Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxRetryWaitMs' | 'fetch' | 'sleep' | 'random' | 'now'>
+>;
+
+const EXCHANGE = { name: 'bybit', displayName: 'Bybit', website: 'https://www.bybit.com', hasFutures: true };
+const INSTRUMENTS_TTL_MS = 3_600_000;
+const CATEGORIES = ['spot', 'linear', 'inverse'] as const;
+type Category = (typeof CATEGORIES)[number];
+/** Server timeout (10000), too many visits (10006), server error (10016): worth another try. */
+const RETRY_CODES = new Set([10000, 10006, 10016]);
+/** A guard against a cursor that never ends; linear has about 600 symbols, 1000 a page. */
+const MAX_PAGES = 20;
+
+/** Bybit's envelope around a `result` with a `list`; an error envelope's result is `{}`, read as an empty list. */
+const envelope = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess(
+    (body) =>
+      body && typeof body === 'object' && 'retCode' in body && body.retCode !== 0 ? { time: 0, ...body, result: { list: [] } } : body,
+    z.object({
+      retCode: z.number(),
+      retMsg: z.string(),
+      result: z.object({ list: z.array(item), nextPageCursor: z.string().optional() }),
+      time: z.number(),
+    }),
+  );
+const bybitError = (body: { retCode: number; retMsg: string }) =>
+  body.retCode === 0
+    ? null
+    : { message: `retCode ${body.retCode}: ${body.retMsg || 'no message'}`, retry: RETRY_CODES.has(body.retCode) || body.retMsg === 'Too many visits!' };
+
+const instrumentSchema = z.object({
+  symbol: z.string().min(1),
+  status: z.string(),
+  baseCoin: z.string().min(1),
+  quoteCoin: z.string().min(1),
+  // Derivatives only; "0" for perpetuals.
+  contractType: z.string().optional(),
+  deliveryTime: z.string().optional(),
+});
+type Instrument = z.infer<typeof instrumentSchema> & { category: Category };
+
+const tickerSchema = z.object({
+  symbol: z.string().min(1),
+  lastPrice: z.string(),
+  prevPrice24h: z.string(),
+  price24hPcnt: z.string(),
+  highPrice24h: z.string(),
+  lowPrice24h: z.string(),
+  volume24h: z.string(),
+  turnover24h: z.string(),
+  bid1Price: z.string(),
+  ask1Price: z.string(),
+});
+type RawTicker = z.infer<typeof tickerSchema>;
+
+const decimal = z.string().refine((s) => toNumber(s) !== null, 'not a decimal');
+/** [startTime, open, high, low, close, volume, turnover], newest first. */
+const klineSchema = z.tuple([decimal, decimal, decimal, decimal, decimal, decimal, decimal]).rest(z.unknown());
+const INTERVALS: Record<CandleInterval, string> = { '1m': '1', '5m': '5', '15m': '15', '1h': '60', '4h': '240', '1d': 'D', '1w': 'W' };
+const MAX_KLINES = 1000;
+
+/** A price Bybit reports as "" or "0" is no price. */
+const price = (value: string) => {
+  const n = toNumber(value);
+  return n !== null && n > 0 ? n : null;
+};
+
+export class Bybit implements TickerSource {
+  readonly name = 'bybit';
+  readonly exchange = EXCHANGE;
+  private readonly http: SourceHttp;
+  private readonly now: () => number;
+  private instruments: { byKey: Map<string, Instrument>; until: number } | null = null;
+
+  constructor(options: BybitOptions = {}) {
+    const { baseUrl = 'https://api.bybit.com', ...rest } = options;
+    this.now = options.now ?? Date.now;
+    this.http = new SourceHttp({ name: 'bybit', baseUrl, budget: { limit: 600, windowMs: 5000 }, banStatuses: [403], ...rest });
+  }
+
+  private get<T extends z.ZodTypeAny>(path: string, query: Record<string, string | number | undefined>, item: T, signal?: AbortSignal) {
+    return this.http.get(path, { query, schema: envelope(item), check: bybitError, signal }) as Promise<{
+      result: { list: z.output<T>[]; nextPageCursor?: string };
+      time: number;
+    }>;
+  }
+
+  async tickers(signal?: AbortSignal): Promise<SourceTicker[]> {
+    const [instruments, ...answers] = await Promise.all([
+      this.liveInstruments(signal),
+      ...CATEGORIES.map((category) => this.get('/v5/market/tickers', { category }, tickerSchema, signal)),
+    ]);
+    const now = this.now();
+    const expiries = new Map<string, number[]>();
+    for (const i of instruments.values()) {
+      const at = toNumber(i.deliveryTime);
+      if (at) expiries.set(i.baseCoin, [...(expiries.get(i.baseCoin) ?? []), at]);
+    }
+    const out: SourceTicker[] = [];
+    CATEGORIES.forEach((category, n) => {
+      const { result, time } = answers[n]!;
+      for (const raw of result.list) {
+        const i = instruments.get(`${category}:${raw.symbol}`);
+        const ticker = i && toTicker(raw, i, time, (expiry) => contractTypeFromExpiry(expiry, expiries.get(i.baseCoin) ?? [], now));
+        if (ticker && (ticker.expiry === null || ticker.expiry > now)) out.push(ticker);
+      }
+    });
+    return out;
+  }
+
+  /** Trading instruments of every category by "category:symbol", reloaded hourly; the last good list outlives a failed reload. */
+  private async liveInstruments(signal?: AbortSignal): Promise<Map<string, Instrument>> {
+    if (this.instruments && this.now() < this.instruments.until) return this.instruments.byKey;
+    try {
+      const lists = await Promise.all(CATEGORIES.map((category) => this.instrumentsOf(category, signal)));
+      const byKey = new Map(lists.flat().filter((i) => i.status === 'Trading').map((i) => [`${i.category}:${i.symbol}`, i]));
+      this.instruments = { byKey, until: this.now() + INSTRUMENTS_TTL_MS };
+    } catch (e) {
+      if (!this.instruments) throw e;
+    }
+    return this.instruments.byKey;
+  }
+
+  private async instrumentsOf(category: Category, signal?: AbortSignal): Promise<Instrument[]> {
+    const out: Instrument[] = [];
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_PAGES; page++) {
+      const { result } = await this.get('/v5/market/instruments-info', { category, limit: 1000, cursor }, instrumentSchema, signal);
+      out.push(...result.list.map((i) => ({ ...i, category })));
+      if (!result.nextPageCursor || result.nextPageCursor === cursor) break;
+      cursor = result.nextPageCursor;
+    }
+    return out;
+  }
+
+  /**
+   * Klines of a symbol, oldest first. A symbol both spot and linear ("BTCUSDT") is read as spot,
+   * the market a coin's price history comes from.
+   */
+  async candles(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]> {
+    const instruments = await this.liveInstruments(signal);
+    const category = CATEGORIES.find((c) => instruments.has(`${c}:${instrument}`)) ?? 'spot';
+    const n = Math.max(1, Math.min(Math.floor(limit), MAX_KLINES));
+    const { result } = await this.get('/v5/market/kline', { category, symbol: instrument, interval: INTERVALS[interval], limit: n }, klineSchema, signal);
+    // An inverse contract's volume counts USD contracts; its turnover is the base coin.
+    const volumeAt = category === 'inverse' ? 6 : 5;
+    return result.list
+      .map((row) => ({
+        openTime: Number(row[0]),
+        open: Number(row[1]),
+        high: Number(row[2]),
+        low: Number(row[3]),
+        close: Number(row[4]),
+        volume: Number(row[volumeAt]),
+      }))
+      .sort((a, b) => a.openTime - b.openTime);
+  }
+
+  state(): SourceState {
+    return this.http.state();
+  }
+}
+
+/** Perpetuals by name; "*Futures" by their delivery time; anything else has no slot. */
+function contractOf(i: Instrument, typeOf: (expiry: number) => ContractType | null): Pick<SourceTicker, 'contractType' | 'expiry'> {
+  if (i.category === 'spot') return { contractType: null, expiry: null };
+  const delivery = toNumber(i.deliveryTime);
+  const expiry = delivery && delivery > 0 ? delivery : null;
+  if (i.contractType?.endsWith('Perpetual')) return { contractType: 'PERPETUAL', expiry: null };
+  if (i.contractType?.endsWith('Futures') && expiry) return { contractType: typeOf(expiry), expiry };
+  return { contractType: null, expiry };
+}
+
+/**
+ * One Bybit ticker. `price24hPcnt` is a fraction (0.0132 = +1.32 %). Volumes: spot and linear
+ * `volume24h` is the base asset and `turnover24h` the quote; inverse contracts are the other way
+ * round (`volume24h` counts USD contracts, `turnover24h` is the base coin).
+ */
+function toTicker(raw: RawTicker, i: Instrument, at: number, typeOf: (expiry: number) => ContractType | null): SourceTicker | null {
+  const last = price(raw.lastPrice);
+  if (last === null) return null;
+  const pcnt = toNumber(raw.price24hPcnt);
+  const inverse = i.category === 'inverse';
+  return {
+    source: 'bybit',
+    exchange: EXCHANGE.name,
+    instrument: raw.symbol,
+    base: i.baseCoin.toUpperCase(),
+    quote: i.quoteCoin.toUpperCase(),
+    market: i.category === 'spot' ? 'spot' : 'futures',
+    ...contractOf(i, typeOf),
+    last,
+    open24h: price(raw.prevPrice24h),
+    high24h: price(raw.highPrice24h),
+    low24h: price(raw.lowPrice24h),
+    change24h: pcnt === null ? null : pcnt * 100,
+    baseVolume24h: toNumber(inverse ? raw.turnover24h : raw.volume24h),
+    quoteVolume24h: toNumber(inverse ? raw.volume24h : raw.turnover24h),
+    bid: price(raw.bid1Price),
+    ask: price(raw.ask1Price),
+    at,
+  };
+}

@@ -1,0 +1,243 @@
+/**
+ * OKX spot, perpetual (SWAP) and dated (FUTURES) tickers and candles (research file, section 1).
+ * Every answer is an envelope `{code, msg, data}` with numbers as strings; `code != "0"` is an
+ * error even inside HTTP 200.
+ *
+ * Instruments: SPOT for base, quote and state; FUTURES for `alias` and `expTime`. SWAP needs none:
+ * its instId says base and quote, and a perpetual has no expiry. OKX's reference makes
+ * `instFamily` optional for FUTURES (required for OPTION only), while older clients always send
+ * it, so FUTURES instruments are asked for in one request and, if OKX rejects that as a
+ * parameter error, once per family read off the FUTURES tickers ("BTC-USD-260626" → "BTC-USD"),
+ * paced inside the budget.
+ */
+import { z } from 'zod';
+import { SourceHttp, toNumber, type HttpOptions } from './http.ts';
+import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
+
+export type OkxOptions = { baseUrl?: string } & Partial<
+  Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxRetryWaitMs' | 'fetch' | 'sleep' | 'random' | 'now'>
+>;
+
+const EXCHANGE = { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true };
+const INSTRUMENTS_TTL_MS = 3_600_000;
+/** A dated contract listed since the last load is looked up again, but not more often than this. */
+const NEW_LISTING_RETRY_MS = 300_000;
+/** Rate limited (50011) and system busy (50013): worth another try; anything else is not. */
+const RETRY_CODES = new Set(['50011', '50013']);
+/** What OKX answers when a parameter is missing or wrong. */
+const PARAMETER_CODES = new Set(['50014', '51000']);
+
+const ALIASES: Record<string, ContractType> = {
+  this_week: 'WEEKLY',
+  next_week: 'BIWEEKLY',
+  this_month: 'MONTHLY',
+  quarter: 'QUARTERLY',
+  next_quarter: 'BIQUARTERLY',
+};
+
+/** OKX's envelope around `item`s; an error envelope carries no usable data, so it parses as []. */
+const envelope = <T extends z.ZodTypeAny>(item: T) =>
+  z.preprocess(
+    (body) => (body && typeof body === 'object' && 'code' in body && body.code !== '0' ? { ...body, data: [] } : body),
+    z.object({ code: z.string(), msg: z.string(), data: z.array(item) }),
+  );
+const okxError = (body: { code: string; msg: string }) =>
+  body.code === '0' ? null : { message: `code ${body.code}: ${body.msg || 'no message'}`, retry: RETRY_CODES.has(body.code) };
+
+const tickerSchema = z.object({
+  instId: z.string().min(1),
+  last: z.string(),
+  askPx: z.string(),
+  bidPx: z.string(),
+  open24h: z.string(),
+  high24h: z.string(),
+  low24h: z.string(),
+  vol24h: z.string(),
+  volCcy24h: z.string(),
+  ts: z.string().refine((s) => toNumber(s) !== null, 'not a timestamp'),
+});
+type RawTicker = z.infer<typeof tickerSchema>;
+const instrumentSchema = z.object({
+  instId: z.string().min(1),
+  state: z.string(),
+  baseCcy: z.string(),
+  quoteCcy: z.string(),
+  alias: z.string(),
+  expTime: z.string(),
+});
+type Instrument = z.infer<typeof instrumentSchema>;
+
+const decimal = z.string().refine((s) => toNumber(s) !== null, 'not a decimal');
+/** [ts, open, high, low, close, vol, volCcy, volCcyQuote, confirm], newest first. */
+const candleSchema = z.tuple([decimal, decimal, decimal, decimal, decimal, decimal, decimal]).rest(z.unknown());
+
+/** OKX bar names; its plain "1D"/"1W" close at Hong Kong midnight, the "utc" ones at ours. */
+const BARS: Record<CandleInterval, string> = { '1m': '1m', '5m': '5m', '15m': '15m', '1h': '1H', '4h': '4H', '1d': '1Dutc', '1w': '1Wutc' };
+const MAX_CANDLES = 300;
+
+/** A price OKX reports as "" or "0" is no price. */
+const price = (value: string) => {
+  const n = toNumber(value);
+  return n !== null && n > 0 ? n : null;
+};
+
+/** "BTC-USDT-SWAP" → BTC, USDT; "BTC-USD_UM-SWAP" (USD-margined, settled in USD stablecoins) → BTC, USD. */
+function pairOf(instId: string): { base: string; quote: string } {
+  const [base = '', quote = ''] = instId.split('-');
+  return { base: base.toUpperCase(), quote: quote.replace(/_.*$/, '').toUpperCase() };
+}
+
+/** The family of a dated contract: its instId without the date. */
+const familyOf = (instId: string) => instId.replace(/-[^-]*$/, '');
+
+const isDerivative = (instId: string) => /-(SWAP|\d{6})$/.test(instId);
+
+type Listing = Pick<SourceTicker, 'base' | 'quote' | 'market' | 'contractType' | 'expiry'>;
+type Cache = { byId: Map<string, Instrument>; at: number; until: number };
+
+export class Okx implements TickerSource {
+  readonly name = 'okx';
+  readonly exchange = EXCHANGE;
+  private readonly http: SourceHttp;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
+  private spot: Cache | null = null;
+  private futures: Cache | null = null;
+
+  constructor(options: OkxOptions = {}) {
+    const { baseUrl = 'https://www.okx.com', ...rest } = options;
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+    this.http = new SourceHttp({ name: 'okx', baseUrl, budget: { limit: 20, windowMs: 2000 }, ...rest });
+  }
+
+  private async data<T extends z.ZodTypeAny>(path: string, query: Record<string, string>, item: T, signal?: AbortSignal) {
+    const body = await this.http.get(path, { query, schema: envelope(item), check: okxError, signal });
+    return body.data as z.output<T>[];
+  }
+
+  async tickers(signal?: AbortSignal): Promise<SourceTicker[]> {
+    const all = (instType: string) => this.data('/api/v5/market/tickers', { instType }, tickerSchema, signal);
+    const [spotInstruments, spot, swap, futures] = await Promise.all([this.spotInstruments(signal), all('SPOT'), all('SWAP'), all('FUTURES')]);
+    const futuresInstruments = await this.futuresInstruments(futures, signal);
+
+    const out: SourceTicker[] = [];
+    const add = (raw: RawTicker, listing: Listing | null) => {
+      const ticker = listing && toTicker(raw, listing);
+      if (ticker) out.push(ticker);
+    };
+    for (const t of spot) {
+      const i = spotInstruments.get(t.instId);
+      add(t, i?.state === 'live' ? { base: i.baseCcy.toUpperCase(), quote: i.quoteCcy.toUpperCase(), market: 'spot', contractType: null, expiry: null } : null);
+    }
+    for (const t of swap) add(t, { ...pairOf(t.instId), market: 'futures', contractType: 'PERPETUAL', expiry: null });
+    const now = this.now();
+    for (const t of futures) {
+      const i = futuresInstruments.get(t.instId);
+      const expiry = toNumber(i?.expTime);
+      // A delivered contract is dropped even when a failed reload left its alias behind.
+      add(t, i?.state === 'live' && expiry && expiry > now ? { ...pairOf(t.instId), market: 'futures', contractType: ALIASES[i.alias] ?? null, expiry } : null);
+    }
+    return out;
+  }
+
+  private async spotInstruments(signal?: AbortSignal): Promise<Map<string, Instrument>> {
+    if (this.spot && this.now() < this.spot.until) return this.spot.byId;
+    try {
+      const list = await this.data('/api/v5/public/instruments', { instType: 'SPOT' }, instrumentSchema, signal);
+      this.spot = { byId: new Map(list.map((i) => [i.instId, i])), at: this.now(), until: this.now() + INSTRUMENTS_TTL_MS };
+    } catch (e) {
+      if (!this.spot) throw e;
+    }
+    return this.spot.byId;
+  }
+
+  /** Dated instruments, reloaded hourly and right after an expiry (the aliases move on then). */
+  private async futuresInstruments(tickers: RawTicker[], signal?: AbortSignal): Promise<Map<string, Instrument>> {
+    const cached = this.futures;
+    const listed = cached && (this.now() < cached.at + NEW_LISTING_RETRY_MS || tickers.every((t) => cached.byId.has(t.instId)));
+    if (cached && this.now() < cached.until && listed) return cached.byId;
+    try {
+      const list = await this.allFutures(tickers, signal);
+      const now = this.now();
+      const next = Math.min(...list.map((i) => toNumber(i.expTime) ?? Infinity).filter((t) => t > now));
+      this.futures = { byId: new Map(list.map((i) => [i.instId, i])), at: now, until: Math.min(now + INSTRUMENTS_TTL_MS, next + 60_000) };
+    } catch (e) {
+      if (!this.futures) throw e;
+    }
+    return this.futures.byId;
+  }
+
+  private async allFutures(tickers: RawTicker[], signal?: AbortSignal): Promise<Instrument[]> {
+    let code = '0';
+    try {
+      return (
+        await this.http.get('/api/v5/public/instruments', {
+          query: { instType: 'FUTURES' },
+          schema: envelope(instrumentSchema),
+          check: (body) => ((code = body.code), okxError(body)),
+          signal,
+        })
+      ).data;
+    } catch (e) {
+      if (!PARAMETER_CODES.has(code)) throw e;
+    }
+    const out: Instrument[] = [];
+    for (const instFamily of new Set(tickers.map((t) => familyOf(t.instId)))) {
+      while (this.http.used() + 1 > this.http.limit()) await this.sleep(250, signal);
+      out.push(...(await this.data('/api/v5/public/instruments', { instType: 'FUTURES', instFamily }, instrumentSchema, signal)));
+    }
+    return out;
+  }
+
+  async candles(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]> {
+    const n = Math.max(1, Math.min(Math.floor(limit), MAX_CANDLES));
+    const rows = await this.data('/api/v5/market/candles', { instId: instrument, bar: BARS[interval], limit: String(n) }, candleSchema, signal);
+    // Spot volume is in the base asset; a derivative's `vol` counts contracts and `volCcy` is the base.
+    const volumeAt = isDerivative(instrument) ? 6 : 5;
+    return rows
+      .map((row) => ({
+        openTime: Number(row[0]),
+        open: Number(row[1]),
+        high: Number(row[2]),
+        low: Number(row[3]),
+        close: Number(row[4]),
+        volume: Number(row[volumeAt]),
+      }))
+      .sort((a, b) => a.openTime - b.openTime);
+  }
+
+  state(): SourceState {
+    return this.http.state();
+  }
+}
+
+/**
+ * One OKX ticker. Volumes: spot `vol24h` is in the base asset and `volCcy24h` in the quote; for
+ * SWAP and FUTURES `vol24h` counts contracts and `volCcy24h` is in the base coin (inverse
+ * contracts too), so their quote volume is estimated as base volume × last price.
+ */
+function toTicker(raw: RawTicker, listing: Listing): SourceTicker | null {
+  const last = price(raw.last);
+  if (last === null) return null;
+  const open24h = price(raw.open24h);
+  const spot = listing.market === 'spot';
+  const baseVolume = toNumber(spot ? raw.vol24h : raw.volCcy24h);
+  const quoteVolume = spot ? toNumber(raw.volCcy24h) : baseVolume === null ? null : baseVolume * last;
+  return {
+    source: 'okx',
+    exchange: EXCHANGE.name,
+    instrument: raw.instId,
+    ...listing,
+    last,
+    open24h,
+    high24h: price(raw.high24h),
+    low24h: price(raw.low24h),
+    change24h: open24h === null ? null : (last / open24h - 1) * 100,
+    baseVolume24h: baseVolume,
+    quoteVolume24h: quoteVolume,
+    bid: price(raw.bidPx),
+    ask: price(raw.askPx),
+    at: Number(raw.ts),
+  };
+}
