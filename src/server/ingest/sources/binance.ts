@@ -124,7 +124,7 @@ abstract class BinanceMarket implements TickerSource {
   }
 
   async tickers(signal?: AbortSignal): Promise<SourceTicker[]> {
-    const [listings, raw] = await Promise.all([this.tradingListings(signal), this.loadTickers(signal)]);
+    const [listings, raw] = await this.http.all([this.tradingListings(signal), this.loadTickers(signal)]);
     const out: SourceTicker[] = [];
     for (const t of raw) {
       const listing = listings.get(t.symbol);

@@ -100,7 +100,7 @@ export class Bybit implements TickerSource {
   }
 
   async tickers(signal?: AbortSignal): Promise<SourceTicker[]> {
-    const [instruments, ...answers] = await Promise.all([
+    const [instruments, ...answers] = await this.http.all([
       this.liveInstruments(signal),
       ...CATEGORIES.map((category) => this.get('/v5/market/tickers', { category }, tickerSchema, signal)),
     ]);
@@ -126,7 +126,7 @@ export class Bybit implements TickerSource {
   private async liveInstruments(signal?: AbortSignal): Promise<Map<string, Instrument>> {
     if (this.instruments && this.now() < this.instruments.until) return this.instruments.byKey;
     try {
-      const lists = await Promise.all(CATEGORIES.map((category) => this.instrumentsOf(category, signal)));
+      const lists = await this.http.all(CATEGORIES.map((category) => this.instrumentsOf(category, signal)));
       const byKey = new Map(lists.flat().filter((i) => i.status === 'Trading').map((i) => [`${i.category}:${i.symbol}`, i]));
       this.instruments = { byKey, until: this.now() + INSTRUMENTS_TTL_MS };
     } catch (e) {

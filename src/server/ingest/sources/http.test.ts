@@ -194,6 +194,22 @@ describe('SourceHttp budget and state', () => {
     await http.get('/rows', { schema: list });
     expect(http.state().status).toBe('ok');
   });
+
+  it('all() waits for every request of a read and leaves the source failing when any failed', async () => {
+    up.route('/rows', { body: ROWS });
+    up.route('/slow', { body: ROWS, delayMs: 150 });
+    up.route('/gone', { status: 404 });
+    const http = client();
+    const e = await failure(http.all([http.get('/slow', { schema: list }), http.get('/gone', { schema: list })]));
+    expect(e.message).toBe('fake: HTTP 404');
+    // The slow success landed after the failure (give a stray one time to land), yet the read failed as a whole.
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    expect(up.requests.map((r) => r.path).sort()).toEqual(['/gone', '/slow']);
+    expect(http.state()).toMatchObject({ status: 'failing', lastError: { message: 'fake: HTTP 404' } });
+    const [a, b] = await http.all([http.get('/rows', { schema: list }), http.get('/slow', { schema: list })]);
+    expect([a, b]).toEqual([ROWS, ROWS]);
+    expect(http.state().status).toBe('ok');
+  });
 });
 
 describe('retryAfterMs', () => {

@@ -134,6 +134,23 @@ export class SourceHttp {
     return error;
   }
 
+  /**
+   * Awaits every request of one multi-request read and throws the first failure only once all have
+   * settled: nothing is left in flight behind the caller's back, and the source reads as failing
+   * even when a sibling request succeeded after the one that failed.
+   */
+  async all<T extends readonly unknown[] | []>(work: T): Promise<{ -readonly [K in keyof T]: Awaited<T[K]> }> {
+    const settled = (await Promise.allSettled(work)) as PromiseSettledResult<unknown>[];
+    const rejected = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+    if (rejected) {
+      const error = rejected.reason instanceof SourceError ? rejected.reason : this.fail(`request failed: ${(rejected.reason as Error).message}`);
+      this.lastError = { at: this.now(), message: error.message };
+      this.failing = true;
+      throw error;
+    }
+    return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+  }
+
   /** GETs `path` and returns the validated body; throws SourceError. */
   async get<S extends z.ZodTypeAny>(path: string, options: GetOptions<S>): Promise<z.output<S>> {
     this.asked = true;

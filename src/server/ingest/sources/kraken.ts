@@ -134,7 +134,7 @@ export class Kraken implements TickerSource {
   async tickers(signal?: AbortSignal): Promise<SourceTicker[]> {
     // Kraken sends no timestamp: the figures are as of our request.
     const at = this.now();
-    const [pairs, body] = await Promise.all([
+    const [pairs, body] = await this.http.all([
       this.tradingPairs(signal),
       this.http.get('/0/public/Ticker', { schema: tickersSchema, check: checkEnvelope, signal }),
     ]);

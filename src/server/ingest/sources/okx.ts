@@ -118,7 +118,7 @@ export class Okx implements TickerSource {
 
   async tickers(signal?: AbortSignal): Promise<SourceTicker[]> {
     const all = (instType: string) => this.data('/api/v5/market/tickers', { instType }, tickerSchema, signal);
-    const [spotInstruments, spot, swap, futures] = await Promise.all([this.spotInstruments(signal), all('SPOT'), all('SWAP'), all('FUTURES')]);
+    const [spotInstruments, spot, swap, futures] = await this.http.all([this.spotInstruments(signal), all('SPOT'), all('SWAP'), all('FUTURES')]);
     const futuresInstruments = await this.futuresInstruments(futures, signal);
 
     const out: SourceTicker[] = [];
