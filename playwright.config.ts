@@ -35,6 +35,6 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     // NOTIFY_INTERVAL_MS and PUSH_LOOPBACK: the push spec's fake push service on 127.0.0.1 gets its notification within a second or two.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', MOBILE_ORIGIN, LOG_LEVEL: 'error', LIVE_INTERVAL_MS: '2000', NOTIFY_INTERVAL_MS: '1000', PUSH_LOOPBACK: '1' },
+    env: { PORT: String(PORT), HOST: '127.0.0.1', LIVE: 'sim', MOBILE_ORIGIN, LOG_LEVEL: 'error', LIVE_INTERVAL_MS: '2000', NOTIFY_INTERVAL_MS: '1000', PUSH_LOOPBACK: '1' },
   },
 });

@@ -4,6 +4,8 @@ export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['tests/setup/template.ts'],
+    // Tests never reach the real market sources: the default LIVE=auto would try them.
+    env: { LIVE: process.env.LIVE ?? 'sim' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

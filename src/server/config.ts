@@ -1,10 +1,19 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { STALE_MS_DEFAULT } from './ingest/aggregate.ts';
 
 /**
  * The environment, parsed once. A bad value throws with a readable message naming the
  * variable, so a misconfigured deployment fails at start rather than at the first request.
  */
+
+/** The market sources SOURCES may name (src/server/ingest/sources/). */
+export const SOURCE_NAMES = ['binance', 'binance-futures', 'okx', 'bybit', 'kraken'] as const;
+export type SourceName = (typeof SOURCE_NAMES)[number];
+
+const httpUrl = (fallback: string) =>
+  z.string().url('must be an http(s) URL').regex(/^https?:\/\//, 'must be an http(s) URL').default(fallback);
+
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().min(1).default('localhost'),
@@ -70,8 +79,33 @@ const schema = z.object({
     z.coerce.number({ invalid_type_error: 'must be a number of coins' }).int('must be a whole number of coins').min(1).max(100_000).optional(),
   ),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
-  /** Live prices: `sim` moves demo prices (the simulated market), `off` only relays other sources. */
-  LIVE: z.enum(['sim', 'off']).default('sim'),
+  /**
+   * Live prices: `auto` tries the market sources at start and runs on them when one answers,
+   * else the simulated market; `sources` forces the sources, `sim` the simulated market (moves
+   * demo prices), `off` only relays another process's ticks (e.g. `npm run ingest`).
+   */
+  LIVE: z.enum(['auto', 'sources', 'sim', 'off']).default('auto'),
+  /** The market sources to run (comma-separated); default the ones that need no key. */
+  SOURCES: z
+    .string()
+    .default('binance,binance-futures,okx,bybit,kraken')
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
+    .pipe(z.array(z.enum(SOURCE_NAMES, { errorMap: () => ({ message: `must be a comma-separated list of ${SOURCE_NAMES.join(', ')}` }) }))),
+  BINANCE_URL: httpUrl('https://data-api.binance.vision'),
+  BINANCE_FUTURES_URL: httpUrl('https://fapi.binance.com'),
+  OKX_URL: httpUrl('https://www.okx.com'),
+  BYBIT_URL: httpUrl('https://api.bybit.com'),
+  KRAKEN_URL: httpUrl('https://api.kraken.com'),
+  COINGECKO_URL: z.union([z.literal(''), z.string().url('must be an http(s) URL').regex(/^https?:\/\//, 'must be an http(s) URL')]).default(''),
+  /** A CoinGecko key (demo, or pro with COINGECKO_PRO=1): supply, links and exchange facts. */
+  COINGECKO_API_KEY: z.string().default(''),
+  COINGECKO_PRO: z.enum(['', '0', '1']).default(''),
+  /** Milliseconds between two REST rounds of the market sources. */
+  INGEST_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(1000).max(3_600_000).default(30_000),
+  /** A ticker not reported for this long is left out of prices; a source this late marks its numbers stale. */
+  STALE_MS: z.coerce.number().int('must be whole milliseconds').min(5_000).max(86_400_000).default(STALE_MS_DEFAULT),
+  /** How long LIVE=auto waits for a first answer from the sources before running the demo. */
+  SOURCES_PROBE_MS: z.coerce.number().int('must be whole milliseconds').min(100).max(60_000).default(5_000),
   LIVE_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(200).max(3_600_000).default(3000),
   /**
    * Where fresh fiat rates come from when live sources are on (LIVE is not `off`): a JSON

@@ -2,10 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { ConfigError, parseConfig } from '../config.ts';
 
 describe('live-price settings', () => {
-  it('default to the simulated market every 3 s', () => {
+  it('default to trying the market sources that need no key, with the demo market every 3 s as the fallback', () => {
     const c = parseConfig({});
-    expect(c.LIVE).toBe('sim');
+    expect(c.LIVE).toBe('auto');
+    expect(c.SOURCES).toEqual(['binance', 'binance-futures', 'okx', 'bybit', 'kraken']);
     expect(c.LIVE_INTERVAL_MS).toBe(3000);
+    expect(c.INGEST_INTERVAL_MS).toBe(30_000);
+    expect(c.STALE_MS).toBe(300_000);
+  });
+
+  it('read SOURCES as a list and the base URLs of the sources', () => {
+    const c = parseConfig({ LIVE: 'sources', SOURCES: ' OKX, kraken,okx ', OKX_URL: 'http://127.0.0.1:9/' });
+    expect(c.LIVE).toBe('sources');
+    expect(c.SOURCES).toEqual(['okx', 'kraken']);
+    expect(c.OKX_URL).toBe('http://127.0.0.1:9/');
+    expect(c.BINANCE_URL).toBe('https://data-api.binance.vision');
   });
 
   it('accept off and an interval in milliseconds', () => {
@@ -16,6 +27,9 @@ describe('live-price settings', () => {
 
   it.each([
     [{ LIVE: 'yes' }, /LIVE/],
+    [{ SOURCES: 'binance,coinmarketcap' }, /SOURCES/],
+    [{ KRAKEN_URL: 'ftp://kraken' }, /KRAKEN_URL/],
+    [{ STALE_MS: '10' }, /STALE_MS/],
     [{ LIVE_INTERVAL_MS: '10' }, /LIVE_INTERVAL_MS/],
     [{ LIVE_INTERVAL_MS: 'soon' }, /LIVE_INTERVAL_MS/],
   ])('reject %o naming the variable', (env, name) => {

@@ -74,7 +74,11 @@ export class Realtime {
 
   async start(): Promise<void> {
     await this.bus.start();
-    if (!this.sources.length) return;
+    if (this.sources.length) await this.contend();
+  }
+
+  /** Tries to become the process that runs the sources now, and again every few seconds. */
+  private async contend(): Promise<void> {
     const attempt = async () => {
       if (this.leading || this.stopped) return;
       try {
@@ -86,6 +90,21 @@ export class Realtime {
     await attempt();
     this.leaderTimer = setInterval(() => void attempt(), this.options.leaderRetryMs ?? 5000);
     this.leaderTimer.unref?.();
+  }
+
+  /**
+   * Adds a source after start (LIVE=auto decides between the market sources and the simulated
+   * market once the sources had a few seconds to answer); it runs at once if this process leads,
+   * else when it becomes the leader.
+   */
+  async addSource(source: PriceSource): Promise<void> {
+    if (this.stopped) return;
+    this.sources.push(source);
+    if (this.leading)
+      void source.start(async (ticks) => {
+        await this.publish(ticks);
+      });
+    else if (!this.leaderTimer) await this.contend();
   }
 
   private startSources(): void {
@@ -192,7 +211,8 @@ slot.stop = stopRealtime;
 export async function startRealtime(options: RealtimeOptions): Promise<Realtime> {
   await stopRealtime();
   const { LIVE, LIVE_INTERVAL_MS, SSE_MAX_PER_CLIENT, SSE_MAX_STREAMS } = config();
-  const hub = new Realtime({ live: LIVE, intervalMs: LIVE_INTERVAL_MS, maxStreamsPerClient: SSE_MAX_PER_CLIENT, maxStreams: SSE_MAX_STREAMS, ...options });
+  // auto and sources: the boot module decides and adds the market sources (addSource).
+  const hub = new Realtime({ live: LIVE === 'sim' ? 'sim' : 'off', intervalMs: LIVE_INTERVAL_MS, maxStreamsPerClient: SSE_MAX_PER_CLIENT, maxStreams: SSE_MAX_STREAMS, ...options });
   slot.hub = hub;
   await hub.start();
   return hub;

@@ -47,6 +47,7 @@ export class TickWriter {
     const valid = ticks.filter((t) => Number.isFinite(t.price) && t.price > 0);
     if (!valid.length) return;
     for (const t of valid) {
+      if (t.ownTickers) continue;
       if (!this.tickerBase.has(t.coinId)) this.tickerBase.set(t.coinId, t.previous ?? t.price);
       this.latest.set(t.coinId, t.price);
     }

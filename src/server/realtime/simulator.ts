@@ -4,12 +4,12 @@
  * change against the hourly candle of 24 hours ago. Lets live features be seen and tested
  * without a network.
  */
-import { and, asc, eq, gt, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { coins, klines } from '../db/schema/index.ts';
+import { coins } from '../db/schema/index.ts';
 import { num } from '../domain/numbers.ts';
 import { r10 } from '../seed/decimal.ts';
-import { openTimeOf } from './candles.ts';
+import { DayAgoPrices } from './dayAgo.ts';
 import type { PriceSource, TickInput } from './types.ts';
 import { carryChange, changePercent, DAY_MS, nextPrice, normal } from './walk.ts';
 
@@ -29,9 +29,11 @@ export class SimulatedMarket implements PriceSource {
   private timer: ReturnType<typeof setTimeout> | undefined;
   private running = false;
   private current: Promise<void> = Promise.resolve();
-  private references = { hour: Number.NaN, prices: new Map<string, number>() };
+  private readonly dayAgo: DayAgoPrices;
 
-  constructor(private readonly options: SimulatorOptions) {}
+  constructor(private readonly options: SimulatorOptions) {
+    this.dayAgo = new DayAgoPrices(options.db);
+  }
 
   start(publish: (ticks: TickInput[]) => Promise<void>): void {
     if (this.running) return;
@@ -72,7 +74,7 @@ export class SimulatedMarket implements PriceSource {
       .where(and(isNotNull(coins.rank), gt(coins.price, '0')))
       .orderBy(asc(coins.rank))
       .limit(this.options.coins ?? 100);
-    const references = await this.referencePrices(
+    const references = await this.dayAgo.get(
       rows.map((r) => r.id),
       at,
     );
@@ -86,21 +88,4 @@ export class SimulatedMarket implements PriceSource {
       return { coinId: r.id, price, previous, change24h: change24h === null ? null : r10(change24h, 8), at, volume };
     });
   }
-
-  /** The price 24 hours ago: the open of the hourly candle then, cached for the hour. */
-  private async referencePrices(ids: string[], at: number): Promise<Map<string, number>> {
-    const hour = openTimeOf(at - DAY_MS, '1h');
-    if (hour !== this.references.hour) this.references = { hour, prices: new Map() };
-    const want = ids.filter((id) => !this.references.prices.has(id));
-    if (want.length) {
-      const found = await this.options.db
-        .select({ id: klines.coinId, open: klines.open })
-        .from(klines)
-        .where(and(eq(klines.interval, '1h'), eq(klines.openTime, new Date(hour)), inArray(klines.coinId, want)));
-      for (const id of want) this.references.prices.set(id, 0);
-      for (const k of found) this.references.prices.set(k.id, num(k.open) ?? 0);
-    }
-    return this.references.prices;
-  }
 }
-

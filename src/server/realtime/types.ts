@@ -15,6 +15,11 @@ export interface TickInput {
   volume?: number;
   /** The price before this tick (opens a new candle); default `price`. */
   previous?: number;
+  /**
+   * The source wrote this coin's tickers itself (real exchange tickers): the writer must not
+   * rescale them with the coin's move, as it does for the simulated market's demo tickers.
+   */
+  ownTickers?: boolean;
 }
 
 /** A tick on the bus: numbered in publication order, the same number in every process. */
