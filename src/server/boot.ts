@@ -68,8 +68,13 @@ export async function boot(options: BootOptions): Promise<Booted> {
     if (options.global !== false) useDatabase(handle);
     if (options.live ?? options.role === 'server') {
       const realtime = await import('./realtime/index.ts');
-      await realtime.startRealtime({ handle });
+      const hub = await realtime.startRealtime({ handle });
       stopRealtime = realtime.stopRealtime;
+      if (c.LIVE === 'auto' || c.LIVE === 'sources') {
+        // In the background: LIVE=auto waits a few seconds for the sources, and pages need not.
+        const { startMarket } = await import('./ingest/index.ts');
+        void startMarket({ hub, db: handle.db, config: c, log }).catch((e) => console.error('[ingest] could not start:', (e as Error).message));
+      }
       // Fiat rates past a day are fetched again where live sources run (SPEC §9).
       if (c.LIVE !== 'off' && c.FIAT_RATES_URL) {
         const { startFiatRates } = await import('./rates/fiat.ts');

@@ -1,0 +1,79 @@
+/**
+ * Which market runs: the boot module (web server) and `npm run ingest` (a separate worker) call
+ * `startMarket`. LIVE=sources runs the configured exchange sources; LIVE=auto first gives them
+ * SOURCES_PROBE_MS to answer (in the background: pages are served meanwhile) and falls back to
+ * the simulated demo market when none does, as on a machine without network; it says which in
+ * the log, and the header badge follows site_meta `data_source`.
+ */
+import type { Config, SourceName } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import type { Realtime } from '../realtime/index.ts';
+import { SimulatedMarket } from '../realtime/simulator.ts';
+import { LiveMarket } from './market.ts';
+import { BinanceFutures, BinanceSpot } from './sources/binance.ts';
+import { Bybit } from './sources/bybit.ts';
+import { Kraken } from './sources/kraken.ts';
+import { Okx } from './sources/okx.ts';
+import type { TickerSource } from './sources/types.ts';
+
+/** The configured exchange sources, each on its (configurable) base URL. */
+export function createSources(c: Pick<Config, 'SOURCES' | 'BINANCE_URL' | 'BINANCE_FUTURES_URL' | 'OKX_URL' | 'BYBIT_URL' | 'KRAKEN_URL'>): TickerSource[] {
+  const make: Record<SourceName, () => TickerSource> = {
+    binance: () => new BinanceSpot({ baseUrl: c.BINANCE_URL }),
+    'binance-futures': () => new BinanceFutures({ baseUrl: c.BINANCE_FUTURES_URL }),
+    okx: () => new Okx({ baseUrl: c.OKX_URL }),
+    bybit: () => new Bybit({ baseUrl: c.BYBIT_URL }),
+    kraken: () => new Kraken({ baseUrl: c.KRAKEN_URL }),
+  };
+  return c.SOURCES.map((name) => make[name]());
+}
+
+/** Resolves with the name of the first source that answers within `ms`, or null. */
+export async function probe(sources: TickerSource[], ms: number): Promise<string | null> {
+  const signal = AbortSignal.timeout(ms);
+  try {
+    return await Promise.any(
+      sources.map(async (s) => {
+        const tickers = await s.tickers(signal);
+        if (!tickers.length) throw new Error(`${s.name}: no tickers`);
+        return s.name;
+      }),
+    );
+  } catch {
+    return null;
+  }
+}
+
+export interface StartMarketOptions {
+  hub: Realtime;
+  db: Db;
+  config: Config;
+  log: (line: string) => void;
+  /** Tests: sources other than the configured ones. */
+  sources?: TickerSource[];
+}
+
+/**
+ * Adds the market to the running realtime hub per LIVE (auto, sources); returns when the choice
+ * is made. LIVE=sim and off are handled by the hub itself.
+ */
+export async function startMarket(o: StartMarketOptions): Promise<'sources' | 'sim' | 'none'> {
+  const { config: c, hub, db, log } = o;
+  if (c.LIVE !== 'auto' && c.LIVE !== 'sources') return 'none';
+  const sources = o.sources ?? createSources(c);
+  const live = () => new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, log });
+  if (c.LIVE === 'sources') {
+    log(`[ingest] LIVE=sources: market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
+    await hub.addSource(live());
+    return 'sources';
+  }
+  const first = sources.length ? await probe(sources, c.SOURCES_PROBE_MS) : null;
+  if (first) {
+    log(`[ingest] LIVE=auto: ${first} answered; market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
+    await hub.addSource(live());
+    return 'sources';
+  }
+  log(`[ingest] LIVE=auto: no market source answered within ${c.SOURCES_PROBE_MS} ms (no network?); running the simulated demo market`);
+  await hub.addSource(new SimulatedMarket({ db, intervalMs: c.LIVE_INTERVAL_MS }));
+  return 'sim';
+}

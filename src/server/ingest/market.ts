@@ -1,0 +1,264 @@
+/**
+ * The live market: every INGEST_INTERVAL_MS it asks every configured exchange source for its
+ * tickers (in parallel; one failing source costs only its own data), aggregates them (see
+ * aggregate.ts and /methodology) and writes, in one transaction, the exchanges, their tickers
+ * with provenance (source, instrument, expiry, exclusion) and each coin's volume and sources.
+ * The coins' prices then go out as ticks on the price bus (SSE) and through the tick writer
+ * (prices, market caps, candles), exactly like the simulated market's.
+ *
+ * A source that fails keeps its last good tickers in memory and in the database: its pairs age,
+ * become `stale` after STALE_MS and leave the prices, but no page goes blank. Each round stores
+ * every source's state in site_meta (`source_states`), so /api/health answers it in every
+ * process, including web processes that only relay an `npm run ingest` worker's ticks.
+ */
+import { asc, sql } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import { coins, rates } from '../db/schema/index.ts';
+import { isFiat } from '../domain/rates.ts';
+import { dec } from '../seed/decimal.ts';
+import { DayAgoPrices } from '../realtime/dayAgo.ts';
+import type { PriceSource, TickInput } from '../realtime/types.ts';
+import { changePercent, DAY_MS } from '../realtime/walk.ts';
+import { aggregate, type AggregateResult, type TickerResult } from './aggregate.ts';
+import { contractTypeFromExpiry } from './sources/contracts.ts';
+import type { SourceState, SourceTicker, TickerSource } from './sources/types.ts';
+
+export interface LiveMarketOptions {
+  db: Db;
+  sources: TickerSource[];
+  intervalMs: number;
+  staleMs: number;
+  now?: () => number;
+  log?: (line: string) => void;
+}
+
+/** What site_meta `data_source` says while the sources run. */
+export interface LiveDataSource {
+  source: 'live';
+  sources: string[];
+  updatedAt: string;
+}
+
+/** The pair name the lists show: "BTC/USDT", "BTC-PERPETUAL/USDT", "BTC-20261225/USD". */
+export function pairName(t: SourceTicker): string {
+  if (t.market === 'spot') return `${t.base}/${t.quote}`;
+  const label = t.contractType ?? (t.expiry ? new Date(t.expiry).toISOString().slice(0, 10).replaceAll('-', '') : 'FUTURES');
+  return `${t.base}-${label}/${t.quote}`;
+}
+
+/**
+ * Contract types roll over at expiry ("this week" becomes "next week"'s successor): recomputed
+ * from the stored expiries of each exchange and base on every round, whatever the source said.
+ */
+export function relabel(tickers: SourceTicker[], now: number): SourceTicker[] {
+  const expiries = new Map<string, number[]>();
+  for (const t of tickers) {
+    if (t.market !== 'futures' || !t.expiry) continue;
+    const key = `${t.exchange}\u0000${t.base}`;
+    (expiries.get(key) ?? expiries.set(key, []).get(key)!).push(t.expiry);
+  }
+  return tickers.map((t) => {
+    if (t.market !== 'futures' || !t.expiry) return t;
+    const all = [...new Set(expiries.get(`${t.exchange}\u0000${t.base}`) ?? [])].sort((a, b) => a - b);
+    return { ...t, contractType: contractTypeFromExpiry(t.expiry, all, now) };
+  });
+}
+
+export class LiveMarket implements PriceSource {
+  readonly name = 'sources';
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running = false;
+  private current: Promise<void> = Promise.resolve();
+  private readonly lastGood = new Map<string, SourceTicker[]>();
+  private readonly dayAgo: DayAgoPrices;
+  private coinIds: { at: number; bySymbol: Map<string, string> } | null = null;
+
+  constructor(private readonly o: LiveMarketOptions) {
+    this.dayAgo = new DayAgoPrices(o.db);
+  }
+
+  private now(): number {
+    return (this.o.now ?? Date.now)();
+  }
+
+  start(publish: (ticks: TickInput[]) => Promise<void>): void {
+    if (this.running) return;
+    this.running = true;
+    const loop = () => {
+      if (!this.running) return;
+      this.current = this.round()
+        .then((ticks) => publish(ticks))
+        .catch((e) => (this.o.log ?? console.error)(`[ingest] round failed: ${(e as Error).message}`))
+        .finally(() => {
+          if (!this.running) return;
+          this.timer = setTimeout(loop, this.o.intervalMs);
+          this.timer.unref?.();
+        });
+    };
+    loop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.current;
+  }
+
+  states(): SourceState[] {
+    return this.o.sources.map((s) => s.state());
+  }
+
+  /** One round: fetch, aggregate, write; returns the coins' ticks (not yet published). */
+  async round(): Promise<TickInput[]> {
+    const { db, sources, staleMs } = this.o;
+    const fetched = await Promise.allSettled(sources.map((s) => s.tickers()));
+    fetched.forEach((r, i) => {
+      const source = sources[i]!;
+      if (r.status === 'fulfilled') this.lastGood.set(source.name, r.value);
+      else (this.o.log ?? console.error)(`[ingest] ${(r.reason as Error).message}`);
+    });
+    const now = this.now();
+    const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs, fiatPerUsd: await fiatPerUsd(db) });
+    const bySymbol = await this.coinsBySymbol(now);
+    const answered = sources.filter((_, i) => fetched[i]!.status === 'fulfilled').map((s) => s.name);
+    await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, exchanges: sources.map((s) => s.exchange) });
+    const ticks: TickInput[] = [];
+    const ids: string[] = [];
+    for (const c of result.coins.values()) {
+      const id = bySymbol.get(c.symbol);
+      if (id) ids.push(id);
+    }
+    const ago = await this.dayAgo.get(ids, now);
+    for (const c of result.coins.values()) {
+      const coinId = bySymbol.get(c.symbol);
+      if (!coinId) continue;
+      const reference = ago.get(coinId);
+      const price = Number(dec(c.priceUsd));
+      ticks.push({
+        coinId,
+        price,
+        // The change against the stored history when it reaches back a day, else the sources'.
+        change24h: reference ? changePercent(price, reference) : c.change24h,
+        at: now,
+        volume: (c.volumeUsd * this.o.intervalMs) / DAY_MS,
+        ownTickers: true,
+      });
+    }
+    return ticks;
+  }
+
+  /** Coin ids by upper-case symbol; the best-ranked coin wins a shared symbol. Ten minutes. */
+  private async coinsBySymbol(now: number): Promise<Map<string, string>> {
+    if (this.coinIds && now - this.coinIds.at < 600_000) return this.coinIds.bySymbol;
+    const rows = await this.o.db.select({ id: coins.id, symbol: coins.symbol }).from(coins).orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id));
+    const bySymbol = new Map<string, string>();
+    for (const r of rows) if (!bySymbol.has(r.symbol.toUpperCase())) bySymbol.set(r.symbol.toUpperCase(), r.id);
+    this.coinIds = { at: now, bySymbol };
+    return bySymbol;
+  }
+}
+
+/** Fiat units per USD from the rates table (the aggregation converts EUR, KRW… quotes with it). */
+async function fiatPerUsd(db: Db): Promise<Record<string, number>> {
+  const rows = await db.select({ symbol: rates.symbol, rate: sql<number>`${rates.rate}::float8` }).from(rates);
+  return Object.fromEntries(rows.filter((r) => isFiat(r.symbol) && r.rate > 0).map((r) => [r.symbol, r.rate]));
+}
+
+interface WriteContext {
+  now: number;
+  states: SourceState[];
+  /** The sources that answered this round. */
+  answered: string[];
+  exchanges: TickerSource['exchange'][];
+}
+
+const p = (values: unknown[]) => sql.param(values);
+const decOrNull = (n: number | null) => (n === null || !Number.isFinite(n) ? null : dec(n));
+
+/** One row per (exchange, pair): two instruments naming the same pair keep the busier one. */
+function tickerRows(results: TickerResult[], bySymbol: Map<string, string>) {
+  const rows = new Map<string, TickerResult & { coinId: string; pair: string }>();
+  for (const r of results) {
+    const coinId = bySymbol.get(r.ticker.base);
+    if (!coinId) continue;
+    const pair = pairName(r.ticker);
+    const key = `${r.ticker.exchange}\u0000${pair}`;
+    const seen = rows.get(key);
+    if (!seen || (r.volumeUsd ?? 0) > (seen.volumeUsd ?? 0)) rows.set(key, { ...r, coinId, pair });
+  }
+  return [...rows.values()];
+}
+
+/** Writes one round: exchanges, tickers, coin volumes and sources, and the sources' states. */
+export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map<string, string>, ctx: WriteContext): Promise<void> {
+  const at = new Date(ctx.now).toISOString();
+  const rows = tickerRows(result.tickers, bySymbol);
+  const exchangeSources = new Map<string, string[]>();
+  for (const r of result.tickers) {
+    const list = exchangeSources.get(r.ticker.exchange) ?? [];
+    if (!list.includes(r.ticker.source)) list.push(r.ticker.source);
+    exchangeSources.set(r.ticker.exchange, list);
+  }
+  const exchanges = [...new Map(ctx.exchanges.map((e) => [e.name, e])).values()].filter((e) => exchangeSources.has(e.name));
+  const coinsOut = [...result.coins.values()].filter((c) => bySymbol.has(c.symbol));
+  await db.transaction(async (tx) => {
+    if (exchanges.length) {
+      await tx.execute(sql`
+        insert into exchanges (name, display_name, type, website, has_futures, sources, updated_at)
+        select n, d, 'CEX', w, f, string_to_array(s, ','), ${at}::timestamptz
+        from unnest(${p(exchanges.map((e) => e.name))}::text[], ${p(exchanges.map((e) => e.displayName))}::text[],
+                    ${p(exchanges.map((e) => e.website))}::text[], ${p(exchanges.map((e) => e.hasFutures))}::boolean[],
+                    ${p(exchanges.map((e) => [...exchangeSources.get(e.name)!].sort().join(',')))}::text[]) as v(n, d, w, f, s)
+        on conflict (name) do update set sources = excluded.sources, has_futures = exchanges.has_futures or excluded.has_futures, updated_at = excluded.updated_at`);
+      // The demo pairs of an exchange a source now reports would mix invented and real numbers.
+      await tx.execute(sql`delete from tickers t using exchanges e where t.exchange_id = e.id and t.source is null and e.name = any(${p(exchanges.map((e) => e.name))}::text[])`);
+    }
+    if (rows.length) {
+      await tx.execute(sql`
+        insert into tickers (exchange_id, coin_id, pair, base_symbol, quote_symbol, market, contract_type, price, price_quote, volume_24h,
+                             change_24h, best_bid, best_ask, source, instrument, expires_at, excluded, updated_at)
+        select e.id, v.coin, v.pair, v.base, v.quote, v.market::market_kind, v.ct::contract_type, v.price, v.pq, v.vol, v.chg, v.bid, v.ask,
+               v.src, v.inst, v.exp, v.exc, v.at
+        from unnest(${p(rows.map((r) => r.ticker.exchange))}::text[], ${p(rows.map((r) => r.coinId))}::text[], ${p(rows.map((r) => r.pair))}::text[],
+                    ${p(rows.map((r) => r.ticker.base))}::text[], ${p(rows.map((r) => r.ticker.quote))}::text[], ${p(rows.map((r) => r.ticker.market))}::text[],
+                    ${p(rows.map((r) => r.ticker.contractType))}::text[], ${p(rows.map((r) => decOrNull(r.priceUsd)))}::numeric[],
+                    ${p(rows.map((r) => decOrNull(r.ticker.last)))}::numeric[], ${p(rows.map((r) => decOrNull(r.volumeUsd)))}::numeric[],
+                    ${p(rows.map((r) => decOrNull(r.ticker.change24h)))}::numeric[], ${p(rows.map((r) => decOrNull(r.ticker.bid)))}::numeric[],
+                    ${p(rows.map((r) => decOrNull(r.ticker.ask)))}::numeric[], ${p(rows.map((r) => r.ticker.source))}::text[],
+                    ${p(rows.map((r) => r.ticker.instrument))}::text[], ${p(rows.map((r) => (r.ticker.expiry ? new Date(r.ticker.expiry).toISOString() : null)))}::timestamptz[],
+                    ${p(rows.map((r) => r.excluded))}::text[], ${p(rows.map((r) => new Date(r.ticker.at).toISOString()))}::timestamptz[])
+               as v(ex, coin, pair, base, quote, market, ct, price, pq, vol, chg, bid, ask, src, inst, exp, exc, at)
+        join exchanges e on e.name = v.ex
+        on conflict (exchange_id, pair) do update set
+          coin_id = excluded.coin_id, price = excluded.price, price_quote = excluded.price_quote, volume_24h = excluded.volume_24h,
+          change_24h = excluded.change_24h, best_bid = excluded.best_bid, best_ask = excluded.best_ask, contract_type = excluded.contract_type,
+          source = excluded.source, instrument = excluded.instrument, expires_at = excluded.expires_at, excluded = excluded.excluded,
+          updated_at = excluded.updated_at`);
+    }
+    if (exchanges.length) {
+      // The exchange list's figures, from the pairs it now has.
+      await tx.execute(sql`
+        update exchanges e set pair_count = s.pairs, coin_count = s.coins, reported_volume_24h = s.volume
+        from (select exchange_id, count(*)::int as pairs, count(distinct coin_id)::int as coins,
+                     coalesce(sum(volume_24h) filter (where market = 'spot'), 0) as volume
+              from tickers group by exchange_id) s
+        where s.exchange_id = e.id and e.name = any(${p(exchanges.map((e) => e.name))}::text[])`);
+    }
+    if (coinsOut.length) {
+      await tx.execute(sql`
+        update coins c set volume_24h = v.vol, sources = string_to_array(v.src, ',')
+        from unnest(${p(coinsOut.map((c) => bySymbol.get(c.symbol)!))}::text[], ${p(coinsOut.map((c) => dec(c.volumeUsd)))}::numeric[],
+                    ${p(coinsOut.map((c) => c.sources.join(',')))}::text[]) as v(id, vol, src)
+        where c.id = v.id`);
+    }
+    const source: LiveDataSource = { source: 'live', sources: ctx.answered.length ? ctx.answered : [...new Set(result.tickers.map((r) => r.ticker.source))].sort(), updatedAt: at };
+    await tx.execute(sql`
+      insert into site_meta (key, value, updated_at) values
+        ('source_states', ${JSON.stringify(ctx.states)}::jsonb, ${at}::timestamptz)
+      on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
+    if (result.tickers.length)
+      await tx.execute(sql`
+        insert into site_meta (key, value, updated_at) values ('data_source', ${JSON.stringify(source)}::jsonb, ${at}::timestamptz)
+        on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
+  });
+}

@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { LiveMarket, pairName, relabel } from '../../src/server/ingest/market.ts';
+import { SourceError } from '../../src/server/ingest/sources/http.ts';
+import type { SourceState, SourceTicker, TickerSource } from '../../src/server/ingest/sources/types.ts';
+import { apiHarness } from './helpers.ts';
+
+const { get, db } = apiHarness();
+
+const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);
+
+function ticker(over: Partial<SourceTicker> & Pick<SourceTicker, 'instrument' | 'base' | 'quote' | 'last'>): SourceTicker {
+  return {
+    source: 'okx',
+    exchange: 'okx',
+    market: 'spot',
+    contractType: null,
+    expiry: null,
+    open24h: null,
+    high24h: null,
+    low24h: null,
+    change24h: 1.5,
+    baseVolume24h: null,
+    quoteVolume24h: 1_000_000,
+    bid: null,
+    ask: null,
+    at: NOW - 1000,
+    ...over,
+  };
+}
+
+/** An exchange source answering what the test says, or failing. */
+class FakeSource implements TickerSource {
+  answer: SourceTicker[] | Error = [];
+  private ok: number | null = null;
+  constructor(
+    readonly name: string,
+    readonly exchange: TickerSource['exchange'],
+  ) {}
+  async tickers(): Promise<SourceTicker[]> {
+    if (this.answer instanceof Error) throw this.answer;
+    this.ok = NOW;
+    return this.answer;
+  }
+  state(): SourceState {
+    return { name: this.name, status: this.ok ? 'ok' : 'idle', lastSuccessAt: this.ok, lastError: null, budget: { used: 0, limit: 10, windowMs: 1000 } };
+  }
+}
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+describe('the live market', () => {
+  it('names pairs like the lists: spot, perpetual and a dated future without a slot', () => {
+    expect(pairName(ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 1 }))).toBe('BTC/USDT');
+    expect(pairName(ticker({ instrument: 'BTC-USDT-SWAP', base: 'BTC', quote: 'USDT', last: 1, market: 'futures', contractType: 'PERPETUAL' }))).toBe('BTC-PERPETUAL/USDT');
+    expect(pairName(ticker({ instrument: 'BTC-USD-261127', base: 'BTC', quote: 'USD', last: 1, market: 'futures', expiry: Date.UTC(2026, 10, 27, 8) }))).toBe('BTC-20261127/USD');
+  });
+
+  it('recomputes contract labels from the expiries, whatever the source said', () => {
+    // 27 November 2026 is November's last Friday: the monthly contract, whatever the source said.
+    const friday = Date.UTC(2026, 10, 27, 8);
+    const [t] = relabel([ticker({ instrument: 'BTC-USD-261127', base: 'BTC', quote: 'USD', last: 1, market: 'futures', contractType: 'QUARTERLY', expiry: friday })], NOW);
+    expect(t!.contractType).toBe('MONTHLY');
+  });
+
+  it('writes a round: the exchange, its real pairs in place of the demo ones, provenance, the coin volume, and the ticks', async () => {
+    const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
+    const kraken = new FakeSource('kraken', { name: 'kraken', displayName: 'Kraken', website: 'https://www.kraken.com', hasFutures: false });
+    okx.answer = [
+      ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 64_000, quoteVolume24h: 3_000_000 }),
+      ticker({ instrument: 'BTC-USDC', base: 'BTC', quote: 'USDC', last: 64_100, quoteVolume24h: 1_000_000 }),
+      ticker({ instrument: 'BTC-USDT-SWAP', base: 'BTC', quote: 'USDT', last: 64_050, market: 'futures', contractType: 'PERPETUAL', quoteVolume24h: 9_000_000 }),
+      ticker({ instrument: 'NOPE-USDT', base: 'NOPECOINXYZ', quote: 'USDT', last: 2 }),
+    ];
+    kraken.answer = [
+      ticker({ source: 'kraken', exchange: 'kraken', instrument: 'XXBTZUSD', base: 'BTC', quote: 'USD', last: 64_200, quoteVolume24h: 1_000_000 }),
+      ticker({ source: 'kraken', exchange: 'kraken', instrument: 'XBTEUR', base: 'BTC', quote: 'EUR', last: 90_000, quoteVolume24h: 10, at: NOW - 10 * 60_000 }),
+    ];
+    const [demo] = await rows<{ n: number }>(sql`select count(*)::int as n from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'okx' and t.source is null`);
+    expect(demo!.n).toBeGreaterThan(0);
+
+    const market = new LiveMarket({ db: db(), sources: [okx, kraken], intervalMs: 30_000, staleMs: 5 * 60_000, now: () => NOW, log: () => {} });
+    const ticks = await market.round();
+
+    // VWAP of 64,000 ×3M, 64,100 ×1M and 64,200 ×1M (USDT and USDC pegged: no USD pair of theirs).
+    const btc = ticks.find((t) => t.coinId === 'bitcoin')!;
+    expect(btc.price).toBeCloseTo((64_000 * 3 + 64_100 + 64_200) / 5, 6);
+    expect(btc.ownTickers).toBe(true);
+    expect(ticks.some((t) => t.coinId.toLowerCase().includes('nope'))).toBe(false);
+
+    const pairs = await rows<{ pair: string; source: string; instrument: string; excluded: string | null; price: string; price_quote: string; volume_24h: string }>(
+      sql`select t.pair, t.source, t.instrument, t.excluded, t.price::text, t.price_quote::text, t.volume_24h::text from tickers t join exchanges e on e.id = t.exchange_id where e.name in ('okx', 'kraken') order by t.pair, t.source`,
+    );
+    expect(pairs.map((p) => [p.pair, p.source, p.excluded])).toEqual([
+      ['BTC-PERPETUAL/USDT', 'okx', 'futures'],
+      ['BTC/EUR', 'kraken', 'stale'],
+      ['BTC/USD', 'kraken', null],
+      ['BTC/USDC', 'okx', null],
+      ['BTC/USDT', 'okx', null],
+    ]);
+    expect(pairs.find((p) => p.pair === 'BTC/USDT')).toMatchObject({ instrument: 'BTC-USDT', price: '64000', price_quote: '64000', volume_24h: '3000000' });
+
+    const [coin] = await rows<{ sources: string[]; volume_24h: string }>(sql`select sources, volume_24h::text from coins where id = 'bitcoin'`);
+    expect(coin).toEqual({ sources: ['kraken', 'okx'], volume_24h: '5000000' });
+    const [ex] = await rows<{ sources: string[]; pair_count: number; reported_volume_24h: string }>(
+      sql`select sources, pair_count, reported_volume_24h::text from exchanges where name = 'okx'`,
+    );
+    expect(ex).toEqual({ sources: ['okx'], pair_count: 3, reported_volume_24h: '4000000' });
+
+    const health = await get<{ source: string; sources: string[]; updatedAt: string; states: SourceState[] }>('/api/health');
+    expect(health.body.data).toMatchObject({ source: 'live', sources: ['okx', 'kraken'], updatedAt: new Date(NOW).toISOString() });
+    expect(health.body.data.states.map((s) => [s.name, s.status])).toEqual([
+      ['okx', 'ok'],
+      ['kraken', 'ok'],
+    ]);
+  });
+
+  it('keeps the last good data of a failing source, which goes stale and leaves the price', async () => {
+    const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
+    const kraken = new FakeSource('kraken', { name: 'kraken', displayName: 'Kraken', website: 'https://www.kraken.com', hasFutures: false });
+    okx.answer = [ticker({ instrument: 'ETH-USDT', base: 'ETH', quote: 'USDT', last: 3000 })];
+    kraken.answer = [ticker({ source: 'kraken', exchange: 'kraken', instrument: 'XETHZUSD', base: 'ETH', quote: 'USD', last: 3010 })];
+    let now = NOW;
+    const market = new LiveMarket({ db: db(), sources: [okx, kraken], intervalMs: 30_000, staleMs: 60_000, now: () => now, log: () => {} });
+    expect((await market.round()).find((t) => t.coinId === 'ethereum')!.price).toBe(3005);
+
+    okx.answer = new SourceError('okx', 'HTTP 500', 500);
+    kraken.answer = [ticker({ source: 'kraken', exchange: 'kraken', instrument: 'XETHZUSD', base: 'ETH', quote: 'USD', last: 3020, at: NOW + 119_000 })];
+    now = NOW + 120_000;
+    const ticks = await market.round();
+    // OKX's pair is two minutes old: stale, so Kraken alone makes the price; the row stays.
+    expect(ticks.find((t) => t.coinId === 'ethereum')!.price).toBe(3020);
+    const [pair] = await rows<{ excluded: string | null; price_quote: string }>(
+      sql`select t.excluded, t.price_quote::text from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'okx' and t.pair = 'ETH/USDT'`,
+    );
+    expect(pair).toEqual({ excluded: 'stale', price_quote: '3000' });
+    const [meta] = await rows<{ value: { sources: string[] } }>(sql`select value from site_meta where key = 'data_source'`);
+    expect(meta!.value.sources).toEqual(['kraken']);
+  });
+});
