@@ -13,6 +13,7 @@ import type { GlobalTotals } from '../../server/domain/markets.ts';
 import { MARKET_RATE_COINS, RATE_SYMBOLS } from '../../server/domain/rates.ts';
 import type { View } from '../../server/view.ts';
 import { headerModel, isCurrent, type NavEntry } from './headerModel.ts';
+import { ageText, sentenceWithAge, sourceList } from './provenance.ts';
 
 export interface PageState {
   locale: Locale;
@@ -132,7 +133,23 @@ export function renderStatsStrip(v: View, totals: GlobalTotals): SafeHtml {
     item(t('home.totalMarketCap'), v.money.amount(totals.totalMarketCap)),
     item(t('home.totalVolume'), v.money.amount(totals.totalVolume24h)),
     item(t('home.btcDominance'), v.percent(totals.btcDominance).replace(/^\+/, '')),
-  ]}${totals.source === 'demo' ? html`<span class="badge demo" title="${t('site.demoDataHint')}" data-testid="demo-badge">${t('site.demoData')}</span>` : null}</div></aside>`;
+  ]}${dataBadge(v, totals)}</div></aside>`;
+}
+
+/**
+ * What the numbers are: the demo seeder's ("Demo data"), or the live sources' with their age
+ * ("Live data · updated 12 s ago"), or stale when the sources stopped answering. Links to the
+ * methodology, which says how prices are made.
+ */
+function dataBadge(v: View, totals: GlobalTotals): SafeHtml | null {
+  const { t, href } = v;
+  const p = totals.provenance;
+  if (p.source === 'demo') return html`<span class="badge demo" title="${t('site.demoDataHint')}" data-testid="demo-badge">${t('site.demoData')}</span>`;
+  if (p.source !== 'live') return null;
+  const sources = sourceList(v, p.sources);
+  return p.stale
+    ? html`<a class="badge stale" href="${href('/methodology')}" title="${t('provenance.staleHint', { age: ageText(v, p.updatedAt, true) })}" data-testid="data-badge" data-stale="true">${t('provenance.stale')} · ${sentenceWithAge(v, 'provenance.updated', p.updatedAt)}</a>`
+    : html`<a class="badge live" href="${href('/methodology')}" title="${t('provenance.liveHint', { sources })}" data-testid="data-badge">${t('provenance.live')}: ${sources} · ${sentenceWithAge(v, 'provenance.updated', p.updatedAt)}</a>`;
 }
 
 export function renderFooter(v: View, source: string): SafeHtml {

@@ -10,7 +10,7 @@ import { isInputError } from '../http/edge.ts';
 import { fail, ok } from './respond.ts';
 import { doc, openApiDocument } from './openapi.ts';
 import { referencePage } from './reference.ts';
-import { dataSource } from '../domain/markets.ts';
+import { readProvenance } from '../domain/provenance.ts';
 import { data } from './routes/data.ts';
 import { market } from './routes/market.ts';
 import { searchRoutes } from './routes/search.ts';
@@ -49,8 +49,14 @@ export function createApi() {
   app.use('*', requestContext);
   // Answers once the database is open, migrated and seeded (the middleware waits for the boot
   // and answers 503 with the reason when it fails): the readiness probe.
-  app.get('/health', doc({ tag: 'Settings and data', summary: 'Readiness: the database is open, migrated and seeded', unsigned: true }), async (c) =>
-    ok(c, { status: 'ok', source: await dataSource(c.get('db')) }),
+  app.get(
+    '/health',
+    doc({ tag: 'Settings and data', summary: 'Readiness, and the market data: its origin, age, and each source’s last success, last error and request budget', unsigned: true }),
+    async (c) => {
+      const p = await readProvenance(c.get('db'));
+      c.header('Cache-Control', 'no-store');
+      return ok(c, { status: 'ok', source: p.source, sources: p.sources, updatedAt: p.updatedAt, stale: p.stale, states: p.states });
+    },
   );
   // The data-centre endpoints were an external host in the original client and carry no `t`.
   app.route('/v1/data', data);

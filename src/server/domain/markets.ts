@@ -1,3 +1,4 @@
+import { readProvenance, type Provenance } from './provenance.ts';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, siteMeta, tags, tickers } from '../db/schema/index.ts';
@@ -162,6 +163,8 @@ export interface GlobalTotals {
   pairCount: number;
   source: string;
   updatedAt: string | null;
+  /** Where the market data comes from, its age and whether it is stale. */
+  provenance: Omit<Provenance, 'states'>;
 }
 
 /** Whole-market figures for the header strip and the home page. */
@@ -180,7 +183,7 @@ export async function globalTotals(db: Db): Promise<GlobalTotals> {
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(tickers),
     db.select({ cap: coins.marketCap }).from(coins).where(eq(coins.symbol, 'BTC')).orderBy(asc(coins.rank)).limit(1),
     db.select({ cap: coins.marketCap }).from(coins).where(eq(coins.symbol, 'ETH')).orderBy(asc(coins.rank)).limit(1),
-    dataSource(db),
+    readProvenance(db),
   ]);
   const cap = num(agg?.cap) ?? 0;
   const prev = num(agg?.prevCap);
@@ -193,8 +196,9 @@ export async function globalTotals(db: Db): Promise<GlobalTotals> {
     coinCount: agg?.n ?? 0,
     exchangeCount: ex?.n ?? 0,
     pairCount: tk?.n ?? 0,
-    source,
+    source: source.source,
     updatedAt: agg?.updatedAt ? new Date(agg.updatedAt).toISOString() : null,
+    provenance: { source: source.source, sources: source.sources, updatedAt: source.updatedAt, stale: source.stale },
   };
 }
 
@@ -280,6 +284,8 @@ export interface CoinDetail extends CoinSummary {
   tags: { slug: string; name: string }[];
   concepts: { slug: string; name: string }[];
   updatedAt: string;
+  /** The sources whose pairs made the price; empty for the demo data. */
+  sources: string[];
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -402,6 +408,7 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
     tags: tagRows,
     concepts: conceptRows,
     updatedAt: coin.updatedAt.toISOString(),
+    sources: coin.sources,
   };
 }
 

@@ -56,6 +56,10 @@ export interface TickerRow {
   /** Share of the coin's (coin filter) or the exchange's (exchange filter) listed volume. */
   share: number | null;
   updatedAt: string;
+  /** The source that reported the pair ("okx"), null for the demo data. */
+  source: string | null;
+  /** Why the coin's price leaves the pair out (stale, outlier, no-reference, futures), or null. */
+  excluded: string | null;
 }
 
 /** SPEC §9 spread rate, in percent; null without a usable book. */
@@ -133,6 +137,8 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
       depthPlus1: tickers.depthPlus1,
       depthMinus1: tickers.depthMinus1,
       updatedAt: tickers.updatedAt,
+      source: tickers.source,
+      excluded: tickers.excluded,
       totalCount: narrow ? totals.n : sql<number | null>`null`,
       totalVolume: narrow ? totals.volume : sql<string | null>`null`,
     })
@@ -172,6 +178,8 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
       depthMinus1: num(r.depthMinus1),
       share: percentOf(num(r.volume24h), totalVolume),
       updatedAt: r.updatedAt.toISOString(),
+      source: r.source,
+      excluded: r.excluded,
     })),
     total: agg?.n ?? 0,
     page: q.page,

@@ -1,0 +1,44 @@
+/**
+ * Where the market data comes from and how fresh it is: the demo seeder, or the live sources
+ * (site_meta `data_source`, written by every ingest round) with each source's state (site_meta
+ * `source_states`). Read by /api/health, the header badge and the attribution line.
+ */
+import { inArray } from 'drizzle-orm';
+import { config } from '../config.ts';
+import type { Db } from '../db/index.ts';
+import { siteMeta } from '../db/schema/index.ts';
+import type { SourceState } from '../ingest/sources/types.ts';
+import { memo } from './cache.ts';
+
+export interface Provenance {
+  /** demo: the seeder's data; live: the market sources; none: an empty database. */
+  source: 'demo' | 'live' | 'none';
+  /** The sources that answered the last round ("binance", "okx"…). */
+  sources: string[];
+  /** When the market data last changed (ISO), null when unknown. */
+  updatedAt: string | null;
+  /** Live data older than STALE_MS: the sources stopped answering; the last good data stays. */
+  stale: boolean;
+  states: SourceState[];
+}
+
+export async function readProvenance(db: Db, now = Date.now()): Promise<Provenance> {
+  const rows = await db.select({ key: siteMeta.key, value: siteMeta.value }).from(siteMeta).where(inArray(siteMeta.key, ['data_source', 'source_states']));
+  const meta = new Map(rows.map((r) => [r.key, r.value as Record<string, unknown> | unknown[]]));
+  const data = (meta.get('data_source') ?? {}) as { source?: unknown; sources?: unknown; updatedAt?: unknown; seededAt?: unknown };
+  const source = data.source === 'live' ? 'live' : data.source === 'demo' ? 'demo' : 'none';
+  const updatedAt = typeof data.updatedAt === 'string' ? data.updatedAt : typeof data.seededAt === 'string' ? data.seededAt : null;
+  const states = Array.isArray(meta.get('source_states')) ? (meta.get('source_states') as SourceState[]) : [];
+  return {
+    source,
+    sources: Array.isArray(data.sources) ? data.sources.filter((s): s is string => typeof s === 'string') : [],
+    updatedAt,
+    stale: source === 'live' && (!updatedAt || now - Date.parse(updatedAt) > config().STALE_MS),
+    states,
+  };
+}
+
+/** The provenance shared by every page of the process for a few seconds. */
+export function currentProvenance(db: Db): Promise<Provenance> {
+  return memo(db, 'provenance', 5_000, () => readProvenance(db));
+}
