@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { STALE_MS_DEFAULT } from '../../src/server/ingest/aggregate.ts';
 import { LiveMarket, pairName, relabel } from '../../src/server/ingest/market.ts';
+import { readProvenance } from '../../src/server/domain/provenance.ts';
 import { SourceError } from '../../src/server/ingest/sources/http.ts';
 import type { SourceState, SourceTicker, TickerSource } from '../../src/server/ingest/sources/types.ts';
 import { apiHarness } from './helpers.ts';
@@ -33,17 +35,19 @@ function ticker(over: Partial<SourceTicker> & Pick<SourceTicker, 'instrument' | 
 class FakeSource implements TickerSource {
   answer: SourceTicker[] | Error = [];
   private ok: number | null = null;
+  private failing = false;
   constructor(
     readonly name: string,
     readonly exchange: TickerSource['exchange'],
   ) {}
   async tickers(): Promise<SourceTicker[]> {
+    this.failing = this.answer instanceof Error;
     if (this.answer instanceof Error) throw this.answer;
     this.ok = NOW;
     return this.answer;
   }
   state(): SourceState {
-    return { name: this.name, status: this.ok ? 'ok' : 'idle', lastSuccessAt: this.ok, lastError: null, budget: { used: 0, limit: 10, windowMs: 1000 } };
+    return { name: this.name, status: this.failing ? 'failing' : this.ok ? 'ok' : 'idle', lastSuccessAt: this.ok, lastError: null, budget: { used: 0, limit: 10, windowMs: 1000 } };
   }
 }
 
@@ -138,5 +142,29 @@ describe('the live market', () => {
     expect(pair).toEqual({ excluded: 'stale', price_quote: '3000' });
     const [meta] = await rows<{ value: { sources: string[] } }>(sql`select value from site_meta where key = 'data_source'`);
     expect(meta!.value.sources).toEqual(['kraken']);
+  });
+
+  it('when every source fails, the data keeps its time and reads as stale; the prices stay', async () => {
+    const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
+    okx.answer = [ticker({ instrument: 'ETH-USDT', base: 'ETH', quote: 'USDT', last: 3000 })];
+    let now = NOW;
+    const market = new LiveMarket({ db: db(), sources: [okx], intervalMs: 30_000, staleMs: 60_000, now: () => now, log: () => {} });
+    await market.round();
+    okx.answer = new SourceError('okx', 'HTTP 500', 500);
+    now = NOW + 30_000;
+    await market.round();
+    now = NOW + 120_000;
+    expect(await market.round()).toEqual([]);
+    const [meta] = await rows<{ value: { updatedAt: string; sources: string[] } }>(sql`select value from site_meta where key = 'data_source'`);
+    expect(meta!.value).toMatchObject({ updatedAt: new Date(NOW).toISOString(), sources: ['okx'] });
+    // The site's threshold (STALE_MS) decides what the badge says.
+    expect((await readProvenance(db(), NOW + 1000)).stale).toBe(false);
+    const p = await readProvenance(db(), NOW + STALE_MS_DEFAULT + 1000);
+    expect(p).toMatchObject({ source: 'live', stale: true });
+    expect(p.states).toEqual([expect.objectContaining({ name: 'okx', status: 'failing' })]);
+    const [pair] = await rows<{ price_quote: string }>(
+      sql`select t.price_quote::text from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'okx' and t.pair = 'ETH/USDT'`,
+    );
+    expect(pair!.price_quote).toBe('3000');
   });
 });

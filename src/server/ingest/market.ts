@@ -251,12 +251,14 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
                     ${p(coinsOut.map((c) => c.sources.join(',')))}::text[]) as v(id, vol, src)
         where c.id = v.id`);
     }
-    const source: LiveDataSource = { source: 'live', sources: ctx.answered.length ? ctx.answered : [...new Set(result.tickers.map((r) => r.ticker.source))].sort(), updatedAt: at };
+    const source: LiveDataSource = { source: 'live', sources: ctx.answered, updatedAt: at };
     await tx.execute(sql`
       insert into site_meta (key, value, updated_at) values
         ('source_states', ${JSON.stringify(ctx.states)}::jsonb, ${at}::timestamptz)
       on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
-    if (result.tickers.length)
+    // The data's age is that of the last round a source answered: rounds on kept answers alone
+    // must let it grow until the badge says stale.
+    if (ctx.answered.length && result.tickers.length)
       await tx.execute(sql`
         insert into site_meta (key, value, updated_at) values ('data_source', ${JSON.stringify(source)}::jsonb, ${at}::timestamptz)
         on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
