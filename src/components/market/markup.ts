@@ -115,7 +115,7 @@ export function coinTableHtml(v: View, coins: CoinSummary[], { sorting, compact 
   const rows = coins.map(
     (c) => html`<tr data-coin="${c.id}">
 <td class="l muted num">${starHtml(v, `COIN:${c.id}`, c.name)}${c.rank ?? '--'}</td>
-<td class="l">${coinNameHtml(v, c)}</td>
+<td class="l">${coinNameHtml(v, c)}${c.demo ? html` <span class="badge demo" title="${t('provenance.demoRowHint')}" data-testid="demo-row">${t('provenance.demoRow')}</span>` : null}</td>
 <td class="num" data-field="price" data-live-price="${c.id}">${money.price(c.price)}</td>
 <td>${changeHtml(c.change24h, c.id)}</td>
 <td>${changeHtml(c.change7d)}</td>

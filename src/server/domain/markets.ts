@@ -1,4 +1,4 @@
-import { readProvenance, type Provenance } from './provenance.ts';
+import { readProvenance, siteIsLive, type Provenance } from './provenance.ts';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, siteMeta, tags, tickers } from '../db/schema/index.ts';
@@ -30,6 +30,8 @@ export interface CoinSummary {
   marketCap: number | null;
   volume24h: number | null;
   circulatingSupply: number | null;
+  /** The demo seeder's figures on a site that runs on live sources: no source reports this coin. */
+  demo: boolean;
   /** The seven-day line of the lists, drawn when the history was written. */
   spark: Spark | null;
   /** The seven days of prices themselves: only when asked for (the API). */
@@ -53,9 +55,11 @@ export const summaryColumns = {
   circulatingSupply: coins.circulatingSupply,
   sparkPath: coins.sparklinePath,
   sparkTrend: coins.sparklineTrend,
+  demo: sql<boolean>`(cardinality(${coins.sources}) = 0 and ${siteIsLive})`,
 };
 
-type SummaryRow = { [K in keyof typeof summaryColumns]: (typeof summaryColumns)[K]['_']['data'] | null } & { sparkline?: number[] | null };
+type ColumnData<C> = C extends SQL<infer T> ? T : C extends { _: { data: infer D } } ? D : never;
+type SummaryRow = { [K in keyof typeof summaryColumns]: ColumnData<(typeof summaryColumns)[K]> | null } & { sparkline?: number[] | null };
 
 export function toSummary(r: SummaryRow): CoinSummary {
   return {
@@ -71,6 +75,7 @@ export function toSummary(r: SummaryRow): CoinSummary {
     marketCap: num(r.marketCap),
     volume24h: num(r.volume24h),
     circulatingSupply: num(r.circulatingSupply),
+    demo: r.demo === true,
     spark: r.sparkPath ? { d: r.sparkPath, trend: (r.sparkTrend ?? 'flat') as SparkTrend } : null,
     ...(r.sparkline !== undefined ? { sparkline: r.sparkline ?? [] } : {}),
   };
@@ -286,6 +291,8 @@ export interface CoinDetail extends CoinSummary {
   updatedAt: string;
   /** The sources whose pairs made the price; empty for the demo data. */
   sources: string[];
+  /** Where the supplies came from ("coingecko"), null for the seeder's figures. */
+  factsSource: string | null;
 }
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -370,7 +377,13 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
   const supplyCeiling = max ?? total;
   const coinVolume = listings.reduce((s, l) => s + (num(l.volume24h) ?? 0), 0);
   return {
-    ...toSummary({ ...coin, sparkPath: coin.sparklinePath, sparkTrend: coin.sparklineTrend, sparkline: coin.sparkline7d }),
+    ...toSummary({
+      ...coin,
+      sparkPath: coin.sparklinePath,
+      sparkTrend: coin.sparklineTrend,
+      sparkline: coin.sparkline7d,
+      demo: coin.sources.length === 0 && totals.provenance.source === 'live',
+    }),
     color: coin.color,
     change30d: num(coin.change30d),
     change1y: num(coin.change1y),
@@ -409,6 +422,7 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
     concepts: conceptRows,
     updatedAt: coin.updatedAt.toISOString(),
     sources: coin.sources,
+    factsSource: coin.factsSource,
   };
 }
 

@@ -3,7 +3,7 @@
  * (site_meta `data_source`, written by every ingest round) with each source's state (site_meta
  * `source_states`). Read by /api/health, the header badge and the attribution line.
  */
-import { inArray } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { siteMeta } from '../db/schema/index.ts';
@@ -42,3 +42,9 @@ export async function readProvenance(db: Db, now = Date.now()): Promise<Provenan
 export function currentProvenance(db: Db): Promise<Provenance> {
   return memo(db, 'provenance', 5_000, () => readProvenance(db));
 }
+
+/**
+ * True while the site runs on live sources. A row no source reports (a coin, a pair) is then the
+ * demo seeder's, on a page that otherwise shows real data, and says so.
+ */
+export const siteIsLive = sql<boolean>`exists (select 1 from site_meta where key = 'data_source' and value->>'source' = 'live')`;

@@ -3,6 +3,7 @@ import type { Db } from '../db/index.ts';
 import { coins, exchanges, tickers } from '../db/schema/index.ts';
 import { memo } from './cache.ts';
 import { num, percentOf, type Page } from './numbers.ts';
+import { siteIsLive } from './provenance.ts';
 import type { SortOrder } from './markets.ts';
 import { CONTRACT_TYPES, type ContractType } from '../../lib/format/pair.ts';
 
@@ -60,6 +61,8 @@ export interface TickerRow {
   source: string | null;
   /** Why the coin's price leaves the pair out (stale, outlier, no-reference, futures), or null. */
   excluded: string | null;
+  /** The demo seeder's pair on a site that runs on live sources. */
+  demo: boolean;
 }
 
 /** SPEC §9 spread rate, in percent; null without a usable book. */
@@ -139,6 +142,7 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
       updatedAt: tickers.updatedAt,
       source: tickers.source,
       excluded: tickers.excluded,
+      demo: sql<boolean>`(${tickers.source} is null and ${siteIsLive})`,
       totalCount: narrow ? totals.n : sql<number | null>`null`,
       totalVolume: narrow ? totals.volume : sql<string | null>`null`,
     })
@@ -180,6 +184,7 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
       updatedAt: r.updatedAt.toISOString(),
       source: r.source,
       excluded: r.excluded,
+      demo: r.demo === true,
     })),
     total: agg?.n ?? 0,
     page: q.page,

@@ -1,0 +1,140 @@
+// The built server on live sources (LIVE=sources) against the fake upstream: the fake exchange's
+// prices (and CoinGecko's supplies) reach the coin list, with the sources and the data's age in the header badge and on the
+// coin page; when the exchange stops answering, the pages keep the last prices and say "stale".
+// A server of its own (its own data directory and port), since the shared one runs the demo.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { expect, test } from '@playwright/test';
+import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
+
+const PORT = Number(process.env.E2E_PORT ?? 4399) + 71;
+const BASE = `http://127.0.0.1:${PORT}`;
+const TICKERS = '/api/v3/ticker/24hr';
+const INFO = '/api/v3/exchangeInfo';
+/** Prices no demo walk would land on exactly. */
+const PRICES: Record<string, string> = { BTCUSDT: '43210.50', ETHUSDT: '2345.67' };
+
+type Ticker = { symbol: string; lastPrice: string; closeTime: number; openTime: number };
+
+/** The recorded 24 h tickers, cut to BTCUSDT and ETHUSDT at our prices, closing now (fresh). */
+function tickers() {
+  const now = Date.now();
+  return fixture<Ticker[]>('binance', 'ticker-24hr')
+    .filter((t) => t.symbol in PRICES)
+    .map((t) => ({ ...t, lastPrice: PRICES[t.symbol], closeTime: now, openTime: now - 86_400_000 }));
+}
+
+async function health(): Promise<{ source: string; stale: boolean; states: { name: string; status: string }[] } | null> {
+  try {
+    const res = await fetch(`${BASE}/api/health`);
+    return res.ok ? ((await res.json()) as { data: { source: string; stale: boolean; states: { name: string; status: string }[] } }).data : null;
+  } catch {
+    return null;
+  }
+}
+
+let up: FakeUpstream;
+let server: ChildProcess;
+let log = '';
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  up = await startFakeUpstream({
+    [INFO]: { body: fixture('binance', 'exchangeInfo') },
+    [TICKERS]: () => ({ body: tickers() }),
+    '/coins/markets': { body: fixture('coingecko', 'markets') },
+    '/exchanges': { body: fixture('coingecko', 'exchanges') },
+  });
+  server = spawn(process.execPath, ['tests/e2e/server.mjs'], {
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      HOST: '127.0.0.1',
+      LIVE: 'sources',
+      SOURCES: 'binance',
+      BINANCE_URL: up.url,
+      INGEST_INTERVAL_MS: '1000',
+      STALE_MS: '5000',
+      COINGECKO_URL: up.url,
+      COINGECKO_API_KEY: 'e2e-demo-key',
+      FIAT_RATES_URL: '',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (d: Buffer) => void (log += d.toString()));
+  server.stderr!.on('data', (d: Buffer) => void (log += d.toString()));
+  await expect
+    .poll(async () => (await health())?.source, { timeout: 200_000, intervals: [500] })
+    .toBe('live')
+    .catch((e: Error) => {
+      throw new Error(`the server never ran on the sources: ${e.message}\n${log.slice(-3000)}`);
+    });
+});
+
+test.afterAll(async () => {
+  if (server && server.exitCode === null) {
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGTERM');
+    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  }
+  await up?.close();
+});
+
+test('the fake exchange’s prices, sources and age are on the pages; when it fails they stay, marked stale', async ({ page }) => {
+  // The coin list: the fake price, and the live badge with the source and the age.
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${BASE}/coin/list_1`);
+        return page.locator('tr[data-coin="bitcoin"] [data-field="price"]').textContent();
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toContain('43,210.5');
+  await expect(page.locator('tr[data-coin="ethereum"] [data-field="price"]')).toContainText('2,345.67');
+  const badge = page.getByTestId('data-badge');
+  await expect(badge).toContainText('Binance');
+  await expect(badge).toHaveText(/^Live data: Binance · updated \d+ s ago$/);
+  await expect(badge).not.toHaveAttribute('data-stale', 'true');
+  await expect(badge).toHaveAttribute('href', '/methodology');
+  await expect(page.getByTestId('demo-badge')).toHaveCount(0);
+  // A coin no source reports keeps the seeder's figures, and says so on a live page.
+  await expect(page.locator('tr[data-coin="bitcoin"] [data-testid="demo-row"]')).toHaveCount(0);
+  await expect(page.locator('tr[data-coin="tether"] [data-testid="demo-row"]')).toHaveText('Demo data');
+
+  // The coin page names its sources; the market tab shows Binance's real pair in place of the demo ones.
+  await page.goto(`${BASE}/coin/bitcoin`);
+  await expect(page.getByTestId('coin-provenance')).toContainText('Binance');
+  // Supplies from CoinGecko (the fake's 19,809,121 BTC), credited as its terms ask.
+  await expect(page.getByTestId('coingecko-credit').getByRole('link', { name: 'Data provided by CoinGecko' })).toHaveAttribute('href', 'https://www.coingecko.com/');
+  await page.goto(`${BASE}/coin/bitcoin/overview`);
+  await expect(page.locator('main')).toContainText('19.81M BTC');
+  expect(up.requests.find((r) => r.path === '/coins/markets')!.headers['x-cg-demo-api-key']).toBe('e2e-demo-key');
+  await page.goto(`${BASE}/coin/bitcoin/market`);
+  const binance = page.locator('a[data-source="binance"]');
+  await expect(binance.first()).toBeVisible();
+  await expect(page.locator('a[href$="/exchange/binance"]:not([data-source])')).toHaveCount(0);
+  await expect(page.locator('tr:has(a[data-source="binance"]) [data-testid="demo-row"]')).toHaveCount(0);
+  await expect(page.locator('tr:has(a[href*="/exchange/"]:not([data-source])) [data-testid="demo-row"]').first()).toBeVisible();
+  await page.goto(`${BASE}/coin/tether`);
+  await expect(page.locator('[data-testid="coin-provenance"][data-demo="true"]')).toContainText('Demo data');
+
+  // The exchange fails: the health endpoint says so, the last prices stay, and the badge turns stale.
+  up.route(TICKERS, { status: 500, body: { code: -1000, msg: 'An unknown error occurred' } });
+  await expect.poll(async () => (await health())?.stale, { timeout: 30_000, intervals: [500] }).toBe(true);
+  expect((await health())!.states).toEqual([expect.objectContaining({ name: 'binance', status: 'failing' })]);
+  await expect
+    .poll(
+      async () => {
+        await page.goto(`${BASE}/coin/list_1`);
+        return page.getByTestId('data-badge').getAttribute('data-stale');
+      },
+      { timeout: 30_000, intervals: [1000] },
+    )
+    .toBe('true');
+  await expect(page.getByTestId('data-badge')).toContainText(/^Stale data · updated \d+ (s|min) ago$/);
+  await expect(page.locator('tr[data-coin="bitcoin"] [data-field="price"]')).toContainText('43,210.5');
+  await expect(page.locator('tr[data-coin="ethereum"] [data-field="price"]')).toContainText('2,345.67');
+});
