@@ -100,6 +100,8 @@ const schema = z.object({
   /** A CoinGecko key (demo, or pro with COINGECKO_PRO=1): supply, links and exchange facts. */
   COINGECKO_API_KEY: z.string().default(''),
   COINGECKO_PRO: z.enum(['', '0', '1']).default(''),
+  /** How often the CoinGecko facts are refreshed (with a key and live sources). */
+  COINGECKO_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(60_000).max(86_400_000).default(3_600_000),
   /** Milliseconds between two REST rounds of the market sources. */
   INGEST_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(1000).max(3_600_000).default(30_000),
   /** A ticker not reported for this long is left out of prices; a source this late marks its numbers stale. */

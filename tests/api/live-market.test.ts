@@ -1,6 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STALE_MS_DEFAULT } from '../../src/server/ingest/aggregate.ts';
+import { config } from '../../src/server/config.ts';
+import { startMarket } from '../../src/server/ingest/index.ts';
+import type { Realtime } from '../../src/server/realtime/index.ts';
 import { LiveMarket, pairName, relabel } from '../../src/server/ingest/market.ts';
 import { readProvenance } from '../../src/server/domain/provenance.ts';
 import { SourceError } from '../../src/server/ingest/sources/http.ts';
@@ -166,5 +169,41 @@ describe('the live market', () => {
       sql`select t.price_quote::text from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'okx' and t.pair = 'ETH/USDT'`,
     );
     expect(pair!.price_quote).toBe('3000');
+  });
+});
+
+describe('which market runs (startMarket)', () => {
+  const hub = () => {
+    const added: string[] = [];
+    return { added, hub: { addSource: async (s: { name: string }) => void added.push(s.name) } as unknown as Realtime };
+  };
+  const okx = () => new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
+
+  it('LIVE=sources runs the sources, and the CoinGecko facts only with a key', async () => {
+    const a = hub();
+    expect(await startMarket({ hub: a.hub, db: db(), config: { ...config(), LIVE: 'sources', COINGECKO_API_KEY: '' }, log: () => {}, sources: [okx()] })).toBe('sources');
+    expect(a.added).toEqual(['sources']);
+    const b = hub();
+    await startMarket({ hub: b.hub, db: db(), config: { ...config(), LIVE: 'sources', COINGECKO_API_KEY: 'k' }, log: () => {}, sources: [okx()] });
+    expect(b.added).toEqual(['sources', 'coingecko-facts']);
+  });
+
+  it('LIVE=auto runs the demo when no source answers in time, and the sources when one does', async () => {
+    const silent = okx();
+    silent.answer = new SourceError('okx', 'request failed: getaddrinfo ENOTFOUND', undefined);
+    const lines: string[] = [];
+    const a = hub();
+    expect(await startMarket({ hub: a.hub, db: db(), config: { ...config(), LIVE: 'auto', SOURCES_PROBE_MS: 1000 }, log: (l) => lines.push(l), sources: [silent] })).toBe('sim');
+    expect(a.added).toEqual(['sim']);
+    expect(lines.join('\n')).toMatch(/no market source answered .*simulated demo market/);
+    const live = okx();
+    live.answer = [ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 1 })];
+    const b = hub();
+    expect(await startMarket({ hub: b.hub, db: db(), config: { ...config(), LIVE: 'auto', COINGECKO_API_KEY: '' }, log: () => {}, sources: [live] })).toBe('sources');
+    expect(b.added).toEqual(['sources']);
+  });
+
+  it('LIVE=sim and off leave the market to the hub', async () => {
+    for (const LIVE of ['sim', 'off'] as const) expect(await startMarket({ hub: hub().hub, db: db(), config: { ...config(), LIVE }, log: () => {}, sources: [okx()] })).toBe('none');
   });
 });

@@ -140,6 +140,10 @@ export interface ExchangeDetail extends ExchangeSummary {
   volumePerVisit: number;
   /** How the expected volume was worked out; null without visits or reported volume. */
   volumeEstimate: VolumeEstimate | null;
+  /** CoinGecko's trust score (1–10) when its facts are refreshed, else null. */
+  trustScore: number | null;
+  /** Where the trust score and country came from ("coingecko"), null for the seeder's figures. */
+  factsSource: string | null;
   updatedAt: string;
 }
 
@@ -280,6 +284,8 @@ export async function getExchange(db: Db, name: string): Promise<ExchangeDetail>
       webDelayMs: exchanges.webDelayMs,
       website: exchanges.website,
       description: exchanges.description,
+      trustScore: exchanges.trustScore,
+      factsSource: exchanges.factsSource,
       updatedAt: exchanges.updatedAt,
     })
     .from(exchanges)
@@ -304,6 +310,8 @@ export async function getExchange(db: Db, name: string): Promise<ExchangeDetail>
     description: row.description,
     volumePerVisit: perVisit,
     volumeEstimate: volumeEstimate(perVisit, row.monthlyVisits, num(row.reportedVolume24h)),
+    trustScore: row.trustScore,
+    factsSource: row.factsSource,
     updatedAt: row.updatedAt.toISOString(),
   };
 }

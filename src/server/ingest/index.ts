@@ -9,7 +9,9 @@ import type { Config, SourceName } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import type { Realtime } from '../realtime/index.ts';
 import { SimulatedMarket } from '../realtime/simulator.ts';
+import { FactsRefresh } from './facts.ts';
 import { LiveMarket } from './market.ts';
+import { CoinGecko } from './sources/coingecko.ts';
 import { BinanceFutures, BinanceSpot } from './sources/binance.ts';
 import { Bybit } from './sources/bybit.ts';
 import { Kraken } from './sources/kraken.ts';
@@ -51,6 +53,15 @@ export interface StartMarketOptions {
   log: (line: string) => void;
   /** Tests: sources other than the configured ones. */
   sources?: TickerSource[];
+  /** Tests: a facts refresh other than the configured one (null: none). */
+  facts?: FactsRefresh | null;
+}
+
+/** CoinGecko's facts refresh when a key is configured (its keyless limit is too small to rely on). */
+export function createFacts(db: Db, c: Config, log: (line: string) => void): FactsRefresh | null {
+  if (!c.COINGECKO_API_KEY) return null;
+  const gecko = new CoinGecko({ baseUrl: c.COINGECKO_URL || undefined, apiKey: c.COINGECKO_API_KEY, pro: c.COINGECKO_PRO === '1' });
+  return new FactsRefresh({ db, gecko, intervalMs: c.COINGECKO_INTERVAL_MS, log });
 }
 
 /**
@@ -62,17 +73,17 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
   if (c.LIVE !== 'auto' && c.LIVE !== 'sources') return 'none';
   const sources = o.sources ?? createSources(c);
   const live = () => new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, log });
-  if (c.LIVE === 'sources') {
-    log(`[ingest] LIVE=sources: market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
+  const run = async (why: string) => {
+    log(`[ingest] ${why}: market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
     await hub.addSource(live());
-    return 'sources';
-  }
+    const facts = o.facts !== undefined ? o.facts : createFacts(db, c, log);
+    if (facts) await hub.addSource(facts);
+    else log('[ingest] no COINGECKO_API_KEY: supplies stay as seeded');
+    return 'sources' as const;
+  };
+  if (c.LIVE === 'sources') return run('LIVE=sources');
   const first = sources.length ? await probe(sources, c.SOURCES_PROBE_MS) : null;
-  if (first) {
-    log(`[ingest] LIVE=auto: ${first} answered; market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
-    await hub.addSource(live());
-    return 'sources';
-  }
+  if (first) return run(`LIVE=auto: ${first} answered`);
   log(`[ingest] LIVE=auto: no market source answered within ${c.SOURCES_PROBE_MS} ms (no network?); running the simulated demo market`);
   await hub.addSource(new SimulatedMarket({ db, intervalMs: c.LIVE_INTERVAL_MS }));
   return 'sim';

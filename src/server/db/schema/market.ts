@@ -92,6 +92,9 @@ export const coins = pgTable(
      * demo data. `updated_at` is when the price last changed.
      */
     sources: text('sources').array().notNull().default(sql`'{}'::text[]`),
+    /** Where the supplies came from ("coingecko"), and when; null for the seeder's figures. */
+    factsSource: text('facts_source'),
+    factsUpdatedAt: ts('facts_updated_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [
@@ -194,6 +197,10 @@ export const exchanges = pgTable(
     description: text('description'),
     /** Provenance: the sources that report this exchange; empty for the demo data. */
     sources: text('sources').array().notNull().default(sql`'{}'::text[]`),
+    /** CoinGecko's trust score (1–10) and where it came from; null for the seeder's exchanges. */
+    trustScore: integer('trust_score'),
+    factsSource: text('facts_source'),
+    factsUpdatedAt: ts('facts_updated_at'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [

@@ -1,0 +1,141 @@
+/**
+ * The facts exchanges do not publish, from CoinGecko (research file, section 1): circulating, total
+ * and maximum supply of the coins, and the exchanges' trust scores. Prices stay the exchanges'
+ * (aggregate.ts); the market cap follows from our price and CoinGecko's circulating supply. Runs
+ * beside the live market when COINGECKO_API_KEY is set, every COINGECKO_INTERVAL_MS; a failed
+ * refresh changes nothing and is tried again at the next interval. Pages credit CoinGecko wherever
+ * a figure came from it (`facts_source`), as its terms ask.
+ */
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/index.ts';
+import type { PriceSource } from '../realtime/types.ts';
+import type { CoinFacts, CoinGecko, ExchangeFacts } from './sources/coingecko.ts';
+
+/** Our exchange slugs whose CoinGecko id differs. */
+export const GECKO_EXCHANGE_IDS: Record<string, string> = { okx: 'okex', bybit: 'bybit_spot', coinbase: 'gdax' };
+
+export interface FactsOptions {
+  db: Db;
+  gecko: Pick<CoinGecko, 'markets' | 'exchanges'>;
+  intervalMs: number;
+  /** Pages of 250 coins by market cap (2 = the top 500); each page is one call of the budget. */
+  pages?: number;
+  log?: (line: string) => void;
+  now?: () => number;
+}
+
+export interface FactsResult {
+  coins: number;
+  exchanges: number;
+}
+
+const p = (values: unknown[]) => sql.param(values);
+const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
+
+/**
+ * Our coin for each CoinGecko coin: the same id first (the seeder uses CoinGecko's ids), else the
+ * same symbol when neither side has another coin of that symbol left (the largest by market cap
+ * comes first on both sides, so "the" USDT is never a lookalike's).
+ */
+export function matchCoins(facts: CoinFacts[], ours: { id: string; symbol: string }[]): Map<string, CoinFacts> {
+  const out = new Map<string, CoinFacts>();
+  const byId = new Set(ours.map((c) => c.id));
+  const taken = new Set<string>();
+  for (const f of facts) {
+    if (byId.has(f.id) && !out.has(f.id)) {
+      out.set(f.id, f);
+      taken.add(f.symbol);
+    }
+  }
+  const bySymbol = new Map<string, string[]>();
+  for (const c of ours) if (!out.has(c.id)) bySymbol.set(c.symbol.toUpperCase(), [...(bySymbol.get(c.symbol.toUpperCase()) ?? []), c.id]);
+  const factsPerSymbol = new Map<string, number>();
+  for (const f of facts) factsPerSymbol.set(f.symbol, (factsPerSymbol.get(f.symbol) ?? 0) + 1);
+  for (const f of facts) {
+    const candidates = bySymbol.get(f.symbol);
+    if (out.has(f.id) || taken.has(f.symbol) || candidates?.length !== 1 || factsPerSymbol.get(f.symbol) !== 1) continue;
+    out.set(candidates[0]!, f);
+    taken.add(f.symbol);
+  }
+  return out;
+}
+
+/** A market "source" that publishes no ticks, so the realtime hub runs it on its leader only and stops it with the rest. */
+export class FactsRefresh implements PriceSource {
+  readonly name = 'coingecko-facts';
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private running = false;
+  private current: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly o: FactsOptions) {}
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    const loop = () => {
+      if (!this.running) return;
+      this.current = this.refresh()
+        .then((r) => this.o.log?.(`[facts] CoinGecko: supplies of ${r.coins} coins, trust scores of ${r.exchanges} exchanges`))
+        .catch((e) => this.o.log?.(`[facts] ${(e as Error).message}; the stored facts stay`))
+        .finally(() => {
+          if (!this.running) return;
+          this.timer = setTimeout(loop, this.o.intervalMs);
+          this.timer.unref?.();
+        });
+    };
+    loop();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    if (this.timer) clearTimeout(this.timer);
+    await this.current;
+  }
+
+  /** Reads every page first and writes only when all answered: a half refresh is no refresh. */
+  async refresh(): Promise<FactsResult> {
+    const { db, gecko } = this.o;
+    const pages = Math.max(1, this.o.pages ?? 2);
+    const facts: CoinFacts[] = [];
+    for (let page = 1; page <= pages; page++) {
+      const rows = await gecko.markets(page);
+      facts.push(...rows);
+      if (rows.length < 250) break;
+    }
+    const exchangeFacts = await gecko.exchanges(1);
+    const at = new Date((this.o.now ?? Date.now)()).toISOString();
+    return db.transaction(async (tx) => {
+      const ours = rowsOf<{ id: string; symbol: string }>(await tx.execute(sql`select id, symbol from coins order by rank asc nulls last, id`));
+      const matched = [...matchCoins(facts, ours)].filter(([, f]) => f.circulatingSupply !== null);
+      if (matched.length) {
+        await tx.execute(sql`
+          update coins c set circulating_supply = v.circ, total_supply = coalesce(v.total, c.total_supply), max_supply = v.max,
+                 market_cap = coalesce(c.price * v.circ, c.market_cap), facts_source = 'coingecko', facts_updated_at = ${at}::timestamptz
+          from unnest(${p(matched.map(([id]) => id))}::text[], ${p(matched.map(([, f]) => f.circulatingSupply))}::numeric[],
+                      ${p(matched.map(([, f]) => f.totalSupply))}::numeric[], ${p(matched.map(([, f]) => f.maxSupply))}::numeric[]) as v(id, circ, total, max)
+          where c.id = v.id`);
+      }
+      const exchanges = matchExchanges(exchangeFacts, rowsOf<{ name: string }>(await tx.execute(sql`select name from exchanges`)).map((r) => r.name));
+      if (exchanges.length) {
+        await tx.execute(sql`
+          update exchanges e set trust_score = v.score, country = coalesce(v.country, e.country), facts_source = 'coingecko', facts_updated_at = ${at}::timestamptz
+          from unnest(${p(exchanges.map(([name]) => name))}::text[], ${p(exchanges.map(([, f]) => f.trustScore))}::int[],
+                      ${p(exchanges.map(([, f]) => f.country))}::text[]) as v(name, score, country)
+          where e.name = v.name`);
+      }
+      await tx.execute(sql`
+        insert into site_meta (key, value, updated_at) values ('facts_source', ${JSON.stringify({ source: 'coingecko', coins: matched.length, exchanges: exchanges.length, updatedAt: at })}::jsonb, ${at}::timestamptz)
+        on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
+      return { coins: matched.length, exchanges: exchanges.length };
+    });
+  }
+}
+
+/** Our exchanges by slug with CoinGecko's facts, by id (or the known different id). */
+export function matchExchanges(facts: ExchangeFacts[], ours: string[]): [string, ExchangeFacts][] {
+  const byId = new Map(facts.map((f) => [f.id, f]));
+  return ours.flatMap((name) => {
+    const f = byId.get(GECKO_EXCHANGE_IDS[name] ?? name);
+    return f ? [[name, f] as [string, ExchangeFacts]] : [];
+  });
+}

@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FactsRefresh, matchCoins, matchExchanges } from '../../src/server/ingest/facts.ts';
+import { CoinGecko, type CoinFacts } from '../../src/server/ingest/sources/coingecko.ts';
+import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
+import { apiHarness } from './helpers.ts';
+
+const { get, db } = apiHarness();
+const NOW = Date.UTC(2026, 10, 24, 12);
+
+let up: FakeUpstream;
+beforeAll(async () => {
+  up = await startFakeUpstream({ '/coins/markets': { body: fixture('coingecko', 'markets') }, '/exchanges': { body: fixture('coingecko', 'exchanges') } });
+});
+afterAll(() => up.close());
+
+const refresh = () =>
+  new FactsRefresh({ db: db(), gecko: new CoinGecko({ baseUrl: up.url, apiKey: 'k', retries: 0, sleep: async () => {} }), intervalMs: 3_600_000, now: () => NOW });
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+}
+
+const facts = (id: string, symbol: string): CoinFacts => ({
+  id, symbol, name: id, image: null, rank: null, priceUsd: null, marketCapUsd: null, volumeUsd: null, circulatingSupply: 1, totalSupply: null,
+  maxSupply: null, ath: null, athAt: null, atl: null, atlAt: null, change24h: null, updatedAt: null,
+});
+
+describe('matching CoinGecko to our coins and exchanges', () => {
+  it('matches by id, else by a symbol both sides hold once', () => {
+    const ours = [{ id: 'bitcoin', symbol: 'BTC' }, { id: 'xrp', symbol: 'XRP' }, { id: 'usdx-a', symbol: 'USDX' }, { id: 'usdx-b', symbol: 'USDX' }, { id: 'lone', symbol: 'LONE' }];
+    const m = matchCoins([facts('bitcoin', 'BTC'), facts('ripple', 'XRP'), facts('usdx', 'USDX'), facts('lone-1', 'LONE'), facts('lone-2', 'LONE')], ours);
+    expect(Object.fromEntries([...m].map(([k, f]) => [k, f.id]))).toEqual({ bitcoin: 'bitcoin', xrp: 'ripple' });
+  });
+
+  it('maps exchange slugs whose CoinGecko id differs', () => {
+    const ex = fixture<{ id: string }[]>('coingecko', 'exchanges').map((e) => ({ id: e.id, trustScore: 10 }) as never);
+    expect(matchExchanges(ex, ['binance', 'okx', 'bybit', 'nowhere']).map(([name, f]) => [name, (f as { id: string }).id])).toEqual([
+      ['binance', 'binance'],
+      ['okx', 'okex'],
+    ]);
+  });
+});
+
+describe('the CoinGecko facts refresh', () => {
+  it('writes supplies, the market cap from our price, trust scores, and credits CoinGecko', async () => {
+    const [before] = await rows<{ price: string; circ: string }>(sql`select price::text, circulating_supply::text as circ from coins where id = 'bitcoin'`);
+    const [quokka] = await rows<{ n: number }>(sql`select count(*)::int as n from coins where facts_source is not null`);
+    expect(quokka!.n).toBe(0);
+    expect(await refresh().refresh()).toEqual({ coins: 6, exchanges: expect.any(Number) });
+    const [btc] = await rows<{ circ: string; cap: string; price: string; src: string; at: Date }>(
+      sql`select circulating_supply::text as circ, market_cap::text as cap, price::text, facts_source as src, facts_updated_at as at from coins where id = 'bitcoin'`,
+    );
+    expect(btc).toMatchObject({ circ: '19809121', price: before!.price, src: 'coingecko' });
+    expect(Number(btc!.cap)).toBeCloseTo(Number(before!.price) * 19809121, 0);
+    expect(new Date(btc!.at).getTime()).toBe(NOW);
+    expect(before!.circ).not.toBe('19809121');
+    // XRP is "ripple" at CoinGecko: matched by its symbol.
+    const [xrp] = await rows<{ circ: string }>(sql`select circulating_supply::text as circ from coins where symbol = 'XRP' and facts_source = 'coingecko'`);
+    expect(xrp!.circ).toBe('57512012301');
+    const ex = await rows<{ name: string; trust: number; src: string }>(
+      sql`select name, trust_score as trust, facts_source as src from exchanges where facts_source is not null order by name`,
+    );
+    expect(ex.map((e) => e.name)).toEqual(expect.arrayContaining(['binance', 'kraken', 'okx']));
+    expect(ex.every((e) => e.trust === 10 && e.src === 'coingecko')).toBe(true);
+    const [meta] = await rows<{ value: { source: string; coins: number } }>(sql`select value from site_meta where key = 'facts_source'`);
+    expect(meta!.value).toMatchObject({ source: 'coingecko', coins: 6 });
+
+    // The coin page credits CoinGecko beside the supply; the API says where the facts came from.
+    const detail = await get<{ factsSource: string | null; circulatingSupply: number }>('/api/v1/coins/bitcoin');
+    expect(detail.body.data).toMatchObject({ factsSource: 'coingecko', circulatingSupply: 19809121 });
+    const okx = await get<{ trustScore: number | null; factsSource: string | null; country: string | null }>('/api/v1/exchanges/okx');
+    expect(okx.body.data).toMatchObject({ trustScore: 10, factsSource: 'coingecko' });
+  });
+
+  it('changes nothing when a call fails', async () => {
+    await rows(sql`update coins set circulating_supply = 1, facts_source = null where id = 'ethereum'`);
+    up.route('/exchanges', { status: 500 });
+    await expect(refresh().refresh()).rejects.toThrow(/coingecko: HTTP 500/);
+    const [eth] = await rows<{ circ: string; src: string | null }>(sql`select circulating_supply::text as circ, facts_source as src from coins where id = 'ethereum'`);
+    expect(eth).toEqual({ circ: '1', src: null });
+    up.route('/exchanges', { body: fixture('coingecko', 'exchanges') });
+  });
+});
