@@ -7,7 +7,7 @@ import { ensureBuild } from '../ensure-build.mjs';
 
 const dir = path.dirname(new URL(import.meta.url).pathname);
 /** In this order: the short page checks first, the long scale runs last. */
-const ALL = ['pages', 'runtime', 'jsbudget', 'lighthouse', 'sse', 'load', 'shed', 'scale'];
+const ALL = ['pages', 'runtime', 'ingest', 'jsbudget', 'lighthouse', 'sse', 'load', 'shed', 'scale'];
 const asked = process.argv.slice(2);
 const unknown = asked.filter((name) => !ALL.includes(name));
 if (unknown.length) {
