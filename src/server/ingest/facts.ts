@@ -8,6 +8,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
+import { MARKET_WRITE_LOCK } from '../realtime/persist.ts';
 import type { PriceSource } from '../realtime/types.ts';
 import type { CoinFacts, CoinGecko, ExchangeFacts } from './sources/coingecko.ts';
 
@@ -76,7 +77,7 @@ export class FactsRefresh implements PriceSource {
       if (!this.running) return;
       this.current = this.refresh()
         .then((r) => this.o.log?.(`[facts] CoinGecko: supplies of ${r.coins} coins, trust scores of ${r.exchanges} exchanges`))
-        .catch((e) => this.o.log?.(`[facts] ${(e as Error).message}; the stored facts stay`))
+        .catch((e) => this.o.log?.(`[facts] ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}; the stored facts stay`))
         .finally(() => {
           if (!this.running) return;
           this.timer = setTimeout(loop, this.o.intervalMs);
@@ -105,6 +106,8 @@ export class FactsRefresh implements PriceSource {
     const exchangeFacts = await gecko.exchanges(1);
     const at = new Date((this.o.now ?? Date.now)()).toISOString();
     return db.transaction(async (tx) => {
+      // The market rounds write the same coins and exchanges: one writer at a time, no deadlock.
+      await tx.execute(MARKET_WRITE_LOCK);
       const ours = rowsOf<{ id: string; symbol: string }>(await tx.execute(sql`select id, symbol from coins order by rank asc nulls last, id`));
       const matched = [...matchCoins(facts, ours)].filter(([, f]) => f.circulatingSupply !== null);
       if (matched.length) {

@@ -70,6 +70,13 @@ export class TickWriter {
  * dozen parameters, cheap to build on the event loop (built value by value through the query
  * builder, a round took ~25 ms of it).
  */
+/**
+ * Taken first by every transaction that writes market rows in bulk (the rounds here, the live
+ * market's pairs and exchanges, the CoinGecko facts): each updates many coins in its own order,
+ * and two of them at once could deadlock. Held to the end of the transaction; uncontended, cheap.
+ */
+export const MARKET_WRITE_LOCK = sql`select pg_advisory_xact_lock(hashtext('coinlens:market-write'))`;
+
 export async function writeRound(db: Db, ticks: TickInput[], scale: { coinId: string; ratio: number }[]): Promise<void> {
   const latest = lastPerCoin(ticks);
   const candles = rollUp(ticks);
@@ -77,6 +84,7 @@ export async function writeRound(db: Db, ticks: TickInput[], scale: { coinId: st
   const change = (t: TickInput) => (t.change24h === null || !Number.isFinite(t.change24h) ? null : dec(t.change24h, 8));
   const p = (values: unknown[]) => sql.param(values);
   await db.transaction(async (tx) => {
+    await tx.execute(MARKET_WRITE_LOCK);
     if (scale.length) {
       await tx.execute(sql`
         update tickers t set
