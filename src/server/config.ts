@@ -93,6 +93,8 @@ const schema = z.object({
     .pipe(z.array(z.enum(SOURCE_NAMES, { errorMap: () => ({ message: `must be a comma-separated list of ${SOURCE_NAMES.join(', ')}` }) }))),
   BINANCE_URL: httpUrl('https://data-api.binance.vision'),
   BINANCE_FUTURES_URL: httpUrl('https://fapi.binance.com'),
+  BINANCE_STREAM_URL: z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL').default('wss://stream.binance.com:9443/ws/!miniTicker@arr'),
+  BINANCE_FUTURES_STREAM_URL: z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL').default('wss://fstream.binance.com/ws/!miniTicker@arr'),
   OKX_URL: httpUrl('https://www.okx.com'),
   BYBIT_URL: httpUrl('https://api.bybit.com'),
   KRAKEN_URL: httpUrl('https://api.kraken.com'),
@@ -104,6 +106,12 @@ const schema = z.object({
   COINGECKO_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(60_000).max(86_400_000).default(3_600_000),
   /** Milliseconds between two REST rounds of the market sources. */
   INGEST_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(1000).max(3_600_000).default(30_000),
+  /** Between REST rounds, WebSocket price updates are published at most this often; 0 turns the streams off. */
+  STREAM_INTERVAL_MS: z.coerce
+    .number()
+    .int('must be whole milliseconds')
+    .refine((n) => n === 0 || (n >= 500 && n <= 60_000), 'must be 0 (off) or 500–60000')
+    .default(2000),
   /** A ticker not reported for this long is left out of prices; a source this late marks its numbers stale. */
   STALE_MS: z.coerce.number().int('must be whole milliseconds').min(5_000).max(86_400_000).default(STALE_MS_DEFAULT),
   /** How long LIVE=auto waits for a first answer from the sources before running the demo. */

@@ -4,6 +4,7 @@
 // A server of its own (its own data directory and port), since the shared one runs the demo.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { expect, test } from '@playwright/test';
+import { WebSocketServer, type WebSocket } from 'ws';
 import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399) + 71;
@@ -33,6 +34,9 @@ async function health(): Promise<{ source: string; stale: boolean; states: { nam
 }
 
 let up: FakeUpstream;
+/** Stands in for Binance's `!miniTicker@arr` stream. */
+let wss: WebSocketServer;
+const sockets: WebSocket[] = [];
 let server: ChildProcess;
 let log = '';
 
@@ -46,6 +50,9 @@ test.beforeAll(async () => {
     '/coins/markets': { body: fixture('coingecko', 'markets') },
     '/exchanges': { body: fixture('coingecko', 'exchanges') },
   });
+  wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  wss.on('connection', (ws) => sockets.push(ws));
+  await new Promise((resolve) => wss.once('listening', resolve));
   server = spawn(process.execPath, ['tests/e2e/server.mjs'], {
     env: {
       ...process.env,
@@ -54,6 +61,8 @@ test.beforeAll(async () => {
       LIVE: 'sources',
       SOURCES: 'binance',
       BINANCE_URL: up.url,
+      BINANCE_STREAM_URL: `ws://127.0.0.1:${(wss.address() as { port: number }).port}/ws/!miniTicker@arr`,
+      STREAM_INTERVAL_MS: '500',
       INGEST_INTERVAL_MS: '1000',
       STALE_MS: '5000',
       COINGECKO_URL: up.url,
@@ -80,6 +89,7 @@ test.afterAll(async () => {
     await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
   }
   await up?.close();
+  await new Promise((resolve) => (wss ? wss.close(resolve) : resolve(undefined)));
 });
 
 test('the fake exchange’s prices, sources and age are on the pages; when it fails they stay, marked stale', async ({ page }) => {
@@ -94,6 +104,13 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
     )
     .toContain('43,210.5');
   await expect(page.locator('tr[data-coin="ethereum"] [data-field="price"]')).toContainText('2,345.67');
+  // A stream update moves the price on the open page (WebSocket → price bus → SSE), no reload.
+  await expect.poll(() => sockets.filter((s) => s.readyState === s.OPEN).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  // Stamped a minute ahead: the fake's REST answers (stamped "now" every second) are older, so the
+  // price stays the stream's instead of flickering back.
+  const mini = { e: '24hrMiniTicker', E: Date.now() + 60_000, s: 'BTCUSDT', c: '43999.99', o: '43000.00', h: '44100.00', l: '42900.00', v: '10.5', q: '461999.89' };
+  for (const s of sockets) if (s.readyState === s.OPEN) s.send(JSON.stringify([mini]));
+  await expect(page.locator('tr[data-coin="bitcoin"] [data-field="price"]')).toContainText('43,999.99', { timeout: 20_000 });
   const badge = page.getByTestId('data-badge');
   await expect(badge).toContainText('Binance');
   await expect(badge).toHaveText(/^Live data: Binance · updated \d+ s ago$/);
@@ -135,6 +152,6 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
     )
     .toBe('true');
   await expect(page.getByTestId('data-badge')).toContainText(/^Stale data · updated \d+ (s|min) ago$/);
-  await expect(page.locator('tr[data-coin="bitcoin"] [data-field="price"]')).toContainText('43,210.5');
+  await expect(page.locator('tr[data-coin="bitcoin"] [data-field="price"]')).toContainText('43,999.99');
   await expect(page.locator('tr[data-coin="ethereum"] [data-field="price"]')).toContainText('2,345.67');
 });

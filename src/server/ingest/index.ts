@@ -19,10 +19,12 @@ import { Okx } from './sources/okx.ts';
 import type { TickerSource } from './sources/types.ts';
 
 /** The configured exchange sources, each on its (configurable) base URL. */
-export function createSources(c: Pick<Config, 'SOURCES' | 'BINANCE_URL' | 'BINANCE_FUTURES_URL' | 'OKX_URL' | 'BYBIT_URL' | 'KRAKEN_URL'>): TickerSource[] {
+export function createSources(
+  c: Pick<Config, 'SOURCES' | 'BINANCE_URL' | 'BINANCE_FUTURES_URL' | 'BINANCE_STREAM_URL' | 'BINANCE_FUTURES_STREAM_URL' | 'OKX_URL' | 'BYBIT_URL' | 'KRAKEN_URL'>,
+): TickerSource[] {
   const make: Record<SourceName, () => TickerSource> = {
-    binance: () => new BinanceSpot({ baseUrl: c.BINANCE_URL }),
-    'binance-futures': () => new BinanceFutures({ baseUrl: c.BINANCE_FUTURES_URL }),
+    binance: () => new BinanceSpot({ baseUrl: c.BINANCE_URL, streamUrl: c.BINANCE_STREAM_URL }),
+    'binance-futures': () => new BinanceFutures({ baseUrl: c.BINANCE_FUTURES_URL, streamUrl: c.BINANCE_FUTURES_STREAM_URL }),
     okx: () => new Okx({ baseUrl: c.OKX_URL }),
     bybit: () => new Bybit({ baseUrl: c.BYBIT_URL }),
     kraken: () => new Kraken({ baseUrl: c.KRAKEN_URL }),
@@ -72,7 +74,7 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
   const { config: c, hub, db, log } = o;
   if (c.LIVE !== 'auto' && c.LIVE !== 'sources') return 'none';
   const sources = o.sources ?? createSources(c);
-  const live = () => new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, log });
+  const live = () => new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, streamIntervalMs: c.STREAM_INTERVAL_MS, log });
   const run = async (why: string) => {
     log(`[ingest] ${why}: market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
     await hub.addSource(live());

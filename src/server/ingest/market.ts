@@ -22,6 +22,7 @@ import type { PriceSource, TickInput } from '../realtime/types.ts';
 import { changePercent, DAY_MS } from '../realtime/walk.ts';
 import { aggregate, type AggregateResult, type TickerResult } from './aggregate.ts';
 import { contractTypeFromExpiry } from './sources/contracts.ts';
+import { SourceStream, type StreamState } from './stream.ts';
 import type { SourceState, SourceTicker, TickerSource } from './sources/types.ts';
 
 export interface LiveMarketOptions {
@@ -31,6 +32,13 @@ export interface LiveMarketOptions {
   staleMs: number;
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * Between the REST rounds, the sources' WebSocket updates (those that have one) move the
+   * prices: merged into the last answers, aggregated and published at most this often. 0: off.
+   */
+  streamIntervalMs?: number;
+  /** Tests: the stream URL per source name, in place of the source's own. */
+  streamUrls?: Record<string, string>;
 }
 
 /** What site_meta `data_source` says while the sources run. */
@@ -73,6 +81,13 @@ export class LiveMarket implements PriceSource {
   private readonly lastGood = new Map<string, SourceTicker[]>();
   private readonly dayAgo: DayAgoPrices;
   private coinIds: { at: number; bySymbol: Map<string, string> } | null = null;
+  private streams: SourceStream[] = [];
+  private streamTimer: ReturnType<typeof setInterval> | undefined;
+  /** Stream updates arrived since the last stream tick. */
+  private dirty = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  /** The price last published per coin: a stream tick sends only the coins that moved. */
+  private readonly published = new Map<string, number>();
 
   constructor(private readonly o: LiveMarketOptions) {
     this.dayAgo = new DayAgoPrices(o.db);
@@ -85,10 +100,10 @@ export class LiveMarket implements PriceSource {
   start(publish: (ticks: TickInput[]) => Promise<void>): void {
     if (this.running) return;
     this.running = true;
+    this.startStreams(publish);
     const loop = () => {
       if (!this.running) return;
-      this.current = this.round()
-        .then((ticks) => publish(ticks))
+      this.current = this.exclusive(() => this.round().then((ticks) => publish(ticks)))
         .catch((e) => (this.o.log ?? console.error)(`[ingest] round failed: ${(e as Error).message}`))
         .finally(() => {
           if (!this.running) return;
@@ -102,11 +117,115 @@ export class LiveMarket implements PriceSource {
   async stop(): Promise<void> {
     this.running = false;
     if (this.timer) clearTimeout(this.timer);
+    if (this.streamTimer) clearInterval(this.streamTimer);
+    await Promise.all(this.streams.map((s) => s.stop()));
+    this.streams = [];
     await this.current;
+    await this.queue;
   }
 
+  /** Rounds and stream ticks one at a time: both aggregate the same answers and publish. */
+  private exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.then(
+      () => undefined,
+      () => undefined,
+    );
+    return run;
+  }
+
+  private startStreams(publish: (ticks: TickInput[]) => Promise<void>): void {
+    const every = this.o.streamIntervalMs ?? 0;
+    if (!every) return;
+    for (const source of this.o.sources) {
+      if (!source.stream) continue;
+      const { parse } = source.stream;
+      const stream = new SourceStream({
+        name: source.name,
+        url: this.o.streamUrls?.[source.name] ?? source.stream.url,
+        parse,
+        onTickers: (tickers) => this.merge(source.name, tickers),
+        log: this.o.log ?? console.error,
+      });
+      this.streams.push(stream);
+      stream.start();
+    }
+    if (!this.streams.length) return;
+    this.streamTimer = setInterval(() => {
+      if (!this.dirty || !this.running) return;
+      this.dirty = false;
+      void this.exclusive(() => this.streamTick().then((ticks) => publish(ticks))).catch((e) =>
+        (this.o.log ?? console.error)(`[ingest] stream tick failed: ${(e as Error).message}`),
+      );
+    }, every);
+    this.streamTimer.unref?.();
+  }
+
+  /**
+   * A REST answer, keeping any pair the stream reported more recently than the answer did (a
+   * REST snapshot can be a second or two older than the stream's latest): prices never go back.
+   */
+  private newest(source: string, answer: SourceTicker[]): SourceTicker[] {
+    const known = this.lastGood.get(source);
+    if (!known || !this.streams.length) return answer;
+    const key = (t: SourceTicker) => `${t.market}\u0000${t.instrument}`;
+    const before = new Map(known.map((t) => [key(t), t]));
+    return answer.map((t) => {
+      const b = before.get(key(t));
+      return b && b.at > t.at ? { ...t, last: b.last, at: b.at } : t;
+    });
+  }
+
+  /** A stream's updates replace the price fields of the pairs the last REST answer listed. */
+  private merge(source: string, updates: SourceTicker[]): void {
+    const known = this.lastGood.get(source);
+    if (!known) return;
+    const key = (t: SourceTicker) => `${t.market}\u0000${t.instrument}`;
+    const fresh = new Map(updates.map((u) => [key(u), u]));
+    let changed = false;
+    const merged = known.map((t) => {
+      const u = fresh.get(key(t));
+      if (!u || u.at <= t.at) return t;
+      changed = true;
+      return {
+        ...t,
+        last: u.last,
+        at: u.at,
+        open24h: u.open24h ?? t.open24h,
+        high24h: u.high24h ?? t.high24h,
+        low24h: u.low24h ?? t.low24h,
+        change24h: u.change24h ?? t.change24h,
+        baseVolume24h: u.baseVolume24h ?? t.baseVolume24h,
+        quoteVolume24h: u.quoteVolume24h ?? t.quoteVolume24h,
+        bid: u.bid ?? t.bid,
+        ask: u.ask ?? t.ask,
+      };
+    });
+    if (!changed) return;
+    this.lastGood.set(source, merged);
+    this.dirty = true;
+  }
+
+  /**
+   * The coins whose aggregated price moved since the last publication, from the merged answers;
+   * nothing is written but the ticks (pairs and volumes are the REST rounds'), and no volume is
+   * counted, since the rounds count the whole interval's.
+   */
+  async streamTick(): Promise<TickInput[]> {
+    const now = this.now();
+    const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs: this.o.staleMs, fiatPerUsd: await fiatPerUsd(this.o.db) });
+    const moved = (await this.ticksOf(result, await this.coinsBySymbol(now), now, 0)).filter((t) => this.published.get(t.coinId) !== t.price);
+    for (const t of moved) this.published.set(t.coinId, t.price);
+    return moved;
+  }
+
+  /** Each source's state, with its stream's when it has one running. */
   states(): SourceState[] {
-    return this.o.sources.map((s) => s.state());
+    const streams = new Map<string, StreamState>(this.streams.map((s) => [s.state().name, s.state()]));
+    return this.o.sources.map((s) => {
+      const stream = streams.get(s.name);
+      return stream ? { ...s.state(), stream: { connected: stream.connected, messages: stream.messages, errors: stream.errors, lastMessageAt: stream.lastMessageAt } } : s.state();
+    });
   }
 
   /** One round: fetch, aggregate, write; returns the coins' ticks (not yet published). */
@@ -115,7 +234,7 @@ export class LiveMarket implements PriceSource {
     const fetched = await Promise.allSettled(sources.map((s) => s.tickers()));
     fetched.forEach((r, i) => {
       const source = sources[i]!;
-      if (r.status === 'fulfilled') this.lastGood.set(source.name, r.value);
+      if (r.status === 'fulfilled') this.lastGood.set(source.name, this.newest(source.name, r.value));
       else (this.o.log ?? console.error)(`[ingest] ${(r.reason as Error).message}`);
     });
     const now = this.now();
@@ -123,6 +242,13 @@ export class LiveMarket implements PriceSource {
     const bySymbol = await this.coinsBySymbol(now);
     const answered = sources.filter((_, i) => fetched[i]!.status === 'fulfilled').map((s) => s.name);
     await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, exchanges: sources.map((s) => s.exchange) });
+    const ticks = await this.ticksOf(result, bySymbol, now, this.o.intervalMs);
+    for (const t of ticks) this.published.set(t.coinId, t.price);
+    return ticks;
+  }
+
+  /** The coins' ticks of an aggregation, with `volumeMs` worth of their 24-hour volume. */
+  private async ticksOf(result: AggregateResult, bySymbol: Map<string, string>, now: number, volumeMs: number): Promise<TickInput[]> {
     const ticks: TickInput[] = [];
     const ids: string[] = [];
     for (const c of result.coins.values()) {
@@ -141,7 +267,7 @@ export class LiveMarket implements PriceSource {
         // The change against the stored history when it reaches back a day, else the sources'.
         change24h: reference ? changePercent(price, reference) : c.change24h,
         at: now,
-        volume: (c.volumeUsd * this.o.intervalMs) / DAY_MS,
+        volume: (c.volumeUsd * volumeMs) / DAY_MS,
         ownTickers: true,
       });
     }

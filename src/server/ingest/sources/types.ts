@@ -63,6 +63,8 @@ export interface SourceState {
   lastError: { at: number; message: string } | null;
   /** Weight spent in the current budget window, and the window's limit. */
   budget: { used: number; limit: number; windowMs: number };
+  /** Its WebSocket, when one runs: connected, messages and unreadable ones, the latest's time. */
+  stream?: { connected: boolean; messages: number; errors: number; lastMessageAt: number | null };
 }
 
 /** An exchange's tickers (spot, futures or both). */
@@ -75,4 +77,9 @@ export interface TickerSource {
   /** Candles of one instrument, oldest first. */
   candles?(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]>;
   state(): SourceState;
+  /**
+   * A WebSocket of price updates between the REST rounds: its URL, and the tickers in one message
+   * (for instruments the last `tickers()` listed; throws SourceError on a changed message).
+   */
+  readonly stream?: { url: string; parse(message: unknown): SourceTicker[] };
 }

@@ -1,0 +1,104 @@
+// The live market's WebSocket path: a Binance source against the fake upstream (REST) and a local
+// WebSocket server standing in for `!miniTicker@arr`. Stream updates move the published prices
+// between REST rounds, a dropped connection comes back, a bad message is counted, not thrown.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { LiveMarket } from '../../src/server/ingest/market.ts';
+import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
+import type { TickInput } from '../../src/server/realtime/types.ts';
+import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
+import { apiHarness } from './helpers.ts';
+
+const { db } = apiHarness();
+
+type Ticker = { symbol: string; lastPrice: string; closeTime: number };
+const mini = (c: string, E = Date.now()) => [{ e: '24hrMiniTicker', E, s: 'BTCUSDT', c, o: '63000.00', h: '66000.00', l: '62000.00', v: '100.5', q: '6432000.00' }];
+
+let up: FakeUpstream;
+let wss: WebSocketServer;
+let sockets: WebSocket[];
+let market: LiveMarket | undefined;
+
+beforeEach(async () => {
+  up = await startFakeUpstream({
+    '/api/v3/exchangeInfo': { body: fixture('binance', 'exchangeInfo') },
+    '/api/v3/ticker/24hr': () => ({
+      body: fixture<Ticker[]>('binance', 'ticker-24hr')
+        .filter((t) => t.symbol === 'BTCUSDT')
+        .map((t) => ({ ...t, lastPrice: '64000.00', closeTime: Date.now() })),
+    }),
+  });
+  sockets = [];
+  wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
+  wss.on('connection', (ws) => sockets.push(ws));
+  await new Promise((resolve) => wss.once('listening', resolve));
+});
+
+afterEach(async () => {
+  await market?.stop();
+  market = undefined;
+  await new Promise((resolve) => wss.close(resolve));
+  await up.close();
+});
+
+function start() {
+  const url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}/ws/!miniTicker@arr`;
+  const source = new BinanceSpot({ baseUrl: up.url, streamUrl: url });
+  const published: TickInput[][] = [];
+  market = new LiveMarket({ db: db(), sources: [source], intervalMs: 600_000, staleMs: 300_000, streamIntervalMs: 100, log: () => {} });
+  market.start(async (ticks) => void published.push(ticks));
+  const btc = () => published.flat().filter((t) => t.coinId === 'bitcoin').map((t) => t.price);
+  return { published, btc };
+}
+
+const connected = async (n: number) => expect.poll(() => sockets.filter((s) => s.readyState === s.OPEN).length, { timeout: 10_000 }).toBe(n);
+
+describe('stream ticks between REST rounds', () => {
+  it('publishes the stream’s prices, only for coins that moved, without counting volume twice', async () => {
+    const { btc, published } = start();
+    await expect.poll(btc, { timeout: 10_000 }).toEqual([64000]);
+    await connected(1);
+    sockets[0]!.send(JSON.stringify(mini('65000.00')));
+    await expect.poll(btc, { timeout: 5000 }).toEqual([64000, 65000]);
+    const last = published.at(-1)!;
+    expect(last).toEqual([expect.objectContaining({ coinId: 'bitcoin', price: 65000, volume: 0, ownTickers: true })]);
+    // The same price again, and a pair the REST answer did not list: nothing to publish.
+    sockets[0]!.send(JSON.stringify(mini('65000.00', Date.now() + 1)));
+    sockets[0]!.send(JSON.stringify([{ ...mini('1.00')[0], s: 'NOTLISTED' }]));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(btc()).toEqual([64000, 65000]);
+    // A REST answer older than the stream's update keeps the stream's price (prices never go back).
+    sockets[0]!.send(JSON.stringify(mini('65500.00', Date.now() + 60_000)));
+    await expect.poll(btc, { timeout: 5000 }).toEqual([64000, 65000, 65500]);
+    await (market as unknown as { round(): Promise<TickInput[]> }).round().then((ticks) => expect(ticks.find((t) => t.coinId === 'bitcoin')!.price).toBe(65500));
+    // An update older than what the market holds is ignored.
+    sockets[0]!.send(JSON.stringify(mini('1.00', Date.now() - 3_600_000)));
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(btc()).toEqual([64000, 65000, 65500]);
+  });
+
+  it('reconnects after the exchange drops the connection, and counts a message it cannot read', async () => {
+    const { btc } = start();
+    await expect.poll(btc, { timeout: 10_000 }).toEqual([64000]);
+    await connected(1);
+    sockets[0]!.send('{"not":"an array"');
+    sockets[0]!.send(JSON.stringify({ result: null, id: 1 }));
+    await expect.poll(() => market!.states()[0]!.stream, { timeout: 5000 }).toMatchObject({ connected: true, errors: 2, messages: 2 });
+    sockets[0]!.terminate();
+    await connected(1);
+    expect(sockets).toHaveLength(2);
+    sockets[1]!.send(JSON.stringify(mini('66000.00')));
+    await expect.poll(btc, { timeout: 5000 }).toEqual([64000, 66000]);
+    expect(market!.states()[0]).toMatchObject({ name: 'binance', status: 'ok', stream: { connected: true, messages: 3 } });
+  });
+
+  it('stops its streams with the market', async () => {
+    const { btc } = start();
+    await expect.poll(btc, { timeout: 10_000 }).toEqual([64000]);
+    await connected(1);
+    await market!.stop();
+    await expect.poll(() => sockets.filter((s) => s.readyState === s.OPEN).length, { timeout: 5000 }).toBe(0);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(sockets).toHaveLength(1);
+  });
+});
