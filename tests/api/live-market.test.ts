@@ -6,6 +6,7 @@ import { startMarket } from '../../src/server/ingest/index.ts';
 import type { Realtime } from '../../src/server/realtime/index.ts';
 import { LiveMarket, pairName, relabel } from '../../src/server/ingest/market.ts';
 import { readProvenance } from '../../src/server/domain/provenance.ts';
+import { listCoins, topMovers } from '../../src/server/domain/markets.ts';
 import { SourceError } from '../../src/server/ingest/sources/http.ts';
 import type { SourceState, SourceTicker, TickerSource } from '../../src/server/ingest/sources/types.ts';
 import { apiHarness } from './helpers.ts';
@@ -169,6 +170,21 @@ describe('the live market', () => {
       sql`select t.price_quote::text from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'okx' and t.pair = 'ETH/USDT'`,
     );
     expect(pair!.price_quote).toBe('3000');
+  });
+});
+
+describe('demo rows on a live site', () => {
+  it('are flagged in every coin list, the movers included (their columns come from a subquery)', async () => {
+    const before = await topMovers(db(), 5);
+    const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
+    okx.answer = [ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 64_000 })];
+    await new LiveMarket({ db: db(), sources: [okx], intervalMs: 30_000, staleMs: 60_000, now: () => Date.now(), log: () => {} }).round();
+    const page = await listCoins(db(), { page: 1, size: 5, sort: 'rank', order: 'asc', filter: 'all' });
+    expect(Object.fromEntries(page.list.map((c) => [c.id, c.demo]))).toMatchObject({ bitcoin: false, tether: true });
+    const movers = await topMovers(db(), 5);
+    expect([...movers.gainers, ...movers.losers].length).toBeGreaterThan(0);
+    expect([...movers.gainers, ...movers.losers].every((c) => typeof c.demo === 'boolean')).toBe(true);
+    expect(before.gainers.length).toBeGreaterThan(0);
   });
 });
 

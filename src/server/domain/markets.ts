@@ -55,10 +55,11 @@ export const summaryColumns = {
   circulatingSupply: coins.circulatingSupply,
   sparkPath: coins.sparklinePath,
   sparkTrend: coins.sparklineTrend,
-  demo: sql<boolean>`(cardinality(${coins.sources}) = 0 and ${siteIsLive})`,
+  // Aliased: topMovers selects these columns from a subquery.
+  demo: sql<boolean>`(cardinality(${coins.sources}) = 0 and ${siteIsLive})`.as('demo'),
 };
 
-type ColumnData<C> = C extends SQL<infer T> ? T : C extends { _: { data: infer D } } ? D : never;
+type ColumnData<C> = C extends SQL<infer T> | SQL.Aliased<infer T> ? T : C extends { _: { data: infer D } } ? D : never;
 type SummaryRow = { [K in keyof typeof summaryColumns]: ColumnData<(typeof summaryColumns)[K]> | null } & { sparkline?: number[] | null };
 
 export function toSummary(r: SummaryRow): CoinSummary {
