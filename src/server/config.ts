@@ -106,6 +106,8 @@ const schema = z.object({
   COINGECKO_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(60_000).max(86_400_000).default(3_600_000),
   /** Milliseconds between two REST rounds of the market sources. */
   INGEST_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(1000).max(3_600_000).default(30_000),
+  /** On the first live round, how many top coins get their price history from the sources' candles; 0 turns it off. */
+  BACKFILL_COINS: z.coerce.number().int('must be a whole number').min(0).max(500).default(20),
   /** Between REST rounds, WebSocket price updates are published at most this often; 0 turns the streams off. */
   STREAM_INTERVAL_MS: z.coerce
     .number()

@@ -74,7 +74,7 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
   const { config: c, hub, db, log } = o;
   if (c.LIVE !== 'auto' && c.LIVE !== 'sources') return 'none';
   const sources = o.sources ?? createSources(c);
-  const live = () => new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, streamIntervalMs: c.STREAM_INTERVAL_MS, log });
+  const live = () => new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, streamIntervalMs: c.STREAM_INTERVAL_MS, backfillCoins: c.BACKFILL_COINS, log });
   const run = async (why: string) => {
     log(`[ingest] ${why}: market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
     await hub.addSource(live());

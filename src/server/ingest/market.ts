@@ -23,6 +23,7 @@ import { changePercent, DAY_MS } from '../realtime/walk.ts';
 import { aggregate, type AggregateResult, type TickerResult } from './aggregate.ts';
 import { contractTypeFromExpiry } from './sources/contracts.ts';
 import { SourceStream, type StreamState } from './stream.ts';
+import { backfillHistory } from './backfill.ts';
 import type { SourceState, SourceTicker, TickerSource } from './sources/types.ts';
 
 export interface LiveMarketOptions {
@@ -39,6 +40,8 @@ export interface LiveMarketOptions {
   streamIntervalMs?: number;
   /** Tests: the stream URL per source name, in place of the source's own. */
   streamUrls?: Record<string, string>;
+  /** After the first answered round, the history of this many top coins comes from the sources' candles (backfill.ts). 0: off. */
+  backfillCoins?: number;
 }
 
 /** What site_meta `data_source` says while the sources run. */
@@ -82,6 +85,8 @@ export class LiveMarket implements PriceSource {
   private readonly dayAgo: DayAgoPrices;
   private coinIds: { at: number; bySymbol: Map<string, string> } | null = null;
   private streams: SourceStream[] = [];
+  /** The history backfill, started once by the first answered round. */
+  private backfill: Promise<void> | null = null;
   private streamTimer: ReturnType<typeof setInterval> | undefined;
   /** Stream updates arrived since the last stream tick. */
   private dirty = false;
@@ -122,6 +127,7 @@ export class LiveMarket implements PriceSource {
     this.streams = [];
     await this.current;
     await this.queue;
+    await this.backfill;
   }
 
   /** Rounds and stream ticks one at a time: both aggregate the same answers and publish. */
@@ -242,6 +248,13 @@ export class LiveMarket implements PriceSource {
     const bySymbol = await this.coinsBySymbol(now);
     const answered = sources.filter((_, i) => fetched[i]!.status === 'fulfilled').map((s) => s.name);
     await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, exchanges: sources.map((s) => s.exchange) });
+    if (!this.backfill && answered.length && (this.o.backfillCoins ?? 0) > 0) {
+      const log = this.o.log ?? console.error;
+      // In the background: the rounds go on while the candles load.
+      this.backfill = backfillHistory({ db, sources, result, bySymbol, coins: this.o.backfillCoins!, log })
+        .then((n) => log(`[backfill] price history of ${n} coins from the sources' candles`))
+        .catch((e) => log(`[backfill] ${(e as Error).message}`));
+    }
     const ticks = await this.ticksOf(result, bySymbol, now, this.o.intervalMs);
     for (const t of ticks) this.published.set(t.coinId, t.price);
     return ticks;
