@@ -19,6 +19,14 @@ describe('live-price settings', () => {
     expect(c.BINANCE_URL).toBe('https://data-api.binance.vision');
   });
 
+  it('default to Binance streams every 2 s, a 20-coin history backfill and no CoinGecko; 0 turns streams and backfill off', () => {
+    const c = parseConfig({});
+    expect([c.STREAM_INTERVAL_MS, c.BACKFILL_COINS, c.COINGECKO_API_KEY, c.COINGECKO_INTERVAL_MS]).toEqual([2000, 20, '', 3_600_000]);
+    expect(c.BINANCE_STREAM_URL).toBe('wss://stream.binance.com:9443/ws/!miniTicker@arr');
+    const off = parseConfig({ STREAM_INTERVAL_MS: '0', BACKFILL_COINS: '0', BINANCE_STREAM_URL: 'ws://127.0.0.1:9/ws' });
+    expect([off.STREAM_INTERVAL_MS, off.BACKFILL_COINS, off.BINANCE_STREAM_URL]).toEqual([0, 0, 'ws://127.0.0.1:9/ws']);
+  });
+
   it('accept off and an interval in milliseconds', () => {
     const c = parseConfig({ LIVE: 'off', LIVE_INTERVAL_MS: '1000' });
     expect(c.LIVE).toBe('off');
@@ -32,6 +40,10 @@ describe('live-price settings', () => {
     [{ STALE_MS: '10' }, /STALE_MS/],
     [{ LIVE_INTERVAL_MS: '10' }, /LIVE_INTERVAL_MS/],
     [{ LIVE_INTERVAL_MS: 'soon' }, /LIVE_INTERVAL_MS/],
+    [{ STREAM_INTERVAL_MS: '100' }, /STREAM_INTERVAL_MS/],
+    [{ BINANCE_STREAM_URL: 'https://stream.binance.com' }, /BINANCE_STREAM_URL/],
+    [{ BACKFILL_COINS: '-1' }, /BACKFILL_COINS/],
+    [{ COINGECKO_INTERVAL_MS: '1000' }, /COINGECKO_INTERVAL_MS/],
   ])('reject %o naming the variable', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);
     expect(() => parseConfig(env)).toThrow(name);
