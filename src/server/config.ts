@@ -95,6 +95,7 @@ const schema = z.object({
   BINANCE_FUTURES_URL: httpUrl('https://fapi.binance.com'),
   BINANCE_STREAM_URL: z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL').default('wss://stream.binance.com:9443/ws/!miniTicker@arr'),
   BINANCE_FUTURES_STREAM_URL: z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL').default('wss://fstream.binance.com/ws/!miniTicker@arr'),
+  OKX_STREAM_URL: z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL').default('wss://ws.okx.com:8443/ws/v5/public'),
   OKX_URL: httpUrl('https://www.okx.com'),
   BYBIT_URL: httpUrl('https://api.bybit.com'),
   KRAKEN_URL: httpUrl('https://api.kraken.com'),

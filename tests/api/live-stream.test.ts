@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { LiveMarket } from '../../src/server/ingest/market.ts';
 import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
+import { Okx } from '../../src/server/ingest/sources/okx.ts';
 import type { TickInput } from '../../src/server/realtime/types.ts';
 import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
 import { apiHarness } from './helpers.ts';
@@ -90,6 +91,34 @@ describe('stream ticks between REST rounds', () => {
     sockets[1]!.send(JSON.stringify(mini('66000.00')));
     await expect.poll(btc, { timeout: 5000 }).toEqual([64000, 66000]);
     expect(market!.states()[0]).toMatchObject({ name: 'binance', status: 'ok', stream: { connected: true, messages: 3 } });
+  });
+
+  it('OKX: subscribes once connected, keeps the connection with pings, and its pushes move the price', async () => {
+    const received: string[] = [];
+    wss.on('connection', (ws) =>
+      ws.on('message', (m) => {
+        received.push(m.toString());
+        if (m.toString() === 'ping') ws.send('pong');
+      }),
+    );
+    up.route('/api/v5/market/tickers', (q) => ({ body: fixture('okx', `tickers-${q.get('instType')!.toLowerCase()}`) }));
+    up.route('/api/v5/public/instruments', (q) => ({ body: fixture('okx', `instruments-${q.get('instType')!.toLowerCase()}`) }));
+    const url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}/ws/v5/public`;
+    const okx = new Okx({ baseUrl: up.url, streamUrl: url, pingMs: 100 });
+    const published: TickInput[][] = [];
+    // The fixtures' tickers are from April: a wide stale window keeps them in the price.
+    market = new LiveMarket({ db: db(), sources: [okx], intervalMs: 600_000, staleMs: 10 * 365 * 86_400_000, streamIntervalMs: 100, log: () => {} });
+    market.start(async (ticks) => void published.push(ticks));
+    await connected(1);
+    await expect.poll(() => received.filter((m) => m === 'ping').length, { timeout: 5000 }).toBeGreaterThan(1);
+    const subscribe = JSON.parse(received.find((m) => m.startsWith('{'))!) as { op: string; args: { instId: string }[] };
+    expect(subscribe.op).toBe('subscribe');
+    expect(subscribe.args).toContainEqual({ channel: 'tickers', instId: 'BTC-USDT' });
+    sockets[0]!.send(JSON.stringify({ event: 'subscribe', arg: { channel: 'tickers', instId: 'BTC-USDT' }, connId: 'c1' }));
+    const spot = fixture<{ data: Record<string, string>[] }>('okx', 'tickers-spot').data.find((t) => t.instId === 'BTC-USDT')!;
+    sockets[0]!.send(JSON.stringify({ arg: { channel: 'tickers', instId: 'BTC-USDT' }, data: [{ ...spot, last: '99999.9', ts: String(Date.now()) }] }));
+    await expect.poll(() => published.flat().some((t) => t.coinId === 'bitcoin' && t.price !== published[0]!.find((x) => x.coinId === 'bitcoin')!.price), { timeout: 5000 }).toBe(true);
+    expect(market.states()[0]!.stream).toMatchObject({ connected: true, errors: 0 });
   });
 
   it('stops its streams with the market', async () => {

@@ -85,6 +85,7 @@ export class LiveMarket implements PriceSource {
   private readonly dayAgo: DayAgoPrices;
   private coinIds: { at: number; bySymbol: Map<string, string> } | null = null;
   private streams: SourceStream[] = [];
+  private streamsStarted = false;
   /** The history backfill, started once by the first answered round. */
   private backfill: Promise<void> | null = null;
   private streamTimer: ReturnType<typeof setInterval> | undefined;
@@ -105,13 +106,17 @@ export class LiveMarket implements PriceSource {
   start(publish: (ticks: TickInput[]) => Promise<void>): void {
     if (this.running) return;
     this.running = true;
-    this.startStreams(publish);
     const loop = () => {
       if (!this.running) return;
       this.current = this.exclusive(() => this.round().then((ticks) => publish(ticks)))
         .catch((e) => (this.o.log ?? console.error)(`[ingest] round failed: ${(e as Error).message}`))
         .finally(() => {
           if (!this.running) return;
+          // After the first round: subscriptions name the instruments its answers listed.
+          if (!this.streamsStarted) {
+            this.streamsStarted = true;
+            this.startStreams(publish);
+          }
           this.timer = setTimeout(loop, this.o.intervalMs);
           this.timer.unref?.();
         });
@@ -145,11 +150,13 @@ export class LiveMarket implements PriceSource {
     if (!every) return;
     for (const source of this.o.sources) {
       if (!source.stream) continue;
-      const { parse } = source.stream;
+      const spec = source.stream;
       const stream = new SourceStream({
         name: source.name,
-        url: this.o.streamUrls?.[source.name] ?? source.stream.url,
-        parse,
+        url: this.o.streamUrls?.[source.name] ?? spec.url,
+        parse: (m) => spec.parse(m),
+        subscribe: spec.subscribe ? () => spec.subscribe!() : undefined,
+        keepAlive: spec.keepAlive,
         onTickers: (tickers) => this.merge(source.name, tickers),
         log: this.o.log ?? console.error,
       });

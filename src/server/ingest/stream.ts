@@ -6,11 +6,10 @@
  * once per connection, never thrown. Node 20 has no WebSocket client of its own, hence `ws`.
  */
 import WebSocket from 'ws';
-import type { SourceTicker } from './sources/types.ts';
+import type { SourceStreamSpec, SourceTicker } from './sources/types.ts';
 
-export interface StreamOptions {
+export interface StreamOptions extends Omit<SourceStreamSpec, 'parse'> {
   name: string;
-  url: string;
   parse: (message: unknown) => SourceTicker[];
   onTickers: (tickers: SourceTicker[]) => void;
   log?: (line: string) => void;
@@ -39,6 +38,7 @@ export class SourceStream {
   private attempt = 0;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private idleTimer: ReturnType<typeof setTimeout> | undefined;
+  private keepAliveTimer: ReturnType<typeof setInterval> | undefined;
   private complained = false;
   private readonly counts = { messages: 0, errors: 0, lastMessageAt: null as number | null };
 
@@ -62,15 +62,24 @@ export class SourceStream {
     this.touch();
     ws.on('open', () => {
       this.attempt = 0;
-      this.o.log?.(`[stream] ${this.o.name}: connected`);
+      const subscriptions = this.o.subscribe?.() ?? [];
+      for (const m of subscriptions) ws.send(JSON.stringify(m));
+      this.o.log?.(`[stream] ${this.o.name}: connected${subscriptions.length ? ` (${subscriptions.length} subscription messages)` : ''}`);
+      const keepAlive = this.o.keepAlive;
+      if (keepAlive) {
+        this.keepAliveTimer = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(keepAlive.message), keepAlive.everyMs);
+        this.keepAliveTimer.unref?.();
+      }
     });
     ws.on('message', (data) => {
       this.touch();
+      const text = data.toString();
+      if (this.o.keepAlive && text === this.o.keepAlive.reply) return;
       this.counts.messages++;
       this.counts.lastMessageAt = Date.now();
       let tickers: SourceTicker[];
       try {
-        tickers = this.o.parse(JSON.parse(data.toString()));
+        tickers = this.o.parse(JSON.parse(text));
       } catch (e) {
         this.counts.errors++;
         if (!this.complained) this.o.log?.(`[stream] ${this.o.name}: ${(e as Error).message} (further errors on this connection are counted, not logged)`);
@@ -86,6 +95,7 @@ export class SourceStream {
     ws.on('close', () => {
       if (this.ws === ws) this.ws = null;
       clearTimeout(this.idleTimer);
+      clearInterval(this.keepAliveTimer);
       if (!this.stopped) this.scheduleReconnect();
     });
   }
@@ -109,6 +119,7 @@ export class SourceStream {
     this.stopped = true;
     clearTimeout(this.reconnectTimer);
     clearTimeout(this.idleTimer);
+    clearInterval(this.keepAliveTimer);
     const ws = this.ws;
     this.ws = null;
     if (!ws || ws.readyState === WebSocket.CLOSED) return;

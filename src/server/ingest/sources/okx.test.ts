@@ -226,3 +226,37 @@ describe('Okx state', () => {
     expect(okx.state()).toMatchObject({ status: 'ok', lastSuccessAt: NOW, budget: { used: 5 } });
   });
 });
+
+describe('Okx stream (tickers channel)', () => {
+  const push = (instId: string, last: string, ts = NOW + 1000) => ({
+    arg: { channel: 'tickers', instId },
+    data: [{ instType: 'SPOT', instId, last, lastSz: '0.1', askPx: last, askSz: '1', bidPx: last, bidSz: '1', open24h: '96000', high24h: '98000', low24h: '95000', sodUtc0: '96500', sodUtc8: '96400', volCcy24h: '1000000', vol24h: '10.5', ts: String(ts) }],
+  });
+
+  it('subscribes to the busiest instruments of the last answer, 100 to a message, and pings', async () => {
+    const okx = new Okx({ ...options(), streamInstruments: 3 });
+    expect(okx.stream.subscribe()).toEqual([]);
+    const tickers = await okx.tickers();
+    const busiest = [...tickers].sort((a, b) => b.quoteVolume24h! - a.quoteVolume24h!).slice(0, 3).map((t) => t.instrument);
+    expect(okx.stream.subscribe()).toEqual([{ op: 'subscribe', args: busiest.map((instId) => ({ channel: 'tickers', instId })) }]);
+    const all = new Okx({ ...options(), streamInstruments: 1000 });
+    await all.tickers();
+    const batches = all.stream.subscribe() as { args: unknown[] }[];
+    expect(batches.map((b) => b.args.length).reduce((a, b) => a + b, 0)).toBe(tickers.length);
+    expect(batches.every((b) => b.args.length <= 100)).toBe(true);
+    expect(okx.stream.keepAlive).toEqual({ message: 'ping', reply: 'pong', everyMs: 20_000 });
+    expect(okx.stream.url).toBe('wss://ws.okx.com:8443/ws/v5/public');
+  });
+
+  it('reads pushes for listed instruments like the REST tickers; acknowledgements are empty, errors throw', async () => {
+    const okx = new Okx(options());
+    await okx.tickers();
+    expect(okx.fromStream(push('BTC-USDT', '98000.5'))).toEqual([
+      expect.objectContaining({ source: 'okx', instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', market: 'spot', last: 98000.5, at: NOW + 1000, quoteVolume24h: 1000000 }),
+    ]);
+    expect(okx.fromStream(push('NOT-LISTED', '1'))).toEqual([]);
+    expect(okx.fromStream({ event: 'subscribe', arg: { channel: 'tickers', instId: 'BTC-USDT' }, connId: 'a4d3ae55' })).toEqual([]);
+    expect(() => okx.fromStream({ event: 'error', code: '60012', msg: 'Invalid request', connId: 'a4d3ae55' })).toThrow('okx: stream error 60012: Invalid request');
+    expect(() => okx.fromStream({ arg: { channel: 'tickers', instId: 'BTC-USDT' }, data: [{ instId: 'BTC-USDT', last: 1 }] })).toThrow(SourceError);
+  });
+});

@@ -11,10 +11,18 @@
  * paced inside the budget.
  */
 import { z } from 'zod';
-import { SourceHttp, toNumber, type HttpOptions } from './http.ts';
+import { SourceError, SourceHttp, toNumber, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
-export type OkxOptions = { baseUrl?: string } & Partial<
+export type OkxOptions = {
+  baseUrl?: string;
+  /** The public WebSocket (tickers channel). */
+  streamUrl?: string;
+  /** How many instruments the stream follows: the busiest of the last answer. */
+  streamInstruments?: number;
+  /** OKX drops a connection silent for 30 s: a "ping" this often keeps it. */
+  pingMs?: number;
+} & Partial<
   Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxRetryWaitMs' | 'fetch' | 'sleep' | 'random' | 'now'>
 >;
 
@@ -93,6 +101,15 @@ const familyOf = (instId: string) => instId.replace(/-[^-]*$/, '');
 const isDerivative = (instId: string) => /-(SWAP|\d{6})$/.test(instId);
 
 type Listing = Pick<SourceTicker, 'base' | 'quote' | 'market' | 'contractType' | 'expiry'>;
+
+/** A push of the tickers channel; acknowledgements and errors carry `event` instead. */
+const pushSchema = z.union([
+  z.object({ event: z.enum(['subscribe', 'unsubscribe']), arg: z.unknown().optional() }).passthrough(),
+  z.object({ event: z.literal('error'), code: z.string(), msg: z.string() }).passthrough(),
+  z.object({ arg: z.object({ channel: z.literal('tickers'), instId: z.string() }), data: z.array(tickerSchema) }),
+]);
+/** OKX's limit on one subscribe request is 64 KB of arguments; 100 instruments stay far below. */
+const SUBSCRIBE_BATCH = 100;
 type Cache = { byId: Map<string, Instrument>; at: number; until: number };
 
 export class Okx implements TickerSource {
@@ -103,9 +120,24 @@ export class Okx implements TickerSource {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private spot: Cache | null = null;
   private futures: Cache | null = null;
+  /** The listings of the last answer by instId, and its instruments busiest first (the stream's). */
+  private listings: { byId: Map<string, Listing>; busiest: string[] } | null = null;
+  readonly stream;
 
   constructor(options: OkxOptions = {}) {
-    const { baseUrl = 'https://www.okx.com', ...rest } = options;
+    const { baseUrl = 'https://www.okx.com', streamUrl = 'wss://ws.okx.com:8443/ws/v5/public', streamInstruments = 300, pingMs = 20_000, ...rest } = options;
+    this.stream = {
+      url: streamUrl,
+      parse: (message: unknown) => this.fromStream(message),
+      subscribe: () => {
+        const ids = this.listings?.busiest.slice(0, streamInstruments) ?? [];
+        const out: unknown[] = [];
+        for (let i = 0; i < ids.length; i += SUBSCRIBE_BATCH)
+          out.push({ op: 'subscribe', args: ids.slice(i, i + SUBSCRIBE_BATCH).map((instId) => ({ channel: 'tickers', instId })) });
+        return out;
+      },
+      keepAlive: { message: 'ping', reply: 'pong', everyMs: pingMs },
+    };
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
     this.http = new SourceHttp({ name: 'okx', baseUrl, budget: { limit: 20, windowMs: 2000 }, ...rest });
@@ -122,9 +154,12 @@ export class Okx implements TickerSource {
     const futuresInstruments = await this.futuresInstruments(futures, signal);
 
     const out: SourceTicker[] = [];
+    const byId = new Map<string, Listing>();
     const add = (raw: RawTicker, listing: Listing | null) => {
       const ticker = listing && toTicker(raw, listing);
-      if (ticker) out.push(ticker);
+      if (!ticker || !listing) return;
+      out.push(ticker);
+      byId.set(raw.instId, listing);
     };
     for (const t of spot) {
       const i = spotInstruments.get(t.instId);
@@ -138,7 +173,28 @@ export class Okx implements TickerSource {
       // A delivered contract is dropped even when a failed reload left its alias behind.
       add(t, i?.state === 'live' && expiry && expiry > now ? { ...pairOf(t.instId), market: 'futures', contractType: ALIASES[i.alias] ?? null, expiry } : null);
     }
+    const busiest = [...out].sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0)).map((t) => t.instrument);
+    this.listings = { byId, busiest };
     return out;
+  }
+
+  /**
+   * The tickers of one push of the `tickers` channel, for instruments the last answer listed;
+   * [] for a subscription's acknowledgement. An error event or a changed message throws.
+   */
+  fromStream(message: unknown): SourceTicker[] {
+    const parsed = pushSchema.safeParse(message);
+    if (!parsed.success) throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
+    const m = parsed.data;
+    if ('event' in m) {
+      if (m.event === 'error') throw new SourceError(this.name, `stream error ${m.code}: ${m.msg}`);
+      return [];
+    }
+    return m.data.flatMap((raw) => {
+      const listing = this.listings?.byId.get(raw.instId);
+      const ticker = listing && toTicker(raw, listing);
+      return ticker ? [ticker] : [];
+    });
   }
 
   private async spotInstruments(signal?: AbortSignal): Promise<Map<string, Instrument>> {

@@ -81,5 +81,16 @@ export interface TickerSource {
    * A WebSocket of price updates between the REST rounds: its URL, and the tickers in one message
    * (for instruments the last `tickers()` listed; throws SourceError on a changed message).
    */
-  readonly stream?: { url: string; parse(message: unknown): SourceTicker[] };
+  readonly stream?: SourceStreamSpec;
+}
+
+/** How to listen to a source's WebSocket of price updates. */
+export interface SourceStreamSpec {
+  url: string;
+  /** The tickers in one message; [] for acknowledgements; throws SourceError on a changed or error message. */
+  parse(message: unknown): SourceTicker[];
+  /** Messages to send once connected (subscriptions), built from the last REST answer. */
+  subscribe?(): unknown[];
+  /** A text to send this often so the source keeps a quiet connection open, and its answer (ignored). */
+  keepAlive?: { message: string; reply: string; everyMs: number };
 }
