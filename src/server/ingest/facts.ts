@@ -9,6 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { MARKET_WRITE_LOCK } from '../realtime/persist.ts';
+import { Repeat } from './repeat.ts';
 import type { PriceSource } from '../realtime/types.ts';
 import type { CoinFacts, CoinGecko, ExchangeFacts } from './sources/coingecko.ts';
 
@@ -64,33 +65,25 @@ export function matchCoins(facts: CoinFacts[], ours: { id: string; symbol: strin
 /** A market "source" that publishes no ticks, so the realtime hub runs it on its leader only and stops it with the rest. */
 export class FactsRefresh implements PriceSource {
   readonly name = 'coingecko-facts';
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running = false;
-  private current: Promise<unknown> = Promise.resolve();
+  private readonly repeat: Repeat;
 
-  constructor(private readonly o: FactsOptions) {}
-
-  start(): void {
-    if (this.running) return;
-    this.running = true;
-    const loop = () => {
-      if (!this.running) return;
-      this.current = this.refresh()
-        .then((r) => this.o.log?.(`[facts] CoinGecko: supplies of ${r.coins} coins, trust scores of ${r.exchanges} exchanges`))
-        .catch((e) => this.o.log?.(`[facts] ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}; the stored facts stay`))
-        .finally(() => {
-          if (!this.running) return;
-          this.timer = setTimeout(loop, this.o.intervalMs);
-          this.timer.unref?.();
-        });
-    };
-    loop();
+  constructor(private readonly o: FactsOptions) {
+    this.repeat = new Repeat(
+      o.intervalMs,
+      async () => {
+        const r = await this.refresh();
+        this.o.log?.(`[facts] CoinGecko: supplies of ${r.coins} coins, trust scores of ${r.exchanges} exchanges`);
+      },
+      (e) => this.o.log?.(`[facts] ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}; the stored facts stay`),
+    );
   }
 
-  async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    await this.current;
+  start(): void {
+    this.repeat.start();
+  }
+
+  stop(): Promise<void> {
+    return this.repeat.stop();
   }
 
   /** Reads every page first and writes only when all answered: a half refresh is no refresh. */

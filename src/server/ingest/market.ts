@@ -24,6 +24,7 @@ import { aggregate, type AggregateResult, type TickerResult } from './aggregate.
 import { contractTypeFromExpiry } from './sources/contracts.ts';
 import { SourceStream, type StreamState } from './stream.ts';
 import { backfillHistory } from './backfill.ts';
+import { Repeat } from './repeat.ts';
 import type { SourceState, SourceTicker, TickerSource } from './sources/types.ts';
 
 export interface LiveMarketOptions {
@@ -78,9 +79,7 @@ export function relabel(tickers: SourceTicker[], now: number): SourceTicker[] {
 
 export class LiveMarket implements PriceSource {
   readonly name = 'sources';
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running = false;
-  private current: Promise<void> = Promise.resolve();
+  private rounds: Repeat | null = null;
   private readonly lastGood = new Map<string, SourceTicker[]>();
   private readonly dayAgo: DayAgoPrices;
   private coinIds: { at: number; bySymbol: Map<string, string> } | null = null;
@@ -104,33 +103,30 @@ export class LiveMarket implements PriceSource {
   }
 
   start(publish: (ticks: TickInput[]) => Promise<void>): void {
-    if (this.running) return;
-    this.running = true;
-    const loop = () => {
-      if (!this.running) return;
-      this.current = this.exclusive(() => this.round().then((ticks) => publish(ticks)))
-        .catch((e) => (this.o.log ?? console.error)(`[ingest] round failed: ${(e as Error).message}`))
-        .finally(() => {
-          if (!this.running) return;
-          // After the first round: subscriptions name the instruments its answers listed.
-          if (!this.streamsStarted) {
-            this.streamsStarted = true;
-            this.startStreams(publish);
-          }
-          this.timer = setTimeout(loop, this.o.intervalMs);
-          this.timer.unref?.();
-        });
-    };
-    loop();
+    if (this.rounds?.running) return;
+    this.streamsStarted = false;
+    this.rounds = new Repeat(
+      this.o.intervalMs,
+      async () => {
+        await this.exclusive(() => this.round().then((ticks) => publish(ticks)));
+        // After the first round: subscriptions name the instruments its answers listed.
+        if (!this.streamsStarted && this.rounds?.running) {
+          this.streamsStarted = true;
+          this.startStreams(publish);
+        }
+      },
+      (e) => (this.o.log ?? console.error)(`[ingest] round failed: ${(e as Error).message}`),
+    );
+    this.rounds.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
+    // Stopped first, so a round ending meanwhile starts no streams.
+    const rounds = this.rounds?.stop();
     if (this.streamTimer) clearInterval(this.streamTimer);
     await Promise.all(this.streams.map((s) => s.stop()));
     this.streams = [];
-    await this.current;
+    await rounds;
     await this.queue;
     await this.backfill;
   }
@@ -165,7 +161,7 @@ export class LiveMarket implements PriceSource {
     }
     if (!this.streams.length) return;
     this.streamTimer = setInterval(() => {
-      if (!this.dirty || !this.running) return;
+      if (!this.dirty || !this.rounds?.running) return;
       this.dirty = false;
       void this.exclusive(() => this.streamTick().then((ticks) => publish(ticks))).catch((e) =>
         (this.o.log ?? console.error)(`[ingest] stream tick failed: ${(e as Error).message}`),

@@ -5,7 +5,7 @@
  * ("BTCFDUSD" cannot be split reliably without it).
  */
 import { z } from 'zod';
-import { SourceError, SourceHttp, toNumber, type HttpOptions } from './http.ts';
+import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export type BinanceOptions = { baseUrl?: string; streamUrl?: string } & Partial<
@@ -38,7 +38,7 @@ type Ticker24h = z.infer<typeof ticker24h>;
 const spotTickersSchema = z.array(ticker24h.extend({ bidPrice: z.string(), askPrice: z.string() }));
 const futuresTickersSchema = z.array(ticker24h);
 
-const decimal = z.string().refine((s) => toNumber(s) !== null, 'not a decimal');
+const decimal = decimalString;
 /** [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, …]. */
 const klinesSchema = z.array(z.tuple([z.number(), decimal, decimal, decimal, decimal, decimal]).rest(z.unknown()));
 
@@ -66,11 +66,7 @@ export function binanceContract(contractType: string, deliveryDate: number): { c
   return { contractType: type, expiry: dated ? deliveryDate : null };
 }
 
-/** A price of 0 means "none" at Binance (no bid, no trade yet). */
-const price = (value: string) => {
-  const n = toNumber(value);
-  return n !== null && n > 0 ? n : null;
-};
+const price = toPrice;
 
 type Listing = Pick<SourceTicker, 'instrument' | 'base' | 'quote' | 'market' | 'contractType' | 'expiry'>;
 

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { contractTypeFromExpiry } from './contracts.ts';
-import { SourceHttp, toNumber, type HttpOptions } from './http.ts';
+import { decimalString, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export type BybitOptions = { baseUrl?: string } & Partial<
@@ -67,17 +67,13 @@ const tickerSchema = z.object({
 });
 type RawTicker = z.infer<typeof tickerSchema>;
 
-const decimal = z.string().refine((s) => toNumber(s) !== null, 'not a decimal');
+const decimal = decimalString;
 /** [startTime, open, high, low, close, volume, turnover], newest first. */
 const klineSchema = z.tuple([decimal, decimal, decimal, decimal, decimal, decimal, decimal]).rest(z.unknown());
 const INTERVALS: Record<CandleInterval, string> = { '1m': '1', '5m': '5', '15m': '15', '1h': '60', '4h': '240', '1d': 'D', '1w': 'W' };
 const MAX_KLINES = 1000;
 
-/** A price Bybit reports as "" or "0" is no price. */
-const price = (value: string) => {
-  const n = toNumber(value);
-  return n !== null && n > 0 ? n : null;
-};
+const price = toPrice;
 
 export class Bybit implements TickerSource {
   readonly name = 'bybit';

@@ -7,7 +7,7 @@
  * Every failure is a `SourceError` with a message for the log and /api/health; nothing here
  * throws anything else, so a changed payload is a logged source error, never a crash.
  */
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { SourceState } from './types.ts';
 
 export class SourceError extends Error {
@@ -220,6 +220,15 @@ export class SourceHttp {
     }
   }
 }
+
+/** A price: a positive decimal, else null (sources send "" or "0" for a pair without one). */
+export function toPrice(value: string | number | null | undefined): number | null {
+  const n = toNumber(value);
+  return n !== null && n > 0 ? n : null;
+}
+
+/** A decimal string, as the sources write their numbers. */
+export const decimalString = z.string().refine((s) => toNumber(s) !== null, 'not a decimal');
 
 /** A decimal string or number as a finite number, else null (sources send "" for unknown). */
 export function toNumber(value: string | number | null | undefined): number | null {

@@ -8,7 +8,7 @@
  * aggregation computes changes from its own price history.
  */
 import { z } from 'zod';
-import { SourceHttp, toNumber, type HttpOptions } from './http.ts';
+import { decimalString, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export type KrakenOptions = { baseUrl?: string } & Partial<
@@ -44,7 +44,7 @@ const tickersSchema = envelope(
     }),
   ),
 );
-const decimal = z.string().refine((s) => toNumber(s) !== null, 'not a decimal');
+const decimal = decimalString;
 /** [time_s, open, high, low, close, vwap, volume, count]. */
 const ohlcRow = z.tuple([z.number(), decimal, decimal, decimal, decimal, decimal, decimal]).rest(z.unknown());
 const ohlcSchema = envelope(z.object({ last: z.number() }).catchall(z.array(ohlcRow)));
@@ -78,11 +78,7 @@ export function krakenAsset(code: string): string {
   return ALIASES[bare] ?? bare;
 }
 
-/** A price of 0 or less means "none" (no bid, no trade). */
-const price = (value: string | undefined) => {
-  const n = toNumber(value);
-  return n !== null && n > 0 ? n : null;
-};
+const price = toPrice;
 
 type Pair = { base: string; quote: string };
 

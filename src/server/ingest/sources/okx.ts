@@ -11,7 +11,7 @@
  * paced inside the budget.
  */
 import { z } from 'zod';
-import { SourceError, SourceHttp, toNumber, type HttpOptions } from './http.ts';
+import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export type OkxOptions = {
@@ -75,7 +75,7 @@ const instrumentSchema = z.object({
 });
 type Instrument = z.infer<typeof instrumentSchema>;
 
-const decimal = z.string().refine((s) => toNumber(s) !== null, 'not a decimal');
+const decimal = decimalString;
 /** [ts, open, high, low, close, vol, volCcy, volCcyQuote, confirm], newest first. */
 const candleSchema = z.tuple([decimal, decimal, decimal, decimal, decimal, decimal, decimal]).rest(z.unknown());
 
@@ -83,11 +83,7 @@ const candleSchema = z.tuple([decimal, decimal, decimal, decimal, decimal, decim
 const BARS: Record<CandleInterval, string> = { '1m': '1m', '5m': '5m', '15m': '15m', '1h': '1H', '4h': '4H', '1d': '1Dutc', '1w': '1Wutc' };
 const MAX_CANDLES = 300;
 
-/** A price OKX reports as "" or "0" is no price. */
-const price = (value: string) => {
-  const n = toNumber(value);
-  return n !== null && n > 0 ? n : null;
-};
+const price = toPrice;
 
 /** "BTC-USDT-SWAP" → BTC, USDT; "BTC-USD_UM-SWAP" (USD-margined, settled in USD stablecoins) → BTC, USD. */
 function pairOf(instId: string): { base: string; quote: string } {
