@@ -80,7 +80,8 @@ describe('the live market', () => {
       ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 64_000, quoteVolume24h: 3_000_000 }),
       ticker({ instrument: 'BTC-USDC', base: 'BTC', quote: 'USDC', last: 64_100, quoteVolume24h: 1_000_000 }),
       ticker({ instrument: 'BTC-USDT-SWAP', base: 'BTC', quote: 'USDT', last: 64_050, market: 'futures', contractType: 'PERPETUAL', quoteVolume24h: 9_000_000 }),
-      ticker({ instrument: 'NOPE-USDT', base: 'NOPECOINXYZ', quote: 'USDT', last: 2 }),
+      // Too little traded to become a coin of its own.
+      ticker({ instrument: 'NOPE-USDT', base: 'NOPECOINXYZ', quote: 'USDT', last: 2, quoteVolume24h: 10_000 }),
     ];
     kraken.answer = [
       ticker({ source: 'kraken', exchange: 'kraken', instrument: 'XXBTZUSD', base: 'BTC', quote: 'USD', last: 64_200, quoteVolume24h: 1_000_000 }),
@@ -173,12 +174,34 @@ describe('the live market', () => {
   });
 });
 
+describe('coins new to the database', () => {
+  it('are added once they trade a million dollars a day, named by their symbol, unranked', async () => {
+    const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
+    okx.answer = [
+      ticker({ instrument: 'FRESHX-USDT', base: 'FRESHX', quote: 'USDT', last: 0.42, quoteVolume24h: 2_500_000 }),
+      ticker({ instrument: 'TINYX-USDT', base: 'TINYX', quote: 'USDT', last: 0.01, quoteVolume24h: 50_000 }),
+    ];
+    const lines: string[] = [];
+    const market = new LiveMarket({ db: db(), sources: [okx], intervalMs: 30_000, staleMs: 60_000, now: () => NOW, log: (l) => lines.push(l) });
+    const ticks = await market.round();
+    expect(ticks.map((t) => [t.coinId, t.price])).toContainEqual(['freshx', 0.42]);
+    const added = await rows<{ id: string; symbol: string; name: string; rank: number | null; sources: string[]; reviewed: boolean }>(
+      sql`select id, symbol, name, rank, sources, reviewed from coins where symbol in ('FRESHX', 'TINYX')`,
+    );
+    expect(added).toEqual([{ id: 'freshx', symbol: 'FRESHX', name: 'FRESHX', rank: null, sources: ['okx'], reviewed: false }]);
+    const [pair] = await rows<{ pair: string }>(sql`select pair from tickers where coin_id = 'freshx'`);
+    expect(pair!.pair).toBe('FRESHX/USDT');
+    await market.round();
+    expect(lines.filter((l) => l.includes('new coins'))).toEqual(['[ingest] new coins from the sources: FRESHX']);
+  });
+});
+
 describe('demo rows on a live site', () => {
   it('are flagged in every coin list, the movers included (their columns come from a subquery)', async () => {
     const before = await topMovers(db(), 5);
     const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
     okx.answer = [ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 64_000 })];
-    await new LiveMarket({ db: db(), sources: [okx], intervalMs: 30_000, staleMs: 60_000, now: () => Date.now(), log: () => {} }).round();
+    await new LiveMarket({ db: db(), sources: [okx], intervalMs: 30_000, staleMs: 60_000, now: () => NOW, log: () => {} }).round();
     const page = await listCoins(db(), { page: 1, size: 5, sort: 'rank', order: 'asc', filter: 'all' });
     expect(Object.fromEntries(page.list.map((c) => [c.id, c.demo]))).toMatchObject({ bitcoin: false, tether: true });
     const movers = await topMovers(db(), 5);

@@ -27,6 +27,9 @@ import { backfillHistory } from './backfill.ts';
 import { Repeat } from './repeat.ts';
 import type { SourceState, SourceTicker, TickerSource } from './sources/types.ts';
 
+/** A coin the database lacks is added when its pairs trade at least this much a day (USD). */
+export const NEW_COIN_MIN_VOLUME_USD = 1_000_000;
+
 export interface LiveMarketOptions {
   db: Db;
   sources: TickerSource[];
@@ -85,6 +88,7 @@ export class LiveMarket implements PriceSource {
   private coinIds: { at: number; bySymbol: Map<string, string> } | null = null;
   private streams: SourceStream[] = [];
   private streamsStarted = false;
+  private readonly triedNew = new Set<string>();
   /** The history backfill, started once by the first answered round. */
   private backfill: Promise<void> | null = null;
   private streamTimer: ReturnType<typeof setInterval> | undefined;
@@ -248,7 +252,7 @@ export class LiveMarket implements PriceSource {
     });
     const now = this.now();
     const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs, fiatPerUsd: await fiatPerUsd(db) });
-    const bySymbol = await this.coinsBySymbol(now);
+    const bySymbol = await this.withNewCoins(result, await this.coinsBySymbol(now), now);
     const answered = sources.filter((_, i) => fetched[i]!.status === 'fulfilled').map((s) => s.name);
     await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, exchanges: sources.map((s) => s.exchange) });
     if (!this.backfill && answered.length && (this.o.backfillCoins ?? 0) > 0) {
@@ -288,6 +292,30 @@ export class LiveMarket implements PriceSource {
       });
     }
     return ticks;
+  }
+
+  /**
+   * Coins the sources trade that the database lacks (a listing newer than the seeded universe)
+   * are added once they trade `NEW_COIN_MIN_VOLUME_USD` a day: named by their symbol, unranked,
+   * unreviewed, without supply until the CoinGecko facts know them. Returns the symbol map with them.
+   */
+  private async withNewCoins(result: AggregateResult, bySymbol: Map<string, string>, now: number): Promise<Map<string, string>> {
+    const fresh = [...result.coins.values()].filter(
+      (c) => !bySymbol.has(c.symbol) && !this.triedNew.has(c.symbol) && c.volumeUsd >= NEW_COIN_MIN_VOLUME_USD && /^[A-Z0-9]{2,15}$/.test(c.symbol),
+    );
+    if (!fresh.length) return bySymbol;
+    // Once per process: an id or name another coin holds is not tried (and logged) every round.
+    for (const c of fresh) this.triedNew.add(c.symbol);
+    const ids = fresh.map((c) => c.symbol.toLowerCase());
+    await this.o.db.execute(sql`
+      insert into coins (id, symbol, name, price, volume_24h, sources, updated_at)
+      select v.id, v.symbol, v.symbol, v.price, v.vol, string_to_array(v.src, ','), ${new Date(now).toISOString()}::timestamptz
+      from unnest(${sql.param(ids)}::text[], ${sql.param(fresh.map((c) => c.symbol))}::text[], ${sql.param(fresh.map((c) => dec(c.priceUsd)))}::numeric[],
+                  ${sql.param(fresh.map((c) => dec(c.volumeUsd)))}::numeric[], ${sql.param(fresh.map((c) => c.sources.join(',')))}::text[]) as v(id, symbol, price, vol, src)
+      on conflict do nothing`);
+    (this.o.log ?? console.error)(`[ingest] new coins from the sources: ${fresh.map((c) => c.symbol).join(', ')}`);
+    this.coinIds = null;
+    return this.coinsBySymbol(now);
   }
 
   /** Coin ids by upper-case symbol; the best-ranked coin wins a shared symbol. Ten minutes. */
