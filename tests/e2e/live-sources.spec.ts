@@ -135,6 +135,11 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(page.locator('a[href$="/exchange/binance"]:not([data-source])')).toHaveCount(0);
   await expect(page.locator('tr:has(a[data-source="binance"]) [data-testid="demo-row"]')).toHaveCount(0);
   await expect(page.locator('tr:has(a[href*="/exchange/"]:not([data-source])) [data-testid="demo-row"]').first()).toBeVisible();
+  // The exchange page says who reports it, and which exchanges are still the seeder's.
+  await page.goto(`${BASE}/exchange/binance`);
+  await expect(page.getByTestId('exchange-provenance')).toContainText(/^\s*Reported by Binance, \d+ s ago/);
+  await page.goto(`${BASE}/exchange/kraken`);
+  await expect(page.locator('[data-testid="exchange-provenance"][data-demo="true"]')).toContainText('Demo data');
   await page.goto(`${BASE}/coin/tether`);
   await expect(page.locator('[data-testid="coin-provenance"][data-demo="true"]')).toContainText('Demo data');
 

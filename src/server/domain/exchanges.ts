@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { exchanges, tickers } from '../db/schema/index.ts';
 import { memo } from './cache.ts';
+import { currentProvenance } from './provenance.ts';
 import { notFound } from './errors.ts';
 import { num, type Page } from './numbers.ts';
 import type { SortOrder } from './markets.ts';
@@ -144,6 +145,10 @@ export interface ExchangeDetail extends ExchangeSummary {
   trustScore: number | null;
   /** Where the trust score and country came from ("coingecko"), null for the seeder's figures. */
   factsSource: string | null;
+  /** The sources that report its pairs ("okx"); empty for the demo data. */
+  sources: string[];
+  /** The seeder's figures on a site that runs on live sources: no source reports this exchange. */
+  demo: boolean;
   updatedAt: string;
 }
 
@@ -286,6 +291,7 @@ export async function getExchange(db: Db, name: string): Promise<ExchangeDetail>
       description: exchanges.description,
       trustScore: exchanges.trustScore,
       factsSource: exchanges.factsSource,
+      sources: exchanges.sources,
       updatedAt: exchanges.updatedAt,
     })
     .from(exchanges)
@@ -312,6 +318,8 @@ export async function getExchange(db: Db, name: string): Promise<ExchangeDetail>
     volumeEstimate: volumeEstimate(perVisit, row.monthlyVisits, num(row.reportedVolume24h)),
     trustScore: row.trustScore,
     factsSource: row.factsSource,
+    sources: row.sources,
+    demo: row.sources.length === 0 && (await currentProvenance(db)).source === 'live',
     updatedAt: row.updatedAt.toISOString(),
   };
 }
