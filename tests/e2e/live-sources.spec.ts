@@ -117,6 +117,10 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(badge).not.toHaveAttribute('data-stale', 'true');
   await expect(badge).toHaveAttribute('href', '/methodology');
   await expect(page.getByTestId('demo-badge')).toHaveCount(0);
+  await expect(page.getByTestId('footer-source')).toContainText('Market data: Binance (public exchange APIs), aggregated by Coinlens.');
+  // Exports say where their numbers come from, too.
+  const csv = await (await fetch(`${BASE}/export/coins.csv`)).text();
+  expect(csv.split('\r\n')[0]).toMatch(/^\uFEFF?Source,Binance,/);
   // A coin no source reports keeps the seeder's figures, and says so on a live page.
   await expect(page.locator('tr[data-coin="bitcoin"] [data-testid="demo-row"]')).toHaveCount(0);
   await expect(page.locator('tr[data-coin="tether"] [data-testid="demo-row"]')).toHaveText('Demo data');

@@ -152,11 +152,13 @@ function dataBadge(v: View, totals: GlobalTotals): SafeHtml | null {
     : html`<a class="badge live" href="${href('/methodology')}" title="${t('provenance.liveHint', { sources })}" data-testid="data-badge">${t('provenance.live')}: ${sources} · ${sentenceWithAge(v, 'provenance.updated', p.updatedAt)}</a>`;
 }
 
-export function renderFooter(v: View, source: string): SafeHtml {
+export function renderFooter(v: View, p: GlobalTotals['provenance']): SafeHtml {
   const { t, href } = v;
+  const origin =
+    p.source === 'live' ? t('provenance.footer', { sources: sourceList(v, p.sources) }) : p.source === 'demo' ? t('footer.dataSource', { source: t('footer.dataSourceDemo') }) : null;
   return html`<footer class="site-footer"><div class="inner">
 <p><b>${t('site.name')}</b> · ${t('footer.about')} ${t('footer.disclaimer')}</p>
-<p class="muted">${t('footer.dataSource', { source: source === 'demo' ? t('footer.dataSourceDemo') : source })} · ${t('footer.icons')}</p>
+<p class="muted" data-testid="footer-source">${origin ? html`${origin} · ` : null}${t('footer.icons')}</p>
 <nav class="links" aria-label="${t('site.name')}"><a href="${href('/app')}">${t('footer.app')}</a><a href="${href('/review')}">${t('footer.reviews')}</a><a href="${href('/widget/help')}">${t('footer.widget')}</a><a href="${href('/feeds')}">${t('footer.feeds')}</a><a href="${href('/privacy')}">${t('footer.privacy')}</a><a href="${href('/methodology')}">${t('footer.methodology')}</a><a href="/sitemap.xml">${t('footer.sitemap')}</a></nav>
 <p class="muted">© ${new Date(v.now).getUTCFullYear()} ${t('site.name')}</p>
 </div></footer>`;

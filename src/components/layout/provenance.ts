@@ -31,7 +31,7 @@ export function ageText(v: View, iso: string | null, plain = false): string {
   return v.t(`provenance.age${key}${plain ? 'Plain' : ''}`, { count });
 }
 
-/** The age as a <time> element carrying the moment, so a script (or a reader's tool) can refresh it. */
+/** The age as a <time> element that also carries the moment itself (machine-readable). */
 export function ageHtml(v: View, iso: string | null): SafeHtml {
   return iso ? html`<time datetime="${iso}" data-age>${ageText(v, iso)}</time>` : html`--`;
 }

@@ -1,7 +1,7 @@
 import { readProvenance, siteIsLive, type Provenance } from './provenance.ts';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, siteMeta, tags, tickers } from '../db/schema/index.ts';
+import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, tags, tickers } from '../db/schema/index.ts';
 import { prepared } from '../db/prepared.ts';
 import { memo, memoBounded } from './cache.ts';
 import { notFound } from './errors.ts';
@@ -214,13 +214,6 @@ export async function globalTotals(db: Db): Promise<GlobalTotals> {
  */
 export function currentTotals(db: Db): Promise<GlobalTotals> {
   return memo(db, 'totals', 15_000, () => globalTotals(db));
-}
-
-/** Which data source filled the database ("demo" for the seeder). */
-export async function dataSource(db: Db): Promise<string> {
-  const [row] = await db.select({ value: siteMeta.value }).from(siteMeta).where(eq(siteMeta.key, 'data_source'));
-  const value = row?.value as { source?: unknown } | undefined;
-  return typeof value?.source === 'string' ? value.source : 'none';
 }
 
 /** Biggest 24h gainers and losers among the top coins by market cap. */

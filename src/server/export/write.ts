@@ -1,7 +1,8 @@
 import { CSV_BOM, csvRecord } from '../../lib/csv.ts';
 import { PAGE_SIZES } from '../../lib/pagination.ts';
+import { sourceList } from '../../components/layout/provenance.ts';
 import type { Db } from '../db/index.ts';
-import { dataSource } from '../domain/markets.ts';
+import { currentProvenance } from '../domain/provenance.ts';
 import type { Page } from '../domain/numbers.ts';
 import type { View } from '../view.ts';
 import type { ColumnKind, ExportColumn, ExportTable } from './tables.ts';
@@ -54,14 +55,14 @@ export async function exportResponse<R>(db: Db, v: View, table: ExportTable<R>, 
   if (!prepared) return null;
   const size = opts.all ? ALL_PAGES_SIZE : prepared.size;
   const startPage = opts.all ? 1 : prepared.page;
-  const [first, source] = await Promise.all([prepared.fetch(startPage, size), dataSource(db)]);
+  const [first, source] = await Promise.all([prepared.fetch(startPage, size), currentProvenance(db)]);
   // The page beyond the last answers 404, like the page itself.
   if (!opts.all && first.list.length === 0 && startPage > 1) return null;
   if (table.alignsRates) v.alignRates(first.list as unknown as { id: string; price: number | null }[]);
   const { t } = v;
   const currency = v.money.currency;
   const generatedAt = opts.now.toISOString();
-  const sourceText = source === 'demo' ? t('export.demoSource') : source;
+  const sourceText = source.source === 'live' ? sourceList(v, source.sources) : source.source === 'demo' ? t('export.demoSource') : '--';
   const tableColumns = prepared.columns ?? table.columns;
   const columns: ExportColumnInfo[] = tableColumns.map((c) => ({ key: c.key, label: typeof c.label === 'string' ? t(c.label) : c.label(t), unit: unitOf(c.kind, currency) }));
   const limit = opts.all ? Math.min(first.total, MAX_EXPORT_ROWS) : first.list.length;

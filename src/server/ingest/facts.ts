@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { MARKET_WRITE_LOCK } from '../realtime/persist.ts';
-import { Repeat } from './repeat.ts';
+import { Repeat } from '../realtime/repeat.ts';
 import type { PriceSource } from '../realtime/types.ts';
 import type { CoinFacts, CoinGecko, ExchangeFacts } from './sources/coingecko.ts';
 

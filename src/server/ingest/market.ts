@@ -24,7 +24,7 @@ import { aggregate, type AggregateResult, type TickerResult } from './aggregate.
 import { contractTypeFromExpiry } from './sources/contracts.ts';
 import { SourceStream, type StreamState } from './stream.ts';
 import { backfillHistory } from './backfill.ts';
-import { Repeat } from './repeat.ts';
+import { Repeat } from '../realtime/repeat.ts';
 import type { SourceState, SourceTicker, TickerSource } from './sources/types.ts';
 
 /** A coin the database lacks is added when its pairs trade at least this much a day (USD). */

@@ -64,19 +64,19 @@ export class TickWriter {
 }
 
 /**
+ * Taken first by every transaction that writes market rows in bulk (the rounds here, the live
+ * market's pairs and exchanges, the CoinGecko facts, the history backfill): each updates many
+ * coins in its own order, and two at once could deadlock. Held to the end of the transaction.
+ */
+export const MARKET_WRITE_LOCK = sql`select pg_advisory_xact_lock(hashtext('coinlens:market-write'))`;
+
+/**
  * Writes one round in a transaction: the coins' prices, the candles, and the tickers of the
  * coins in `scale` multiplied by their ratio. Each statement takes whole columns as array
  * parameters (unnest): a round of 100 coins and 300 candles is three short statements with a
  * dozen parameters, cheap to build on the event loop (built value by value through the query
  * builder, a round took ~25 ms of it).
  */
-/**
- * Taken first by every transaction that writes market rows in bulk (the rounds here, the live
- * market's pairs and exchanges, the CoinGecko facts): each updates many coins in its own order,
- * and two of them at once could deadlock. Held to the end of the transaction; uncontended, cheap.
- */
-export const MARKET_WRITE_LOCK = sql`select pg_advisory_xact_lock(hashtext('coinlens:market-write'))`;
-
 export async function writeRound(db: Db, ticks: TickInput[], scale: { coinId: string; ratio: number }[]): Promise<void> {
   const latest = lastPerCoin(ticks);
   const candles = rollUp(ticks);

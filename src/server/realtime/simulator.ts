@@ -10,6 +10,7 @@ import { coins } from '../db/schema/index.ts';
 import { num } from '../domain/numbers.ts';
 import { r10 } from '../seed/decimal.ts';
 import { DayAgoPrices } from './dayAgo.ts';
+import { Repeat } from './repeat.ts';
 import type { PriceSource, TickInput } from './types.ts';
 import { carryChange, changePercent, DAY_MS, nextPrice, normal } from './walk.ts';
 
@@ -26,41 +27,27 @@ export interface SimulatorOptions {
 
 export class SimulatedMarket implements PriceSource {
   readonly name = 'sim';
-  private timer: ReturnType<typeof setTimeout> | undefined;
-  private running = false;
-  private current: Promise<void> = Promise.resolve();
   private readonly dayAgo: DayAgoPrices;
+  private rounds: Repeat | null = null;
 
   constructor(private readonly options: SimulatorOptions) {
     this.dayAgo = new DayAgoPrices(options.db);
   }
 
+  /** The first round comes after one interval; then one interval after each round ends. */
   start(publish: (ticks: TickInput[]) => Promise<void>): void {
-    if (this.running) return;
-    this.running = true;
-    const loop = () => {
-      if (!this.running) return;
-      this.current = this.nextRound()
-        .then((ticks) => publish(ticks))
-        .catch((e) => (this.options.onError ?? ((err) => console.error('[realtime] simulated market:', err)))(e))
-        .finally(() => {
-          if (this.running) this.schedule(loop);
-        });
-    };
-    this.schedule(loop);
-  }
-
-  /** The next round; the timer alone never keeps the process alive. */
-  private schedule(loop: () => void): void {
-    this.timer = setTimeout(loop, this.options.intervalMs);
-    this.timer.unref?.();
+    if (this.rounds?.running) return;
+    this.rounds = new Repeat(
+      this.options.intervalMs,
+      async () => publish(await this.nextRound()),
+      this.options.onError ?? ((err) => console.error('[realtime] simulated market:', err)),
+      { startNow: false },
+    );
+    this.rounds.start();
   }
 
   async stop(): Promise<void> {
-    this.running = false;
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
-    await this.current;
+    await this.rounds?.stop();
   }
 
   /** One round: the moved prices of the top coins (nothing is written or published). */

@@ -48,4 +48,21 @@ describe('Repeat', () => {
     expect(done).toBe(true);
     expect(r.running).toBe(false);
   });
+
+  it('with startNow: false, waits one interval before the first run', async () => {
+    let runs = 0;
+    const r = new Repeat(
+      300,
+      async () => {
+        runs++;
+      },
+      () => {},
+      { startNow: false },
+    );
+    r.start();
+    await sleep(100);
+    expect(runs).toBe(0);
+    await expect.poll(() => runs, { timeout: 2000 }).toBeGreaterThanOrEqual(1);
+    await r.stop();
+  });
 });
