@@ -5,8 +5,11 @@
  * writing happen in `src/server/ingest/` so every source is treated the same way.
  */
 
-/** SPEC §3 contract types a source's futures map onto (research file, section 3). */
-export type ContractType = 'PERPETUAL' | 'WEEKLY' | 'BIWEEKLY' | 'MONTHLY' | 'QUARTERLY' | 'BIQUARTERLY';
+import type { KlineInterval } from '../../../lib/klines.ts';
+import type { ContractType as SpecContractType } from '../../../lib/format/pair.ts';
+
+/** SPEC §3 contract types a source's futures map onto (research file, section 3); no source lists the UPS/DOWNS ones. */
+export type ContractType = Exclude<SpecContractType, 'UPSWEEKLY' | 'DOWNSWEEKLY'>;
 
 /** One market pair on one exchange, as the exchange reports it. */
 export interface SourceTicker {
@@ -51,8 +54,8 @@ export interface SourceCandle {
   volume: number;
 }
 
-/** The intervals the site stores (klines.interval). */
-export type CandleInterval = '1m' | '5m' | '15m' | '1h' | '4h' | '1d' | '1w';
+/** The intervals the site knows (klines.interval); each source maps them onto its own names. */
+export type CandleInterval = KlineInterval;
 
 /** The health of one source, as /api/health reports it. */
 export interface SourceState {
