@@ -2,18 +2,18 @@ import path from 'node:path';
 import { z } from 'zod';
 import { STALE_MS_DEFAULT } from './ingest/aggregate.ts';
 
-/**
- * The environment, parsed once. A bad value throws with a readable message naming the
- * variable, so a misconfigured deployment fails at start rather than at the first request.
- */
-
 /** The market sources SOURCES may name (src/server/ingest/sources/). */
 export const SOURCE_NAMES = ['binance', 'binance-futures', 'okx', 'bybit', 'kraken'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
 
-const httpUrl = (fallback: string) =>
-  z.string().url('must be an http(s) URL').regex(/^https?:\/\//, 'must be an http(s) URL').default(fallback);
+const httpUrlSchema = z.string().url('must be an http(s) URL').regex(/^https?:\/\//, 'must be an http(s) URL');
+const httpUrl = (fallback: string) => httpUrlSchema.default(fallback);
+const wsUrl = (fallback: string) => z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL').default(fallback);
 
+/**
+ * The environment, parsed once. A bad value throws with a readable message naming the
+ * variable, so a misconfigured deployment fails at start rather than at the first request.
+ */
 const schema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(4321),
   HOST: z.string().min(1).default('localhost'),
@@ -93,14 +93,15 @@ const schema = z.object({
     .pipe(z.array(z.enum(SOURCE_NAMES, { errorMap: () => ({ message: `must be a comma-separated list of ${SOURCE_NAMES.join(', ')}` }) }))),
   BINANCE_URL: httpUrl('https://data-api.binance.vision'),
   BINANCE_FUTURES_URL: httpUrl('https://fapi.binance.com'),
-  BINANCE_STREAM_URL: z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL').default('wss://stream.binance.com:9443/ws/!miniTicker@arr'),
-  BINANCE_FUTURES_STREAM_URL: z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL').default('wss://fstream.binance.com/ws/!miniTicker@arr'),
-  OKX_STREAM_URL: z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL').default('wss://ws.okx.com:8443/ws/v5/public'),
+  BINANCE_STREAM_URL: wsUrl('wss://stream.binance.com:9443/ws/!miniTicker@arr'),
+  BINANCE_FUTURES_STREAM_URL: wsUrl('wss://fstream.binance.com/ws/!miniTicker@arr'),
+  OKX_STREAM_URL: wsUrl('wss://ws.okx.com:8443/ws/v5/public'),
   OKX_URL: httpUrl('https://www.okx.com'),
   BYBIT_URL: httpUrl('https://api.bybit.com'),
   KRAKEN_URL: httpUrl('https://api.kraken.com'),
-  COINGECKO_URL: z.union([z.literal(''), z.string().url('must be an http(s) URL').regex(/^https?:\/\//, 'must be an http(s) URL')]).default(''),
-  /** A CoinGecko key (demo, or pro with COINGECKO_PRO=1): supply, links and exchange facts. */
+  /** Empty: the demo or pro host, as COINGECKO_PRO says. */
+  COINGECKO_URL: z.union([z.literal(''), httpUrlSchema]).default(''),
+  /** A CoinGecko key (demo, or pro with COINGECKO_PRO=1): supplies and exchange trust scores. */
   COINGECKO_API_KEY: z.string().default(''),
   COINGECKO_PRO: z.enum(['', '0', '1']).default(''),
   /** How often the CoinGecko facts are refreshed (with a key and live sources). */
@@ -124,7 +125,7 @@ const schema = z.object({
    * Where fresh fiat rates come from when live sources are on (LIVE is not `off`): a JSON
    * answer of the open.er-api shape or the ECB's eurofxref-daily.xml. Empty: never fetched.
    */
-  FIAT_RATES_URL: z.union([z.literal(''), z.string().url('must be an http(s) URL').regex(/^https?:\/\//, 'must be an http(s) URL')]).default('https://open.er-api.com/v6/latest/USD'),
+  FIAT_RATES_URL: z.union([z.literal(''), httpUrlSchema]).default('https://open.er-api.com/v6/latest/USD'),
   /** Milliseconds a fiat-rates request may take before it is given up (the stored rates stay). */
   FIAT_RATES_TIMEOUT_MS: z.coerce.number().int('must be whole milliseconds').min(100).max(120_000).default(10_000),
   /** Most live-price streams one client address may hold open (more: 429). */
