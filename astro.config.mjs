@@ -4,11 +4,39 @@ import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { createHash } from 'node:crypto';
 import { writeFile } from 'node:fs/promises';
+import { fileURLToPath } from 'node:url';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import islandScriptDev from 'astro/runtime/server/astro-island.prebuilt-dev.js';
 
 // Middleware mode: scripts/serve.mjs wraps the handler in a small Node server that adds
 // compression and immutable caching, which @astrojs/node's standalone mode does not do.
+/**
+ * @astrojs/node with our server entrypoint (src/server/http/entrypoint.ts, which says why) in
+ * place of its own; its configuration hooks (sessions, the image endpoint…) run unchanged.
+ * @param {Parameters<typeof node>[0]} options
+ * @returns {import('astro').AstroIntegration}
+ */
+function nodeServer(options) {
+  const adapter = node(options);
+  const configDone = adapter.hooks['astro:config:done'];
+  return {
+    ...adapter,
+    hooks: {
+      ...adapter.hooks,
+      'astro:config:done': (params) =>
+        configDone?.({
+          ...params,
+          setAdapter: (a) =>
+            params.setAdapter({
+              ...a,
+              serverEntrypoint: fileURLToPath(new URL('./src/server/http/entrypoint.ts', import.meta.url)),
+              exports: ['handler', 'options'],
+            }),
+        }),
+    },
+  };
+}
+
 /** Client directives of our own (see src/directives). @type {import('astro').AstroIntegration} */
 const directives = {
   name: 'coinlens-directives',
@@ -55,7 +83,7 @@ export default defineConfig({
   output: 'server',
   // No streaming: scripts/serve.mjs sends whole bodies anyway, and a page rendered to one string
   // skips a ReadableStream and hundreds of chunk writes per request.
-  adapter: node({ mode: 'middleware', experimentalDisableStreaming: true }),
+  adapter: nodeServer({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), directives, cspHashes()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   // The app compresses and sets its own security headers. Astro's checkOrigin is off: it compares
