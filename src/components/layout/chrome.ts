@@ -71,21 +71,54 @@ const MENU_ICON = raw(
   '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path></svg>',
 );
 
+const headerPieces = new Map<string, readonly [string, string]>();
+const HEADER_PIECES_MAX = 512;
+
 /**
  * The site header. No framework code loads with it: the search form works as a plain form and
  * becomes the QuickSearch island on the visitor's first interaction; the currency, theme and
  * language controls are a few lines of script (src/islands/page/header.ts), which also draws the
  * account area from the browser's stored session (the HTML is the same for everyone: "Log in /
  * Register") and loads the login dialog when asked for.
+ *
+ * The markup around the language links is remembered per set of inputs: the language and its
+ * prefix, which entries are current, the reader's settings and the rates' time. Paths differ from
+ * page to page, but the nav states they give are few, so the same pieces serve every page; only
+ * the four language links carry the path. Building it all was a sixteenth of a list page.
  */
 export function renderHeader(v: View, page: PageState): SafeHtml {
   const m = headerModel(page.locale);
-  const { href } = v;
-  const link = (n: NavEntry) => html`<a href="${href(n.path)}"${attr('aria-current', isCurrent(n, page.path) && 'page')}>${n.label}</a>`;
+  const current = (n: NavEntry) => (isCurrent(n, page.path) ? '1' : '0');
+  const key = [
+    page.locale,
+    page.base,
+    m.main.map(current).join(''),
+    m.content.map(current).join(''),
+    m.more.map(current).join(''),
+    page.path === '/watchlist' ? 'w' : '',
+    page.currency,
+    page.theme,
+    page.colours ?? '',
+    v.ratesAsOf?.getTime() ?? '',
+  ].join('|');
+  let pieces = headerPieces.get(key);
+  if (!pieces) {
+    if (headerPieces.size >= HEADER_PIECES_MAX) headerPieces.clear();
+    const marker = '\u0000languages\u0000';
+    const [before = '', after = ''] = headerHtml(v, page, m, raw(marker)).value.split(marker);
+    pieces = [before, after];
+    headerPieces.set(key, pieces);
+  }
   const languages = LOCALES.map(
     (l) =>
       html`<li><a href="${`/${l}${page.path === '/' ? '' : page.path}`}" hreflang="${l}" lang="${LOCALE_TAGS[l]}" data-set-locale="${l}"${attr('aria-current', l === page.locale && 'true')}>${LOCALE_NAMES[l]}</a></li>`,
   );
+  return raw(pieces[0] + html`${languages}`.value + pieces[1]);
+}
+
+function headerHtml(v: View, page: PageState, m: ReturnType<typeof headerModel>, languages: SafeHtml): SafeHtml {
+  const { href } = v;
+  const link = (n: NavEntry) => html`<a href="${href(n.path)}"${attr('aria-current', isCurrent(n, page.path) && 'page')}>${n.label}</a>`;
   const option = (o: string) => html`<option value="${o}"${attr('selected', o === page.currency)}>${o}</option>`;
   // The menu says how old the fiat rates are (refreshed daily, SPEC §9); coins are live prices.
   // An absolute UTC time, not "3 hours ago": the header is in cached pages.
