@@ -8,6 +8,12 @@ describe('html', () => {
       '<a title="&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;">&quot;&gt;&lt;script&gt;alert(&#39;x&#39;)&lt;/script&gt;&amp;</a>',
     );
     expect(escapeHtml('plain text')).toBe('plain text');
+    // Strings one after another: the check that finds nothing to escape keeps no state between them.
+    expect([escapeHtml('a&b'), escapeHtml('c&d'), escapeHtml('e')]).toEqual(['a&amp;b', 'c&amp;d', 'e']);
+  });
+
+  it('prints numbers as they are', () => {
+    expect(html`${-1.5e-7}|${0}|${12345.678}|${Number.NaN}`.toString()).toBe('-1.5e-7|0|12345.678|NaN');
   });
 
   it('nests templates and raw markup without escaping them again, joins arrays, skips empty values', () => {

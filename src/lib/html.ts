@@ -18,10 +18,12 @@ export class SafeHtml {
 
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 const UNSAFE = /[&<>"']/g;
+/** The same class without the global flag: `test` then keeps no state between strings. */
+const HAS_UNSAFE = /[&<>"']/;
 
 /** Escapes text for an element body or a quoted attribute value. */
 export function escapeHtml(value: string): string {
-  return UNSAFE.test(value) ? value.replace(UNSAFE, (c) => ESCAPES[c]!) : value;
+  return HAS_UNSAFE.test(value) ? value.replace(UNSAFE, (c) => ESCAPES[c]!) : value;
 }
 
 export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
@@ -29,6 +31,7 @@ export type HtmlValue = SafeHtml | string | number | boolean | null | undefined 
 function print(value: HtmlValue): string {
   if (value === null || value === undefined || value === false || value === true) return '';
   if (value instanceof SafeHtml) return value.value;
+  if (typeof value === 'number') return String(value); // digits, sign, point, e: nothing to escape
   if (Array.isArray(value)) {
     let out = '';
     for (const v of value) out += print(v as HtmlValue);

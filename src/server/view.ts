@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { formatDate, formatDateTime, formatNumber, formatPair, formatPercent, formatRelativeTime, trend } from '../lib/format/index.ts';
+import { formatDate, formatDateTime, formatNumber, formatPair, formatPercent, formatRelativeTime, remembering, trend } from '../lib/format/index.ts';
 import type { ContractType } from '../lib/format/pair.ts';
 import type { Locale } from '../lib/i18n/index.ts';
 import { createMoney, MARKET_RATE_COINS, type Money } from '../lib/money.ts';
@@ -26,24 +26,21 @@ function sharedMoney(locale: Locale, currency: string, rates: Record<string, num
   let money = moneys.get(key);
   if (money) return money;
   if (moneys.size >= 16) moneys.clear(); // rates moved many times, or many currencies: start again
-  const remember = (format: (usd: number | null | undefined) => string) => {
-    const seen = new Map<number, string>();
-    return (usd: number | null | undefined) => {
-      if (usd === null || usd === undefined) return format(usd);
-      let text = seen.get(usd);
-      if (text === undefined) {
-        // A page prints a few hundred amounts; the bound keeps 16 formatters × 2 under ~10 MB.
-        if (seen.size >= 5_000) seen.clear();
-        text = format(usd);
-        seen.set(usd, text);
-      }
-      return text;
-    };
-  };
-  money = { ...plain, price: remember(plain.price), amount: remember(plain.amount) };
+  // A page prints a few hundred amounts; the bound keeps 16 formatters × 2 under ~10 MB.
+  money = { ...plain, price: remembering(plain.price), amount: remembering(plain.amount) };
   moneys.set(key, money);
   return money;
 }
+
+/** Market figures ("1.23B", "+0.52%") per locale, remembered across requests like money. */
+const numbers = new Map<string, (v: number | null | undefined) => string>();
+function sharedNumber(locale: Locale, abbreviate: boolean) {
+  const key = `${locale}|${abbreviate}`;
+  let format = numbers.get(key);
+  if (!format) numbers.set(key, (format = remembering((v: number | null | undefined) => formatNumber(v, { locale, abbreviate }))));
+  return format;
+}
+const percent = remembering((v: number | null | undefined) => formatPercent(v));
 
 /**
  * Everything a page needs to render in the visitor's language and currency: the translator,
@@ -80,8 +77,8 @@ export async function view(astro: Pick<AstroGlobal, 'locals'>) {
     },
     /** A site path under the locale prefix the page was requested with. */
     href: (path: string) => `${base}${path === '/' && base ? '' : path}` || '/',
-    number: (v: number | null | undefined, abbreviate = true) => formatNumber(v, { locale, abbreviate }),
-    percent: (v: number | null | undefined) => formatPercent(v),
+    number: (v: number | null | undefined, abbreviate = true) => sharedNumber(locale, abbreviate)(v),
+    percent,
     /** A count of things (views, followers, answers), exact and grouped: none is "0", not the "--" of a missing market figure. */
     count: (n: number) => (n === 0 ? '0' : formatNumber(n, { locale, abbreviate: false })),
     trend,

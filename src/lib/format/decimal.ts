@@ -34,8 +34,12 @@ const ZERO: Decimal = { neg: false, digits: '', exp: 0 };
 /** The decimal digits of a finite double (zero and non-finite values give zero). */
 export function decimalOf(v: number): Decimal {
   if (v === 0 || !Number.isFinite(v)) return ZERO;
-  const [mantissa = '', exponent = '0'] = Math.abs(v).toExponential().split('e');
-  return { neg: v < 0, digits: mantissa.replace('.', '').replace(/0+$/, ''), exp: Number(exponent) };
+  // The shortest round-trip form, "d.ddde±x": its fraction never ends in 0, and the lead digit
+  // of a non-zero value is not 0, so the digits need no trimming. Sliced, not split and matched
+  // with regular expressions: every price on a page passes here.
+  const s = Math.abs(v).toExponential();
+  const e = s.indexOf('e');
+  return { neg: v < 0, digits: e > 1 ? s[0] + s.slice(2, e) : s.slice(0, e), exp: Number(s.slice(e + 1)) };
 }
 
 /** Keeps the first `keep` significant digits, rounding half away from zero. */

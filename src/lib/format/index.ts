@@ -5,3 +5,4 @@ export * from './percent';
 export * from './time';
 export * from './text';
 export * from './pair';
+export * from './remember';
