@@ -30,6 +30,7 @@ process.on('message', (msg) => {
     },
     rss: mem.rss,
     heapUsed: mem.heapUsed,
+    heapTotal: mem.heapTotal,
     external: mem.external,
   });
   if (msg.reset) eventLoop.reset();
