@@ -242,6 +242,35 @@ describe('which market runs (startMarket)', () => {
     expect(b.added).toEqual(['sources']);
   });
 
+  it('LIVE=auto takes the probe answers into the first round instead of asking again', async () => {
+    let added: LiveMarket | undefined;
+    const capture = { addSource: async (s: LiveMarket) => void (added = s) } as unknown as Realtime;
+    const calls = { okx: 0, bybit: 0 };
+    const counted = (name: 'okx' | 'bybit', answer: () => SourceTicker[]) => {
+      const s = new FakeSource(name, { name, displayName: name, website: `https://${name}.example`, hasFutures: false });
+      s.tickers = async () => (calls[name]++, answer());
+      return s;
+    };
+    let okxPrice = 101;
+    const okxSource = counted('okx', () => [ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: okxPrice, at: Date.now() })]);
+    // Bybit fails while probed, then answers: the first round asks it again.
+    let bybitUp = false;
+    const bybitSource = counted('bybit', () => {
+      if (!bybitUp) throw new SourceError('bybit', 'request failed: timeout', undefined);
+      return [ticker({ source: 'bybit', exchange: 'bybit', instrument: 'BTCUSDT', base: 'BTC', quote: 'USDT', last: 101, at: Date.now() })];
+    });
+    const conf = { ...config(), LIVE: 'auto' as const, COINGECKO_API_KEY: '', BACKFILL_COINS: 0, STREAM_INTERVAL_MS: 0 };
+    expect(await startMarket({ hub: capture, db: db(), config: conf, log: () => {}, sources: [okxSource, bybitSource] })).toBe('sources');
+    expect(calls).toEqual({ okx: 1, bybit: 1 });
+    bybitUp = true;
+    okxPrice = 999; // what a second request would have said
+    const first = await added!.round();
+    expect(calls).toEqual({ okx: 1, bybit: 2 });
+    expect(first.find((t) => t.coinId === 'bitcoin')?.price).toBeCloseTo(101, 6);
+    await added!.round();
+    expect(calls).toEqual({ okx: 2, bybit: 3 });
+  });
+
   it('LIVE=sim and off leave the market to the hub', async () => {
     for (const LIVE of ['sim', 'off'] as const) expect(await startMarket({ hub: hub().hub, db: db(), config: { ...config(), LIVE }, log: () => {}, sources: [okx()] })).toBe('none');
   });

@@ -16,7 +16,7 @@ import { BinanceFutures, BinanceSpot } from './sources/binance.ts';
 import { Bybit } from './sources/bybit.ts';
 import { Kraken } from './sources/kraken.ts';
 import { Okx } from './sources/okx.ts';
-import type { TickerSource } from './sources/types.ts';
+import type { SourceTicker, TickerSource } from './sources/types.ts';
 
 /** The configured exchange sources, each on its (configurable) base URL. */
 export function createSources(
@@ -32,19 +32,30 @@ export function createSources(
   return c.SOURCES.map((name) => make[name]());
 }
 
-/** Resolves with the name of the first source that answers within `ms`, or null. */
-export async function probe(sources: TickerSource[], ms: number): Promise<string | null> {
+/** What LIVE=auto's probe learnt: the first source to answer (or null), and every answer asked for. */
+export interface ProbeResult {
+  first: string | null;
+  /** Per source name: its answer (or failure), for the first round to take instead of asking again. */
+  asked: Map<string, Promise<SourceTicker[]>>;
+}
+
+/** Asks every source for its tickers; resolves when the first answers within `ms`, or after `ms`. */
+export async function probe(sources: TickerSource[], ms: number): Promise<ProbeResult> {
   const signal = AbortSignal.timeout(ms);
+  const asked = new Map<string, Promise<SourceTicker[]>>();
+  const answers = sources.map((s) => {
+    const answer = s.tickers(signal);
+    asked.set(s.name, answer);
+    answer.catch(() => {}); // looked at by Promise.any here, and by the first round later
+    return answer.then((tickers) => {
+      if (!tickers.length) throw new Error(`${s.name}: no tickers`);
+      return s.name;
+    });
+  });
   try {
-    return await Promise.any(
-      sources.map(async (s) => {
-        const tickers = await s.tickers(signal);
-        if (!tickers.length) throw new Error(`${s.name}: no tickers`);
-        return s.name;
-      }),
-    );
+    return { first: await Promise.any(answers), asked };
   } catch {
-    return null;
+    return { first: null, asked };
   }
 }
 
@@ -74,18 +85,19 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
   const { config: c, hub, db, log } = o;
   if (c.LIVE !== 'auto' && c.LIVE !== 'sources') return 'none';
   const sources = o.sources ?? createSources(c);
-  const live = () => new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, streamIntervalMs: c.STREAM_INTERVAL_MS, backfillCoins: c.BACKFILL_COINS, log });
-  const run = async (why: string) => {
+  const live = (asked?: ProbeResult['asked']) =>
+    new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, streamIntervalMs: c.STREAM_INTERVAL_MS, backfillCoins: c.BACKFILL_COINS, log, asked });
+  const run = async (why: string, asked?: ProbeResult['asked']) => {
     log(`[ingest] ${why}: market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
-    await hub.addSource(live());
+    await hub.addSource(live(asked));
     const facts = o.facts !== undefined ? o.facts : createFacts(db, c, log);
     if (facts) await hub.addSource(facts);
     else log('[ingest] no COINGECKO_API_KEY: supplies stay as seeded');
     return 'sources' as const;
   };
   if (c.LIVE === 'sources') return run('LIVE=sources');
-  const first = sources.length ? await probe(sources, c.SOURCES_PROBE_MS) : null;
-  if (first) return run(`LIVE=auto: ${first} answered`);
+  const { first, asked } = sources.length ? await probe(sources, c.SOURCES_PROBE_MS) : { first: null, asked: undefined };
+  if (first) return run(`LIVE=auto: ${first} answered`, asked);
   log(`[ingest] LIVE=auto: no market source answered within ${c.SOURCES_PROBE_MS} ms (no network?); running the simulated demo market`);
   await hub.addSource(new SimulatedMarket({ db, intervalMs: c.LIVE_INTERVAL_MS }));
   return 'sim';

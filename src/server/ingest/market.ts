@@ -46,6 +46,11 @@ export interface LiveMarketOptions {
   streamUrls?: Record<string, string>;
   /** After the first answered round, the history of this many top coins comes from the sources' candles (backfill.ts). 0: off. */
   backfillCoins?: number;
+  /**
+   * Answers already asked for, per source name (LIVE=auto's probe): the first round takes them
+   * instead of asking again, and asks only when one failed.
+   */
+  asked?: Map<string, Promise<SourceTicker[]>>;
 }
 
 /** What site_meta `data_source` says while the sources run. */
@@ -244,7 +249,7 @@ export class LiveMarket implements PriceSource {
   /** One round: fetch, aggregate, write; returns the coins' ticks (not yet published). */
   async round(): Promise<TickInput[]> {
     const { db, sources, staleMs } = this.o;
-    const fetched = await Promise.allSettled(sources.map((s) => s.tickers()));
+    const fetched = await Promise.allSettled(sources.map((s) => this.takeAsked(s.name)?.catch(() => s.tickers()) ?? s.tickers()));
     fetched.forEach((r, i) => {
       const source = sources[i]!;
       if (r.status === 'fulfilled') this.lastGood.set(source.name, this.newest(source.name, r.value));
@@ -265,6 +270,13 @@ export class LiveMarket implements PriceSource {
     const ticks = await this.ticksOf(result, bySymbol, now, this.o.intervalMs);
     for (const t of ticks) this.published.set(t.coinId, t.price);
     return ticks;
+  }
+
+  /** A source's answer asked for before the first round, once. */
+  private takeAsked(name: string): Promise<SourceTicker[]> | undefined {
+    const answer = this.o.asked?.get(name);
+    this.o.asked?.delete(name);
+    return answer;
   }
 
   /** The coins' ticks of an aggregation, with `volumeMs` worth of their 24-hour volume. */
