@@ -4,7 +4,7 @@
  * view (src/islands/kline/watchPriceCharts.ts). No React runs on the server for it.
  */
 import { formatPercent } from '../../lib/format/index.ts';
-import { attr, html, type SafeHtml } from '../../lib/html.ts';
+import { attr, escapeHtml, html, raw, type SafeHtml } from '../../lib/html.ts';
 import { PRICE_CHART_RANGES } from '../../islands/kline/PriceChart.tsx';
 import { islandDict } from '../../server/i18n/index.ts';
 import type { View } from '../../server/view.ts';
@@ -12,11 +12,25 @@ import type { View } from '../../server/view.ts';
 /** The strings PriceChart uses. */
 const DICT_KEYS = ['kline.rangeLabel', 'kline.ranges', 'kline.priceChart', 'kline.loading', 'kline.empty', 'kline.error', 'kline.retry', 'kline.fullChart', 'kline.attribution', 'kline.news'];
 
+/**
+ * The island's strings as they sit in the data-props attribute (JSON, then escaped), once per
+ * locale: they are most of the attribute, and escaping their quotes on every render was a fortieth
+ * of a coin page.
+ */
+const escapedDicts = new Map<string, string>();
+function escapedDict(locale: View['locale']): string {
+  let text = escapedDicts.get(locale);
+  if (text === undefined) escapedDicts.set(locale, (text = escapeHtml(JSON.stringify(islandDict(locale, ...DICT_KEYS)))));
+  return text;
+}
+
 export function priceChartPlaceholder(v: View, coinId: string, range: (typeof PRICE_CHART_RANGES)[number] = '1W'): SafeHtml {
   const { t, money } = v;
   const klineHref = v.href(`/kline/${coinId}`);
-  const props = { coinId, locale: v.locale, dict: islandDict(v.locale, ...DICT_KEYS), currency: { code: money.currency, rate: money.convert(1) ?? 1 }, klineHref, range };
-  return html`<div class="price-chart-slot" data-price-chart data-props="${JSON.stringify(props)}"><div class="price-chart" data-testid="price-chart" data-coin="${coinId}" data-range="${range}" data-state="loading" data-points="0">
+  const rest = { coinId, locale: v.locale, currency: { code: money.currency, rate: money.convert(1) ?? 1 }, klineHref, range };
+  // {"dict":…,"coinId":…}: escaping is per character, so the escaped pieces join into the escaped whole.
+  const props = raw(`{&quot;dict&quot;:${escapedDict(v.locale)},${escapeHtml(JSON.stringify(rest).slice(1))}`);
+  return html`<div class="price-chart-slot" data-price-chart data-props="${props}"><div class="price-chart" data-testid="price-chart" data-coin="${coinId}" data-range="${range}" data-state="loading" data-points="0">
 <div class="price-chart-head"><div class="num"><b>--</b> <span class="flat">${formatPercent(null)}</span> <span class="muted"></span></div>
 <div class="price-chart-ranges" role="group" aria-label="${t('kline.rangeLabel')}">${PRICE_CHART_RANGES.map(
     (r) => html`<button type="button"${attr('aria-pressed', r === range ? 'true' : 'false')} data-range="${r}" disabled>${t(`kline.ranges.${r}`)}</button>`,
