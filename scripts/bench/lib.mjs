@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureBuild } from '../ensure-build.mjs';
-import { SERVER_ENV } from '../runtime-env.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../runtime-env.mjs';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 
@@ -26,7 +26,7 @@ export async function signature(now = Date.now(), salt = process.env.SIGN_SALT ?
  * its memory (server-child.mjs measures them in-process, so the product needs no hook).
  */
 export async function startChild({ port, dataDir, env = {}, execArgv = [] }) {
-  const child = spawn(process.execPath, [...execArgv, path.join(root, 'scripts/bench/server-child.mjs')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...execArgv, path.join(root, 'scripts/bench/server-child.mjs')], {
     env: { ...process.env, ...SERVER_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
     stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
   });
