@@ -10,12 +10,16 @@ const NOW = Date.UTC(2026, 10, 24, 12);
 
 let up: FakeUpstream;
 beforeAll(async () => {
-  up = await startFakeUpstream({ '/coins/markets': { body: fixture('coingecko', 'markets') }, '/exchanges': { body: fixture('coingecko', 'exchanges') } });
+  up = await startFakeUpstream({
+    '/coins/markets': { body: fixture('coingecko', 'markets') },
+    '/exchanges': { body: fixture('coingecko', 'exchanges') },
+    '/coins/bitcoin': { body: fixture('coingecko', 'coin-bitcoin') },
+  });
 });
 afterAll(() => up.close());
 
-const refresh = () =>
-  new FactsRefresh({ db: db(), gecko: new CoinGecko({ baseUrl: up.url, apiKey: 'k', retries: 0, sleep: async () => {} }), intervalMs: 3_600_000, now: () => NOW });
+const refresh = (o: { detailsPerRefresh?: number; log?: (line: string) => void } = {}) =>
+  new FactsRefresh({ db: db(), gecko: new CoinGecko({ baseUrl: up.url, apiKey: 'k', retries: 0, sleep: async () => {} }), intervalMs: 3_600_000, now: () => NOW, ...o });
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db().execute(query)) as unknown as { rows: T[] }).rows;
@@ -47,7 +51,7 @@ describe('the CoinGecko facts refresh', () => {
     const [before] = await rows<{ price: string; circ: string }>(sql`select price::text, circulating_supply::text as circ from coins where id = 'bitcoin'`);
     const [quokka] = await rows<{ n: number }>(sql`select count(*)::int as n from coins where facts_source is not null`);
     expect(quokka!.n).toBe(0);
-    expect(await refresh().refresh()).toEqual({ coins: 6, exchanges: expect.any(Number) });
+    expect(await refresh({ detailsPerRefresh: 0 }).refresh()).toEqual({ coins: 6, exchanges: expect.any(Number), details: 0 });
     const [btc] = await rows<{ circ: string; cap: string; price: string; src: string; at: Date }>(
       sql`select circulating_supply::text as circ, market_cap::text as cap, price::text, facts_source as src, facts_updated_at as at from coins where id = 'bitcoin'`,
     );
@@ -71,6 +75,49 @@ describe('the CoinGecko facts refresh', () => {
     expect(detail.body.data).toMatchObject({ factsSource: 'coingecko', circulatingSupply: 19809121 });
     const okx = await get<{ trustScore: number | null; factsSource: string | null; country: string | null }>('/api/v1/exchanges/okx');
     expect(okx.body.data).toMatchObject({ trustScore: 10, factsSource: 'coingecko' });
+  });
+
+  it('writes the links and categories of the top coins in turn, and leaves a coin whose call failed as it was', async () => {
+    const links = (id: string) => rows<{ kind: string; url: string }>(sql`select kind::text, url from coin_links where coin_id = ${id} order by id`);
+    const tags = (id: string) => rows<{ slug: string; name: string }>(sql`select t.slug, t.name from coin_tags ct join tags t on t.id = ct.tag_id where ct.coin_id = ${id} order by t.slug`);
+    const repositories = (await links('bitcoin')).filter((l) => l.kind === 'repository');
+    const ethereumBefore = [await links('ethereum'), await tags('ethereum')];
+    expect(repositories.length).toBeGreaterThan(0);
+    const lines: string[] = [];
+    const facts = refresh({ detailsPerRefresh: 2, log: (l) => lines.push(l) });
+    // Bitcoin and Ethereum, the top two: only bitcoin has an answer (Ethereum's call gets a 404).
+    expect(await facts.refresh()).toMatchObject({ details: 1 });
+    expect(lines.join('\n')).toMatch(/details of ethereum: .*404/);
+    const btc = await links('bitcoin');
+    expect(btc.filter((l) => l.kind !== 'repository')).toEqual([
+      { kind: 'website', url: 'https://bitcoin.org/' },
+      { kind: 'whitepaper', url: 'https://bitcoin.org/bitcoin.pdf' },
+      ...['https://mempool.space/', 'https://blockchair.com/bitcoin/', 'https://btc.com/', 'https://btc.tokenview.io/', 'https://www.oklink.com/btc'].map((url) => ({ kind: 'explorer', url })),
+      { kind: 'community', url: 'https://www.reddit.com/r/Bitcoin/' },
+      { kind: 'community', url: 'https://bitcointalk.org/' },
+      { kind: 'telegram', url: 'https://t.me/bitcoin_news' },
+    ]);
+    expect(btc.filter((l) => l.kind === 'repository')).toEqual(repositories);
+    expect(await tags('bitcoin')).toEqual([
+      { slug: 'bitcoin-ecosystem', name: 'Bitcoin Ecosystem' },
+      { slug: 'cryptocurrency', name: 'Cryptocurrency' },
+      { slug: 'layer-1-l1', name: 'Layer 1 (L1)' },
+      { slug: 'proof-of-work-pow', name: 'Proof of Work (PoW)' },
+    ]);
+    expect([await links('ethereum'), await tags('ethereum')]).toEqual(ethereumBefore);
+    // The coin page's API shows them, and only web addresses whoever wrote the rows.
+    await rows(sql`insert into coin_links (coin_id, kind, url) values ('bitcoin', 'community', 'javascript:alert(1)')`);
+    const detail = await get<{ links: { kind: string; url: string }[]; tags: { slug: string }[] }>('/api/v1/coins/bitcoin');
+    expect(detail.body.data.links).toEqual(expect.arrayContaining([{ kind: 'whitepaper', url: 'https://bitcoin.org/bitcoin.pdf' }]));
+    expect(detail.body.data.tags.map((t) => t.slug)).toContain('layer-1-l1');
+    expect(JSON.stringify(detail.body.data.links)).not.toMatch(/javascript/);
+    // The next refresh goes on down the ranking: neither of the first two is asked again.
+    const before = up.requests.length;
+    await facts.refresh();
+    const asked = up.requests.slice(before).map((r) => r.path).filter((p) => /^\/coins\/(?!markets)/.test(p));
+    expect(asked).toHaveLength(2);
+    expect(asked).not.toContain('/coins/bitcoin');
+    expect(asked).not.toContain('/coins/ethereum');
   });
 
   it('changes nothing when a call fails', async () => {

@@ -411,7 +411,8 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
     isToken: coin.isToken,
     reviewed: coin.reviewed,
     description: coin.description,
-    links,
+    // Only web addresses reach a page's href, whoever wrote the row (an import, a source, by hand).
+    links: links.filter((l) => /^https?:\/\//i.test(l.url)),
     tags: tagRows,
     concepts: conceptRows,
     updatedAt: coin.updatedAt.toISOString(),

@@ -1,6 +1,7 @@
 /**
  * The facts exchanges do not publish, from CoinGecko (research file, section 1): circulating, total
- * and maximum supply of the coins, and the exchanges' trust scores. Prices stay the exchanges'
+ * and maximum supply of the coins, their links (website, white paper, explorers, community) and
+ * categories (as tags) a few coins per refresh, and the exchanges' trust scores. Prices stay the exchanges'
  * (aggregate.ts); the market cap follows from our price and CoinGecko's circulating supply. Runs
  * beside the live market when COINGECKO_API_KEY is set, every COINGECKO_INTERVAL_MS; a failed
  * refresh changes nothing and is tried again at the next interval. Pages credit CoinGecko wherever
@@ -11,17 +12,24 @@ import type { Db } from '../db/index.ts';
 import { MARKET_WRITE_LOCK } from '../realtime/persist.ts';
 import { Repeat } from '../realtime/repeat.ts';
 import type { PriceSource } from '../realtime/types.ts';
-import type { CoinFacts, CoinGecko, ExchangeFacts } from './sources/coingecko.ts';
+import type { CoinDetailFacts, CoinFacts, CoinGecko, ExchangeFacts } from './sources/coingecko.ts';
 
 /** Our exchange slugs whose CoinGecko id differs. */
 export const GECKO_EXCHANGE_IDS: Record<string, string> = { okx: 'okex', bybit: 'bybit_spot', coinbase: 'gdax' };
 
 export interface FactsOptions {
   db: Db;
-  gecko: Pick<CoinGecko, 'markets' | 'exchanges'>;
+  gecko: Pick<CoinGecko, 'markets' | 'exchanges' | 'coin'>;
   intervalMs: number;
   /** Pages of 250 coins by market cap (2 = the top 500); each page is one call of the budget. */
   pages?: number;
+  /**
+   * Links and categories (`/coins/{id}`, one call each) of this many coins per refresh, taking the
+   * top `detailCoins` of our ranking in turn: at the default hourly refresh, 5 a time renew the
+   * top 100 within a day, well inside the demo key's budget. 0: none.
+   */
+  detailsPerRefresh?: number;
+  detailCoins?: number;
   log?: (line: string) => void;
   now?: () => number;
 }
@@ -29,6 +37,21 @@ export interface FactsOptions {
 export interface FactsResult {
   coins: number;
   exchanges: number;
+  /** Coins whose links and categories were renewed. */
+  details: number;
+}
+
+/** The link kinds a coin's details replace (repositories stay: the developer figures hang on them). */
+const DETAIL_LINK_KINDS = ['website', 'whitepaper', 'explorer', 'community', 'telegram'] as const;
+
+/** "Layer 1 (L1)" → "layer-1-l1"; '' when nothing readable is left. */
+export function categorySlug(name: string): string {
+  return name
+    .normalize('NFKD')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 80);
 }
 
 const p = (values: unknown[]) => sql.param(values);
@@ -72,7 +95,7 @@ export class FactsRefresh implements PriceSource {
       o.intervalMs,
       async () => {
         const r = await this.refresh();
-        this.o.log?.(`[facts] CoinGecko: supplies of ${r.coins} coins, trust scores of ${r.exchanges} exchanges`);
+        this.o.log?.(`[facts] CoinGecko: supplies of ${r.coins} coins, trust scores of ${r.exchanges} exchanges, links and categories of ${r.details} coins`);
       },
       (e) => this.o.log?.(`[facts] ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}; the stored facts stay`),
     );
@@ -98,7 +121,7 @@ export class FactsRefresh implements PriceSource {
     }
     const exchangeFacts = await gecko.exchanges(1);
     const at = new Date((this.o.now ?? Date.now)()).toISOString();
-    return db.transaction(async (tx) => {
+    const written = await db.transaction(async (tx) => {
       // The market rounds write the same coins and exchanges: one writer at a time, no deadlock.
       await tx.execute(MARKET_WRITE_LOCK);
       const ours = rowsOf<{ id: string; symbol: string }>(await tx.execute(sql`select id, symbol from coins order by rank asc nulls last, id`));
@@ -122,9 +145,62 @@ export class FactsRefresh implements PriceSource {
       await tx.execute(sql`
         insert into site_meta (key, value, updated_at) values ('facts_source', ${JSON.stringify({ source: 'coingecko', coins: matched.length, exchanges: exchanges.length, updatedAt: at })}::jsonb, ${at}::timestamptz)
         on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
-      return { coins: matched.length, exchanges: exchanges.length };
+      // Our top coins that CoinGecko knows, by our rank, with CoinGecko's id: the details' queue.
+      const byOurId = new Map(matched);
+      const ranked = ours.filter((c) => byOurId.has(c.id)).map((c) => [c.id, byOurId.get(c.id)!.id] as const);
+      return { coins: matched.length, exchanges: exchanges.length, ranked };
     });
+    const details = await this.refreshDetails(written.ranked.slice(0, this.o.detailCoins ?? 100));
+    return { coins: written.coins, exchanges: written.exchanges, details };
   }
+
+  /** Where the next refresh's details start in the queue. */
+  private detailCursor = 0;
+
+  /**
+   * The next few coins' links and categories. A coin whose call fails is skipped (and logged); the
+   * others are still written, each on its own.
+   */
+  private async refreshDetails(queue: (readonly [string, string])[]): Promise<number> {
+    const per = Math.min(queue.length, Math.max(0, this.o.detailsPerRefresh ?? 5));
+    let written = 0;
+    for (let i = 0; i < per; i++) {
+      const [ourId, geckoId] = queue[(this.detailCursor + i) % queue.length]!;
+      try {
+        await writeDetails(this.o.db, ourId, await this.o.gecko.coin(geckoId));
+        written++;
+      } catch (e) {
+        this.o.log?.(`[facts] details of ${geckoId}: ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}`);
+      }
+    }
+    if (queue.length) this.detailCursor = (this.detailCursor + per) % queue.length;
+    return written;
+  }
+}
+
+/**
+ * A coin's links of the kinds CoinGecko gives (the seeded ones of those kinds go: the page then
+ * shows real addresses only) and, when CoinGecko names any, its categories as its tags.
+ */
+async function writeDetails(db: Db, coinId: string, d: CoinDetailFacts): Promise<void> {
+  const categories = d.categories.map((name) => ({ name, slug: categorySlug(name) })).filter((c) => c.slug !== '');
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from coin_links where coin_id = ${coinId} and kind = any(${p([...DETAIL_LINK_KINDS])}::link_kind[])`);
+    if (d.links.length) {
+      await tx.execute(sql`
+        insert into coin_links (coin_id, kind, url)
+        select ${coinId}, v.kind::link_kind, v.url from unnest(${p(d.links.map((l) => l.kind))}::text[], ${p(d.links.map((l) => l.url))}::text[]) as v(kind, url)
+        on conflict do nothing`);
+    }
+    if (!categories.length) return;
+    await tx.execute(sql`
+      insert into tags (slug, name) select * from unnest(${p(categories.map((c) => c.slug))}::text[], ${p(categories.map((c) => c.name))}::text[])
+      on conflict (slug) do nothing`);
+    await tx.execute(sql`delete from coin_tags where coin_id = ${coinId}`);
+    await tx.execute(sql`
+      insert into coin_tags (coin_id, tag_id) select ${coinId}, id from tags where slug = any(${p(categories.map((c) => c.slug))}::text[])
+      on conflict do nothing`);
+  });
 }
 
 /** Our exchanges by slug with CoinGecko's facts, by id (or the known different id). */

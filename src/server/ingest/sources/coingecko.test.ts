@@ -164,3 +164,40 @@ describe('CoinGecko keys and limits', () => {
 it('exports the credit CoinGecko’s terms ask for', () => {
   expect(COINGECKO_ATTRIBUTION).toEqual({ text: 'Data provided by CoinGecko', url: 'https://www.coingecko.com' });
 });
+
+describe('CoinGecko coin details', () => {
+  it('keeps the links a page may show, of each kind a few, and the categories', async () => {
+    up.route('/coins/bitcoin', { body: fixture('coingecko', 'coin-bitcoin') });
+    const d = await new CoinGecko(options()).coin('bitcoin');
+    expect(Object.fromEntries(up.requests[0]!.query)).toMatchObject({ tickers: 'false', market_data: 'false', localization: 'false' });
+    expect(d).toEqual({
+      id: 'bitcoin',
+      links: [
+        { kind: 'website', url: 'https://bitcoin.org/' },
+        { kind: 'whitepaper', url: 'https://bitcoin.org/bitcoin.pdf' },
+        { kind: 'explorer', url: 'https://mempool.space/' },
+        { kind: 'explorer', url: 'https://blockchair.com/bitcoin/' },
+        { kind: 'explorer', url: 'https://btc.com/' },
+        { kind: 'explorer', url: 'https://btc.tokenview.io/' },
+        { kind: 'explorer', url: 'https://www.oklink.com/btc' },
+        { kind: 'community', url: 'https://www.reddit.com/r/Bitcoin/' },
+        { kind: 'community', url: 'https://bitcointalk.org/' },
+        { kind: 'telegram', url: 'https://t.me/bitcoin_news' },
+      ],
+      categories: ['Cryptocurrency', 'Layer 1 (L1)', 'Proof of Work (PoW)', 'Bitcoin Ecosystem'],
+    });
+    expect(JSON.stringify(d)).not.toMatch(/javascript/);
+  });
+
+  it('takes an older answer with a whitepaper list, or none, and drops a telegram id that is not one', async () => {
+    up.route('/coins/ripple', { body: { id: 'ripple', categories: null, links: { homepage: ['ftp://ripple.com'], whitepaper: ['', 'https://ripple.com/files/ripple.pdf'], telegram_channel_identifier: 'x/../y' } } });
+    expect(await new CoinGecko(options()).coin('ripple')).toEqual({ id: 'ripple', links: [{ kind: 'whitepaper', url: 'https://ripple.com/files/ripple.pdf' }], categories: [] });
+    up.route('/coins/bare', { body: { id: 'bare' } });
+    expect(await new CoinGecko(options()).coin('bare')).toEqual({ id: 'bare', links: [], categories: [] });
+  });
+
+  it('treats a changed payload as a source error', async () => {
+    up.route('/coins/bitcoin', { body: { id: 'bitcoin', links: { homepage: 'https://bitcoin.org' } } });
+    await expect(new CoinGecko(options({ retries: 0 })).coin('bitcoin')).rejects.toBeInstanceOf(SourceError);
+  });
+});

@@ -65,6 +65,14 @@ export interface ExchangeFacts {
   volume24hBtc: number | null;
 }
 
+/** A coin's links and categories (`/coins/{id}`): what its page links to, and its tags. */
+export interface CoinDetailFacts {
+  id: string;
+  /** Only http(s) addresses, at most a few per kind, in CoinGecko's order. */
+  links: { kind: 'website' | 'whitepaper' | 'explorer' | 'community' | 'telegram'; url: string }[];
+  categories: string[];
+}
+
 const num = z.number().nullable();
 /** An ISO time as Unix ms; an unreadable one fails validation rather than becoming NaN. */
 const isoTime = z
@@ -121,6 +129,38 @@ const exchangesSchema = z.array(
     trade_volume_24h_btc: num,
   }),
 );
+
+const maybeText = z.string().nullish();
+const texts = z.array(z.string().nullable()).nullish();
+const coinSchema = z.object({
+  id: z.string().min(1),
+  categories: texts,
+  links: z
+    .object({
+      homepage: texts,
+      // A string in the current API; an array in older answers.
+      whitepaper: z.union([maybeText, texts]),
+      blockchain_site: texts,
+      official_forum_url: texts,
+      subreddit_url: maybeText,
+      telegram_channel_identifier: maybeText,
+    })
+    .nullish(),
+});
+
+/** Most links kept per kind: CoinGecko pads its lists with empty strings and long explorer lists. */
+const LINKS_PER_KIND = { website: 2, whitepaper: 1, explorer: 5, community: 3, telegram: 1 } as const;
+
+/**
+ * An address a page may link to: http or https only (a `javascript:` link from a source would run
+ * in our readers' browsers), of a sane length; null otherwise.
+ */
+export function webAddress(value: string | null | undefined): string | null {
+  const s = value?.trim();
+  if (!s || s.length > 500 || !URL.canParse(s)) return null;
+  const url = new URL(s);
+  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+}
 
 /** CoinGecko writes 0 where it does not know a price, market cap or circulating supply. */
 const known = (n: number | null) => (n !== null && n > 0 ? n : null);
@@ -185,6 +225,31 @@ export class CoinGecko {
       marketCapChange24h: d.market_cap_change_percentage_24h_usd,
       updatedAt: d.updated_at * 1000,
     };
+  }
+
+  /** A coin's links and categories; the market data, tickers and community figures are left out. */
+  async coin(id: string, signal?: AbortSignal): Promise<CoinDetailFacts> {
+    const c = await this.http.get(`/coins/${encodeURIComponent(id)}`, {
+      query: { localization: 'false', tickers: 'false', market_data: 'false', community_data: 'false', developer_data: 'false', sparkline: 'false' },
+      schema: coinSchema,
+      signal,
+    });
+    const l = c.links ?? {};
+    const telegram = l.telegram_channel_identifier?.trim();
+    const candidates: [CoinDetailFacts['links'][number]['kind'], (string | null | undefined)[]][] = [
+      ['website', l.homepage ?? []],
+      ['whitepaper', Array.isArray(l.whitepaper) ? l.whitepaper : [l.whitepaper]],
+      ['explorer', l.blockchain_site ?? []],
+      ['community', [l.subreddit_url, ...(l.official_forum_url ?? [])]],
+      ['telegram', [telegram && /^[A-Za-z0-9_]{3,64}$/.test(telegram) ? `https://t.me/${telegram}` : null]],
+    ];
+    const links: CoinDetailFacts['links'] = [];
+    for (const [kind, values] of candidates) {
+      const urls = [...new Set(values.map(webAddress).filter((u): u is string => u !== null))];
+      for (const url of urls.slice(0, LINKS_PER_KIND[kind])) links.push({ kind, url });
+    }
+    const categories = [...new Set((c.categories ?? []).map((x) => x?.trim() ?? '').filter((x) => x.length > 0 && x.length <= 80))];
+    return { id: c.id, links, categories };
   }
 
   /** One page of exchanges by trust score rank. */
