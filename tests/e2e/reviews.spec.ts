@@ -49,6 +49,24 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('login-dialog')).toBeVisible();
     });
 
+    test('a click made while the form’s code is still loading is not lost', async ({ page }) => {
+      // The form's code is held back until the click has happened: it must still answer that click.
+      let release!: () => void;
+      const held = new Promise<void>((r) => (release = r));
+      await page.route(/\/_astro\/reviewForm[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`${L.prefix}${L.path}`);
+      const content = page.getByTestId('review-content');
+      await content.scrollIntoViewIfNeeded();
+      await page.waitForTimeout(200); // the form is in view: its code is on its way
+      await content.click();
+      await expect(page.getByTestId('login-dialog')).toBeHidden();
+      release();
+      await expect(page.getByTestId('login-dialog')).toBeVisible();
+    });
+
     test('write a review, see the summary follow, a second one is refused, delete it with confirmation', async ({ page }) => {
       test.setTimeout(120_000);
       await register(page, L.prefix);
