@@ -162,3 +162,14 @@ test('rankings, hot coins and token offerings: the CSV holds the names of the ta
     expect(csv.rows.map((r) => r[headerIndex]), path).toEqual(names);
   }
 });
+
+test('the export links are styled on every list, and big enough to tap on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 800 });
+  // The coin list places the links' markup itself; the others through ExportLinks.astro.
+  for (const path of ['/coin/list_1', '/exchange/list_1', '/pairs']) {
+    await page.goto(path);
+    const links = page.getByTestId('export-links');
+    await expect(links).toHaveCSS('display', 'flex');
+    for (const box of await links.locator('a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height))) expect(box, path).toBeGreaterThanOrEqual(44);
+  }
+});
