@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { AA_TEXT, contrastRatio } from '../../src/lib/contrast.ts';
 import { formatDateTime } from '../../src/lib/format/index.ts';
 import { query } from './db.ts';
 
@@ -7,6 +8,9 @@ import { query } from './db.ts';
 // stretch of Bitcoin's seeded news there: neighbouring bars share a marker when their dots
 // would touch, and the test's items should have one of their own.
 const HOUR = 3_600_000;
+// One worker for the whole file: the items are inserted once, in the quiet stretch; a second
+// worker running the same beforeAll would put its own beside them and double every count.
+test.describe.configure({ mode: 'default' });
 let BAR = 0;
 let AT = 0;
 const tag = `${process.pid}-${Date.now().toString(36)}`;
@@ -139,6 +143,19 @@ test.describe('kline chart', () => {
     await expect(page).toHaveURL(new RegExp(`/zh/announcement/${ids.ann}$`));
     await expect(page.getByRole('heading', { level: 1 })).toContainText(titles.ann);
   });
+
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${theme} theme: the count on a marker of several items is legible`, async ({ page, context, baseURL }) => {
+      await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+      await page.goto('/zh/kline/btc?interval=1h&range=1W'); // the Chinese flash item and the announcement share a marker
+      await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-state', 'ready');
+      const dot = markerAt(page.locator('.kline-stage'), BAR).locator('.news-dot');
+      await expect(dot).toHaveText('2');
+      const hex = (rgb: string) => `#${rgb.match(/\d+/g)!.slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+      const [fg, bg] = await dot.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+      expect(contrastRatio(hex(fg!), hex(bg!))).toBeGreaterThanOrEqual(AA_TEXT);
+    });
+  }
 });
 
 test.describe('coin overview chart', () => {
