@@ -8,11 +8,12 @@
  * a figure came from it (`facts_source`), as its terms ask.
  */
 import { sql } from 'drizzle-orm';
+import { slugify } from '../../lib/slug.ts';
 import type { Db } from '../db/index.ts';
 import { MARKET_WRITE_LOCK } from '../realtime/persist.ts';
 import { Repeat } from '../realtime/repeat.ts';
 import type { PriceSource } from '../realtime/types.ts';
-import type { CoinDetailFacts, CoinFacts, CoinGecko, ExchangeFacts } from './sources/coingecko.ts';
+import { LINKS_PER_KIND, type CoinDetailFacts, type CoinFacts, type CoinGecko, type ExchangeFacts } from './sources/coingecko.ts';
 
 /** Our exchange slugs whose CoinGecko id differs. */
 export const GECKO_EXCHANGE_IDS: Record<string, string> = { okx: 'okex', bybit: 'bybit_spot', coinbase: 'gdax' };
@@ -41,18 +42,8 @@ export interface FactsResult {
   details: number;
 }
 
-/** The link kinds a coin's details replace (repositories stay: the developer figures hang on them). */
-const DETAIL_LINK_KINDS = ['website', 'whitepaper', 'explorer', 'community', 'telegram'] as const;
-
-/** "Layer 1 (L1)" → "layer-1-l1"; '' when nothing readable is left. */
-export function categorySlug(name: string): string {
-  return name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-}
+/** The link kinds a coin's details replace: those CoinGecko gives (repositories stay: the developer figures hang on them). */
+const DETAIL_LINK_KINDS = Object.keys(LINKS_PER_KIND);
 
 const p = (values: unknown[]) => sql.param(values);
 const rowsOf = <T>(r: unknown) => (r as { rows: T[] }).rows;
@@ -89,6 +80,8 @@ export function matchCoins(facts: CoinFacts[], ours: { id: string; symbol: strin
 export class FactsRefresh implements PriceSource {
   readonly name = 'coingecko-facts';
   private readonly repeat: Repeat;
+  /** Where the next refresh's details start in their queue. */
+  private detailCursor = 0;
 
   constructor(private readonly o: FactsOptions) {
     this.repeat = new Repeat(
@@ -154,9 +147,6 @@ export class FactsRefresh implements PriceSource {
     return { coins: written.coins, exchanges: written.exchanges, details };
   }
 
-  /** Where the next refresh's details start in the queue. */
-  private detailCursor = 0;
-
   /**
    * The next few coins' links and categories. A coin whose call fails is skipped (and logged); the
    * others are still written, each on its own.
@@ -183,9 +173,9 @@ export class FactsRefresh implements PriceSource {
  * shows real addresses only) and, when CoinGecko names any, its categories as its tags.
  */
 async function writeDetails(db: Db, coinId: string, d: CoinDetailFacts): Promise<void> {
-  const categories = d.categories.map((name) => ({ name, slug: categorySlug(name) })).filter((c) => c.slug !== '');
+  const categories = d.categories.map((name) => ({ name, slug: slugify(name) })).filter((c) => c.slug !== '');
   await db.transaction(async (tx) => {
-    await tx.execute(sql`delete from coin_links where coin_id = ${coinId} and kind = any(${p([...DETAIL_LINK_KINDS])}::link_kind[])`);
+    await tx.execute(sql`delete from coin_links where coin_id = ${coinId} and kind = any(${p(DETAIL_LINK_KINDS)}::link_kind[])`);
     if (d.links.length) {
       await tx.execute(sql`
         insert into coin_links (coin_id, kind, url)

@@ -65,11 +65,14 @@ export interface ExchangeFacts {
   volume24hBtc: number | null;
 }
 
+/** Most links kept per kind: CoinGecko pads its lists with empty strings and long explorer lists. */
+export const LINKS_PER_KIND = { website: 2, whitepaper: 1, explorer: 5, community: 3, telegram: 1 } as const;
+
 /** A coin's links and categories (`/coins/{id}`): what its page links to, and its tags. */
 export interface CoinDetailFacts {
   id: string;
-  /** Only http(s) addresses, at most a few per kind, in CoinGecko's order. */
-  links: { kind: 'website' | 'whitepaper' | 'explorer' | 'community' | 'telegram'; url: string }[];
+  /** Only http(s) addresses, at most {@link LINKS_PER_KIND} per kind, in CoinGecko's order. */
+  links: { kind: keyof typeof LINKS_PER_KIND; url: string }[];
   categories: string[];
 }
 
@@ -147,9 +150,6 @@ const coinSchema = z.object({
     })
     .nullish(),
 });
-
-/** Most links kept per kind: CoinGecko pads its lists with empty strings and long explorer lists. */
-const LINKS_PER_KIND = { website: 2, whitepaper: 1, explorer: 5, community: 3, telegram: 1 } as const;
 
 /**
  * An address a page may link to: http or https only (a `javascript:` link from a source would run

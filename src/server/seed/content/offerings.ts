@@ -20,6 +20,7 @@ import type { Rng } from '../random.ts';
 import { bulkInsert } from '../bulk.ts';
 import { TOP_COINS } from '../data/coins-top.ts';
 import type { ContentSeedContext, SeedExchange } from './context.ts';
+import { slugify } from '../../../lib/slug.ts';
 
 const DAY = 86_400_000;
 type Row = typeof offerings.$inferInsert;
@@ -207,15 +208,6 @@ function nicePrice(x: number): number {
 }
 const round = (x: number, step: number) => Math.round(x / step) * step;
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 10);
-
-function slugify(text: string): string {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '');
-}
 
 function person(rng: Rng, used: Set<string>): string {
   for (;;) {
