@@ -1,5 +1,5 @@
 import type { AstroGlobal } from 'astro';
-import { formatDate, formatDateTime, formatNumber, formatPair, formatPercent, formatRelativeTime, remembering, trend } from '../lib/format/index.ts';
+import { formatDate, formatDateTime, formatNumber, formatPair, formatRelativeTime, rememberedPercent, remembering, trend } from '../lib/format/index.ts';
 import type { ContractType } from '../lib/format/pair.ts';
 import type { Locale } from '../lib/i18n/index.ts';
 import { createMoney, MARKET_RATE_COINS, type Money } from '../lib/money.ts';
@@ -32,7 +32,7 @@ function sharedMoney(locale: Locale, currency: string, rates: Record<string, num
   return money;
 }
 
-/** Market figures ("1.23B", "+0.52%") per locale, remembered across requests like money. */
+/** Market figures ("1.23B") per locale, remembered across requests like money. */
 const numbers = new Map<string, (v: number | null | undefined) => string>();
 function sharedNumber(locale: Locale, abbreviate: boolean) {
   const key = `${locale}|${abbreviate}`;
@@ -40,7 +40,6 @@ function sharedNumber(locale: Locale, abbreviate: boolean) {
   if (!format) numbers.set(key, (format = remembering((v: number | null | undefined) => formatNumber(v, { locale, abbreviate }))));
   return format;
 }
-const percent = remembering((v: number | null | undefined) => formatPercent(v));
 
 /**
  * Everything a page needs to render in the visitor's language and currency: the translator,
@@ -78,7 +77,7 @@ export async function view(astro: Pick<AstroGlobal, 'locals'>) {
     /** A site path under the locale prefix the page was requested with. */
     href: (path: string) => `${base}${path === '/' && base ? '' : path}` || '/',
     number: (v: number | null | undefined, abbreviate = true) => sharedNumber(locale, abbreviate)(v),
-    percent,
+    percent: rememberedPercent,
     /** A count of things (views, followers, answers), exact and grouped: none is "0", not the "--" of a missing market figure. */
     count: (n: number) => (n === 0 ? '0' : formatNumber(n, { locale, abbreviate: false })),
     trend,

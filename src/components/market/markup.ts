@@ -3,7 +3,7 @@
  * coin row used to be half a dozen Astro components. The .astro components of the same names
  * place this markup, so each piece has one definition.
  */
-import { formatPercent, remembering, trend } from '../../lib/format/index.ts';
+import { rememberedPercent, trend } from '../../lib/format/index.ts';
 import { attr, html, type SafeHtml } from '../../lib/html.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Money } from '../../lib/money.ts';
@@ -37,12 +37,10 @@ type View = MarkupView;
 type NamedCoin = { id: string; name: string; localName?: string | null; symbol?: string };
 const nameIn = (v: View, c: NamedCoin): string => c.localName ?? v.coinName?.(c) ?? c.name;
 
-const percentText = remembering((value: number | null | undefined) => formatPercent(value));
-
 /** A percentage change coloured by direction; `live`: a coin id whose 24h change the browser keeps live. */
 export function changeHtml(value: number | null | undefined, live?: string): SafeHtml {
   const dir = trend(value);
-  return html`<span class="num${dir !== 'flat' ? ` ${dir}` : ''}" data-trend="${dir}"${attr('data-live-change', live)}>${percentText(value)}</span>`;
+  return html`<span class="num${dir !== 'flat' ? ` ${dir}` : ''}" data-trend="${dir}"${attr('data-live-change', live)}>${rememberedPercent(value)}</span>`;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { remembering } from './remember';
+import { formatPercent } from './percent';
+import { rememberedPercent, remembering } from './remember';
 
 describe('remembering', () => {
   it('formats each number once and answers the same text after', () => {
@@ -21,5 +22,11 @@ describe('remembering', () => {
     const format = remembering((v: number) => (calls++, String(v)), 2);
     expect([format(1), format(2), format(3), format(1)]).toEqual(['1', '2', '3', '1']);
     expect(calls).toBe(4);
+  });
+});
+
+describe('rememberedPercent', () => {
+  it('says what formatPercent says', () => {
+    for (const v of [1.234, -0.5, 0, 0.001, null, undefined, 1.234]) expect(rememberedPercent(v)).toBe(formatPercent(v));
   });
 });

@@ -1,3 +1,5 @@
+import { formatPercent } from './percent';
+
 /**
  * A number formatter that remembers its answers: a page prints the same few hundred prices,
  * changes and amounts as the page before it until the market moves, and exact decimal
@@ -18,3 +20,6 @@ export function remembering<T extends number | null | undefined>(format: (value:
     return text;
   };
 }
+
+/** formatPercent's default text ("+1.23%"), remembered: every change cell of every list prints one. */
+export const rememberedPercent = remembering((value: number | null | undefined) => formatPercent(value));
