@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SSRManifest } from 'astro';
 import { applyPolyfills, NodeApp } from 'astro/app/node';
 import { setGetEnv } from 'astro/env/setup';
+import { rememberPageModules } from './pageModules.ts';
 
 applyPolyfills();
 setGetEnv((key) => process.env[key]);
@@ -25,6 +26,7 @@ type Locals = object | undefined;
 export type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => unknown, locals?: Locals) => Promise<unknown>;
 
 export function createExports(manifest: SSRManifest, options: Options): { handler: Handler; options: Options } {
+  rememberPageModules(manifest);
   const app = new NodeApp(manifest, !options.experimentalDisableStreaming);
   const logger = app.getAdapterLogger();
   // Like the adapter: a rejection nobody handled is logged, and the server keeps serving.
@@ -51,3 +53,4 @@ export function createExports(manifest: SSRManifest, options: Options): { handle
   };
   return { handler, options };
 }
+
