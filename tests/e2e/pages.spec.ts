@@ -38,6 +38,21 @@ for (const L of LOCALES) {
       await expect(page.locator('svg.spark').first()).toBeVisible();
     });
 
+    test('the first tab of a filtered list leads back to the whole list', async ({ page }) => {
+      for (const [path, whole, nav] of [
+        ['/coin/list_1?sort=price&order=asc&filter=top_volume', /\/coin\/list_1\?sort=price&order=asc$/, 'main nav.tabs'],
+        ['/exchange/list_1?filter=DEX', /\/exchange\/list_1$/, 'main nav.tabs'],
+        ['/exchange/binance?filter=futures', /\/exchange\/binance#pairs$/, '[data-testid=pair-market-tabs]'],
+      ] as const) {
+        await page.goto(path);
+        const tabs = page.locator(nav).locator('a');
+        await expect(tabs.first()).not.toHaveAttribute('aria-current', 'page');
+        await tabs.first().click();
+        await expect(page).toHaveURL(whole);
+        await expect(tabs.first()).toHaveAttribute('aria-current', 'page');
+      }
+    });
+
     test('coin detail shows the overview fields and links', async ({ page }) => {
       await page.goto('/coin/bitcoin');
       await expect(page.getByTestId('coin-detail').locator('h1')).toContainText('Bitcoin');

@@ -40,3 +40,11 @@ ${slots}
 <span class="sizes"><span class="muted">${t('list.pageSize')}</span>${PAGE_SIZES.map((s) => html`<a href="${url(1, s)}"${attr('aria-current', s === size && 'true')}>${s}</a>`)}</span>
 </nav>`;
 }
+
+/** What a list shows past its last page: where the list starts and ends (OutOfRange.astro places it). */
+export function outOfRangeHtml(v: View, page: number, pages: number, firstUrl: string, lastUrl: string): SafeHtml {
+  return html`<div class="empty" data-testid="out-of-range">
+<p>${v.t('list.pageOutOfRange', { page, pages })}</p>
+<p><a href="${firstUrl}">1</a> · <a href="${lastUrl}">${pages}</a></p>
+</div>`;
+}
