@@ -86,7 +86,10 @@ class CapturedResponse extends EventEmitter {
     return this;
   }
   write(chunk, encoding, cb) {
-    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function') this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk));
+    // A byte chunk is kept as a view, not copied: Astro hands over the page's bytes and never
+    // touches them again, and a copy of every page was a needless 40 KB per render.
+    if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
+      this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     const callback = typeof encoding === 'function' ? encoding : cb;
     if (callback) queueMicrotask(callback);
     this.headersSent = true;
