@@ -96,6 +96,7 @@ const schema = z.object({
   BINANCE_STREAM_URL: wsUrl('wss://stream.binance.com:9443/ws/!miniTicker@arr'),
   BINANCE_FUTURES_STREAM_URL: wsUrl('wss://fstream.binance.com/ws/!miniTicker@arr'),
   OKX_STREAM_URL: wsUrl('wss://ws.okx.com:8443/ws/v5/public'),
+  BYBIT_STREAM_URL: wsUrl('wss://stream.bybit.com/v5/public/spot'),
   OKX_URL: httpUrl('https://www.okx.com'),
   BYBIT_URL: httpUrl('https://api.bybit.com'),
   KRAKEN_URL: httpUrl('https://api.kraken.com'),

@@ -74,7 +74,7 @@ export class SourceStream {
     ws.on('message', (data) => {
       this.touch();
       const text = data.toString();
-      if (this.o.keepAlive && text === this.o.keepAlive.reply) return;
+      if (this.o.keepAlive?.reply !== undefined && text === this.o.keepAlive.reply) return;
       this.counts.messages++;
       this.counts.lastMessageAt = Date.now();
       let tickers: SourceTicker[];

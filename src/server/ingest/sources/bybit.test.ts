@@ -226,3 +226,63 @@ describe('Bybit state', () => {
     expect(bybit.state()).toMatchObject({ status: 'ok', lastSuccessAt: NOW, budget: { used: 7 } });
   });
 });
+
+describe('Bybit stream (spot tickers topics)', () => {
+  const push = (symbol: string, lastPrice: string, ts = NOW + 1000) => ({
+    topic: `tickers.${symbol}`,
+    ts,
+    type: 'snapshot',
+    cs: 2588407389,
+    data: { symbol, lastPrice, highPrice24h: '98000', lowPrice24h: '95000', prevPrice24h: '96000', volume24h: '10.5', turnover24h: '1000000', price24hPcnt: '0.0125', usdIndexPrice: lastPrice },
+  });
+
+  it('subscribes to the busiest spot pairs of the last answer, ten topics to a request, and pings in JSON', async () => {
+    const bybit = new Bybit({ ...options(), streamInstruments: 2 });
+    expect(bybit.stream.subscribe()).toEqual([]);
+    const all = await bybit.tickers();
+    const spot = all.filter((t) => t.market === 'spot').sort((a, b) => b.quoteVolume24h! - a.quoteVolume24h!);
+    expect(bybit.stream.subscribe()).toEqual([{ op: 'subscribe', args: spot.slice(0, 2).map((t) => `tickers.${t.instrument}`) }]);
+    const every = new Bybit({ ...options(), streamInstruments: 1000 });
+    await every.tickers();
+    const batches = every.stream.subscribe() as { args: string[] }[];
+    expect(batches.flatMap((b) => b.args).sort()).toEqual(spot.map((t) => `tickers.${t.instrument}`).sort());
+    expect(batches.every((b) => b.args.length <= 10)).toBe(true);
+    expect(bybit.stream.keepAlive).toEqual({ message: '{"op":"ping"}', everyMs: 20_000 });
+    expect(bybit.stream.url).toBe('wss://stream.bybit.com/v5/public/spot');
+  });
+
+  it('reads a push for a listed spot pair like the REST ticker, without the book; answers are empty, refusals throw', async () => {
+    const bybit = new Bybit(options());
+    await bybit.tickers();
+    expect(bybit.fromStream(push('BTCUSDT', '98000.5'))).toEqual([
+      {
+        source: 'bybit',
+        exchange: 'bybit',
+        instrument: 'BTCUSDT',
+        base: 'BTC',
+        quote: 'USDT',
+        market: 'spot',
+        contractType: null,
+        expiry: null,
+        last: 98000.5,
+        open24h: 96000,
+        high24h: 98000,
+        low24h: 95000,
+        change24h: 1.25,
+        baseVolume24h: 10.5,
+        quoteVolume24h: 1000000,
+        bid: null,
+        ask: null,
+        at: NOW + 1000,
+      },
+    ]);
+    expect(bybit.fromStream(push('NOTLISTED', '1'))).toEqual([]);
+    expect(bybit.fromStream({ success: true, ret_msg: 'subscribe', conn_id: 'd3f1b2c4', req_id: '', op: 'subscribe' })).toEqual([]);
+    expect(bybit.fromStream({ success: true, ret_msg: 'pong', conn_id: 'd3f1b2c4', req_id: '', op: 'ping' })).toEqual([]);
+    expect(() => bybit.fromStream({ success: false, ret_msg: 'Invalid topic: tickers.NOPE', conn_id: 'd3f1b2c4', op: 'subscribe' })).toThrow(
+      'bybit: stream subscribe refused: Invalid topic: tickers.NOPE',
+    );
+    expect(() => bybit.fromStream({ topic: 'tickers.BTCUSDT', ts: NOW, type: 'snapshot', data: { symbol: 'BTCUSDT', lastPrice: 98000 } })).toThrow(SourceError);
+    expect(() => bybit.fromStream({ topic: 'tickers.BTCUSDT', data: [] })).toThrow(SourceError);
+  });
+});

@@ -6,13 +6,23 @@
  *
  * Spot and linear share symbols ("BTCUSDT" is both), so instruments are kept per category, and
  * a ticker's `instrument` alone does not say its market: pair it with `market`.
+ *
+ * Between REST rounds the spot `tickers.{symbol}` topics of the public spot WebSocket move the
+ * busiest spot pairs' prices (futures move at the rounds): subscribed ten topics to a request
+ * (the spot limit), kept open with `{"op":"ping"}` every 20 s.
  */
 import { z } from 'zod';
 import { contractTypeFromExpiry } from './contracts.ts';
-import { decimalString, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
-import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
+import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
+import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceStreamSpec, SourceTicker, TickerSource } from './types.ts';
 
-export type BybitOptions = { baseUrl?: string } & Partial<
+export type BybitOptions = {
+  baseUrl?: string;
+  streamUrl?: string;
+  /** How many spot pairs the stream follows: the busiest of the last answer. */
+  streamInstruments?: number;
+  pingMs?: number;
+} & Partial<
   Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxRetryWaitMs' | 'fetch' | 'sleep' | 'random' | 'now'>
 >;
 
@@ -75,15 +85,52 @@ const MAX_KLINES = 1000;
 
 const price = toPrice;
 
+/** Topics per subscribe request on the spot WebSocket (Bybit refuses more). */
+const SUBSCRIBE_BATCH = 10;
+/** An operation's answer (subscribe, pong): `success` false says why in `ret_msg`. */
+const opAnswerSchema = z.object({ op: z.string(), success: z.boolean().optional(), ret_msg: z.string().optional() });
+/** A spot ticker push: a whole snapshot of the REST ticker's price fields, without the book. */
+const tickerPushSchema = z.object({
+  topic: z.string().startsWith('tickers.'),
+  ts: z.number(),
+  type: z.enum(['snapshot', 'delta']),
+  data: z.object({
+    symbol: z.string().min(1),
+    lastPrice: z.string(),
+    prevPrice24h: z.string().optional(),
+    price24hPcnt: z.string().optional(),
+    highPrice24h: z.string().optional(),
+    lowPrice24h: z.string().optional(),
+    volume24h: z.string().optional(),
+    turnover24h: z.string().optional(),
+  }),
+});
+const pushSchema = z.union([tickerPushSchema, opAnswerSchema]);
+
 export class Bybit implements TickerSource {
   readonly name = 'bybit';
   readonly exchange = EXCHANGE;
   private readonly http: SourceHttp;
   private readonly now: () => number;
   private instruments: { byKey: Map<string, Instrument>; until: number } | null = null;
+  /** The spot pairs of the last answer, busiest first: the ones the stream follows. */
+  private busiestSpot: string[] = [];
+  readonly stream: Required<Pick<SourceStreamSpec, 'url' | 'parse' | 'subscribe' | 'keepAlive'>>;
 
   constructor(options: BybitOptions = {}) {
-    const { baseUrl = 'https://api.bybit.com', ...rest } = options;
+    const { baseUrl = 'https://api.bybit.com', streamUrl = 'wss://stream.bybit.com/v5/public/spot', streamInstruments = 200, pingMs = 20_000, ...rest } = options;
+    this.stream = {
+      url: streamUrl,
+      parse: (message: unknown) => this.fromStream(message),
+      subscribe: () => {
+        const symbols = this.busiestSpot.slice(0, streamInstruments);
+        const out: unknown[] = [];
+        for (let i = 0; i < symbols.length; i += SUBSCRIBE_BATCH) out.push({ op: 'subscribe', args: symbols.slice(i, i + SUBSCRIBE_BATCH).map((s) => `tickers.${s}`) });
+        return out;
+      },
+      // The pong is JSON naming the connection, read (and dropped) by fromStream.
+      keepAlive: { message: JSON.stringify({ op: 'ping' }), everyMs: pingMs },
+    };
     this.now = options.now ?? Date.now;
     this.http = new SourceHttp({ name: 'bybit', baseUrl, budget: { limit: 600, windowMs: 5000 }, banStatuses: [403], ...rest });
   }
@@ -115,7 +162,32 @@ export class Bybit implements TickerSource {
         if (ticker && (ticker.expiry === null || ticker.expiry > now)) out.push(ticker);
       }
     });
+    this.busiestSpot = out
+      .filter((t) => t.market === 'spot')
+      .sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0))
+      .map((t) => t.instrument);
     return out;
+  }
+
+  /**
+   * The ticker of one spot push, for a pair the last answer listed; [] for an operation's answer
+   * (subscribed, pong). A refused operation or a changed message throws.
+   */
+  fromStream(message: unknown): SourceTicker[] {
+    const parsed = pushSchema.safeParse(message);
+    if (!parsed.success) throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
+    const m = parsed.data;
+    if ('op' in m) {
+      if (m.success === false) throw new SourceError(this.name, `stream ${m.op} refused: ${m.ret_msg || 'no message'}`);
+      return [];
+    }
+    const i = this.instruments?.byKey.get(`spot:${m.data.symbol}`);
+    if (!i) return [];
+    const { prevPrice24h = '', price24hPcnt = '', highPrice24h = '', lowPrice24h = '', volume24h = '', turnover24h = '' } = m.data;
+    // No book in the push: bid and ask stay those of the last answer.
+    const raw = { ...m.data, prevPrice24h, price24hPcnt, highPrice24h, lowPrice24h, volume24h, turnover24h, bid1Price: '', ask1Price: '' };
+    const ticker = toTicker(raw, i, m.ts, () => null);
+    return ticker ? [ticker] : [];
   }
 
   /** Trading instruments of every category by "category:symbol", reloaded hourly; the last good list outlives a failed reload. */

@@ -94,6 +94,9 @@ export interface SourceStreamSpec {
   parse(message: unknown): SourceTicker[];
   /** Messages to send once connected (subscriptions), built from the last REST answer. */
   subscribe?(): unknown[];
-  /** A text to send this often so the source keeps a quiet connection open, and its answer (ignored). */
-  keepAlive?: { message: string; reply: string; everyMs: number };
+  /**
+   * A text to send this often so the source keeps a quiet connection open, and its answer when
+   * that is a fixed text (dropped unread); an answer in JSON goes to `parse`, which reads it as [].
+   */
+  keepAlive?: { message: string; reply?: string; everyMs: number };
 }
