@@ -6,6 +6,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { LiveMarket } from '../../src/server/ingest/market.ts';
 import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
 import { Bybit } from '../../src/server/ingest/sources/bybit.ts';
+import { Kraken } from '../../src/server/ingest/sources/kraken.ts';
 import { Okx } from '../../src/server/ingest/sources/okx.ts';
 import type { TickInput } from '../../src/server/realtime/types.ts';
 import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
@@ -154,6 +155,35 @@ describe('stream ticks between REST rounds', () => {
     sockets[0]!.send(JSON.stringify({ topic: 'tickers.BTCUSDT', ts: Date.now(), type: 'snapshot', cs: 1, data: { symbol: 'BTCUSDT', lastPrice: '123456.7', highPrice24h: '123456.7', lowPrice24h: '95000', prevPrice24h: '96000', volume24h: '10', turnover24h: '1000000', price24hPcnt: '0.02' } }));
     await expect.poll(() => published.flat().some((t) => t.coinId === 'bitcoin' && t.price !== before), { timeout: 5000 }).toBe(true);
     // The pongs and acknowledgements were read, not counted as errors.
+    expect(market.states()[0]!.stream).toMatchObject({ connected: true, errors: 0 });
+  });
+
+  it('Kraken: subscribes by v2 symbols, reads heartbeats, and its ticker pushes move the price', async () => {
+    const received: string[] = [];
+    wss.on('connection', (ws) =>
+      ws.on('message', (m) => {
+        received.push(m.toString());
+        const req = JSON.parse(m.toString()) as { method: string; params: { symbol: string[] } };
+        for (const symbol of req.params.symbol) ws.send(JSON.stringify({ method: 'subscribe', result: { channel: 'ticker', snapshot: true, symbol }, success: true, time_in: 'a', time_out: 'b' }));
+      }),
+    );
+    up.route('/0/public/AssetPairs', { body: fixture('kraken', 'AssetPairs') });
+    up.route('/0/public/Ticker', { body: fixture('kraken', 'Ticker') });
+    const url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}/v2`;
+    const kraken = new Kraken({ baseUrl: up.url, streamUrl: url });
+    const published: TickInput[][] = [];
+    market = new LiveMarket({ db: db(), sources: [kraken], intervalMs: 600_000, staleMs: 300_000, streamIntervalMs: 100, log: () => {} });
+    market.start(async (ticks) => void published.push(ticks));
+    await connected(1);
+    await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0);
+    const subscribe = JSON.parse(received[0]!) as { method: string; params: { channel: string; symbol: string[] } };
+    expect(subscribe).toMatchObject({ method: 'subscribe', params: { channel: 'ticker' } });
+    expect(subscribe.params.symbol).toContain('BTC/USD');
+    await expect.poll(() => published.flat().some((t) => t.coinId === 'bitcoin'), { timeout: 5000 }).toBe(true);
+    const before = published.flat().find((t) => t.coinId === 'bitcoin')!.price;
+    sockets[0]!.send(JSON.stringify({ channel: 'heartbeat' }));
+    sockets[0]!.send(JSON.stringify({ channel: 'ticker', type: 'update', data: [{ symbol: 'BTC/USD', bid: 123456.6, bid_qty: 1, ask: 123456.7, ask_qty: 1, last: 123456.7, volume: 10, vwap: 120000, low: 94000, high: 123456.7, change: 2000, change_pct: 1.6 }] }));
+    await expect.poll(() => published.flat().some((t) => t.coinId === 'bitcoin' && t.price !== before), { timeout: 5000 }).toBe(true);
     expect(market.states()[0]!.stream).toMatchObject({ connected: true, errors: 0 });
   });
 

@@ -158,3 +158,65 @@ it('keeps to half of Kraken’s one request a second', () => {
     budget: { used: 0, limit: 30, windowMs: 60_000 },
   });
 });
+
+describe('Kraken stream (WebSocket v2 ticker channel)', () => {
+  const push = (symbol: string, last: number, type = 'update') => ({
+    channel: 'ticker',
+    type,
+    data: [{ symbol, bid: last - 0.1, bid_qty: 0.5, ask: last, ask_qty: 1.2, last, volume: 120.5, vwap: 96000, low: 94000, high: 99000, change: 1200, change_pct: 1.25 }],
+  });
+
+  it('subscribes to the busiest pairs of the last answer by their v2 symbols, fifty to a request', async () => {
+    const kraken = new Kraken({ ...options(), streamInstruments: 2 });
+    expect(kraken.stream.subscribe()).toEqual([]);
+    const tickers = await kraken.tickers();
+    const busiest = [...tickers].sort((a, b) => b.quoteVolume24h! - a.quoteVolume24h!).map((t) => `${t.base}/${t.quote}`);
+    expect(kraken.stream.subscribe()).toEqual([{ method: 'subscribe', params: { channel: 'ticker', symbol: busiest.slice(0, 2) } }]);
+    // XBT and XDG are BTC and DOGE in v2.
+    expect(busiest).toContain('BTC/USD');
+    expect(busiest.some((s) => s.includes('XBT') || s.includes('XDG'))).toBe(false);
+    const batches = new Kraken({ ...options(), streamInstruments: 1000 });
+    await batches.tickers();
+    const sent = batches.stream.subscribe() as { params: { symbol: string[] } }[];
+    expect(sent.flatMap((b) => b.params.symbol).sort()).toEqual([...busiest].sort());
+    expect(sent.every((b) => b.params.symbol.length <= 50)).toBe(true);
+    expect(kraken.stream.url).toBe('wss://ws.kraken.com/v2');
+  });
+
+  it('reads a push under the REST pair key, as of its arrival; heartbeats and answers are empty, refusals throw', async () => {
+    const kraken = new Kraken(options());
+    await kraken.tickers();
+    clock = NOW + 5000;
+    expect(kraken.fromStream(push('BTC/USD', 97000.5))).toEqual([
+      {
+        source: 'kraken',
+        exchange: 'kraken',
+        instrument: 'XXBTZUSD',
+        base: 'BTC',
+        quote: 'USD',
+        market: 'spot',
+        contractType: null,
+        expiry: null,
+        last: 97000.5,
+        open24h: null,
+        high24h: 99000,
+        low24h: 94000,
+        change24h: null,
+        baseVolume24h: 120.5,
+        quoteVolume24h: 120.5 * 96000,
+        bid: 97000.5 - 0.1,
+        ask: 97000.5,
+        at: NOW + 5000,
+      },
+    ]);
+    expect(kraken.fromStream(push('NOT/LISTED', 1))).toEqual([]);
+    expect(kraken.fromStream({ channel: 'heartbeat' })).toEqual([]);
+    expect(kraken.fromStream({ channel: 'status', type: 'update', data: [{ system: 'online', api_version: 'v2', connection_id: 1, version: '2.0.9' }] })).toEqual([]);
+    expect(kraken.fromStream({ method: 'subscribe', result: { channel: 'ticker', snapshot: true, symbol: 'BTC/USD' }, success: true, time_in: 'a', time_out: 'b' })).toEqual([]);
+    expect(() => kraken.fromStream({ method: 'subscribe', success: false, error: 'Currency pair not supported NOPE/USD', symbol: 'NOPE/USD' })).toThrow(
+      'kraken: stream subscribe refused: Currency pair not supported NOPE/USD',
+    );
+    expect(() => kraken.fromStream({ channel: 'ticker', type: 'update', data: [{ symbol: 'BTC/USD', last: '97000.5' }] })).toThrow(SourceError);
+    expect(() => kraken.fromStream([1, { c: ['1'] }, 'ticker', 'XBT/USD'])).toThrow(SourceError);
+  });
+});

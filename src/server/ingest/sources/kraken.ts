@@ -6,12 +6,22 @@
  * Kraken's ticker has no 24-hour open: `o` is the open of the current UTC day. Using it as a 24 h
  * open would report a wrong change for most of the day, so open24h and change24h stay null; the
  * aggregation computes changes from its own price history.
+ *
+ * Between REST rounds the `ticker` channel of Kraken's WebSocket API v2 moves the busiest pairs'
+ * prices. v2 names pairs by the common symbols ("BTC/USD", "DOGE/USD"), which is how the pair
+ * list's base and quote read once normalised; its pushes carry no time, so they count as of
+ * arrival, like the REST answers. It sends a heartbeat every second, so no ping is needed.
  */
 import { z } from 'zod';
-import { decimalString, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
-import type { CandleInterval, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
+import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
+import type { CandleInterval, SourceCandle, SourceState, SourceStreamSpec, SourceTicker, TickerSource } from './types.ts';
 
-export type KrakenOptions = { baseUrl?: string } & Partial<
+export type KrakenOptions = {
+  baseUrl?: string;
+  streamUrl?: string;
+  /** How many pairs the stream follows: the busiest of the last answer. */
+  streamInstruments?: number;
+} & Partial<
   Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxRetryWaitMs' | 'fetch' | 'sleep' | 'random' | 'now'>
 >;
 
@@ -80,6 +90,33 @@ export function krakenAsset(code: string): string {
 
 const price = toPrice;
 
+/** Symbols per subscribe request (Kraken takes a list; a long one is split to keep requests small). */
+const SUBSCRIBE_BATCH = 50;
+const num = z.number().finite();
+/** A `ticker` push: the 24-hour figures of one or more pairs, as JSON numbers. */
+const tickerPushSchema = z.object({
+  channel: z.literal('ticker'),
+  type: z.enum(['snapshot', 'update']),
+  data: z.array(
+    z.object({
+      symbol: z.string().min(1),
+      last: num,
+      bid: num.optional(),
+      ask: num.optional(),
+      volume: num.optional(),
+      vwap: num.optional(),
+      low: num.optional(),
+      high: num.optional(),
+    }),
+  ),
+});
+const pushSchema = z.union([
+  tickerPushSchema,
+  z.object({ channel: z.enum(['heartbeat', 'status']) }),
+  // The answer to a request (subscribe, ping): `success` false says why in `error`.
+  z.object({ method: z.string(), success: z.boolean().optional(), error: z.string().optional() }),
+]);
+
 type Pair = { base: string; quote: string };
 
 export class Kraken implements TickerSource {
@@ -89,9 +126,22 @@ export class Kraken implements TickerSource {
   private readonly now: () => number;
   private pairs: { byKey: Map<string, Pair>; until: number } | null = null;
   private loading: Promise<Map<string, Pair>> | null = null;
+  /** The pairs of the last answer by their v2 symbol ("BTC/USD"), and those symbols busiest first. */
+  private listings: { bySymbol: Map<string, { key: string; pair: Pair }>; busiest: string[] } | null = null;
+  readonly stream: Required<Pick<SourceStreamSpec, 'url' | 'parse' | 'subscribe'>>;
 
   constructor(options: KrakenOptions = {}) {
-    const { baseUrl = 'https://api.kraken.com', ...rest } = options;
+    const { baseUrl = 'https://api.kraken.com', streamUrl = 'wss://ws.kraken.com/v2', streamInstruments = 100, ...rest } = options;
+    this.stream = {
+      url: streamUrl,
+      parse: (message: unknown) => this.fromStream(message),
+      subscribe: () => {
+        const symbols = this.listings?.busiest.slice(0, streamInstruments) ?? [];
+        const out: unknown[] = [];
+        for (let i = 0; i < symbols.length; i += SUBSCRIBE_BATCH) out.push({ method: 'subscribe', params: { channel: 'ticker', symbol: symbols.slice(i, i + SUBSCRIBE_BATCH) } });
+        return out;
+      },
+    };
     this.now = options.now ?? Date.now;
     // Kraken allows about one public request a second (research file); SourceHttp keeps us at half.
     this.http = new SourceHttp({ name: this.name, baseUrl, budget: { limit: 60, windowMs: 60_000 }, ...rest });
@@ -161,7 +211,55 @@ export class Kraken implements TickerSource {
         at,
       });
     }
+    const bySymbol = new Map(out.map((t) => [`${t.base}/${t.quote}`, { key: t.instrument, pair: { base: t.base, quote: t.quote } }]));
+    const busiest = [...out].sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0)).map((t) => `${t.base}/${t.quote}`);
+    this.listings = { bySymbol, busiest };
     return out;
+  }
+
+  /**
+   * The tickers of one `ticker` push, for pairs the last answer listed, under the REST pair key
+   * (so they update the same pairs); [] for heartbeats, status and answers. A refused request or
+   * a changed message throws.
+   */
+  fromStream(message: unknown): SourceTicker[] {
+    const parsed = pushSchema.safeParse(message);
+    if (!parsed.success) throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
+    const m = parsed.data;
+    if ('method' in m) {
+      if (m.success === false) throw new SourceError(this.name, `stream ${m.method} refused: ${m.error || 'no message'}`);
+      return [];
+    }
+    if (m.channel !== 'ticker') return [];
+    const at = this.now();
+    return m.data.flatMap((d) => {
+      const listed = this.listings?.bySymbol.get(d.symbol);
+      const last = price(d.last);
+      if (!listed || last === null) return [];
+      const volume = d.volume ?? null;
+      const vwap = d.vwap ?? null;
+      return [
+        {
+          source: this.name,
+          exchange: EXCHANGE.name,
+          instrument: listed.key,
+          ...listed.pair,
+          market: 'spot' as const,
+          contractType: null,
+          expiry: null,
+          last,
+          open24h: null,
+          high24h: price(d.high),
+          low24h: price(d.low),
+          change24h: null,
+          baseVolume24h: volume,
+          quoteVolume24h: volume !== null && vwap !== null ? volume * vwap : null,
+          bid: price(d.bid),
+          ask: price(d.ask),
+          at,
+        },
+      ];
+    });
   }
 
   /** The last `limit` candles (at most 720) of a pair key or altname; the newest is still open. */
