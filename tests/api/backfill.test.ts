@@ -9,6 +9,7 @@ import { apiHarness } from './helpers.ts';
 const { db } = apiHarness();
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
+const MINUTE = 60_000;
 
 const ticker = (over: Partial<SourceTicker> & Pick<SourceTicker, 'source' | 'instrument' | 'base' | 'quote' | 'last'>): SourceTicker => ({
   exchange: over.source,
@@ -41,7 +42,7 @@ class CandleSource implements TickerSource {
   async candles(instrument: string, interval: CandleInterval, limit: number): Promise<SourceCandle[]> {
     this.asked.push(`${instrument} ${interval} ${limit}`);
     if (this.fail) throw new Error(`${this.name}: HTTP 500`);
-    const step = interval === '1d' ? DAY : HOUR;
+    const step = interval === '1d' ? DAY : interval === '1h' ? HOUR : MINUTE;
     const last = Math.floor(Date.now() / step) * step;
     return [2, 1, 0].map((n) => ({ openTime: last - n * step, open: 100 + n, high: 110 + n, low: 90 + n, close: 105 + n, volume: 10 }));
   }
@@ -88,7 +89,12 @@ describe('history backfill', () => {
     const src = new CandleSource('b');
     const result = aggregate({ tickers: [ticker({ source: 'b', instrument: 'XBTEUR', base: 'BTC', quote: 'EUR', last: 59_000 })], now: Date.now(), staleMs: 60_000, fiatPerUsd: { EUR: 0.5 } });
     expect(await backfillHistory({ db: db(), sources: [src], result, bySymbol, coins: 5 })).toBe(1);
-    expect(src.asked).toEqual(['XBTEUR 1h 168', 'XBTEUR 1d 365']);
+    expect(src.asked).toEqual(['XBTEUR 1m 720', 'XBTEUR 1h 168', 'XBTEUR 1d 365']);
+    // The minutes too, on their own interval: the last three are the source's.
+    const minutes = await rows<{ close: string }>(
+      sql`select close::text from klines where coin_id = 'bitcoin' and interval = '1m' and open_time >= ${new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 2 * MINUTE).toISOString()}::timestamptz order by open_time`,
+    );
+    expect(minutes).toEqual([{ close: '214' }, { close: '212' }, { close: '210' }]);
     const days = await rows<{ open: string; close: string; volume: string }>(
       sql`select open::text, close::text, volume::text from klines where coin_id = 'bitcoin' and interval = '1d' and open_time >= ${new Date(Math.floor(Date.now() / DAY) * DAY - 2 * DAY).toISOString()}::timestamptz order by open_time`,
     );
@@ -120,7 +126,7 @@ describe('history backfill', () => {
     await market.round();
     await market.round();
     await market.stop();
-    expect(src.asked).toEqual(['SOLUSDT 1h 168', 'SOLUSDT 1d 365']);
+    expect(src.asked).toEqual(['SOLUSDT 1m 720', 'SOLUSDT 1h 168', 'SOLUSDT 1d 365']);
     const [last] = await rows<{ close: string }>(sql`select close::text from klines where coin_id = 'solana' and interval = '1h' order by open_time desc limit 1`);
     expect(last!.close).toBe('105');
   });

@@ -2,9 +2,11 @@
  * Price history from the sources' candles, for the coins that matter most, once the live market
  * has its first answers: without it a fresh live site would draw its charts from the demo seeder's
  * invented history. For each of the `coins` largest coins by live volume, the busiest spot pair
- * quoted in a currency with a USD reference, on a source that serves candles, gives hourly (a
- * week) and daily (a year) candles, converted to USD at the quote's current reference; they
- * replace the stored candles of the span they cover, leaving older ones in place.
+ * quoted in a currency with a USD reference, on a source that serves candles, gives minute (the
+ * last 12 hours, or as many as the source answers at once: OKX 5 hours), hourly (a week) and daily
+ * (a year) candles, converted to USD at the quote's current reference; they replace the stored
+ * candles of the span they cover, leaving older ones in place. The 5- and 15-minute, 4-hour and
+ * weekly charts are rolled up from these (src/server/domain/klines.ts), so they follow.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
@@ -14,6 +16,7 @@ import type { AggregateResult } from './aggregate.ts';
 import type { CandleInterval, SourceCandle, TickerSource } from './sources/types.ts';
 
 export const BACKFILL_SPANS: { interval: CandleInterval; limit: number; ms: number }[] = [
+  { interval: '1m', limit: 720, ms: 60_000 },
   { interval: '1h', limit: 168, ms: 3_600_000 },
   { interval: '1d', limit: 365, ms: 86_400_000 },
 ];
