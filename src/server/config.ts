@@ -97,6 +97,7 @@ const schema = z.object({
   BINANCE_FUTURES_STREAM_URL: wsUrl('wss://fstream.binance.com/ws/!miniTicker@arr'),
   OKX_STREAM_URL: wsUrl('wss://ws.okx.com:8443/ws/v5/public'),
   BYBIT_STREAM_URL: wsUrl('wss://stream.bybit.com/v5/public/spot'),
+  BYBIT_FUTURES_STREAM_URL: wsUrl('wss://stream.bybit.com/v5/public/linear'),
   KRAKEN_STREAM_URL: wsUrl('wss://ws.kraken.com/v2'),
   OKX_URL: httpUrl('https://www.okx.com'),
   BYBIT_URL: httpUrl('https://api.bybit.com'),

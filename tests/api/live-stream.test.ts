@@ -125,34 +125,37 @@ describe('stream ticks between REST rounds', () => {
 
   it('Bybit: subscribes ten topics at a time, pings in JSON, reads its pong, and its spot pushes move the price', async () => {
     const received: string[] = [];
-    wss.on('connection', (ws) =>
+    const spotSockets = new Set<WebSocket>();
+    wss.on('connection', (ws, req) => {
+      if (req.url === '/v5/public/spot') spotSockets.add(ws);
       ws.on('message', (m) => {
         received.push(m.toString());
         const op = JSON.parse(m.toString()) as { op: string };
         ws.send(JSON.stringify({ success: true, ret_msg: op.op === 'ping' ? 'pong' : '', conn_id: 'c1', req_id: '', op: op.op }));
-      }),
-    );
+      });
+    });
     up.route('/v5/market/tickers', (q) => ({ body: fixture('bybit', `tickers-${q.get('category')}`) }));
     up.route('/v5/market/instruments-info', (q) => {
       const category = q.get('category');
       if (category !== 'linear') return { body: fixture('bybit', `instruments-${category}`) };
       return { body: fixture('bybit', q.get('cursor') ? 'instruments-linear-2' : 'instruments-linear-1') };
     });
-    const url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}/v5/public/spot`;
-    const bybit = new Bybit({ baseUrl: up.url, streamUrl: url, pingMs: 100 });
+    const port = (wss.address() as { port: number }).port;
+    const bybit = new Bybit({ baseUrl: up.url, streamUrl: `ws://127.0.0.1:${port}/v5/public/spot`, futuresStreamUrl: `ws://127.0.0.1:${port}/v5/public/linear`, pingMs: 100 });
     const published: TickInput[][] = [];
     // The fixtures' tickers are from April: a wide stale window keeps them in the price.
     market = new LiveMarket({ db: db(), sources: [bybit], intervalMs: 600_000, staleMs: 10 * 365 * 86_400_000, streamIntervalMs: 100, log: () => {} });
     market.start(async (ticks) => void published.push(ticks));
-    await connected(1);
-    await expect.poll(() => received.filter((m) => m === '{"op":"ping"}').length, { timeout: 5000 }).toBeGreaterThan(1);
-    const subscribe = JSON.parse(received.find((m) => m.includes('subscribe'))!) as { op: string; args: string[] };
-    expect(subscribe.op).toBe('subscribe');
-    expect(subscribe.args).toContain('tickers.BTCUSDT');
-    expect(subscribe.args.length).toBeLessThanOrEqual(10);
+    // Two connections: spot and linear.
+    await connected(2);
+    await expect.poll(() => received.filter((m) => m === '{"op":"ping"}').length, { timeout: 5000 }).toBeGreaterThan(3);
+    const subscriptions = received.filter((m) => m.includes('subscribe')).map((m) => JSON.parse(m) as { op: string; args: string[] });
+    expect(subscriptions.every((s) => s.op === 'subscribe' && s.args.length <= 10)).toBe(true);
+    expect(subscriptions.flatMap((s) => s.args)).toContain('tickers.BTCUSDT');
     await expect.poll(() => published.flat().some((t) => t.coinId === 'bitcoin'), { timeout: 5000 }).toBe(true);
     const before = published.flat().find((t) => t.coinId === 'bitcoin')!.price;
-    sockets[0]!.send(JSON.stringify({ topic: 'tickers.BTCUSDT', ts: Date.now(), type: 'snapshot', cs: 1, data: { symbol: 'BTCUSDT', lastPrice: '123456.7', highPrice24h: '123456.7', lowPrice24h: '95000', prevPrice24h: '96000', volume24h: '10', turnover24h: '1000000', price24hPcnt: '0.02' } }));
+    const spot = sockets.find((s) => spotSockets.has(s))!;
+    spot.send(JSON.stringify({ topic: 'tickers.BTCUSDT', ts: Date.now(), type: 'snapshot', cs: 1, data: { symbol: 'BTCUSDT', lastPrice: '123456.7', highPrice24h: '123456.7', lowPrice24h: '95000', prevPrice24h: '96000', volume24h: '10', turnover24h: '1000000', price24hPcnt: '0.02' } }));
     await expect.poll(() => published.flat().some((t) => t.coinId === 'bitcoin' && t.price !== before), { timeout: 5000 }).toBe(true);
     // The pongs and acknowledgements were read, not counted as errors.
     expect(market.states()[0]!.stream).toMatchObject({ connected: true, errors: 0 });

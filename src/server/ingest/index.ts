@@ -20,13 +20,13 @@ import type { SourceTicker, TickerSource } from './sources/types.ts';
 
 /** The configured exchange sources, each on its (configurable) base URL. */
 export function createSources(
-  c: Pick<Config, 'SOURCES' | 'BINANCE_URL' | 'BINANCE_FUTURES_URL' | 'BINANCE_STREAM_URL' | 'BINANCE_FUTURES_STREAM_URL' | 'OKX_URL' | 'OKX_STREAM_URL' | 'BYBIT_URL' | 'BYBIT_STREAM_URL' | 'KRAKEN_URL' | 'KRAKEN_STREAM_URL'>,
+  c: Pick<Config, 'SOURCES' | 'BINANCE_URL' | 'BINANCE_FUTURES_URL' | 'BINANCE_STREAM_URL' | 'BINANCE_FUTURES_STREAM_URL' | 'OKX_URL' | 'OKX_STREAM_URL' | 'BYBIT_URL' | 'BYBIT_STREAM_URL' | 'BYBIT_FUTURES_STREAM_URL' | 'KRAKEN_URL' | 'KRAKEN_STREAM_URL'>,
 ): TickerSource[] {
   const make: Record<SourceName, () => TickerSource> = {
     binance: () => new BinanceSpot({ baseUrl: c.BINANCE_URL, streamUrl: c.BINANCE_STREAM_URL }),
     'binance-futures': () => new BinanceFutures({ baseUrl: c.BINANCE_FUTURES_URL, streamUrl: c.BINANCE_FUTURES_STREAM_URL }),
     okx: () => new Okx({ baseUrl: c.OKX_URL, streamUrl: c.OKX_STREAM_URL }),
-    bybit: () => new Bybit({ baseUrl: c.BYBIT_URL, streamUrl: c.BYBIT_STREAM_URL }),
+    bybit: () => new Bybit({ baseUrl: c.BYBIT_URL, streamUrl: c.BYBIT_STREAM_URL, futuresStreamUrl: c.BYBIT_FUTURES_STREAM_URL }),
     kraken: () => new Kraken({ baseUrl: c.KRAKEN_URL, streamUrl: c.KRAKEN_STREAM_URL }),
   };
   return c.SOURCES.map((name) => make[name]());

@@ -42,8 +42,6 @@ export interface LiveMarketOptions {
    * prices: merged into the last answers, aggregated and published at most this often. 0: off.
    */
   streamIntervalMs?: number;
-  /** Tests: the stream URL per source name, in place of the source's own. */
-  streamUrls?: Record<string, string>;
   /** After the first answered round, the history of this many top coins comes from the sources' candles (backfill.ts). 0: off. */
   backfillCoins?: number;
   /**
@@ -154,19 +152,19 @@ export class LiveMarket implements PriceSource {
     const every = this.o.streamIntervalMs ?? 0;
     if (!every) return;
     for (const source of this.o.sources) {
-      if (!source.stream) continue;
-      const spec = source.stream;
-      const stream = new SourceStream({
-        name: source.name,
-        url: this.o.streamUrls?.[source.name] ?? spec.url,
-        parse: (m) => spec.parse(m),
-        subscribe: spec.subscribe ? () => spec.subscribe!() : undefined,
-        keepAlive: spec.keepAlive,
-        onTickers: (tickers) => this.merge(source.name, tickers),
-        log: this.o.log ?? console.error,
-      });
-      this.streams.push(stream);
-      stream.start();
+      for (const spec of source.streams ?? []) {
+        const stream = new SourceStream({
+          name: source.name,
+          url: spec.url,
+          parse: (m) => spec.parse(m),
+          subscribe: spec.subscribe ? () => spec.subscribe!() : undefined,
+          keepAlive: spec.keepAlive,
+          onTickers: (tickers) => this.merge(source.name, tickers),
+          log: this.o.log ?? console.error,
+        });
+        this.streams.push(stream);
+        stream.start();
+      }
     }
     if (!this.streams.length) return;
     this.streamTimer = setInterval(() => {
@@ -239,10 +237,23 @@ export class LiveMarket implements PriceSource {
 
   /** Each source's state, with its stream's when it has one running. */
   states(): SourceState[] {
-    const streams = new Map<string, StreamState>(this.streams.map((s) => [s.state().name, s.state()]));
+    // A source with several streams (Bybit: spot and futures) reports them as one: connected
+    // when all are, their messages and errors added up, the latest message's time.
+    const streams = new Map<string, StreamState[]>();
+    for (const s of this.streams) streams.set(s.state().name, [...(streams.get(s.state().name) ?? []), s.state()]);
     return this.o.sources.map((s) => {
-      const stream = streams.get(s.name);
-      return stream ? { ...s.state(), stream: { connected: stream.connected, messages: stream.messages, errors: stream.errors, lastMessageAt: stream.lastMessageAt } } : s.state();
+      const own = streams.get(s.name);
+      if (!own) return s.state();
+      const last = own.map((x) => x.lastMessageAt).filter((t): t is number => t !== null);
+      return {
+        ...s.state(),
+        stream: {
+          connected: own.every((x) => x.connected),
+          messages: own.reduce((n, x) => n + x.messages, 0),
+          errors: own.reduce((n, x) => n + x.errors, 0),
+          lastMessageAt: last.length ? Math.max(...last) : null,
+        },
+      };
     });
   }
 

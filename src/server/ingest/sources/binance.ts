@@ -76,8 +76,8 @@ abstract class BinanceMarket implements TickerSource {
   /** The all-symbols mini-ticker stream; `fromMiniTickers` reads its messages. */
   readonly streamUrl: string;
   /** `!miniTicker@arr`: every symbol that changed in the last second, once a second. */
-  get stream() {
-    return { url: this.streamUrl, parse: (message: unknown) => this.fromMiniTickers(message) };
+  get streams() {
+    return [{ url: this.streamUrl, parse: (message: unknown) => this.fromMiniTickers(message) }];
   }
   protected readonly http: SourceHttp;
   protected readonly now: () => number;

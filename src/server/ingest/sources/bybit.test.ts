@@ -11,6 +11,8 @@ const NOW = Date.UTC(2026, 3, 8, 12);
 const CURSOR = 'first%3D1000PEPEUSDT%26last%3DBTCUSDT-17APR26';
 
 let up: FakeUpstream;
+/** Linear (USDT/USDC-margined) or inverse, as Bybit's instrument names tell them apart. */
+const bybitCategory = (t: { quote: string }) => (t.quote === 'USD' ? 'inverse' : 'linear');
 let clock: number;
 const options = (): BybitOptions => ({ baseUrl: up.url, now: () => clock, sleep: async (ms) => void (clock += ms), timeoutMs: 2000 });
 const requests = (path: string, category?: string) => up.requests.filter((r) => r.path === path && (!category || r.query.get('category') === category));
@@ -249,6 +251,26 @@ describe('Bybit stream (spot tickers topics)', () => {
     expect(batches.every((b) => b.args.length <= 10)).toBe(true);
     expect(bybit.stream.keepAlive).toEqual({ message: '{"op":"ping"}', everyMs: 20_000 });
     expect(bybit.stream.url).toBe('wss://stream.bybit.com/v5/public/spot');
+    // The linear stream follows the busiest USDT/USDC contracts; inverse ones only move at the rounds.
+    const linear = all.filter((t) => t.market === 'futures' && bybitCategory(t) === 'linear').sort((a, b) => b.quoteVolume24h! - a.quoteVolume24h!);
+    expect(linear.length).toBeGreaterThan(0);
+    expect(bybit.futuresStream.subscribe()).toEqual([{ op: 'subscribe', args: linear.slice(0, 2).map((t) => `tickers.${t.instrument}`) }]);
+    expect(bybit.futuresStream.url).toBe('wss://stream.bybit.com/v5/public/linear');
+    expect(bybit.streams).toEqual([bybit.stream, bybit.futuresStream]);
+  });
+
+  it('reads the linear stream: a snapshot, then deltas, of which those without a last price change nothing', async () => {
+    const bybit = new Bybit(options());
+    const all = await bybit.tickers();
+    const perp = all.find((t) => t.contractType === 'PERPETUAL' && t.instrument === 'BTCUSDT')!;
+    const delta = (data: Record<string, string>) => ({ topic: 'tickers.BTCUSDT', type: 'delta', cs: 1, ts: NOW + 2000, data: { symbol: 'BTCUSDT', ...data } });
+    expect(bybit.fromStream(delta({ lastPrice: '98100.5', bid1Price: '98100', ask1Price: '98100.5', fundingRate: '0.0001' }), 'linear')).toEqual([
+      expect.objectContaining({ instrument: 'BTCUSDT', market: 'futures', contractType: 'PERPETUAL', last: 98100.5, bid: 98100, ask: 98100.5, change24h: null, quoteVolume24h: null, at: NOW + 2000 }),
+    ]);
+    expect(perp.market).toBe('futures');
+    expect(bybit.fromStream(delta({ markPrice: '98090.1', openInterest: '68744.761' }), 'linear')).toEqual([]);
+    // The same symbol on the spot stream is the spot pair.
+    expect(bybit.fromStream(delta({ lastPrice: '98000' }))).toEqual([expect.objectContaining({ market: 'spot', instrument: 'BTCUSDT', last: 98000 })]);
   });
 
   it('reads a push for a listed spot pair like the REST ticker, without the book; answers are empty, refusals throw', async () => {

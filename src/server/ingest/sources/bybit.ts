@@ -7,11 +7,14 @@
  * Spot and linear share symbols ("BTCUSDT" is both), so instruments are kept per category, and
  * a ticker's `instrument` alone does not say its market: pair it with `market`.
  *
- * Between REST rounds the spot `tickers.{symbol}` topics of the public spot WebSocket move the
- * busiest spot pairs' prices (futures move at the rounds): subscribed ten topics to a request
- * (the spot limit), kept open with `{"op":"ping"}` every 20 s.
+ * Between REST rounds the `tickers.{symbol}` topics of the public spot and linear WebSockets move
+ * the busiest spot pairs' and USDT/USDC contracts' prices (inverse contracts move at the rounds):
+ * subscribed ten topics to a request (the spot limit), kept open with `{"op":"ping"}` every 20 s.
+ * Spot pushes are whole snapshots; linear ones are a snapshot, then deltas of the fields that
+ * changed, of which only those with a new last price matter here.
  */
 import { z } from 'zod';
+import { inBatches } from '../../../lib/batches.ts';
 import { contractTypeFromExpiry } from './contracts.ts';
 import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceStreamSpec, SourceTicker, TickerSource } from './types.ts';
@@ -19,7 +22,8 @@ import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceStr
 export type BybitOptions = {
   baseUrl?: string;
   streamUrl?: string;
-  /** How many spot pairs the stream follows: the busiest of the last answer. */
+  futuresStreamUrl?: string;
+  /** How many pairs each stream follows (spot pairs, linear contracts): the busiest of the last answer. */
   streamInstruments?: number;
   pingMs?: number;
 } & Partial<
@@ -30,6 +34,8 @@ const EXCHANGE = { name: 'bybit', displayName: 'Bybit', website: 'https://www.by
 const INSTRUMENTS_TTL_MS = 3_600_000;
 const CATEGORIES = ['spot', 'linear', 'inverse'] as const;
 type Category = (typeof CATEGORIES)[number];
+/** The markets with a WebSocket here; inverse contracts move at the REST rounds. */
+type StreamCategory = 'spot' | 'linear';
 /** Server timeout (10000), too many visits (10006), server error (10016): worth another try. */
 const RETRY_CODES = new Set([10000, 10006, 10016]);
 /** A guard against a cursor that never ends; linear has about 600 symbols, 1000 a page. */
@@ -89,14 +95,16 @@ const price = toPrice;
 const SUBSCRIBE_BATCH = 10;
 /** An operation's answer (subscribe, pong): `success` false says why in `ret_msg`. */
 const opAnswerSchema = z.object({ op: z.string(), success: z.boolean().optional(), ret_msg: z.string().optional() });
-/** A spot ticker push: a whole snapshot of the REST ticker's price fields, without the book. */
+/** A ticker push: the REST ticker's fields (spot: all but the book; a linear delta: those that changed). */
 const tickerPushSchema = z.object({
   topic: z.string().startsWith('tickers.'),
   ts: z.number(),
   type: z.enum(['snapshot', 'delta']),
   data: z.object({
     symbol: z.string().min(1),
-    lastPrice: z.string(),
+    lastPrice: z.string().optional(),
+    bid1Price: z.string().optional(),
+    ask1Price: z.string().optional(),
     prevPrice24h: z.string().optional(),
     price24hPcnt: z.string().optional(),
     highPrice24h: z.string().optional(),
@@ -113,24 +121,33 @@ export class Bybit implements TickerSource {
   private readonly http: SourceHttp;
   private readonly now: () => number;
   private instruments: { byKey: Map<string, Instrument>; until: number } | null = null;
-  /** The spot pairs of the last answer, busiest first: the ones the stream follows. */
-  private busiestSpot: string[] = [];
+  /** The spot pairs and linear contracts of the last answer, busiest first: the ones the streams follow. */
+  private busiest: Record<StreamCategory, string[]> = { spot: [], linear: [] };
+  /** The spot stream, and the USDT/USDC contracts' (linear) stream. */
   readonly stream: Required<Pick<SourceStreamSpec, 'url' | 'parse' | 'subscribe' | 'keepAlive'>>;
+  readonly futuresStream: Required<Pick<SourceStreamSpec, 'url' | 'parse' | 'subscribe' | 'keepAlive'>>;
+  get streams() {
+    return [this.stream, this.futuresStream];
+  }
 
   constructor(options: BybitOptions = {}) {
-    const { baseUrl = 'https://api.bybit.com', streamUrl = 'wss://stream.bybit.com/v5/public/spot', streamInstruments = 200, pingMs = 20_000, ...rest } = options;
-    this.stream = {
-      url: streamUrl,
-      parse: (message: unknown) => this.fromStream(message),
-      subscribe: () => {
-        const symbols = this.busiestSpot.slice(0, streamInstruments);
-        const out: unknown[] = [];
-        for (let i = 0; i < symbols.length; i += SUBSCRIBE_BATCH) out.push({ op: 'subscribe', args: symbols.slice(i, i + SUBSCRIBE_BATCH).map((s) => `tickers.${s}`) });
-        return out;
-      },
+    const {
+      baseUrl = 'https://api.bybit.com',
+      streamUrl = 'wss://stream.bybit.com/v5/public/spot',
+      futuresStreamUrl = 'wss://stream.bybit.com/v5/public/linear',
+      streamInstruments = 200,
+      pingMs = 20_000,
+      ...rest
+    } = options;
+    const streamOf = (category: StreamCategory, url: string) => ({
+      url,
+      parse: (message: unknown) => this.fromStream(message, category),
+      subscribe: () => inBatches(this.busiest[category].slice(0, streamInstruments), SUBSCRIBE_BATCH).map((batch) => ({ op: 'subscribe', args: batch.map((s) => `tickers.${s}`) })),
       // The pong is JSON naming the connection, read (and dropped) by fromStream.
       keepAlive: { message: JSON.stringify({ op: 'ping' }), everyMs: pingMs },
-    };
+    });
+    this.stream = streamOf('spot', streamUrl);
+    this.futuresStream = streamOf('linear', futuresStreamUrl);
     this.now = options.now ?? Date.now;
     this.http = new SourceHttp({ name: 'bybit', baseUrl, budget: { limit: 600, windowMs: 5000 }, banStatuses: [403], ...rest });
   }
@@ -154,26 +171,28 @@ export class Bybit implements TickerSource {
       if (at) expiries.set(i.baseCoin, [...(expiries.get(i.baseCoin) ?? []), at]);
     }
     const out: SourceTicker[] = [];
+    const streamed: Record<StreamCategory, SourceTicker[]> = { spot: [], linear: [] };
     CATEGORIES.forEach((category, n) => {
       const { result, time } = answers[n]!;
       for (const raw of result.list) {
         const i = instruments.get(`${category}:${raw.symbol}`);
         const ticker = i && toTicker(raw, i, time, (expiry) => contractTypeFromExpiry(expiry, expiries.get(i.baseCoin) ?? [], now));
-        if (ticker && (ticker.expiry === null || ticker.expiry > now)) out.push(ticker);
+        if (!ticker || (ticker.expiry !== null && ticker.expiry <= now)) continue;
+        out.push(ticker);
+        if (category !== 'inverse') streamed[category].push(ticker);
       }
     });
-    this.busiestSpot = out
-      .filter((t) => t.market === 'spot')
-      .sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0))
-      .map((t) => t.instrument);
+    const byVolume = (list: SourceTicker[]) => [...list].sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0)).map((t) => t.instrument);
+    this.busiest = { spot: byVolume(streamed.spot), linear: byVolume(streamed.linear) };
     return out;
   }
 
   /**
-   * The ticker of one spot push, for a pair the last answer listed; [] for an operation's answer
-   * (subscribed, pong). A refused operation or a changed message throws.
+   * The ticker of one push of the `category` stream, for an instrument the last answer listed;
+   * [] for an operation's answer (subscribed, pong) and for a delta without a new last price.
+   * A refused operation or a changed message throws.
    */
-  fromStream(message: unknown): SourceTicker[] {
+  fromStream(message: unknown, category: StreamCategory = 'spot'): SourceTicker[] {
     const parsed = pushSchema.safeParse(message);
     if (!parsed.success) throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
     const m = parsed.data;
@@ -181,11 +200,12 @@ export class Bybit implements TickerSource {
       if (m.success === false) throw new SourceError(this.name, `stream ${m.op} refused: ${m.ret_msg || 'no message'}`);
       return [];
     }
-    const i = this.instruments?.byKey.get(`spot:${m.data.symbol}`);
-    if (!i) return [];
-    const { prevPrice24h = '', price24hPcnt = '', highPrice24h = '', lowPrice24h = '', volume24h = '', turnover24h = '' } = m.data;
-    // No book in the push: bid and ask stay those of the last answer.
-    const raw = { ...m.data, prevPrice24h, price24hPcnt, highPrice24h, lowPrice24h, volume24h, turnover24h, bid1Price: '', ask1Price: '' };
+    const i = this.instruments?.byKey.get(`${category}:${m.data.symbol}`);
+    if (!i || m.data.lastPrice === undefined) return [];
+    // Fields the push lacks read as unknown, so the last answer's stay (spot has no book; a delta
+    // names what changed). The contract's type stays the last answer's too.
+    const { prevPrice24h = '', price24hPcnt = '', highPrice24h = '', lowPrice24h = '', volume24h = '', turnover24h = '', bid1Price = '', ask1Price = '' } = m.data;
+    const raw = { symbol: m.data.symbol, lastPrice: m.data.lastPrice, prevPrice24h, price24hPcnt, highPrice24h, lowPrice24h, volume24h, turnover24h, bid1Price, ask1Price };
     const ticker = toTicker(raw, i, m.ts, () => null);
     return ticker ? [ticker] : [];
   }

@@ -13,6 +13,7 @@
  * arrival, like the REST answers. It sends a heartbeat every second, so no ping is needed.
  */
 import { z } from 'zod';
+import { inBatches } from '../../../lib/batches.ts';
 import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, SourceCandle, SourceState, SourceStreamSpec, SourceTicker, TickerSource } from './types.ts';
 
@@ -129,6 +130,9 @@ export class Kraken implements TickerSource {
   /** The pairs of the last answer by their v2 symbol ("BTC/USD"), and those symbols busiest first. */
   private listings: { bySymbol: Map<string, { key: string; pair: Pair }>; busiest: string[] } | null = null;
   readonly stream: Required<Pick<SourceStreamSpec, 'url' | 'parse' | 'subscribe'>>;
+  get streams() {
+    return [this.stream];
+  }
 
   constructor(options: KrakenOptions = {}) {
     const { baseUrl = 'https://api.kraken.com', streamUrl = 'wss://ws.kraken.com/v2', streamInstruments = 100, ...rest } = options;
@@ -137,9 +141,7 @@ export class Kraken implements TickerSource {
       parse: (message: unknown) => this.fromStream(message),
       subscribe: () => {
         const symbols = this.listings?.busiest.slice(0, streamInstruments) ?? [];
-        const out: unknown[] = [];
-        for (let i = 0; i < symbols.length; i += SUBSCRIBE_BATCH) out.push({ method: 'subscribe', params: { channel: 'ticker', symbol: symbols.slice(i, i + SUBSCRIBE_BATCH) } });
-        return out;
+        return inBatches(symbols, SUBSCRIBE_BATCH).map((batch) => ({ method: 'subscribe', params: { channel: 'ticker', symbol: batch } }));
       },
     };
     this.now = options.now ?? Date.now;

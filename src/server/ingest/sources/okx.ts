@@ -11,6 +11,7 @@
  * paced inside the budget.
  */
 import { z } from 'zod';
+import { inBatches } from '../../../lib/batches.ts';
 import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
@@ -119,6 +120,9 @@ export class Okx implements TickerSource {
   /** The listings of the last answer by instId, and its instruments busiest first (the stream's). */
   private listings: { byId: Map<string, Listing>; busiest: string[] } | null = null;
   readonly stream;
+  get streams() {
+    return [this.stream];
+  }
 
   constructor(options: OkxOptions = {}) {
     const { baseUrl = 'https://www.okx.com', streamUrl = 'wss://ws.okx.com:8443/ws/v5/public', streamInstruments = 300, pingMs = 20_000, ...rest } = options;
@@ -127,10 +131,7 @@ export class Okx implements TickerSource {
       parse: (message: unknown) => this.fromStream(message),
       subscribe: () => {
         const ids = this.listings?.busiest.slice(0, streamInstruments) ?? [];
-        const out: unknown[] = [];
-        for (let i = 0; i < ids.length; i += SUBSCRIBE_BATCH)
-          out.push({ op: 'subscribe', args: ids.slice(i, i + SUBSCRIBE_BATCH).map((instId) => ({ channel: 'tickers', instId })) });
-        return out;
+        return inBatches(ids, SUBSCRIBE_BATCH).map((batch) => ({ op: 'subscribe', args: batch.map((instId) => ({ channel: 'tickers', instId })) }));
       },
       keepAlive: { message: 'ping', reply: 'pong', everyMs: pingMs },
     };

@@ -81,10 +81,11 @@ export interface TickerSource {
   candles?(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]>;
   state(): SourceState;
   /**
-   * A WebSocket of price updates between the REST rounds: its URL, and the tickers in one message
-   * (for instruments the last `tickers()` listed; throws SourceError on a changed message).
+   * WebSockets of price updates between the REST rounds (one per market the exchange streams
+   * apart): each its URL, and the tickers in one message (for instruments the last `tickers()`
+   * listed; throws SourceError on a changed message).
    */
-  readonly stream?: SourceStreamSpec;
+  readonly streams?: readonly SourceStreamSpec[];
 }
 
 /** How to listen to a source's WebSocket of price updates. */
