@@ -120,6 +120,36 @@ const pushSchema = z.union([
 
 type Pair = { base: string; quote: string };
 
+/** A pair's 24-hour figures, from the REST ticker (decimal strings) or a v2 push (numbers). */
+type Figures = { [K in 'last' | 'high' | 'low' | 'volume' | 'vwap' | 'bid' | 'ask']?: string | number | undefined };
+
+/** One Kraken spot ticker under its REST pair key; null without a last price. Quote volume is volume × VWAP. */
+function toTicker(key: string, pair: Pair, f: Figures, at: number): SourceTicker | null {
+  const last = price(f.last);
+  if (last === null) return null;
+  const volume = toNumber(f.volume);
+  const vwap = toNumber(f.vwap);
+  return {
+    source: EXCHANGE.name,
+    exchange: EXCHANGE.name,
+    instrument: key,
+    ...pair,
+    market: 'spot',
+    contractType: null,
+    expiry: null,
+    last,
+    open24h: null,
+    high24h: price(f.high),
+    low24h: price(f.low),
+    change24h: null,
+    baseVolume24h: volume,
+    quoteVolume24h: volume !== null && vwap !== null ? volume * vwap : null,
+    bid: price(f.bid),
+    ask: price(f.ask),
+    at,
+  };
+}
+
 export class Kraken implements TickerSource {
   readonly name = 'kraken';
   readonly exchange = EXCHANGE;
@@ -189,29 +219,8 @@ export class Kraken implements TickerSource {
     const out: SourceTicker[] = [];
     for (const [key, t] of Object.entries(body.result ?? {})) {
       const pair = pairs.get(key);
-      const last = price(t.c[0]);
-      if (!pair || last === null) continue;
-      const volume = toNumber(t.v[1]);
-      const vwap = toNumber(t.p[1]);
-      out.push({
-        source: this.name,
-        exchange: EXCHANGE.name,
-        instrument: key,
-        ...pair,
-        market: 'spot',
-        contractType: null,
-        expiry: null,
-        last,
-        open24h: null,
-        high24h: price(t.h[1]),
-        low24h: price(t.l[1]),
-        change24h: null,
-        baseVolume24h: volume,
-        quoteVolume24h: volume !== null && vwap !== null ? volume * vwap : null,
-        bid: price(t.b[0]),
-        ask: price(t.a[0]),
-        at,
-      });
+      const ticker = pair && toTicker(key, pair, { last: t.c[0], high: t.h[1], low: t.l[1], volume: t.v[1], vwap: t.p[1], bid: t.b[0], ask: t.a[0] }, at);
+      if (ticker) out.push(ticker);
     }
     const bySymbol = new Map(out.map((t) => [`${t.base}/${t.quote}`, { key: t.instrument, pair: { base: t.base, quote: t.quote } }]));
     const busiest = [...out].sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0)).map((t) => `${t.base}/${t.quote}`);
@@ -236,31 +245,8 @@ export class Kraken implements TickerSource {
     const at = this.now();
     return m.data.flatMap((d) => {
       const listed = this.listings?.bySymbol.get(d.symbol);
-      const last = price(d.last);
-      if (!listed || last === null) return [];
-      const volume = d.volume ?? null;
-      const vwap = d.vwap ?? null;
-      return [
-        {
-          source: this.name,
-          exchange: EXCHANGE.name,
-          instrument: listed.key,
-          ...listed.pair,
-          market: 'spot' as const,
-          contractType: null,
-          expiry: null,
-          last,
-          open24h: null,
-          high24h: price(d.high),
-          low24h: price(d.low),
-          change24h: null,
-          baseVolume24h: volume,
-          quoteVolume24h: volume !== null && vwap !== null ? volume * vwap : null,
-          bid: price(d.bid),
-          ask: price(d.ask),
-          at,
-        },
-      ];
+      const ticker = listed && toTicker(listed.key, listed.pair, d, at);
+      return ticker ? [ticker] : [];
     });
   }
 
