@@ -53,4 +53,3 @@ export function createExports(manifest: SSRManifest, options: Options): { handle
   };
   return { handler, options };
 }
-

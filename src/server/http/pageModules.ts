@@ -20,4 +20,3 @@ export function rememberPageModules(manifest: Pick<SSRManifest, 'pageMap'>): voi
     });
   }
 }
-

@@ -240,7 +240,10 @@ export class LiveMarket implements PriceSource {
     // A source with several streams (Bybit: spot and futures) reports them as one: connected
     // when all are, their messages and errors added up, the latest message's time.
     const streams = new Map<string, StreamState[]>();
-    for (const s of this.streams) streams.set(s.state().name, [...(streams.get(s.state().name) ?? []), s.state()]);
+    for (const stream of this.streams) {
+      const state = stream.state();
+      streams.set(state.name, [...(streams.get(state.name) ?? []), state]);
+    }
     return this.o.sources.map((s) => {
       const own = streams.get(s.name);
       if (!own) return s.state();

@@ -185,18 +185,13 @@ describe('Kraken stream (WebSocket v2 ticker channel)', () => {
 
   it('reads a push under the REST pair key, as of its arrival; heartbeats and answers are empty, refusals throw', async () => {
     const kraken = new Kraken(options());
-    await kraken.tickers();
+    const rest = (await kraken.tickers()).find((t) => t.instrument === 'XXBTZUSD')!;
     clock = NOW + 5000;
+    // The same pair as the REST answer's (its key, BTC/USD), every figure from the push.
+    expect(rest).toMatchObject({ base: 'BTC', quote: 'USD' });
     expect(kraken.fromStream(push('BTC/USD', 97000.5))).toEqual([
       {
-        source: 'kraken',
-        exchange: 'kraken',
-        instrument: 'XXBTZUSD',
-        base: 'BTC',
-        quote: 'USD',
-        market: 'spot',
-        contractType: null,
-        expiry: null,
+        ...rest,
         last: 97000.5,
         open24h: null,
         high24h: 99000,
