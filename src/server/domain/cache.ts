@@ -86,3 +86,53 @@ export function memo<T>(db: object, key: string, ttlMs: number, load: () => Prom
 export function memoBounded<T>(db: object, space: string, key: string, ttlMs: number, max: number, load: () => Promise<T>): Promise<T> {
   return remember(storeFor(db, space), key, ttlMs, load, max);
 }
+
+/** Per database: how many committed market writes this process has heard of. */
+const marketGenerations = new WeakMap<object, number>();
+type MarketEntry = { generation: number; at: number; value: Promise<unknown> };
+/** Per database, per space: the stores of {@link memoMarket}. */
+const marketSpaces = new WeakMap<object, Map<string, Map<string, MarketEntry>>>();
+
+/**
+ * Records that market rows (coins, tickers, exchanges) changed in this database: every value of
+ * {@link memoMarket} is reloaded on its next use. Called when the LISTEN connection hears a
+ * market write commit (src/server/realtime/pg.ts), and when it comes back from a loss.
+ */
+export function marketChanged(db: object): void {
+  marketGenerations.set(db, (marketGenerations.get(db) ?? 0) + 1);
+}
+
+/**
+ * A value computed from market rows, kept until the market changes (see {@link marketChanged}),
+ * and at most `ttlMs` in any case, for writes no notification announces. Unlike {@link memo} a
+ * changed market is never served stale: the first caller after a change waits for the reload,
+ * and callers meanwhile share it. At most `max` keys per space and database, the least recently
+ * used dropped first (a crawler walking every coin does not push out the coin lists).
+ */
+export function memoMarket<T>(db: object, space: string, key: string, load: () => Promise<T>, { ttlMs = 10_000, max = 256 } = {}): Promise<T> {
+  let spaces = marketSpaces.get(db);
+  if (!spaces) {
+    spaces = new Map();
+    marketSpaces.set(db, spaces);
+  }
+  let store = spaces.get(space);
+  if (!store) {
+    store = new Map();
+    spaces.set(space, store);
+  }
+  const generation = marketGenerations.get(db) ?? 0;
+  const hit = store.get(key);
+  store.delete(key);
+  if (hit && hit.generation === generation && Date.now() - hit.at < ttlMs) {
+    store.set(key, hit);
+    return hit.value as Promise<T>;
+  }
+  const entry: MarketEntry = { generation, at: Date.now(), value: load() };
+  const kept = store;
+  kept.set(key, entry);
+  if (kept.size > max) kept.delete(kept.keys().next().value as string);
+  entry.value.catch(() => {
+    if (kept.get(key) === entry) kept.delete(key);
+  });
+  return entry.value as Promise<T>;
+}

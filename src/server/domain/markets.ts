@@ -3,7 +3,7 @@ import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, tags, tickers } from '../db/schema/index.ts';
 import { prepared } from '../db/prepared.ts';
-import { memo, memoBounded } from './cache.ts';
+import { memo, memoBounded, memoMarket } from './cache.ts';
 import { notFound } from './errors.ts';
 import { num, percentOf, type Page } from './numbers.ts';
 import type { Spark, SparkTrend } from '../../lib/sparkline.ts';
@@ -145,6 +145,20 @@ export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boole
   let total = shared ?? rows[0]?.total ?? undefined;
   if (total === undefined || total === null) total = await countAlone();
   return { list: rows.map(toSummary), total, page: q.page, size: q.size };
+}
+
+/**
+ * {@link listCoins} for the pages and the API: the coin tables are what visitors load most, so a
+ * page of them is kept in this process until the market changes (src/server/domain/cache.ts),
+ * not asked of the database per request. A watchlist (`ids`) is read fresh. Callers must not
+ * change the rows: they are shared.
+ */
+export function currentCoinList(db: Db, q: CoinListQuery, opts: { points?: boolean } = {}): Promise<Page<CoinSummary>> {
+  if (q.ids !== undefined) return listCoins(db, q, opts);
+  const key = `${q.sort ?? ''}:${q.order ?? ''}:${q.filter ?? ''}:${q.page}:${q.size}:${opts.points ? 1 : 0}`;
+  // 64 pages: the first pages of the common orders stay; an API client walking every page at
+  // size 100 with points (about 130 KB each) does not hold more than a few megabytes.
+  return memoMarket(db, 'coinList', key, () => listCoins(db, q, opts), { max: 64 });
 }
 
 /** The WHERE clause of a coin-list filter (the "top 200" filters of SPEC §9). */
@@ -332,6 +346,14 @@ const LISTINGS_KEPT = 1_000;
  */
 export function currentCoinListings(db: Db, id: string, limit: number) {
   return memoBounded(db, 'coinListings', `${limit}:${id}`, 60_000, LISTINGS_KEPT, () => coinListings(db, id, limit));
+}
+
+/**
+ * {@link getCoin} for the coin pages and the API, kept in this process until the market changes
+ * (like {@link currentCoinList}); an unknown coin is not kept. The detail is shared: read only.
+ */
+export function currentCoin(db: Db, id: string): Promise<CoinDetail> {
+  return memoMarket(db, 'coin', id, () => getCoin(db, id));
 }
 
 /**

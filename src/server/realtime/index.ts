@@ -8,6 +8,7 @@ import { inArray } from 'drizzle-orm';
 import { config } from '../config.ts';
 import type { DbHandle } from '../db/client.ts';
 import { coins } from '../db/schema/index.ts';
+import { marketChanged } from '../domain/cache.ts';
 import { num } from '../domain/numbers.ts';
 import { PriceBus } from './bus.ts';
 import { TickWriter } from './persist.ts';
@@ -56,6 +57,7 @@ export class Realtime {
       db: handle.db,
       onLost: () => void this.stopSources(),
       onReconnected: () => this.bus.markGap(),
+      onMarketChanged: () => marketChanged(handle.db),
       log: (m) => console.error(m),
     });
     this.writer = new TickWriter(handle.db);

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { dec } from '../seed/decimal.ts';
 import { rollUp } from './candles.ts';
+import { MARKET_CHANNEL } from './pg.ts';
 import type { TickInput } from './types.ts';
 
 /** The last tick of each coin in a round (ticks in time order). */
@@ -67,8 +68,11 @@ export class TickWriter {
  * Taken first by every transaction that writes market rows in bulk (the rounds here, the live
  * market's pairs and exchanges, the CoinGecko facts, the history backfill): each updates many
  * coins in its own order, and two at once could deadlock. Held to the end of the transaction.
+ * It also announces the write on MARKET_CHANNEL: PostgreSQL delivers the notification when the
+ * transaction commits (never if it rolls back), and every process then drops the market
+ * values it keeps (src/server/domain/cache.ts `memoMarket`).
  */
-export const MARKET_WRITE_LOCK = sql`select pg_advisory_xact_lock(hashtext('coinlens:market-write'))`;
+export const MARKET_WRITE_LOCK = sql`select pg_advisory_xact_lock(hashtext('coinlens:market-write')), pg_notify(${MARKET_CHANNEL}, '')`;
 
 /**
  * Writes one round in a transaction: the coins' prices, the candles, and the tickers of the

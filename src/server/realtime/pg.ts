@@ -11,6 +11,8 @@ import type { Transport } from './bus.ts';
 import type { PriceTick } from './types.ts';
 
 export const CHANNEL = 'coinlens_prices';
+/** Committed market writes, no payload (MARKET_WRITE_LOCK in persist.ts sends them). */
+export const MARKET_CHANNEL = 'coinlens_market';
 /** "coinlens" + 1: the advisory lock of the live-price source. */
 export const LEADER_LOCK = 0x636f696e_01;
 /** NOTIFY payloads must stay below 8000 bytes. */
@@ -59,6 +61,8 @@ export interface PgLinkOptions {
   onLost?: () => void;
   /** Called when listening again after a loss: notifications in between were missed. */
   onReconnected?: () => void;
+  /** Called when a market write commits in any process, and after a loss (one may have been missed). */
+  onMarketChanged?: () => void;
   log?: (msg: string) => void;
 }
 
@@ -83,6 +87,7 @@ export class PgLink implements Transport {
     const { default: pgLib } = await import('pg');
     const client = new pgLib.Client({ ...this.options.connection, application_name: 'coinlens live prices' });
     client.on('notification', (msg) => {
+      if (msg.channel === MARKET_CHANNEL) return this.options.onMarketChanged?.();
       if (msg.channel !== CHANNEL || !msg.payload) return;
       try {
         this.deliver?.(parsePayload(msg.payload));
@@ -104,7 +109,7 @@ export class PgLink implements Transport {
     client.on('end', lost);
     try {
       await client.connect();
-      await client.query(`LISTEN ${CHANNEL}`);
+      await client.query(`LISTEN ${CHANNEL}; LISTEN ${MARKET_CHANNEL}`);
     } catch (e) {
       client.removeAllListeners('end');
       await client.end().catch(() => {});
@@ -119,7 +124,10 @@ export class PgLink implements Transport {
     }
     this.client = client;
     this.backoff = 500;
-    if (this.lostOnce) this.options.onReconnected?.();
+    if (this.lostOnce) {
+      this.options.onReconnected?.();
+      this.options.onMarketChanged?.();
+    }
   }
 
   private scheduleReconnect(): void {

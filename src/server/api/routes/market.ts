@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { EXCHANGE_SORTS, getExchange, listExchanges } from '../../domain/exchanges.ts';
 import { withLocalNames } from '../../domain/coinNames.ts';
-import { COIN_FILTERS, COIN_SORTS, getCoin, globalTotals, listCoins } from '../../domain/markets.ts';
+import { COIN_FILTERS, COIN_SORTS, currentCoin, currentCoinList, globalTotals } from '../../domain/markets.ts';
 import { explorerCatalog } from '../../domain/explorers.ts';
 import { quickSearchCoins, quickSearchExchanges } from '../../domain/search.ts';
 import { CONTRACT_TYPES, listTickers, TICKER_SORTS } from '../../domain/tickers.ts';
@@ -36,13 +36,13 @@ export const market = new Hono<ApiEnv>()
 
   .get('/v1/coins', doc({ tag: 'Market', summary: 'Coins, one page, with sparkline points', query: coinsQuery }), async (c) => {
     const q = parseQuery(c, coinsQuery);
-    const page = await listCoins(c.get('db'), q, { points: true });
+    const page = await currentCoinList(c.get('db'), q, { points: true });
     // localName: the name in the request's language (lan), as the pages show it; null if none.
     return ok(c, { ...page, list: await withLocalNames(c.get('db'), c.get('locale'), page.list) }, 10);
   })
   .get('/v1/coins/:id', doc({ tag: 'Market', summary: 'One coin', params: idParam }), async (c) => {
     const id = slug.parse(c.req.param('id'));
-    return ok(c, await getCoin(c.get('db'), id), 10);
+    return ok(c, await currentCoin(c.get('db'), id), 10);
   })
   .get('/v1/exchanges', doc({ tag: 'Market', summary: 'Exchanges, one page', query: exchangesQuery }), async (c) => {
     const q = parseQuery(c, exchangesQuery);
