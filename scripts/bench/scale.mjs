@@ -186,8 +186,12 @@ try {
   const perUrl = [];
   for (const u of URLS) {
     const statements = [];
-    for (const s of servers) {
+    for (const [i, s] of servers.entries()) {
       await fetch(s.app.url + u).then((r) => r.arrayBuffer()); // warm: caches of totals etc. filled
+      // What a committed market write sends: the coin lists and details the server keeps until
+      // then are read again, so their statements are in the log (src/server/domain/cache.ts).
+      await clients[i].query(`select pg_notify('coinlens_market', '')`);
+      await sleep(100);
       await setStatementLog(s.dataDir, true);
       const logFile = path.join(s.dataDir, 'postgres.log');
       const from = fs.statSync(logFile).size;

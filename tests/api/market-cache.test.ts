@@ -1,10 +1,11 @@
 // The coin tables and details kept in memory per process (currentCoinList, currentCoin, src/server/domain/cache.ts
 // memoMarket) against a real PostgreSQL: kept while the market rows stand still, dropped in
-// every process when a market write commits (the NOTIFY sent with MARKET_WRITE_LOCK, heard on
-// the LISTEN connection), and not by a write that rolls back.
+// the writing process when a market write commits, in every other one when the NOTIFY sent with
+// MARKET_WRITE_LOCK reaches its LISTEN connection, and not by a write that rolls back.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { MARKET_WRITE_LOCK } from '../../src/server/realtime/persist.ts';
+import { openDatabase } from '../../src/server/db/client.ts';
+import { MARKET_WRITE_LOCK, writeRound } from '../../src/server/realtime/persist.ts';
 import { startRealtime, stopRealtime, type Realtime } from '../../src/server/realtime/index.ts';
 import { apiHarness } from './helpers.ts';
 
@@ -51,10 +52,25 @@ describe('the coin list and coin details kept in memory', () => {
     await new Promise((r) => setTimeout(r, 200));
     expect(await bitcoinPrice()).toBe(before);
 
-    // A round of live prices commits through MARKET_WRITE_LOCK: every process hears it.
-    await hub.publish([{ coinId: 'bitcoin', price: 65_432.1, change24h: -2.5, at: Date.now() }]);
+    // A round of live prices written by another process (another pool: its own kept values):
+    // this one hears the commit on its LISTEN connection.
+    const other = openDatabase(handle().connection, { max: 1 });
+    try {
+      await writeRound(other.db, [{ coinId: 'bitcoin', price: 65_432.1, change24h: -2.5, at: Date.now() }], []);
+    } finally {
+      await other.close();
+    }
     await vi.waitFor(async () => expect(await bitcoinPrice()).toBe(65_432.1), { timeout: 5_000, interval: 50 });
     expect(await detailPrice()).toBe(65_432.1);
+  });
+
+  it('is dropped at once in the process that wrote', async () => {
+    await bitcoinPrice();
+    await detailPrice();
+    await hub.publish([{ coinId: 'bitcoin', price: 55_555.5, change24h: 1, at: Date.now() }]);
+    // No wait: the writer's own kept values went when its transaction committed.
+    expect(await bitcoinPrice()).toBe(55_555.5);
+    expect(await detailPrice()).toBe(55_555.5);
   });
 
   it('does not keep an unknown coin', async () => {

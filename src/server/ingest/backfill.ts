@@ -11,7 +11,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { dec } from '../seed/decimal.ts';
-import { MARKET_WRITE_LOCK } from '../realtime/persist.ts';
+import { marketWrite } from '../realtime/persist.ts';
 import type { AggregateResult } from './aggregate.ts';
 import type { CandleInterval, SourceCandle, TickerSource } from './sources/types.ts';
 
@@ -78,8 +78,7 @@ export async function backfillHistory(o: BackfillOptions): Promise<number> {
 async function writeHistory(db: Db, plan: BackfillPlan, spans: { interval: CandleInterval; candles: SourceCandle[] }[]): Promise<void> {
   const p = (values: unknown[]) => sql.param(values);
   const k = plan.quoteUsd;
-  await db.transaction(async (tx) => {
-    await tx.execute(MARKET_WRITE_LOCK);
+  await marketWrite(db, async (tx) => {
     for (const { interval, candles } of spans) {
       const rows = candles.filter((c) => [c.open, c.high, c.low, c.close].every((x) => Number.isFinite(x) && x > 0) && Number.isFinite(c.volume) && c.volume >= 0);
       if (!rows.length) continue;

@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { slugify } from '../../lib/slug.ts';
 import type { Db } from '../db/index.ts';
-import { MARKET_WRITE_LOCK } from '../realtime/persist.ts';
+import { marketWrite } from '../realtime/persist.ts';
 import { Repeat } from '../realtime/repeat.ts';
 import type { PriceSource } from '../realtime/types.ts';
 import { LINKS_PER_KIND, type CoinDetailFacts, type CoinFacts, type CoinGecko, type ExchangeFacts } from './sources/coingecko.ts';
@@ -114,9 +114,8 @@ export class FactsRefresh implements PriceSource {
     }
     const exchangeFacts = await gecko.exchanges(1);
     const at = new Date((this.o.now ?? Date.now)()).toISOString();
-    const written = await db.transaction(async (tx) => {
-      // The market rounds write the same coins and exchanges: one writer at a time, no deadlock.
-      await tx.execute(MARKET_WRITE_LOCK);
+    // The market rounds write the same coins and exchanges: one writer at a time, no deadlock.
+    const written = await marketWrite(db, async (tx) => {
       const ours = rowsOf<{ id: string; symbol: string }>(await tx.execute(sql`select id, symbol from coins order by rank asc nulls last, id`));
       const matched = [...matchCoins(facts, ours)].filter(([, f]) => f.circulatingSupply !== null);
       if (matched.length) {
@@ -174,7 +173,8 @@ export class FactsRefresh implements PriceSource {
  */
 async function writeDetails(db: Db, coinId: string, d: CoinDetailFacts): Promise<void> {
   const categories = d.categories.map((name) => ({ name, slug: slugify(name) })).filter((c) => c.slug !== '');
-  await db.transaction(async (tx) => {
+  // A market write too: the coin pages keep the links and tags beside the prices.
+  await marketWrite(db, async (tx) => {
     await tx.execute(sql`delete from coin_links where coin_id = ${coinId} and kind = any(${p(DETAIL_LINK_KINDS)}::link_kind[])`);
     if (d.links.length) {
       await tx.execute(sql`

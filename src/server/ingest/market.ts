@@ -17,7 +17,7 @@ import { coins, rates } from '../db/schema/index.ts';
 import { isFiat } from '../domain/rates.ts';
 import { dec } from '../seed/decimal.ts';
 import { DayAgoPrices } from '../realtime/dayAgo.ts';
-import { MARKET_WRITE_LOCK } from '../realtime/persist.ts';
+import { marketWrite } from '../realtime/persist.ts';
 import type { PriceSource, TickInput } from '../realtime/types.ts';
 import { changePercent, DAY_MS } from '../realtime/walk.ts';
 import { aggregate, type AggregateResult, type TickerResult } from './aggregate.ts';
@@ -398,8 +398,7 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
   }
   const exchanges = [...new Map(ctx.exchanges.map((e) => [e.name, e])).values()].filter((e) => exchangeSources.has(e.name));
   const coinsOut = [...result.coins.values()].filter((c) => bySymbol.has(c.symbol));
-  await db.transaction(async (tx) => {
-    await tx.execute(MARKET_WRITE_LOCK);
+  await marketWrite(db, async (tx) => {
     if (exchanges.length) {
       await tx.execute(sql`
         insert into exchanges (name, display_name, type, website, has_futures, sources, updated_at)

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
+import { marketChanged } from '../domain/cache.ts';
 import { dec } from '../seed/decimal.ts';
 import { rollUp } from './candles.ts';
 import { MARKET_CHANNEL } from './pg.ts';
@@ -65,14 +66,30 @@ export class TickWriter {
 }
 
 /**
- * Taken first by every transaction that writes market rows in bulk (the rounds here, the live
- * market's pairs and exchanges, the CoinGecko facts, the history backfill): each updates many
- * coins in its own order, and two at once could deadlock. Held to the end of the transaction.
- * It also announces the write on MARKET_CHANNEL: PostgreSQL delivers the notification when the
+ * Taken first by every transaction that writes market rows (through {@link marketWrite}: the
+ * rounds here, the live market's pairs and exchanges, the CoinGecko facts and coin details, the
+ * history backfill): each updates many coins in its own order, and two at once could deadlock.
+ * Held to the end of the transaction. It also announces the write on MARKET_CHANNEL: PostgreSQL delivers the notification when the
  * transaction commits (never if it rolls back), and every process then drops the market
  * values it keeps (src/server/domain/cache.ts `memoMarket`).
  */
 export const MARKET_WRITE_LOCK = sql`select pg_advisory_xact_lock(hashtext('coinlens:market-write')), pg_notify(${MARKET_CHANNEL}, '')`;
+
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+/**
+ * One market write: a transaction that takes {@link MARKET_WRITE_LOCK} first. Once it commits,
+ * this process's kept market values go at once (the other processes' when the NOTIFY reaches
+ * them; a process without a LISTEN connection, a tool or a test, hears nothing else).
+ */
+export async function marketWrite<T>(db: Db, write: (tx: Tx) => Promise<T>): Promise<T> {
+  const out = await db.transaction(async (tx) => {
+    await tx.execute(MARKET_WRITE_LOCK);
+    return write(tx);
+  });
+  marketChanged(db);
+  return out;
+}
 
 /**
  * Writes one round in a transaction: the coins' prices, the candles, and the tickers of the
@@ -87,8 +104,7 @@ export async function writeRound(db: Db, ticks: TickInput[], scale: { coinId: st
   const at = new Date(latest[latest.length - 1]!.at).toISOString();
   const change = (t: TickInput) => (t.change24h === null || !Number.isFinite(t.change24h) ? null : dec(t.change24h, 8));
   const p = (values: unknown[]) => sql.param(values);
-  await db.transaction(async (tx) => {
-    await tx.execute(MARKET_WRITE_LOCK);
+  await marketWrite(db, async (tx) => {
     if (scale.length) {
       await tx.execute(sql`
         update tickers t set
