@@ -68,6 +68,13 @@ export interface StartMarketOptions {
   sources?: TickerSource[];
   /** Tests: a facts refresh other than the configured one (null: none). */
   facts?: FactsRefresh | null;
+  /**
+   * This start seeded the database: on the sources, their first round replaces the demo market
+   * (LiveMarketOptions.replaceDemo), and this returns once it is written (or after
+   * `firstRoundWaitMs`), so the first page served shows the sources' universe.
+   */
+  fresh?: boolean;
+  firstRoundWaitMs?: number;
 }
 
 /** CoinGecko's facts refresh when a key is configured (its keyless limit is too small to rely on). */
@@ -86,10 +93,17 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
   if (c.LIVE !== 'auto' && c.LIVE !== 'sources') return 'none';
   const sources = o.sources ?? createSources(c);
   const live = (asked?: ProbeResult['asked']) =>
-    new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, streamIntervalMs: c.STREAM_INTERVAL_MS, backfillCoins: c.BACKFILL_COINS, log, asked });
+    new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, streamIntervalMs: c.STREAM_INTERVAL_MS, backfillCoins: c.BACKFILL_COINS, log, asked, replaceDemo: o.fresh });
   const run = async (why: string, asked?: ProbeResult['asked']) => {
     log(`[ingest] ${why}: market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
-    await hub.addSource(live(asked));
+    const market = live(asked);
+    await hub.addSource(market);
+    if (o.fresh && hub.isLeader) {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const wait = o.firstRoundWaitMs ?? 60_000;
+      await Promise.race([market.firstRound, new Promise((resolve) => (timer = setTimeout(resolve, wait)))]);
+      clearTimeout(timer);
+    }
     const facts = o.facts !== undefined ? o.facts : createFacts(db, c, log);
     if (facts) await hub.addSource(facts);
     else log('[ingest] no COINGECKO_API_KEY: supplies stay as seeded');

@@ -14,7 +14,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, rates } from '../db/schema/index.ts';
-import { isFiat } from '../domain/rates.ts';
+import { isFiat, MARKET_RATE_COINS } from '../domain/rates.ts';
 import { dec } from '../seed/decimal.ts';
 import { DayAgoPrices } from '../realtime/dayAgo.ts';
 import { marketWrite } from '../realtime/persist.ts';
@@ -49,6 +49,12 @@ export interface LiveMarketOptions {
    * instead of asking again, and asks only when one failed.
    */
   asked?: Map<string, Promise<SourceTicker[]>>;
+  /**
+   * This start seeded the database: the first round a source answers removes the seeder's
+   * market (see {@link REPLACE_DEMO_MARKET}), so a first start with network shows the sources'
+   * universe only. Never on a database that has run before: people's data may refer to its rows.
+   */
+  replaceDemo?: boolean;
 }
 
 /** What site_meta `data_source` says while the sources run. */
@@ -100,6 +106,10 @@ export class LiveMarket implements PriceSource {
   private queue: Promise<unknown> = Promise.resolve();
   /** The price last published per coin: a stream tick sends only the coins that moved. */
   private readonly published = new Map<string, number>();
+  private demoReplaced = false;
+  private roundDone!: () => void;
+  /** Settles when the first round has written (a start that replaces the demo market waits for it). */
+  readonly firstRound = new Promise<void>((resolve) => (this.roundDone = resolve));
 
   constructor(private readonly o: LiveMarketOptions) {
     this.dayAgo = new DayAgoPrices(o.db);
@@ -115,7 +125,11 @@ export class LiveMarket implements PriceSource {
     this.rounds = new Repeat(
       this.o.intervalMs,
       async () => {
-        await this.exclusive(() => this.round().then((ticks) => publish(ticks)));
+        try {
+          await this.exclusive(() => this.round().then((ticks) => publish(ticks)));
+        } finally {
+          this.roundDone();
+        }
         // After the first round: subscriptions name the instruments its answers listed.
         if (!this.streamsStarted && this.rounds?.running) {
           this.streamsStarted = true;
@@ -273,7 +287,12 @@ export class LiveMarket implements PriceSource {
     const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs, fiatPerUsd: await fiatPerUsd(db) });
     const bySymbol = await this.withNewCoins(result, await this.coinsBySymbol(now), now);
     const answered = sources.filter((_, i) => fetched[i]!.status === 'fulfilled').map((s) => s.name);
-    await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, exchanges: sources.map((s) => s.exchange) });
+    const replaceDemo = !!this.o.replaceDemo && !this.demoReplaced && answered.length > 0 && result.tickers.length > 0;
+    await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, exchanges: sources.map((s) => s.exchange), replaceDemo });
+    if (replaceDemo) {
+      this.demoReplaced = true;
+      (this.o.log ?? console.error)(`[ingest] first start on the sources: the demo market is gone, ${result.coins.size} coins from ${answered.join(', ')}`);
+    }
     if (!this.backfill && answered.length && (this.o.backfillCoins ?? 0) > 0) {
       const log = this.o.log ?? console.error;
       // In the background: the rounds go on while the candles load.
@@ -367,7 +386,31 @@ interface WriteContext {
   /** The sources that answered this round. */
   answered: string[];
   exchanges: TickerSource['exchange'][];
+  /** Remove the seeder's market in the same transaction (LiveMarketOptions.replaceDemo). */
+  replaceDemo?: boolean;
 }
+
+/**
+ * The seeder's market gives way to the sources': its pairs (no source), then the exchanges and
+ * coins no source reports (their seeded history, pairs and figures go with them; articles that
+ * named a coin keep their text). The coins the BTC, ETH and USDT currencies are priced from stay
+ * whatever reports them, since every price on the site converts through them.
+ */
+const REPLACE_DEMO_MARKET = [
+  sql`delete from tickers where source is null`,
+  sql`delete from exchanges where cardinality(sources) = 0`,
+  sql`delete from coins where cardinality(sources) = 0 and id <> all(${sql.param(Object.values(MARKET_RATE_COINS))}::text[])`,
+];
+
+/**
+ * Market-cap rank on live data (SPEC §3 "market cap rank"): 1 for the largest market cap, in
+ * every round, so the default order of the lists follows the prices; coins without a market
+ * cap (no supply known) are unranked. Only the ranks that change are written.
+ */
+const RANK_BY_MARKET_CAP = sql`
+  update coins c set rank = r.rn
+  from (select id, case when market_cap > 0 then row_number() over (order by market_cap desc nulls last, id) end::int as rn from coins) r
+  where c.id = r.id and c.rank is distinct from r.rn`;
 
 const p = (values: unknown[]) => sql.param(values);
 const decOrNull = (n: number | null) => (n === null || !Number.isFinite(n) ? null : dec(n));
@@ -448,6 +491,8 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
                     ${p(coinsOut.map((c) => c.sources.join(',')))}::text[]) as v(id, vol, src)
         where c.id = v.id`);
     }
+    if (ctx.replaceDemo) for (const statement of REPLACE_DEMO_MARKET) await tx.execute(statement);
+    if (coinsOut.length) await tx.execute(RANK_BY_MARKET_CAP);
     const source: LiveDataSource = { source: 'live', sources: ctx.answered, updatedAt: at };
     await tx.execute(sql`
       insert into site_meta (key, value, updated_at) values

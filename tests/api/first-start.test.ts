@@ -1,0 +1,118 @@
+// The first start on the sources (issue "Real market data"): the seeder's market gives way to the
+// sources' universe in the first answered round, the coins rank by market cap in every round, and
+// startMarket on a freshly seeded database returns only once that round is written. A database of
+// its own: the demo market is gone after the first test.
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { config } from '../../src/server/config.ts';
+import { startMarket } from '../../src/server/ingest/index.ts';
+import { LiveMarket } from '../../src/server/ingest/market.ts';
+import type { SourceState, SourceTicker, TickerSource } from '../../src/server/ingest/sources/types.ts';
+import type { Realtime } from '../../src/server/realtime/index.ts';
+import { apiHarness } from './helpers.ts';
+
+const { db, get } = apiHarness();
+
+function okx(answer: () => SourceTicker[]): TickerSource {
+  let ok: number | null = null;
+  return {
+    name: 'okx',
+    exchange: { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true },
+    async tickers() {
+      ok = Date.now();
+      return answer();
+    },
+    state: (): SourceState => ({ name: 'okx', status: ok ? 'ok' : 'idle', lastSuccessAt: ok, lastError: null, budget: { used: 0, limit: 10, windowMs: 1000 } }),
+  };
+}
+
+const ticker = (base: string, last: number, quoteVolume24h = 5_000_000): SourceTicker => ({
+  source: 'okx',
+  exchange: 'okx',
+  market: 'spot',
+  instrument: `${base}-USDT`,
+  base,
+  quote: 'USDT',
+  last,
+  contractType: null,
+  expiry: null,
+  open24h: null,
+  high24h: null,
+  low24h: null,
+  change24h: 1,
+  baseVolume24h: null,
+  quoteVolume24h,
+  bid: null,
+  ask: null,
+  at: Date.now() - 1000,
+});
+
+async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
+  return ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+}
+const count = async (table: string, where = 'true') => (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table} where ${where}`)))[0]!.n;
+
+describe('the first start on the sources', () => {
+  it('startMarket on a freshly seeded database returns once the first round has replaced the demo market', async () => {
+    expect(await count('coins', 'cardinality(sources) = 0')).toBeGreaterThan(100);
+    expect(await count('exchanges')).toBeGreaterThan(10);
+    expect(await count('articles')).toBeGreaterThan(0);
+    const articles = await count('articles');
+    let market: LiveMarket | undefined;
+    const hub = {
+      isLeader: true,
+      addSource: async (s: LiveMarket) => {
+        market = s;
+        s.start(async () => {});
+      },
+    } as unknown as Realtime;
+    const source = okx(() => [ticker('BTC', 64_000, 30_000_000), ticker('ETH', 3_000, 20_000_000), ticker('SOL', 150), ticker('FRESHY', 2, 3_000_000)]);
+    const conf = { ...config(), LIVE: 'sources' as const, COINGECKO_API_KEY: '', BACKFILL_COINS: 0, STREAM_INTERVAL_MS: 0 };
+    try {
+      expect(await startMarket({ hub, db: db(), config: conf, log: () => {}, sources: [source], fresh: true })).toBe('sources');
+      // No wait here: the round was written before startMarket returned.
+      const coins = await rows<{ id: string; rank: number | null; sources: string[] }>(sql`select id, rank, sources from coins order by rank nulls last, id`);
+      // The sources' coins, a new one among them, and tether: the USDT currency is priced from it.
+      expect(coins.map((c) => c.id).sort()).toEqual(['bitcoin', 'ethereum', 'freshy', 'solana', 'tether']);
+      expect(coins.filter((c) => c.id !== 'tether').every((c) => c.sources.includes('okx'))).toBe(true);
+      expect(await count('exchanges')).toBe(1);
+      expect(await count('tickers', 'source is null')).toBe(0);
+      expect(await count('tickers')).toBe(4);
+      // Ranks by market cap, 1 upwards; the new coin has no supply, so no market cap and no rank.
+      const caps = await rows<{ id: string; rank: number | null; cap: string | null }>(sql`select id, rank, market_cap::text as cap from coins order by market_cap desc nulls last`);
+      expect(caps.filter((c) => c.cap !== null).map((c) => c.rank)).toEqual([1, 2, 3, 4]);
+      expect(caps.find((c) => c.id === 'freshy')!.rank).toBeNull();
+      // Content stays; the articles that named a removed coin keep their text.
+      expect(await count('articles')).toBe(articles);
+      // The pages and the API show the sources' universe only.
+      const list = await get<{ list: { id: string; demo: boolean }[]; total: number }>('/api/v1/coins?size=10');
+      expect(list.body.data.total).toBe(5);
+      expect(list.body.data.list[0]!.id).toBe('bitcoin');
+      expect(list.body.data.list.filter((c) => c.demo).map((c) => c.id)).toEqual(['tether']);
+    } finally {
+      await market?.stop();
+    }
+  });
+
+  it('replaces the demo market in its first answered round only; every round ranks by market cap', async () => {
+    await db().execute(sql`insert into coins (id, symbol, name, price, circulating_supply, market_cap) values ('kept-by-hand', 'KBH', 'Kept By Hand', 1, 1e15, 1e15)`);
+    let btc = 64_000;
+    const market = new LiveMarket({ db: db(), sources: [okx(() => [ticker('BTC', btc, 30_000_000), ticker('ETH', 3_000, 20_000_000)])], intervalMs: 30_000, staleMs: 60_000, log: () => {}, replaceDemo: true });
+    await market.round();
+    // Its first answered round removes whatever no source reports.
+    expect(await count('coins', "id = 'kept-by-hand'")).toBe(0);
+    await db().execute(sql`insert into coins (id, symbol, name, price, circulating_supply, market_cap) values ('kept-by-hand', 'KBH', 'Kept By Hand', 1, 1e15, 1e15)`);
+    btc = 65_000;
+    await market.round();
+    const [kept] = await rows<{ rank: number }>(sql`select rank from coins where id = 'kept-by-hand'`);
+    expect(kept!.rank).toBe(1);
+  });
+
+  it('leaves a database that has run before as it is', async () => {
+    const before = await count('coins');
+    await db().execute(sql`insert into coins (id, symbol, name) values ('someone-elses', 'SOE', 'Someone Else''s')`);
+    const market = new LiveMarket({ db: db(), sources: [okx(() => [ticker('BTC', 64_000, 30_000_000)])], intervalMs: 30_000, staleMs: 60_000, log: () => {} });
+    await market.round();
+    expect(await count('coins')).toBe(before + 1);
+  });
+});
