@@ -89,6 +89,10 @@ describe('the first start on the sources', () => {
       expect(list.body.data.total).toBe(5);
       expect(list.body.data.list[0]!.id).toBe('bitcoin');
       expect(list.body.data.list.filter((c) => c.demo).map((c) => c.id)).toEqual(['tether']);
+      // Pages are served from now on: later rounds replace nothing.
+      await db().execute(sql`insert into coins (id, symbol, name) values ('listed-later', 'LTR', 'Listed Later')`);
+      await market!.round();
+      expect(await count('coins', "id = 'listed-later'")).toBe(1);
     } finally {
       await market?.stop();
     }
@@ -108,9 +112,20 @@ describe('the first start on the sources', () => {
     expect(kept!.rank).toBe(1);
   });
 
+  it('replaces nothing when this process is not the one running the sources at start', async () => {
+    let market: LiveMarket | undefined;
+    const hub = { isLeader: false, addSource: async (s: LiveMarket) => void (market = s) } as unknown as Realtime;
+    await db().execute(sql`insert into coins (id, symbol, name) values ('someone-elses', 'SOE', 'Someone Else''s')`);
+    const conf = { ...config(), LIVE: 'sources' as const, COINGECKO_API_KEY: '', BACKFILL_COINS: 0, STREAM_INTERVAL_MS: 0 };
+    await startMarket({ hub, db: db(), config: conf, log: () => {}, sources: [okx(() => [ticker('BTC', 64_000, 30_000_000)])], fresh: true });
+    // It leads later, when pages have long been served.
+    await market!.round();
+    expect(await count('coins', "id = 'someone-elses'")).toBe(1);
+  });
+
   it('leaves a database that has run before as it is', async () => {
     const before = await count('coins');
-    await db().execute(sql`insert into coins (id, symbol, name) values ('someone-elses', 'SOE', 'Someone Else''s')`);
+    await db().execute(sql`insert into coins (id, symbol, name) values ('ran-before', 'RBF', 'Ran Before')`);
     const market = new LiveMarket({ db: db(), sources: [okx(() => [ticker('BTC', 64_000, 30_000_000)])], intervalMs: 30_000, staleMs: 60_000, log: () => {} });
     await market.round();
     expect(await count('coins')).toBe(before + 1);

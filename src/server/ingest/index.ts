@@ -70,11 +70,11 @@ export interface StartMarketOptions {
   facts?: FactsRefresh | null;
   /**
    * This start seeded the database: on the sources, their first round replaces the demo market
-   * (LiveMarketOptions.replaceDemo), and this returns once it is written (or after
-   * `firstRoundWaitMs`), so the first page served shows the sources' universe.
+   * (LiveMarketOptions.replaceDemo), and this returns once that round is over, so the first page
+   * served shows the sources' universe. Only that round: once pages are served, people may refer
+   * to the rows (a process that is not the leader yet never replaces anything).
    */
   fresh?: boolean;
-  firstRoundWaitMs?: number;
 }
 
 /** CoinGecko's facts refresh when a key is configured (its keyless limit is too small to rely on). */
@@ -98,12 +98,9 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
     log(`[ingest] ${why}: market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
     const market = live(asked);
     await hub.addSource(market);
-    if (o.fresh && hub.isLeader) {
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      const wait = o.firstRoundWaitMs ?? 60_000;
-      await Promise.race([market.firstRound, new Promise((resolve) => (timer = setTimeout(resolve, wait)))]);
-      clearTimeout(timer);
-    }
+    // The round settles whatever the sources do: their requests have timeouts and bounded retries.
+    if (o.fresh && hub.isLeader) await market.firstRound;
+    market.keepDemo();
     const facts = o.facts !== undefined ? o.facts : createFacts(db, c, log);
     if (facts) await hub.addSource(facts);
     else log('[ingest] no COINGECKO_API_KEY: supplies stay as seeded');

@@ -106,7 +106,8 @@ export class LiveMarket implements PriceSource {
   private queue: Promise<unknown> = Promise.resolve();
   /** The price last published per coin: a stream tick sends only the coins that moved. */
   private readonly published = new Map<string, number>();
-  private demoReplaced = false;
+  /** Whether the demo market is no longer to be replaced: done, or too late (see keepDemo). */
+  private demoSettled = false;
   private roundDone!: () => void;
   /** Settles when the first round has written (a start that replaces the demo market waits for it). */
   readonly firstRound = new Promise<void>((resolve) => (this.roundDone = resolve));
@@ -117,6 +118,11 @@ export class LiveMarket implements PriceSource {
 
   private now(): number {
     return (this.o.now ?? Date.now)();
+  }
+
+  /** From now on the demo market stays (pages are being served: people may refer to its rows). */
+  keepDemo(): void {
+    this.demoSettled = true;
   }
 
   start(publish: (ticks: TickInput[]) => Promise<void>): void {
@@ -287,10 +293,10 @@ export class LiveMarket implements PriceSource {
     const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs, fiatPerUsd: await fiatPerUsd(db) });
     const bySymbol = await this.withNewCoins(result, await this.coinsBySymbol(now), now);
     const answered = sources.filter((_, i) => fetched[i]!.status === 'fulfilled').map((s) => s.name);
-    const replaceDemo = !!this.o.replaceDemo && !this.demoReplaced && answered.length > 0 && result.tickers.length > 0;
+    const replaceDemo = !!this.o.replaceDemo && !this.demoSettled && answered.length > 0 && result.tickers.length > 0;
     await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, exchanges: sources.map((s) => s.exchange), replaceDemo });
     if (replaceDemo) {
-      this.demoReplaced = true;
+      this.demoSettled = true;
       (this.o.log ?? console.error)(`[ingest] first start on the sources: the demo market is gone, ${result.coins.size} coins from ${answered.join(', ')}`);
     }
     if (!this.backfill && answered.length && (this.o.backfillCoins ?? 0) > 0) {
