@@ -15,11 +15,12 @@ const stores = new WeakMap<object, Map<string, Entry>>();
 /** Per database, per space: the stores of {@link memoBounded}. */
 const spaces = new WeakMap<object, Map<string, Map<string, Entry>>>();
 
-function storeFor(db: object, space: string): Map<string, Entry> {
-  let byName = spaces.get(db);
+/** The store of one space of one database, created on first use. */
+function storeIn<E>(all: WeakMap<object, Map<string, Map<string, E>>>, db: object, space: string): Map<string, E> {
+  let byName = all.get(db);
   if (!byName) {
     byName = new Map();
-    spaces.set(db, byName);
+    all.set(db, byName);
   }
   let store = byName.get(space);
   if (!store) {
@@ -84,7 +85,7 @@ export function memo<T>(db: object, key: string, ttlMs: number, load: () => Prom
  * every item's value.
  */
 export function memoBounded<T>(db: object, space: string, key: string, ttlMs: number, max: number, load: () => Promise<T>): Promise<T> {
-  return remember(storeFor(db, space), key, ttlMs, load, max);
+  return remember(storeIn(spaces, db, space), key, ttlMs, load, max);
 }
 
 /** Per database: how many committed market writes this process has heard of. */
@@ -110,16 +111,7 @@ export function marketChanged(db: object): void {
  * used dropped first (a crawler walking every coin does not push out the coin lists).
  */
 export function memoMarket<T>(db: object, space: string, key: string, load: () => Promise<T>, { ttlMs = 10_000, max = 256 } = {}): Promise<T> {
-  let spaces = marketSpaces.get(db);
-  if (!spaces) {
-    spaces = new Map();
-    marketSpaces.set(db, spaces);
-  }
-  let store = spaces.get(space);
-  if (!store) {
-    store = new Map();
-    spaces.set(space, store);
-  }
+  const store = storeIn(marketSpaces, db, space);
   const generation = marketGenerations.get(db) ?? 0;
   const hit = store.get(key);
   store.delete(key);
@@ -128,11 +120,10 @@ export function memoMarket<T>(db: object, space: string, key: string, load: () =
     return hit.value as Promise<T>;
   }
   const entry: MarketEntry = { generation, at: Date.now(), value: load() };
-  const kept = store;
-  kept.set(key, entry);
-  if (kept.size > max) kept.delete(kept.keys().next().value as string);
+  store.set(key, entry);
+  if (store.size > max) store.delete(store.keys().next().value as string);
   entry.value.catch(() => {
-    if (kept.get(key) === entry) kept.delete(key);
+    if (store.get(key) === entry) store.delete(key);
   });
   return entry.value as Promise<T>;
 }
