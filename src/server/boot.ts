@@ -72,11 +72,11 @@ export async function boot(options: BootOptions): Promise<Booted> {
       stopRealtime = realtime.stopRealtime;
       if (c.LIVE === 'auto' || c.LIVE === 'sources') {
         // In the background: LIVE=auto waits a few seconds for the sources, and pages need not.
-        // Except on the first start: the sources' first round replaces the demo market before
-        // anyone can see it, or sign up and refer to its rows.
-        const { startMarket } = await import('./ingest/index.ts');
-        const market = startMarket({ hub, db: handle.db, config: c, log, fresh: seeded }).catch((e) => console.error('[ingest] could not start:', (e as Error).message));
-        if (seeded) await market;
+        // Except while the first run's demo market is there: the sources' first round replaces
+        // it before anyone can see it, or sign up and refer to its rows.
+        const { demoMarketPending, startMarket } = await import('./ingest/index.ts');
+        const market = startMarket({ hub, db: handle.db, config: c, log }).catch((e) => console.error('[ingest] could not start:', (e as Error).message));
+        if (await demoMarketPending(handle.db)) await market;
       }
       // Fiat rates past a day are fetched again where live sources run (SPEC §9).
       if (c.LIVE !== 'off' && c.FIAT_RATES_URL) {

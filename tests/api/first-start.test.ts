@@ -1,7 +1,8 @@
-// The first start on the sources (issue "Real market data"): the seeder's market gives way to the
-// sources' universe in the first answered round, the coins rank by market cap in every round, and
-// startMarket on a freshly seeded database returns only once that round is written. A database of
-// its own: the demo market is gone after the first test.
+// The first start on the sources (issue "Real market data"): while the first run's demo market is
+// there (the seeder's site_meta marker), the sources' first answered round replaces it, and
+// startMarket returns only once that round is written; never once someone has signed up, nor after
+// that round. The coins rank by market cap in every round. A database of its own: the demo market
+// is gone after the first test.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { config } from '../../src/server/config.ts';
@@ -50,10 +51,12 @@ const ticker = (base: string, last: number, quoteVolume24h = 5_000_000): SourceT
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 }
+const pending = () => db().execute(sql`insert into site_meta (key, value) values ('demo_market_pending', '{}'::jsonb) on conflict do nothing`);
 const count = async (table: string, where = 'true') => (await rows<{ n: number }>(sql.raw(`select count(*)::int as n from ${table} where ${where}`)))[0]!.n;
 
 describe('the first start on the sources', () => {
   it('startMarket on a freshly seeded database returns once the first round has replaced the demo market', async () => {
+    await pending();
     expect(await count('coins', 'cardinality(sources) = 0')).toBeGreaterThan(100);
     expect(await count('exchanges')).toBeGreaterThan(10);
     expect(await count('articles')).toBeGreaterThan(0);
@@ -69,7 +72,7 @@ describe('the first start on the sources', () => {
     const source = okx(() => [ticker('BTC', 64_000, 30_000_000), ticker('ETH', 3_000, 20_000_000), ticker('SOL', 150), ticker('FRESHY', 2, 3_000_000)]);
     const conf = { ...config(), LIVE: 'sources' as const, COINGECKO_API_KEY: '', BACKFILL_COINS: 0, STREAM_INTERVAL_MS: 0 };
     try {
-      expect(await startMarket({ hub, db: db(), config: conf, log: () => {}, sources: [source], fresh: true })).toBe('sources');
+      expect(await startMarket({ hub, db: db(), config: conf, log: () => {}, sources: [source] })).toBe('sources');
       // No wait here: the round was written before startMarket returned.
       const coins = await rows<{ id: string; rank: number | null; sources: string[] }>(sql`select id, rank, sources from coins order by rank nulls last, id`);
       // The sources' coins, a new one among them, and tether: the USDT currency is priced from it.
@@ -89,6 +92,7 @@ describe('the first start on the sources', () => {
       expect(list.body.data.total).toBe(5);
       expect(list.body.data.list[0]!.id).toBe('bitcoin');
       expect(list.body.data.list.filter((c) => c.demo).map((c) => c.id)).toEqual(['tether']);
+      expect(await count('site_meta', "key = 'demo_market_pending'")).toBe(0);
       // Pages are served from now on: later rounds replace nothing.
       await db().execute(sql`insert into coins (id, symbol, name) values ('listed-later', 'LTR', 'Listed Later')`);
       await market!.round();
@@ -99,6 +103,7 @@ describe('the first start on the sources', () => {
   });
 
   it('replaces the demo market in its first answered round only; every round ranks by market cap', async () => {
+    await pending();
     await db().execute(sql`insert into coins (id, symbol, name, price, circulating_supply, market_cap) values ('kept-by-hand', 'KBH', 'Kept By Hand', 1, 1e15, 1e15)`);
     let btc = 64_000;
     const market = new LiveMarket({ db: db(), sources: [okx(() => [ticker('BTC', btc, 30_000_000), ticker('ETH', 3_000, 20_000_000)])], intervalMs: 30_000, staleMs: 60_000, log: () => {}, replaceDemo: true });
@@ -115,18 +120,42 @@ describe('the first start on the sources', () => {
   it('replaces nothing when this process is not the one running the sources at start', async () => {
     let market: LiveMarket | undefined;
     const hub = { isLeader: false, addSource: async (s: LiveMarket) => void (market = s) } as unknown as Realtime;
+    await pending();
     await db().execute(sql`insert into coins (id, symbol, name) values ('someone-elses', 'SOE', 'Someone Else''s')`);
     const conf = { ...config(), LIVE: 'sources' as const, COINGECKO_API_KEY: '', BACKFILL_COINS: 0, STREAM_INTERVAL_MS: 0 };
-    await startMarket({ hub, db: db(), config: conf, log: () => {}, sources: [okx(() => [ticker('BTC', 64_000, 30_000_000)])], fresh: true });
+    await startMarket({ hub, db: db(), config: conf, log: () => {}, sources: [okx(() => [ticker('BTC', 64_000, 30_000_000)])] });
     // It leads later, when pages have long been served.
     await market!.round();
     expect(await count('coins', "id = 'someone-elses'")).toBe(1);
+    // The choice is left to the process that runs the sources.
+    expect(await count('site_meta', "key = 'demo_market_pending'")).toBe(1);
+  });
+
+  it('replaces nothing once someone has signed up', async () => {
+    await pending();
+    await db().execute(sql`insert into coins (id, symbol, name) values ('reviewed-by-someone', 'RBS', 'Reviewed By Someone')`);
+    await db().execute(sql`insert into users (username, invitation_code, password_hash) values ('alice', 'INVITE-ALICE', 'x')`);
+    const market = new LiveMarket({ db: db(), sources: [okx(() => [ticker('BTC', 64_000, 30_000_000)])], intervalMs: 30_000, staleMs: 60_000, log: () => {}, replaceDemo: true });
+    await market.round();
+    expect(await count('coins', "id = 'reviewed-by-someone'")).toBe(1);
+    await db().execute(sql`delete from users where username = 'alice'`);
+    await db().execute(sql`delete from site_meta where key = 'demo_market_pending'`);
+  });
+
+  it('keeps the demo market when the first start runs offline (the simulated market)', async () => {
+    await pending();
+    const silent: TickerSource = { ...okx(() => []), tickers: () => Promise.reject(new Error('getaddrinfo ENOTFOUND')) };
+    const hub = { isLeader: true, addSource: async () => {} } as unknown as Realtime;
+    const conf = { ...config(), LIVE: 'auto' as const, SOURCES_PROBE_MS: 200 };
+    expect(await startMarket({ hub, db: db(), config: conf, log: () => {}, sources: [silent] })).toBe('sim');
+    expect(await count('site_meta', "key = 'demo_market_pending'")).toBe(0);
   });
 
   it('leaves a database that has run before as it is', async () => {
     const before = await count('coins');
     await db().execute(sql`insert into coins (id, symbol, name) values ('ran-before', 'RBF', 'Ran Before')`);
-    const market = new LiveMarket({ db: db(), sources: [okx(() => [ticker('BTC', 64_000, 30_000_000)])], intervalMs: 30_000, staleMs: 60_000, log: () => {} });
+    // No marker: the demo market was kept at an earlier start (or never seeded).
+    const market = new LiveMarket({ db: db(), sources: [okx(() => [ticker('BTC', 64_000, 30_000_000)])], intervalMs: 30_000, staleMs: 60_000, log: () => {}, replaceDemo: true });
     await market.round();
     expect(await count('coins')).toBe(before + 1);
   });

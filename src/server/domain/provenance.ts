@@ -44,6 +44,12 @@ export function currentProvenance(db: Db): Promise<Provenance> {
 }
 
 /**
+ * site_meta key: the demo market seeded on first run is still there, for the sources' first round
+ * to replace (src/server/ingest/market.ts).
+ */
+export const DEMO_MARKET_PENDING = 'demo_market_pending';
+
+/**
  * True while the site runs on live sources. A row no source reports (a coin, a pair) is then the
  * demo seeder's, on a page that otherwise shows real data, and says so.
  */

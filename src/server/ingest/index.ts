@@ -10,7 +10,9 @@ import type { Db } from '../db/index.ts';
 import type { Realtime } from '../realtime/index.ts';
 import { SimulatedMarket } from '../realtime/simulator.ts';
 import { FactsRefresh } from './facts.ts';
-import { LiveMarket } from './market.ts';
+import { demoMarketPending, keepDemoMarket, LiveMarket } from './market.ts';
+
+export { demoMarketPending } from './market.ts';
 import { CoinGecko } from './sources/coingecko.ts';
 import { BinanceFutures, BinanceSpot } from './sources/binance.ts';
 import { Bybit } from './sources/bybit.ts';
@@ -68,13 +70,6 @@ export interface StartMarketOptions {
   sources?: TickerSource[];
   /** Tests: a facts refresh other than the configured one (null: none). */
   facts?: FactsRefresh | null;
-  /**
-   * This start seeded the database: on the sources, their first round replaces the demo market
-   * (LiveMarketOptions.replaceDemo), and this returns once that round is over, so the first page
-   * served shows the sources' universe. Only that round: once pages are served, people may refer
-   * to the rows (a process that is not the leader yet never replaces anything).
-   */
-  fresh?: boolean;
 }
 
 /** CoinGecko's facts refresh when a key is configured (its keyless limit is too small to rely on). */
@@ -87,19 +82,29 @@ export function createFacts(db: Db, c: Config, log: (line: string) => void): Fac
 /**
  * Adds the market to the running realtime hub per LIVE (auto, sources); returns when the choice
  * is made. LIVE=sim and off are handled by the hub itself.
+ *
+ * While the demo market seeded on first run is still there (demoMarketPending), the sources' first
+ * round replaces it (LiveMarketOptions.replaceDemo) and this returns once that round is over, so
+ * the first page served shows the sources' universe. Only that round: after it the demo market
+ * stays for good, since pages are served and people may refer to its rows (a process that does
+ * not run the sources now leaves the choice to the one that does).
  */
 export async function startMarket(o: StartMarketOptions): Promise<'sources' | 'sim' | 'none'> {
   const { config: c, hub, db, log } = o;
   if (c.LIVE !== 'auto' && c.LIVE !== 'sources') return 'none';
   const sources = o.sources ?? createSources(c);
-  const live = (asked?: ProbeResult['asked']) =>
-    new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, streamIntervalMs: c.STREAM_INTERVAL_MS, backfillCoins: c.BACKFILL_COINS, log, asked, replaceDemo: o.fresh });
+  const live = (asked: ProbeResult['asked'] | undefined, replaceDemo: boolean) =>
+    new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, streamIntervalMs: c.STREAM_INTERVAL_MS, backfillCoins: c.BACKFILL_COINS, log, asked, replaceDemo });
   const run = async (why: string, asked?: ProbeResult['asked']) => {
     log(`[ingest] ${why}: market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
-    const market = live(asked);
+    const pending = await demoMarketPending(db);
+    const market = live(asked, pending);
     await hub.addSource(market);
-    // The round settles whatever the sources do: their requests have timeouts and bounded retries.
-    if (o.fresh && hub.isLeader) await market.firstRound;
+    if (pending && hub.isLeader) {
+      // The round settles whatever the sources do: their requests have timeouts and bounded retries.
+      await market.firstRound;
+      await keepDemoMarket(db);
+    }
     market.keepDemo();
     const facts = o.facts !== undefined ? o.facts : createFacts(db, c, log);
     if (facts) await hub.addSource(facts);
@@ -110,6 +115,8 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
   const { first, asked } = sources.length ? await probe(sources, c.SOURCES_PROBE_MS) : { first: null, asked: undefined };
   if (first) return run(`LIVE=auto: ${first} answered`, asked);
   log(`[ingest] LIVE=auto: no market source answered within ${c.SOURCES_PROBE_MS} ms (no network?); running the simulated demo market`);
+  // A first start offline keeps its demo market for good: later starts need not wait for a probe.
+  await keepDemoMarket(db);
   await hub.addSource(new SimulatedMarket({ db, intervalMs: c.LIVE_INTERVAL_MS }));
   return 'sim';
 }

@@ -15,6 +15,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, rates } from '../db/schema/index.ts';
 import { isFiat, MARKET_RATE_COINS } from '../domain/rates.ts';
+import { DEMO_MARKET_PENDING } from '../domain/provenance.ts';
 import { dec } from '../seed/decimal.ts';
 import { DayAgoPrices } from '../realtime/dayAgo.ts';
 import { marketWrite } from '../realtime/persist.ts';
@@ -50,9 +51,10 @@ export interface LiveMarketOptions {
    */
   asked?: Map<string, Promise<SourceTicker[]>>;
   /**
-   * This start seeded the database: the first round a source answers removes the seeder's
-   * market (see {@link REPLACE_DEMO_MARKET}), so a first start with network shows the sources'
-   * universe only. Never on a database that has run before: people's data may refer to its rows.
+   * The demo market seeded on first run is still there ({@link demoMarketPending}): the first
+   * round a source answers removes it (see {@link REPLACE_DEMO_MARKET}), so a first start with
+   * network shows the sources' universe only. Only while nobody has signed up: people's data
+   * may refer to its rows.
    */
   replaceDemo?: boolean;
 }
@@ -294,9 +296,9 @@ export class LiveMarket implements PriceSource {
     const bySymbol = await this.withNewCoins(result, await this.coinsBySymbol(now), now);
     const answered = sources.filter((_, i) => fetched[i]!.status === 'fulfilled').map((s) => s.name);
     const replaceDemo = !!this.o.replaceDemo && !this.demoSettled && answered.length > 0 && result.tickers.length > 0;
-    await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, exchanges: sources.map((s) => s.exchange), replaceDemo });
-    if (replaceDemo) {
-      this.demoSettled = true;
+    const replaced = await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, exchanges: sources.map((s) => s.exchange), replaceDemo });
+    if (replaceDemo) this.demoSettled = true;
+    if (replaced) {
       (this.o.log ?? console.error)(`[ingest] first start on the sources: the demo market is gone, ${result.coins.size} coins from ${answered.join(', ')}`);
     }
     if (!this.backfill && answered.length && (this.o.backfillCoins ?? 0) > 0) {
@@ -397,16 +399,47 @@ interface WriteContext {
 }
 
 /**
+ * Whether the demo market seeded on first run is still to be replaced (the seeder's marker; the
+ * start that waits for the sources' first round removes it, replaced or not).
+ */
+export async function demoMarketPending(db: Db): Promise<boolean> {
+  const res = (await db.execute(sql`select 1 from site_meta where key = ${DEMO_MARKET_PENDING}`)) as unknown as { rows: unknown[] };
+  return res.rows.length > 0;
+}
+
+/** From now on the demo market stays, in every process: pages are served, people may use its rows. */
+export async function keepDemoMarket(db: Db): Promise<void> {
+  await db.execute(sql`delete from site_meta where key = ${DEMO_MARKET_PENDING}`);
+}
+
+/**
  * The seeder's market gives way to the sources': its pairs (no source), then the exchanges and
  * coins no source reports (their seeded history, pairs and figures go with them; articles that
- * named a coin keep their text). The coins the BTC, ETH and USDT currencies are priced from stay
- * whatever reports them, since every price on the site converts through them.
+ * named a coin keep their text). The exchanges of the configured sources stay even when theirs
+ * did not answer this round (their seeded facts are real ones), and so do the coins the BTC, ETH
+ * and USDT currencies are priced from, since every price on the site converts through them.
  */
-const REPLACE_DEMO_MARKET = [
-  sql`delete from tickers where source is null`,
-  sql`delete from exchanges where cardinality(sources) = 0`,
-  sql`delete from coins where cardinality(sources) = 0 and id <> all(${sql.param(Object.values(MARKET_RATE_COINS))}::text[])`,
-];
+function replaceDemoMarket(exchanges: string[]) {
+  return [
+    sql`delete from tickers where source is null`,
+    sql`delete from exchanges where cardinality(sources) = 0 and name <> all(${sql.param(exchanges)}::text[])`,
+    sql`delete from coins where cardinality(sources) = 0 and id <> all(${sql.param(Object.values(MARKET_RATE_COINS))}::text[])`,
+  ];
+}
+
+/**
+ * Takes the seeder's marker, in the transaction that replaces the demo market, only while every
+ * account is the seeder's (demo_…): once someone has signed up, their favourites, reviews and
+ * subscriptions may refer to the demo rows, and nothing is removed. True when taken.
+ */
+/** The seeder's accounts (src/server/seed/writer.ts), as a LIKE pattern. */
+const DEMO_USERS = 'demo\\_%';
+const CLAIM_DEMO_MARKET = sql`
+  with claimed as (
+    delete from site_meta where key = ${DEMO_MARKET_PENDING}
+      and not exists (select 1 from users where username not like ${DEMO_USERS})
+    returning 1)
+  select count(*)::int as n from claimed`;
 
 /**
  * Market-cap rank on live data (SPEC §3 "market cap rank"): 1 for the largest market cap, in
@@ -435,8 +468,12 @@ function tickerRows(results: TickerResult[], bySymbol: Map<string, string>) {
   return [...rows.values()];
 }
 
-/** Writes one round: exchanges, tickers, coin volumes and sources, and the sources' states. */
-export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map<string, string>, ctx: WriteContext): Promise<void> {
+/**
+ * Writes one round: exchanges, tickers, coin volumes and sources, and the sources' states; true
+ * when it replaced the demo market (ctx.replaceDemo).
+ */
+export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map<string, string>, ctx: WriteContext): Promise<boolean> {
+  let replaced = false;
   const at = new Date(ctx.now).toISOString();
   const rows = tickerRows(result.tickers, bySymbol);
   const exchangeSources = new Map<string, string[]>();
@@ -497,7 +534,10 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
                     ${p(coinsOut.map((c) => c.sources.join(',')))}::text[]) as v(id, vol, src)
         where c.id = v.id`);
     }
-    if (ctx.replaceDemo) for (const statement of REPLACE_DEMO_MARKET) await tx.execute(statement);
+    if (ctx.replaceDemo && ((await tx.execute(CLAIM_DEMO_MARKET)) as unknown as { rows: { n: number }[] }).rows[0]?.n === 1) {
+      for (const statement of replaceDemoMarket(ctx.exchanges.map((e) => e.name))) await tx.execute(statement);
+      replaced = true;
+    }
     if (coinsOut.length) await tx.execute(RANK_BY_MARKET_CAP);
     const source: LiveDataSource = { source: 'live', sources: ctx.answered, updatedAt: at };
     await tx.execute(sql`
@@ -511,4 +551,5 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
         insert into site_meta (key, value, updated_at) values ('data_source', ${JSON.stringify(source)}::jsonb, ${at}::timestamptz)
         on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
   });
+  return replaced;
 }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { coins } from '../db/schema/index.ts';
+import { DEMO_MARKET_PENDING } from '../domain/provenance.ts';
 import { generateDemoData } from './generate.ts';
 import { seedContent } from './content/index.ts';
 import { writeDemoData, type SeedSummary } from './writer.ts';
@@ -35,5 +36,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ present: sql<number>`1` }).from(coins).limit(1);
   if (row) return false;
   await seedDemo(db);
+  // The first start on the market sources replaces this demo market (src/server/ingest/market.ts).
+  await db.execute(sql`insert into site_meta (key, value) values (${DEMO_MARKET_PENDING}, '{}'::jsonb) on conflict (key) do nothing`);
   return true;
 }
