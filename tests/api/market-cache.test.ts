@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { seedDemo } from '../../src/server/seed/index.ts';
 import { MARKET_WRITE_LOCK, writeRound } from '../../src/server/realtime/persist.ts';
 import { startRealtime, stopRealtime, type Realtime } from '../../src/server/realtime/index.ts';
 import { apiHarness } from './helpers.ts';
@@ -89,4 +90,17 @@ describe('the coin list and coin details kept in memory', () => {
     await db().execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'coinlens live prices' and datname = current_database()`);
     await vi.waitFor(async () => expect(await bitcoinPrice()).toBe(33_333), { timeout: 4_000, interval: 100 });
   });
+
+  it('is dropped when `npm run seed` rewrites the market beside the running server', async () => {
+    await db().execute(sql`update coins set price = 77777 where id = 'bitcoin'`);
+    await hub.publish([{ coinId: 'bitcoin', price: 77_777, change24h: 1, at: Date.now() }]);
+    expect(await bitcoinPrice()).toBe(77_777);
+    const other = openDatabase(handle().connection, { max: 2 });
+    try {
+      await seedDemo(other.db);
+    } finally {
+      await other.close();
+    }
+    await vi.waitFor(async () => expect(await bitcoinPrice()).not.toBe(77_777), { timeout: 5_000, interval: 50 });
+  }, 60_000);
 });

@@ -49,6 +49,9 @@ export function currentProvenance(db: Db): Promise<Provenance> {
  */
 export const DEMO_MARKET_PENDING = 'demo_market_pending';
 
+/** The demo seeder's accounts (demo_…), as a LIKE pattern: every other account is a person's. */
+export const DEMO_USERNAMES = 'demo\\_%';
+
 /**
  * True while the site runs on live sources. A row no source reports (a coin, a pair) is then the
  * demo seeder's, on a page that otherwise shows real data, and says so.

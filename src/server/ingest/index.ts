@@ -11,14 +11,14 @@ import type { Realtime } from '../realtime/index.ts';
 import { SimulatedMarket } from '../realtime/simulator.ts';
 import { FactsRefresh } from './facts.ts';
 import { demoMarketPending, keepDemoMarket, LiveMarket } from './market.ts';
-
-export { demoMarketPending } from './market.ts';
 import { CoinGecko } from './sources/coingecko.ts';
 import { BinanceFutures, BinanceSpot } from './sources/binance.ts';
 import { Bybit } from './sources/bybit.ts';
 import { Kraken } from './sources/kraken.ts';
 import { Okx } from './sources/okx.ts';
 import type { SourceTicker, TickerSource } from './sources/types.ts';
+
+export { demoMarketPending } from './market.ts';
 
 /** The configured exchange sources, each on its (configurable) base URL. */
 export function createSources(

@@ -15,7 +15,7 @@ import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, rates } from '../db/schema/index.ts';
 import { isFiat, MARKET_RATE_COINS } from '../domain/rates.ts';
-import { DEMO_MARKET_PENDING } from '../domain/provenance.ts';
+import { DEMO_MARKET_PENDING, DEMO_USERNAMES } from '../domain/provenance.ts';
 import { dec } from '../seed/decimal.ts';
 import { DayAgoPrices } from '../realtime/dayAgo.ts';
 import { marketWrite } from '../realtime/persist.ts';
@@ -52,7 +52,7 @@ export interface LiveMarketOptions {
   asked?: Map<string, Promise<SourceTicker[]>>;
   /**
    * The demo market seeded on first run is still there ({@link demoMarketPending}): the first
-   * round a source answers removes it (see {@link REPLACE_DEMO_MARKET}), so a first start with
+   * round a source answers removes it (see {@link replaceDemoMarket}), so a first start with
    * network shows the sources' universe only. Only while nobody has signed up: people's data
    * may refer to its rows.
    */
@@ -430,14 +430,12 @@ function replaceDemoMarket(exchanges: string[]) {
 /**
  * Takes the seeder's marker, in the transaction that replaces the demo market, only while every
  * account is the seeder's (demo_…): once someone has signed up, their favourites, reviews and
- * subscriptions may refer to the demo rows, and nothing is removed. True when taken.
+ * subscriptions may refer to the demo rows, and nothing is removed. One row (n = 1) when taken.
  */
-/** The seeder's accounts (src/server/seed/writer.ts), as a LIKE pattern. */
-const DEMO_USERS = 'demo\\_%';
 const CLAIM_DEMO_MARKET = sql`
   with claimed as (
     delete from site_meta where key = ${DEMO_MARKET_PENDING}
-      and not exists (select 1 from users where username not like ${DEMO_USERS})
+      and not exists (select 1 from users where username not like ${DEMO_USERNAMES})
     returning 1)
   select count(*)::int as n from claimed`;
 

@@ -69,9 +69,9 @@ export class TickWriter {
  * Taken first by every transaction that writes market rows (through {@link marketWrite}: the
  * rounds here, the live market's pairs and exchanges, the CoinGecko facts and coin details, the
  * history backfill): each updates many coins in its own order, and two at once could deadlock.
- * Held to the end of the transaction. It also announces the write on MARKET_CHANNEL: PostgreSQL delivers the notification when the
- * transaction commits (never if it rolls back), and every process then drops the market
- * values it keeps (src/server/domain/cache.ts `memoMarket`).
+ * Held to the end of the transaction. It also announces the write on MARKET_CHANNEL: PostgreSQL
+ * delivers the notification when the transaction commits (never if it rolls back), and every
+ * process then drops the market values it keeps (src/server/domain/cache.ts `memoMarket`).
  */
 export const MARKET_WRITE_LOCK = sql`select pg_advisory_xact_lock(hashtext('coinlens:market-write')), pg_notify(${MARKET_CHANNEL}, '')`;
 

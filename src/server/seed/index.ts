@@ -7,6 +7,7 @@ import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { coins } from '../db/schema/index.ts';
 import { DEMO_MARKET_PENDING } from '../domain/provenance.ts';
+import { marketWrite } from '../realtime/persist.ts';
 import { generateDemoData } from './generate.ts';
 import { seedContent } from './content/index.ts';
 import { writeDemoData, type SeedSummary } from './writer.ts';
@@ -21,7 +22,9 @@ export { generateDemoData, type DemoData } from './generate.ts';
 export async function seedDemo(db: Db, opts: { now?: Date; coins?: number } = {}): Promise<SeedSummary> {
   const now = opts.now ?? new Date();
   const data = generateDemoData(now, { coins: 'coins' in opts ? opts.coins : config().SEED_COINS });
-  const summary = await db.transaction(async (tx) => {
+  // A market write: it waits for a live round in progress instead of racing it, and the running
+  // servers drop the coin lists and details they keep when it commits (`npm run seed` beside them).
+  const summary = await marketWrite(db, async (tx) => {
     const written = await writeDemoData(tx as unknown as Db, data);
     await seedContent(tx as unknown as Db, now);
     return written;

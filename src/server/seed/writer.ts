@@ -26,6 +26,7 @@ import {
   tickers,
 } from '../db/schema/index.ts';
 import { sparkPath } from '../../lib/sparkline.ts';
+import { DEMO_USERNAMES } from '../domain/provenance.ts';
 import { bulkInsert } from './bulk.ts';
 import type { DemoData } from './generate.ts';
 
@@ -49,7 +50,7 @@ function idMap(rows: { id: number; key: string }[]): (key: string) => number {
 /** Deletes the market data in foreign-key order (other tables cascade or set null). */
 export async function clearMarketData(db: Db): Promise<void> {
   // Demo reviewers (their reviews cascade) and the coin-tab depth tables first.
-  await db.delete(users).where(like(users.username, 'demo\\_%'));
+  await db.delete(users).where(like(users.username, DEMO_USERNAMES));
   // Nothing references these tables, so TRUNCATE may empty them at once: far cheaper than a
   // DELETE of the ~100k ticker and kline rows (no dead tuples for autovacuum to clean up).
   const leaves = [coinFlows, exchangeFlows, coinHolders, coinChainDaily, coinTransfers, exchangeBalances, coinRepos, coinMilestones, tickers, klines, coinLinks, coinNames, coinTags, coinConcepts];

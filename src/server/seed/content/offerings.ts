@@ -15,6 +15,7 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { comments, coins, offerings, users } from '../../db/schema/index.ts';
 import { offeringStatusAt, roiMultiple, type OfferingKind } from '../../domain/offerings.ts';
+import { DEMO_USERNAMES } from '../../domain/provenance.ts';
 import { REVIEW_DIMENSIONS } from '../../domain/reviews.ts';
 import type { Rng } from '../random.ts';
 import { bulkInsert } from '../bulk.ts';
@@ -330,7 +331,7 @@ const REVIEW_TEXT: Record<'low' | 'mid' | 'high', string[]> = {
 
 /** Reviews by the demo users on ended offerings; none when the demo users are absent. */
 async function seedReviews(ctx: ContentSeedContext, rows: Row[]): Promise<void> {
-  const demo = await ctx.db.select({ id: users.id }).from(users).where(like(users.username, 'demo\\_%')).orderBy(users.id);
+  const demo = await ctx.db.select({ id: users.id }).from(users).where(like(users.username, DEMO_USERNAMES)).orderBy(users.id);
   if (demo.length === 0) return;
   await ctx.db.delete(comments).where(and(eq(comments.targetType, 'offering'), inArray(comments.userId, demo.map((u) => u.id))));
   const rng = ctx.rng('offering-reviews');
