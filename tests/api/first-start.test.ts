@@ -117,6 +117,21 @@ describe('the first start on the sources', () => {
     expect(kept!.rank).toBe(1);
   });
 
+  it('goes on writing rounds after the replacement, though a pair names a coin that went with it', async () => {
+    await pending();
+    await db().execute(sql`insert into coins (id, symbol, name) values ('doomed', 'DMD', 'Doomed')`);
+    // A futures pair makes no price: its coin has no price from the sources and goes with the demo market.
+    const perp: SourceTicker = { ...ticker('DMD', 0.5), instrument: 'DMD-USDT-SWAP', market: 'futures', contractType: 'PERPETUAL' };
+    const lines: string[] = [];
+    const market = new LiveMarket({ db: db(), sources: [okx(() => [ticker('BTC', 64_000, 30_000_000), perp])], intervalMs: 30_000, staleMs: 60_000, log: (l) => lines.push(l), replaceDemo: true });
+    await market.round();
+    expect(await count('coins', "id = 'doomed'")).toBe(0);
+    await market.round();
+    const [btc] = await rows<{ n: number }>(sql`select count(*)::int as n from tickers where source = 'okx' and pair = 'BTC/USDT'`);
+    expect(btc!.n).toBe(1);
+    expect(lines.filter((l) => /failed/.test(l))).toEqual([]);
+  });
+
   it('replaces nothing when this process is not the one running the sources at start', async () => {
     let market: LiveMarket | undefined;
     const hub = { isLeader: false, addSource: async (s: LiveMarket) => void (market = s) } as unknown as Realtime;

@@ -144,7 +144,8 @@ export class LiveMarket implements PriceSource {
           this.startStreams(publish);
         }
       },
-      (e) => (this.o.log ?? console.error)(`[ingest] round failed: ${(e as Error).message}`),
+      // The database's own words, not Drizzle's "Failed query" with the whole statement.
+      (e) => (this.o.log ?? console.error)(`[ingest] round failed: ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}`),
     );
     this.rounds.start();
   }
@@ -299,6 +300,8 @@ export class LiveMarket implements PriceSource {
     const replaced = await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, exchanges: sources.map((s) => s.exchange), replaceDemo });
     if (replaceDemo) this.demoSettled = true;
     if (replaced) {
+      // The coins that went must not be looked up (and written to) again.
+      this.coinIds = null;
       (this.o.log ?? console.error)(`[ingest] first start on the sources: the demo market is gone, ${result.coins.size} coins from ${answered.join(', ')}`);
     }
     if (!this.backfill && answered.length && (this.o.backfillCoins ?? 0) > 0) {
@@ -510,6 +513,8 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
                     ${p(rows.map((r) => r.excluded))}::text[], ${p(rows.map((r) => new Date(r.ticker.at).toISOString()))}::timestamptz[])
                as v(ex, coin, pair, base, quote, market, ct, price, pq, vol, chg, bid, ask, src, inst, exp, exc, at)
         join exchanges e on e.name = v.ex
+        -- A coin removed since the symbols were looked up (the demo market's) has no pairs to write.
+        where exists (select 1 from coins c where c.id = v.coin)
         on conflict (exchange_id, pair) do update set
           coin_id = excluded.coin_id, price = excluded.price, price_quote = excluded.price_quote, volume_24h = excluded.volume_24h,
           change_24h = excluded.change_24h, best_bid = excluded.best_bid, best_ask = excluded.best_ask, contract_type = excluded.contract_type,
