@@ -109,6 +109,28 @@ const schema = z.object({
   COINGECKO_PRO: z.enum(['', '0', '1']).default(''),
   /** How often the CoinGecko facts are refreshed (with a key and live sources). */
   COINGECKO_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(60_000).max(86_400_000).default(3_600_000),
+  /**
+   * CoinGecko exchange ids whose spot pairs come from CoinGecko (with a key and live sources):
+   * exchanges none of SOURCES covers. Empty: none.
+   */
+  COINGECKO_EXCHANGES: z
+    .string()
+    .default('gdax,upbit,kucoin,gate,bitget,huobi')
+    .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
+    .pipe(z.array(z.string().regex(/^[a-z0-9_.-]{1,64}$/, 'must be CoinGecko exchange ids such as gdax,kucoin'))),
+  /**
+   * How often those exchanges' pairs and every exchange's derivatives are asked of CoinGecko;
+   * 0 turns both off. Unset: every 30 minutes, one exchange a time, on a demo key (its monthly
+   * calls); every 2 minutes, all of them, with COINGECKO_PRO=1.
+   */
+  COINGECKO_MARKETS_MS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce
+      .number({ invalid_type_error: 'must be whole milliseconds' })
+      .int('must be whole milliseconds')
+      .refine((n) => n === 0 || (n >= 60_000 && n <= 86_400_000), 'must be 0 (off) or 60000–86400000')
+      .optional(),
+  ),
   /** Milliseconds between two REST rounds of the market sources. */
   INGEST_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(1000).max(3_600_000).default(30_000),
   /** On the first live round, how many top coins get their price history from the sources' candles; 0 turns it off. */

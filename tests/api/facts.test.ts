@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { globalTotals } from '../../src/server/domain/markets.ts';
 import { FactsRefresh, matchCoins, matchExchanges } from '../../src/server/ingest/facts.ts';
 import { CoinGecko, type CoinFacts } from '../../src/server/ingest/sources/coingecko.ts';
 import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
@@ -13,6 +14,7 @@ beforeAll(async () => {
   up = await startFakeUpstream({
     '/coins/markets': { body: fixture('coingecko', 'markets') },
     '/exchanges': { body: fixture('coingecko', 'exchanges') },
+    '/global': { body: fixture('coingecko', 'global') },
     '/coins/bitcoin': { body: fixture('coingecko', 'coin-bitcoin') },
   });
 });
@@ -37,11 +39,12 @@ describe('matching CoinGecko to our coins and exchanges', () => {
     expect(Object.fromEntries([...m].map(([k, f]) => [k, f.id]))).toEqual({ bitcoin: 'bitcoin', xrp: 'ripple' });
   });
 
-  it('maps exchange slugs whose CoinGecko id differs', () => {
-    const ex = fixture<{ id: string }[]>('coingecko', 'exchanges').map((e) => ({ id: e.id, trustScore: 10 }) as never);
-    expect(matchExchanges(ex, ['binance', 'okx', 'bybit', 'nowhere']).map(([name, f]) => [name, (f as { id: string }).id])).toEqual([
+  it('maps exchange slugs whose CoinGecko id differs, and exchanges named like ours', () => {
+    const ex = fixture<{ id: string; name: string }[]>('coingecko', 'exchanges').map((e) => ({ id: e.id, name: e.name, trustScore: 10 }) as never);
+    expect(matchExchanges(ex, ['binance', 'okx', 'bybit', 'coinbase-exchange', 'nowhere']).map(([name, f]) => [name, (f as { id: string }).id])).toEqual([
       ['binance', 'binance'],
       ['okx', 'okex'],
+      ['coinbase-exchange', 'gdax'],
     ]);
   });
 });
@@ -51,7 +54,7 @@ describe('the CoinGecko facts refresh', () => {
     const [before] = await rows<{ price: string; circ: string }>(sql`select price::text, circulating_supply::text as circ from coins where id = 'bitcoin'`);
     const [quokka] = await rows<{ n: number }>(sql`select count(*)::int as n from coins where facts_source is not null`);
     expect(quokka!.n).toBe(0);
-    expect(await refresh({ detailsPerRefresh: 0 }).refresh()).toEqual({ coins: 6, exchanges: expect.any(Number), details: 0 });
+    expect(await refresh({ detailsPerRefresh: 0 }).refresh()).toEqual({ coins: 6, exchanges: expect.any(Number), global: true, details: 0 });
     const [btc] = await rows<{ circ: string; cap: string; price: string; src: string; at: Date }>(
       sql`select circulating_supply::text as circ, market_cap::text as cap, price::text, facts_source as src, facts_updated_at as at from coins where id = 'bitcoin'`,
     );
@@ -118,6 +121,38 @@ describe('the CoinGecko facts refresh', () => {
     expect(asked).toHaveLength(2);
     expect(asked).not.toContain('/coins/bitcoin');
     expect(asked).not.toContain('/coins/ethereum');
+  });
+
+  it('keeps the market-wide totals, which the whole-market figures use on live data while they are fresh', async () => {
+    const live = JSON.stringify({ source: 'live', sources: ['binance'], updatedAt: new Date().toISOString() });
+    await rows(sql`insert into site_meta (key, value) values ('data_source', ${live}::jsonb) on conflict (key) do update set value = excluded.value`);
+    const now = Date.now();
+    await new FactsRefresh({ db: db(), gecko: new CoinGecko({ baseUrl: up.url, apiKey: 'k', retries: 0 }), intervalMs: 3_600_000, detailsPerRefresh: 0, now: () => now }).refresh();
+    const totals = await globalTotals(db());
+    // The fixture's /global: $3.41T, $125.4B, BTC 56.1 %.
+    expect(totals).toMatchObject({ totalMarketCap: 3412033120312.41, totalVolume24h: 125410330221.77, wholeMarket: { source: 'coingecko', updatedAt: new Date(now).toISOString() } });
+    const g = fixture<{ data: { market_cap_percentage: Record<string, number>; market_cap_change_percentage_24h_usd: number } }>('coingecko', 'global').data;
+    expect([totals.btcDominance, totals.ethDominance, totals.marketCapChange24h]).toEqual([g.market_cap_percentage.btc, g.market_cap_percentage.eth, g.market_cap_change_percentage_24h_usd]);
+    const [ours] = await rows<{ cap: string }>(sql`select sum(market_cap)::text as cap from coins`);
+    expect(totals.totalMarketCap).not.toBe(Number(ours!.cap));
+    // Older than three hours: our own sums again, and no credit.
+    await rows(sql`update site_meta set updated_at = now() - interval '3 hours 1 minute' where key = 'global_facts'`);
+    const old = await globalTotals(db());
+    expect(old).toMatchObject({ totalMarketCap: Number(ours!.cap), wholeMarket: null });
+    // Nor on demo data, however fresh.
+    await rows(sql`update site_meta set updated_at = now() where key = 'global_facts'`);
+    await rows(sql`update site_meta set value = jsonb_set(value, '{source}', '"demo"') where key = 'data_source'`);
+    expect((await globalTotals(db())).wholeMarket).toBeNull();
+  });
+
+  it('a failed /global leaves the stored totals and the rest of the refresh alone', async () => {
+    const before = await rows<{ value: unknown }>(sql`select value from site_meta where key = 'global_facts'`);
+    up.route('/global', { status: 500 });
+    const lines: string[] = [];
+    expect(await refresh({ detailsPerRefresh: 0, log: (l) => lines.push(l) }).refresh()).toMatchObject({ coins: 6, global: false });
+    expect(lines.join('\n')).toMatch(/market-wide totals: coingecko: HTTP 500; the stored ones stay/);
+    expect(await rows(sql`select value from site_meta where key = 'global_facts'`)).toEqual(before);
+    up.route('/global', { body: fixture('coingecko', 'global') });
   });
 
   it('changes nothing when a call fails', async () => {

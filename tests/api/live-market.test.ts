@@ -1,8 +1,12 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { STALE_MS_DEFAULT } from '../../src/server/ingest/aggregate.ts';
-import { config } from '../../src/server/config.ts';
-import { startMarket } from '../../src/server/ingest/index.ts';
+import { config, type SourceName } from '../../src/server/config.ts';
+import { FactsRefresh } from '../../src/server/ingest/facts.ts';
+import { createGecko, createSources, startMarket } from '../../src/server/ingest/index.ts';
+import { CoinGecko } from '../../src/server/ingest/sources/coingecko.ts';
+import { CoinGeckoMarkets } from '../../src/server/ingest/sources/coingeckoMarkets.ts';
+import { fixture, startFakeUpstream } from '../setup/fakeUpstream.ts';
 import type { Realtime } from '../../src/server/realtime/index.ts';
 import { LiveMarket, pairName, relabel } from '../../src/server/ingest/market.ts';
 import { readProvenance } from '../../src/server/domain/provenance.ts';
@@ -273,5 +277,110 @@ describe('which market runs (startMarket)', () => {
 
   it('LIVE=sim and off leave the market to the hub', async () => {
     for (const LIVE of ['sim', 'off'] as const) expect(await startMarket({ hub: hub().hub, db: db(), config: { ...config(), LIVE }, log: () => {}, sources: [okx()] })).toBe('none');
+  });
+});
+
+describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
+  it('go through a round like any exchange’s: pairs with provenance, flags as exclusions, new exchanges, then their websites from the facts', async () => {
+    const up = await startFakeUpstream({
+      '/exchanges/gdax/tickers': { body: fixture('coingecko', 'exchange-tickers-gdax') },
+      '/derivatives': { body: fixture('coingecko', 'derivatives') },
+      '/coins/markets': { body: fixture('coingecko', 'markets') },
+      '/exchanges': { body: fixture('coingecko', 'exchanges') },
+      '/global': { body: fixture('coingecko', 'global') },
+    });
+    try {
+      const gecko = new CoinGecko({ baseUrl: up.url, apiKey: 'k', retries: 0, now: () => NOW });
+      const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
+      okx.answer = [ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 94_500, quoteVolume24h: 3_000_000 })];
+      // As createSources builds it: the exchanges of the configured adapters are theirs.
+      const markets = new CoinGeckoMarkets({ gecko, exchanges: ['gdax'], skip: ['okx', 'binance'], refreshMs: 1_800_000, exchangesPerRefresh: 1, derivatives: true, now: () => NOW });
+      const [demoBefore] = await rows<{ n: number }>(sql`select count(*)::int as n from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'coinbase-exchange' and t.source is null`);
+      expect(demoBefore!.n).toBeGreaterThan(0);
+      const market = new LiveMarket({ db: db(), sources: [okx, markets], intervalMs: 30_000, staleMs: 5 * 60_000, now: () => NOW, log: () => {} });
+      const ticks = await market.round();
+
+      const pairs = await rows<{ exchange: string; pair: string; source: string; instrument: string; excluded: string | null; expires: string | null }>(sql`
+        select e.name as exchange, t.pair, t.source, t.instrument, t.excluded, t.expires_at as expires from tickers t join exchanges e on e.id = t.exchange_id
+        where t.source = 'coingecko' order by e.name, t.pair`);
+      expect(pairs.map((p) => [p.exchange, p.pair, p.excluded])).toEqual([
+        ['bitget', 'BTC-PERPETUAL/USDT', 'futures'],
+        ['bitget', 'ETH-PERPETUAL/USDT', 'futures'],
+        ['coinbase-exchange', 'BTC/USD', null],
+        ['coinbase-exchange', 'BTC/USDT', null],
+        ['coinbase-exchange', 'DOGE/USD', 'stale'],
+        ['coinbase-exchange', 'ETH/EUR', null],
+        ['coinbase-exchange', 'ETH/USD', null],
+        ['coinbase-exchange', 'SOL/USD', null],
+        ['coinbase-exchange', 'USDT/USD', null],
+        ['coinbase-exchange', 'XRP/USD', 'flagged'],
+        ['deepcoin', 'ETH-PERPETUAL/USDT', 'futures'],
+        // 25 December 2026 is December's last Friday: the quarterly contract.
+        ['gate', 'BTC-QUARTERLY/USD', 'futures'],
+        ['gate', 'SOL-PERPETUAL/USDT', 'futures'],
+      ]);
+      const dated = pairs.find((p) => p.pair === 'BTC-QUARTERLY/USD')!;
+      expect([dated.instrument, new Date(dated.expires!).getTime()]).toEqual(['BTCUSD_20261225', Date.UTC(2026, 11, 25, 8)]);
+      // The seeder's Coinbase pairs gave way; Binance's copy at CoinGecko is Binance's adapter's business.
+      const [demoAfter] = await rows<{ n: number }>(sql`select count(*)::int as n from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'coinbase-exchange' and t.source is null`);
+      expect(demoAfter!.n).toBe(0);
+      expect(pairs.some((p) => p.exchange === 'binance' || p.exchange === 'okx')).toBe(false);
+
+      // Bitcoin's price: OKX and Coinbase's two pairs; the flagged XRP price counts for nothing.
+      const [btc] = await rows<{ sources: string[] }>(sql`select sources from coins where id = 'bitcoin'`);
+      expect(btc!.sources).toEqual(['coingecko', 'okx']);
+      const btcTick = ticks.find((t) => t.coinId === 'bitcoin')!;
+      expect(btcTick.price).toBeGreaterThan(94_480);
+      expect(btcTick.price).toBeLessThan(94_510);
+      const [xrp] = await rows<{ sources: string[] }>(sql`select sources from coins where symbol = 'XRP' order by rank limit 1`);
+      expect(xrp!.sources).not.toContain('coingecko');
+
+      const exchanges = await rows<{ name: string; display_name: string; website: string | null; has_futures: boolean; sources: string[] }>(
+        sql`select name, display_name, website, has_futures, sources from exchanges where name in ('deepcoin', 'gate', 'coinbase-exchange') order by name`,
+      );
+      expect(exchanges.map((e) => [e.name, e.display_name, e.has_futures, e.sources])).toEqual([
+        ['coinbase-exchange', 'Coinbase Exchange', false, ['coingecko']],
+        ['deepcoin', 'Deepcoin', true, ['coingecko']],
+        ['gate', 'Gate', true, ['coingecko']],
+      ]);
+      expect(exchanges.find((e) => e.name === 'gate')!.website).toBeNull();
+      const health = await get<{ sources: string[]; states: SourceState[] }>('/api/health');
+      expect(health.body.data.sources).toEqual(['okx', 'coingecko']);
+      expect(health.body.data.states.map((s) => [s.name, s.status])).toEqual([
+        ['okx', 'ok'],
+        ['coingecko', 'ok'],
+      ]);
+
+      // The facts fill in the websites CoinGecko's markets left empty or the seeder's placeholders,
+      // matching by name; an adapter's own address stays (CoinGecko's for Kraken is a referral link).
+      expect((await rows<{ website: string }>(sql`select website from exchanges where name = 'coinbase-exchange'`))[0]!.website).toBe('https://coinbase-exchange.example');
+      await rows(sql`update exchanges set website = 'https://www.kraken.com' where name = 'kraken'`);
+      await new FactsRefresh({ db: db(), gecko, intervalMs: 3_600_000, detailsPerRefresh: 0, now: () => NOW }).refresh();
+      const sites = await rows<{ name: string; website: string; trust: number }>(
+        sql`select name, website, trust_score as trust from exchanges where name in ('coinbase-exchange', 'kraken') order by name`,
+      );
+      expect(sites).toEqual([
+        { name: 'coinbase-exchange', website: 'https://www.coinbase.com/', trust: 10 },
+        { name: 'kraken', website: 'https://www.kraken.com', trust: 10 },
+      ]);
+      // A second round inside the refresh interval asks CoinGecko nothing; when OKX fails then,
+      // CoinGecko's answer from memory does not make the data fresh: its time stays.
+      const asked = up.requests.length;
+      okx.answer = new SourceError('okx', 'HTTP 500', 500);
+      const later = new LiveMarket({ db: db(), sources: [okx, markets], intervalMs: 30_000, staleMs: 5 * 60_000, now: () => NOW + 60_000, log: () => {} });
+      await later.round();
+      expect(up.requests.length).toBe(asked);
+      expect((await readProvenance(db(), NOW + 60_000)).updatedAt).toBe(new Date(NOW).toISOString());
+    } finally {
+      await up.close();
+    }
+  });
+
+  it('run beside the adapters when a key is configured, and not when COINGECKO_MARKETS_MS is 0', () => {
+    const base = { ...config(), SOURCES: ['binance', 'okx'] as SourceName[], COINGECKO_API_KEY: 'k' };
+    const gecko = createGecko(base);
+    expect(createSources(base, gecko).map((s) => s.name)).toEqual(['binance', 'okx', 'coingecko']);
+    expect(createSources({ ...base, COINGECKO_MARKETS_MS: 0 }, gecko).map((s) => s.name)).toEqual(['binance', 'okx']);
+    expect(createSources(base, createGecko({ ...base, COINGECKO_API_KEY: '' })).map((s) => s.name)).toEqual(['binance', 'okx']);
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { translator } from '../../server/i18n/index.ts';
 import type { View } from '../../server/view.ts';
-import { renderHeader, type PageState } from './chrome.ts';
+import type { GlobalTotals } from '../../server/domain/markets.ts';
+import { renderHeader, wholeMarketCredit, type PageState } from './chrome.ts';
 
 function viewFor(locale: Locale, base: string, ratesAsOf: Date | null = null): View {
   return { t: translator(locale), locale, ratesAsOf, href: (p: string) => `${base}${p === '/' && base ? '' : p}` || '/' } as unknown as View;
@@ -40,5 +41,23 @@ describe('renderHeader', () => {
     expect(header(page({ colours: 'blue-orange' }))).toContain('<option value="blue-orange" selected');
     expect(header(page(), new Date('2026-11-24T09:00:00Z'))).toContain('2026-11-24 09:00 UTC');
     expect(header(page(), new Date('2026-11-25T09:00:00Z'))).toContain('2026-11-25 09:00 UTC');
+  });
+});
+
+describe('wholeMarketCredit', () => {
+  const NOW = Date.UTC(2026, 10, 24, 12);
+  const v = (locale: Locale) => ({ ...viewFor(locale, ''), now: NOW }) as unknown as View;
+  const totals = (wholeMarket: GlobalTotals['wholeMarket']) => ({ wholeMarket }) as GlobalTotals;
+
+  it('credits CoinGecko, linked, with the age of its whole-market figures', () => {
+    const en = wholeMarketCredit(v('en'), totals({ source: 'coingecko', updatedAt: new Date(NOW - 20 * 60_000).toISOString() }))!.value;
+    expect(en).toBe(
+      '<a class="credit" href="https://www.coingecko.com/" rel="noopener" title="Market cap, volume and dominance of the whole crypto market (every coin CoinGecko follows), updated 20 min ago." data-testid="whole-market-credit">Data provided by CoinGecko</a>',
+    );
+    expect(wholeMarketCredit(v('zh'), totals({ source: 'coingecko', updatedAt: new Date(NOW).toISOString() }))!.value).toContain('数据由 CoinGecko 提供');
+  });
+
+  it('says nothing when the figures are our own sums', () => {
+    expect(wholeMarketCredit(v('en'), totals(null))).toBeNull();
   });
 });

@@ -156,7 +156,11 @@ function headerHtml(v: View, page: PageState, m: ReturnType<typeof headerModel>,
 </header>`;
 }
 
-/** The whole-market figures under the header, with the demo-data badge while the data is generated. */
+/**
+ * The whole-market figures under the header, with the demo-data badge while the data is
+ * generated. When the market cap, volume and dominance are CoinGecko's whole-market figures, a
+ * linked credit follows them, as CoinGecko's terms ask, saying so and how old they are.
+ */
 export function renderStatsStrip(v: View, totals: GlobalTotals): SafeHtml {
   const { t } = v;
   const item = (label: string, value: string) => html`<span>${label}: <b class="num">${value}</b></span>`;
@@ -166,7 +170,15 @@ export function renderStatsStrip(v: View, totals: GlobalTotals): SafeHtml {
     item(t('home.totalMarketCap'), v.money.amount(totals.totalMarketCap)),
     item(t('home.totalVolume'), v.money.amount(totals.totalVolume24h)),
     item(t('home.btcDominance'), v.percent(totals.btcDominance).replace(/^\+/, '')),
-  ]}${dataBadge(v, totals)}</div></aside>`;
+  ]}${wholeMarketCredit(v, totals)}${dataBadge(v, totals)}</div></aside>`;
+}
+
+/** "Data provided by CoinGecko", linked, when the whole-market figures are CoinGecko's; null otherwise. */
+export function wholeMarketCredit(v: View, totals: GlobalTotals): SafeHtml | null {
+  if (!totals.wholeMarket) return null;
+  const { t } = v;
+  const hint = t('provenance.wholeMarketHint', { age: ageText(v, totals.wholeMarket.updatedAt) });
+  return html`<a class="credit" href="https://www.coingecko.com/" rel="noopener" title="${hint}" data-testid="whole-market-credit">${t('provenance.geckoCredit')}</a>`;
 }
 
 /**

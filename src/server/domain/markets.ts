@@ -1,7 +1,8 @@
-import { readProvenance, siteIsLive, type Provenance } from './provenance.ts';
+import { GLOBAL_FACTS, readProvenance, siteIsLive, type Provenance } from './provenance.ts';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, tags, tickers } from '../db/schema/index.ts';
+import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, siteMeta, tags, tickers } from '../db/schema/index.ts';
+import type { GlobalFacts } from '../ingest/sources/coingecko.ts';
 import { prepared } from '../db/prepared.ts';
 import { memo, memoBounded, memoMarket } from './cache.ts';
 import { notFound } from './errors.ts';
@@ -185,11 +186,20 @@ export interface GlobalTotals {
   updatedAt: string | null;
   /** Where the market data comes from, its age and whether it is stale. */
   provenance: Omit<Provenance, 'states'>;
+  /**
+   * Set when the market cap, volume, change and dominance are CoinGecko's whole-market figures
+   * (every coin and exchange it follows) rather than the sums of our own rows: on live data,
+   * while its totals are fresh. The counts are always ours.
+   */
+  wholeMarket: { source: 'coingecko'; updatedAt: string } | null;
 }
+
+/** CoinGecko's totals older than this give way to our own sums (three missed hourly refreshes). */
+export const WHOLE_MARKET_FRESH_MS = 3 * 3_600_000;
 
 /** Whole-market figures for the header strip and the home page. */
 export async function globalTotals(db: Db): Promise<GlobalTotals> {
-  const [[agg], [ex], [tk], [btc], [eth], source] = await Promise.all([
+  const [[agg], [ex], [tk], [btc], [eth], source, [gecko]] = await Promise.all([
     db
       .select({
         cap: sql<string>`coalesce(sum(${coins.marketCap}), 0)`,
@@ -204,21 +214,46 @@ export async function globalTotals(db: Db): Promise<GlobalTotals> {
     db.select({ cap: coins.marketCap }).from(coins).where(eq(coins.symbol, 'BTC')).orderBy(asc(coins.rank)).limit(1),
     db.select({ cap: coins.marketCap }).from(coins).where(eq(coins.symbol, 'ETH')).orderBy(asc(coins.rank)).limit(1),
     readProvenance(db),
+    db.select({ value: siteMeta.value, at: siteMeta.updatedAt }).from(siteMeta).where(eq(siteMeta.key, GLOBAL_FACTS)),
   ]);
   const cap = num(agg?.cap) ?? 0;
   const prev = num(agg?.prevCap);
-  return {
+  const whole = source.source === 'live' ? wholeMarketOf(gecko) : null;
+  const ours = {
     totalMarketCap: cap,
     totalVolume24h: num(agg?.vol) ?? 0,
     marketCapChange24h: prev ? (cap / prev - 1) * 100 : null,
     btcDominance: percentOf(num(btc?.cap), cap),
     ethDominance: percentOf(num(eth?.cap), cap),
+  };
+  return {
+    ...(whole?.figures ?? ours),
+    wholeMarket: whole ? { source: 'coingecko', updatedAt: whole.updatedAt } : null,
     coinCount: agg?.n ?? 0,
     exchangeCount: ex?.n ?? 0,
     pairCount: tk?.n ?? 0,
     source: source.source,
     updatedAt: agg?.updatedAt ? new Date(agg.updatedAt).toISOString() : null,
     provenance: { source: source.source, sources: source.sources, updatedAt: source.updatedAt, stale: source.stale },
+  };
+}
+
+/** CoinGecko's stored totals as our figures, when fresh and complete; null otherwise. */
+function wholeMarketOf(row: { value: unknown; at: Date | string } | undefined, now = Date.now()) {
+  if (!row) return null;
+  const g = row.value as Partial<GlobalFacts>;
+  const updatedAt = new Date(row.at);
+  const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
+  if (now - updatedAt.getTime() > WHOLE_MARKET_FRESH_MS || !finite(g.marketCapUsd) || g.marketCapUsd <= 0 || !finite(g.volumeUsd)) return null;
+  return {
+    updatedAt: updatedAt.toISOString(),
+    figures: {
+      totalMarketCap: g.marketCapUsd,
+      totalVolume24h: g.volumeUsd,
+      marketCapChange24h: finite(g.marketCapChange24h) ? g.marketCapChange24h : null,
+      btcDominance: finite(g.btcDominance) ? g.btcDominance : null,
+      ethDominance: finite(g.ethDominance) ? g.ethDominance : null,
+    },
   };
 }
 

@@ -49,6 +49,12 @@ export function currentProvenance(db: Db): Promise<Provenance> {
  */
 export const DEMO_MARKET_PENDING = 'demo_market_pending';
 
+/**
+ * site_meta key: CoinGecko's market-wide totals (`GlobalFacts` of src/server/ingest/sources/
+ * coingecko.ts), written by the facts refresh, read by the whole-market figures (markets.ts).
+ */
+export const GLOBAL_FACTS = 'global_facts';
+
 /** The demo seeder's accounts (demo_…), as a LIKE pattern: every other account is a person's. */
 export const DEMO_USERNAMES = 'demo\\_%';
 

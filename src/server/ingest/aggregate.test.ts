@@ -36,6 +36,23 @@ const run = (tickers: SourceTicker[], more: Partial<AggregateInput> = {}) => agg
 const resultOf = (r: ReturnType<typeof run>, t: SourceTicker) => r.tickers.find((x) => x.ticker === t)!;
 
 describe('aggregate', () => {
+  it('lists a price its source flags but never counts it, nor uses it as a quote reference', () => {
+    const a = tk('BTC', 'USD', 100, { quoteVolume24h: 1000, source: 'kraken' });
+    const flagged = tk('BTC', 'USD', 130, { quoteVolume24h: 5000, source: 'coingecko', flagged: true });
+    const usdt = tk('USDT', 'USD', 0.5, { quoteVolume24h: 1e9, source: 'coingecko', flagged: true });
+    const quoted = tk('ETH', 'USDT', 10, { quoteVolume24h: 10, source: 'okx' });
+    const r = run([a, flagged, usdt, quoted]);
+    expect(resultOf(r, flagged)).toMatchObject({ excluded: 'flagged', priceUsd: 130, volumeUsd: 5000 });
+    expect(r.coins.get('BTC')).toMatchObject({ priceUsd: 100, volumeUsd: 1000, included: 1, excluded: 1, sources: ['kraken'] });
+    // USDT's only USD pair is flagged: it holds its peg, not the flagged 0.5.
+    expect(r.quoteUsd.USDT).toBe(1);
+    expect(r.coins.get('ETH')!.priceUsd).toBe(10);
+    expect(r.coins.has('USDT')).toBe(false);
+    // Stale comes first: a flagged pair that is also old reads as stale.
+    const old = tk('BTC', 'USD', 100, { flagged: true, at: NOW - STALE - 1 });
+    expect(resultOf(run([old]), old).excluded).toBe('stale');
+  });
+
   it('excludes a price far from the median (MAD rule) and averages the rest by volume', () => {
     const a = tk('BTC', 'USD', 100, { quoteVolume24h: 1000, source: 'kraken' });
     const b = tk('BTC', 'USD', 101, { quoteVolume24h: 2000, source: 'okx' });

@@ -6,6 +6,8 @@
  * 1. A ticker whose last price is not a positive finite number is dropped entirely.
  * 2. Each remaining ticker is marked, first reason wins:
  *    - `stale` when `now - at > staleMs` (or `at` is not a number);
+ *    - `flagged` when its source marks the price as unreliable (CoinGecko's anomaly or stale
+ *      flags): listed, never counted;
  *    - `futures` for futures: they never make a coin's price or volume, but their USD price and
  *      volume are still converted when their quote has a reference, for the market tab;
  *    - `no-reference` when its quote asset has no USD reference (below);
@@ -29,11 +31,11 @@
  *    a change, null when none does; the integration replaces it with the change of the stored
  *    price history once there are 24 hours of it.
  * 6. A coin (keyed by the upper-case base symbol) with no included ticker is absent; `excluded`
- *    counts its spot tickers left out as stale, no-reference or outlier.
+ *    counts its spot tickers left out as stale, flagged, no-reference or outlier.
  */
 import type { SourceTicker } from './sources/types.ts';
 
-export type Exclusion = 'stale' | 'outlier' | 'no-reference' | 'futures';
+export type Exclusion = 'stale' | 'flagged' | 'outlier' | 'no-reference' | 'futures';
 
 export interface AggregateInput {
   tickers: SourceTicker[];
@@ -98,7 +100,7 @@ export function aggregate(input: AggregateInput): AggregateResult {
   const { now, staleMs } = input;
   const rows = input.tickers.filter((t) => Number.isFinite(t.last) && t.last > 0).sort(compareTickers);
   const fresh = (t: SourceTicker) => now - t.at <= staleMs;
-  const spot = rows.filter((t) => t.market === 'spot' && fresh(t));
+  const spot = rows.filter((t) => t.market === 'spot' && fresh(t) && !t.flagged);
 
   const quoteUsd: Record<string, number> = { USD: 1 };
   for (const [code, rate] of Object.entries(input.fiatPerUsd ?? {})) {
@@ -119,7 +121,15 @@ export function aggregate(input: AggregateInput): AggregateResult {
     const ref = quoteUsd[sym(ticker.quote)];
     const priceUsd = ref === undefined ? null : ticker.last * ref;
     const volumeUsd = ref === undefined || priceUsd === null ? null : usdVolume(ticker, ref, priceUsd);
-    const excluded: Exclusion | null = !fresh(ticker) ? 'stale' : ticker.market === 'futures' ? 'futures' : ref === undefined ? 'no-reference' : null;
+    const excluded: Exclusion | null = !fresh(ticker)
+      ? 'stale'
+      : ticker.flagged
+        ? 'flagged'
+        : ticker.market === 'futures'
+          ? 'futures'
+          : ref === undefined
+            ? 'no-reference'
+            : null;
     return { ticker, priceUsd, volumeUsd, excluded };
   });
 
@@ -218,4 +228,4 @@ function compareTickers(a: SourceTicker, b: SourceTicker): number {
 }
 
 const tickerKey = (t: SourceTicker): string[] =>
-  [t.source, t.exchange, t.instrument, t.market, t.base, t.quote, t.at, t.last, t.quoteVolume24h, t.baseVolume24h, t.change24h].map(String);
+  [t.source, t.exchange, t.instrument, t.market, t.base, t.quote, t.at, t.last, t.quoteVolume24h, t.baseVolume24h, t.change24h, !!t.flagged].map(String);

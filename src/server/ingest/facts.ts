@@ -10,17 +10,18 @@
 import { sql } from 'drizzle-orm';
 import { slugify } from '../../lib/slug.ts';
 import type { Db } from '../db/index.ts';
+import { GLOBAL_FACTS } from '../domain/provenance.ts';
 import { marketWrite } from '../realtime/persist.ts';
 import { Repeat } from '../realtime/repeat.ts';
 import type { PriceSource } from '../realtime/types.ts';
-import { LINKS_PER_KIND, type CoinDetailFacts, type CoinFacts, type CoinGecko, type ExchangeFacts } from './sources/coingecko.ts';
+import { LINKS_PER_KIND, marketExchange, webAddress, type CoinDetailFacts, type CoinFacts, type CoinGecko, type ExchangeFacts } from './sources/coingecko.ts';
 
 /** Our exchange slugs whose CoinGecko id differs. */
 export const GECKO_EXCHANGE_IDS: Record<string, string> = { okx: 'okex', bybit: 'bybit_spot', coinbase: 'gdax' };
 
 export interface FactsOptions {
   db: Db;
-  gecko: Pick<CoinGecko, 'markets' | 'exchanges' | 'coin'>;
+  gecko: Pick<CoinGecko, 'markets' | 'exchanges' | 'coin' | 'global'>;
   intervalMs: number;
   /** Pages of 250 coins by market cap (2 = the top 500); each page is one call of the budget. */
   pages?: number;
@@ -38,6 +39,8 @@ export interface FactsOptions {
 export interface FactsResult {
   coins: number;
   exchanges: number;
+  /** Whether the market-wide totals (`/global`) were renewed. */
+  global: boolean;
   /** Coins whose links and categories were renewed. */
   details: number;
 }
@@ -88,7 +91,9 @@ export class FactsRefresh implements PriceSource {
       o.intervalMs,
       async () => {
         const r = await this.refresh();
-        this.o.log?.(`[facts] CoinGecko: supplies of ${r.coins} coins, trust scores of ${r.exchanges} exchanges, links and categories of ${r.details} coins`);
+        this.o.log?.(
+          `[facts] CoinGecko: supplies of ${r.coins} coins, trust scores of ${r.exchanges} exchanges, links and categories of ${r.details} coins${r.global ? ', market-wide totals' : ''}`,
+        );
       },
       (e) => this.o.log?.(`[facts] ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}; the stored facts stay`),
     );
@@ -113,6 +118,11 @@ export class FactsRefresh implements PriceSource {
       if (rows.length < 250) break;
     }
     const exchangeFacts = await gecko.exchanges(1);
+    // The totals are a thing apart: without them the supplies are still worth writing.
+    const global = await gecko.global().catch((e: Error) => {
+      this.o.log?.(`[facts] market-wide totals: ${(e.cause as Error | undefined)?.message ?? e.message}; the stored ones stay`);
+      return null;
+    });
     const at = new Date((this.o.now ?? Date.now)()).toISOString();
     // The market rounds write the same coins and exchanges: one writer at a time, no deadlock.
     const written = await marketWrite(db, async (tx) => {
@@ -128,11 +138,21 @@ export class FactsRefresh implements PriceSource {
       }
       const exchanges = matchExchanges(exchangeFacts, rowsOf<{ name: string }>(await tx.execute(sql`select name from exchanges`)).map((r) => r.name));
       if (exchanges.length) {
+        // The website only where none is stored (exchanges first listed through CoinGecko's markets)
+        // or the seeder's placeholder is (https://<slug>.example): an adapter's own address stays,
+        // CoinGecko's are sometimes referral links.
         await tx.execute(sql`
-          update exchanges e set trust_score = v.score, country = coalesce(v.country, e.country), facts_source = 'coingecko', facts_updated_at = ${at}::timestamptz
+          update exchanges e set trust_score = v.score, country = coalesce(v.country, e.country),
+                 website = case when e.website is null or e.website ~ '^https://[^/]+\.example$' then coalesce(v.url, e.website) else e.website end,
+                 facts_source = 'coingecko', facts_updated_at = ${at}::timestamptz
           from unnest(${p(exchanges.map(([name]) => name))}::text[], ${p(exchanges.map(([, f]) => f.trustScore))}::int[],
-                      ${p(exchanges.map(([, f]) => f.country))}::text[]) as v(name, score, country)
+                      ${p(exchanges.map(([, f]) => f.country))}::text[], ${p(exchanges.map(([, f]) => webAddress(f.url)))}::text[]) as v(name, score, country, url)
           where e.name = v.name`);
+      }
+      if (global) {
+        await tx.execute(sql`
+          insert into site_meta (key, value, updated_at) values (${GLOBAL_FACTS}, ${JSON.stringify(global)}::jsonb, ${at}::timestamptz)
+          on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
       }
       await tx.execute(sql`
         insert into site_meta (key, value, updated_at) values ('facts_source', ${JSON.stringify({ source: 'coingecko', coins: matched.length, exchanges: exchanges.length, updatedAt: at })}::jsonb, ${at}::timestamptz)
@@ -143,7 +163,7 @@ export class FactsRefresh implements PriceSource {
       return { coins: matched.length, exchanges: exchanges.length, ranked };
     });
     const details = await this.refreshDetails(written.ranked.slice(0, this.o.detailCoins ?? 100));
-    return { coins: written.coins, exchanges: written.exchanges, details };
+    return { coins: written.coins, exchanges: written.exchanges, global: global !== null, details };
   }
 
   /**
@@ -193,11 +213,19 @@ async function writeDetails(db: Db, coinId: string, d: CoinDetailFacts): Promise
   });
 }
 
-/** Our exchanges by slug with CoinGecko's facts, by id (or the known different id). */
+/**
+ * Our exchanges by slug with CoinGecko's facts: by id (or the known different id), else by name
+ * ("Coinbase Exchange" is our coinbase-exchange, however CoinGecko's id reads).
+ */
 export function matchExchanges(facts: ExchangeFacts[], ours: string[]): [string, ExchangeFacts][] {
   const byId = new Map(facts.map((f) => [f.id, f]));
+  const byName = new Map<string, ExchangeFacts>();
+  for (const f of facts) {
+    const name = marketExchange(f.name)?.name;
+    if (name && !byName.has(name)) byName.set(name, f);
+  }
   return ours.flatMap((name) => {
-    const f = byId.get(GECKO_EXCHANGE_IDS[name] ?? name);
+    const f = byId.get(GECKO_EXCHANGE_IDS[name] ?? name) ?? byName.get(name);
     return f ? [[name, f] as [string, ExchangeFacts]] : [];
   });
 }

@@ -12,18 +12,40 @@ import { SimulatedMarket } from '../realtime/simulator.ts';
 import { FactsRefresh } from './facts.ts';
 import { demoMarketPending, keepDemoMarket, LiveMarket } from './market.ts';
 import { CoinGecko } from './sources/coingecko.ts';
+import { CoinGeckoMarkets, geckoMarketsPlan } from './sources/coingeckoMarkets.ts';
 import { BinanceFutures, BinanceSpot } from './sources/binance.ts';
 import { Bybit } from './sources/bybit.ts';
 import { Kraken } from './sources/kraken.ts';
 import { Okx } from './sources/okx.ts';
-import type { SourceTicker, TickerSource } from './sources/types.ts';
+import { exchangesOf, type SourceTicker, type TickerSource } from './sources/types.ts';
 
 export { demoMarketPending } from './market.ts';
 
-/** The configured exchange sources, each on its (configurable) base URL. */
-export function createSources(
-  c: Pick<Config, 'SOURCES' | 'BINANCE_URL' | 'BINANCE_FUTURES_URL' | 'BINANCE_STREAM_URL' | 'BINANCE_FUTURES_STREAM_URL' | 'OKX_URL' | 'OKX_STREAM_URL' | 'BYBIT_URL' | 'BYBIT_STREAM_URL' | 'BYBIT_FUTURES_STREAM_URL' | 'KRAKEN_URL' | 'KRAKEN_STREAM_URL'>,
-): TickerSource[] {
+type SourcesConfig = Pick<
+  Config,
+  | 'SOURCES'
+  | 'BINANCE_URL'
+  | 'BINANCE_FUTURES_URL'
+  | 'BINANCE_STREAM_URL'
+  | 'BINANCE_FUTURES_STREAM_URL'
+  | 'OKX_URL'
+  | 'OKX_STREAM_URL'
+  | 'BYBIT_URL'
+  | 'BYBIT_STREAM_URL'
+  | 'BYBIT_FUTURES_STREAM_URL'
+  | 'KRAKEN_URL'
+  | 'KRAKEN_STREAM_URL'
+  | 'COINGECKO_PRO'
+  | 'COINGECKO_EXCHANGES'
+  | 'COINGECKO_MARKETS_MS'
+>;
+
+/**
+ * The configured exchange sources, each on its (configurable) base URL; with a CoinGecko client
+ * (a key is configured) also the markets of other exchanges through CoinGecko, unless
+ * COINGECKO_MARKETS_MS is 0.
+ */
+export function createSources(c: SourcesConfig, gecko: CoinGecko | null = null, log?: (line: string) => void): TickerSource[] {
   const make: Record<SourceName, () => TickerSource> = {
     binance: () => new BinanceSpot({ baseUrl: c.BINANCE_URL, streamUrl: c.BINANCE_STREAM_URL }),
     'binance-futures': () => new BinanceFutures({ baseUrl: c.BINANCE_FUTURES_URL, streamUrl: c.BINANCE_FUTURES_STREAM_URL }),
@@ -31,7 +53,19 @@ export function createSources(
     bybit: () => new Bybit({ baseUrl: c.BYBIT_URL, streamUrl: c.BYBIT_STREAM_URL, futuresStreamUrl: c.BYBIT_FUTURES_STREAM_URL }),
     kraken: () => new Kraken({ baseUrl: c.KRAKEN_URL, streamUrl: c.KRAKEN_STREAM_URL }),
   };
-  return c.SOURCES.map((name) => make[name]());
+  const sources = c.SOURCES.map((name) => make[name]());
+  const { refreshMs, exchangesPerRefresh } = geckoMarketsPlan(c);
+  if (gecko && refreshMs > 0) {
+    const skip = sources.flatMap(exchangesOf).map((e) => e.name);
+    sources.push(new CoinGeckoMarkets({ gecko, exchanges: c.COINGECKO_EXCHANGES, skip, refreshMs, exchangesPerRefresh, derivatives: true, log }));
+  }
+  return sources;
+}
+
+/** The CoinGecko client, one per process so every call counts against one budget; null without a key. */
+export function createGecko(c: Pick<Config, 'COINGECKO_URL' | 'COINGECKO_API_KEY' | 'COINGECKO_PRO'>): CoinGecko | null {
+  if (!c.COINGECKO_API_KEY) return null;
+  return new CoinGecko({ baseUrl: c.COINGECKO_URL || undefined, apiKey: c.COINGECKO_API_KEY, pro: c.COINGECKO_PRO === '1' });
 }
 
 /** What LIVE=auto's probe learnt: the first source to answer (or null), and every answer asked for. */
@@ -73,9 +107,8 @@ export interface StartMarketOptions {
 }
 
 /** CoinGecko's facts refresh when a key is configured (its keyless limit is too small to rely on). */
-export function createFacts(db: Db, c: Config, log: (line: string) => void): FactsRefresh | null {
-  if (!c.COINGECKO_API_KEY) return null;
-  const gecko = new CoinGecko({ baseUrl: c.COINGECKO_URL || undefined, apiKey: c.COINGECKO_API_KEY, pro: c.COINGECKO_PRO === '1' });
+export function createFacts(db: Db, c: Config, log: (line: string) => void, gecko: CoinGecko | null = createGecko(c)): FactsRefresh | null {
+  if (!gecko) return null;
   return new FactsRefresh({ db, gecko, intervalMs: c.COINGECKO_INTERVAL_MS, log });
 }
 
@@ -92,7 +125,8 @@ export function createFacts(db: Db, c: Config, log: (line: string) => void): Fac
 export async function startMarket(o: StartMarketOptions): Promise<'sources' | 'sim' | 'none'> {
   const { config: c, hub, db, log } = o;
   if (c.LIVE !== 'auto' && c.LIVE !== 'sources') return 'none';
-  const sources = o.sources ?? createSources(c);
+  const gecko = createGecko(c);
+  const sources = o.sources ?? createSources(c, gecko, log);
   const live = (asked: ProbeResult['asked'] | undefined, replaceDemo: boolean) =>
     new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, streamIntervalMs: c.STREAM_INTERVAL_MS, backfillCoins: c.BACKFILL_COINS, log, asked, replaceDemo });
   const run = async (why: string, asked?: ProbeResult['asked']) => {
@@ -106,7 +140,7 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
       await keepDemoMarket(db);
     }
     market.keepDemo();
-    const facts = o.facts !== undefined ? o.facts : createFacts(db, c, log);
+    const facts = o.facts !== undefined ? o.facts : createFacts(db, c, log, gecko);
     if (facts) await hub.addSource(facts);
     else log('[ingest] no COINGECKO_API_KEY: supplies stay as seeded');
     return 'sources' as const;

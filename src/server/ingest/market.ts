@@ -26,7 +26,7 @@ import { contractTypeFromExpiry } from './sources/contracts.ts';
 import { SourceStream, type StreamState } from './stream.ts';
 import { backfillHistory } from './backfill.ts';
 import { Repeat } from '../realtime/repeat.ts';
-import type { SourceState, SourceTicker, TickerSource } from './sources/types.ts';
+import { exchangesOf, type ExchangeInfo, type SourceState, type SourceTicker, type TickerSource } from './sources/types.ts';
 
 /** A coin the database lacks is added when its pairs trade at least this much a day (USD). */
 export const NEW_COIN_MIN_VOLUME_USD = 1_000_000;
@@ -296,8 +296,11 @@ export class LiveMarket implements PriceSource {
     const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs, fiatPerUsd: await fiatPerUsd(db) });
     const bySymbol = await this.withNewCoins(result, await this.coinsBySymbol(now), now);
     const answered = sources.filter((_, i) => fetched[i]!.status === 'fulfilled').map((s) => s.name);
+    // Of those, the ones whose answer is new: only they make the data fresh (CoinGecko's markets
+    // answer most rounds from memory).
+    const renewed = sources.filter((s, i) => fetched[i]!.status === 'fulfilled' && (s.refreshed?.() ?? true)).map((s) => s.name);
     const replaceDemo = !!this.o.replaceDemo && !this.demoSettled && answered.length > 0 && result.tickers.length > 0;
-    const replaced = await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, exchanges: sources.map((s) => s.exchange), replaceDemo });
+    const replaced = await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, renewed, exchanges: sources.flatMap(exchangesOf), replaceDemo });
     if (replaceDemo) this.demoSettled = true;
     if (replaced) {
       // The coins that went must not be looked up (and written to) again.
@@ -394,9 +397,10 @@ async function fiatPerUsd(db: Db): Promise<Record<string, number>> {
 interface WriteContext {
   now: number;
   states: SourceState[];
-  /** The sources that answered this round. */
+  /** The sources that answered this round, and of those the ones whose answer was new (the data's age is theirs). */
   answered: string[];
-  exchanges: TickerSource['exchange'][];
+  renewed?: string[];
+  exchanges: ExchangeInfo[];
   /** Remove the seeder's market in the same transaction (LiveMarketOptions.replaceDemo). */
   replaceDemo?: boolean;
 }
@@ -549,7 +553,7 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
       on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);
     // The data's age is that of the last round a source answered: rounds on kept answers alone
     // must let it grow until the badge says stale.
-    if (ctx.answered.length && result.tickers.length)
+    if ((ctx.renewed ?? ctx.answered).length && result.tickers.length)
       await tx.execute(sql`
         insert into site_meta (key, value, updated_at) values ('data_source', ${JSON.stringify(source)}::jsonb, ${at}::timestamptz)
         on conflict (key) do update set value = excluded.value, updated_at = excluded.updated_at`);

@@ -201,3 +201,126 @@ describe('CoinGecko coin details', () => {
     await expect(new CoinGecko(options({ retries: 0 })).coin('bitcoin')).rejects.toBeInstanceOf(SourceError);
   });
 });
+
+describe('CoinGecko exchange tickers (/exchanges/{id}/tickers)', () => {
+  beforeEach(() => {
+    up.route('/exchanges/gdax/tickers', { body: fixture('coingecko', 'exchange-tickers-gdax') });
+  });
+
+  it('asks for the busiest page and maps a pair exactly, the exchange named by the answer', async () => {
+    const { exchange, tickers } = await new CoinGecko(options({ apiKey: 'k' })).exchangeTickers('gdax');
+    expect(Object.fromEntries(up.requests[0]!.query)).toEqual({ page: '1', order: 'volume_desc', include_exchange_logo: 'false', depth: 'false' });
+    expect(exchange).toEqual({ name: 'coinbase-exchange', displayName: 'Coinbase Exchange', website: null, hasFutures: false });
+    expect(tickers[0]).toEqual({
+      source: 'coingecko',
+      exchange: 'coinbase-exchange',
+      instrument: 'BTC/USD',
+      base: 'BTC',
+      quote: 'USD',
+      market: 'spot',
+      contractType: null,
+      expiry: null,
+      last: 94502.31,
+      open24h: null,
+      high24h: null,
+      low24h: null,
+      change24h: null,
+      baseVolume24h: 9123.4471,
+      quoteVolume24h: null,
+      bid: null,
+      ask: null,
+      at: Date.UTC(2026, 10, 24, 11, 59, 12),
+      flagged: false,
+    });
+  });
+
+  it('flags what CoinGecko marks as an anomaly or stale, and leaves out contract addresses and pairs without a price', async () => {
+    const { tickers } = await new CoinGecko(options()).exchangeTickers('gdax');
+    expect(tickers.map((t) => `${t.instrument}${t.flagged ? ' flagged' : ''}`)).toEqual([
+      'BTC/USD',
+      'ETH/USD',
+      'SOL/USD',
+      'BTC/USDT',
+      'USDT/USD',
+      'ETH/EUR',
+      'XRP/USD flagged',
+      'DOGE/USD flagged',
+    ]);
+  });
+
+  it('reads flags written as strings, and refuses a changed payload', async () => {
+    const body = fixture<{ name: string; tickers: Record<string, unknown>[] }>('coingecko', 'exchange-tickers-gdax');
+    body.tickers = body.tickers.slice(0, 1).map((t) => ({ ...t, is_anomaly: 'true', is_stale: 'false' }));
+    up.route('/exchanges/gdax/tickers', { body });
+    expect((await new CoinGecko(options()).exchangeTickers('gdax')).tickers[0]!.flagged).toBe(true);
+    up.route('/exchanges/gdax/tickers', { body: { name: 'Coinbase Exchange', tickers: [{ base: 'BTC', target: 'USD', last: '94502.31' }] } });
+    await expect(new CoinGecko(options({ retries: 0 })).exchangeTickers('gdax')).rejects.toThrow(/coingecko: unexpected payload/);
+  });
+});
+
+describe('CoinGecko derivatives (/derivatives)', () => {
+  beforeEach(() => {
+    up.route('/derivatives', { body: fixture('coingecko', 'derivatives') });
+  });
+
+  it('maps dollar-quoted perpetuals and dated futures per exchange, leaving out what it cannot price', async () => {
+    const answers = await new CoinGecko(options()).derivatives();
+    expect(Object.fromEntries(up.requests[0]!.query)).toEqual({ include_tickers: 'unexpired' });
+    expect(answers.map((a) => [a.exchange.name, a.exchange.displayName, a.tickers.map((t) => `${t.instrument} ${t.base}/${t.quote} ${t.contractType ?? 'dated'}`)])).toEqual([
+      ['binance', 'Binance', ['BTCUSDT BTC/USDT PERPETUAL']],
+      ['bitget', 'Bitget', ['BTCUSDT BTC/USDT PERPETUAL', 'ETHUSDT ETH/USDT PERPETUAL']],
+      ['deepcoin', 'Deepcoin', ['ETH-PERPUSDT ETH/USDT PERPETUAL']],
+      ['gate', 'Gate', ['SOL_USDT SOL/USDT PERPETUAL', 'BTCUSD_20261225 BTC/USD dated']],
+      ['okx', 'OKX', ['BTC-USD-261225 BTC/USD dated']],
+    ]);
+    expect(answers.every((a) => a.exchange.hasFutures && a.exchange.website === null)).toBe(true);
+    const gate = answers.find((a) => a.exchange.name === 'gate')!.tickers;
+    expect(gate[1]).toEqual({
+      source: 'coingecko',
+      exchange: 'gate',
+      instrument: 'BTCUSD_20261225',
+      base: 'BTC',
+      quote: 'USD',
+      market: 'futures',
+      contractType: null,
+      expiry: Date.UTC(2026, 11, 25, 8),
+      last: 95102.5,
+      open24h: null,
+      high24h: null,
+      low24h: null,
+      change24h: 1.1,
+      baseVolume24h: null,
+      quoteVolume24h: 12033120.2,
+      bid: null,
+      ask: null,
+      at: Date.UTC(2026, 10, 24, 11, 58, 12),
+    });
+    // Expiry in milliseconds reads the same as in seconds.
+    expect(answers.find((a) => a.exchange.name === 'okx')!.tickers[0]!.expiry).toBe(Date.UTC(2026, 11, 25, 8));
+  });
+
+  it('names the exchange of a market and reads the quote of a symbol', async () => {
+    const { marketExchange, derivativeQuote } = await import('./coingecko.ts');
+    expect(marketExchange('Deepcoin (Derivatives)')).toEqual({ name: 'deepcoin', displayName: 'Deepcoin' });
+    expect(marketExchange('Bitget Futures')).toEqual({ name: 'bitget', displayName: 'Bitget' });
+    expect(marketExchange('Crypto.com Exchange')).toEqual({ name: 'crypto-com-exchange', displayName: 'Crypto.com Exchange' });
+    expect(marketExchange(' (Futures)')).toBeNull();
+    expect(
+      [
+        ['BTC-PERPUSDT', 'BTC'],
+        ['BTCUSD_PERP', 'BTC'],
+        ['BTCUSDT_260327', 'BTC'],
+        ['ETH-USD-26JUN26', 'ETH'],
+        ['BTC-PERPETUAL', 'BTC'],
+        ['1000PEPEUSDT', 'PEPE'],
+        ['XBTUSDTM', 'BTC'],
+        ['BTCEUR', 'BTC'],
+      ].map(([s, b]) => derivativeQuote(s!, b!)),
+    ).toEqual(['USDT', 'USD', 'USDT', 'USD', null, null, null, null]);
+  });
+
+  it('refuses a changed payload', async () => {
+    up.route('/derivatives', { body: { data: [] } });
+    await expect(new CoinGecko(options({ retries: 0 })).derivatives()).rejects.toBeInstanceOf(SourceError);
+  });
+});

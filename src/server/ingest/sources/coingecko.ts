@@ -1,11 +1,14 @@
 /**
- * CoinGecko, for the facts exchanges do not publish: supplies, ranks, all-time highs, market-wide
- * totals and exchange metadata (research file, section 1). Not a ticker source: prices come from
- * the exchanges; CoinGecko's own price is kept only as a fact beside them.
+ * CoinGecko, for what exchanges do not publish (research file, section 1): supplies, ranks,
+ * all-time highs, market-wide totals and exchange metadata, and the markets of exchanges we have
+ * no adapter for: their spot tickers (`/exchanges/{id}/tickers`) and the derivatives of every
+ * exchange (`/derivatives`), which `CoinGeckoMarkets` (coingeckoMarkets.ts) hands to the ingest
+ * like any exchange's. CoinGecko's own coin prices are never used: prices come from tickers.
  */
 import { z } from 'zod';
-import { SourceHttp, type HttpOptions } from './http.ts';
-import type { SourceState } from './types.ts';
+import { slugify } from '../../../lib/slug.ts';
+import { SourceHttp, toPrice, type HttpOptions } from './http.ts';
+import type { ExchangeInfo, SourceState, SourceTicker } from './types.ts';
 
 export type CoinGeckoOptions = {
   baseUrl?: string;
@@ -133,6 +136,44 @@ const exchangesSchema = z.array(
   }),
 );
 
+/** CoinGecko's flags are booleans; a few of its older answers wrote them as strings. */
+const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).nullish();
+
+const exchangeTickersSchema = z.object({
+  name: z.string().min(1),
+  tickers: z.array(
+    z.object({
+      base: z.string(),
+      target: z.string(),
+      last: z.number().nullable(),
+      volume: num.optional(),
+      trust_score: z.string().nullish(),
+      bid_ask_spread_percentage: num.optional(),
+      timestamp: isoTime.optional(),
+      last_traded_at: isoTime.optional(),
+      is_anomaly: flag,
+      is_stale: flag,
+    }),
+  ),
+});
+
+const derivativesSchema = z.array(
+  z.object({
+    market: z.string().min(1),
+    symbol: z.string().min(1),
+    index_id: z.string().nullable(),
+    // A string in the documented answer; numbers are read too.
+    price: z.union([z.string(), z.number()]).nullable(),
+    price_percentage_change_24h: num,
+    contract_type: z.string(),
+    volume_24h: num,
+    /** Unix seconds. */
+    last_traded_at: num,
+    /** Null for perpetuals; Unix seconds (or ms, or an ISO time) for dated futures. */
+    expired_at: z.union([z.number(), z.string()]).nullable(),
+  }),
+);
+
 const maybeText = z.string().nullish();
 const texts = z.array(z.string().nullable()).nullish();
 const coinSchema = z.object({
@@ -160,6 +201,62 @@ export function webAddress(value: string | null | undefined): string | null {
   if (!s || s.length > 500 || !URL.canParse(s)) return null;
   const url = new URL(s);
   return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
+}
+
+/** A symbol we can list: CoinGecko writes DEX tokens as contract addresses ("0X2260FAC5…"). */
+const SYMBOL = /^[A-Z0-9]{1,15}$/;
+
+/**
+ * Quotes a derivative may have: dollar-valued ones only, since CoinGecko gives a derivative's
+ * volume in USD (read as quote volume; a stablecoin off its peg by 1 % moves it by 1 %).
+ */
+const DERIVATIVE_QUOTES = new Set(['USD', 'USDT', 'USDC', 'FDUSD', 'USDE', 'BUSD']);
+
+/**
+ * Our slug and display name of a CoinGecko market name: "Bitget Futures", "Deepcoin
+ * (Derivatives)" and "Bitget" are one exchange, "bitget".
+ * @example marketExchange('Deepcoin (Derivatives)') // { name: 'deepcoin', displayName: 'Deepcoin' }
+ */
+export function marketExchange(market: string): { name: string; displayName: string } | null {
+  const displayName = market
+    .trim()
+    .replace(/\s*\((futures|derivatives|perpetuals?|swaps?)\)$/i, '')
+    .replace(/\s+(futures|derivatives)$/i, '')
+    .trim();
+  const name = slugify(displayName);
+  return name ? { name, displayName } : null;
+}
+
+/**
+ * The quote asset of a derivative's symbol, given its base (CoinGecko's `index_id`): the rest of
+ * the symbol once separators and perpetual markers are gone, when that is a dollar quote; null
+ * otherwise (a multiplied contract such as 1000PEPEUSDT for PEPE, a contract naming no quote such
+ * as BTC-27MAR26, an unreadable symbol): better no row than a wrong price.
+ * @example derivativeQuote('BTC-PERPUSDT', 'BTC') // 'USDT'; derivativeQuote('BTCUSD_260327', 'BTC') // 'USD'
+ */
+export function derivativeQuote(symbol: string, base: string): string | null {
+  const s = symbol.toUpperCase().replace(/[-_/:.\s]/g, '');
+  if (!base || !s.startsWith(base)) return null;
+  // Perpetual markers, and the delivery date of a dated contract (BTCUSDT_260327, ETH-USD-26JUN26).
+  const rest = s
+    .slice(base.length)
+    .replace(/PERPETUAL|PERP|SWAP/g, '')
+    .replace(/(\d{6}|\d{8}|\d{1,2}(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\d{2})$/, '');
+  return DERIVATIVE_QUOTES.has(rest) ? rest : null;
+}
+
+/** An expiry as Unix ms: seconds and ms both occur; null when unreadable or absent. */
+function expiryMs(value: number | string | null): number | null {
+  if (value === null) return null;
+  const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Date.parse(value);
+  if (!Number.isFinite(n) || n <= 0) return null;
+  return n < 1e12 ? n * 1000 : n;
+}
+
+/** One exchange's spot tickers as CoinGecko lists them (100 a page, busiest first). */
+export interface GeckoExchangeTickers {
+  exchange: ExchangeInfo;
+  tickers: SourceTicker[];
 }
 
 /** CoinGecko writes 0 where it does not know a price, market cap or circulating supply. */
@@ -250,6 +347,95 @@ export class CoinGecko {
     }
     const categories = [...new Set((c.categories ?? []).map((x) => x?.trim() ?? '').filter((x) => x.length > 0 && x.length <= 80))];
     return { id: c.id, links, categories };
+  }
+
+  /**
+   * One page of an exchange's spot tickers, busiest first (`id` is CoinGecko's: "gdax" for
+   * Coinbase Exchange). The exchange is named by the answer's own name ("Coinbase Exchange" →
+   * coinbase-exchange). Pairs whose symbols are contract addresses are left out, and those
+   * CoinGecko marks as anomalies or stale are kept but flagged (listed, never counted).
+   */
+  async exchangeTickers(id: string, page = 1, signal?: AbortSignal): Promise<GeckoExchangeTickers> {
+    const answer = await this.http.get(`/exchanges/${encodeURIComponent(id)}/tickers`, {
+      query: { page, order: 'volume_desc', include_exchange_logo: 'false', depth: 'false' },
+      schema: exchangeTickersSchema,
+      signal,
+    });
+    const named = marketExchange(answer.name);
+    if (!named) return { exchange: { name: slugify(id) || id, displayName: answer.name, website: null, hasFutures: false }, tickers: [] };
+    const exchange: ExchangeInfo = { ...named, displayName: answer.name.trim(), website: null, hasFutures: false };
+    const tickers: SourceTicker[] = [];
+    for (const t of answer.tickers) {
+      const base = t.base.trim().toUpperCase();
+      const quote = t.target.trim().toUpperCase();
+      const last = toPrice(t.last);
+      const at = t.last_traded_at ?? t.timestamp ?? null;
+      if (!SYMBOL.test(base) || !SYMBOL.test(quote) || base === quote || last === null || at === null) continue;
+      tickers.push({
+        source: this.name,
+        exchange: exchange.name,
+        instrument: `${base}/${quote}`,
+        base,
+        quote,
+        market: 'spot',
+        contractType: null,
+        expiry: null,
+        last,
+        open24h: null,
+        high24h: null,
+        low24h: null,
+        change24h: null,
+        baseVolume24h: t.volume ?? null,
+        quoteVolume24h: null,
+        bid: null,
+        ask: null,
+        at,
+        flagged: !!(t.is_anomaly || t.is_stale),
+      });
+    }
+    return { exchange, tickers };
+  }
+
+  /**
+   * Derivatives of every exchange CoinGecko follows (`/derivatives`, unexpired): perpetuals and
+   * dated futures quoted in dollars, as futures tickers of the exchange named by `market`. The
+   * contract type of a dated future is left to the ingest, which derives it from the expiry.
+   */
+  async derivatives(signal?: AbortSignal): Promise<GeckoExchangeTickers[]> {
+    const rows = await this.http.get('/derivatives', { query: { include_tickers: 'unexpired' }, schema: derivativesSchema, signal });
+    const byExchange = new Map<string, GeckoExchangeTickers>();
+    for (const d of rows) {
+      const named = marketExchange(d.market);
+      const base = (d.index_id ?? '').trim().toUpperCase();
+      const quote = named && SYMBOL.test(base) ? derivativeQuote(d.symbol, base) : null;
+      const last = toPrice(d.price);
+      const perpetual = d.contract_type === 'perpetual';
+      const expiry = perpetual ? null : expiryMs(d.expired_at);
+      if (!named || !quote || last === null || d.last_traded_at === null || (!perpetual && (d.contract_type !== 'futures' || expiry === null))) continue;
+      let entry = byExchange.get(named.name);
+      if (!entry) byExchange.set(named.name, (entry = { exchange: { ...named, website: null, hasFutures: true }, tickers: [] }));
+      entry.tickers.push({
+        source: this.name,
+        exchange: named.name,
+        instrument: d.symbol,
+        base,
+        quote,
+        market: 'futures',
+        contractType: perpetual ? 'PERPETUAL' : null,
+        expiry,
+        last,
+        open24h: null,
+        high24h: null,
+        low24h: null,
+        change24h: d.price_percentage_change_24h,
+        baseVolume24h: null,
+        quoteVolume24h: d.volume_24h,
+        bid: null,
+        ask: null,
+        at: d.last_traded_at * 1000,
+      });
+    }
+    return [...byExchange.values()];
   }
 
   /** One page of exchanges by trust score rank. */

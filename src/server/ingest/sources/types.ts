@@ -41,6 +41,11 @@ export interface SourceTicker {
   ask: number | null;
   /** When the exchange observed these figures, Unix ms. */
   at: number;
+  /**
+   * The source itself marks this price as unreliable (CoinGecko's `is_anomaly` or `is_stale`):
+   * listed, never counted in a coin's price or volume.
+   */
+  flagged?: boolean;
 }
 
 /** A candle of a source's own klines, in the quote asset. */
@@ -70,13 +75,31 @@ export interface SourceState {
   stream?: { connected: boolean; messages: number; errors: number; lastMessageAt: number | null };
 }
 
-/** An exchange's tickers (spot, futures or both). */
+/** An exchange as a source reports it, with what the exchange list shows about it. */
+export interface ExchangeInfo {
+  /** Our slug ("binance"). */
+  name: string;
+  displayName: string;
+  /** null when the source does not say (the CoinGecko facts fill it in later). */
+  website: string | null;
+  hasFutures: boolean;
+}
+
+/** An exchange's tickers (spot, futures or both), or several exchanges' (an aggregator's). */
 export interface TickerSource {
   readonly name: string;
-  /** The exchange it reports, with what the exchange list shows about it. */
-  readonly exchange: { name: string; displayName: string; website: string; hasFutures: boolean };
+  /** The exchange it reports (a source of one exchange). */
+  readonly exchange?: ExchangeInfo;
+  /** The exchanges its last answer reported (a source of several exchanges: CoinGecko's markets). */
+  exchanges?(): ExchangeInfo[];
   /** Every ticker the exchange publishes, in one or a few requests. */
   tickers(signal?: AbortSignal): Promise<SourceTicker[]>;
+  /**
+   * Whether the last `tickers()` brought a new answer from upstream: a source that asks it only
+   * now and then (CoinGecko's markets) answers the rounds in between from memory, and those
+   * answers must not make the site's data look fresh. Absent: always new.
+   */
+  refreshed?(): boolean;
   /** Candles of one instrument, oldest first. */
   candles?(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]>;
   state(): SourceState;
@@ -100,4 +123,9 @@ export interface SourceStreamSpec {
    * that is a fixed text (dropped unread); an answer in JSON goes to `parse`, which reads it as [].
    */
   keepAlive?: { message: string; reply?: string; everyMs: number };
+}
+
+/** The exchanges a source reports. */
+export function exchangesOf(source: TickerSource): ExchangeInfo[] {
+  return source.exchanges?.() ?? (source.exchange ? [source.exchange] : []);
 }
