@@ -131,6 +131,8 @@ const schema = z.object({
       .refine((n) => n === 0 || (n >= 60_000 && n <= 86_400_000), 'must be 0 (off) or 60000–86400000')
       .optional(),
   ),
+  /** On live data, how often the changes over 1 h–1 y, the 24-hour high and low and yesterday's open and close are derived from the price history. */
+  FIGURES_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(1000).max(3_600_000).default(60_000),
   /** Milliseconds between two REST rounds of the market sources. */
   INGEST_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(1000).max(3_600_000).default(30_000),
   /** On the first live round, how many top coins get their price history from the sources' candles; 0 turns it off. */

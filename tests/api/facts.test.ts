@@ -59,6 +59,9 @@ describe('the CoinGecko facts refresh', () => {
       sql`select circulating_supply::text as circ, market_cap::text as cap, price::text, facts_source as src, facts_updated_at as at from coins where id = 'bitcoin'`,
     );
     expect(btc).toMatchObject({ circ: '19809121', price: before!.price, src: 'coingecko' });
+    // The all-time high and low are CoinGecko's: a history of our own reaches back a year at most.
+    const [extremes] = await rows<{ ath: string; ath_at: Date | string; atl: string }>(sql`select ath::text, ath_at, atl::text from coins where id = 'bitcoin'`);
+    expect([extremes!.ath, new Date(extremes!.ath_at).toISOString(), extremes!.atl]).toEqual(['108135', '2024-12-17T15:02:41.429Z', '67.81']);
     expect(Number(btc!.cap)).toBeCloseTo(Number(before!.price) * 19809121, 0);
     expect(new Date(btc!.at).getTime()).toBe(NOW);
     expect(before!.circ).not.toBe('19809121');

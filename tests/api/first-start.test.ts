@@ -64,7 +64,9 @@ describe('the first start on the sources', () => {
     let market: LiveMarket | undefined;
     const hub = {
       isLeader: true,
+      // The market only: the CoinGecko facts and history figures beside it are not under test.
       addSource: async (s: LiveMarket) => {
+        if (s.name !== 'sources') return;
         market = s;
         s.start(async () => {});
       },
@@ -85,6 +87,20 @@ describe('the first start on the sources', () => {
       const caps = await rows<{ id: string; rank: number | null; cap: string | null }>(sql`select id, rank, market_cap::text as cap from coins order by market_cap desc nulls last`);
       expect(caps.filter((c) => c.cap !== null).map((c) => c.rank)).toEqual([1, 2, 3, 4]);
       expect(caps.find((c) => c.id === 'freshy')!.rank).toBeNull();
+      // The coins the sources price lose the seeder's history and what it drew: no demo change,
+      // high or sparkline on a live coin. Tether, kept without a source, keeps its (labelled) demo ones.
+      expect(await count('klines', "coin_id = 'bitcoin'")).toBe(0);
+      expect(await count('klines', "coin_id = 'tether'")).toBeGreaterThan(0);
+      const [btc] = await rows<Record<string, unknown>>(
+        sql`select change_1h, change_7d, change_30d, change_1y, high_24h, ath, atl, open_yesterday, sparkline_path from coins where id = 'bitcoin'`,
+      );
+      expect(Object.values(btc!).every((v) => v === null)).toBe(true);
+      const [usdt] = await rows<{ change_7d: string | null; sparkline_path: string | null }>(sql`select change_7d, sparkline_path from coins where id = 'tether'`);
+      expect(usdt!.change_7d).not.toBeNull();
+      expect(usdt!.sparkline_path).not.toBeNull();
+      // Nor invented fees, visits, followers, delays or rating on the exchange that stays.
+      const [ex] = await rows<Record<string, unknown>>(sql`select maker_fee, taker_fee, monthly_visits, followers, api_delay_ms, web_delay_ms, star_rating from exchanges where name = 'okx'`);
+      expect(Object.values(ex!).every((v) => v === null)).toBe(true);
       // Content stays; the articles that named a removed coin keep their text.
       expect(await count('articles')).toBe(articles);
       // The pages and the API show the sources' universe only.
@@ -134,7 +150,7 @@ describe('the first start on the sources', () => {
 
   it('replaces nothing when this process is not the one running the sources at start', async () => {
     let market: LiveMarket | undefined;
-    const hub = { isLeader: false, addSource: async (s: LiveMarket) => void (market = s) } as unknown as Realtime;
+    const hub = { isLeader: false, addSource: async (s: LiveMarket) => void (s.name === 'sources' && (market = s)) } as unknown as Realtime;
     await pending();
     await db().execute(sql`insert into coins (id, symbol, name) values ('someone-elses', 'SOE', 'Someone Else''s')`);
     const conf = { ...config(), LIVE: 'sources' as const, COINGECKO_API_KEY: '', BACKFILL_COINS: 0, STREAM_INTERVAL_MS: 0 };

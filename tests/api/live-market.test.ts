@@ -225,10 +225,10 @@ describe('which market runs (startMarket)', () => {
   it('LIVE=sources runs the sources, and the CoinGecko facts only with a key', async () => {
     const a = hub();
     expect(await startMarket({ hub: a.hub, db: db(), config: { ...config(), LIVE: 'sources', COINGECKO_API_KEY: '' }, log: () => {}, sources: [okx()] })).toBe('sources');
-    expect(a.added).toEqual(['sources']);
+    expect(a.added).toEqual(['sources', 'history-figures']);
     const b = hub();
     await startMarket({ hub: b.hub, db: db(), config: { ...config(), LIVE: 'sources', COINGECKO_API_KEY: 'k' }, log: () => {}, sources: [okx()] });
-    expect(b.added).toEqual(['sources', 'coingecko-facts']);
+    expect(b.added).toEqual(['sources', 'coingecko-facts', 'history-figures']);
   });
 
   it('LIVE=auto runs the demo when no source answers in time, and the sources when one does', async () => {
@@ -243,12 +243,12 @@ describe('which market runs (startMarket)', () => {
     live.answer = [ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 1 })];
     const b = hub();
     expect(await startMarket({ hub: b.hub, db: db(), config: { ...config(), LIVE: 'auto', COINGECKO_API_KEY: '' }, log: () => {}, sources: [live] })).toBe('sources');
-    expect(b.added).toEqual(['sources']);
+    expect(b.added).toEqual(['sources', 'history-figures']);
   });
 
   it('LIVE=auto takes the probe answers into the first round instead of asking again', async () => {
     let added: LiveMarket | undefined;
-    const capture = { addSource: async (s: LiveMarket) => void (added = s) } as unknown as Realtime;
+    const capture = { addSource: async (s: LiveMarket) => void (s.name === 'sources' && (added = s)) } as unknown as Realtime;
     const calls = { okx: 0, bybit: 0 };
     const counted = (name: 'okx' | 'bybit', answer: () => SourceTicker[]) => {
       const s = new FakeSource(name, { name, displayName: name, website: `https://${name}.example`, hasFutures: false });

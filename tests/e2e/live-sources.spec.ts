@@ -152,7 +152,7 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(badge).not.toHaveAttribute('data-stale', 'true');
   await expect(badge).toHaveAttribute('href', '/methodology');
   await expect(page.getByTestId('demo-badge')).toHaveCount(0);
-  await expect(page.getByTestId('footer-source')).toContainText('Market data: Binance and CoinGecko (public exchange APIs), aggregated by Coinlens.');
+  await expect(page.getByTestId('footer-source')).toContainText('Market data: Binance and CoinGecko (their public APIs), aggregated by Coinlens.');
   // Exports say where their numbers come from, too.
   const csv = await (await fetch(`${BASE}/export/coins.csv`)).text();
   expect(csv.split('\r\n')[0]).toMatch(/^\uFEFF?Source,Binance and CoinGecko,/);
@@ -166,6 +166,11 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(page.locator('tr[data-coin="solana"] [data-testid="demo-row"]')).toHaveCount(0);
   await expect(page.locator('tr[data-coin="solana"] [data-field="price"]')).toContainText('141.83');
   await expect(page.locator('tr[data-coin="ripple"]')).toHaveCount(0);
+  // The live coins' history-drawn figures are no longer the seeder's: the fake serves no candles
+  // to backfill from, so there is no 7-day change yet; tether's stay the demo's.
+  const json = (await (await fetch(`${BASE}/export/coins.json`)).json()) as { rows: { name: string; change7d: number | null }[] };
+  expect(json.rows.find((r) => r.name.startsWith('Bitcoin'))!.change7d).toBeNull();
+  expect(json.rows.find((r) => r.name.startsWith('Tether'))!.change7d).not.toBeNull();
   await expect(page.locator('tr[data-coin="bitcoin"] [data-testid="demo-row"]')).toHaveCount(0);
   await expect(page.locator('tr[data-coin="tether"] [data-testid="demo-row"]')).toHaveText('Demo data');
 

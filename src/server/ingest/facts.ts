@@ -129,11 +129,19 @@ export class FactsRefresh implements PriceSource {
       const ours = rowsOf<{ id: string; symbol: string }>(await tx.execute(sql`select id, symbol from coins order by rank asc nulls last, id`));
       const matched = [...matchCoins(facts, ours)].filter(([, f]) => f.circulatingSupply !== null);
       if (matched.length) {
+        // The all-time high and low too: a history of our own reaches back a year at most.
+        const time = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());
         await tx.execute(sql`
           update coins c set circulating_supply = v.circ, total_supply = coalesce(v.total, c.total_supply), max_supply = v.max,
-                 market_cap = coalesce(c.price * v.circ, c.market_cap), facts_source = 'coingecko', facts_updated_at = ${at}::timestamptz
+                 market_cap = coalesce(c.price * v.circ, c.market_cap),
+                 ath = coalesce(v.ath, c.ath), ath_at = case when v.ath is null then c.ath_at else v.ath_at end,
+                 atl = coalesce(v.atl, c.atl), atl_at = case when v.atl is null then c.atl_at else v.atl_at end,
+                 facts_source = 'coingecko', facts_updated_at = ${at}::timestamptz
           from unnest(${p(matched.map(([id]) => id))}::text[], ${p(matched.map(([, f]) => f.circulatingSupply))}::numeric[],
-                      ${p(matched.map(([, f]) => f.totalSupply))}::numeric[], ${p(matched.map(([, f]) => f.maxSupply))}::numeric[]) as v(id, circ, total, max)
+                      ${p(matched.map(([, f]) => f.totalSupply))}::numeric[], ${p(matched.map(([, f]) => f.maxSupply))}::numeric[],
+                      ${p(matched.map(([, f]) => (f.ath !== null && f.ath > 0 ? f.ath : null)))}::numeric[], ${p(matched.map(([, f]) => time(f.athAt)))}::timestamptz[],
+                      ${p(matched.map(([, f]) => (f.atl !== null && f.atl > 0 ? f.atl : null)))}::numeric[], ${p(matched.map(([, f]) => time(f.atlAt)))}::timestamptz[])
+               as v(id, circ, total, max, ath, ath_at, atl, atl_at)
           where c.id = v.id`);
       }
       const exchanges = matchExchanges(exchangeFacts, rowsOf<{ name: string }>(await tx.execute(sql`select name from exchanges`)).map((r) => r.name));

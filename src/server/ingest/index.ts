@@ -10,6 +10,7 @@ import type { Db } from '../db/index.ts';
 import type { Realtime } from '../realtime/index.ts';
 import { SimulatedMarket } from '../realtime/simulator.ts';
 import { FactsRefresh } from './facts.ts';
+import { HistoryFigures } from './figures.ts';
 import { demoMarketPending, keepDemoMarket, LiveMarket } from './market.ts';
 import { CoinGecko } from './sources/coingecko.ts';
 import { CoinGeckoMarkets, geckoMarketsPlan } from './sources/coingeckoMarkets.ts';
@@ -143,6 +144,7 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
     const facts = o.facts !== undefined ? o.facts : createFacts(db, c, log, gecko);
     if (facts) await hub.addSource(facts);
     else log('[ingest] no COINGECKO_API_KEY: supplies stay as seeded');
+    await hub.addSource(new HistoryFigures({ db, intervalMs: c.FIGURES_INTERVAL_MS, log }));
     return 'sources' as const;
   };
   if (c.LIVE === 'sources') return run('LIVE=sources');

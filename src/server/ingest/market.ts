@@ -431,6 +431,18 @@ function replaceDemoMarket(exchanges: string[]) {
     sql`delete from tickers where source is null`,
     sql`delete from exchanges where cardinality(sources) = 0 and name <> all(${sql.param(exchanges)}::text[])`,
     sql`delete from coins where cardinality(sources) = 0 and id <> all(${sql.param(Object.values(MARKET_RATE_COINS))}::text[])`,
+    // The coins that stay are priced by the sources from now on: the seeder's history and every
+    // figure drawn from it go too (the backfill and the history figures, figures.ts, bring real
+    // ones; until then they read "--"). A coin kept without a source stays the demo's, labelled.
+    sql`delete from klines k using coins c where k.coin_id = c.id and cardinality(c.sources) > 0`,
+    sql`update coins set change_1h = null, change_7d = null, change_30d = null, change_1y = null, high_24h = null, low_24h = null,
+               ath = null, ath_at = null, atl = null, atl_at = null, open_yesterday = null, close_yesterday = null,
+               sparkline_7d = null, sparkline_path = null, sparkline_trend = null
+        where cardinality(sources) > 0`,
+    // Figures of the exchanges that stay which no source reports and the seeder invented (fees,
+    // visits, followers, delays, its rating): none rather than invented ones on a live site. So
+    // no expected volume either (SPEC §9 needs the visits) until a source of visits exists.
+    sql`update exchanges set maker_fee = null, taker_fee = null, monthly_visits = null, followers = null, api_delay_ms = null, web_delay_ms = null, star_rating = null`,
   ];
 }
 
