@@ -61,7 +61,9 @@ export function describe(c: DescriptionInput, rng: Rng): string {
     `Trading in ${c.symbol} began in ${year}.`,
     `${c.symbol} was first listed in ${year}.`,
   ]);
-  return `${c.name} (${c.symbol}) is ${kind}.${sector} ${supply} ${closing} All figures on this demo site are simulated.`;
+  // No "demo" disclaimer in the text: the pages label demo rows themselves, and a coin the live
+  // sources later price keeps its description.
+  return `${c.name} (${c.symbol}) is ${kind}.${sector} ${supply} ${closing}`;
 }
 
 /**

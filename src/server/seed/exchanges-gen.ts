@@ -44,7 +44,7 @@ function fees(seed: ExchangeSeed, rng: Rng): [string, string] {
   return [fixed(maker, 3), fixed(taker, 3)];
 }
 
-function describeExchange(seed: ExchangeSeed, rng: Rng): string {
+function describeExchange(seed: ExchangeSeed): string {
   const year = seed.foundedOn.slice(0, 4);
   const features: string[] = [];
   if (!seed.flags.includes('x')) features.push('spot trading');
@@ -56,11 +56,9 @@ function describeExchange(seed: ExchangeSeed, rng: Rng): string {
     seed.type === 'DEX'
       ? `${seed.displayName} is a decentralised exchange${seed.chain && seed.chain !== '*' ? ` on ${seed.chain}` : ''}, launched in ${year}.`
       : `${seed.displayName} is a centralised exchange registered in ${seed.country ?? 'an undisclosed country'}, founded in ${year}.`;
-  const outro = rng.pick([
-    'Volumes, fees and ratings shown here are simulated demo data.',
-    'All market figures on this demo site are simulated.',
-  ]);
-  return `${intro} It offers ${list}. ${outro}`;
+  // No "demo" disclaimer in the text: the pages label demo rows themselves, and an exchange the
+  // live sources later report keeps its description.
+  return `${intro} It offers ${list}.`;
 }
 
 /** The real exchanges, then `extra` generated ones (the SEED_COINS scale option). */
@@ -109,7 +107,7 @@ export function generateExchanges(now: Date, extra = 0): ExchangeInfo[] {
       reviewed: tier < 20 || rng.chance(0.75),
       website: `https://${name}.example`,
       color: seed.color ?? hsl(rng.range(0, 360), rng.range(0.5, 0.85), rng.range(0.35, 0.55)),
-      description: describeExchange(seed, rng),
+      description: describeExchange(seed),
       updatedAt: now,
     };
     return { name, seed, tier, size, coinTarget, row, ...(generated ? { generated: true } : {}) };
