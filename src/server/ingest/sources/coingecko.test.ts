@@ -305,6 +305,7 @@ describe('CoinGecko derivatives (/derivatives)', () => {
     expect(marketExchange('Bitget Futures')).toEqual({ name: 'bitget', displayName: 'Bitget' });
     expect(marketExchange('Crypto.com Exchange')).toEqual({ name: 'crypto-com-exchange', displayName: 'Crypto.com Exchange' });
     expect(marketExchange(' (Futures)')).toBeNull();
+    expect(marketExchange('x'.repeat(81))).toBeNull();
     expect(
       [
         ['BTC-PERPUSDT', 'BTC'],

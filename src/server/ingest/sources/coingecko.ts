@@ -224,7 +224,8 @@ export function marketExchange(market: string): { name: string; displayName: str
     .replace(/\s+(futures|derivatives)$/i, '')
     .trim();
   const name = slugify(displayName);
-  return name ? { name, displayName } : null;
+  // Our slugs and names are short; an answer that is not is not an exchange's name.
+  return name && displayName.length <= 80 && name.length <= 64 ? { name, displayName } : null;
 }
 
 /**
@@ -251,6 +252,11 @@ function expiryMs(value: number | string | null): number | null {
   const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Date.parse(value);
   if (!Number.isFinite(n) || n <= 0) return null;
   return n < 1e12 ? n * 1000 : n;
+}
+
+/** A ticker from CoinGecko: it gives no 24-hour open, high or low, nor the book's best prices. */
+function geckoTicker(t: Omit<SourceTicker, 'source' | 'open24h' | 'high24h' | 'low24h' | 'bid' | 'ask'>): SourceTicker {
+  return { source: 'coingecko', open24h: null, high24h: null, low24h: null, bid: null, ask: null, ...t };
 }
 
 /** One exchange's spot tickers as CoinGecko lists them (100 a page, busiest first). */
@@ -371,27 +377,23 @@ export class CoinGecko {
       const last = toPrice(t.last);
       const at = t.last_traded_at ?? t.timestamp ?? null;
       if (!SYMBOL.test(base) || !SYMBOL.test(quote) || base === quote || last === null || at === null) continue;
-      tickers.push({
-        source: this.name,
-        exchange: exchange.name,
-        instrument: `${base}/${quote}`,
-        base,
-        quote,
-        market: 'spot',
-        contractType: null,
-        expiry: null,
-        last,
-        open24h: null,
-        high24h: null,
-        low24h: null,
-        change24h: null,
-        baseVolume24h: t.volume ?? null,
-        quoteVolume24h: null,
-        bid: null,
-        ask: null,
-        at,
-        flagged: !!(t.is_anomaly || t.is_stale),
-      });
+      tickers.push(
+        geckoTicker({
+          exchange: exchange.name,
+          instrument: `${base}/${quote}`,
+          base,
+          quote,
+          market: 'spot',
+          contractType: null,
+          expiry: null,
+          last,
+          change24h: null,
+          baseVolume24h: t.volume ?? null,
+          quoteVolume24h: null,
+          at,
+          flagged: !!(t.is_anomaly || t.is_stale),
+        }),
+      );
     }
     return { exchange, tickers };
   }
@@ -411,29 +413,26 @@ export class CoinGecko {
       const last = toPrice(d.price);
       const perpetual = d.contract_type === 'perpetual';
       const expiry = perpetual ? null : expiryMs(d.expired_at);
-      if (!named || !quote || last === null || d.last_traded_at === null || (!perpetual && (d.contract_type !== 'futures' || expiry === null))) continue;
+      if (!named || !quote || last === null || d.last_traded_at === null || d.symbol.length > 64) continue;
+      if (!perpetual && (d.contract_type !== 'futures' || expiry === null)) continue;
       let entry = byExchange.get(named.name);
       if (!entry) byExchange.set(named.name, (entry = { exchange: { ...named, website: null, hasFutures: true }, tickers: [] }));
-      entry.tickers.push({
-        source: this.name,
-        exchange: named.name,
-        instrument: d.symbol,
-        base,
-        quote,
-        market: 'futures',
-        contractType: perpetual ? 'PERPETUAL' : null,
-        expiry,
-        last,
-        open24h: null,
-        high24h: null,
-        low24h: null,
-        change24h: d.price_percentage_change_24h,
-        baseVolume24h: null,
-        quoteVolume24h: d.volume_24h,
-        bid: null,
-        ask: null,
-        at: d.last_traded_at * 1000,
-      });
+      entry.tickers.push(
+        geckoTicker({
+          exchange: named.name,
+          instrument: d.symbol,
+          base,
+          quote,
+          market: 'futures',
+          contractType: perpetual ? 'PERPETUAL' : null,
+          expiry,
+          last,
+          change24h: d.price_percentage_change_24h,
+          baseVolume24h: null,
+          quoteVolume24h: d.volume_24h,
+          at: d.last_traded_at * 1000,
+        }),
+      );
     }
     return [...byExchange.values()];
   }
