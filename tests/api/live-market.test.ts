@@ -344,6 +344,14 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
         ['gate', 'Gate', true, ['coingecko']],
       ]);
       expect(exchanges.find((e) => e.name === 'gate')!.website).toBeNull();
+      // Exchanges rank by their reported spot volume, as the seeder ranks them: Gate and Deepcoin
+      // report only derivatives here, so no rank.
+      const byRank = await rows<{ name: string }>(sql`select name from exchanges where rank is not null order by rank`);
+      const byVolume = await rows<{ name: string }>(sql`select name from exchanges where reported_volume_24h > 0 order by reported_volume_24h desc, name`);
+      expect(byRank).toEqual(byVolume);
+      expect(byRank.findIndex((e) => e.name === 'coinbase-exchange')).toBeGreaterThan(0);
+      const [gateRank] = await rows<{ rank: number | null }>(sql`select rank from exchanges where name = 'gate'`);
+      expect(gateRank!.rank).toBeNull();
       const health = await get<{ sources: string[]; states: SourceState[] }>('/api/health');
       expect(health.body.data.sources).toEqual(['okx', 'coingecko']);
       expect(health.body.data.states.map((s) => [s.name, s.status])).toEqual([

@@ -468,6 +468,15 @@ const RANK_BY_MARKET_CAP = sql`
   from (select id, case when market_cap > 0 then row_number() over (order by market_cap desc nulls last, id) end::int as rn from coins) r
   where c.id = r.id and c.rank is distinct from r.rn`;
 
+/**
+ * The exchanges' rank on live data, like the seeder's: by reported (spot) volume, 1 for the
+ * largest, in every round that writes exchanges; none without a volume. Only changed ranks are written.
+ */
+const RANK_EXCHANGES_BY_VOLUME = sql`
+  update exchanges e set rank = r.rn
+  from (select id, case when reported_volume_24h > 0 then row_number() over (order by reported_volume_24h desc nulls last, name) end::int as rn from exchanges) r
+  where e.id = r.id and e.rank is distinct from r.rn`;
+
 const p = (values: unknown[]) => sql.param(values);
 const decOrNull = (n: number | null) => (n === null || !Number.isFinite(n) ? null : dec(n));
 
@@ -558,6 +567,7 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
       replaced = true;
     }
     if (coinsOut.length) await tx.execute(RANK_BY_MARKET_CAP);
+    if (exchanges.length) await tx.execute(RANK_EXCHANGES_BY_VOLUME);
     const source: LiveDataSource = { source: 'live', sources: ctx.answered, updatedAt: at };
     await tx.execute(sql`
       insert into site_meta (key, value, updated_at) values
