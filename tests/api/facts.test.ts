@@ -62,6 +62,12 @@ describe('the CoinGecko facts refresh', () => {
     // The all-time high and low are CoinGecko's: a history of our own reaches back a year at most.
     const [extremes] = await rows<{ ath: string; ath_at: Date | string; atl: string }>(sql`select ath::text, ath_at, atl::text from coins where id = 'bitcoin'`);
     expect([extremes!.ath, new Date(extremes!.ath_at).toISOString(), extremes!.atl]).toEqual(['108135', '2024-12-17T15:02:41.429Z', '67.81']);
+    // On a coin the sources price, a higher high our history just saw stays (CoinGecko's lags).
+    await rows(sql`update coins set sources = '{okx}', ath = 200000, ath_at = '2026-11-24T11:00:00Z' where id = 'bitcoin'`);
+    await refresh({ detailsPerRefresh: 0 }).refresh();
+    const [kept] = await rows<{ ath: string; atl: string }>(sql`select ath::text, atl::text from coins where id = 'bitcoin'`);
+    expect(kept).toEqual({ ath: '200000', atl: '67.81' });
+    await rows(sql`update coins set sources = '{}' where id = 'bitcoin'`);
     expect(Number(btc!.cap)).toBeCloseTo(Number(before!.price) * 19809121, 0);
     expect(new Date(btc!.at).getTime()).toBe(NOW);
     expect(before!.circ).not.toBe('19809121');

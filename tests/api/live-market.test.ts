@@ -117,6 +117,17 @@ describe('the live market', () => {
 
     const [coin] = await rows<{ sources: string[]; volume_24h: string }>(sql`select sources, volume_24h::text from coins where id = 'bitcoin'`);
     expect(coin).toEqual({ sources: ['kraken', 'okx'], volume_24h: '5000000' });
+    // Priced by the sources for the first time (the demo market was kept here): the seeder's
+    // history and what it drew went; a coin no source prices keeps its demo ones, labelled.
+    const [history] = await rows<{ btc: number; doge: number }>(
+      sql`select count(*) filter (where coin_id = 'bitcoin')::int as btc, count(*) filter (where coin_id = 'dogecoin')::int as doge from klines`,
+    );
+    expect(history!.btc).toBe(0);
+    expect(history!.doge).toBeGreaterThan(0);
+    const [drawn] = await rows<{ btc: string | null; doge: string | null }>(
+      sql`select (select change_7d::text from coins where id = 'bitcoin') as btc, (select change_7d::text from coins where id = 'dogecoin') as doge`,
+    );
+    expect(drawn).toEqual({ btc: null, doge: expect.any(String) });
     const [ex] = await rows<{ sources: string[]; pair_count: number; reported_volume_24h: string }>(
       sql`select sources, pair_count, reported_volume_24h::text from exchanges where name = 'okx'`,
     );
@@ -297,6 +308,8 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
       const markets = new CoinGeckoMarkets({ gecko, exchanges: ['gdax'], skip: ['okx', 'binance'], refreshMs: 1_800_000, exchangesPerRefresh: 1, derivatives: true, now: () => NOW });
       const [demoBefore] = await rows<{ n: number }>(sql`select count(*)::int as n from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'coinbase-exchange' and t.source is null`);
       expect(demoBefore!.n).toBeGreaterThan(0);
+      // Deepcoin new to the database: CoinGecko's markets add it.
+      await rows(sql`delete from exchanges where name = 'deepcoin'`);
       const market = new LiveMarket({ db: db(), sources: [okx, markets], intervalMs: 30_000, staleMs: 5 * 60_000, now: () => NOW, log: () => {} });
       const ticks = await market.round();
 
@@ -316,8 +329,8 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
         ['coinbase-exchange', 'XRP/USD', 'flagged'],
         ['deepcoin', 'ETH-PERPETUAL/USDT', 'futures'],
         // 25 December 2026 is December's last Friday: the quarterly contract.
-        ['gate', 'BTC-QUARTERLY/USD', 'futures'],
-        ['gate', 'SOL-PERPETUAL/USDT', 'futures'],
+        ['gate-io', 'BTC-QUARTERLY/USD', 'futures'],
+        ['gate-io', 'SOL-PERPETUAL/USDT', 'futures'],
       ]);
       const dated = pairs.find((p) => p.pair === 'BTC-QUARTERLY/USD')!;
       expect([dated.instrument, new Date(dated.expires!).getTime()]).toEqual(['BTCUSD_20261225', Date.UTC(2026, 11, 25, 8)]);
@@ -336,22 +349,23 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
       expect(xrp!.sources).not.toContain('coingecko');
 
       const exchanges = await rows<{ name: string; display_name: string; website: string | null; has_futures: boolean; sources: string[] }>(
-        sql`select name, display_name, website, has_futures, sources from exchanges where name in ('deepcoin', 'gate', 'coinbase-exchange') order by name`,
+        sql`select name, display_name, website, has_futures, sources from exchanges where name in ('deepcoin', 'gate-io', 'coinbase-exchange') order by name`,
       );
+      // CoinGecko's "Gate (Futures)" is the seeder's Gate.io: its row, reviews and favourites stay.
       expect(exchanges.map((e) => [e.name, e.display_name, e.has_futures, e.sources])).toEqual([
         ['coinbase-exchange', 'Coinbase Exchange', false, ['coingecko']],
         ['deepcoin', 'Deepcoin', true, ['coingecko']],
-        ['gate', 'Gate', true, ['coingecko']],
+        ['gate-io', 'Gate.io', true, ['coingecko']],
       ]);
-      expect(exchanges.find((e) => e.name === 'gate')!.website).toBeNull();
-      // Exchanges rank by their reported spot volume, as the seeder ranks them: Gate and Deepcoin
-      // report only derivatives here, so no rank.
+      expect(exchanges.find((e) => e.name === 'deepcoin')!.website).toBeNull();
+      // Exchanges rank by their reported spot volume, as the seeder ranks them: Deepcoin reports
+      // only derivatives here, so no rank.
       const byRank = await rows<{ name: string }>(sql`select name from exchanges where rank is not null order by rank`);
       const byVolume = await rows<{ name: string }>(sql`select name from exchanges where reported_volume_24h > 0 order by reported_volume_24h desc, name`);
       expect(byRank).toEqual(byVolume);
       expect(byRank.findIndex((e) => e.name === 'coinbase-exchange')).toBeGreaterThan(0);
-      const [gateRank] = await rows<{ rank: number | null }>(sql`select rank from exchanges where name = 'gate'`);
-      expect(gateRank!.rank).toBeNull();
+      const [deepcoinRank] = await rows<{ rank: number | null }>(sql`select rank from exchanges where name = 'deepcoin'`);
+      expect(deepcoinRank!.rank).toBeNull();
       const health = await get<{ sources: string[]; states: SourceState[] }>('/api/health');
       expect(health.body.data.sources).toEqual(['okx', 'coingecko']);
       expect(health.body.data.states.map((s) => [s.name, s.status])).toEqual([
@@ -371,6 +385,9 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
         { name: 'coinbase-exchange', website: 'https://www.coinbase.com/', trust: 10 },
         { name: 'kraken', website: 'https://www.kraken.com', trust: 10 },
       ]);
+      // An exchange's age is its newest figure's, not the round's.
+      const [coinbaseAge] = await rows<{ at: string }>(sql`select updated_at::text as at from exchanges where name = 'coinbase-exchange'`);
+      expect(new Date(coinbaseAge!.at).getTime()).toBe(Date.UTC(2026, 10, 24, 11, 59, 12));
       // A second round inside the refresh interval asks CoinGecko nothing; when OKX fails then,
       // CoinGecko's answer from memory does not make the data fresh: its time stays.
       const asked = up.requests.length;
@@ -379,6 +396,27 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
       await later.round();
       expect(up.requests.length).toBe(asked);
       expect((await readProvenance(db(), NOW + 60_000)).updatedAt).toBe(new Date(NOW).toISOString());
+
+      // CoinGecko's next answer for Coinbase no longer lists SOL/USD (out of its busiest 100): the
+      // row stays (favourites may name it), stale and without volume, out of the exchange's figures.
+      const [before] = await rows<{ pairs: number }>(sql`select pair_count as pairs from exchanges where name = 'coinbase-exchange'`);
+      const gdax = fixture<{ tickers: { base: string }[] }>('coingecko', 'exchange-tickers-gdax');
+      up.route('/exchanges/gdax/tickers', { body: { ...gdax, tickers: gdax.tickers.filter((t) => t.base !== 'SOL') } });
+      const next = NOW + 1_800_000;
+      const again = new CoinGeckoMarkets({ gecko, exchanges: ['gdax'], skip: ['okx', 'binance'], refreshMs: 1_800_000, exchangesPerRefresh: 1, derivatives: false, now: () => next });
+      await new LiveMarket({ db: db(), sources: [again], intervalMs: 30_000, staleMs: 5 * 60_000, now: () => next, log: () => {} }).round();
+      const [sol] = await rows<{ vol: string | null; excluded: string | null }>(
+        sql`select t.volume_24h::text as vol, t.excluded from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'coinbase-exchange' and t.pair = 'SOL/USD'`,
+      );
+      expect(sol).toEqual({ vol: null, excluded: 'stale' });
+      const [after] = await rows<{ pairs: number }>(sql`select pair_count as pairs from exchanges where name = 'coinbase-exchange'`);
+      expect(after!.pairs).toBe(before!.pairs - 1);
+      // The exchanges that answer did not cover (as after a restart, before CoinGecko is asked
+      // about them again) keep their pairs' figures.
+      const [bitget] = await rows<{ vol: string | null }>(
+        sql`select t.volume_24h::text as vol from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'bitget' and t.pair = 'BTC-PERPETUAL/USDT'`,
+      );
+      expect(bitget!.vol).not.toBeNull();
     } finally {
       await up.close();
     }

@@ -14,10 +14,10 @@ import { GLOBAL_FACTS } from '../domain/provenance.ts';
 import { marketWrite } from '../realtime/persist.ts';
 import { Repeat } from '../realtime/repeat.ts';
 import type { PriceSource } from '../realtime/types.ts';
-import { LINKS_PER_KIND, marketExchange, webAddress, type CoinDetailFacts, type CoinFacts, type CoinGecko, type ExchangeFacts } from './sources/coingecko.ts';
+import { LINKS_PER_KIND, marketExchange, OUR_EXCHANGE_SLUGS, webAddress, type CoinDetailFacts, type CoinFacts, type CoinGecko, type ExchangeFacts } from './sources/coingecko.ts';
 
 /** Our exchange slugs whose CoinGecko id differs. */
-export const GECKO_EXCHANGE_IDS: Record<string, string> = { okx: 'okex', bybit: 'bybit_spot', coinbase: 'gdax' };
+export const GECKO_EXCHANGE_IDS: Record<string, string> = Object.fromEntries(Object.entries(OUR_EXCHANGE_SLUGS).map(([id, slug]) => [slug, id]));
 
 export interface FactsOptions {
   db: Db;
@@ -134,8 +134,12 @@ export class FactsRefresh implements PriceSource {
         await tx.execute(sql`
           update coins c set circulating_supply = v.circ, total_supply = coalesce(v.total, c.total_supply), max_supply = v.max,
                  market_cap = coalesce(c.price * v.circ, c.market_cap),
-                 ath = coalesce(v.ath, c.ath), ath_at = case when v.ath is null then c.ath_at else v.ath_at end,
-                 atl = coalesce(v.atl, c.atl), atl_at = case when v.atl is null then c.atl_at else v.atl_at end,
+                 -- On a coin the sources price, the greater high (the lower low): CoinGecko's lags a new
+                 -- one our history figures just saw. A demo row's are the seeder's: CoinGecko's replace them.
+                 ath = case when v.ath is null or (cardinality(c.sources) > 0 and c.ath > v.ath) then c.ath else v.ath end,
+                 ath_at = case when v.ath is null or (cardinality(c.sources) > 0 and c.ath > v.ath) then c.ath_at else v.ath_at end,
+                 atl = case when v.atl is null or (cardinality(c.sources) > 0 and c.atl < v.atl) then c.atl else v.atl end,
+                 atl_at = case when v.atl is null or (cardinality(c.sources) > 0 and c.atl < v.atl) then c.atl_at else v.atl_at end,
                  facts_source = 'coingecko', facts_updated_at = ${at}::timestamptz
           from unnest(${p(matched.map(([id]) => id))}::text[], ${p(matched.map(([, f]) => f.circulatingSupply))}::numeric[],
                       ${p(matched.map(([, f]) => f.totalSupply))}::numeric[], ${p(matched.map(([, f]) => f.maxSupply))}::numeric[],

@@ -202,8 +202,12 @@ describe('CoinGecko coin details', () => {
   });
 });
 
+/** The fixtures' day: their pairs traded minutes before it. */
+const FIXTURE_NOW = Date.UTC(2026, 10, 24, 12);
+
 describe('CoinGecko exchange tickers (/exchanges/{id}/tickers)', () => {
   beforeEach(() => {
+    clock = FIXTURE_NOW;
     up.route('/exchanges/gdax/tickers', { body: fixture('coingecko', 'exchange-tickers-gdax') });
   });
 
@@ -248,6 +252,22 @@ describe('CoinGecko exchange tickers (/exchanges/{id}/tickers)', () => {
     ]);
   });
 
+  it('names a known exchange by our slug whatever CoinGecko calls it, and refuses an answer without a readable name', async () => {
+    const body = fixture<{ name: string }>('coingecko', 'exchange-tickers-gdax');
+    up.route('/exchanges/gate/tickers', { body: { ...body, name: 'Gate' } });
+    expect((await new CoinGecko(options()).exchangeTickers('gate')).exchange).toMatchObject({ name: 'gate-io', displayName: 'Gate' });
+    up.route('/exchanges/gdax/tickers', { body: { ...body, name: '   ' } });
+    await expect(new CoinGecko(options({ retries: 0 })).exchangeTickers('gdax')).rejects.toThrow('coingecko: unexpected payload: no readable exchange name');
+  });
+
+  it('leaves out one unreadable pair, and a pair traded in the future or at no readable time', async () => {
+    const body = fixture<{ name: string; tickers: Record<string, unknown>[] }>('coingecko', 'exchange-tickers-gdax');
+    const [btc, eth, sol] = body.tickers;
+    const raw = JSON.stringify({ ...body, tickers: [btc, { ...eth, last: 'soon' }, { ...sol, last_traded_at: '2027-01-01T00:00:00Z', timestamp: '2027-01-01T00:00:00Z' }] });
+    up.route('/exchanges/gdax/tickers', { body: raw });
+    expect((await new CoinGecko(options()).exchangeTickers('gdax')).tickers.map((t) => t.instrument)).toEqual(['BTC/USD']);
+  });
+
   it('reads flags written as strings, and refuses a changed payload', async () => {
     const body = fixture<{ name: string; tickers: Record<string, unknown>[] }>('coingecko', 'exchange-tickers-gdax');
     body.tickers = body.tickers.slice(0, 1).map((t) => ({ ...t, is_anomaly: 'true', is_stale: 'false' }));
@@ -260,6 +280,7 @@ describe('CoinGecko exchange tickers (/exchanges/{id}/tickers)', () => {
 
 describe('CoinGecko derivatives (/derivatives)', () => {
   beforeEach(() => {
+    clock = FIXTURE_NOW;
     up.route('/derivatives', { body: fixture('coingecko', 'derivatives') });
   });
 
@@ -270,14 +291,15 @@ describe('CoinGecko derivatives (/derivatives)', () => {
       ['binance', 'Binance', ['BTCUSDT BTC/USDT PERPETUAL']],
       ['bitget', 'Bitget', ['BTCUSDT BTC/USDT PERPETUAL', 'ETHUSDT ETH/USDT PERPETUAL']],
       ['deepcoin', 'Deepcoin', ['ETH-PERPUSDT ETH/USDT PERPETUAL']],
-      ['gate', 'Gate', ['SOL_USDT SOL/USDT PERPETUAL', 'BTCUSD_20261225 BTC/USD dated']],
+      // Gate's "Gate (Futures)" is our gate-io (the seeder's Gate.io).
+      ['gate-io', 'Gate', ['SOL_USDT SOL/USDT PERPETUAL', 'BTCUSD_20261225 BTC/USD dated']],
       ['okx', 'OKX', ['BTC-USD-261225 BTC/USD dated']],
     ]);
     expect(answers.every((a) => a.exchange.hasFutures && a.exchange.website === null)).toBe(true);
-    const gate = answers.find((a) => a.exchange.name === 'gate')!.tickers;
+    const gate = answers.find((a) => a.exchange.name === 'gate-io')!.tickers;
     expect(gate[1]).toEqual({
       source: 'coingecko',
-      exchange: 'gate',
+      exchange: 'gate-io',
       instrument: 'BTCUSD_20261225',
       base: 'BTC',
       quote: 'USD',
@@ -318,6 +340,25 @@ describe('CoinGecko derivatives (/derivatives)', () => {
         ['BTCEUR', 'BTC'],
       ].map(([s, b]) => derivativeQuote(s!, b!)),
     ).toEqual(['USDT', 'USD', 'USDT', 'USD', null, null, null, null]);
+  });
+
+  it('reads a trade time in milliseconds, and leaves out an infinite or future one', async () => {
+    const rows = fixture<Record<string, unknown>[]>('coingecko', 'derivatives').slice(1, 4);
+    const ms = Date.UTC(2026, 10, 24, 11, 59);
+    // 7e9 s is in the 23rd century; JSON has no Infinity, but 1e400 parses as one.
+    const raw = JSON.stringify([{ ...rows[0], last_traded_at: ms }, { ...rows[1], last_traded_at: 7e9 }, { ...rows[2], last_traded_at: 'INFINITE' }]);
+    up.route('/derivatives', { body: raw.replace('"INFINITE"', '1e400') });
+    const [bitget, deepcoin] = await new CoinGecko(options()).derivatives();
+    expect(bitget!.tickers.map((t) => [t.instrument, t.at])).toEqual([['BTCUSDT', ms]]);
+    expect(deepcoin).toBeUndefined();
+  });
+
+  it('skips an unreadable row, and refuses an answer of which no row reads', async () => {
+    const rows = fixture<Record<string, unknown>[]>('coingecko', 'derivatives').slice(1, 3);
+    up.route('/derivatives', { body: [rows[0], { ...rows[1], symbol: null }] });
+    expect((await new CoinGecko(options()).derivatives()).flatMap((e) => e.tickers.map((t) => t.instrument))).toEqual(['BTCUSDT']);
+    up.route('/derivatives', { body: [{ market: 'x' }, 'y'] });
+    await expect(new CoinGecko(options({ retries: 0 })).derivatives()).rejects.toThrow('coingecko: unexpected payload: none of 2 rows readable');
   });
 
   it('refuses a changed payload', async () => {

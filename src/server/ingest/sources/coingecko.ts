@@ -139,9 +139,28 @@ const exchangesSchema = z.array(
 /** CoinGecko's flags are booleans; a few of its older answers wrote them as strings. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).nullish();
 
+/**
+ * A list of rows, each row validated on its own: the long lists (a page of tickers, thousands of
+ * derivatives) lose one odd row, not the whole answer. `skipped` counts the rows left out; an
+ * answer with rows of which none reads is a changed payload (see `readable`).
+ */
+const rowsOf = <T extends z.ZodTypeAny>(row: T) =>
+  z.array(z.unknown()).transform((all) => {
+    const rows: z.output<T>[] = [];
+    for (const r of all) {
+      const parsed = row.safeParse(r);
+      if (parsed.success) rows.push(parsed.data);
+    }
+    return { rows, skipped: all.length - rows.length };
+  });
+
+/** The SourceHttp check of a {@link rowsOf} answer: rows came, none could be read. */
+const readable = (answer: { rows: unknown[]; skipped: number }) =>
+  answer.rows.length === 0 && answer.skipped > 0 ? { message: `unexpected payload: none of ${answer.skipped} rows readable` } : null;
+
 const exchangeTickersSchema = z.object({
   name: z.string().min(1),
-  tickers: z.array(
+  tickers: rowsOf(
     z.object({
       base: z.string(),
       target: z.string(),
@@ -157,7 +176,7 @@ const exchangeTickersSchema = z.object({
   ),
 });
 
-const derivativesSchema = z.array(
+const derivativesSchema = rowsOf(
   z.object({
     market: z.string().min(1),
     symbol: z.string().min(1),
@@ -213,6 +232,24 @@ const SYMBOL = /^[A-Z0-9]{1,15}$/;
 const DERIVATIVE_QUOTES = new Set(['USD', 'USDT', 'USDC', 'FDUSD', 'USDE', 'BUSD']);
 
 /**
+ * Our slugs of CoinGecko's exchange ids where the two differ. Our slugs are the seeder's, its
+ * display names slugified ("Coinbase Exchange" → coinbase-exchange), so that an exchange keeps
+ * its row (its reviews, the favourites that name it) when a source starts reporting it.
+ */
+export const OUR_EXCHANGE_SLUGS: Readonly<Record<string, string>> = {
+  gdax: 'coinbase-exchange',
+  okex: 'okx',
+  bybit_spot: 'bybit',
+  huobi: 'htx',
+  gate: 'gate-io',
+  crypto_com: 'crypto-com-exchange',
+  mxc: 'mexc',
+};
+
+/** Names in CoinGecko's market lists whose slug is not ours ("Gate (Futures)" is Gate.io's, gate-io). */
+const NAME_ALIASES: Readonly<Record<string, string>> = { gate: 'gate-io', huobi: 'htx', 'crypto-com': 'crypto-com-exchange', mexc_global: 'mexc' };
+
+/**
  * Our slug and display name of a CoinGecko market name: "Bitget Futures", "Deepcoin
  * (Derivatives)" and "Bitget" are one exchange, "bitget".
  * @example marketExchange('Deepcoin (Derivatives)') // { name: 'deepcoin', displayName: 'Deepcoin' }
@@ -223,7 +260,8 @@ export function marketExchange(market: string): { name: string; displayName: str
     .replace(/\s*\((futures|derivatives|perpetuals?|swaps?)\)$/i, '')
     .replace(/\s+(futures|derivatives)$/i, '')
     .trim();
-  const name = slugify(displayName);
+  const slug = slugify(displayName);
+  const name = NAME_ALIASES[slug] ?? slug;
   // Our slugs and names are short; an answer that is not is not an exchange's name.
   return name && displayName.length <= 80 && name.length <= 64 ? { name, displayName } : null;
 }
@@ -246,8 +284,8 @@ export function derivativeQuote(symbol: string, base: string): string | null {
   return DERIVATIVE_QUOTES.has(rest) ? rest : null;
 }
 
-/** An expiry as Unix ms: seconds and ms both occur; null when unreadable or absent. */
-function expiryMs(value: number | string | null): number | null {
+/** A time as Unix ms: seconds and ms both occur; null when unreadable or absent. */
+function unixMs(value: number | string | null): number | null {
   if (value === null) return null;
   const n = typeof value === 'number' ? value : /^\d+$/.test(value) ? Number(value) : Date.parse(value);
   if (!Number.isFinite(n) || n <= 0) return null;
@@ -271,12 +309,17 @@ const known = (n: number | null) => (n !== null && n > 0 ? n : null);
 const DEMO_URL = 'https://api.coingecko.com/api/v3';
 const PRO_URL = 'https://pro-api.coingecko.com/api/v3';
 
+/** How far ahead of our clock a source's time may be (clock skew); later is unreadable, not fresh. */
+const MAX_CLOCK_SKEW_MS = 300_000;
+
 export class CoinGecko {
   readonly name = 'coingecko';
   private readonly http: SourceHttp;
+  private readonly now: () => number;
 
   constructor(options: CoinGeckoOptions = {}) {
     const { baseUrl, apiKey, pro = false, ...rest } = options;
+    this.now = options.now ?? Date.now;
     const key = apiKey ? { [pro ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key']: apiKey } : undefined;
     // Demo allows about 30 calls a minute and failed calls count too, so we take half of it.
     const budget = pro ? { limit: 500, windowMs: 60_000, share: 0.5 } : { limit: 30, windowMs: 60_000, share: 0.5 };
@@ -365,17 +408,19 @@ export class CoinGecko {
     const answer = await this.http.get(`/exchanges/${encodeURIComponent(id)}/tickers`, {
       query: { page, order: 'volume_desc', include_exchange_logo: 'false', depth: 'false' },
       schema: exchangeTickersSchema,
+      // A name we cannot read is no answer: the kept one stays.
+      check: (a) => (marketExchange(a.name) ? readable(a.tickers) : { message: 'unexpected payload: no readable exchange name' }),
       signal,
     });
-    const named = marketExchange(answer.name);
-    if (!named) return { exchange: { name: slugify(id) || id, displayName: answer.name, website: null, hasFutures: false }, tickers: [] };
-    const exchange: ExchangeInfo = { ...named, displayName: answer.name.trim(), website: null, hasFutures: false };
+    const named = marketExchange(answer.name)!;
+    // The id names our row when we know it (CoinGecko renames exchanges; "Gate" is our gate-io).
+    const exchange: ExchangeInfo = { name: OUR_EXCHANGE_SLUGS[id] ?? named.name, displayName: named.displayName, website: null, hasFutures: false };
     const tickers: SourceTicker[] = [];
-    for (const t of answer.tickers) {
+    for (const t of answer.tickers.rows) {
       const base = t.base.trim().toUpperCase();
       const quote = t.target.trim().toUpperCase();
       const last = toPrice(t.last);
-      const at = t.last_traded_at ?? t.timestamp ?? null;
+      const at = this.readableTime(t.last_traded_at ?? t.timestamp ?? null);
       if (!SYMBOL.test(base) || !SYMBOL.test(quote) || base === quote || last === null || at === null) continue;
       tickers.push(
         geckoTicker({
@@ -404,7 +449,7 @@ export class CoinGecko {
    * contract type of a dated future is left to the ingest, which derives it from the expiry.
    */
   async derivatives(signal?: AbortSignal): Promise<GeckoExchangeTickers[]> {
-    const rows = await this.http.get('/derivatives', { query: { include_tickers: 'unexpired' }, schema: derivativesSchema, signal });
+    const { rows } = await this.http.get('/derivatives', { query: { include_tickers: 'unexpired' }, schema: derivativesSchema, check: readable, signal });
     const byExchange = new Map<string, GeckoExchangeTickers>();
     for (const d of rows) {
       const named = marketExchange(d.market);
@@ -412,8 +457,9 @@ export class CoinGecko {
       const quote = named && SYMBOL.test(base) ? derivativeQuote(d.symbol, base) : null;
       const last = toPrice(d.price);
       const perpetual = d.contract_type === 'perpetual';
-      const expiry = perpetual ? null : expiryMs(d.expired_at);
-      if (!named || !quote || last === null || d.last_traded_at === null || d.symbol.length > 64) continue;
+      const expiry = perpetual ? null : unixMs(d.expired_at);
+      const at = this.readableTime(unixMs(d.last_traded_at));
+      if (!named || !quote || last === null || at === null || d.symbol.length > 64) continue;
       if (!perpetual && (d.contract_type !== 'futures' || expiry === null)) continue;
       let entry = byExchange.get(named.name);
       if (!entry) byExchange.set(named.name, (entry = { exchange: { ...named, website: null, hasFutures: true }, tickers: [] }));
@@ -430,11 +476,16 @@ export class CoinGecko {
           change24h: d.price_percentage_change_24h,
           baseVolume24h: null,
           quoteVolume24h: d.volume_24h,
-          at: d.last_traded_at * 1000,
+          at,
         }),
       );
     }
     return [...byExchange.values()];
+  }
+
+  /** A time a pair may carry: finite, and not later than our clock allows for skew; null otherwise. */
+  private readableTime(ms: number | null): number | null {
+    return ms !== null && Number.isFinite(ms) && ms > 0 && ms <= this.now() + MAX_CLOCK_SKEW_MS ? ms : null;
   }
 
   /** One page of exchanges by trust score rank. */

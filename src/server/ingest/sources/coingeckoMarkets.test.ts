@@ -111,6 +111,8 @@ describe('CoinGecko markets as a ticker source', () => {
     now = 59_999;
     expect(await s.tickers()).toEqual([]);
     expect(calls).toHaveLength(2);
+    // Not yet asked about kucoin: still named, so a first start keeps its row.
+    expect(s.exchanges().map((e) => e.name)).toEqual(['coinbase-exchange', 'kucoin']);
     // The turn moved on: kucoin answers, the derivatives still fail (logged), kucoin's pairs come.
     now = 60_000;
     expect(names(await s.tickers())).toEqual(['kucoin spot BTC/USDT']);
@@ -119,6 +121,20 @@ describe('CoinGecko markets as a ticker source', () => {
     fail.delete('derivatives');
     now = 60_000 + 1_800_000;
     expect(names(await s.tickers())).toEqual(['kucoin spot BTC/USDT', 'kucoin futures ETH/USDT', 'binance futures BTC/USDT', 'deepcoin futures BTC/USDT', 'deepcoin futures SOL/USDT']);
+  });
+
+  it('waits longer after every refresh that got nothing, up to the usual interval', async () => {
+    let now = 0;
+    const { gecko, calls } = fake({ fail: new Set(['gdax', 'derivatives']) });
+    const s = new CoinGeckoMarkets({ gecko, exchanges: ['gdax'], skip: [], refreshMs: 300_000, exchangesPerRefresh: 1, derivatives: true, now: () => now });
+    const asked: number[] = [];
+    for (now = 0; now <= 1_200_000; now += 10_000) {
+      const before = calls.length;
+      await s.tickers().catch(() => {});
+      if (calls.length > before) asked.push(now / 1000);
+    }
+    // 1, 2, 4 minutes, then every 5 (the interval).
+    expect(asked).toEqual([0, 60, 180, 420, 720, 1020]);
   });
 
   it('plans the calls by CoinGecko plan', () => {

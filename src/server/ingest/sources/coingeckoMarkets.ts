@@ -12,7 +12,7 @@
  * prices, as it should; its volume and its place on the exchange's page stay.
  */
 import { SourceError } from './http.ts';
-import type { CoinGecko, GeckoExchangeTickers } from './coingecko.ts';
+import { OUR_EXCHANGE_SLUGS, type CoinGecko, type GeckoExchangeTickers } from './coingecko.ts';
 import type { ExchangeInfo, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export interface CoinGeckoMarketsOptions {
@@ -65,6 +65,8 @@ export class CoinGeckoMarkets implements TickerSource {
   private nextAt = 0;
   private cursor = 0;
   private refreshing: Promise<void> | null = null;
+  /** Refreshes in a row that got nothing (the wait before the next grows with them). */
+  private failures = 0;
   /** Whether the last tickers() asked CoinGecko (and got something). */
   private renewed = false;
 
@@ -78,8 +80,20 @@ export class CoinGeckoMarkets implements TickerSource {
     return { ...this.o.gecko.state(), name: this.name };
   }
 
+  /**
+   * The exchanges its answers reported, and those it is configured for but has not asked about
+   * yet (on a demo key one a time): the first start's replacement keeps their rows.
+   */
   exchanges(): ExchangeInfo[] {
-    return this.kept().map((e) => e.exchange);
+    const kept = this.kept().map((e) => e.exchange);
+    const named = new Set(kept.map((e) => e.name));
+    const skip = new Set(this.o.skip);
+    const pending = this.o.exchanges
+      .filter((id) => !this.spot.has(id))
+      .map((id) => OUR_EXCHANGE_SLUGS[id] ?? id)
+      .filter((name) => !named.has(name) && !skip.has(name))
+      .map((name) => ({ name, displayName: name, website: null, hasFutures: false }));
+    return [...kept, ...pending];
   }
 
   /** The kept answers, without the exchanges an adapter reports; spot and derivatives of one exchange as one. */
@@ -143,10 +157,13 @@ export class CoinGeckoMarkets implements TickerSource {
     }
     if (ids.length) this.cursor = (this.cursor + count) % ids.length;
     if (answered === 0 && errors.length) {
-      // Asked again at the next round, not at once: a failing CoinGecko must not spend the budget.
-      this.nextAt = this.now() + Math.min(this.o.refreshMs, 60_000);
+      // Asked again after 1, 2, 4… minutes, at most the usual interval: a failing CoinGecko must
+      // not spend a month's calls (failed calls count against the plan too).
+      this.failures++;
+      this.nextAt = this.now() + Math.min(this.o.refreshMs, 60_000 * 2 ** (this.failures - 1));
       throw new SourceError(this.name, errors.join('; '));
     }
+    this.failures = 0;
     this.nextAt = this.now() + this.o.refreshMs;
     for (const e of errors) this.o.log?.(`[ingest] ${e}`);
   }
