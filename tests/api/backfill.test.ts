@@ -89,7 +89,7 @@ describe('history backfill', () => {
     const src = new CandleSource('b');
     const result = aggregate({ tickers: [ticker({ source: 'b', instrument: 'XBTEUR', base: 'BTC', quote: 'EUR', last: 59_000 })], now: Date.now(), staleMs: 60_000, fiatPerUsd: { EUR: 0.5 } });
     expect(await backfillHistory({ db: db(), sources: [src], result, bySymbol, coins: 5 })).toBe(1);
-    expect(src.asked).toEqual(['XBTEUR 1m 720', 'XBTEUR 1h 168', 'XBTEUR 1d 365']);
+    expect(src.asked).toEqual(['XBTEUR 1m 720', 'XBTEUR 1h 170', 'XBTEUR 1d 367']);
     // The minutes too, on their own interval: the last three are the source's.
     const minutes = await rows<{ close: string }>(
       sql`select close::text from klines where coin_id = 'bitcoin' and interval = '1m' and open_time >= ${new Date(Math.floor(Date.now() / MINUTE) * MINUTE - 2 * MINUTE).toISOString()}::timestamptz order by open_time`,
@@ -126,7 +126,7 @@ describe('history backfill', () => {
     await market.round();
     await market.round();
     await market.stop();
-    expect(src.asked).toEqual(['SOLUSDT 1m 720', 'SOLUSDT 1h 168', 'SOLUSDT 1d 365']);
+    expect(src.asked).toEqual(['SOLUSDT 1m 720', 'SOLUSDT 1h 170', 'SOLUSDT 1d 367']);
     const [last] = await rows<{ close: string }>(sql`select close::text from klines where coin_id = 'solana' and interval = '1h' order by open_time desc limit 1`);
     expect(last!.close).toBe('105');
   });

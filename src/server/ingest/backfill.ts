@@ -15,10 +15,15 @@ import { marketWrite } from '../realtime/persist.ts';
 import type { AggregateResult } from './aggregate.ts';
 import type { CandleInterval, SourceCandle, TickerSource } from './sources/types.ts';
 
+/**
+ * A week of hours and a year of days, and two more of each: the newest candle is the one still
+ * open, and the 7-day and 1-year changes (figures.ts) need the candle that opened a full week or
+ * year ago.
+ */
 export const BACKFILL_SPANS: { interval: CandleInterval; limit: number; ms: number }[] = [
   { interval: '1m', limit: 720, ms: 60_000 },
-  { interval: '1h', limit: 168, ms: 3_600_000 },
-  { interval: '1d', limit: 365, ms: 86_400_000 },
+  { interval: '1h', limit: 170, ms: 3_600_000 },
+  { interval: '1d', limit: 367, ms: 86_400_000 },
 ];
 
 export interface BackfillOptions {

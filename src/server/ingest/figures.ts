@@ -29,7 +29,7 @@ export interface FiguresOptions {
 }
 
 /** The coins whose figures are derived: those the sources price (demo rows keep the seeder's, labelled). */
-const LIVE_COIN = sql`cardinality(c.sources) > 0 and c.price > 0`;
+const live = (alias: string) => sql.raw(`cardinality(${alias}.sources) > 0 and ${alias}.price > 0`);
 
 /**
  * The open of `coin`'s `interval` candle at `at`: the latest one opened at or before it, if it
@@ -46,14 +46,16 @@ const change = (from: ReturnType<typeof sql>) => sql`(select case when r > 0 the
 /** Derives the figures of every live coin in one statement; returns how many coins it wrote. */
 export async function deriveFigures(db: Db, now: number): Promise<number> {
   const t = sql`${new Date(now).toISOString()}::timestamptz`;
+  // Spans in hours and truncation in UTC: days and months in the session's time zone would move
+  // with its daylight saving time.
   const ago = (span: string) => sql`(${t} - ${span}::interval)`;
   return marketWrite(db, async (tx) => {
     const res = (await tx.execute(sql`
       update coins c set
         change_1h = ${change(sql`coalesce(${openAt('1m', ago('1 hour'), '10 minutes')}, ${openAt('5m', ago('1 hour'), '15 minutes')})`)},
-        change_7d = ${change(openAt('1h', ago('7 days'), '3 hours'))},
-        change_30d = ${change(sql`coalesce(${openAt('1h', ago('30 days'), '3 hours')}, ${openAt('1d', ago('30 days'), '2 days')})`)},
-        change_1y = ${change(sql`coalesce(${openAt('1h', ago('365 days'), '3 hours')}, ${openAt('1d', ago('365 days'), '2 days')})`)},
+        change_7d = ${change(openAt('1h', ago('168 hours'), '3 hours'))},
+        change_30d = ${change(sql`coalesce(${openAt('1h', ago('720 hours'), '3 hours')}, ${openAt('1d', ago('720 hours'), '48 hours')})`)},
+        change_1y = ${change(sql`coalesce(${openAt('1h', ago('8760 hours'), '3 hours')}, ${openAt('1d', ago('8760 hours'), '48 hours')})`)},
         high_24h = d.high,
         low_24h = d.low,
         open_yesterday = y.open,
@@ -65,14 +67,14 @@ export async function deriveFigures(db: Db, now: number): Promise<number> {
       from coins c0
       left join lateral (
         select greatest(max(k.high), c0.price) as high, least(min(k.low), c0.price) as low, count(*) as n
-        from klines k where k.coin_id = c0.id and k.interval = '1h' and k.open_time >= date_trunc('hour', ${ago('24 hours')})
+        from klines k where k.coin_id = c0.id and k.interval = '1h' and k.open_time >= date_trunc('hour', ${ago('24 hours')}, 'UTC')
       ) d0 on true
       cross join lateral (select case when d0.n > 0 then d0.high end as high, case when d0.n > 0 then d0.low end as low) d
       left join lateral (
         select k.open, k.close from klines k
-        where k.coin_id = c0.id and k.interval = '1d' and k.open_time = date_trunc('day', ${t}, 'UTC') - interval '1 day'
+        where k.coin_id = c0.id and k.interval = '1d' and k.open_time = date_trunc('day', ${t}, 'UTC') - interval '24 hours'
       ) y on true
-      where c.id = c0.id and ${LIVE_COIN}`)) as unknown as { rowCount: number | null };
+      where c.id = c0.id and ${live('c0')}`)) as unknown as { rowCount: number | null };
     return res.rowCount ?? 0;
   });
 }
@@ -88,9 +90,9 @@ export async function drawSparklines(db: Db, now: number): Promise<number> {
     (await db.execute(sql`
       select c.id, c.price::float8 as price,
              (select array_agg(k.close::float8 order by k.open_time) from klines k
-               where k.coin_id = c.id and k.interval = '1h' and k.open_time >= ${t} - interval '7 days'
-               having min(k.open_time) <= ${t} - interval '6 days') as closes
-      from coins c where ${LIVE_COIN}`)) as unknown as { rows: { id: string; price: number; closes: number[] | null }[] }
+               where k.coin_id = c.id and k.interval = '1h' and k.open_time >= ${t} - interval '168 hours'
+               having min(k.open_time) <= ${t} - interval '144 hours') as closes
+      from coins c where ${live('c')}`)) as unknown as { rows: { id: string; price: number; closes: number[] | null }[] }
   ).rows;
   const drawn = rows.map((r) => {
     const points = r.closes ? [...r.closes, r.price] : null;

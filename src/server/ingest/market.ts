@@ -431,18 +431,12 @@ function replaceDemoMarket(exchanges: string[]) {
     sql`delete from tickers where source is null`,
     sql`delete from exchanges where cardinality(sources) = 0 and name <> all(${sql.param(exchanges)}::text[])`,
     sql`delete from coins where cardinality(sources) = 0 and id <> all(${sql.param(Object.values(MARKET_RATE_COINS))}::text[])`,
-    // The coins that stay are priced by the sources from now on: the seeder's history and every
-    // figure drawn from it go too (the backfill and the history figures, figures.ts, bring real
-    // ones; until then they read "--"). A coin kept without a source stays the demo's, labelled.
-    sql`delete from klines k using coins c where k.coin_id = c.id and cardinality(c.sources) > 0`,
-    sql`update coins set change_1h = null, change_7d = null, change_30d = null, change_1y = null, high_24h = null, low_24h = null,
-               ath = null, ath_at = null, atl = null, atl_at = null, open_yesterday = null, close_yesterday = null,
-               sparkline_7d = null, sparkline_path = null, sparkline_trend = null
-        where cardinality(sources) > 0`,
+    // (The coins that stay lost the seeder's history in this round already: see writeMarket.)
     // Figures of the exchanges that stay which no source reports and the seeder invented (fees,
-    // visits, followers, delays, its rating): none rather than invented ones on a live site. So
-    // no expected volume either (SPEC §9 needs the visits) until a source of visits exists.
-    sql`update exchanges set maker_fee = null, taker_fee = null, monthly_visits = null, followers = null, api_delay_ms = null, web_delay_ms = null, star_rating = null`,
+    // visits, followers, delays, its rating, its placeholder website): none rather than invented
+    // ones on a live site. So no expected volume either (SPEC §9 needs the visits).
+    sql`update exchanges set maker_fee = null, taker_fee = null, monthly_visits = null, followers = null, api_delay_ms = null, web_delay_ms = null,
+               star_rating = null, website = case when website ~ '^https://[^/]+\.example$' then null else website end`,
   ];
 }
 
@@ -503,10 +497,13 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
   const at = new Date(ctx.now).toISOString();
   const rows = tickerRows(result.tickers, bySymbol);
   const exchangeSources = new Map<string, string[]>();
+  /** Per exchange, the time of its newest figure: the age its page shows (answers from memory are not new). */
+  const exchangeNewest = new Map<string, number>();
   for (const r of result.tickers) {
     const list = exchangeSources.get(r.ticker.exchange) ?? [];
     if (!list.includes(r.ticker.source)) list.push(r.ticker.source);
     exchangeSources.set(r.ticker.exchange, list);
+    exchangeNewest.set(r.ticker.exchange, Math.max(exchangeNewest.get(r.ticker.exchange) ?? 0, Math.min(r.ticker.at, ctx.now)));
   }
   const exchanges = [...new Map(ctx.exchanges.map((e) => [e.name, e])).values()].filter((e) => exchangeSources.has(e.name));
   const coinsOut = [...result.coins.values()].filter((c) => bySymbol.has(c.symbol));
@@ -514,10 +511,11 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
     if (exchanges.length) {
       await tx.execute(sql`
         insert into exchanges (name, display_name, type, website, has_futures, sources, updated_at)
-        select n, d, 'CEX', w, f, string_to_array(s, ','), ${at}::timestamptz
+        select n, d, 'CEX', w, f, string_to_array(s, ','), u
         from unnest(${p(exchanges.map((e) => e.name))}::text[], ${p(exchanges.map((e) => e.displayName))}::text[],
                     ${p(exchanges.map((e) => e.website))}::text[], ${p(exchanges.map((e) => e.hasFutures))}::boolean[],
-                    ${p(exchanges.map((e) => [...exchangeSources.get(e.name)!].sort().join(',')))}::text[]) as v(n, d, w, f, s)
+                    ${p(exchanges.map((e) => [...exchangeSources.get(e.name)!].sort().join(',')))}::text[],
+                    ${p(exchanges.map((e) => new Date(exchangeNewest.get(e.name)!).toISOString()))}::timestamptz[]) as v(n, d, w, f, s, u)
         on conflict (name) do update set sources = excluded.sources, has_futures = exchanges.has_futures or excluded.has_futures, updated_at = excluded.updated_at`);
       // The demo pairs of an exchange a source now reports would mix invented and real numbers.
       await tx.execute(sql`delete from tickers t using exchanges e where t.exchange_id = e.id and t.source is null and e.name = any(${p(exchanges.map((e) => e.name))}::text[])`);
@@ -546,16 +544,42 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
           source = excluded.source, instrument = excluded.instrument, expires_at = excluded.expires_at, excluded = excluded.excluded,
           updated_at = excluded.updated_at`);
     }
+    // A pair that a source answering anew no longer lists for an exchange it still reports
+    // (delisted, or out of CoinGecko's busiest 100) keeps its row, which favourites may name, but
+    // no volume: it counts no more in its exchange's figures, and reads as stale. (An exchange the
+    // answer does not cover, such as one CoinGecko has not been asked about since a restart, is
+    // left as it is.)
+    const renewed = new Set(ctx.renewed ?? ctx.answered);
+    const listed = rows.filter((r) => renewed.has(r.ticker.source));
+    if (listed.length) {
+      const covered = [...new Set(listed.map((r) => `${r.ticker.exchange}\u0000${r.ticker.source}`))].map((k) => k.split('\u0000'));
+      await tx.execute(sql`
+        update tickers t set volume_24h = null, excluded = 'stale'
+        from exchanges e, unnest(${p(covered.map(([ex]) => ex))}::text[], ${p(covered.map(([, src]) => src))}::text[]) as c(ex, src)
+        where t.exchange_id = e.id and e.name = c.ex and t.source = c.src and t.volume_24h is not null
+          and not exists (select 1 from unnest(${p(listed.map((r) => r.ticker.exchange))}::text[], ${p(listed.map((r) => r.pair))}::text[]) as v(ex, pair)
+                          where v.ex = e.name and v.pair = t.pair)`);
+    }
     if (exchanges.length) {
-      // The exchange list's figures, from the pairs it now has.
+      // The exchange list's figures, from the pairs it now has (those still listed).
       await tx.execute(sql`
         update exchanges e set pair_count = s.pairs, coin_count = s.coins, reported_volume_24h = s.volume
         from (select exchange_id, count(*)::int as pairs, count(distinct coin_id)::int as coins,
                      coalesce(sum(volume_24h) filter (where market = 'spot'), 0) as volume
-              from tickers group by exchange_id) s
+              from tickers where volume_24h is not null or source is null group by exchange_id) s
         where s.exchange_id = e.id and e.name = any(${p(exchanges.map((e) => e.name))}::text[])`);
     }
     if (coinsOut.length) {
+      // A coin the sources price for the first time (a demo row until now) loses the seeder's
+      // history and every figure drawn from it: they come back from the sources' (figures.ts,
+      // backfill.ts). Whether or not the demo market is replaced, no demo number stays on it.
+      const ids = p(coinsOut.map((c) => bySymbol.get(c.symbol)!));
+      await tx.execute(sql`delete from klines k using coins c where k.coin_id = c.id and c.id = any(${ids}::text[]) and cardinality(c.sources) = 0`);
+      await tx.execute(sql`
+        update coins set change_1h = null, change_7d = null, change_30d = null, change_1y = null, high_24h = null, low_24h = null,
+               ath = null, ath_at = null, atl = null, atl_at = null, open_yesterday = null, close_yesterday = null,
+               sparkline_7d = null, sparkline_path = null, sparkline_trend = null
+        where id = any(${ids}::text[]) and cardinality(sources) = 0`);
       await tx.execute(sql`
         update coins c set volume_24h = v.vol, sources = string_to_array(v.src, ',')
         from unnest(${p(coinsOut.map((c) => bySymbol.get(c.symbol)!))}::text[], ${p(coinsOut.map((c) => dec(c.volumeUsd)))}::numeric[],
