@@ -121,6 +121,17 @@ describe('SourceHttp validation', () => {
     await expect(client().get('/rows', { schema: list })).rejects.toThrow('fake: unexpected payload: 1.price: Expected string, received number');
   });
 
+  it('does not read an answer larger than maxBytes, declared or streamed', async () => {
+    const big = JSON.stringify(Array.from({ length: 200 }, () => ROWS[0]));
+    up.route('/rows', { body: big });
+    const e = await failure(client({ maxBytes: 1024, retries: 0 }).get('/rows', { schema: list }));
+    expect(e.message).toBe('fake: answer larger than 1 KB; not read');
+    // Without a length announced (chunked), it stops reading past the limit.
+    up.route('/rows', { body: big, headers: { 'transfer-encoding': 'chunked' } });
+    expect((await failure(client({ maxBytes: 1024, retries: 0 }).get('/rows', { schema: list }))).message).toBe('fake: answer larger than 1 KB; not read');
+    expect(await client({ maxBytes: big.length }).get('/rows', { schema: list })).toHaveLength(200);
+  });
+
   it('accepts an empty list', async () => {
     up.route('/rows', { body: [] });
     const http = client();

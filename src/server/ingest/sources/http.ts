@@ -39,6 +39,8 @@ export interface HttpOptions {
   headers?: Record<string, string>;
   /** Longest wait before a retry, ms; a longer Retry-After rests the source instead. */
   maxRetryWaitMs?: number;
+  /** Largest answer read, bytes (default 32 MiB): a larger one is a source error, never read whole into memory. */
+  maxBytes?: number;
   /** Base backoff, ms (doubled per attempt, ×0.5–1.5 jitter). */
   backoffMs?: number;
   fetch?: typeof fetch;
@@ -61,6 +63,32 @@ export interface GetOptions<S extends z.ZodTypeAny> {
 }
 
 const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
+
+/** The largest answer read by default: CoinGecko's whole derivatives list is a few MB. */
+const MAX_BYTES = 32 * 1024 * 1024;
+
+/** A body as text, or null once it passes `max` bytes (declared or read): the rest is not read. */
+async function readText(res: Response, max: number): Promise<string | null> {
+  const declared = Number(res.headers.get('content-length') ?? '0');
+  if (declared > max || !res.body) {
+    await res.body?.cancel();
+    return declared > max ? null : '';
+  }
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > max) {
+      await reader.cancel();
+      return null;
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
 
 const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
@@ -188,7 +216,8 @@ export class SourceHttp {
           }
           retryWait = after;
         } else {
-          const text = await res.text();
+          const text = await readText(res, this.o.maxBytes ?? MAX_BYTES);
+          if (text === null) throw this.fail(`answer larger than ${Math.round((this.o.maxBytes ?? MAX_BYTES) / 1024)} KB; not read`, res.status);
           let json: unknown;
           try {
             json = JSON.parse(text);
