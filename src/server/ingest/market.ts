@@ -520,8 +520,15 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
       // The demo pairs of an exchange a source now reports would mix invented and real numbers.
       await tx.execute(sql`delete from tickers t using exchanges e where t.exchange_id = e.id and t.source is null and e.name = any(${p(exchanges.map((e) => e.name))}::text[])`);
     }
+    // A pair that a source answering anew no longer lists for an exchange it still reports
+    // (delisted, or out of CoinGecko's busiest 100) keeps its row, which favourites may name, but
+    // no volume: it counts no more in its exchange's figures, and reads as stale. (An exchange the
+    // answer does not cover, such as one CoinGecko has not been asked about since a restart, is
+    // left as it is.) One statement with the upsert, so the pairs are sent once.
+    const renewed = [...new Set(ctx.renewed ?? ctx.answered)];
     if (rows.length) {
       await tx.execute(sql`
+        with written as (
         insert into tickers (exchange_id, coin_id, pair, base_symbol, quote_symbol, market, contract_type, price, price_quote, volume_24h,
                              change_24h, best_bid, best_ask, source, instrument, expires_at, excluded, updated_at)
         select e.id, v.coin, v.pair, v.base, v.quote, v.market::market_kind, v.ct::contract_type, v.price, v.pq, v.vol, v.chg, v.bid, v.ask,
@@ -542,23 +549,12 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
           coin_id = excluded.coin_id, price = excluded.price, price_quote = excluded.price_quote, volume_24h = excluded.volume_24h,
           change_24h = excluded.change_24h, best_bid = excluded.best_bid, best_ask = excluded.best_ask, contract_type = excluded.contract_type,
           source = excluded.source, instrument = excluded.instrument, expires_at = excluded.expires_at, excluded = excluded.excluded,
-          updated_at = excluded.updated_at`);
-    }
-    // A pair that a source answering anew no longer lists for an exchange it still reports
-    // (delisted, or out of CoinGecko's busiest 100) keeps its row, which favourites may name, but
-    // no volume: it counts no more in its exchange's figures, and reads as stale. (An exchange the
-    // answer does not cover, such as one CoinGecko has not been asked about since a restart, is
-    // left as it is.)
-    const renewed = new Set(ctx.renewed ?? ctx.answered);
-    const listed = rows.filter((r) => renewed.has(r.ticker.source));
-    if (listed.length) {
-      const covered = [...new Set(listed.map((r) => `${r.ticker.exchange}\u0000${r.ticker.source}`))].map((k) => k.split('\u0000'));
-      await tx.execute(sql`
+          updated_at = excluded.updated_at
+        returning id, exchange_id, source)
         update tickers t set volume_24h = null, excluded = 'stale'
-        from exchanges e, unnest(${p(covered.map(([ex]) => ex))}::text[], ${p(covered.map(([, src]) => src))}::text[]) as c(ex, src)
-        where t.exchange_id = e.id and e.name = c.ex and t.source = c.src and t.volume_24h is not null
-          and not exists (select 1 from unnest(${p(listed.map((r) => r.ticker.exchange))}::text[], ${p(listed.map((r) => r.pair))}::text[]) as v(ex, pair)
-                          where v.ex = e.name and v.pair = t.pair)`);
+        from (select distinct exchange_id, source from written where source = any(${p(renewed)}::text[])) c
+        where t.exchange_id = c.exchange_id and t.source = c.source and t.volume_24h is not null
+          and t.id not in (select id from written)`);
     }
     if (exchanges.length) {
       // The exchange list's figures, from the pairs it now has (those still listed).
