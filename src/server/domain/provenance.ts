@@ -45,7 +45,7 @@ export function currentProvenance(db: Db): Promise<Provenance> {
 
 /**
  * site_meta key: the demo market seeded on first run is still there, for the sources' first round
- * to replace (src/server/ingest/market.ts).
+ * to replace (src/server/ingest/write.ts).
  */
 export const DEMO_MARKET_PENDING = 'demo_market_pending';
 

@@ -39,7 +39,7 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   const [row] = await db.select({ present: sql<number>`1` }).from(coins).limit(1);
   if (row) return false;
   await seedDemo(db);
-  // The first start on the market sources replaces this demo market (src/server/ingest/market.ts).
+  // The first start on the market sources replaces this demo market (src/server/ingest/write.ts).
   await db.execute(sql`insert into site_meta (key, value) values (${DEMO_MARKET_PENDING}, '{}'::jsonb) on conflict (key) do nothing`);
   return true;
 }
