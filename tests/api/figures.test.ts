@@ -5,6 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { deriveFigures, drawSparklines, HistoryFigures } from '../../src/server/ingest/figures.ts';
+import { writeRound } from '../../src/server/realtime/persist.ts';
 import { apiHarness } from './helpers.ts';
 
 const { db } = apiHarness();
@@ -62,6 +63,7 @@ describe('history figures', () => {
     await candle('figcoin', '1d', Date.UTC(2026, 9, 25), { open: 220 });
     // The last 24 hours' hourly candles (from 12:00 yesterday), and one before them.
     await candle('figcoin', '1h', Date.UTC(2026, 10, 23, 11), { high: 999, low: 1 });
+    await candle('figcoin', '1h', Date.UTC(2026, 10, 23, 12), { open: 100, high: 101, low: 99 });
     await candle('figcoin', '1h', Date.UTC(2026, 10, 23, 13), { open: 100, high: 130, low: 90 });
     await candle('figcoin', '1h', Date.UTC(2026, 10, 24, 10), { open: 100, high: 115, low: 95 });
     await candle('figcoin', '1d', Date.UTC(2026, 10, 23), { open: 101, close: 108 });
@@ -90,8 +92,10 @@ describe('history figures', () => {
     expect(demoAfter).toBe(demoBefore);
   });
 
-  it('falls back to coarser candles, and not to one too far from the moment', async () => {
+  it('falls back to coarser candles, and not to one too far from the moment; no 24-hour high from less than a day', async () => {
     await coin('coarse', 200);
+    // Hourly candles of the last few hours only: no 24-hour high or low.
+    await candle('coarse', '1h', NOW - 3 * H, { open: 150, high: 250, low: 140 });
     // No minute candle near an hour ago: five minutes' will do; 30 days ago an hourly one wins over the day's.
     await candle('coarse', '5m', NOW - H - 4 * 60_000, { open: 100 });
     await candle('coarse', '1h', Date.UTC(2026, 9, 25, 12), { open: 400 });
@@ -99,7 +103,10 @@ describe('history figures', () => {
     // A week ago the nearest hourly candle is four hours off: no 7-day change.
     await candle('coarse', '1h', NOW - 7 * D - 4 * H, { open: 1 });
     await deriveFigures(db(), NOW);
-    expect(await figures('coarse')).toMatchObject({ change_1h: '100', change_30d: '-50', change_7d: null });
+    expect(await figures('coarse')).toMatchObject({ change_1h: '100', change_30d: '-50', change_7d: null, high_24h: null, low_24h: null });
+    // And the rounds keep it unknown, not the price of the moment.
+    await writeRound(db(), [{ coinId: 'coarse', price: 201, change24h: null, at: NOW }], []);
+    expect(await figures('coarse')).toMatchObject({ high_24h: null, low_24h: null });
   });
 
   it('draw a sparkline from a week of hourly closes and the price now, none from less', async () => {

@@ -71,7 +71,8 @@ describe('the first start on the sources', () => {
         s.start(async () => {});
       },
     } as unknown as Realtime;
-    const source = okx(() => [ticker('BTC', 64_000, 30_000_000), ticker('ETH', 3_000, 20_000_000), ticker('SOL', 150), ticker('FRESHY', 2, 3_000_000)]);
+    // Solana's pair reports no 24-hour change: the seeder's must not stay on the live coin.
+    const source = okx(() => [ticker('BTC', 64_000, 30_000_000), ticker('ETH', 3_000, 20_000_000), { ...ticker('SOL', 150), change24h: null }, ticker('FRESHY', 2, 3_000_000)]);
     const conf = { ...config(), LIVE: 'sources' as const, COINGECKO_API_KEY: '', BACKFILL_COINS: 0, STREAM_INTERVAL_MS: 0 };
     try {
       expect(await startMarket({ hub, db: db(), config: conf, log: () => {}, sources: [source] })).toBe('sources');
@@ -92,9 +93,11 @@ describe('the first start on the sources', () => {
       expect(await count('klines', "coin_id = 'bitcoin'")).toBe(0);
       expect(await count('klines', "coin_id = 'tether'")).toBeGreaterThan(0);
       const [btc] = await rows<Record<string, unknown>>(
-        sql`select change_1h, change_7d, change_30d, change_1y, high_24h, ath, atl, open_yesterday, sparkline_path from coins where id = 'bitcoin'`,
+        sql`select change_1h, change_7d, change_30d, change_1y, high_24h, ath, atl, open_yesterday, sparkline_path, first_exchange, first_listed_at from coins where id = 'bitcoin'`,
       );
       expect(Object.values(btc!).every((v) => v === null)).toBe(true);
+      const [sol] = await rows<{ change_24h: string | null }>(sql`select change_24h from coins where id = 'solana'`);
+      expect(sol!.change_24h).toBeNull();
       const [usdt] = await rows<{ change_7d: string | null; sparkline_path: string | null }>(sql`select change_7d, sparkline_path from coins where id = 'tether'`);
       expect(usdt!.change_7d).not.toBeNull();
       expect(usdt!.sparkline_path).not.toBeNull();

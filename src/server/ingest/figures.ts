@@ -66,10 +66,12 @@ export async function deriveFigures(db: Db, now: number): Promise<number> {
         atl_at = case when c.atl is not null and c.price < c.atl then ${t} else c.atl_at end
       from coins c0
       left join lateral (
-        select greatest(max(k.high), c0.price) as high, least(min(k.low), c0.price) as low, count(*) as n
+        select greatest(max(k.high), c0.price) as high, least(min(k.low), c0.price) as low, min(k.open_time) as first
         from klines k where k.coin_id = c0.id and k.interval = '1h' and k.open_time >= date_trunc('hour', ${ago('24 hours')}, 'UTC')
       ) d0 on true
-      cross join lateral (select case when d0.n > 0 then d0.high end as high, case when d0.n > 0 then d0.low end as low) d
+      -- Only from a history that covers the whole day: a "24-hour" high of the last few hours would not be one.
+      cross join lateral (select case when d0.first = date_trunc('hour', ${ago('24 hours')}, 'UTC') then d0.high end as high,
+                                 case when d0.first = date_trunc('hour', ${ago('24 hours')}, 'UTC') then d0.low end as low) d
       left join lateral (
         select k.open, k.close from klines k
         where k.coin_id = c0.id and k.interval = '1d' and k.open_time = date_trunc('day', ${t}, 'UTC') - interval '24 hours'

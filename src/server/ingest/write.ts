@@ -200,14 +200,14 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
     }
     if (coinsOut.length) {
       // A coin the sources price for the first time (a demo row until now) loses the seeder's
-      // history and every figure drawn from it: they come back from the sources' (figures.ts,
-      // backfill.ts). Whether or not the demo market is replaced, no demo number stays on it.
+      // history and every figure drawn from it, and the first exchange and hour it invented: the
+      // figures come back from the sources' history (figures.ts, backfill.ts). Whether or not the demo market is replaced, no demo number stays on it.
       const ids = p(coinsOut.map((c) => bySymbol.get(c.symbol)!));
       await tx.execute(sql`delete from klines k using coins c where k.coin_id = c.id and c.id = any(${ids}::text[]) and cardinality(c.sources) = 0`);
       await tx.execute(sql`
-        update coins set change_1h = null, change_7d = null, change_30d = null, change_1y = null, high_24h = null, low_24h = null,
+        update coins set change_1h = null, change_24h = null, change_7d = null, change_30d = null, change_1y = null, high_24h = null, low_24h = null,
                ath = null, ath_at = null, atl = null, atl_at = null, open_yesterday = null, close_yesterday = null,
-               sparkline_7d = null, sparkline_path = null, sparkline_trend = null
+               sparkline_7d = null, sparkline_path = null, sparkline_trend = null, first_exchange = null, first_listed_at = null
         where id = any(${ids}::text[]) and cardinality(sources) = 0`);
       await tx.execute(sql`
         update coins c set volume_24h = v.vol, sources = string_to_array(v.src, ',')

@@ -121,8 +121,9 @@ export async function writeRound(db: Db, ticks: TickInput[], scale: { coinId: st
         price = v.price,
         change_24h = coalesce(v.change, c.change_24h),
         market_cap = v.price * c.circulating_supply,
-        high_24h = greatest(c.high_24h, v.price),
-        low_24h = least(c.low_24h, v.price),
+        -- Unknown stays unknown: a live coin's high and low come from a day of history (ingest/figures.ts).
+        high_24h = case when c.high_24h is null then null else greatest(c.high_24h, v.price) end,
+        low_24h = case when c.low_24h is null then null else least(c.low_24h, v.price) end,
         updated_at = v.at
       from unnest(${p(latest.map((t) => t.coinId))}::text[], ${p(latest.map((t) => dec(t.price)))}::numeric[],
                   ${p(latest.map(change))}::numeric[], ${p(latest.map((t) => new Date(t.at).toISOString()))}::timestamptz[]) as v(id, price, change, at)
