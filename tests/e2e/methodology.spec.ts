@@ -7,10 +7,10 @@ const RULE = `|p − m| > max(${OUTLIER_MAD_MULTIPLE} × ${MAD_TO_SIGMA} × MAD,
 const MINUTES = String(STALE_MS_DEFAULT / 60_000);
 
 for (const L of [
-  { prefix: '/en', heading: 'How we compute prices', link: 'Methodology', stale: `more than ${MINUTES} minutes ago`, perpetual: 'Perpetual', none: 'no equivalent', ups: 'Weekly (up)' },
-  { prefix: '/zh', heading: '价格是怎样算出来的', link: '价格计算方法', stale: `超过 ${MINUTES} 分钟`, perpetual: '永续', none: '无对应类型', ups: '周合约(看涨)' },
-  { prefix: '/zh-hk', heading: '價格是怎樣計算出來的', link: '價格計算方法', stale: `超過 ${MINUTES} 分鐘`, perpetual: '永續', none: '沒有對應類型', ups: '週合約(看漲)' },
-  { prefix: '/ko', heading: '가격은 이렇게 계산합니다', link: '가격 산정 방식', stale: `${MINUTES}분 넘게`, perpetual: '무기한', none: '대응 유형 없음', ups: '주간(상승)' },
+  { prefix: '/en', heading: 'How we compute prices', link: 'Methodology', stale: `more than ${MINUTES} minutes ago`, perpetual: 'Perpetual', none: 'no equivalent', ups: 'Weekly (up)', gecko: 'Coinbase Exchange, Upbit, KuCoin, Gate, Bitget, and HTX', hours: 'every 3 hours', history: '7-day' },
+  { prefix: '/zh', heading: '价格是怎样算出来的', link: '价格计算方法', stale: `超过 ${MINUTES} 分钟`, perpetual: '永续', none: '无对应类型', ups: '周合约(看涨)', gecko: 'Coinbase Exchange、Upbit、KuCoin、Gate、Bitget和HTX', hours: '每 3 小时', history: '7天' },
+  { prefix: '/zh-hk', heading: '價格是怎樣計算出來的', link: '價格計算方法', stale: `超過 ${MINUTES} 分鐘`, perpetual: '永續', none: '沒有對應類型', ups: '週合約(看漲)', gecko: 'Coinbase Exchange、Upbit、KuCoin、Gate、Bitget及HTX', hours: '每 3 小時', history: '7天' },
+  { prefix: '/ko', heading: '가격은 이렇게 계산합니다', link: '가격 산정 방식', stale: `${MINUTES}분 넘게`, perpetual: '무기한', none: '대응 유형 없음', ups: '주간(상승)', gecko: 'Coinbase Exchange, Upbit, KuCoin, Gate, Bitget 및 HTX', hours: '약 3시간마다', history: '7일' },
 ] as const) {
   test.describe(`methodology ${L.prefix}`, () => {
     test('states the method with the constants of the code', async ({ page }) => {
@@ -21,6 +21,10 @@ for (const L of [
       await expect(page.getByTestId('stale-rule')).toContainText(L.stale);
       await expect(page.getByTestId('method')).toContainText('USDT, USDC, FDUSD, DAI, TUSD, USDE, PYUSD, USDS');
       await expect(page.getByTestId('coingecko-attribution')).toHaveAttribute('href', 'https://www.coingecko.com/');
+      // CoinGecko's markets: which exchanges, and how rarely a demo key renews them (the defaults).
+      await expect(page.getByTestId('gecko-markets')).toContainText(L.gecko);
+      await expect(page.getByTestId('gecko-markets')).toContainText(L.hours);
+      await expect(page.getByTestId('history-changes')).toContainText(L.history);
     });
 
     test('maps the exchanges\' futures onto the contract types', async ({ page }) => {
