@@ -51,7 +51,7 @@ const OPS: Op[] = Object.entries(document.paths).flatMap(([path, methods]) =>
     params: (op.parameters as Param[]).filter((p) => p.name !== 't' && p.name !== 'lan'),
     body: !!op.requestBody?.content?.['application/json'],
     form: !!op.requestBody?.content?.['multipart/form-data'],
-    auth: op.security ? (op.security.length > 1 ? 'optional' : 'required') : 'none',
+    auth: op.security?.length ? (op.security.length > 1 ? 'optional' : 'required') : 'none',
     produces: Object.keys(op.responses['200'].content ?? { 'application/json': 1 })[0]!,
   })),
 );
