@@ -118,6 +118,13 @@ test('the Nu HTML Checker finds no error on any page family', async ({ request, 
     }
   }
 
+  // The edge rule's error pages: a query with a control character (400), a method pages do not take (405).
+  for (const [target, method, status] of [['/news?q=%00', 'GET', 400], ['/zh/coin/bitcoin', 'PUT', 405]] as const) {
+    const res = await request.fetch(target, { method, failOnStatusCode: false });
+    expect(res.status(), `${method} ${target}`).toBe(status);
+    docs.push({ label: `${status} page (${method} ${target})`, html: await res.text() });
+  }
+
   // Signed in: the user centre and a watchlist with coins and an exchange, as the islands draw them.
   const token = await signIn(page, baseURL!);
   const t = await signature(Date.now(), 'coinlens');
