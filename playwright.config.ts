@@ -3,6 +3,8 @@ import { defineConfig, devices } from '@playwright/test';
 const PORT = Number(process.env.E2E_PORT ?? 4399);
 /** Point the suite at a server that is already running (a dev server, say) instead of starting one. */
 const EXTERNAL = process.env.E2E_BASE_URL;
+/** tests/e2e/dev-server.spec.ts alone (.ci/run): it starts `astro dev` itself and needs no built server. */
+const DEV_CHECK = !!process.env.DEV_SERVER_CHECK;
 export const MOBILE_ORIGIN = 'http://m.coinlens.test';
 
 /** Browser tests against the built server on a fresh data directory, in Debian's chromium. */
@@ -24,7 +26,7 @@ export default defineConfig({
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
     },
   },
-  webServer: EXTERNAL ? undefined : {
+  webServer: EXTERNAL || DEV_CHECK ? undefined : {
     command: 'node tests/e2e/server.mjs',
     url: `http://127.0.0.1:${PORT}/api/health`,
     timeout: 180_000,

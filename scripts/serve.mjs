@@ -11,7 +11,7 @@
 //   ranges, deep pages) is limited per client (429) and bounded in how much runs at once (503
 //   after a short wait); /api/health and cheap pages never wait for it.
 // - Timeouts on receiving requests (headers, bodies), none on sending answers (event streams).
-import http from 'node:http';
+import http, { STATUS_CODES } from 'node:http';
 import path from 'node:path';
 import { EventEmitter } from 'node:events';
 import { pathToFileURL } from 'node:url';
@@ -142,6 +142,26 @@ async function sendBody(req, res, status, headers, body, encoded) {
   res.end(req.method === 'HEAD' ? undefined : payload);
 }
 
+/**
+ * Answers a request Node itself refuses before any handler sees it (a malformed request 400, a
+ * header block over the limit 431, a request not received in time 408), as Node would, but with
+ * the security headers every other answer carries.
+ * @param {Error & { code?: string }} err
+ * @param {import('node:net').Socket & { _httpMessage?: { headersSent?: boolean } }} socket
+ * @param {Record<string, string>} headers
+ */
+export function answerClientError(err, socket, headers) {
+  // Nothing to answer on a dead connection, nor in the middle of an answer already begun.
+  if (err.code === 'ECONNRESET' || !socket.writable || socket._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
+  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines}Content-Length: 0\r\nConnection: close\r\n\r\n`);
+  socket.destroySoon();
+}
+
 /** Request headers a client could forge to look like a proxy's. */
 const FORWARDED = ['x-forwarded-for', 'x-forwarded-proto', 'x-forwarded-host', 'x-forwarded-port', 'forwarded'];
 
@@ -199,6 +219,7 @@ export function pageCacheSettings() {
  *   trustProxy?: boolean,
  *   shed?: ReturnType<typeof shedSettings>,
  *   timeouts?: ReturnType<typeof serverTimeouts> & { connectionsCheckingInterval?: number },
+ *   securityHeaders?: (req: { url?: string, headers: http.IncomingHttpHeaders, socket?: { encrypted?: boolean } }) => Record<string, string>,
  * }} options
  */
 export function createSiteServer({
@@ -209,6 +230,7 @@ export function createSiteServer({
   trustProxy = trustsProxy(),
   shed = shedSettings(),
   timeouts = serverTimeouts(),
+  securityHeaders = () => ({}),
 }) {
   const keyOf = (req) => {
     // A stand-in is never looked up: its URL is not the request's.
@@ -314,6 +336,10 @@ export function createSiteServer({
     dropForwarded(req.headers, trustProxy);
     delete req.headers[RAW_URL];
     delete req.headers[RAW_METHOD];
+    // Every answer carries the security headers, whoever makes it: the app sets its own (they
+    // win), and these stand for the answers made around it (static files and their 304s,
+    // Astro's trailing-slash redirects, a failed render's 500).
+    for (const [k, v] of Object.entries(securityHeaders(req))) res.setHeader(k, v);
     const client = settleClientAddress(req, trustProxy);
     // Event streams go out as written: unbuffered and uncompressed.
     if (req.url?.startsWith('/api/stream/') && (req.method === 'GET' || req.method === 'HEAD')) {
@@ -332,6 +358,7 @@ export function createSiteServer({
     });
     return undefined;
   });
+  server.on('clientError', (err, socket) => answerClientError(err, socket, securityHeaders({ headers: {}, socket })));
   server.headersTimeout = timeouts.headersTimeout;
   server.requestTimeout = timeouts.requestTimeout;
   server.keepAliveTimeout = timeouts.keepAliveTimeout;
@@ -353,12 +380,15 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
   // React and friends pick their development builds when NODE_ENV is unset: several times slower.
   process.env.NODE_ENV ??= 'production';
   const { handler } = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href);
+  // Published by the app's entrypoint as it loads (src/server/http/headers.ts).
+  const securityHeaders = globalThis[Symbol.for('coinlens.securityHeaders')];
+  if (typeof securityHeaders !== 'function') throw new Error('The build has no security headers: rebuild (npm run build).');
   const statics = createStaticFiles({
     clientDir: path.join(root, 'dist/client'),
     iconsDir: path.join(path.resolve(process.env.DATA_DIR || './data'), 'icons', 'coins'),
   });
   const pages = createPageCache({ ...pageCacheSettings(), compress });
-  const server = createSiteServer({ handler, statics, pages, keyOf: (req) => globalThis[Symbol.for('coinlens.variantKey')]?.(req) ?? null });
+  const server = createSiteServer({ handler, statics, pages, securityHeaders, keyOf: (req) => globalThis[Symbol.for('coinlens.variantKey')]?.(req) ?? null });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(undefined));

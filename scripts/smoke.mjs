@@ -1,5 +1,6 @@
 // A start-to-first-page check of the built server on a fresh data directory (used by CI under
-// another Node version): starts, opens the home page and a coin, stops.
+// another Node version): starts, opens the home page and a coin, stops. A process warning on the
+// way (a MaxListenersExceededWarning in the start log, say) fails it.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,6 +9,8 @@ import { startServer, stopServer } from './serve.mjs';
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-smoke-'));
 process.env.DATA_DIR = dataDir;
 const port = 4398;
+const warnings = [];
+process.on('warning', (w) => warnings.push(`${w.name}: ${w.message}`));
 const server = await startServer({ port, host: '127.0.0.1' });
 let failed = 0;
 for (const [route, expect] of [['/', 'Bitcoin'], ['/coin/bitcoin', 'BTC'], ['/exchange/list_1', '</table>']]) {
@@ -18,5 +21,6 @@ for (const [route, expect] of [['/', 'Bitcoin'], ['/coin/bitcoin', 'BTC'], ['/ex
 }
 await stopServer(server);
 fs.rmSync(dataDir, { recursive: true, force: true });
-console.log(`${3 - failed} passed, ${failed} failed`);
-process.exit(failed ? 1 : 0);
+for (const w of warnings) console.log(`FAIL process warning: ${w}`);
+console.log(`${3 - failed} passed, ${failed} failed, ${warnings.length} warnings`);
+process.exit(failed || warnings.length ? 1 : 0);

@@ -9,7 +9,9 @@
  * request's language; an answer is JSON unless the route documents otherwise; and nothing
  * changes in the people's tables (row counts and a checksum before and after).
  *
- * `FUZZ_RUNS` sets the number of requests (CI runs 10,000; `npm test` a few hundred).
+ * `FUZZ_RUNS` sets the number of requests (CI runs 10,000; `npm test` a few hundred), `FUZZ_SEED`
+ * replays a run; a failure's counterexample joins {@link PAST_FAILURES}, which every run replays
+ * first (tests/setup/fuzz.ts).
  */
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -18,6 +20,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { signature } from '../../src/lib/signature.ts';
 import { API_VERSION, createApi } from '../../src/server/api/app.ts';
 import { openApiDocument } from '../../src/server/api/openapi.ts';
+import { assertFuzz, fuzzSeed } from '../setup/fuzz.ts';
 import { apiHarness } from './helpers.ts';
 import { signedInUser } from './users.ts';
 
@@ -48,7 +51,7 @@ const OPS: Op[] = Object.entries(document.paths).flatMap(([path, methods]) =>
     params: (op.parameters as Param[]).filter((p) => p.name !== 't' && p.name !== 'lan'),
     body: !!op.requestBody?.content?.['application/json'],
     form: !!op.requestBody?.content?.['multipart/form-data'],
-    auth: op.security ? (op.security.length > 1 ? 'optional' : 'required') : 'none',
+    auth: op.security?.length ? (op.security.length > 1 ? 'optional' : 'required') : 'none',
     produces: Object.keys(op.responses['200'].content ?? { 'application/json': 1 })[0]!,
   })),
 );
@@ -136,6 +139,12 @@ const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({ kind: fc.constant('token' as const), token: fc.constantFrom('none' as const, 'malformed' as const, 'forged' as const, 'expired' as const) }),
 );
 
+/**
+ * Counterexamples of past runs, replayed first by every run: the operation as `METHOD path`
+ * (of the OpenAPI document), the mutation and the language, as the failure printed them.
+ */
+const PAST_FAILURES: [op: string, m: Mutation, lan: 'en' | 'zh' | 'ko'][] = [];
+
 /** A path segment as a client could send it: a lone surrogate goes out as the invalid UTF-8 it would be. */
 function pathSegment(value: string): string {
   try {
@@ -179,8 +188,14 @@ describe('fuzzing every API route', () => {
     const t = await signature(Date.now(), 'coinlens');
     let requests = 0;
     const statuses = new Map<number, number>();
-    await fc.assert(
-      fc.asyncProperty(fc.constantFrom(...OPS), mutation, fc.constantFrom('en', 'zh', 'ko'), async (op, m, lan) => {
+    const examples = PAST_FAILURES.map(([key, m, lan]): [Op, Mutation, 'en' | 'zh' | 'ko'] => {
+      const op = OPS.find((o) => `${o.method} ${o.path}` === key);
+      if (!op) throw new Error(`PAST_FAILURES names ${key}, which the OpenAPI document no longer has`);
+      return [op, m, lan];
+    });
+    await assertFuzz(
+      'API fuzz',
+      fc.asyncProperty(fc.constantFrom(...OPS), mutation, fc.constantFrom('en' as const, 'zh' as const, 'ko' as const), async (op, m, lan) => {
         const key = `${op.method} ${op.path}`;
         let path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => (m.kind === 'path' ? pathSegment(m.value) : name === 'kind' ? 'baike' : 'bitcoin'));
         const query = new URLSearchParams({ t, lan });
@@ -235,7 +250,7 @@ describe('fuzzing every API route', () => {
           else await res.arrayBuffer();
         }
       }),
-      { numRuns: RUNS, seed: process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined },
+      { numRuns: RUNS, seed: fuzzSeed(), examples },
     );
     console.log(`fuzz: ${requests} requests over ${OPS.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
     const after = await peoplesData();

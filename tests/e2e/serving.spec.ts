@@ -1,8 +1,9 @@
 /**
  * How the built server answers, at the HTTP level: the page micro-cache never serves a render
  * to a request with other inputs, compressed hits are the same page, shared caches are told what
- * a page varies on, and coin icons become static files.
+ * a page varies on, coin icons become static files, and every answer carries the security headers.
  */
+import net from 'node:net';
 import { expect, test } from '@playwright/test';
 import { raw as rawRequest, type Raw } from './http.ts';
 
@@ -101,3 +102,65 @@ test('coin icons become static files with long caching after the first request',
   const unknown = await raw(baseURL!, '/icons/coins/no-such-coin-zz.svg');
   expect(unknown.status).toBe(404);
 });
+
+test('every answer carries the security headers: redirects, refusals, errors, static files and their 304s', async ({ baseURL }) => {
+  const home = await raw(baseURL!, '/');
+  const asset = /\/_astro\/[^"]+\.js/.exec(home.text)?.[0];
+  expect(asset, 'a script of the build').toBeTruthy();
+  const phone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X) AppleWebKit/605.1.15 Mobile/15E148';
+  const cases: [target: string, status: number, options?: { method?: string; headers?: Record<string, string> }][] = [
+    // Astro's own trailing-slash redirects (made before the middleware runs; the page fuzz found them bare).
+    ['/coin//', 301],
+    ['//', 301],
+    ['/zh/news//', 301],
+    ['/coin//', 308, { method: 'HEAD' }],
+    ['/coin//', 308, { method: 'POST' }],
+    // Page redirects, legacy links, the mobile site.
+    ['/coin/', 301],
+    ['/zhibo', 301],
+    ['/coindetails/bitcoin', 301],
+    ['/coin/bitcoin', 302, { headers: { 'user-agent': phone } }],
+    // Refusals and error pages.
+    ['/no/such/page', 404],
+    ['/', 405, { method: 'PUT' }],
+    ['/forbidden', 403],
+    ['/coin/%ff', 404],
+    ['/api/v1/no-such-route', 400],
+    ['/api/v1/coins', 405, { method: 'DELETE' }],
+    [`/avatars/${'b'.repeat(64)}.jpg`, 404],
+    // Static files, their revalidations and a missing one.
+    [asset!, 200],
+    ['/favicon.svg', 200],
+    ['/_astro/no-such-file.js', 404],
+  ];
+  const fileTag = (await raw(baseURL!, asset!)).headers.etag;
+  const iconTag = (await raw(baseURL!, '/favicon.svg')).headers.etag;
+  cases.push([asset!, 304, { headers: { 'if-none-match': String(fileTag) } }], ['/favicon.svg', 304, { headers: { 'if-none-match': String(iconTag) } }]);
+  const missing: string[] = [];
+  for (const [target, status, options] of cases) {
+    const res = await rawRequest(baseURL!, target, options);
+    const what = `${options?.method ?? 'GET'} ${target} → ${res.status}`;
+    expect(res.status, what).toBe(status);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy']) if (!res.headers[name]) missing.push(`${what}: no ${name}`);
+  }
+  // What Node answers before any handler runs: a request it cannot parse, headers over its limit.
+  const { port } = new URL(baseURL!);
+  for (const [bytes, status] of [['NONSENSE\r\n\r\n', 400], [`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431]] as const) {
+    const reply = await rawSocket(Number(port), bytes);
+    expect(reply.slice(0, 12)).toBe(`HTTP/1.1 ${status}`);
+    const head = reply.split('\r\n\r\n')[0]!.toLowerCase();
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options']) if (!head.includes(`\r\n${name}:`)) missing.push(`Node's ${status}: no ${name}`);
+  }
+  expect(missing).toEqual([]);
+});
+
+/** Bytes sent as written on a new connection; resolves with everything the server sent until it closed. */
+function rawSocket(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.end(bytes));
+    let reply = '';
+    socket.on('data', (d) => (reply += d.toString('latin1')));
+    socket.on('close', () => resolve(reply));
+    socket.on('error', reject);
+  });
+}

@@ -139,7 +139,7 @@ function headerHtml(v: View, page: PageState, m: ReturnType<typeof headerModel>,
 <a class="logo" href="${href('/')}">${LOGO}<span>${m.siteName}</span></a>
 <nav class="main-nav" id="site-nav" aria-label="${m.labels.mainMenu}">${m.main.map(link)}</nav>
 <div class="search" data-quick-search data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.searchDictJson}">
-<form class="qs" role="search" action="${page.base}/search" method="get"><input type="search" name="q" role="combobox" aria-expanded="false" aria-label="${m.labels.searchLabel}" placeholder="${m.labels.searchPlaceholder}" autocomplete="off" data-testid="quick-search-input" /></form>
+<form class="qs" role="search" action="${page.base}/search" method="get"><input type="text" name="q" role="combobox" aria-autocomplete="list" aria-expanded="false" aria-label="${m.labels.searchLabel}" placeholder="${m.labels.searchPlaceholder}" autocomplete="off" enterkeyhint="search" data-testid="quick-search-input" /></form>
 </div>
 <div class="account" data-account data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.account.dictJson}" data-testid="account-area"><a href="${href('/user')}" data-login data-testid="header-login">${m.account.login}</a><span aria-hidden="true"> / </span><a href="${href('/user/register')}" data-testid="header-register">${m.account.register}</a></div>
 </div>

@@ -8,14 +8,17 @@ import type { ArticleSummary, CoinChip } from '../../server/domain/news.ts';
 import type { View } from '../../server/view.ts';
 import { changeHtml } from '../market/markup.ts';
 
-/** Related coins as chips: icon, symbol, (price,) 24h change, linking to the coin. */
+/**
+ * Related coins as chips: icon, symbol, (price,) 24h change, linking to the coin. The figures are
+ * named by visually hidden text (an aria-label on a plain span is ignored, and invalid HTML).
+ */
 export function coinChipsHtml(v: View, coins: CoinChip[], price = false): SafeHtml | null {
   if (!coins.length) return null;
   const priceLabel = v.t('news.price');
   const changeLabel = v.t('news.change24h');
   return html`<ul class="coin-chips" data-testid="coin-chips">${coins.map(
     (c) =>
-      html`<li><a class="chip" href="${v.href(`/coin/${encodeURIComponent(c.id)}`)}" title="${c.name}"><img src="${c.icon}" alt="" width="16" height="16" loading="lazy" decoding="async" /><span class="sym">${c.symbol}</span>${price ? html`<span class="num" aria-label="${priceLabel}">${v.money.price(c.price)}</span>` : null}<span aria-label="${changeLabel}">${changeHtml(c.change24h, c.id)}</span></a></li>`,
+      html`<li><a class="chip" href="${v.href(`/coin/${encodeURIComponent(c.id)}`)}" title="${c.name}"><img src="${c.icon}" alt="" width="16" height="16" loading="lazy" decoding="async" /><span class="sym">${c.symbol}</span>${price ? html`<span class="num"><span class="sr-only">${priceLabel}: </span>${v.money.price(c.price)}</span>` : null}<span><span class="sr-only">${changeLabel}: </span>${changeHtml(c.change24h, c.id)}</span></a></li>`,
   )}</ul>`;
 }
 

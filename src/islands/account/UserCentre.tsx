@@ -6,7 +6,7 @@ import Bookmarks from './Bookmarks.tsx';
 import Interests from './Interests.tsx';
 import { login, openLogin, refreshProfile, replaceToken, setUser, startSession } from '../../stores/session.ts';
 import NotificationsTab from '../push/NotificationsTab.tsx';
-import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, usePhone, useProblems, useSession, useSubmit, type T } from './fields.tsx';
+import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, tabId, usePhone, useProblems, useSession, useSubmit, type T } from './fields.tsx';
 import WatchlistTab from '../watchlist/WatchlistTab.tsx';
 
 interface Props {
@@ -16,6 +16,8 @@ interface Props {
 }
 
 const TABS = ['profile', 'favourites', 'password', 'phone', 'email', 'interests', 'bookmarks', 'notifications'] as const;
+/** The id of the one panel the tabs show. */
+const PANEL = 'user-centre-panel';
 type Tab = (typeof TABS)[number];
 
 /**
@@ -67,8 +69,8 @@ export default function UserCentre({ locale, base, dict }: Props) {
   return (
     <div data-testid="user-centre">
       {user.email && !user.emailVerified && <ActivationBanner t={t} />}
-      <Tabs label={t('account.centre.tabs')} tabs={TABS.map((key) => ({ key, label: t(`account.centre.tab${key[0]!.toUpperCase()}${key.slice(1)}`) }))} active={tab} onChange={choose} />
-      <div role="tabpanel" aria-label={t(`account.centre.tab${tab[0]!.toUpperCase()}${tab.slice(1)}`)}>
+      <Tabs label={t('account.centre.tabs')} tabs={TABS.map((key) => ({ key, label: t(`account.centre.tab${key[0]!.toUpperCase()}${key.slice(1)}`) }))} active={tab} onChange={choose} panel={PANEL} />
+      <div role="tabpanel" id={PANEL} aria-labelledby={tabId(PANEL, tab)}>
         {tab === 'profile' && <Profile t={t} user={user} base={base} />}
         {tab === 'favourites' && <WatchlistTab dict={dict} base={base} />}
         {tab === 'password' && <ChangePassword t={t} />}

@@ -150,8 +150,11 @@ export function SendCodeButton({ t, send, disabled, label, testId = 'send-code' 
   );
 }
 
-/** Tabs over the panels of a form page (buttons with aria roles; the panels stay in the DOM). */
-export function Tabs<K extends string>({ label, tabs, active, onChange }: { label: string; tabs: { key: K; label: string }[]; active: K; onChange: (k: K) => void }) {
+/**
+ * Tabs over the panels of a form page (buttons with aria roles). `panel` is the id of the tab panel
+ * they show, which names the active tab as its label ({@link tabId}).
+ */
+export function Tabs<K extends string>({ label, tabs, active, onChange, panel }: { label: string; tabs: { key: K; label: string }[]; active: K; onChange: (k: K) => void; panel?: string }) {
   const id = useId();
   return (
     <div className="acc-tabs" role="tablist" aria-label={label}>
@@ -160,8 +163,9 @@ export function Tabs<K extends string>({ label, tabs, active, onChange }: { labe
           key={tab.key}
           type="button"
           role="tab"
-          id={`${id}-${tab.key}`}
+          id={panel ? tabId(panel, tab.key) : `${id}-${tab.key}`}
           aria-selected={tab.key === active}
+          aria-controls={panel}
           tabIndex={tab.key === active ? 0 : -1}
           onClick={() => onChange(tab.key)}
           onKeyDown={(e) => {
@@ -169,7 +173,7 @@ export function Tabs<K extends string>({ label, tabs, active, onChange }: { labe
             const i = tabs.findIndex((x) => x.key === active);
             const next = tabs[(i + (e.key === 'ArrowRight' ? 1 : tabs.length - 1)) % tabs.length]!;
             onChange(next.key);
-            document.getElementById(`${id}-${next.key}`)?.focus();
+            document.getElementById(panel ? tabId(panel, next.key) : `${id}-${next.key}`)?.focus();
           }}
           data-testid={`tab-${tab.key}`}
         >
@@ -179,6 +183,9 @@ export function Tabs<K extends string>({ label, tabs, active, onChange }: { labe
     </div>
   );
 }
+
+/** The id of the tab that shows `key` in the panel `panel`. */
+export const tabId = (panel: string, key: string) => `${panel}-tab-${key}`;
 
 /** A form that reports its busy state to assistive technology. */
 export function Form({ onSubmit, busy, children, testId }: { onSubmit: () => unknown; busy: boolean; children: ReactNode; testId?: string }) {

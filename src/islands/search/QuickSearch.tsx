@@ -162,15 +162,19 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
       method="get"
       onBlur={(e) => !e.currentTarget.contains(e.relatedTarget) && setTimeout(() => setOpen(false), 150)}
     >
+      {/* ARIA 1.2 combobox: a text input (an input of type search may not take the role) that
+          controls the listbox while it is shown. */}
       <input
         ref={inputRef}
-        type="search"
+        type="text"
+        enterKeyHint="search"
         name="q"
         role="combobox"
         data-testid="quick-search-input"
         aria-label={t('search.label')}
+        aria-autocomplete="list"
         aria-expanded={open && deferred.length > 0}
-        aria-controls={listId}
+        aria-controls={open && deferred.length > 0 ? listId : undefined}
         aria-activedescendant={open && hits[active] ? `${listId}-${active}` : undefined}
         placeholder={t('search.placeholder')}
         value={query}

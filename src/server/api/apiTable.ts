@@ -20,7 +20,7 @@ export function apiTable(document: Record<string, unknown>): string {
     for (const [method, op] of Object.entries(methods)) {
       const query = op.parameters.filter((p) => p.in === 'query' && p.name !== 't' && p.name !== 'lan').map((p) => p.name);
       const unsigned = !op.parameters.some((p) => p.name === 't');
-      const who = op.security ? (op.security.length > 1 ? 'optional' : 'yes') : '';
+      const who = op.security?.length ? (op.security.length > 1 ? 'optional' : 'yes') : '';
       const notes = [query.length ? `query: ${query.map((q) => `\`${q}\``).join(', ')}` : '', unsigned ? 'no `t`' : ''].filter(Boolean).join('; ');
       rows.push({ tag: op.tags[0] ?? '', line: `| ${op.tags[0]} | ${method.toUpperCase()} | \`${path}\` | ${who} | ${op.summary.replace(/\|/g, '\\|')}${notes ? ` (${notes})` : ''} |` });
     }

@@ -14,11 +14,33 @@ import type { ApiEnv } from './env.ts';
 import { optionalAuth, requireAuth } from './middleware/auth.ts';
 import { parseParams, parseQuery } from './respond.ts';
 
+/** The groups of routes on the reference page (the SPEC §7 sections, roughly), described. */
+export const API_TAGS = {
+  Account: 'Sign-up, sign-in, passwords, the profile, and binding an e-mail address or phone (SPEC §7 "Account")',
+  'Announcements and notices': 'Exchange announcements and notices, their categories, and announcement subscriptions',
+  'Coin detail tabs': "The tabs of a coin's page: markets, flows, holders, transfers, exchange balances, roadmap and more",
+  Columnists: 'Columnists and the columnists a reader follows',
+  Community: 'Project updates, questions and answers, and social posts',
+  Content: 'News articles, research, bookmarks and the content pages of SPEC §7',
+  Favourites: "A reader's favourite coins, pairs and exchanges (SPEC §7 \"Favourites\")",
+  'Flash news and calendar': 'Flash news and the event calendar',
+  Knowledge: 'The encyclopedia, the wiki, concept sectors and topics',
+  Market: 'Coins, exchanges, pairs, klines and the whole-market totals',
+  Offerings: 'Token offerings (ICO/IEO), their platforms and returns',
+  Push: 'Web Push devices and private announcement feeds',
+  Rankings: 'The ranking tables (rises, falls, volume, flows, returns, repositories …)',
+  Reviews: 'Reviews of exchanges as lists with their summaries',
+  'Reviews and votes': 'Writing and deleting reviews, and votes on flash news and calendar events',
+  Search: 'Site search and the quick-search lists',
+  'Settings and data': 'Health, base information, exchange rates, page views and this document',
+} as const;
+export type ApiTag = keyof typeof API_TAGS;
+
 export interface RouteDoc {
   /** One line: what the route answers or does. */
   summary: string;
-  /** Groups routes on the reference page (the SPEC §7 section, roughly). */
-  tag: string;
+  /** Groups routes on the reference page ({@link API_TAGS}). */
+  tag: ApiTag;
   /** Query parameters, validated before the handler runs. */
   query?: z.AnyZodObject;
   /** Path parameters, validated before the handler runs. */
@@ -93,8 +115,13 @@ export function undocumentedRoutes(app: Hono<ApiEnv>): string[] {
 
 const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?/g, '{$1}');
 
+/**
+ * A zod schema as JSON Schema of the draft OpenAPI 3.1 uses (2020-12; 2019-09 is the nearest
+ * target zod-to-json-schema has): `null` as a type of its own, not OpenAPI 3.0's `nullable`,
+ * which 3.1 removed.
+ */
 function jsonSchema(schema: ZodTypeAny): Record<string, unknown> {
-  const { $schema: _, ...rest } = zodToJsonSchema(schema, { target: 'openApi3', $refStrategy: 'none' }) as Record<string, unknown>;
+  const { $schema: _, ...rest } = zodToJsonSchema(schema, { target: 'jsonSchema2019-09', $refStrategy: 'none' }) as Record<string, unknown>;
   return rest;
 }
 
@@ -116,7 +143,7 @@ const envelope = (data: Record<string, unknown> = {}) => ({
 /** OpenAPI 3.1 of the app. */
 export function openApiDocument(app: Hono<ApiEnv>, info: { version: string }): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  const tags = new Set<string>();
+  const tags = new Set<ApiTag>();
   for (const op of operations(app)) {
     if (!op.doc) continue;
     const d = op.doc;
@@ -138,7 +165,8 @@ export function openApiDocument(app: Hono<ApiEnv>, info: { version: string }): R
       operationId: `${op.method.toLowerCase()}${openApiPath(op.path).replace(/[^A-Za-z0-9]+(.)?/g, (_, ch: string | undefined) => (ch ?? '').toUpperCase())}`,
       parameters: [...parameters('path', d.params), ...parameters('query', d.query), ...common],
       ...(body ? { requestBody: body } : {}),
-      ...(op.auth === 'none' ? {} : { security: op.auth === 'required' ? [{ bearer: [] }] : [{}, { bearer: [] }] }),
+      // An empty list says so: a public route, no sign-in.
+      security: op.auth === 'none' ? [] : op.auth === 'required' ? [{ bearer: [] }] : [{}, { bearer: [] }],
       responses: {
         '200': { description: 'Success', ...success },
         '4XX': { description: "The request's mistake: a non-zero code and a message in its language; nothing changed", content: { 'application/json': { schema: envelope({ type: 'null' }) } } },
@@ -149,7 +177,7 @@ export function openApiDocument(app: Hono<ApiEnv>, info: { version: string }): R
     openapi: '3.1.0',
     info: { title: 'Coinlens API', version: info.version, description: 'Every answer is the envelope {code, data, msg}: code 0 on success.' },
     servers: [{ url: '/' }],
-    tags: [...tags].sort().map((name) => ({ name })),
+    tags: [...tags].sort().map((name) => ({ name, description: API_TAGS[name] })),
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     paths,
   };

@@ -11,6 +11,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { SSRManifest } from 'astro';
 import { applyPolyfills, NodeApp } from 'astro/app/node';
 import { setGetEnv } from 'astro/env/setup';
+import { publishSecurityHeaders } from './headers.ts';
 import { rememberPageModules } from './pageModules.ts';
 
 applyPolyfills();
@@ -27,6 +28,7 @@ export type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => u
 
 export function createExports(manifest: SSRManifest, options: Options): { handler: Handler; options: Options } {
   rememberPageModules(manifest);
+  publishSecurityHeaders();
   const app = new NodeApp(manifest, !options.experimentalDisableStreaming);
   const logger = app.getAdapterLogger();
   // Like the adapter: a rejection nobody handled is logged, and the server keeps serving.

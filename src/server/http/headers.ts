@@ -1,4 +1,5 @@
 import { inlineScriptSources } from './csp.ts';
+import { renderInputs } from './renderInputs.ts';
 
 /**
  * Security headers for every response. Scripts come from our own origin, plus the inline scripts
@@ -38,4 +39,34 @@ export function securityHeaders(secure: boolean, path?: string, inlineScripts: r
     'Permissions-Policy': 'camera=(), microphone=(), geolocation=()',
     ...(secure ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
   };
+}
+
+type NodeRequest = { url?: string; headers: Record<string, string | string[] | undefined>; socket?: { encrypted?: boolean } };
+
+/**
+ * The security headers of a Node request: what {@link securityHeaders} gives its path (without
+ * the locale prefix) and protocol, read as the middleware reads them.
+ * @example nodeSecurityHeaders({ url: '/zh/widget', headers: {} })['Content-Security-Policy'] // ends with 'frame-ancestors *'
+ */
+export function nodeSecurityHeaders(req: NodeRequest): Record<string, string> {
+  let url: URL;
+  try {
+    url = new URL(req.url ?? '/', `${req.socket?.encrypted ? 'https' : 'http'}://localhost`);
+  } catch {
+    url = new URL('http://localhost/');
+  }
+  const { secure, rest } = renderInputs(url, (name) => {
+    const v = req.headers[name];
+    return Array.isArray(v) ? v.join(', ') : v;
+  }, {});
+  return securityHeaders(secure, rest);
+}
+
+/**
+ * Publishes {@link nodeSecurityHeaders} for scripts/serve.mjs (outside the bundle), which gives
+ * them to every answer it sends: the app's, and those made before or around it (static files and
+ * their 304s, Astro's own trailing-slash redirects, Node's 400/408/431).
+ */
+export function publishSecurityHeaders(): void {
+  (globalThis as Record<symbol, unknown>)[Symbol.for('coinlens.securityHeaders')] = nodeSecurityHeaders;
 }

@@ -76,12 +76,15 @@ export interface ProbeResult {
   asked: Map<string, Promise<SourceTicker[]>>;
 }
 
-/** Asks every source for its tickers; resolves when the first answers within `ms`, or after `ms`. */
+/**
+ * Asks every source for its tickers; resolves when the first answers within `ms`, or after `ms`.
+ * Each source gets a timeout signal of its own: one shared by all collected an abort listener per
+ * request and retry wait of every source (Node's MaxListenersExceededWarning at start).
+ */
 export async function probe(sources: TickerSource[], ms: number): Promise<ProbeResult> {
-  const signal = AbortSignal.timeout(ms);
   const asked = new Map<string, Promise<SourceTicker[]>>();
   const answers = sources.map((s) => {
-    const answer = s.tickers(signal);
+    const answer = s.tickers(AbortSignal.timeout(ms));
     asked.set(s.name, answer);
     answer.catch(() => {}); // looked at by Promise.any here, and by the first round later
     return answer.then((tickers) => {

@@ -1,7 +1,8 @@
+import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { startFakeUpstream, type FakeUpstream } from '../../../../tests/setup/fakeUpstream.ts';
-import { SourceError, SourceHttp, retryAfterMs, toNumber, type HttpOptions } from './http.ts';
+import { SourceError, SourceHttp, defaultSleep, retryAfterMs, toNumber, type HttpOptions } from './http.ts';
 
 const list = z.array(z.object({ symbol: z.string(), price: z.string() }));
 const envelope = z.object({ code: z.string(), msg: z.string(), data: z.array(z.unknown()) });
@@ -220,6 +221,17 @@ describe('SourceHttp budget and state', () => {
     const [a, b] = await http.all([http.get('/rows', { schema: list }), http.get('/slow', { schema: list })]);
     expect([a, b]).toEqual([ROWS, ROWS]);
     expect(http.state().status).toBe('ok');
+  });
+});
+
+describe('defaultSleep', () => {
+  it('leaves no abort listener on the signal once the wait is over', async () => {
+    const controller = new AbortController();
+    for (let i = 0; i < 3; i++) await defaultSleep(1, controller.signal);
+    expect(getEventListeners(controller.signal, 'abort')).toHaveLength(0);
+    const cut = defaultSleep(60_000, controller.signal);
+    controller.abort(new Error('stop'));
+    await expect(cut).rejects.toThrow('stop');
   });
 });
 

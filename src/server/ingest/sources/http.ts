@@ -90,11 +90,23 @@ async function readText(res: Response, max: number): Promise<string | null> {
   return Buffer.concat(chunks).toString('utf8');
 }
 
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
+/**
+ * Waits `ms`, or until `signal` aborts. The abort listener goes when the wait ends either way:
+ * one signal spans every request and retry of a round (the LIVE=auto probe's), and listeners
+ * left behind by finished waits piled up on it (Node's MaxListenersExceededWarning at start).
+ */
+export const defaultSleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), reject(signal.reason)), { once: true });
+    const onAbort = () => {
+      clearTimeout(timer);
+      reject(signal?.reason);
+    };
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 
 /** Retry-After as ms from now: seconds, or an HTTP date; null when absent or unreadable. */
