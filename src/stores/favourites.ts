@@ -179,7 +179,7 @@ const remote = <K extends keyof FavouritesApi>(name: K) =>
   }) as FavouritesApi[K];
 
 /**
- * The browser's instance, started once: signed in when the `jwt` cookie exists; follows
+ * The browser's instance, started once: signed in when the session's `csrf` cookie exists; follows
  * sign-in and logout through the session store's `coinlens:session` window event.
  */
 export function startFavourites(signedIn: () => boolean): Favourites {

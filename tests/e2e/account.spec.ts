@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signature } from '../../src/lib/signature.ts';
+import { query } from './db.ts';
 import { linkIn, mailTo, smsCode } from './outbox.ts';
 
 const strings = (file: string) => JSON.parse(readFileSync(new URL(`../../locales/${file}`, import.meta.url), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
@@ -43,6 +44,15 @@ async function expectAccessible(page: Page) {
   expect(bad, bad.join('\n')).toEqual([]);
 }
 
+/** The session is in an HttpOnly cookie that page scripts cannot read; they see only its CSRF companion. */
+async function expectHttpOnlySession(page: Page) {
+  const jwt = (await page.context().cookies()).find((c) => c.name === 'jwt');
+  expect(jwt).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  const seen = await page.evaluate(() => document.cookie);
+  expect(seen).not.toContain('jwt=');
+  expect(seen).toMatch(/(?:^|; )csrf=[\w-]{43}/);
+}
+
 async function loginInDialog(page: Page, account: string, password: string) {
   const dialog = page.getByTestId('login-dialog');
   await expect(dialog).toBeVisible();
@@ -75,6 +85,7 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('register-note')).toHaveText(auth.registered!);
       if (L.han) await expect(page.getByTestId('register-note')).toHaveText(/[\u4e00-\u9fff]/);
       await expect(page.getByTestId('account-name')).toHaveText(name);
+      await expectHttpOnlySession(page);
 
       // Not confirmed yet: the user centre says so.
       await page.goto(`${L.prefix}/user`);
@@ -107,6 +118,7 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('login-dialog')).toBeHidden();
       await expect(page.getByTestId('user-centre')).toBeVisible();
       await expect(page.getByTestId('account-name')).toHaveText(name);
+      await expectHttpOnlySession(page);
       await page.getByTestId('account-menu').locator('summary').click();
       await expectAccessible(page);
       await page.getByTestId('account-menu').locator('summary').click();
@@ -191,8 +203,8 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('account-name')).toHaveText(`Nick ${L.lan}`);
     });
 
-    test('register by phone with the texted code, then recover the password by SMS', async ({ page }) => {
-      test.setTimeout(150_000); // the second code waits out the 60 s cooldown of the first
+    test('register by phone with the texted code, bind an e-mail and a new phone with the password, then recover the password by SMS', async ({ page }) => {
+      test.setTimeout(180_000); // the reset code waits out the 60 s cooldown of the binding code
       const national = L.national();
       const phone = `+${L.cc}${national}`;
       const name = `p_${L.lan}_${unique()}`;
@@ -219,11 +231,44 @@ for (const L of LOCALES) {
       await page.getByTestId('user-centre').getByTestId('tab-phone').click();
       await expect(page.getByTestId('current-phone')).toHaveText(phone);
 
+      // An e-mail address: the current password, then a code sent to the new address.
+      const centre = page.getByTestId('user-centre');
+      await centre.getByTestId('tab-email').click();
+      const mail = `${name}@example.com`;
+      await page.getByTestId('bind-email').fill(mail);
+      await page.getByTestId('bind-email-send').click();
+      await expect(page.getByTestId('email-form')).toContainText(acc.validation!.required!);
+      await page.getByTestId('bind-email-password').fill('phone-pass-1');
+      const mailSince = justBefore();
+      await page.getByTestId('bind-email-send').click();
+      await expect(page.getByTestId('email-note')).toHaveText(acc.centre!.mailCodeSent!);
+      await page.getByTestId('bind-email-code').fill((await mailTo(mail, mailSince)).text.match(/\b\d{6}\b/)![0]);
+      await page.getByTestId('bind-email-submit').click();
+      await expect(page.getByTestId('email-note')).toHaveText(acc.centre!.emailBound!);
+      await expect(page.getByTestId('current-email')).toHaveText(mail);
+
+      // A new phone on a session signed in a while ago: the password is confirmed again on the way.
+      await query(`update sessions set created_at = now() - interval '11 minutes' where user_id = (select id from users where username = $1)`, [name]);
+      const national2 = L.national();
+      const phone2 = `+${L.cc}${national2}`;
+      await centre.getByTestId('tab-phone').click();
+      await page.getByTestId('bind-phone-password').fill('phone-pass-1');
+      await page.getByTestId('bind-phone').fill(national2);
+      const bindSince = justBefore();
+      await page.getByTestId('bind-phone-send').click();
+      await expect(page.getByTestId('phone-note')).toHaveText(auth.codeSent!);
+      await page.getByTestId('bind-phone-code').fill(await smsCode(phone2, bindSince));
+      await page.getByTestId('bind-phone-submit').click();
+      await expect(page.getByTestId('phone-note')).toHaveText(acc.centre!.phoneBound!);
+      await expect(page.getByTestId('current-phone')).toHaveText(phone2);
+      // The old phone is told.
+      expect((await query<{ purpose: string }>('select purpose from sms_outbox where phone = $1 order by id desc limit 1', [phone]))[0]?.purpose).toBe('notice');
+
       await page.getByTestId('account-menu').locator('summary').click();
       await page.getByTestId('logout').click();
       await page.goto(`${L.prefix}/user/forgot`);
       await page.getByTestId('forgot').getByTestId('tab-phone').click();
-      await page.getByTestId('forgot-phone').fill(national);
+      await page.getByTestId('forgot-phone').fill(national2);
       // The phone waits 60 s between two codes: the server says how long, in the page's language.
       const note = page.getByTestId('forgot-note');
       await page.getByTestId('forgot-send-code').click();
@@ -235,7 +280,7 @@ for (const L of LOCALES) {
       await page.getByTestId('forgot-send-code').click();
       await expect(note).toHaveText(auth.codeSent!);
       await expect(page.getByTestId('forgot-send-code')).toBeDisabled();
-      const resetCode = await smsCode(phone, resetSince);
+      const resetCode = await smsCode(phone2, resetSince);
       await page.getByTestId('forgot-code').fill(resetCode);
       await page.getByTestId('forgot-password').fill('phone-pass-2');
       await page.getByTestId('forgot-confirm').fill('phone-pass-2');

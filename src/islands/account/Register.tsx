@@ -11,7 +11,8 @@ interface Props {
   dict: Dict;
 }
 
-type Signed = { token: string; user: AccountUser };
+/** A sign-in answer as this browser reads it: the session itself arrived in its cookies. */
+type Signed = { user: AccountUser };
 
 /**
  * Registration by e-mail (user name, e-mail, password: the server mails an activation link and
@@ -50,7 +51,7 @@ export default function Register({ locale, base, dict }: Props) {
           : await apiCall<Signed>('POST', '/new/v1/registerByPhone', {
               body: { phone: phone.composed, code: code.trim(), password, ...(userName.trim() ? { userName: userName.trim() } : {}) },
             });
-      login(data.token, data.user);
+      login(data.user);
       setDone(true);
       setPassword('');
       setConfirm('');
