@@ -82,8 +82,13 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('register-form')).toContainText(acc.validation!.passwordMatch!);
       await page.getByTestId('register-confirm').fill('first-pass-1');
       await page.getByTestId('register-submit').click();
+      // The form gives way to "check your e-mail", with the address the link went to.
+      await expect(page.getByTestId('register-done')).toContainText(acc.register!.checkMailTitle!);
+      await expect(page.getByTestId('register-done').getByRole('heading')).toBeFocused();
       await expect(page.getByTestId('register-note')).toHaveText(auth.registered!);
       if (L.han) await expect(page.getByTestId('register-note')).toHaveText(/[\u4e00-\u9fff]/);
+      await expect(page.getByTestId('register-done-email')).toHaveText(email);
+      await expect(page.getByTestId('register-form')).toHaveCount(0);
       await expect(page.getByTestId('account-name')).toHaveText(name);
       await expectHttpOnlySession(page);
 
@@ -225,6 +230,7 @@ for (const L of LOCALES) {
       await page.getByTestId('register-password').fill('phone-pass-1');
       await page.getByTestId('register-confirm').fill('phone-pass-1');
       await page.getByTestId('register-submit').click();
+      await expect(page.getByTestId('register-done')).toContainText(acc.register!.createdTitle!);
       await expect(page.getByTestId('account-name')).toHaveText(name);
       await page.getByTestId('register-to-centre').click();
       await expect(page.getByTestId('current-avatar')).toBeVisible();
