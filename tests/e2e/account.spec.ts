@@ -338,3 +338,33 @@ test('a visitor on the user centre gets the login dialog; reading pages load no 
   await page.getByTestId('login-dialog').getByTestId('tab-phone').click();
   await expect(page.getByTestId('login-phone-cc')).toHaveValue('1');
 });
+
+test('an announcement past what visitors may read asks them to log in, and shows once they have', async ({ page, request }) => {
+  // Forty old Korean "other" announcements of one exchange: the oldest is past the newest 30 of
+  // its list (the Korean pages' list of that exchange and category), so visitors cannot open it.
+  const url = 'https://example.com/e2e-locked/';
+  let [oldest] = await query<{ id: number }>('select id from announcements where url like $1 order by published_at, id limit 1', [`${url}%`]);
+  if (!oldest) {
+    await query(
+      `insert into announcements (exchange_id, title, body, category, url, locale, published_at)
+       select (select id from exchanges order by id limit 1), 'Old notice ' || n, 'An old announcement, number ' || n || '.', 'other', $1 || n, 'ko', timestamptz '2001-01-01' + n * interval '1 day'
+       from generate_series(1, 40) n`,
+      [url],
+    );
+    [oldest] = await query<{ id: number }>('select id from announcements where url like $1 order by published_at, id limit 1', [`${url}%`]);
+  }
+  const name = `l_${unique()}`;
+  const t = await signature(Date.now(), 'coinlens');
+  expect((await request.post(`/api/new/v1/register?t=${t}&lan=en`, { data: { userName: name, email: `${name}@example.com`, password: 'locked-1' } })).status()).toBe(200);
+
+  const res = await page.goto(`/announcement/${oldest!.id}`);
+  expect(res?.status()).toBe(200);
+  const en = strings('announcement/en.json').announcement as unknown as Record<string, string>;
+  await expect(page.getByTestId('announcement-locked')).toContainText(en.lockedDetail!);
+  await expect(page.locator('body')).not.toContainText('An old announcement');
+  await page.getByTestId('login-to-read-link').click();
+  await loginInDialog(page, name, 'locked-1');
+  await expect(page.getByTestId('announcement-title')).toHaveText('Old notice 1');
+  await expect(page.getByTestId('content-body')).toHaveText('An old announcement, number 1.');
+  await expect(page.getByTestId('original-link')).toHaveAttribute('href', `${url}1`);
+});

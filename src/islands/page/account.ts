@@ -4,8 +4,8 @@
  * reader from the session's `csrf` cookie and the profile stored by the session store, and loads code only
  * when needed: the session store when the stored profile is missing or old (or at logout), the
  * login dialog island when someone asks for it (ClientScripts.astro loads this module then and
- * calls openLoginDialog), and the rest of a list that visitors see only part of (announcements)
- * once the reader is signed in.
+ * calls openLoginDialog), and the rest of a list that visitors see only part of (announcements),
+ * or an announcement past what they may read, once the reader is signed in.
  */
 import { avatarUrl, cookieString, displayName, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS } from '../../lib/account.ts';
 import { RISE_FALL_COOKIE, RISE_FALL_COOKIE_MAX_AGE_S } from '../../lib/riseFall.ts';
@@ -137,6 +137,22 @@ export function startAccount(): void {
     };
     whole();
     window.addEventListener('coinlens:session', whole);
+  }
+
+  // An announcement past the visitor limit: shown once signed in.
+  const locked = document.querySelector<HTMLElement>('[data-announcement-locked]');
+  if (locked) {
+    let busy = false;
+    const show = () => {
+      if (busy || locked.dataset.shown || !readCookie(document.cookie, SESSION_KEYS.csrfCookie)) return;
+      busy = true;
+      void import('../announcement/detail.ts')
+        .then((m) => m.showAnnouncement(locked))
+        .catch((e: unknown) => console.error('[announcement]', e))
+        .finally(() => (busy = false));
+    };
+    show();
+    window.addEventListener('coinlens:session', show);
   }
 
   let dialog: Promise<void> | null = null;
