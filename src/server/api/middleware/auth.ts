@@ -16,7 +16,7 @@ function bearer(header: string | undefined): string | null {
 
 const TOKEN = /^[A-Za-z0-9_.-]{20,2048}$/;
 
-type Found = { user: AuthUser; token: string; via: 'header' | 'cookie' } | null;
+type Found = { user: AuthUser; token: string; via: 'header' | 'cookie' };
 
 /**
  * Who sends a request. API clients send `Authorization: Bearer <token>` (SPEC §7); a browser
@@ -24,28 +24,25 @@ type Found = { user: AuthUser; token: string; via: 'header' | 'cookie' } | null;
  * `X-CSRF-Token`: a page script of this site can read the `csrf` cookie, another site cannot,
  * and it cannot add the header to a cross-site request either. So no other site can act (or
  * read) through a reader's cookie, GETs included (SPEC §7 changes state on GET: bindingPhone …).
- * A cookie whose token no longer works (expired, revoked) is removed in the answer.
+ * `stale`: a session cookie whose token no longer works (expired, revoked).
  */
-async function credentials(c: Context<ApiEnv>): Promise<Found> {
+async function credentials(c: Context<ApiEnv>): Promise<{ found: Found | null; stale: boolean }> {
   const db = c.get('db');
   const header = c.req.header('authorization');
   if (header !== undefined) {
     const token = bearer(header);
     const user = token ? await authenticate(db, token) : null;
-    return user && token ? { user, token, via: 'header' } : null;
+    return { found: user && token ? { user, token, via: 'header' } : null, stale: false };
   }
   const token = getCookie(c, SESSION_KEYS.jwtCookie);
-  if (!token) return null;
+  if (!token) return { found: null, stale: false };
   const user = TOKEN.test(token) ? await authenticate(db, token) : null;
-  if (!user) {
-    for (const cookie of clearedSessionCookies(isHttps(c))) c.header('Set-Cookie', cookie, { append: true });
-    return null;
-  }
-  if (!(await csrfMatches(db, user.sessionId, c.req.header(CSRF_HEADER)))) return null;
-  return { user, token, via: 'cookie' };
+  if (!user) return { found: null, stale: true };
+  if (!(await csrfMatches(db, user.sessionId, c.req.header(CSRF_HEADER)))) return { found: null, stale: false };
+  return { found: { user, token, via: 'cookie' }, stale: false };
 }
 
-function remember(c: Context<ApiEnv>, found: NonNullable<Found>): void {
+function remember(c: Context<ApiEnv>, found: Found): void {
   c.set('user', found.user);
   c.set('token', found.token);
   c.set('via', found.via);
@@ -53,8 +50,12 @@ function remember(c: Context<ApiEnv>, found: NonNullable<Found>): void {
 
 /** Signed-in users only: 401 with the request's language otherwise (missing, expired, revoked or forged token; a cookie without its CSRF header). */
 export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
-  const found = await credentials(c);
-  if (!found) return fail(c, 401, 401, c.get('t')('auth.loginRequired'));
+  const { found, stale } = await credentials(c);
+  if (!found) {
+    // A session that ended: its cookies go, in this answer (401s are never cached).
+    if (stale) for (const cookie of clearedSessionCookies(isHttps(c))) c.header('Set-Cookie', cookie, { append: true });
+    return fail(c, 401, 401, c.get('t')('auth.loginRequired'));
+  }
   remember(c, found);
   await next();
   return undefined;
@@ -62,7 +63,8 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
 
 /** Reads the user when valid credentials come along; visitors pass as they are. */
 export const optionalAuth = createMiddleware<ApiEnv>(async (c, next) => {
-  const found = await credentials(c);
+  // A stale cookie is left as it is here: the answer may be public and cached, and must not carry Set-Cookie.
+  const { found } = await credentials(c);
   if (found) remember(c, found);
   await next();
 });
