@@ -154,9 +154,9 @@ export default defineConfig({
   // The app compresses and sets its own security headers. Astro's checkOrigin is off: it compares
   // the browser's Origin with the request URL, whose host Astro does not trust without
   // allowedDomains (it becomes "localhost"), so it refused every multipart POST (the avatar
-  // upload) from every real origin. It guards nothing here: no page takes a form POST, and the
-  // API authenticates by the Authorization header only, never a cookie, so a cross-site form
-  // cannot act as anyone.
+  // upload) from every real origin. No page takes a form POST; the API checks Origin and
+  // Sec-Fetch-Site itself (src/server/api/middleware/sameSite.ts), and its session cookie counts
+  // only with the CSRF header a cross-site form cannot send.
   security: { checkOrigin: false },
   build: { inlineStylesheets: 'auto' },
   prefetch: false,

@@ -22,7 +22,7 @@ export interface AccountUser {
   updatedAt: string;
 }
 
-export { readCookie, SESSION_KEYS } from './sessionKeys.ts';
+export { csrfToken, hasSession, readCookie, SESSION_KEYS } from './sessionKeys.ts';
 import type { RiseFallScheme } from './riseFall.ts';
 import { SESSION_KEYS } from './sessionKeys.ts';
 
@@ -34,8 +34,6 @@ export const CLEARED_AT_LOGOUT = [
   SESSION_KEYS.columnistFavourites,
 ] as const;
 
-/** SPEC §9: the jwt cookie lives 90 days. */
-export const JWT_MAX_AGE_S = 90 * 86_400;
 /** The stored profile is fetched again when the copy is older than this (SPEC §4). */
 export const PROFILE_MAX_AGE_MS = 86_400_000;
 /** SPEC-side cooldown between two SMS codes to one phone. */

@@ -1,4 +1,4 @@
-import { readCookie, SESSION_KEYS } from '../lib/sessionKeys.ts';
+import { CSRF_HEADER, csrfToken } from '../lib/sessionKeys.ts';
 import { apiLanguage, toLocale } from '../lib/i18n/index.ts';
 import { signature } from '../lib/signature.ts';
 
@@ -28,13 +28,14 @@ function pageFacts() {
 }
 
 /**
- * How requests learn the session: the token to send (by default the `jwt` cookie, so calls
- * made before the session store starts are signed in too) and what to do when the server
- * answers 401 to a request that carried one (the session store clears itself and opens the
- * login dialog). The session store sets both when it starts.
+ * How requests carry the session. The browser sends the HttpOnly `jwt` cookie by itself; a
+ * request counts as signed in only with the session's CSRF token in `X-CSRF-Token`, read from
+ * the `csrf` cookie at each call (so calls made before the session store starts are signed in
+ * too, and a new session begun in another tab is used at once). And what to do when the server
+ * answers 401 to a request that carried it (the session store sets that when it starts).
  */
-const auth: { token: () => string | null | undefined; unauthorized: () => void } = {
-  token: () => (typeof document === 'undefined' ? undefined : readCookie(document.cookie, SESSION_KEYS.jwtCookie)),
+const auth: { csrf: () => string | null | undefined; unauthorized: (sent: string) => void } = {
+  csrf: () => (typeof document === 'undefined' ? undefined : csrfToken(document.cookie)),
   unauthorized: () => {},
 };
 
@@ -57,12 +58,12 @@ function queryString(query: Query): string {
 // Plain fetch rather than ofetch: the client library was 3.5 KB gzip of every page that calls
 // the API (the coin and kline pages among them, right at their JavaScript budget), for a
 // query string, a JSON body, one retry and a timeout.
-async function request<T>(method: 'GET' | 'POST', path: string, query: Query, body?: unknown, explicitToken?: string): Promise<Envelope<T>> {
+async function request<T>(method: 'GET' | 'POST', path: string, query: Query, body?: unknown, explicitCsrf?: string): Promise<Envelope<T>> {
   const { locale, salt } = pageFacts();
   const t = await signature(Date.now(), salt);
-  const token = explicitToken ?? auth.token();
+  const csrf = explicitCsrf ?? auth.csrf();
   const headers: Record<string, string> = { accept: 'application/json' };
-  if (token) headers.Authorization = `Bearer ${token}`;
+  if (csrf) headers[CSRF_HEADER] = csrf;
   const form = body instanceof FormData;
   if (body !== undefined && !form) headers['content-type'] = 'application/json';
   const url = `/api${path}?${queryString({ ...query, t, lan: apiLanguage(locale) })}`;
@@ -93,14 +94,14 @@ async function request<T>(method: 'GET' | 'POST', path: string, query: Query, bo
   const envelope = res && typeof res === 'object' ? (res as Envelope<T>) : null;
   const code = envelope ? envelope.code : -1;
   if (code === 0) return envelope!;
-  // The session's own token refused: signed out elsewhere, expired or revoked.
-  if ((status === 401 || code === 401) && token && !explicitToken) auth.unauthorized();
+  // The session refused: signed out elsewhere, expired or revoked.
+  if ((status === 401 || code === 401) && csrf && !explicitCsrf) auth.unauthorized(csrf);
   throw new ApiError(code ?? -1, envelope?.msg || `request failed (${status || 'network'})`, status);
 }
 
 /**
- * GET an /api path with the `t` signature and `lan` of SPEC §7 (and the session's
- * Authorization header when signed in); resolves to `data` on code 0 and rejects with
+ * GET an /api path with the `t` signature and `lan` of SPEC §7 (and the session's cookie and
+ * CSRF header when signed in); resolves to `data` on code 0 and rejects with
  * ApiError, whose message is the server's `msg` in the page's language, otherwise.
  * @example const coins = await apiGet<QuickSearchItem[]>('/v1/quick_search/coin')
  */
@@ -129,7 +130,7 @@ export async function apiUpload<T>(path: string, form: FormData, query: Query = 
  * ("Successful registration, please go to email to activate"); failures reject like apiGet.
  * @example const { msg } = await apiCall('POST', '/new/v1/applyToResetPwd', { body: { email } })
  */
-export function apiCall<T>(method: 'GET' | 'POST', path: string, options: { query?: Query; body?: Record<string, unknown>; token?: string } = {}): Promise<Envelope<T>> {
-  // `token`: send this one instead of the session's (logout revokes the token it just forgot).
-  return request<T>(method, path, options.query ?? {}, options.body, options.token);
+export function apiCall<T>(method: 'GET' | 'POST', path: string, options: { query?: Query; body?: Record<string, unknown>; csrf?: string } = {}): Promise<Envelope<T>> {
+  // `csrf`: send this one instead of the cookie's (logout ends the session it just forgot here).
+  return request<T>(method, path, options.query ?? {}, options.body, options.csrf);
 }

@@ -96,8 +96,20 @@ describe('a signed-in reader', () => {
     expect(f.store.get(SESSION_KEYS.favouritesSynced)).toBe('1');
     expect(fav.$favourites.get()).toEqual({ list: [C('btc'), C('eth'), T('5')], signedIn: true, ready: true });
     expect(stored(f.store, SESSION_KEYS.serverFavourites)).toEqual([C('btc'), C('eth'), T('5')]);
-    // The visitor's own list stays for after logout.
-    expect(stored(f.store, SESSION_KEYS.localFavourites)).toEqual([C('eth'), T('5')]);
+    // Uploaded, the local list follows the server's.
+    expect(stored(f.store, SESSION_KEYS.localFavourites)).toEqual([C('btc'), C('eth'), T('5')]);
+  });
+
+  it('a favourite removed while signed in stays removed after signing out and in again (the local list follows the server)', async () => {
+    const f = fakes({ storage: { [SESSION_KEYS.localFavourites]: JSON.stringify([C('eth'), C('sol')]) } });
+    const fav = createFavourites(f.env);
+    await fav.start(true);
+    expect(await fav.toggle(C('eth'))).toBe(false);
+    fav.signedOut();
+    expect(fav.$favourites.get().list).toEqual([C('sol')]);
+    await fav.start(true);
+    expect(f.server()).toEqual([C('sol')]);
+    expect(fav.$favourites.get().list).toEqual([C('sol')]);
   });
 
   it('does not upload again once the flag is 1, nor with no local favourites', async () => {
@@ -121,6 +133,8 @@ describe('a signed-in reader', () => {
     await fav.start(true);
     expect(f.store.has(SESSION_KEYS.favouritesSynced)).toBe(false);
     expect(fav.$favourites.get().list).toEqual([C('btc')]);
+    // Not uploaded yet: the visitor's list is kept for the next try.
+    expect(stored(f.store, SESSION_KEYS.localFavourites)).toEqual([C('eth')]);
   });
 
   it('shows the cached server list at once, marked not ready until the server answers', async () => {
@@ -166,14 +180,14 @@ describe('a signed-in reader', () => {
     expect(fav.$favourites.get().list).toEqual([X('binance'), C('a'), C('c')]);
   });
 
-  it('at logout drops the server list and the sync flag; the visitor list becomes active again', async () => {
+  it('at logout drops the server list and the sync flag; the local list, as the server last had it, becomes active again', async () => {
     const f = fakes({ storage: { [SESSION_KEYS.localFavourites]: JSON.stringify([C('mine')]) }, server: [C('btc')] });
     const fav = createFavourites(f.env);
     await fav.start(true);
     fav.signedOut();
     expect(f.store.has(SESSION_KEYS.serverFavourites)).toBe(false);
     expect(f.store.has(SESSION_KEYS.favouritesSynced)).toBe(false);
-    expect(fav.$favourites.get()).toEqual({ list: [C('mine')], signedIn: false, ready: true });
+    expect(fav.$favourites.get()).toEqual({ list: [C('btc'), C('mine')], signedIn: false, ready: true });
   });
 
   it('ignores a server answer that arrives after logout', async () => {

@@ -6,6 +6,8 @@
  *   (`SESSION_KEYS.serverFavourites`, cleared at logout by the session store).
  * - At start when signed in: local favourites not yet uploaded (sync flag not "1") are sent
  *   first (`favorite/tickers/sync`), the flag becomes "1" on code 0; then the server list loads.
+ * - Once uploaded, the local list follows the server's while signed in: a favourite removed on
+ *   the server is removed here too, so the next sign-in does not upload it again.
  * - Toggle: in the active list → removed, else added. Batch save replaces the whole list,
  *   reorder sets a new order (server when signed in, local otherwise).
  *
@@ -77,10 +79,16 @@ export function createFavourites(env: FavouritesEnv, $favourites: WritableAtom<F
     }
   };
   const local = () => parseFavourites(read(SESSION_KEYS.localFavourites));
-  /** Sets the active list and keeps it where it belongs. */
+  /**
+   * Sets the active list and keeps it where it belongs. Signed in, once the visitor's list is
+   * on the server (the sync flag), the local list is the server's too: what was removed there
+   * stays removed when the local list is uploaded at the next sign-in.
+   */
   const set = (list: Favourite[], signedIn = $favourites.get().signedIn) => {
     const clean = dedupe(list);
-    write(signedIn ? SESSION_KEYS.serverFavourites : SESSION_KEYS.localFavourites, JSON.stringify(clean));
+    const text = JSON.stringify(clean);
+    write(signedIn ? SESSION_KEYS.serverFavourites : SESSION_KEYS.localFavourites, text);
+    if (signedIn && read(SESSION_KEYS.favouritesSynced) === '1') write(SESSION_KEYS.localFavourites, text);
     $favourites.set({ list: clean, signedIn, ready: true });
   };
   // Signing in or out while a server call runs: its answer no longer belongs to the active list.
@@ -94,12 +102,13 @@ export function createFavourites(env: FavouritesEnv, $favourites: WritableAtom<F
     }
     $favourites.set({ list: parseFavourites(read(SESSION_KEYS.serverFavourites)), signedIn: true, ready: false });
     const pending = local();
-    if (pending.length > 0 && read(SESSION_KEYS.favouritesSynced) !== '1') {
+    if (read(SESSION_KEYS.favouritesSynced) !== '1') {
       try {
-        await env.api.sync(toTickerMap(pending));
+        // Nothing to upload is as good as uploaded.
+        if (pending.length > 0) await env.api.sync(toTickerMap(pending));
         write(SESSION_KEYS.favouritesSynced, '1');
       } catch (e) {
-        console.error('[favourites] sync', e); // tried again at the next start
+        console.error('[favourites] sync', e); // tried again at the next start; the local list stays as it is meanwhile
       }
     }
     const list = await env.api.getIds();
@@ -170,7 +179,7 @@ const remote = <K extends keyof FavouritesApi>(name: K) =>
   }) as FavouritesApi[K];
 
 /**
- * The browser's instance, started once: signed in when the `jwt` cookie exists; follows
+ * The browser's instance, started once: signed in when the session's `csrf` cookie exists; follows
  * sign-in and logout through the session store's `coinlens:session` window event.
  */
 export function startFavourites(signedIn: () => boolean): Favourites {

@@ -14,17 +14,21 @@ const user = (name = 'ann_1'): AccountUser => ({
   updatedAt: '2020-01-01T00:00:00.000Z',
 });
 
-/** A cookie jar and a localStorage stand-in with the browser's semantics, and a fake API. */
+/**
+ * A cookie jar and a localStorage stand-in with the browser's semantics, and a fake API.
+ * `cookie` is the session's readable `csrf` cookie (the server sets it with the HttpOnly `jwt`);
+ * `signIn` plays the server's answer to a sign-in, which sets a new one.
+ */
 function fakeEnv(init: { cookie?: string; storage?: Record<string, string>; now?: number } = {}) {
-  const jar = new Map<string, { value: string; maxAgeS: number }>();
-  if (init.cookie) jar.set(SESSION_KEYS.jwtCookie, { value: init.cookie, maxAgeS: 1 });
+  const jar = new Map<string, string>();
+  if (init.cookie) jar.set(SESSION_KEYS.csrfCookie, init.cookie);
   const store = new Map(Object.entries(init.storage ?? {}));
   const events: string[] = [];
   let now = init.now ?? 1_700_000_000_000;
   const env: SessionEnv = {
     cookies: {
-      get: (name) => jar.get(name)?.value,
-      set: (name, value, maxAgeS) => (maxAgeS > 0 ? jar.set(name, { value, maxAgeS }) : jar.delete(name)),
+      get: (name) => jar.get(name),
+      remove: (name) => void jar.delete(name),
     },
     storage: {
       getItem: (k) => store.get(k) ?? null,
@@ -36,25 +40,26 @@ function fakeEnv(init: { cookie?: string; storage?: Record<string, string>; now?
     now: () => now,
     announce: (e) => void events.push(e),
   };
-  return { env, jar, store, events, tick: (ms: number) => (now += ms) };
+  const signIn = (csrf: string) => void jar.set(SESSION_KEYS.csrfCookie, csrf);
+  return { env, jar, store, events, signIn, tick: (ms: number) => (now += ms) };
 }
 
 describe('session start', () => {
-  it('is signed out without a jwt cookie and drops a leftover profile', async () => {
+  it('is signed out without the session cookie and drops a leftover profile', async () => {
     const f = fakeEnv({ storage: { [SESSION_KEYS.userInfo]: JSON.stringify({ user: user(), fetchedAt: 1 }) } });
     const s = createSession(f.env);
     await s.start();
-    expect(s.$session.get()).toMatchObject({ token: null, user: null, isLogin: false });
+    expect(s.$session.get()).toMatchObject({ csrf: null, user: null, isLogin: false });
     expect(f.store.has(SESSION_KEYS.userInfo)).toBe(false);
     expect(f.env.fetchUser).not.toHaveBeenCalled();
   });
 
-  it('is signed in with a jwt cookie and keeps a profile younger than a day', async () => {
+  it('is signed in with the session cookie and keeps a profile younger than a day', async () => {
     const f = fakeEnv({ cookie: 'tok', now: 10 * DAY });
     f.store.set(SESSION_KEYS.userInfo, JSON.stringify({ user: user('kept'), fetchedAt: 10 * DAY - DAY + 1000 }));
     const s = createSession(f.env);
     await s.start();
-    expect(s.$session.get()).toMatchObject({ token: 'tok', isLogin: true, user: { userName: 'kept' } });
+    expect(s.$session.get()).toMatchObject({ csrf: 'tok', isLogin: true, user: { userName: 'kept' } });
     expect(f.env.fetchUser).not.toHaveBeenCalled();
   });
 
@@ -67,7 +72,7 @@ describe('session start', () => {
     const f = fakeEnv({ cookie: 'tok', now: 10 * DAY, storage: stored ? { [SESSION_KEYS.userInfo]: stored } : {} });
     const s = createSession(f.env);
     await s.start();
-    expect(f.env.fetchUser).toHaveBeenCalledWith('tok');
+    expect(f.env.fetchUser).toHaveBeenCalled();
     expect(s.$session.get().user?.userName).toBe('fresh');
     expect(JSON.parse(f.store.get(SESSION_KEYS.userInfo)!)).toEqual({ user: user('fresh'), fetchedAt: 10 * DAY });
   });
@@ -90,16 +95,24 @@ describe('session start', () => {
 });
 
 describe('login and logout', () => {
-  it('login stores the token for 90 days and the user, closes the dialog and tells the page', () => {
+  it('login takes the session the sign-in answer set in the cookies, stores the user, closes the dialog and tells the page', () => {
     const f = fakeEnv();
     const s = createSession(f.env);
     s.openLogin();
     expect(s.$session.get().loginVisible).toBe(true);
-    s.login('tok', user());
-    expect(f.jar.get('jwt')).toEqual({ value: 'tok', maxAgeS: 90 * 86_400 });
+    f.signIn('tok');
+    s.login(user());
     expect(JSON.parse(f.store.get(SESSION_KEYS.userInfo)!).user.userName).toBe('ann_1');
-    expect(s.$session.get()).toEqual({ token: 'tok', user: user(), isLogin: true, loginVisible: false });
+    expect(s.$session.get()).toEqual({ csrf: 'tok', user: user(), isLogin: true, loginVisible: false });
     expect(f.events).toEqual(['session', 'login', 'session']);
+  });
+
+  it('stays signed out when the sign-in answer left no cookie (cookies blocked)', () => {
+    const f = fakeEnv();
+    const s = createSession(f.env);
+    s.login(user());
+    expect(s.$session.get()).toMatchObject({ csrf: null, user: null, isLogin: false });
+    expect(f.store.has(SESSION_KEYS.userInfo)).toBe(false);
   });
 
   it('asks for the dialog once while it is open (no echo between the page script and the store)', () => {
@@ -113,25 +126,26 @@ describe('login and logout', () => {
     expect(f.events).toEqual(['session', 'login', 'session', 'session', 'login']);
   });
 
-  it('logout clears token, profile, sync flag and the account lists, keeps local favourites, then revokes', async () => {
+  it('logout clears the session cookie, profile, sync flag and the account lists, keeps local favourites, then revokes', async () => {
     const f = fakeEnv();
     const s = createSession(f.env);
-    s.login('tok', user());
+    f.signIn('tok');
+    s.login(user());
     for (const key of [SESSION_KEYS.favouritesSynced, SESSION_KEYS.serverFavourites, SESSION_KEYS.columnistFavourites, SESSION_KEYS.localFavourites]) {
       f.store.set(key, '1');
     }
     await s.logout();
-    expect(f.jar.has('jwt')).toBe(false);
+    expect(f.jar.has(SESSION_KEYS.csrfCookie)).toBe(false);
     expect([...f.store.keys()]).toEqual([SESSION_KEYS.localFavourites]);
-    expect(s.$session.get()).toMatchObject({ token: null, user: null, isLogin: false });
+    expect(s.$session.get()).toMatchObject({ csrf: null, user: null, isLogin: false });
     expect(f.env.revoke).toHaveBeenCalledWith('tok');
   });
 
-  it('logout revokes the cookie’s token when the store was never started on the page', async () => {
+  it('logout ends the cookie’s session when the store was never started on the page', async () => {
     const f = fakeEnv({ cookie: 'tok' });
     await createSession(f.env).logout();
     expect(f.env.revoke).toHaveBeenCalledWith('tok');
-    expect(f.jar.has('jwt')).toBe(false);
+    expect(f.jar.has(SESSION_KEYS.csrfCookie)).toBe(false);
   });
 
   it('logout still signs out locally when the server cannot be reached', async () => {
@@ -139,26 +153,30 @@ describe('login and logout', () => {
     f.env.revoke = vi.fn(async () => Promise.reject(new Error('offline')));
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const s = createSession(f.env);
-    s.login('tok', user());
+    f.signIn('tok');
+    s.login(user());
     await s.logout();
     expect(s.$session.get().isLogin).toBe(false);
-    expect(f.jar.has('jwt')).toBe(false);
+    expect(f.jar.has(SESSION_KEYS.csrfCookie)).toBe(false);
   });
 
-  it('tells the push device at sign-in (with the new token) and at logout (SPEC §4: login_out)', async () => {
+  it('tells the push device at sign-in and at logout (SPEC §4: login_out)', async () => {
     const f = fakeEnv();
     const calls: string[] = [];
-    f.env.device = { signedIn: (token) => void calls.push(`in:${token}`), signedOut: () => void calls.push('out') };
+    f.env.device = { signedIn: () => void calls.push('in'), signedOut: () => void calls.push('out') };
     const s = createSession(f.env);
-    s.login('tok', user());
-    s.replaceToken('tok2');
-    expect(calls).toEqual(['in:tok']);
+    f.signIn('tok');
+    s.login(user());
+    f.signIn('tok2');
+    s.renewed();
+    expect(calls).toEqual(['in']);
     await s.logout();
-    expect(calls).toEqual(['in:tok', 'out']);
-    // A refused token is forgotten without a logout: the device stays as it is.
-    s.login('tok3', user());
+    expect(calls).toEqual(['in', 'out']);
+    // A refused session is forgotten without a logout: the device stays as it is.
+    f.signIn('tok3');
+    s.login(user());
     s.clear();
-    expect(calls).toEqual(['in:tok', 'out', 'in:tok3']);
+    expect(calls).toEqual(['in', 'out', 'in']);
   });
 
   it('refreshProfile fetches the profile now when signed in, and does nothing otherwise', async () => {
@@ -166,22 +184,24 @@ describe('login and logout', () => {
     const s = createSession(f.env);
     await s.refreshProfile();
     expect(f.env.fetchUser).not.toHaveBeenCalled();
-    s.login('tok', user('before'));
+    f.signIn('tok');
+    s.login(user('before'));
     await s.refreshProfile();
-    expect(f.env.fetchUser).toHaveBeenCalledWith('tok');
+    expect(f.env.fetchUser).toHaveBeenCalled();
     expect(s.$session.get().user?.userName).toBe('fresh');
   });
 
-  it('replaceToken keeps the user and stores the new token', () => {
+  it('renewed keeps the user and takes the new session of the cookie', () => {
     const f = fakeEnv();
     const s = createSession(f.env);
-    s.login('old', user());
-    s.replaceToken('new');
-    expect(f.jar.get('jwt')?.value).toBe('new');
-    expect(s.$session.get()).toMatchObject({ token: 'new', isLogin: true, user: { userName: 'ann_1' } });
+    f.signIn('old');
+    s.login(user());
+    f.signIn('new');
+    s.renewed();
+    expect(s.$session.get()).toMatchObject({ csrf: 'new', isLogin: true, user: { userName: 'ann_1' } });
   });
 
-  it('a profile fetched for a token that was replaced meanwhile is dropped', async () => {
+  it('a profile fetched for a session that ended meanwhile is dropped', async () => {
     const f = fakeEnv({ cookie: 'tok' });
     let resolve!: (u: AccountUser) => void;
     f.env.fetchUser = vi.fn(() => new Promise<AccountUser>((r) => (resolve = r)));

@@ -1,8 +1,10 @@
 /**
- * The session (SPEC §4 "Session"): signed in when a `jwt` cookie exists at start; the profile
- * is kept in localStorage and fetched again when missing or more than a day old; login stores
- * token and user; logout revokes the session on the server (best effort) and clears user info,
- * token, sync flags and the account's favourite and columnist lists (SESSION_KEYS).
+ * The session (SPEC §4 "Session"): signed in when the session cookies exist at start. The
+ * server sets them at sign-in: the token in the HttpOnly `jwt` cookie, which no script reads,
+ * and the readable `csrf` cookie this store goes by (lib/sessionKeys.ts). The profile is kept
+ * in localStorage and fetched again when missing or more than a day old; login stores the user;
+ * logout ends the session on the server (which removes the cookies) and clears user info, the
+ * `csrf` cookie, sync flags and the account's favourite and columnist lists (SESSION_KEYS).
  *
  * `createSession(env)` holds the logic over injected cookie, storage and API adapters (unit
  * tests use fakes); `$session` and the functions below are the browser's one instance, built
@@ -13,22 +15,13 @@
  * asked for (the page script mounts the dialog island if it is not there yet).
  */
 import { atom, type WritableAtom } from 'nanostores';
-import {
-  CLEARED_AT_LOGOUT,
-  cookieString,
-  JWT_MAX_AGE_S,
-  parseUserInfo,
-  profileIsStale,
-  readCookie,
-  SESSION_KEYS,
-  type AccountUser,
-  type StoredUserInfo,
-} from '../lib/account.ts';
+import { CLEARED_AT_LOGOUT, cookieString, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS, type AccountUser, type StoredUserInfo } from '../lib/account.ts';
 import { apiCall, apiGet, configureAuth } from './api.ts';
 import { RISE_FALL_COOKIE, riseFallColours, type RiseFallScheme } from '../lib/riseFall.ts';
 
 export interface SessionState {
-  token: string | null;
+  /** The session's CSRF token (the `csrf` cookie), null for a visitor; every new session has its own. */
+  csrf: string | null;
   user: AccountUser | null;
   isLogin: boolean;
   /** The login dialog is open. */
@@ -36,12 +29,13 @@ export interface SessionState {
 }
 
 export interface SessionEnv {
-  cookies: { get(name: string): string | undefined; set(name: string, value: string, maxAgeS: number): void };
+  /** The cookies scripts can read and remove (not the HttpOnly `jwt`: only the server does). */
+  cookies: { get(name: string): string | undefined; remove(name: string): void };
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
-  /** GET getUser with this token. */
-  fetchUser(token: string): Promise<AccountUser>;
-  /** POST logout with this token. */
-  revoke(token: string): Promise<void>;
+  /** GET getUser with the session. */
+  fetchUser(): Promise<AccountUser>;
+  /** POST logout with this CSRF token (the server ends the session and removes its cookies). */
+  revoke(csrf: string): Promise<void>;
   now(): number;
   /** Tells other scripts on the page (window events in the browser). */
   announce(event: 'session' | 'login'): void;
@@ -49,16 +43,17 @@ export interface SessionEnv {
    * This browser as a push device (SPEC §4: logout sends login_out): told at sign-in (to link
    * it to the account) and at logout (to unlink it). Fire and forget.
    */
-  device?: { signedIn(token: string): void; signedOut(): void };
+  device?: { signedIn(): void; signedOut(): void };
 }
 
 export interface Session {
   $session: WritableAtom<SessionState>;
   /** Reads cookie and storage; refetches the profile when needed. Safe to call more than once. */
   start(): Promise<void>;
-  login(token: string, user: AccountUser): void;
-  /** A new token for the same user (password change, new e-mail revoke the old one). */
-  replaceToken(token: string): void;
+  /** After a sign-in answer, whose cookies now hold the session: the user it is for. */
+  login(user: AccountUser): void;
+  /** After an answer that began a new session for the same user (password confirmed, new e-mail): its new cookies. */
+  renewed(): void;
   setUser(user: AccountUser): void;
   /** Fetches the profile now (pages where it must be current: the user centre). */
   refreshProfile(): Promise<void>;
@@ -69,7 +64,7 @@ export interface Session {
   closeLogin(): void;
 }
 
-const SIGNED_OUT: SessionState = { token: null, user: null, isLogin: false, loginVisible: false };
+const SIGNED_OUT: SessionState = { csrf: null, user: null, isLogin: false, loginVisible: false };
 
 export function createSession(env: SessionEnv, $session: WritableAtom<SessionState> = atom<SessionState>({ ...SIGNED_OUT })): Session {
   let started: Promise<void> | null = null;
@@ -88,8 +83,10 @@ export function createSession(env: SessionEnv, $session: WritableAtom<SessionSta
     env.announce('session');
   };
 
+  const csrfCookie = () => env.cookies.get(SESSION_KEYS.csrfCookie) || null;
+
   function clear(): void {
-    env.cookies.set(SESSION_KEYS.jwtCookie, '', 0);
+    env.cookies.remove(SESSION_KEYS.csrfCookie);
     for (const key of CLEARED_AT_LOGOUT) {
       try {
         env.storage.removeItem(key);
@@ -97,13 +94,13 @@ export function createSession(env: SessionEnv, $session: WritableAtom<SessionSta
         /* nothing stored */
       }
     }
-    update({ token: null, user: null, isLogin: false });
+    update({ csrf: null, user: null, isLogin: false });
   }
 
-  async function refresh(token: string): Promise<void> {
+  async function refresh(csrf: string): Promise<void> {
     try {
-      const user = await env.fetchUser(token);
-      if ($session.get().token !== token) return; // signed out or in again meanwhile
+      const user = await env.fetchUser();
+      if ($session.get().csrf !== csrf) return; // signed out or in again meanwhile
       saveUser(user);
       update({ user });
     } catch (e) {
@@ -117,45 +114,48 @@ export function createSession(env: SessionEnv, $session: WritableAtom<SessionSta
     $session,
     start() {
       started ??= (async () => {
-        const token = env.cookies.get(SESSION_KEYS.jwtCookie) || null;
-        if (!token) {
-          // No token: leftovers of an expired cookie are not a session.
+        const csrf = csrfCookie();
+        if (!csrf) {
+          // No session: leftovers of an expired one are not a session.
           if (env.storage.getItem(SESSION_KEYS.userInfo) !== null) clear();
           return;
         }
         const info = parseUserInfo(env.storage.getItem(SESSION_KEYS.userInfo));
-        $session.set({ ...$session.get(), token, user: info?.user ?? null, isLogin: true });
-        if (profileIsStale(info, env.now())) await refresh(token);
+        $session.set({ ...$session.get(), csrf, user: info?.user ?? null, isLogin: true });
+        if (profileIsStale(info, env.now())) await refresh(csrf);
       })();
       return started;
     },
-    login(token, user) {
-      env.cookies.set(SESSION_KEYS.jwtCookie, token, JWT_MAX_AGE_S);
+    login(user) {
+      const csrf = csrfCookie();
+      // No cookie from the sign-in answer (cookies blocked): this browser cannot hold a session.
+      if (!csrf) return clear();
       saveUser(user);
-      update({ token, user, isLogin: true, loginVisible: false });
-      env.device?.signedIn(token);
+      update({ csrf, user, isLogin: true, loginVisible: false });
+      env.device?.signedIn();
     },
-    replaceToken(token) {
-      env.cookies.set(SESSION_KEYS.jwtCookie, token, JWT_MAX_AGE_S);
-      update({ token, isLogin: true });
+    renewed() {
+      const csrf = csrfCookie();
+      if (csrf && csrf !== $session.get().csrf) update({ csrf, isLogin: true });
     },
     setUser(user) {
       saveUser(user);
       update({ user });
     },
     async refreshProfile() {
-      const { token } = $session.get();
-      if (token) await refresh(token);
+      const { csrf } = $session.get();
+      if (csrf) await refresh(csrf);
     },
     async logout() {
-      // Signed out here at once; the server is told with the token just forgotten (best effort).
-      // (The header's menu may log out on a page where the store never started: the cookie has it.)
-      const token = $session.get().token ?? env.cookies.get(SESSION_KEYS.jwtCookie) ?? null;
+      // Signed out here at once; the server is told with the CSRF token just forgotten (best
+      // effort), ends the session and removes the HttpOnly cookie. (The header's menu may log out
+      // on a page where the store never started: the cookie has it.)
+      const csrf = csrfCookie() ?? $session.get().csrf;
       clear();
       env.device?.signedOut();
-      if (token) {
+      if (csrf) {
         try {
-          await env.revoke(token);
+          await env.revoke(csrf);
         } catch (e) {
           console.error('[session] logout', e);
         }
@@ -197,29 +197,31 @@ function browserSession(): Session {
   const secure = location.protocol === 'https:';
   const session = createSession(
     {
-    cookies: {
-      get: (name) => readCookie(document.cookie, name),
-      set: (name, value, maxAgeS) => {
-        document.cookie = cookieString(name, value, maxAgeS, secure);
+      cookies: {
+        get: (name) => readCookie(document.cookie, name),
+        remove: (name) => {
+          document.cookie = cookieString(name, '', 0, secure);
+        },
       },
-    },
-    storage: localStorage,
-    fetchUser: () => apiGet<AccountUser>('/new/v1/getUser'),
-    revoke: async (token) => {
-      await apiCall('POST', '/new/v1/logout', { body: {}, token });
-    },
-    now: () => Date.now(),
-    announce: (event) => window.dispatchEvent(new CustomEvent(`coinlens:${event}`)),
-    device: {
-      signedIn: (token) => pushDevice((m) => m.deviceSignedIn(token), false),
-      signedOut: () => pushDevice((m) => m.deviceSignedOut(), true),
-    },
+      storage: localStorage,
+      fetchUser: () => apiGet<AccountUser>('/new/v1/getUser'),
+      revoke: async (csrf) => {
+        await apiCall('POST', '/new/v1/logout', { body: {}, csrf });
+      },
+      now: () => Date.now(),
+      announce: (event) => window.dispatchEvent(new CustomEvent(`coinlens:${event}`)),
+      device: {
+        signedIn: () => pushDevice((m) => m.deviceSignedIn(), false),
+        signedOut: () => pushDevice((m) => m.deviceSignedOut(), true),
+      },
     },
     $session,
   );
   configureAuth({
-    token: () => session.$session.get().token,
-    unauthorized: () => {
+    unauthorized: (sent) => {
+      // A new session began meanwhile (another tab confirmed the password): go on with it.
+      const now = readCookie(document.cookie, SESSION_KEYS.csrfCookie);
+      if (now && now !== sent) return session.renewed();
       session.clear();
       session.openLogin();
     },
@@ -235,8 +237,9 @@ const bound =
 
 /** Starts the browser session (idempotent): reads the cookie, refetches a stale profile. */
 export const startSession = bound((s) => s.start);
-export const login = (token: string, user: AccountUser): void => {
-  browserSession().login(token, user);
+/** After a sign-in answer (its Set-Cookie holds the session): the user it is for. */
+export const login = (user: AccountUser): void => {
+  browserSession().login(user);
   // The sign-in answer wrote the account's colours to the cookie, which the next page renders
   // from; this page takes them now (chart islands watch the style attribute).
   if (user.colours) showRiseFall(user.colours);
@@ -250,7 +253,7 @@ function showRiseFall(scheme: RiseFallScheme): void {
   const menu = document.querySelector<HTMLSelectElement>(`select[data-setting="${RISE_FALL_COOKIE}"]`);
   if (menu) menu.value = scheme;
 }
-export const replaceToken = bound((s) => s.replaceToken);
+export const renewed = bound((s) => s.renewed);
 export const setUser = bound((s) => s.setUser);
 export const refreshProfile = bound((s) => s.refreshProfile);
 export const logout = bound((s) => s.logout);

@@ -10,7 +10,7 @@ import { appSecrets, sessions, smsOutbox, users, verificationTokens } from '../.
 import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts';
 import { apiHarness, type Envelope } from './helpers.ts';
 
-const { call, db } = apiHarness();
+const { call, db, handle } = apiHarness();
 const V1 = '/api/new/v1';
 
 let smtp: TestSmtp;
@@ -40,6 +40,21 @@ async function lastSmsCode(phone: string): Promise<string> {
   const code = row?.text.match(/\d{6}/)?.[0];
   if (!code) throw new Error(`no SMS for ${phone}`);
   return code;
+}
+
+/** The next text of `purpose` to a phone, waited for (some are sent after the answer). */
+async function nextSms(phone: string, purpose: string, timeoutMs = 5000): Promise<{ id: number; text: string }> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const rows = await db().select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id));
+    const row = rows.find((r) => r.purpose === purpose && !taken.has(`sms:${r.id}`));
+    if (row) {
+      taken.add(`sms:${row.id}`);
+      return row;
+    }
+    if (Date.now() > until) throw new Error(`no ${purpose} text to ${phone}`);
+    await new Promise((r) => setTimeout(r, 20));
+  }
 }
 
 const taken = new Set<unknown>();
@@ -195,7 +210,7 @@ describe('login', () => {
     // Another address is not affected (20 failures from anywhere would be needed).
     expect((await post('login', { account: userName, password }, { ip: anyIp() })).body.code).toBe(0);
     // The wait ends by itself.
-    await db().execute(sql`update auth_events set at = at - interval '20 minutes' where key like ${`login:${userName.toLowerCase()}%`}`);
+    await db().execute(sql`update auth_events set at = at - interval '20 minutes' where key like 'login:user:%'`);
     expect((await post('login', { account: userName, password }, { ip })).body.code).toBe(0);
   });
 
@@ -207,13 +222,172 @@ describe('login', () => {
   }, 60_000);
 });
 
+/** The Set-Cookie values of an answer, by cookie name. */
+function setCookies(headers: Headers): Map<string, string> {
+  return new Map(headers.getSetCookie().map((c) => [c.slice(0, c.indexOf('=')), c]));
+}
+const cookieValue = (setCookie: string | undefined) => setCookie?.slice(setCookie.indexOf('=') + 1).split(';')[0] ?? '';
+
+describe('login: back-off that strangers cannot turn against the owner', () => {
+  it('counts parallel wrong passwords one by one: of 60 at once from one address, five are evaluated', async () => {
+    const { userName } = await registerByMail();
+    const ip = anyIp();
+    const answers = await Promise.all(Array.from({ length: 60 }, () => post('login', { account: userName, password: 'wrong password' }, { ip })));
+    const statuses = answers.map((a) => a.status);
+    // Five free failures, then a wait of one second after the last: a sixth may slip in on a
+    // machine slow enough to take that second for the burst (the old code evaluated all 60).
+    expect(statuses.filter((s) => s === 400).length).toBeGreaterThanOrEqual(5);
+    expect(statuses.filter((s) => s === 400).length).toBeLessThanOrEqual(6);
+    expect(statuses.filter((s) => s !== 400).every((s) => s === 429)).toBe(true);
+    const refused = answers.find((a) => a.status === 429)!;
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(refused.body.msg).toMatch(new RegExp(`try again in ${refused.headers.get('retry-after')} seconds`));
+  }, 60_000);
+
+  it('counts the account, not the name typed: failures by user name and by e-mail add up', async () => {
+    const { userName, email, password } = await registerByMail();
+    for (let i = 0; i < 20; i++) expect((await post('login', { account: i % 2 ? userName : email.toUpperCase(), password: `wrong ${i}` })).status).toBe(400);
+    const key = `login:user:${(await db().select({ id: users.id }).from(users).where(eq(users.username, userName)))[0]!.id}`;
+    const counted = await db().execute(sql`select count(*)::int as n from auth_events where key = ${key}`);
+    expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(20);
+    // Four failures more (16 s to wait; the first waits are a second or two, shorter than a slow
+    // machine may take between two requests): a browser the account does not know waits, by either name.
+    await db().execute(sql`insert into auth_events (key) select ${key} from generate_series(1, 4)`);
+    for (const account of [userName, email]) {
+      const res = await post('login', { account, password });
+      expect(res.status, account).toBe(429);
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+  }, 60_000);
+
+  it('a browser the account signed in from passes a stranger’s guesses with the right password; others, and forged or foreign device cookies, wait', async () => {
+    const owner = await registerByMail();
+    const ownerIp = anyIp();
+    const first = await post('login', { account: owner.userName, password: owner.password }, { ip: ownerIp });
+    const device = setCookies(first.headers).get('device');
+    expect(device).toMatch(/; Path=\/api\/new\/v1\/login; Max-Age=\d+; SameSite=Lax; HttpOnly/);
+    const ownerDevice = `device=${cookieValue(device)}`;
+    // The stranger has an account of their own, and so a device cookie of their own.
+    const stranger = await registerByMail();
+    const strangerDevice = `device=${cookieValue(setCookies((await post('login', { account: stranger.userName, password: stranger.password })).headers).get('device'))}`;
+
+    const guess = (i: number) => call('POST', `${V1}/login`, { json: { account: i % 2 ? owner.email : owner.userName, password: `guess ${i}` }, ip: anyIp(), headers: { cookie: strangerDevice } });
+    // 20 guesses from 20 addresses, and five more (the account's back-off for unknown browsers is then half a minute).
+    for (let i = 0; i < 20; i++) expect((await guess(i)).status).toBe(400);
+    const key = `login:user:${(await db().select({ id: users.id }).from(users).where(eq(users.username, owner.userName)))[0]!.id}`;
+    await db().execute(sql`insert into auth_events (key) select ${key} from generate_series(1, 5)`);
+    const login = (cookie?: string) => call('POST', `${V1}/login`, { json: { account: owner.userName, password: owner.password }, ip: ownerIp, ...(cookie ? { headers: { cookie } } : {}) });
+    expect((await login()).status).toBe(429);
+    expect((await login(strangerDevice)).status).toBe(429);
+    const forged = ownerDevice.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
+    expect((await login(forged)).status).toBe(429);
+    // The owner's browser: in, at once, and again after the stranger's next guess.
+    expect((await login(ownerDevice)).body.code).toBe(0);
+    expect((await guess(99)).status).toBe(429);
+    expect((await login(ownerDevice)).body.code).toBe(0);
+    // Wrong passwords from the owner's browser are evaluated, and count for that browser only.
+    const keys = async () =>
+      ((await db().execute(sql`select key, count(*)::int as n from auth_events where key like 'login:%' group by key`)) as unknown as { rows: { key: string; n: number }[] }).rows;
+    const before = await keys();
+    for (let i = 0; i < 10; i++) expect((await call('POST', `${V1}/login`, { json: { account: owner.userName, password: 'typo typo' }, ip: ownerIp, headers: { cookie: ownerDevice } })).status).toBe(400);
+    const grown = (await keys()).filter((k) => k.n !== (before.find((b) => b.key === k.key)?.n ?? 0));
+    expect(grown).toEqual([{ key: expect.stringMatching(/^login:device:[\w-]{16}$/), n: 10 }]);
+  }, 90_000);
+});
+
+describe('the browser’s session: an HttpOnly cookie, and a CSRF header for every call', () => {
+  async function browserSignIn(headers: Record<string, string> = {}) {
+    const { userName, password } = await registerByMail();
+    const res = await call<Signed>('POST', `${V1}/login`, { json: { account: userName, password }, ip: anyIp(), headers });
+    const set = setCookies(res.headers);
+    const jwt = cookieValue(set.get('jwt'));
+    const csrf = cookieValue(set.get('csrf'));
+    return { userName, password, res, set, jwt, csrf, cookie: `jwt=${jwt}; csrf=${csrf}` };
+  }
+
+  it('sets the token HttpOnly and SameSite=Lax for 90 days, with a readable CSRF cookie; Secure on https', async () => {
+    const { res, set, jwt, csrf } = await browserSignIn();
+    expect(set.get('jwt')).toBe(`jwt=${jwt}; Path=/; Max-Age=${90 * 86_400}; SameSite=Lax; HttpOnly`);
+    expect(jwt).toBe(res.body.data.token); // the same session an API client gets in the answer
+    expect(set.get('csrf')).toBe(`csrf=${csrf}; Path=/; Max-Age=${90 * 86_400}; SameSite=Lax`);
+    expect(csrf).toMatch(/^[\w-]{43}$/);
+    const https = await browserSignIn({ 'x-forwarded-proto': 'https' });
+    for (const name of ['jwt', 'csrf', 'device']) expect(https.set.get(name), name).toMatch(/; Secure$/);
+  });
+
+  it('takes the cookie only with its CSRF header: reads and writes, GETs that change state included', async () => {
+    const { cookie, csrf, userName } = await browserSignIn();
+    const me = (headers: Record<string, string>) => call<{ userName: string }>('GET', `${V1}/getUser`, { headers, ip: anyIp() });
+    expect((await me({ cookie })).status).toBe(401);
+    expect((await me({ cookie, 'x-csrf-token': 'A'.repeat(43) })).status).toBe(401);
+    const other = await browserSignIn();
+    expect((await me({ cookie, 'x-csrf-token': other.csrf })).status).toBe(401);
+    const ok = await me({ cookie, 'x-csrf-token': csrf });
+    expect(ok.body.data.userName).toBe(userName);
+    expect(ok.headers.get('cache-control')).toBe('no-store');
+    // A cross-site form or text/plain post carries the cookie but no header: nothing changes.
+    const forged = await call('POST', `${V1}/updateUserInfo`, { raw: JSON.stringify({ nickname: 'pwned' }), headers: { cookie, 'content-type': 'text/plain' }, ip: anyIp() });
+    expect(forged.status).toBe(401);
+    const link = await call('GET', `${V1}/user/bindingPhone?phone=%2B8613800138000&code=123456`, { headers: { cookie }, ip: anyIp() });
+    expect(link.status).toBe(401);
+    const saved = await call<{ nickname: string }>('POST', `${V1}/updateUserInfo`, { json: { nickname: 'mine' }, headers: { cookie, 'x-csrf-token': csrf }, ip: anyIp() });
+    expect(saved.body.data.nickname).toBe('mine');
+    // A password change keeps the browser's session in its cookie: the answer names no token.
+    const changed = await call<{ token: string | null }>('POST', `${V1}/changePwd`, { json: { oldPassword: 'correct horse', newPassword: 'another horse' }, headers: { cookie, 'x-csrf-token': csrf }, ip: anyIp() });
+    expect(changed.body).toMatchObject({ code: 0, data: { token: null } });
+  });
+
+  it('logout ends the session and removes both cookies; a cookie whose session ended is removed', async () => {
+    const { cookie, csrf } = await browserSignIn();
+    const out = await call('POST', `${V1}/logout`, { json: {}, headers: { cookie, 'x-csrf-token': csrf }, ip: anyIp() });
+    expect(out.body.code).toBe(0);
+    const cleared = setCookies(out.headers);
+    expect(cleared.get('jwt')).toBe('jwt=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly');
+    expect(cleared.get('csrf')).toBe('csrf=; Path=/; Max-Age=0; SameSite=Lax');
+    const after = await call('GET', `${V1}/getUser`, { headers: { cookie, 'x-csrf-token': csrf }, ip: anyIp() });
+    expect(after.status).toBe(401);
+    expect(setCookies(after.headers).get('jwt')).toMatch(/^jwt=; .*Max-Age=0/);
+  });
+});
+
+describe('requests another site makes a browser send', () => {
+  const evil = { origin: 'https://evil.example' };
+  it('are refused, by Origin or Sec-Fetch-Site, before anything happens; this site’s own pass', async () => {
+    const id = unique();
+    const input = { userName: `x_${id}`, email: `x.${id}@example.com`, password: 'correct horse' };
+    const byOrigin = await call('POST', `${V1}/register`, { json: input, headers: evil, ip: anyIp() });
+    expect(byOrigin.status).toBe(403);
+    expect(byOrigin.body.msg).toBe('This request came from another website and was refused. Open Coinlens itself and try again.');
+    const phone = newPhone();
+    const texted = await call('GET', `${V1}/sendSMS4Login?phone=${encodeURIComponent(phone)}`, { headers: { 'sec-fetch-site': 'cross-site' }, ip: anyIp() });
+    expect(texted.status).toBe(403);
+    expect((await call('POST', `${V1}/login`, { json: { account: 'a', password: 'b' }, headers: { 'sec-fetch-site': 'same-site' }, ip: anyIp() })).status).toBe(403);
+    expect((await db().select().from(users).where(eq(users.username, input.userName))).length).toBe(0);
+    expect((await db().select().from(smsOutbox).where(eq(smsOutbox.phone, phone))).length).toBe(0);
+    // The site's own pages: same origin.
+    const own = await call('POST', `${V1}/register`, { json: input, headers: { host: 'coinlens.test', origin: 'http://coinlens.test', 'sec-fetch-site': 'same-origin' }, ip: anyIp() });
+    expect(own.body.code).toBe(0);
+  });
+
+  it('a text/plain or form-encoded body is refused (browsers send those across sites without asking)', async () => {
+    const id = unique();
+    const raw = JSON.stringify({ userName: `y_${id}`, email: `y.${id}@example.com`, password: 'correct horse' });
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x']) {
+      const res = await call('POST', `${V1}/register`, { raw, headers: { 'content-type': type }, ip: anyIp() });
+      expect(res.status, type).toBe(415);
+      expect(res.body.msg).toBe('Send the data as JSON (Content-Type: application/json).');
+    }
+    expect((await db().select().from(users).where(eq(users.username, `y_${id}`))).length).toBe(0);
+  });
+});
+
 describe('tokens and sessions', () => {
   async function signedIn() {
     const r = await registerByMail();
     return { ...r, token: r.res.body.data.token };
   }
 
-  it('refuses requests without a valid bearer token, and never reads a cookie', async () => {
+  it('refuses requests without a valid token; a session cookie alone (without its CSRF header) is not enough', async () => {
     const { token } = await signedIn();
     expect((await get('getUser')).status).toBe(401);
     expect((await get('getUser')).body.msg).toBe('Please log in first.');
@@ -349,8 +523,8 @@ describe('phone: codes, registration, login, reset', () => {
     const a = await get(`sendSMS4ResetPwd?phone=${encodeURIComponent(unknown)}`);
     const b = await get(`sendSMS4ResetPwd?phone=${encodeURIComponent(phone)}`);
     expect(a.body).toEqual(b.body);
+    const code = (await nextSms(phone, 'sms_reset')).text.match(/\d{6}/)![0];
     expect((await db().select().from(smsOutbox).where(eq(smsOutbox.phone, unknown))).length).toBe(0);
-    const code = await lastSmsCode(phone);
     const reset = await post('applyToResetPwdByPhone', { phone, code, password: 'brand new pass' });
     expect(reset.body).toEqual({ code: 0, data: null, msg: 'Your password has been reset. Please log in.' });
     expect((await get('getUser', { token: reg.body.data.token })).status).toBe(401);
@@ -411,29 +585,141 @@ describe('profile and binding', () => {
     expect((await post('updateUserInfo', { nickname: 'x' })).status).toBe(401);
   });
 
-  it('binds a phone with its code, refusing a phone another account uses', async () => {
+  it('binds a phone with the code this account asked for, refusing a phone another account uses; the old phone is told', async () => {
     const a = await signedIn();
+    await mailFor(a.email); // the activation mail
     const phone = newPhone();
     expect((await get(`user/sendSMS4Binding?phone=${encodeURIComponent(phone)}`, { token: a.token })).body.code).toBe(0);
     const code = await lastSmsCode(phone);
+    // The code is A's: it binds nothing to B.
+    const b = await signedIn();
+    expect((await get(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=${code}`, { token: b.token })).body.msg).toBe('The verification code is incorrect.');
     expect((await get(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=000001`, { token: a.token })).status).toBe(400);
     const bound = await get<Record<string, unknown>>(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=${code}`, { token: a.token });
     expect(bound.body.data).toMatchObject({ phone });
-    const b = await signedIn();
     const taken = await get(`user/sendSMS4Binding?phone=${encodeURIComponent(phone)}`, { token: b.token });
     expect(taken.status).toBe(409);
     expect(taken.body.msg).toBe('An account with this phone number already exists.');
+
+    // A second phone: the first one, and the account's e-mail, are told.
+    const next = newPhone();
+    await get(`user/sendSMS4Binding?phone=${encodeURIComponent(next)}`, { token: a.token });
+    expect((await get(`user/bindingPhone?phone=${encodeURIComponent(next)}&code=${await lastSmsCode(next)}`, { token: a.token })).body.code).toBe(0);
+    const told = await nextSms(phone, 'notice');
+    expect(told.text).toContain(`+86*******${next.slice(-4)}`);
+    expect(told.text).not.toContain(next);
+    const mail = await mailFor(a.email);
+    expect(mail.subject).toBe('The phone number of your Coinlens account was changed');
   });
 
-  it('binds a new e-mail with a mailed code: every session ends and a new one starts', async () => {
+  it('binds a new e-mail with the code this account asked for: every session ends, the old address is told, reset links to it stop working', async () => {
     const a = await signedIn();
+    await mailFor(a.email);
+    // A reset link to the old address, asked before the change.
+    await db().execute(sql`update auth_events set at = at - interval '2 minutes' where key = ${`mail:${a.email}`}`);
+    await post('applyToResetPwd', { email: a.email });
+    const oldLink = linkIn((await mailFor(a.email)).text, '/user/reset').searchParams.get('token')!;
+
     const email = `new.${unique()}@example.com`;
     expect((await get(`user/getMailCode?email=${encodeURIComponent(email)}`, { token: a.token })).body.code).toBe(0);
     const code = (await mailFor(email)).text?.match(/\d{6}/)?.[0];
+    const b = await signedIn();
+    expect((await get(`user/bindingMail?email=${encodeURIComponent(email)}&code=${code}`, { token: b.token })).body.msg).toBe('The verification code is incorrect.');
     const bound = await get<Signed>(`user/bindingMail?email=${encodeURIComponent(email)}&code=${code}`, { token: a.token });
     expect(bound.body.data.user).toMatchObject({ email, emailVerified: true });
     expect((await get('getUser', { token: a.token })).status).toBe(401);
     expect((await get('getUser', { token: bound.body.data.token })).body.code).toBe(0);
+
+    const told = await mailFor(a.email);
+    expect(told.subject).toBe('The e-mail address of your Coinlens account was changed');
+    expect(told.text).toContain(`n***@example.com`);
+    expect(told.text).not.toContain(email);
+    const reset = await post('resetPwd', { token: oldLink, password: 'attacker pass' });
+    expect(reset.status).toBe(400);
+    expect((await post('login', { account: a.userName, password: 'attacker pass' })).status).toBe(400);
+    expect((await post('login', { account: email, password: a.password })).body.code).toBe(0);
+  });
+
+  it('a stolen token alone cannot move the account: a new e-mail or phone needs the password confirmed within minutes', async () => {
+    const a = await signedIn();
+    // The thief's copy of the token: a session that began a while ago.
+    await db().execute(sql`update sessions set created_at = now() - interval '11 minutes' where user_id = (select id from users where username = ${a.userName})`);
+    const email = `thief.${unique()}@example.com`;
+    const phone = newPhone();
+    for (const path of [`user/getMailCode?email=${encodeURIComponent(email)}`, `user/sendSMS4Binding?phone=${encodeURIComponent(phone)}`, `user/bindingMail?email=${encodeURIComponent(email)}&code=123456`, `user/bindingPhone?phone=${encodeURIComponent(phone)}&code=123456`]) {
+      const res = await get(path, { token: a.token });
+      expect(res.status, path).toBe(403);
+      expect(res.body).toEqual({ code: 4031, data: null, msg: 'For your security, confirm your current password before changing your e-mail address or phone number.' });
+    }
+    expect(smtp.mails.some((m) => (m.to && 'text' in m.to ? m.to.text : '').includes(email))).toBe(false);
+    expect((await db().select().from(smsOutbox).where(eq(smsOutbox.phone, phone))).length).toBe(0);
+
+    expect((await post('user/confirmPassword', { password: 'not the password' }, { token: a.token })).body.msg).toBe('The current password is wrong.');
+    const confirmed = await post<Signed>('user/confirmPassword', { password: a.password }, { token: a.token });
+    expect(confirmed.body).toMatchObject({ code: 0, msg: 'Password confirmed.' });
+    // A new session; the old token (and any copy of it) ends.
+    expect((await get('getUser', { token: a.token })).status).toBe(401);
+    expect((await get(`user/getMailCode?email=${encodeURIComponent(email)}`, { token: confirmed.body.data.token })).body.code).toBe(0);
+  });
+});
+
+describe('what an account’s answers must not give away', () => {
+  it('registerByPhone says a phone is taken only to whoever proves the phone with its code', async () => {
+    const phone = newPhone();
+    await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`);
+    expect((await post('registerByPhone', { phone, code: await lastSmsCode(phone), password: 'phone pass' })).body.code).toBe(0);
+    const taken = await post('registerByPhone', { phone, code: '000000', password: 'Passw0rd!x' });
+    const free = await post('registerByPhone', { phone: newPhone(), code: '000000', password: 'Passw0rd!x' });
+    expect(taken.status).toBe(400);
+    expect(taken.body).toEqual(free.body);
+  });
+
+  it('applyToResetPwd answers before looking the address up: a slow mail server does not slow the answer for a real account', async () => {
+    const { email } = await registerByMail();
+    await mailFor(email);
+    await db().execute(sql`update auth_events set at = at - interval '2 minutes' where key = ${`mail:${email}`}`);
+    const real = createMailer({ smtpUrl: smtp.url, from: 'Coinlens <no-reply@coinlens.test>', db: db() });
+    useDelivery(db(), { mailer: { kind: 'smtp', send: async (mail) => (await new Promise((r) => setTimeout(r, 1500)), real.send(mail)) } });
+    try {
+      const started = Date.now();
+      const applied = await post('applyToResetPwd', { email });
+      expect(Date.now() - started).toBeLessThan(1000);
+      expect(applied.body.msg).toBe('If this address belongs to an account, we have sent it a link to reset the password.');
+      expect(linkIn((await mailFor(email)).text, '/user/reset').pathname).toBe('/en/user/reset');
+    } finally {
+      useDelivery(db(), { mailer: real });
+    }
+  });
+
+  it('sends no code to premium-rate numbers', async () => {
+    for (const phone of ['+449098790000', '+19005550100']) {
+      const res = await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`);
+      expect(res.status, phone).toBe(400);
+      expect(res.body.msg).toBe('Phone Number Error');
+      expect((await db().select().from(smsOutbox).where(eq(smsOutbox.phone, phone))).length).toBe(0);
+    }
+  });
+
+  it('a taken name, address or phone is found before writing: PostgreSQL refuses no statement (its log would keep the address)', async () => {
+    const first = await registerByMail();
+    const pool = handle().pool;
+    const refused: string[] = [];
+    const query = pool.query.bind(pool) as (...args: unknown[]) => Promise<unknown>;
+    (pool as unknown as { query: unknown }).query = (...args: unknown[]) =>
+      query(...args).catch((e: { code?: string; detail?: string }) => {
+        refused.push(`${e.code}: ${e.detail}`);
+        throw e;
+      });
+    try {
+      expect((await registerByMail({ email: first.email.toUpperCase() })).res.status).toBe(409);
+      expect((await registerByMail({ userName: first.userName })).res.status).toBe(409);
+      const second = await registerByMail();
+      const token = second.res.body.data.token;
+      expect((await post('updateUserInfo', { userName: first.userName.toUpperCase() }, { token })).status).toBe(409);
+    } finally {
+      (pool as unknown as { query: unknown }).query = query;
+    }
+    expect(refused).toEqual([]);
   });
 });
 
@@ -454,6 +740,16 @@ describe('avatar upload', () => {
     const res = await call<Record<string, string>>('POST', `${V1}/upload`, { form: form(jpeg, 'me.jpg', 'image/jpeg'), token, ip: anyIp() });
     expect(res.body.code).toBe(0);
     expect(res.body.data.avatar).toMatch(/^\/avatars\/[0-9a-f]{32}\.jpg$/);
+  });
+
+  it('decodes a few pictures per account: of six sent at once, two are taken and the rest wait (429 with Retry-After)', async () => {
+    const token = await signedIn();
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#cc3366' } }).jpeg().toBuffer();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', `${V1}/upload`, { form: form(jpeg, 'me.jpg', 'image/jpeg'), token, ip: anyIp() })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
+    for (const refused of answers.filter((a) => a.status === 429)) expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    // Another account is not held back.
+    expect((await call('POST', `${V1}/upload`, { form: form(jpeg, 'me.jpg', 'image/jpeg'), token: await signedIn(), ip: anyIp() })).status).toBe(200);
   });
 
   it('refuses an SVG named .png, a GIF and a file over 2 MB, and keeps the old avatar', async () => {

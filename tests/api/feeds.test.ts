@@ -12,6 +12,7 @@ import * as robotsRoute from '../../src/pages/robots.txt.ts';
 import * as indexRoute from '../../src/pages/sitemap.xml.ts';
 import * as childRoute from '../../src/pages/sitemaps/[file].ts';
 import { announcements, articles, exchanges, flashNews, offerings, wikiEntries } from '../../src/server/db/schema/index.ts';
+import { VISITOR_ANNOUNCEMENT_LIMIT } from '../../src/server/domain/announcements.ts';
 import { FEED_SIZE } from '../../src/server/domain/feeds.ts';
 import { translator } from '../../src/server/i18n/index.ts';
 import { apiHarness } from './helpers.ts';
@@ -155,6 +156,8 @@ describe('RSS and Atom feeds', () => {
   it('serves announcements of all exchanges and of one exchange', async () => {
     const all = parseRssFeed((await feed('en', 'announcements.xml')).body);
     expect(all.items!.slice(0, 2).map((i) => i.link)).toEqual([`${ORIGIN}/en/announcement/${ids.otherAnn}`, `${ORIGIN}/en/announcement/${ids.ann}`]);
+    // The feed is public: what visitors may read of the list (SPEC §6), not more.
+    expect(all.items).toHaveLength(VISITOR_ANNOUNCEMENT_LIMIT);
     const { res, body } = await feed('en', `announcements/${exchange.name}.xml`);
     expect(res.status).toBe(200);
     parseXml(body);

@@ -9,6 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signature } from '../../src/lib/signature.ts';
+import { query } from './db.ts';
 import { linkIn, mailTo, smsCode } from './outbox.ts';
 
 const strings = (file: string) => JSON.parse(readFileSync(new URL(`../../locales/${file}`, import.meta.url), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
@@ -43,6 +44,15 @@ async function expectAccessible(page: Page) {
   expect(bad, bad.join('\n')).toEqual([]);
 }
 
+/** The session is in an HttpOnly cookie that page scripts cannot read; they see only its CSRF companion. */
+async function expectHttpOnlySession(page: Page) {
+  const jwt = (await page.context().cookies()).find((c) => c.name === 'jwt');
+  expect(jwt).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+  const seen = await page.evaluate(() => document.cookie);
+  expect(seen).not.toContain('jwt=');
+  expect(seen).toMatch(/(?:^|; )csrf=[\w-]{43}/);
+}
+
 async function loginInDialog(page: Page, account: string, password: string) {
   const dialog = page.getByTestId('login-dialog');
   await expect(dialog).toBeVisible();
@@ -72,9 +82,15 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('register-form')).toContainText(acc.validation!.passwordMatch!);
       await page.getByTestId('register-confirm').fill('first-pass-1');
       await page.getByTestId('register-submit').click();
+      // The form gives way to "check your e-mail", with the address the link went to.
+      await expect(page.getByTestId('register-done')).toContainText(acc.register!.checkMailTitle!);
+      await expect(page.getByTestId('register-done').getByRole('heading')).toBeFocused();
       await expect(page.getByTestId('register-note')).toHaveText(auth.registered!);
       if (L.han) await expect(page.getByTestId('register-note')).toHaveText(/[\u4e00-\u9fff]/);
+      await expect(page.getByTestId('register-done-email')).toHaveText(email);
+      await expect(page.getByTestId('register-form')).toHaveCount(0);
       await expect(page.getByTestId('account-name')).toHaveText(name);
+      await expectHttpOnlySession(page);
 
       // Not confirmed yet: the user centre says so.
       await page.goto(`${L.prefix}/user`);
@@ -107,6 +123,7 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('login-dialog')).toBeHidden();
       await expect(page.getByTestId('user-centre')).toBeVisible();
       await expect(page.getByTestId('account-name')).toHaveText(name);
+      await expectHttpOnlySession(page);
       await page.getByTestId('account-menu').locator('summary').click();
       await expectAccessible(page);
       await page.getByTestId('account-menu').locator('summary').click();
@@ -191,8 +208,8 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('account-name')).toHaveText(`Nick ${L.lan}`);
     });
 
-    test('register by phone with the texted code, then recover the password by SMS', async ({ page }) => {
-      test.setTimeout(150_000); // the second code waits out the 60 s cooldown of the first
+    test('register by phone with the texted code, bind an e-mail and a new phone with the password, then recover the password by SMS', async ({ page }) => {
+      test.setTimeout(180_000); // the reset code waits out the 60 s cooldown of the binding code
       const national = L.national();
       const phone = `+${L.cc}${national}`;
       const name = `p_${L.lan}_${unique()}`;
@@ -213,17 +230,51 @@ for (const L of LOCALES) {
       await page.getByTestId('register-password').fill('phone-pass-1');
       await page.getByTestId('register-confirm').fill('phone-pass-1');
       await page.getByTestId('register-submit').click();
+      await expect(page.getByTestId('register-done')).toContainText(acc.register!.createdTitle!);
       await expect(page.getByTestId('account-name')).toHaveText(name);
       await page.getByTestId('register-to-centre').click();
       await expect(page.getByTestId('current-avatar')).toBeVisible();
       await page.getByTestId('user-centre').getByTestId('tab-phone').click();
       await expect(page.getByTestId('current-phone')).toHaveText(phone);
 
+      // An e-mail address: the current password, then a code sent to the new address.
+      const centre = page.getByTestId('user-centre');
+      await centre.getByTestId('tab-email').click();
+      const mail = `${name}@example.com`;
+      await page.getByTestId('bind-email').fill(mail);
+      await page.getByTestId('bind-email-send').click();
+      await expect(page.getByTestId('email-form')).toContainText(acc.validation!.required!);
+      await page.getByTestId('bind-email-password').fill('phone-pass-1');
+      const mailSince = justBefore();
+      await page.getByTestId('bind-email-send').click();
+      await expect(page.getByTestId('email-note')).toHaveText(acc.centre!.mailCodeSent!);
+      await page.getByTestId('bind-email-code').fill((await mailTo(mail, mailSince)).text.match(/\b\d{6}\b/)![0]);
+      await page.getByTestId('bind-email-submit').click();
+      await expect(page.getByTestId('email-note')).toHaveText(acc.centre!.emailBound!);
+      await expect(page.getByTestId('current-email')).toHaveText(mail);
+
+      // A new phone on a session signed in a while ago: the password is confirmed again on the way.
+      await query(`update sessions set created_at = now() - interval '11 minutes' where user_id = (select id from users where username = $1)`, [name]);
+      const national2 = L.national();
+      const phone2 = `+${L.cc}${national2}`;
+      await centre.getByTestId('tab-phone').click();
+      await page.getByTestId('bind-phone-password').fill('phone-pass-1');
+      await page.getByTestId('bind-phone').fill(national2);
+      const bindSince = justBefore();
+      await page.getByTestId('bind-phone-send').click();
+      await expect(page.getByTestId('phone-note')).toHaveText(auth.codeSent!);
+      await page.getByTestId('bind-phone-code').fill(await smsCode(phone2, bindSince));
+      await page.getByTestId('bind-phone-submit').click();
+      await expect(page.getByTestId('phone-note')).toHaveText(acc.centre!.phoneBound!);
+      await expect(page.getByTestId('current-phone')).toHaveText(phone2);
+      // The old phone is told.
+      expect((await query<{ purpose: string }>('select purpose from sms_outbox where phone = $1 order by id desc limit 1', [phone]))[0]?.purpose).toBe('notice');
+
       await page.getByTestId('account-menu').locator('summary').click();
       await page.getByTestId('logout').click();
       await page.goto(`${L.prefix}/user/forgot`);
       await page.getByTestId('forgot').getByTestId('tab-phone').click();
-      await page.getByTestId('forgot-phone').fill(national);
+      await page.getByTestId('forgot-phone').fill(national2);
       // The phone waits 60 s between two codes: the server says how long, in the page's language.
       const note = page.getByTestId('forgot-note');
       await page.getByTestId('forgot-send-code').click();
@@ -235,7 +286,7 @@ for (const L of LOCALES) {
       await page.getByTestId('forgot-send-code').click();
       await expect(note).toHaveText(auth.codeSent!);
       await expect(page.getByTestId('forgot-send-code')).toBeDisabled();
-      const resetCode = await smsCode(phone, resetSince);
+      const resetCode = await smsCode(phone2, resetSince);
       await page.getByTestId('forgot-code').fill(resetCode);
       await page.getByTestId('forgot-password').fill('phone-pass-2');
       await page.getByTestId('forgot-confirm').fill('phone-pass-2');
@@ -286,4 +337,34 @@ test('a visitor on the user centre gets the login dialog; reading pages load no 
   await expect(page.getByTestId('login-dialog')).toBeVisible();
   await page.getByTestId('login-dialog').getByTestId('tab-phone').click();
   await expect(page.getByTestId('login-phone-cc')).toHaveValue('1');
+});
+
+test('an announcement past what visitors may read asks them to log in, and shows once they have', async ({ page, request }) => {
+  // Forty old Korean "other" announcements of one exchange: the oldest is past the newest 30 of
+  // its list (the Korean pages' list of that exchange and category), so visitors cannot open it.
+  const url = 'https://example.com/e2e-locked/';
+  let [oldest] = await query<{ id: number }>('select id from announcements where url like $1 order by published_at, id limit 1', [`${url}%`]);
+  if (!oldest) {
+    await query(
+      `insert into announcements (exchange_id, title, body, category, url, locale, published_at)
+       select (select id from exchanges order by id limit 1), 'Old notice ' || n, 'An old announcement, number ' || n || '.', 'other', $1 || n, 'ko', timestamptz '2001-01-01' + n * interval '1 day'
+       from generate_series(1, 40) n`,
+      [url],
+    );
+    [oldest] = await query<{ id: number }>('select id from announcements where url like $1 order by published_at, id limit 1', [`${url}%`]);
+  }
+  const name = `l_${unique()}`;
+  const t = await signature(Date.now(), 'coinlens');
+  expect((await request.post(`/api/new/v1/register?t=${t}&lan=en`, { data: { userName: name, email: `${name}@example.com`, password: 'locked-1' } })).status()).toBe(200);
+
+  const res = await page.goto(`/announcement/${oldest!.id}`);
+  expect(res?.status()).toBe(200);
+  const en = strings('announcement/en.json').announcement as unknown as Record<string, string>;
+  await expect(page.getByTestId('announcement-locked')).toContainText(en.lockedDetail!);
+  await expect(page.locator('body')).not.toContainText('An old announcement');
+  await page.getByTestId('login-to-read-link').click();
+  await loginInDialog(page, name, 'locked-1');
+  await expect(page.getByTestId('announcement-title')).toHaveText('Old notice 1');
+  await expect(page.getByTestId('content-body')).toHaveText('An old announcement, number 1.');
+  await expect(page.getByTestId('original-link')).toHaveAttribute('href', `${url}1`);
 });

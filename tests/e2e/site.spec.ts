@@ -28,7 +28,10 @@ for (const L of [
       await expect(table.locator('tr[data-cookie="jwt"] td').last()).toHaveText(L.days90);
       await expect(table.locator('tr[data-cookie="locale"] td').last()).toHaveText(L.days90);
       await expect(table.locator('tr[data-cookie="colours"] td').last()).toHaveText(L.days365);
-      await expect(table.locator('tbody tr')).toHaveCount(10);
+      // The session's CSRF companion lives as long as it; the device cookie a year.
+      await expect(table.locator('tr[data-cookie="csrf"] td').last()).toHaveText(L.days90);
+      await expect(table.locator('tr[data-cookie="device"] td').last()).toHaveText(L.days365);
+      await expect(table.locator('tbody tr')).toHaveCount(12);
     });
 
     test('forbidden answers 403 with a way home', async ({ page }) => {

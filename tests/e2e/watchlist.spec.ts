@@ -138,12 +138,21 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('watchlist-exchange')).toHaveCount(0);
       await expect.poll(() => serverFavourites(page, request)).toEqual([a]);
 
-      // Logging out leaves the account's list behind: the visitor's own (kept in the browser) shows again.
+      // Logging out leaves the list in the browser as the account last had it (the browser's list
+      // followed the server's while signed in): what was unstarred stays unstarred …
       await page.getByTestId('account-menu').locator('summary').click();
       await page.getByTestId('logout').click();
       await expect(page.locator('.wl-note')).toContainText(w.visitorNote!);
-      await expect.poll(() => keysIn(coins)).toEqual([a, b]);
-      await expect.poll(() => keysIn(page.getByTestId('watchlist-exchange'))).toEqual([x]);
+      await expect.poll(() => keysIn(coins)).toEqual([a]);
+      await expect(page.getByTestId('watchlist-exchange')).toHaveCount(0);
+      // … and does not come back when the browser's list is uploaded at the next sign-in.
+      await page.getByTestId('header-login').click();
+      await page.getByTestId('login-account').fill(name);
+      await page.getByTestId('login-password').fill('watch-pass-1');
+      await page.getByTestId('login-submit').click();
+      await expect(page.locator('.wl-note')).toContainText(w.accountNote!);
+      await expect.poll(() => serverFavourites(page, request)).toEqual([a]);
+      await expect.poll(() => keysIn(coins)).toEqual([a]);
     });
 
     test('a visitor’s reordering stays in the browser across reloads', async ({ page }) => {

@@ -13,7 +13,8 @@ interface Props {
   dict: Dict;
 }
 
-type Signed = { token: string; user: AccountUser };
+/** A sign-in answer as this browser reads it: the session itself arrived in its cookies (the token is for API clients). */
+type Signed = { user: AccountUser };
 
 /**
  * The login dialog (SPEC §4): user name or e-mail with a password, or a phone with an SMS
@@ -46,7 +47,7 @@ export default function LoginDialog({ locale, base, dict }: Props) {
     setPassword('');
     setCode('');
     setNote({ kind: 'ok', text: t('account.login.welcome', { name: displayName(signed.user) }) });
-    login(signed.token, signed.user);
+    login(signed.user);
   };
 
   async function submit() {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { checkCode, checkEmail, checkPassword, checkUserName, displayName, type AccountUser } from '../../lib/account.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { apiCall } from '../../stores/api.ts';
@@ -11,11 +11,17 @@ interface Props {
   dict: Dict;
 }
 
-type Signed = { token: string; user: AccountUser };
+/** A sign-in answer as this browser reads it: the session itself arrived in its cookies. */
+type Signed = { user: AccountUser };
+
+/** What the page shows once the account exists: the form is gone. */
+type Done = { kind: 'email'; email: string; msg: string; mailSent: boolean } | { kind: 'phone'; name: string };
 
 /**
  * Registration by e-mail (user name, e-mail, password: the server mails an activation link and
- * signs the new user in) or by phone (SMS code, password, optional user name).
+ * signs the new user in) or by phone (SMS code, password, optional user name). Once done, the
+ * form gives way to what comes next: "check your e-mail" with the address the link went to, or
+ * the welcome of an account that is ready.
  */
 export default function Register({ locale, base, dict }: Props) {
   const t = createTranslator(dict);
@@ -29,7 +35,7 @@ export default function Register({ locale, base, dict }: Props) {
   const phone = usePhone(locale);
   const { busy, note, setNote, run } = useSubmit();
   const { problems, check, clear } = useProblems(t);
-  const [done, setDone] = useState(false);
+  const [done, setDone] = useState<Done | null>(null);
 
   const submit = () => {
     const ok =
@@ -44,19 +50,24 @@ export default function Register({ locale, base, dict }: Props) {
           });
     if (!ok) return;
     return run(async () => {
-      const { data, msg } =
-        tab === 'email'
-          ? await apiCall<Signed>('POST', '/new/v1/register', { body: { userName: userName.trim(), email: email.trim(), password } })
-          : await apiCall<Signed>('POST', '/new/v1/registerByPhone', {
-              body: { phone: phone.composed, code: code.trim(), password, ...(userName.trim() ? { userName: userName.trim() } : {}) },
-            });
-      login(data.token, data.user);
-      setDone(true);
+      if (tab === 'email') {
+        const { data, msg } = await apiCall<Signed & { mailSent: boolean }>('POST', '/new/v1/register', { body: { userName: userName.trim(), email: email.trim(), password } });
+        login(data.user);
+        setDone({ kind: 'email', email: data.user.email ?? email.trim(), msg, mailSent: data.mailSent !== false });
+      } else {
+        const { data } = await apiCall<Signed>('POST', '/new/v1/registerByPhone', {
+          body: { phone: phone.composed, code: code.trim(), password, ...(userName.trim() ? { userName: userName.trim() } : {}) },
+        });
+        login(data.user);
+        setDone({ kind: 'phone', name: displayName(data.user) });
+      }
       setPassword('');
       setConfirm('');
-      return { kind: 'ok', text: tab === 'email' ? msg : t('account.register.signedInAs', { name: displayName(data.user) }) };
+      return null;
     }, t);
   };
+
+  if (done) return <Registered t={t} base={base} done={done} />;
 
   const sendCode = async () => {
     if (!check({ phone: phone.problem })) throw new Error('phone');
@@ -76,7 +87,7 @@ export default function Register({ locale, base, dict }: Props) {
 
   return (
     <div data-testid="register">
-      {session.isLogin && session.user && !done && (
+      {session.isLogin && session.user && (
         <p className="acc-banner" data-testid="register-signed-in">
           {t('account.register.signedInAs', { name: displayName(session.user) })} <a href={`${base}/user`}>{t('account.register.toUserCentre')}</a>
         </p>
@@ -113,15 +124,9 @@ export default function Register({ locale, base, dict }: Props) {
           </>
         )}
         <FormNote note={note} testId="register-note" />
-        {done ? (
-          <a className="btn primary" href={`${base}/user`} data-testid="register-to-centre">
-            {t('account.register.toUserCentre')}
-          </a>
-        ) : (
-          <button type="submit" className="btn primary" disabled={busy} data-testid="register-submit">
-            {busy ? t('account.register.submitting') : t('account.register.submit')}
-          </button>
-        )}
+        <button type="submit" className="btn primary" disabled={busy} data-testid="register-submit">
+          {busy ? t('account.register.submitting') : t('account.register.submit')}
+        </button>
       </Form>
       <p className="login-links">
         <span>
@@ -132,5 +137,45 @@ export default function Register({ locale, base, dict }: Props) {
         </span>
       </p>
     </div>
+  );
+}
+
+/**
+ * After "Create account": the next step, in place of the form. By e-mail: check the mailbox (the
+ * address is shown, so a typo is seen at once); the account is signed in meanwhile. By phone:
+ * the account is ready. The heading takes the focus, so screen readers say what happened.
+ */
+function Registered({ t, base, done }: { t: (key: string, vars?: Record<string, string | number>) => string; base: string; done: Done }) {
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => heading.current?.focus(), []);
+  return (
+    <section className="acc-result register-done" role="status" data-testid="register-done">
+      {done.kind === 'email' ? (
+        <>
+          <h2 ref={heading} tabIndex={-1}>
+            {done.mailSent ? t('account.register.checkMailTitle') : t('account.register.createdTitle')}
+          </h2>
+          <p data-testid="register-note">{done.msg}</p>
+          {done.mailSent && (
+            <>
+              <p>
+                {t('account.register.checkMailSentTo')} <b data-testid="register-done-email">{done.email}</b>
+              </p>
+              <p className="muted">{t('account.register.checkMailHint')}</p>
+            </>
+          )}
+        </>
+      ) : (
+        <>
+          <h2 ref={heading} tabIndex={-1}>
+            {t('account.register.createdTitle')}
+          </h2>
+          <p data-testid="register-note">{t('account.register.signedInAs', { name: done.name })}</p>
+        </>
+      )}
+      <a className="btn primary" href={`${base}/user`} data-testid="register-to-centre">
+        {t('account.register.toUserCentre')}
+      </a>
+    </section>
   );
 }

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { avatarUrl, checkAvatarFile, checkCode, checkEmail, checkNickname, checkPassword, checkUserName, type AccountUser } from '../../lib/account.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
-import { apiCall, apiUpload } from '../../stores/api.ts';
+import { ApiError, apiCall, apiUpload } from '../../stores/api.ts';
 import Bookmarks from './Bookmarks.tsx';
 import Interests from './Interests.tsx';
-import { login, openLogin, refreshProfile, replaceToken, setUser, startSession } from '../../stores/session.ts';
+import { login, openLogin, refreshProfile, renewed, setUser, startSession } from '../../stores/session.ts';
 import NotificationsTab from '../push/NotificationsTab.tsx';
 import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, tabId, usePhone, useProblems, useSession, useSubmit, type T } from './fields.tsx';
 import WatchlistTab from '../watchlist/WatchlistTab.tsx';
@@ -210,9 +210,8 @@ function ChangePassword({ t }: { t: T }) {
   const submit = () => {
     if (!check({ old: oldPassword ? null : 'required', password: checkPassword(password), confirm: checkPassword(password, confirm) === 'passwordMatch' && 'passwordMatch' })) return;
     return run(async () => {
-      const { data, msg } = await apiCall<{ token: string }>('POST', '/new/v1/changePwd', { body: { oldPassword, newPassword: password } });
-      // The server signed the other sessions out and answers with this browser's token.
-      if (data?.token) replaceToken(data.token);
+      // The server signs the other sessions out; this browser's session (its cookies) stays.
+      const { msg } = await apiCall('POST', '/new/v1/changePwd', { body: { oldPassword, newPassword: password } });
       setOld('');
       setPassword('');
       setConfirm('');
@@ -232,22 +231,60 @@ function ChangePassword({ t }: { t: T }) {
   );
 }
 
+/**
+ * Runs a change that needs a fresh sign-in (a new phone or e-mail: the server asks for the
+ * password again when the session is older than a few minutes, code 4031), confirming the
+ * current password first when the server asks for it. The confirmation begins a new session:
+ * its cookies replace this one's.
+ */
+async function withFreshSignIn<R>(password: string, change: () => Promise<R>): Promise<R> {
+  try {
+    return await change();
+  } catch (e) {
+    if (!(e instanceof ApiError && e.code === 4031)) throw e;
+    await apiCall('POST', '/new/v1/user/confirmPassword', { body: { password } });
+    renewed();
+    return change();
+  }
+}
+
+/** The current password, asked by the forms that move the account to a new phone or e-mail. */
+function CurrentPassword({ t, value, onChange, error, testId }: { t: T; value: string; onChange: (v: string) => void; error: string | null | undefined; testId: string }) {
+  return (
+    <Field
+      label={t('account.centre.currentPassword')}
+      hint={t('account.centre.currentPasswordHint')}
+      type="password"
+      autoComplete="current-password"
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={error}
+      testId={testId}
+    />
+  );
+}
+
 function BindPhone({ t, locale, user }: { t: T; locale: Locale; user: AccountUser }) {
   const phone = usePhone(locale);
+  const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
   const { busy, note, run } = useSubmit();
   const { problems, check } = useProblems(t);
   const sendCode = async () => {
-    if (!check({ phone: phone.problem })) throw new Error('phone');
-    const sent = await run(async () => ({ kind: 'ok', text: (await apiCall('GET', '/new/v1/user/sendSMS4Binding', { query: { phone: phone.composed } })).msg || t('account.common.codeSent') }), t);
+    if (!check({ password: password ? null : 'required', phone: phone.problem })) throw new Error('phone');
+    const sent = await run(
+      async () => ({ kind: 'ok', text: (await withFreshSignIn(password, () => apiCall('GET', '/new/v1/user/sendSMS4Binding', { query: { phone: phone.composed } }))).msg || t('account.common.codeSent') }),
+      t,
+    );
     if (!sent) throw new Error('not sent');
   };
   const submit = () => {
-    if (!check({ phone: phone.problem, code: checkCode(code) })) return;
+    if (!check({ password: password ? null : 'required', phone: phone.problem, code: checkCode(code) })) return;
     return run(async () => {
-      const { data } = await apiCall<AccountUser>('GET', '/new/v1/user/bindingPhone', { query: { phone: phone.composed, code: code.trim() } });
+      const { data } = await withFreshSignIn(password, () => apiCall<AccountUser>('GET', '/new/v1/user/bindingPhone', { query: { phone: phone.composed, code: code.trim() } }));
       setUser(data);
       setCode('');
+      setPassword('');
       return { kind: 'ok', text: t('account.centre.phoneBound') };
     }, t);
   };
@@ -257,6 +294,7 @@ function BindPhone({ t, locale, user }: { t: T; locale: Locale; user: AccountUse
         {t('account.centre.currentPhone')}: <b data-testid="current-phone">{user.phone ?? t('account.centre.notSet')}</b>
       </p>
       <Form onSubmit={submit} busy={busy} testId="phone-form">
+        <CurrentPassword t={t} value={password} onChange={setPassword} error={problems.password} testId="bind-phone-password" />
         <PhoneField locale={locale} t={t} label={t('account.centre.newPhone')} value={phone.phone} onChange={phone.setPhone} error={problems.phone} testId="bind-phone" />
         <div className="code-row">
           <Field label={t('account.common.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} testId="bind-phone-code" />
@@ -272,26 +310,28 @@ function BindPhone({ t, locale, user }: { t: T; locale: Locale; user: AccountUse
 }
 
 function BindEmail({ t, user }: { t: T; user: AccountUser }) {
+  const [password, setPassword] = useState('');
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const { busy, note, run } = useSubmit();
   const { problems, check } = useProblems(t);
   const sendCode = async () => {
-    if (!check({ email: checkEmail(email) })) throw new Error('email');
+    if (!check({ password: password ? null : 'required', email: checkEmail(email) })) throw new Error('email');
     const sent = await run(async () => {
-      await apiCall('GET', '/new/v1/user/getMailCode', { query: { email: email.trim() } });
+      await withFreshSignIn(password, () => apiCall('GET', '/new/v1/user/getMailCode', { query: { email: email.trim() } }));
       return { kind: 'ok', text: t('account.centre.mailCodeSent') };
     }, t);
     if (!sent) throw new Error('not sent');
   };
   const submit = () => {
-    if (!check({ email: checkEmail(email), code: checkCode(code) })) return;
+    if (!check({ password: password ? null : 'required', email: checkEmail(email), code: checkCode(code) })) return;
     return run(async () => {
-      // A new address signs every session out: the answer carries this browser's new token.
-      const { data } = await apiCall<{ token: string; user: AccountUser }>('GET', '/new/v1/user/bindingMail', { query: { email: email.trim(), code: code.trim() } });
-      login(data.token, data.user);
+      // A new address signs every session out: the answer's cookies hold this browser's new session.
+      const { data } = await withFreshSignIn(password, () => apiCall<{ user: AccountUser }>('GET', '/new/v1/user/bindingMail', { query: { email: email.trim(), code: code.trim() } }));
+      login(data.user);
       setCode('');
       setEmail('');
+      setPassword('');
       return { kind: 'ok', text: t('account.centre.emailBound') };
     }, t);
   };
@@ -302,6 +342,7 @@ function BindEmail({ t, user }: { t: T; user: AccountUser }) {
         {user.email && <span className={user.emailVerified ? 'badge ok' : 'badge warn'}>{user.emailVerified ? t('account.centre.verified') : t('account.centre.unverified')}</span>}
       </p>
       <Form onSubmit={submit} busy={busy} testId="email-form">
+        <CurrentPassword t={t} value={password} onChange={setPassword} error={problems.password} testId="bind-email-password" />
         <div className="code-row">
           <Field label={t('account.centre.newEmail')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={problems.email} testId="bind-email" />
           <SendCodeButton t={t} send={sendCode} label={t('account.centre.getMailCode')} testId="bind-email-send" />

@@ -10,7 +10,7 @@ import { follows } from '../../stores/follows.ts';
 
 const store = follows();
 const bookmarked = new Set<string>();
-/** The token the marks were made for: a profile refresh announces the session again, but needs no new requests. */
+/** The session (its CSRF token) the marks were made for: a profile refresh announces the session again, but needs no new requests. */
 let markedFor: string | null = null;
 let watching = false;
 /** The page's bookmark marks being fetched: a toggle waits for them to know which way to go. */
@@ -58,9 +58,9 @@ async function markBookmarks(): Promise<void> {
 
 /** Marks every follow and bookmark button of the page for the signed-in reader. */
 export function markAll(): void {
-  const token = /(?:^|;\s*)jwt=([^;]+)/.exec(document.cookie)?.[1] ?? null;
-  if (token === markedFor) return;
-  markedFor = token;
+  const session = /(?:^|;\s*)csrf=([^;]+)/.exec(document.cookie)?.[1] ?? null;
+  if (session === markedFor) return;
+  markedFor = session;
   if (!watching) {
     watching = true;
     store.$followed.subscribe(paintFollows);

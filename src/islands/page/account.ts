@@ -1,11 +1,11 @@
 /**
  * The header's account area without a framework. The server sends everyone the same "Log in /
  * Register" (pages stay cacheable); this script draws the avatar, name and menu of a signed-in
- * reader from the `jwt` cookie and the profile stored by the session store, and loads code only
+ * reader from the session's `csrf` cookie and the profile stored by the session store, and loads code only
  * when needed: the session store when the stored profile is missing or old (or at logout), the
  * login dialog island when someone asks for it (ClientScripts.astro loads this module then and
- * calls openLoginDialog), and the rest of a list that visitors see only part of (announcements)
- * once the reader is signed in.
+ * calls openLoginDialog), and the rest of a list that visitors see only part of (announcements),
+ * or an announcement past what they may read, once the reader is signed in.
  */
 import { avatarUrl, cookieString, displayName, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS } from '../../lib/account.ts';
 import { RISE_FALL_COOKIE, RISE_FALL_COOKIE_MAX_AGE_S } from '../../lib/riseFall.ts';
@@ -37,7 +37,7 @@ export function startAccount(): void {
     'change',
     (e) => {
       const menu = e.target as HTMLSelectElement;
-      if (menu.dataset?.setting !== RISE_FALL_COOKIE || !readCookie(document.cookie, SESSION_KEYS.jwtCookie)) return;
+      if (menu.dataset?.setting !== RISE_FALL_COOKIE || !readCookie(document.cookie, SESSION_KEYS.csrfCookie)) return;
       e.stopImmediatePropagation();
       document.cookie = cookieString(RISE_FALL_COOKIE, menu.value, RISE_FALL_COOKIE_MAX_AGE_S, location.protocol === 'https:');
       void import('./saveColours.ts')
@@ -60,9 +60,9 @@ export function startAccount(): void {
 
   const draw = () => {
     if (!area) return;
-    const token = readCookie(document.cookie, SESSION_KEYS.jwtCookie);
-    const info = token ? storedProfile() : null;
-    if (!token) {
+    const signedIn = !!readCookie(document.cookie, SESSION_KEYS.csrfCookie);
+    const info = signedIn ? storedProfile() : null;
+    if (!signedIn) {
       area.replaceChildren(...signedOut.map((n) => n.cloneNode(true)));
       return;
     }
@@ -119,7 +119,7 @@ export function startAccount(): void {
 
   // A stored profile that is missing or a day old is fetched again (and a refused token is
   // forgotten) by the session store: only signed-in readers load it.
-  if (readCookie(document.cookie, SESSION_KEYS.jwtCookie) && profileIsStale(storedProfile(), Date.now())) {
+  if (readCookie(document.cookie, SESSION_KEYS.csrfCookie) && profileIsStale(storedProfile(), Date.now())) {
     void import('../../stores/session.ts').then((s) => s.startSession());
   }
 
@@ -128,7 +128,7 @@ export function startAccount(): void {
   if (more) {
     let busy = false;
     const whole = () => {
-      if (busy || more.dataset.whole || !readCookie(document.cookie, SESSION_KEYS.jwtCookie)) return;
+      if (busy || more.dataset.whole || !readCookie(document.cookie, SESSION_KEYS.csrfCookie)) return;
       busy = true;
       void import('../announcement/signedIn.ts')
         .then((m) => m.showWholeList(more))
@@ -137,6 +137,22 @@ export function startAccount(): void {
     };
     whole();
     window.addEventListener('coinlens:session', whole);
+  }
+
+  // An announcement past the visitor limit: shown once signed in.
+  const locked = document.querySelector<HTMLElement>('[data-announcement-locked]');
+  if (locked) {
+    let busy = false;
+    const show = () => {
+      if (busy || locked.dataset.shown || !readCookie(document.cookie, SESSION_KEYS.csrfCookie)) return;
+      busy = true;
+      void import('../announcement/detail.ts')
+        .then((m) => m.showAnnouncement(locked))
+        .catch((e: unknown) => console.error('[announcement]', e))
+        .finally(() => (busy = false));
+    };
+    show();
+    window.addEventListener('coinlens:session', show);
   }
 
   let dialog: Promise<void> | null = null;

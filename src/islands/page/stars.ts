@@ -25,7 +25,7 @@ export function startStars(): void {
   started = true;
   let live: Promise<typeof import('./starsLive.ts')> | null = null;
   const load = () => (live ??= import('./starsLive.ts').then((m) => (m.startLiveStars(), m)));
-  if (readCookie(document.cookie, SESSION_KEYS.jwtCookie)) void load();
+  if (readCookie(document.cookie, SESSION_KEYS.csrfCookie)) void load();
   else {
     try {
       markStars(new Set(parseFavourites(localStorage.getItem(SESSION_KEYS.localFavourites)).map(favouriteKey)));

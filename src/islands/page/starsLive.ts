@@ -13,7 +13,7 @@ const mark = () => markStars(new Set($favourites.get().list.map(favouriteKey)));
 
 export function startLiveStars(): void {
   if (favourites) return;
-  favourites = startFavourites(() => !!readCookie(document.cookie, SESSION_KEYS.jwtCookie));
+  favourites = startFavourites(() => !!readCookie(document.cookie, SESSION_KEYS.csrfCookie));
   $favourites.subscribe(mark);
 }
 

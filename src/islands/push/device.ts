@@ -6,7 +6,7 @@
  * sign-in and logout (only when notifications were ever allowed here).
  */
 import { base64UrlBytes, iidFromCookies, msgTokenCookie, newIid, sameKey } from '../../lib/pushDevice.ts';
-import { readCookie, SESSION_KEYS } from '../../lib/sessionKeys.ts';
+import { hasSession } from '../../lib/sessionKeys.ts';
 import { ApiError, apiCall, apiGet } from '../../stores/api.ts';
 
 /** What the notification button shows. */
@@ -26,7 +26,7 @@ const keepIid = (iid: string) => {
 const forgetIid = () => {
   document.cookie = msgTokenCookie('', secure(), 0);
 };
-const signedInToken = () => readCookie(document.cookie, SESSION_KEYS.jwtCookie) || undefined;
+const signedIn = () => hasSession(document.cookie);
 
 /** The service worker's registration, if /sw.js was ever registered here. */
 async function existingRegistration(): Promise<ServiceWorkerRegistration | undefined> {
@@ -38,7 +38,7 @@ async function currentSubscription(): Promise<PushSubscription | null> {
   return (await reg?.pushManager.getSubscription()) ?? null;
 }
 
-const post = (body: Record<string, unknown>, token?: string) => apiCall<{ iid: string; linked: boolean }>('POST', NOTIFICATE, { body, ...(token ? { token } : {}) });
+const post = (body: Record<string, unknown>) => apiCall<{ iid: string; linked: boolean }>('POST', NOTIFICATE, { body });
 
 /** Registers (or refreshes) the device under `iid` and keeps the cookie one more day. */
 async function add(iid: string, subscription: PushSubscription): Promise<void> {
@@ -47,13 +47,13 @@ async function add(iid: string, subscription: PushSubscription): Promise<void> {
 }
 
 /** Links the device to the signed-in user; a device the server forgot is registered again first. */
-async function link(iid: string, subscription: PushSubscription, token: string): Promise<void> {
+async function link(iid: string, subscription: PushSubscription): Promise<void> {
   try {
-    await post({ event: 'login_in', iid }, token);
+    await post({ event: 'login_in', iid });
   } catch (e) {
     if (!(e instanceof ApiError && e.status === 404)) throw e;
     await add(iid, subscription);
-    await post({ event: 'login_in', iid }, token);
+    await post({ event: 'login_in', iid });
   }
 }
 
@@ -71,8 +71,7 @@ export async function pushState(): Promise<PushState> {
   if (!iid) {
     iid = newIid();
     await add(iid, subscription);
-    const token = signedInToken();
-    if (token) await link(iid, subscription, token);
+    if (signedIn()) await link(iid, subscription);
   } else {
     keepIid(iid);
   }
@@ -100,8 +99,7 @@ export async function enablePush(): Promise<PushState> {
   subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(publicKey) });
   const iid = storedIid() ?? newIid();
   await add(iid, subscription);
-  const token = signedInToken();
-  if (token) await link(iid, subscription, token);
+  if (signedIn()) await link(iid, subscription);
   return 'enabled';
 }
 
@@ -116,7 +114,7 @@ export async function disablePush(): Promise<PushState> {
 }
 
 /** At sign-in (session store): this browser's notifications now go to the reader who signed in. */
-export async function deviceSignedIn(token: string): Promise<void> {
+export async function deviceSignedIn(): Promise<void> {
   if (!pushSupported() || Notification.permission !== 'granted') return;
   const subscription = await currentSubscription();
   if (!subscription) return;
@@ -125,7 +123,7 @@ export async function deviceSignedIn(token: string): Promise<void> {
     iid = newIid();
     await add(iid, subscription);
   }
-  await link(iid, subscription, token);
+  await link(iid, subscription);
 }
 
 /**

@@ -53,7 +53,7 @@ export function readReview(form: HTMLFormElement, dims: readonly string[]): { co
   return { content, anonymous: data.get('anonymous') !== null, ratings, overall };
 }
 
-const signedIn = () => Boolean(readCookie(document.cookie, SESSION_KEYS.jwtCookie));
+const signedIn = () => Boolean(readCookie(document.cookie, SESSION_KEYS.csrfCookie));
 const askLogin = () => window.dispatchEvent(new Event('coinlens:login'));
 
 /** Writes a fresh summary into the page's ReviewSummary (and shows it when it was hidden). */

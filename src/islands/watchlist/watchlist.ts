@@ -38,7 +38,7 @@ export interface WatchlistOptions {
 /** How often the rows' figures are fetched again while the page is visible (coin prices stream). */
 const REFRESH_MS = 60_000;
 
-const signedIn = () => Boolean(readCookie(document.cookie, SESSION_KEYS.jwtCookie));
+const signedIn = () => Boolean(readCookie(document.cookie, SESSION_KEYS.csrfCookie));
 
 /**
  * POST favorite/tickers/tickersByIds, signed like every API call (SPEC §7 `t`, `lan`). It needs no

@@ -36,12 +36,14 @@ export interface ProcessedAvatar {
  * Checks size and magic bytes before anything decodes the upload (libvips would happily parse
  * SVG, TIFF or HEIF), then decodes it strictly, turns it upright by its EXIF orientation, crops
  * it to a 256×256 square and re-encodes it as a JPEG with no metadata (no GPS, no camera).
- * Transparent PNGs land on white. Throws AvatarError.
+ * Transparent PNGs land on white. Throws AvatarError. `beforeDecode` runs once the cheap checks
+ * passed, before the costly decoding (the caller's allowance of decodes may refuse it there).
  * @example const { bytes, hash } = await processAvatar(new Uint8Array(await file.arrayBuffer()));
  */
-export async function processAvatar(input: Uint8Array): Promise<ProcessedAvatar> {
+export async function processAvatar(input: Uint8Array, beforeDecode?: () => Promise<void>): Promise<ProcessedAvatar> {
   if (input.byteLength > AVATAR_MAX_BYTES) throw new AvatarError('size');
   if (!startsWith(input, JPEG_MAGIC) && !startsWith(input, PNG_MAGIC)) throw new AvatarError('type');
+  await beforeDecode?.();
   let bytes: Buffer;
   try {
     // libvips is large; a process that never receives an avatar never loads it.
@@ -68,8 +70,8 @@ export async function processAvatar(input: Uint8Array): Promise<ProcessedAvatar>
  * uploaded twice is stored once.
  * @example await saveAvatar(db, upload) // '/avatars/3f1c…e9.jpg'
  */
-export async function saveAvatar(db: Db, input: Uint8Array): Promise<string> {
-  const { bytes, contentType, hash, ext } = await processAvatar(input);
+export async function saveAvatar(db: Db, input: Uint8Array, beforeDecode?: () => Promise<void>): Promise<string> {
+  const { bytes, contentType, hash, ext } = await processAvatar(input, beforeDecode);
   await db.insert(avatars).values({ hash, contentType, bytes }).onConflictDoNothing();
   return `/avatars/${hash}.${ext}`;
 }

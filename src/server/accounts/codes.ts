@@ -4,7 +4,7 @@
  * not give the codes away); each is used once; a code dies after five wrong tries.
  */
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
-import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { verificationTokens } from '../db/schema/index.ts';
 import { sharedSecret } from './secrets.ts';
@@ -48,9 +48,11 @@ export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'exhausted';
 
 /**
  * Checks a code against the latest live one for `identifier`; 'ok' uses it up. A wrong try
- * counts; the fifth burns the code ('exhausted'), so guessing six digits is hopeless.
+ * counts; the fifth burns the code ('exhausted'), so guessing six digits is hopeless. With
+ * `userId`, only a code issued to that account counts: a binding code one account asked for
+ * cannot bind the address to another.
  */
-export async function checkCode(db: Db, purpose: CodePurpose, identifier: string, code: string): Promise<CodeCheck> {
+export async function checkCode(db: Db, purpose: CodePurpose, identifier: string, code: string, userId?: number): Promise<CodeCheck> {
   const candidate = Buffer.from(await digest(db, purpose, `${identifier}\0${code}`));
   return db.transaction(async (tx) => {
     const [row] = await tx
@@ -60,7 +62,7 @@ export async function checkCode(db: Db, purpose: CodePurpose, identifier: string
       .orderBy(desc(verificationTokens.createdAt), desc(verificationTokens.id))
       .limit(1)
       .for('update');
-    if (!row) return 'wrong';
+    if (!row || (userId !== undefined && row.userId !== userId)) return 'wrong';
     if (row.expiresAt.getTime() <= Date.now()) return 'expired';
     const stored = Buffer.from(row.tokenHash);
     if (stored.length === candidate.length && timingSafeEqual(stored, candidate)) {
@@ -113,4 +115,15 @@ export async function takeLink(db: Db, purpose: LinkPurpose, token: string): Pro
     .returning({ id: verificationTokens.id });
   if (!taken.length) return { ok: false, reason: 'used' };
   return { ok: true, userId: row.userId, identifier: row.identifier };
+}
+
+/**
+ * Voids the user's live codes and links of these purposes (the address they went to is no
+ * longer the account's: a reset link to the old e-mail must not reset the password).
+ */
+export async function voidSecrets(db: Db, userId: number, purposes: (CodePurpose | LinkPurpose)[]): Promise<void> {
+  await db
+    .update(verificationTokens)
+    .set({ consumedAt: sql`now()` })
+    .where(and(eq(verificationTokens.userId, userId), inArray(verificationTokens.purpose, purposes), isNull(verificationTokens.consumedAt)));
 }

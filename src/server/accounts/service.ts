@@ -4,7 +4,7 @@
  * touches accounts, secrets, limits and deliveries happens here.
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, ne, or, sql } from 'drizzle-orm';
+import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -12,13 +12,14 @@ import type { Translate } from '../i18n/index.ts';
 import { siteOrigin } from '../config.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { toRiseFallScheme, type RiseFallScheme } from '../../lib/riseFall.ts';
-import { checkCode, issueCode, issueLink, takeLink, type CodeCheck, type CodePurpose } from './codes.ts';
+import { checkCode, issueCode, issueLink, takeLink, voidSecrets, type CodeCheck, type CodePurpose } from './codes.ts';
+import { knownDevice } from './cookies.ts';
 import { delivery } from './delivery.ts';
-import { SmsError } from './sms.ts';
+import { maskPhone, SmsError } from './sms.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { invalid } from './rules.ts';
-import { backoff, consume, record, type Limit } from './throttle.ts';
-import { revokeAllSessions, revokeOtherSessions, startSession } from './tokens.ts';
+import { attempt, consume, forgive, type Backoff, type Limit } from './throttle.ts';
+import { revokeAllSessions, revokeOtherSessions, revokeSession, startSession, type AuthUser } from './tokens.ts';
 
 /** What the API shows of an account (SPEC §3 User; never the hash). */
 export interface UserView {
@@ -58,6 +59,8 @@ export interface Caller {
   t: Translate;
   /** The rise/fall colours this browser chose before signing in (its cookie), if any. */
   colours?: RiseFallScheme | undefined;
+  /** This browser's device cookie (cookies.ts), if it sent one. */
+  device?: string | undefined;
 }
 
 const MINUTE = 60_000;
@@ -72,9 +75,28 @@ const PER_ADDRESS: Limit[] = [
 /** Per IP, coarse: messages sent, and account attempts (register, sign in, codes checked). */
 const PER_IP_MESSAGES: Limit[] = [{ windowMs: HOUR, max: 30 }];
 const PER_IP_ATTEMPTS: Limit[] = [{ windowMs: 10 * MINUTE, max: 100 }];
-/** Failed sign-ins: from one IP the wait grows after 5 failures; from anywhere, after 20 and only to a minute. */
-const LOGIN_BACKOFF_IP = { windowMs: 15 * MINUTE, free: 5, capSeconds: 300 };
-const LOGIN_BACKOFF_ACCOUNT = { windowMs: 15 * MINUTE, free: 20, capSeconds: 60 };
+/**
+ * Wrong passwords, counted per account (whatever name or address was typed), in the way of
+ * OWASP's authentication cheat sheet: from one address to one account the wait grows after 5
+ * failures; from browsers the account does not know, after 20 from anywhere, to a minute at
+ * most. A browser the account signed in from before (its device cookie) is held only by its
+ * own failures, so strangers' guesses cannot keep the owner out.
+ */
+const LOGIN_BACKOFF_IP: Backoff = { windowMs: 15 * MINUTE, free: 5, capSeconds: 300 };
+const LOGIN_BACKOFF_ACCOUNT: Backoff = { windowMs: 15 * MINUTE, free: 20, capSeconds: 60 };
+const LOGIN_BACKOFF_DEVICE: Backoff = { windowMs: 15 * MINUTE, free: 10, capSeconds: 300 };
+/** Confirming the current password (a change of password, of the e-mail or the phone). */
+const PASSWORD_BACKOFF: Backoff = { windowMs: 15 * MINUTE, free: 5, capSeconds: 300 };
+/** Avatar pictures decoded per account: two a minute, ten an hour (each decode costs memory and a thread). */
+const PER_USER_AVATARS: Limit[] = [
+  { windowMs: MINUTE, max: 2 },
+  { windowMs: HOUR, max: 10 },
+];
+/**
+ * How long a session counts as a fresh sign-in: changing the e-mail or the phone needs one (a
+ * stolen token alone must not be able to move the account to its thief's address).
+ */
+export const FRESH_SIGN_IN_MS = 10 * MINUTE;
 
 const tooMany = (retryAfter: number) => new DomainError(429, 429, 'auth.tooMany', { seconds: retryAfter });
 
@@ -91,12 +113,24 @@ function codeFailure(result: Exclude<CodeCheck, 'ok'>): DomainError {
   return invalid(result === 'expired' ? 'codeExpired' : result === 'exhausted' ? 'codeExhausted' : 'codeWrong');
 }
 
-async function expectCode(db: Db, purpose: CodePurpose, identifier: string, code: string): Promise<void> {
-  const result = await checkCode(db, purpose, identifier, code);
+async function expectCode(db: Db, purpose: CodePurpose, identifier: string, code: string, userId?: number): Promise<void> {
+  const result = await checkCode(db, purpose, identifier, code, userId);
   if (result !== 'ok') throw codeFailure(result);
 }
 
-/** PostgreSQL's unique violation, named by the constraint that caught it. */
+/**
+ * Why a user name, e-mail or phone cannot be this account's: another account has it. Asked
+ * before writing, so PostgreSQL never refuses the write (its log would keep the address).
+ */
+async function takenBy(db: Db, values: { username?: string | undefined; email?: string | null | undefined; phone?: string | null | undefined }, self?: number): Promise<DomainError | null> {
+  const others = (cond: SQL) => db.select({ id: users.id }).from(users).where(self === undefined ? cond : and(cond, ne(users.id, self))).limit(1);
+  if (values.username !== undefined && (await others(sql`lower(${users.username}) = ${values.username.toLowerCase()}`)).length) return new DomainError(409, 4091, 'auth.userNameTaken');
+  if (values.email && (await others(sql`lower(${users.email}) = ${values.email.toLowerCase()}`)).length) return new DomainError(409, 4092, 'auth.emailTaken');
+  if (values.phone && (await others(eq(users.phone, values.phone))).length) return new DomainError(409, 4093, 'auth.phoneTaken');
+  return null;
+}
+
+/** PostgreSQL's unique violation, named by the constraint that caught it (two writes racing for one name). */
 function takenError(e: unknown): DomainError | null {
   const err = e as { code?: string; constraint?: string; cause?: { code?: string; constraint?: string } };
   const pg = err?.code === '23505' ? err : err?.cause?.code === '23505' ? err.cause : null;
@@ -108,25 +142,28 @@ function takenError(e: unknown): DomainError | null {
   return null;
 }
 
+/**
+ * A new account. A name, address or phone taken meanwhile is no error for PostgreSQL (ON
+ * CONFLICT DO NOTHING: its log never holds the address); we say which one it was.
+ */
 async function insertUser(db: Db, values: Omit<typeof users.$inferInsert, 'invitationCode'>): Promise<UserRow> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const [row] = await db
-        .insert(users)
-        .values({ ...values, invitationCode: randomBytes(5).toString('hex').toUpperCase() })
-        .returning();
-      return row!;
-    } catch (e) {
-      const taken = takenError(e);
-      if (taken) throw taken;
-      // An invitation code drawn twice (1 in 10^12): draw again.
-      if ((e as { code?: string; cause?: { code?: string } }).cause?.code === '23505' && attempt < 3) continue;
-      throw e;
-    }
+  for (let tries = 0; ; tries++) {
+    const [row] = await db
+      .insert(users)
+      .values({ ...values, invitationCode: randomBytes(5).toString('hex').toUpperCase() })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+    const taken = await takenBy(db, values);
+    if (taken) throw taken;
+    // An invitation code drawn twice (1 in 10^12): draw again.
+    if (tries >= 3) throw new Error('could not insert the account');
   }
 }
 
 async function updateUser(db: Db, id: number, values: Partial<typeof users.$inferInsert>): Promise<UserRow> {
+  const taken = values.username !== undefined || values.email || values.phone ? await takenBy(db, values, id) : null;
+  if (taken) throw taken;
   try {
     const [row] = await db
       .update(users)
@@ -161,7 +198,9 @@ function siteLink(caller: Caller, page: string, token: string): string {
   return `${siteOrigin()}/${caller.locale}${page}?token=${encodeURIComponent(token)}`;
 }
 
-async function sendMail(db: Db, caller: Caller, to: string, kind: 'activate' | 'reset' | 'bind', vars: Record<string, string>): Promise<boolean> {
+type MailKind = 'activate' | 'reset' | 'bind' | 'emailChanged' | 'phoneChanged';
+
+async function sendMail(db: Db, caller: Caller, to: string, kind: MailKind, vars: Record<string, string>): Promise<boolean> {
   const { t } = caller;
   try {
     await delivery(db).mailer.send({
@@ -187,19 +226,42 @@ async function sendCodeSms(db: Db, caller: Caller, phone: string, purpose: CodeP
   }
 }
 
+/** A new session: its token and the account (the answer of every sign-in, SPEC §7). */
 export interface Signed {
   token: string;
   user: UserView;
 }
+
+/** A sign-in as the route gets it: which account, for the browser's device cookie. */
+export type SignedIn = Signed & { userId: number };
 
 /**
  * A new session for `user`. The account's own colours win (the route writes them to the cookie);
  * an account without a choice keeps the one this browser made as a visitor, so choosing before
  * signing up is not lost.
  */
-async function signIn(db: Db, caller: Caller, user: UserRow): Promise<Signed> {
+async function signIn(db: Db, caller: Caller, user: UserRow): Promise<SignedIn> {
   const keep = !user.riseFall && caller.colours ? await updateUser(db, user.id, { riseFall: caller.colours }) : user;
-  return { token: await startSession(db, user.id, caller.userAgent), user: userView(keep) };
+  return { token: await startSession(db, user.id, caller.userAgent), user: userView(keep), userId: user.id };
+}
+
+/**
+ * Runs `work` after the answer, for answers that must not take longer when an account exists
+ * (a reset link issued and mailed only then); its failure is logged, never the visitor's.
+ */
+function afterAnswer(what: string, work: () => Promise<unknown>): void {
+  setImmediate(() => {
+    work().catch((e: unknown) => console.error(`[accounts] ${what}: ${(e as Error).message}`));
+  });
+}
+
+/** A text that only tells (a changed phone): not sent is logged, and changes nothing (sendMail does the same for mails). */
+async function tell(what: string, send: () => Promise<unknown>): Promise<void> {
+  try {
+    await send();
+  } catch (e) {
+    console.error(`[accounts] ${what} could not be sent: ${(e as Error).message}`);
+  }
 }
 
 /** POST user/preferences: the rise/fall colours; null goes back to the language's convention. */
@@ -212,8 +274,10 @@ export async function register(
   db: Db,
   caller: Caller,
   input: { userName: string; email: string; password: string },
-): Promise<Signed & { mailSent: boolean }> {
+): Promise<SignedIn & { mailSent: boolean }> {
   await guardIp(db, caller, 'attempts');
+  const taken = await takenBy(db, { username: input.userName, email: input.email });
+  if (taken) throw taken;
   const user = await insertUser(db, { username: input.userName, email: input.email, passwordHash: await hashPassword(input.password) });
   // The address's mail limit counts this mail too; if someone just had mails sent to it, the
   // account still exists and the activation mail can be sent again from the account page.
@@ -247,30 +311,32 @@ export async function activate(db: Db, token: string): Promise<{ ok: true; userN
   return row ? { ok: true, userName: row.userName } : { ok: false, reason: 'invalid' };
 }
 
-/** POST login: user name or e-mail plus password; the same answer, in about the same time, for an unknown account. */
-export async function login(db: Db, caller: Caller, input: { account: string; password: string }): Promise<Signed> {
+/**
+ * POST login: user name or e-mail plus password; the same answer, in about the same time, for an
+ * unknown account. Attempts count against the account itself (by e-mail or by name alike), see
+ * LOGIN_BACKOFF_*; a refusal says how long to wait.
+ */
+export async function login(db: Db, caller: Caller, input: { account: string; password: string }): Promise<SignedIn> {
   await guardIp(db, caller, 'attempts');
   const account = input.account.toLowerCase();
-  const accountKey = `login:${account}`;
-  const ipKey = caller.ip ? `login:${account}:${caller.ip}` : null;
-  for (const [key, opts] of [
-    [ipKey, LOGIN_BACKOFF_IP],
-    [accountKey, LOGIN_BACKOFF_ACCOUNT],
-  ] as const) {
-    if (!key) continue;
-    const verdict = await backoff(db, key, opts);
-    if (!verdict.ok) throw tooMany(verdict.retryAfter);
-  }
   const [user] = await db
     .select()
     .from(users)
     .where(or(sql`lower(${users.username}) = ${account}`, sql`lower(${users.email}) = ${account}`))
     .limit(1);
-  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) {
-    await record(db, accountKey);
-    if (ipKey) await record(db, ipKey);
-    throw invalid('loginFailed');
-  }
+  // An unknown name is counted under what was typed: its answers look like an account's.
+  const subject = user ? `user:${user.id}` : `name:${account}`;
+  const device = user ? await knownDevice(db, caller.device, user.id) : null;
+  const checks = device
+    ? [{ key: `login:device:${device}`, backoff: LOGIN_BACKOFF_DEVICE }]
+    : [
+        ...(caller.ip ? [{ key: `login:${subject}:ip:${caller.ip}`, backoff: LOGIN_BACKOFF_IP }] : []),
+        { key: `login:${subject}`, backoff: LOGIN_BACKOFF_ACCOUNT },
+      ];
+  const verdict = await attempt(db, checks);
+  if (!verdict.ok) throw tooMany(verdict.retryAfter);
+  if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw invalid('loginFailed');
+  await forgive(db, verdict.events);
   return signIn(db, caller, user);
 }
 
@@ -287,21 +353,22 @@ export async function registerByPhone(
   db: Db,
   caller: Caller,
   input: { phone: string; code: string; password: string; userName?: string | undefined },
-): Promise<Signed> {
+): Promise<SignedIn> {
   await guardIp(db, caller, 'attempts');
-  if (await userByPhone(db, input.phone)) throw new DomainError(409, 4093, 'auth.phoneTaken');
+  // User names are public; whether a phone has an account is said only to whoever proves the phone.
   if (input.userName) {
-    const [clash] = await db.select({ id: users.id }).from(users).where(sql`lower(${users.username}) = ${input.userName.toLowerCase()}`);
-    if (clash) throw new DomainError(409, 4091, 'auth.userNameTaken');
+    const taken = await takenBy(db, { username: input.userName });
+    if (taken) throw taken;
   }
   await expectCode(db, 'sms_login', input.phone, input.code);
+  if (await userByPhone(db, input.phone)) throw new DomainError(409, 4093, 'auth.phoneTaken');
   const passwordHash = await hashPassword(input.password);
   const user = await insertUser(db, { username: input.userName ?? `user_${randomBytes(5).toString('hex')}`, phone: input.phone, passwordHash });
   return signIn(db, caller, user);
 }
 
 /** POST loginByPhone. */
-export async function loginByPhone(db: Db, caller: Caller, input: { phone: string; code: string }): Promise<Signed> {
+export async function loginByPhone(db: Db, caller: Caller, input: { phone: string; code: string }): Promise<SignedIn> {
   await guardIp(db, caller, 'attempts');
   await expectCode(db, 'sms_login', input.phone, input.code);
   const user = await userByPhone(db, input.phone);
@@ -314,8 +381,11 @@ export async function sendResetCode(db: Db, caller: Caller, phone: string): Prom
   // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `sms:${phone}`, PER_ADDRESS);
   await guardIp(db, caller, 'messages');
-  const user = await userByPhone(db, phone);
-  if (user) await sendCodeSms(db, caller, phone, 'sms_reset', await issueCode(db, 'sms_reset', phone, user.id));
+  // Looked up and sent after the answer: it takes as long whether an account uses the phone or not.
+  afterAnswer('reset text', async () => {
+    const user = await userByPhone(db, phone);
+    if (user) await sendCodeSms(db, caller, phone, 'sms_reset', await issueCode(db, 'sms_reset', phone, user.id));
+  });
 }
 
 async function setPassword(db: Db, userId: number, password: string): Promise<void> {
@@ -337,10 +407,13 @@ export async function sendResetLink(db: Db, caller: Caller, email: string): Prom
   // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `mail:${email}`, PER_ADDRESS);
   await guardIp(db, caller, 'messages');
-  const user = await userByEmail(db, email);
-  if (!user) return;
-  const link = siteLink(caller, '/user/reset', await issueLink(db, 'reset', email, user.id));
-  await sendMail(db, caller, user.email!, 'reset', { name: user.username, link });
+  // Looked up, issued and mailed after the answer: it takes as long whether the address has an account or not.
+  afterAnswer('reset mail', async () => {
+    const user = await userByEmail(db, email);
+    if (!user) return;
+    const link = siteLink(caller, '/user/reset', await issueLink(db, 'reset', email, user.id));
+    await sendMail(db, caller, user.email!, 'reset', { name: user.username, link });
+  });
 }
 
 /** POST resetPwd: the mailed link's secret and a new password; proves the e-mail too. */
@@ -348,26 +421,47 @@ export async function resetByLink(db: Db, caller: Caller, input: { token: string
   await guardIp(db, caller, 'attempts');
   const taken = await takeLink(db, 'reset', input.token);
   if (!taken.ok) throw invalid(taken.reason === 'expired' ? 'linkExpired' : taken.reason === 'used' ? 'linkUsed' : 'linkInvalid');
-  await updateUser(db, taken.userId, { passwordHash: await hashPassword(input.password) });
-  await db
+  // Only while the link's address is still the account's: whoever holds an old mailbox has no say.
+  const [owner] = await db
     .update(users)
-    .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())` })
-    .where(and(eq(users.id, taken.userId), sql`lower(${users.email}) = ${taken.identifier}`));
+    .set({ passwordHash: await hashPassword(input.password), emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .where(and(eq(users.id, taken.userId), sql`lower(${users.email}) = ${taken.identifier}`))
+    .returning({ id: users.id });
+  if (!owner) throw invalid('linkInvalid');
   await revokeAllSessions(db, taken.userId);
 }
 
 /** POST changePwd: the current password, then the new one; the other sessions end, this one stays. */
 export async function changePassword(db: Db, userId: number, sessionId: string, input: { oldPassword: string; newPassword: string }): Promise<void> {
-  const key = `password:${userId}`;
-  const verdict = await backoff(db, key, LOGIN_BACKOFF_IP);
-  if (!verdict.ok) throw tooMany(verdict.retryAfter);
-  const user = await userById(db, userId);
-  if (!(await verifyPassword(user.passwordHash, input.oldPassword))) {
-    await record(db, key);
-    throw invalid('oldPasswordWrong');
-  }
+  await expectPassword(db, userId, input.oldPassword);
   await setPassword(db, userId, input.newPassword);
   await revokeOtherSessions(db, userId, sessionId);
+}
+
+/** The account's current password, or 400 "The current password is wrong." (with the back-off of guesses). */
+async function expectPassword(db: Db, userId: number, password: string): Promise<UserRow> {
+  const verdict = await attempt(db, [{ key: `password:${userId}`, backoff: PASSWORD_BACKOFF }]);
+  if (!verdict.ok) throw tooMany(verdict.retryAfter);
+  const user = await userById(db, userId);
+  if (!(await verifyPassword(user.passwordHash, password))) throw invalid('oldPasswordWrong');
+  await forgive(db, verdict.events);
+  return user;
+}
+
+/**
+ * POST user/confirmPassword: the current password again, for what needs a fresh sign-in (a new
+ * e-mail or phone). Answers a new session, and this one ends: a copy of the old token taken
+ * before is worth nothing from now on.
+ */
+export async function confirmPassword(db: Db, caller: Caller, me: AuthUser, password: string): Promise<SignedIn> {
+  const user = await expectPassword(db, me.id, password);
+  await revokeSession(db, me.sessionId);
+  return { token: await startSession(db, user.id, caller.userAgent), user: userView(user), userId: user.id };
+}
+
+/** 403 unless the session began within FRESH_SIGN_IN_MS (a sign-in or confirmPassword). */
+function requireFresh(me: AuthUser): void {
+  if (Date.now() - me.signedInAt.getTime() > FRESH_SIGN_IN_MS) throw new DomainError(403, 4031, 'auth.confirmPassword');
 }
 
 /** POST updateUserInfo. */
@@ -376,51 +470,85 @@ export async function updateProfile(db: Db, userId: number, input: { nickname?: 
   if (input.nickname !== undefined) values.nickname = input.nickname;
   if (input.userName !== undefined) values.username = input.userName;
   if (!Object.keys(values).length) throw invalid('nothingToUpdate');
-  if (input.userName !== undefined) {
-    const [clash] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(sql`lower(${users.username}) = ${input.userName.toLowerCase()}`, ne(users.id, userId)));
-    if (clash) throw new DomainError(409, 4091, 'auth.userNameTaken');
-  }
   return userView(await updateUser(db, userId, values));
+}
+
+/** POST upload's allowance: decoding a picture costs memory and a thread, so an account gets a few. */
+export async function allowAvatarDecode(db: Db, userId: number): Promise<void> {
+  await limit(db, `avatar:${userId}`, PER_USER_AVATARS);
 }
 
 export async function setAvatar(db: Db, userId: number, url: string): Promise<UserView> {
   return userView(await updateUser(db, userId, { avatar: url }));
 }
 
-/** GET user/sendSMS4Binding. */
-export async function sendBindingCode(db: Db, caller: Caller, userId: number, phone: string): Promise<void> {
+/**
+ * GET user/sendSMS4Binding: a code to the new phone. Needs a fresh sign-in (the password
+ * confirmed within minutes), so a stolen token alone cannot move the account to another phone.
+ */
+export async function sendBindingCode(db: Db, caller: Caller, me: AuthUser, phone: string): Promise<void> {
+  requireFresh(me);
   const other = await userByPhone(db, phone);
-  if (other && other.id !== userId) throw new DomainError(409, 4093, 'auth.phoneTaken');
+  if (other && other.id !== me.id) throw new DomainError(409, 4093, 'auth.phoneTaken');
   // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `sms:${phone}`, PER_ADDRESS);
   await guardIp(db, caller, 'messages');
-  await sendCodeSms(db, caller, phone, 'sms_bind', await issueCode(db, 'sms_bind', phone, userId));
+  await sendCodeSms(db, caller, phone, 'sms_bind', await issueCode(db, 'sms_bind', phone, me.id));
 }
 
-/** GET user/bindingPhone. */
-export async function bindPhone(db: Db, userId: number, input: { phone: string; code: string }): Promise<UserView> {
-  await expectCode(db, 'sms_bind', input.phone, input.code);
-  return userView(await updateUser(db, userId, { phone: input.phone }));
+/**
+ * GET user/bindingPhone: the new phone, proven by the code this account asked for. Reset codes
+ * sent to the old phone stop working, and the old phone (and the e-mail, if any) is told.
+ */
+export async function bindPhone(db: Db, caller: Caller, me: AuthUser, input: { phone: string; code: string }): Promise<UserView> {
+  requireFresh(me);
+  await expectCode(db, 'sms_bind', input.phone, input.code, me.id);
+  const before = await userById(db, me.id);
+  const user = await updateUser(db, me.id, { phone: input.phone });
+  await voidSecrets(db, me.id, ['sms_reset']);
+  if (before.phone && before.phone !== input.phone) {
+    const old = before.phone;
+    await tell('phone change text', () => delivery(db).sms.send(old, caller.t('auth.sms.phoneChanged', { phone: maskPhone(input.phone) }), 'notice'));
+  }
+  if (before.email) await sendMail(db, caller, before.email, 'phoneChanged', { name: before.username, phone: maskPhone(input.phone) });
+  return userView(user);
 }
 
-/** GET user/getMailCode: a code to the new address. */
-export async function sendMailCode(db: Db, caller: Caller, userId: number, email: string): Promise<void> {
+/** GET user/getMailCode: a code to the new address; needs a fresh sign-in, as sendBindingCode. */
+export async function sendMailCode(db: Db, caller: Caller, me: AuthUser, email: string): Promise<void> {
+  requireFresh(me);
   const other = await userByEmail(db, email);
-  if (other && other.id !== userId) throw new DomainError(409, 4092, 'auth.emailTaken');
+  if (other && other.id !== me.id) throw new DomainError(409, 4092, 'auth.emailTaken');
   // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `mail:${email}`, PER_ADDRESS);
   await guardIp(db, caller, 'messages');
-  const code = await issueCode(db, 'mail_bind', email, userId);
+  const code = await issueCode(db, 'mail_bind', email, me.id);
   if (!(await sendMail(db, caller, email, 'bind', { code }))) throw new DomainError(503, 5032, 'auth.mailFailed');
 }
 
-/** GET user/bindingMail: the new address, verified by its code; every session ends and a new one starts. */
-export async function bindEmail(db: Db, caller: Caller, userId: number, input: { email: string; code: string }): Promise<Signed> {
-  await expectCode(db, 'mail_bind', input.email, input.code);
-  const user = await updateUser(db, userId, { email: input.email, emailVerifiedAt: new Date() });
-  await revokeAllSessions(db, userId);
-  return { token: await startSession(db, userId, caller.userAgent), user: userView(user) };
+/**
+ * "a***@example.com": enough for the owner of the old address to recognise the new one (or
+ * not), without handing it to whoever reads the old mailbox.
+ */
+export function maskEmail(email: string): string {
+  const at = email.lastIndexOf('@');
+  return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
+}
+
+/**
+ * GET user/bindingMail: the new address, verified by the code this account asked for. Reset and
+ * activation links sent to the old address stop working, the old address is told, and every
+ * session ends and a new one starts.
+ */
+export async function bindEmail(db: Db, caller: Caller, me: AuthUser, input: { email: string; code: string }): Promise<SignedIn> {
+  requireFresh(me);
+  await expectCode(db, 'mail_bind', input.email, input.code, me.id);
+  const before = await userById(db, me.id);
+  const user = await updateUser(db, me.id, { email: input.email, emailVerifiedAt: new Date() });
+  await voidSecrets(db, me.id, ['reset', 'activate']);
+  await revokeAllSessions(db, me.id);
+  if (before.email && before.email.toLowerCase() !== input.email) {
+    await sendMail(db, caller, before.email, 'emailChanged', { name: before.username, email: maskEmail(input.email) });
+  }
+  return { token: await startSession(db, me.id, caller.userAgent), user: userView(user), userId: me.id };
 }

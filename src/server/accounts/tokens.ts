@@ -20,6 +20,8 @@ export interface AuthUser {
   id: number;
   userName: string;
   sessionId: string;
+  /** When this session began: a sign-in (password, SMS code, registration) or a password confirmation. */
+  signedInAt: Date;
 }
 
 async function signingKey(db: Db): Promise<Uint8Array> {
@@ -57,7 +59,7 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser | nu
   const userId = Number(sub);
   if (!Number.isSafeInteger(userId) || typeof sid !== 'string' || !UUID.test(sid)) return null;
   const [row] = await db
-    .select({ id: users.id, userName: users.username })
+    .select({ id: users.id, userName: users.username, signedInAt: sessions.createdAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(and(eq(sessions.id, sid), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));

@@ -6,6 +6,7 @@ import { DomainError } from '../domain/errors.ts';
 import { translator } from '../i18n/index.ts';
 import type { ApiEnv } from './env.ts';
 import { edgeGuard, requestContext, requireSignature } from './middleware/context.ts';
+import { refuseCrossSite } from './middleware/sameSite.ts';
 import { isInputError } from '../http/edge.ts';
 import { fail, ok } from './respond.ts';
 import { doc, openApiDocument } from './openapi.ts';
@@ -77,6 +78,9 @@ export function createApi() {
     c.header('Cache-Control', 'public, max-age=300');
     return c.html(published().html);
   });
+  // Every signed route answers this site's pages and clients that are not browsers, never a
+  // request another site makes a browser send (the health check and documents above may be linked to).
+  app.use('*', refuseCrossSite);
   app.use('*', requireSignature);
   app.route('/', market);
   app.route('/', searchRoutes);
@@ -109,7 +113,11 @@ export function createApi() {
 
   app.onError((err, c) => {
     const t = c.get('t') ?? translator(DEFAULT_LOCALE);
-    if (err instanceof DomainError) return fail(c, err.status, err.code, t(err.key, err.vars));
+    if (err instanceof DomainError) {
+      // A limit says when to come back, in the header as well as in the words.
+      if (err.status === 429 && typeof err.vars.seconds === 'number') c.header('Retry-After', String(Math.max(1, Math.ceil(err.vars.seconds))));
+      return fail(c, err.status, err.code, t(err.key, err.vars));
+    }
     if (err instanceof ZodError) {
       const issue = err.issues[0];
       return fail(c, 400, 400, t('api.invalidParam', { field: issue?.path.join('.') || 'input', message: issue?.message ?? '' }));

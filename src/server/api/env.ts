@@ -16,5 +16,7 @@ export type ApiEnv = {
     /** Set by requireAuth / optionalAuth. */
     user?: AuthUser;
     token?: string;
+    /** How the token came: an Authorization header (API clients) or the browser's session cookie. */
+    via?: 'header' | 'cookie';
   };
 };

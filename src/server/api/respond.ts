@@ -18,7 +18,7 @@ export function ok<T>(c: Context<ApiEnv>, data: T, cacheSeconds = 0) {
 
 function cacheControl(c: Context<ApiEnv>, seconds: number): string {
   const age = `max-age=${seconds}, stale-while-revalidate=${seconds * 5}`;
-  if (c.req.header('authorization')) return `private, ${age}`;
+  if (c.req.header('authorization') || c.get('user')) return `private, ${age}`;
   if (c.req.query('lan') !== undefined) return `public, ${age}`;
   c.header('Vary', 'Cookie, X-Locale', { append: true });
   const personal = getCookie(c, 'locale') !== undefined || c.req.header('x-locale') !== undefined;

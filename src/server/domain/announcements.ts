@@ -17,7 +17,8 @@
  * "Today" is the UTC calendar day, like every date the site prints.
  */
 import { and, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
-import type { Locale } from '../../lib/i18n/index.ts';
+import { toLocale, type Locale } from '../../lib/i18n/index.ts';
+import { contentLocales, pageLocalesFor } from './contentLocale.ts';
 import type { Db } from '../db/index.ts';
 import { announcementCoins, announcements, announcementSubscriptions, coins, exchanges, notices } from '../db/schema/index.ts';
 import { recentViewsOf } from './pageViews.ts';
@@ -264,15 +265,53 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
   };
 }
 
-/** One announcement with its body and related coins; a missing id is a 404 "Content does not exist or has been removed". */
-export async function getAnnouncement(db: Db, id: number): Promise<AnnouncementDetail> {
+/**
+ * The row languages of the narrowest list that shows rows written in `rowLocale`: English rows
+ * are on the English pages' lists ([en]) and the Korean pages' ([ko, en]); the first is narrower.
+ * @example narrowestContentLocales('en') // ['en']
+ */
+export function narrowestContentLocales(rowLocale: Locale): Locale[] {
+  return pageLocalesFor(rowLocale)
+    .map(contentLocales)
+    .reduce<Locale[] | null>((best, l) => (!best || l.length < best.length ? l : best), null) ?? [rowLocale];
+}
+
+/**
+ * Whether a visitor may open this announcement (SPEC §6): it is among the newest
+ * {@link VISITOR_ANNOUNCEMENT_LIMIT} of a list a visitor can page through. The narrowest such
+ * list holds its exchange's announcements of its category in its language; a row past the limit
+ * there is past it in every list.
+ */
+async function openToVisitors(db: Db, row: { id: number; exchangeId: number; category: string; locale: string; publishedAt: Date }): Promise<boolean> {
+  const group = narrowestContentLocales(toLocale(row.locale) ?? 'en');
+  const [newer] = await db
+    .select({ n: count() })
+    .from(announcements)
+    .where(
+      and(
+        eq(announcements.exchangeId, row.exchangeId),
+        eq(announcements.category, row.category),
+        inArray(announcements.locale, group),
+        sql`(${announcements.publishedAt}, ${announcements.id}) > (${row.publishedAt.toISOString()}::timestamptz, ${row.id}::int)`,
+      ),
+    );
+  return (newer?.n ?? 0) < VISITOR_ANNOUNCEMENT_LIMIT;
+}
+
+/**
+ * One announcement with its body and related coins; a missing id is a 404 "Content does not
+ * exist or has been removed". For visitors (`signedIn` false) one past what they may see is a
+ * 401 "Log in to read this announcement." (pages render the visitor's view and say so).
+ */
+export async function getAnnouncement(db: Db, id: number, opts: { signedIn?: boolean } = {}): Promise<AnnouncementDetail> {
   const [row] = await db
-    .select({ ...itemColumns, body: announcements.body })
+    .select({ ...itemColumns, body: announcements.body, exchangeId: announcements.exchangeId })
     .from(announcements)
     .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
     .where(eq(announcements.id, id))
     .limit(1);
   if (!row) throw notFound('announcement.missing');
+  if (opts.signedIn === false && !(await openToVisitors(db, row))) throw new DomainError(401, 4011, 'announcement.loginToRead');
   const related = await coinsOf(db, [row.id]);
   return { ...toItem(row, related.get(row.id) ?? []), body: row.body };
 }

@@ -16,6 +16,7 @@ import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { LOCALE_TAGS, toLocale, type Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { announcements, articles, exchanges, flashNews } from '../db/schema/index.ts';
+import { VISITOR_ANNOUNCEMENT_LIMIT } from './announcements.ts';
 import { contentLocales } from './contentLocale.ts';
 
 export const FEED_KINDS = ['news', 'lives', 'announcements'] as const;
@@ -240,7 +241,8 @@ async function announcementRows(db: Db, locales: Locale[], exchangeId?: number):
     .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
     .where(where)
     .orderBy(desc(announcements.publishedAt), desc(announcements.id))
-    .limit(FEED_SIZE);
+    // What visitors may read of the list (SPEC §6), not more: the feed is public.
+    .limit(Math.min(FEED_SIZE, VISITOR_ANNOUNCEMENT_LIMIT));
   return rows.map((r) => ({
     id: r.id,
     title: r.title,

@@ -43,6 +43,9 @@ describe('renderInputs and the page-cache key', () => {
     expect(inputs('/coin/list_1?sort=price').key).not.toBe(plain);
     // What the render ignores shares the entry: other cookies, an invalid setting.
     expect(inputs('/coin/list_1', { cookie: '_ga=1; locale=xx; currency=FOO; colours=purple' }).key).toBe(plain);
+    // A signed-in reader's session cookies shape no page: one public entry for everyone, never one per session.
+    expect(inputs('/coin/list_1', { cookie: 'jwt=a.b.c; csrf=x; device=1.y.z' }).key).toBe(plain);
+    expect(inputs('/coin/list_1', { cookie: 'jwt=a.b.c; csrf=x' }).i.personal).toBe(false);
     // The prefix decides the language, so the locale cookie does not split prefixed pages.
     expect(inputs('/zh/news', { cookie: 'locale=en' }).key).toBe(inputs('/zh/news').key);
   });

@@ -4,11 +4,13 @@ import { bodyLimit } from 'hono/body-limit';
 import { AVATAR_MAX_BYTES, AvatarError, saveAvatar } from '../../accounts/avatar.ts';
 import * as accounts from '../../accounts/service.ts';
 import type { Caller } from '../../accounts/service.ts';
+import { clearedSessionCookies, DEVICE_COOKIE, deviceCookie, sessionCookies } from '../../accounts/cookies.ts';
 import { revokeSession } from '../../accounts/tokens.ts';
 import { accountOf, codeOf, emailOf, invalid, linkTokenOf, nicknameOf, passwordOf, phoneOf, userNameOf } from '../../accounts/rules.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
+import { isHttps } from '../middleware/sameSite.ts';
 import { fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
@@ -19,7 +21,20 @@ type C = Context<ApiEnv>;
 
 function caller(c: C): Caller {
   const colours = toRiseFallScheme(getCookie(c, RISE_FALL_COOKIE));
-  return { ip: c.env?.clientAddress ?? null, userAgent: c.req.header('user-agent') ?? null, locale: c.get('locale'), t: c.get('t'), colours };
+  return { ip: c.env?.clientAddress ?? null, userAgent: c.req.header('user-agent') ?? null, locale: c.get('locale'), t: c.get('t'), colours, device: getCookie(c, DEVICE_COOKIE) };
+}
+
+/**
+ * A new session in this browser: the HttpOnly `jwt` cookie and its readable `csrf` companion
+ * (accounts/cookies.ts), and the device cookie that lets this browser's correct password pass
+ * strangers' wrong guesses. The answer still carries the token for API clients (SPEC §7), which
+ * send it in the Authorization header.
+ */
+async function keepSession(c: C, signed: accounts.SignedIn): Promise<accounts.Signed> {
+  const secure = isHttps(c);
+  for (const cookie of await sessionCookies(c.get('db'), signed.token, secure)) c.header('Set-Cookie', cookie, { append: true });
+  c.header('Set-Cookie', await deviceCookie(c.get('db'), signed.userId, secure), { append: true });
+  return keepColours(c, { token: signed.token, user: signed.user });
 }
 
 /**
@@ -47,8 +62,13 @@ function done<T>(c: C, data: T, msgKey?: string) {
   return c.json({ code: 0, data, msg: msgKey ? c.get('t')(msgKey) : 'success' });
 }
 
-/** A JSON object body; anything else is the default invalid-input message. */
+/**
+ * A JSON object body; anything else is the default invalid-input message. Sent as JSON: a
+ * cross-site form or text/plain post (which browsers send without asking) is refused.
+ */
 async function body(c: C): Promise<Record<string, unknown>> {
+  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type)) throw new DomainError(415, 415, 'auth.jsonOnly');
   let value: unknown;
   try {
     value = await c.req.json();
@@ -76,8 +96,8 @@ export const accountRoutes = new Hono<ApiEnv>()
     const b = await body(c);
     const input = { userName: userNameOf(b.userName), email: emailOf(b.email), password: passwordOf(b.password) };
     const { mailSent, ...signed } = await accounts.register(c.get('db'), caller(c), input);
-    keepColours(c, signed);
-    return done(c, signed, mailSent ? 'auth.registered' : 'auth.registeredMailFailed');
+    // `mailSent`: whether the activation mail went out (the page says "check your e-mail", or how to send it again).
+    return done(c, { ...(await keepSession(c, signed)), mailSent }, mailSent ? 'auth.registered' : 'auth.registeredMailFailed');
   })
   .get('/sendMailByActive', account('Send the activation mail again'), requireAuth, async (c) => {
     await accounts.resendActivation(c.get('db'), caller(c), me(c).id);
@@ -90,16 +110,16 @@ export const accountRoutes = new Hono<ApiEnv>()
   .post('/registerByPhone', account('Register with phone, SMS code and password', { body: z.object({ phone: str, code: str, password: str, userName: str.optional() }) }), smallBody, async (c) => {
     const b = await body(c);
     const input = { phone: phoneOf(b.phone), code: codeOf(b.code), password: passwordOf(b.password), userName: optional(b.userName, userNameOf) };
-    return done(c, keepColours(c, await accounts.registerByPhone(c.get('db'), caller(c), input)));
+    return done(c, await keepSession(c, await accounts.registerByPhone(c.get('db'), caller(c), input)));
   })
   .post('/loginByPhone', account('Sign in with phone and SMS code', { body: z.object({ phone: str, code: str }) }), smallBody, async (c) => {
     const b = await body(c);
-    return done(c, keepColours(c, await accounts.loginByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code) })));
+    return done(c, await keepSession(c, await accounts.loginByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code) })));
   })
-  .post('/login', account('Sign in with user name, e-mail or phone, and password', { body: z.object({ account: str, password: str }) }), smallBody, async (c) => {
+  .post('/login', account('Sign in with user name or e-mail, and password (by phone: loginByPhone with an SMS code)', { body: z.object({ account: str, password: str }) }), smallBody, async (c) => {
     const b = await body(c);
     const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
-    return done(c, keepColours(c, await accounts.login(c.get('db'), caller(c), { account: accountOf(b.account), password })));
+    return done(c, await keepSession(c, await accounts.login(c.get('db'), caller(c), { account: accountOf(b.account), password })));
   })
   .get('/sendSMS4ResetPwd', account('Send a password reset code by SMS', { query: phoneQ }), async (c) => {
     await accounts.sendResetCode(c.get('db'), caller(c), phoneOf(c.req.query('phone')));
@@ -124,8 +144,14 @@ export const accountRoutes = new Hono<ApiEnv>()
     const b = await body(c);
     const oldPassword = typeof b.oldPassword === 'string' && b.oldPassword.length <= 1024 ? b.oldPassword : '';
     await accounts.changePassword(c.get('db'), me(c).id, me(c).sessionId, { oldPassword, newPassword: passwordOf(b.newPassword) });
-    // This session stays; the answer carries its token so a client may store whatever it gets.
-    return done(c, { token: c.get('token') }, 'auth.passwordChanged');
+    // This session stays; an API client gets its token back so it may store whatever it gets (a
+    // browser's token stays in its HttpOnly cookie, out of page scripts' reach).
+    return done(c, { token: c.get('via') === 'header' ? c.get('token') : null }, 'auth.passwordChanged');
+  })
+  .post('/user/confirmPassword', account('Confirm the current password before changing the e-mail or the phone; answers a new session (this one ends)', { body: z.object({ password: str }) }), requireAuth, smallBody, async (c) => {
+    const b = await body(c);
+    const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
+    return done(c, await keepSession(c, await accounts.confirmPassword(c.get('db'), caller(c), me(c), password)), 'auth.passwordConfirmed');
   })
   .get('/getUser', account('The signed-in user'), requireAuth, async (c) => done(c, accounts.userView(await accounts.userById(c.get('db'), me(c).id))))
   .post('/updateUserInfo', account('Change nickname or user name', { body: z.object({ nickname: str.optional(), userName: str.optional() }) }), requireAuth, smallBody, async (c) => {
@@ -140,7 +166,7 @@ export const accountRoutes = new Hono<ApiEnv>()
   })
   .post(
     '/upload',
-    account('Upload an avatar (JPEG, PNG, WebP or GIF, at most 2 MB)', { form: z.object({ file: str.describe('The picture (binary)') }) }),
+    account('Upload an avatar (JPEG or PNG, at most 2 MB; a few an hour)', { form: z.object({ file: str.describe('The picture (binary)') }) }),
     requireAuth,
     // The multipart envelope around a 2 MB picture; anything larger is refused before it is read whole.
     bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: (c) => fail(c as C, 413, 4131, (c as C).get('t')('auth.avatarSize')) }),
@@ -155,7 +181,8 @@ export const accountRoutes = new Hono<ApiEnv>()
       if (file.size > AVATAR_MAX_BYTES) throw new DomainError(413, 4131, 'auth.avatarSize');
       let url: string;
       try {
-        url = await saveAvatar(c.get('db'), new Uint8Array(await file.arrayBuffer()));
+        // A few decodes per account (each costs memory and a thread), counted once the magic bytes passed.
+        url = await saveAvatar(c.get('db'), new Uint8Array(await file.arrayBuffer()), () => accounts.allowAvatarDecode(c.get('db'), me(c).id));
       } catch (e) {
         if (e instanceof AvatarError) throw e.reason === 'size' ? new DomainError(413, 4131, 'auth.avatarSize') : invalid('avatarType');
         throw e;
@@ -163,21 +190,22 @@ export const accountRoutes = new Hono<ApiEnv>()
       return done(c, await accounts.setAvatar(c.get('db'), me(c).id, url));
     },
   )
-  .get('/user/sendSMS4Binding', account('Send a code to bind a phone', { query: phoneQ }), requireAuth, async (c) => {
-    await accounts.sendBindingCode(c.get('db'), caller(c), me(c).id, phoneOf(c.req.query('phone')));
+  .get('/user/sendSMS4Binding', account('Send a code to bind a phone (needs a fresh sign-in: user/confirmPassword)', { query: phoneQ }), requireAuth, async (c) => {
+    await accounts.sendBindingCode(c.get('db'), caller(c), me(c), phoneOf(c.req.query('phone')));
     return done(c, null, 'auth.codeSent');
   })
-  .get('/user/bindingPhone', account('Bind a phone with its code', { query: z.object({ phone: str, code: str }) }), requireAuth, async (c) =>
-    done(c, await accounts.bindPhone(c.get('db'), me(c).id, { phone: phoneOf(c.req.query('phone')), code: codeOf(c.req.query('code')) })),
+  .get('/user/bindingPhone', account('Bind a phone with its code (fresh sign-in); the old phone is told', { query: z.object({ phone: str, code: str }) }), requireAuth, async (c) =>
+    done(c, await accounts.bindPhone(c.get('db'), caller(c), me(c), { phone: phoneOf(c.req.query('phone')), code: codeOf(c.req.query('code')) })),
   )
-  .get('/user/getMailCode', account('Send a code to bind an e-mail address', { query: z.object({ email: str }) }), requireAuth, async (c) => {
-    await accounts.sendMailCode(c.get('db'), caller(c), me(c).id, emailOf(c.req.query('email')));
+  .get('/user/getMailCode', account('Send a code to bind an e-mail address (needs a fresh sign-in: user/confirmPassword)', { query: z.object({ email: str }) }), requireAuth, async (c) => {
+    await accounts.sendMailCode(c.get('db'), caller(c), me(c), emailOf(c.req.query('email')));
     return done(c, null, 'auth.codeSent');
   })
-  .get('/user/bindingMail', account('Bind an e-mail address with its code', { query: z.object({ email: str, code: str }) }), requireAuth, async (c) =>
-    done(c, await accounts.bindEmail(c.get('db'), caller(c), me(c).id, { email: emailOf(c.req.query('email')), code: codeOf(c.req.query('code')) })),
+  .get('/user/bindingMail', account('Bind an e-mail address with its code (fresh sign-in); the old address is told, every session ends and a new one starts', { query: z.object({ email: str, code: str }) }), requireAuth, async (c) =>
+    done(c, await keepSession(c, await accounts.bindEmail(c.get('db'), caller(c), me(c), { email: emailOf(c.req.query('email')), code: codeOf(c.req.query('code')) }))),
   )
-  .post('/logout', account('Sign out: this session ends'), requireAuth, async (c) => {
+  .post('/logout', account('Sign out: this session ends (and the browser\'s session cookies go)'), requireAuth, async (c) => {
     await revokeSession(c.get('db'), me(c).sessionId);
+    for (const cookie of clearedSessionCookies(isHttps(c))) c.header('Set-Cookie', cookie, { append: true });
     return done(c, null, 'auth.loggedOut');
   });

@@ -46,7 +46,8 @@ const idParams = z.object({ id: z.string() });
  * - GET exchange/list4content: exchanges with announcements and their counts.
  * - GET announcements?page&size&exchange&category&sort=latest|hot: announcements with the
  *   visitor limit (`visibleTotal`, `limited`, `locked`); a valid Bearer token lifts it.
- * - GET announcements/{id}: one announcement with its body and related coins.
+ * - GET announcements/{id}: one announcement with its body and related coins; a visitor opens
+ *   only what the visitor lists show (the newest of its exchange and category), else 401.
  */
 const v2 = new Hono<ApiEnv>()
   .get('/notice/index', doc({ tag: 'Announcements and notices', summary: 'Site notices, newest first', query: noticeIndexQuery }), async (c) => {
@@ -72,16 +73,21 @@ const v2 = new Hono<ApiEnv>()
     const q = parseQuery(c, announcementsQuery);
     // Signed-in readers see the whole list (SPEC §6); their answer is theirs alone.
     const signedIn = c.get('user') !== undefined;
-    c.header('Vary', 'Authorization');
+    c.header('Vary', 'Authorization, Cookie');
     const page = await listAnnouncements(c.get('db'), { ...q, locales: contentLocales(c.get('locale')), signedIn });
     if (!signedIn) return ok(c, page, 30);
     c.header('Cache-Control', 'private, no-store');
     return ok(c, page);
   })
-  .get('/announcements/:id', doc({ tag: 'Announcements and notices', summary: 'One announcement with its body and related coins', params: idParams }), async (c) => {
+  .get('/announcements/:id', doc({ tag: 'Announcements and notices', summary: 'One announcement with its body and related coins; visitors open only those of the lists they see (401 otherwise)', params: idParams }), optionalAuth, async (c) => {
     const id = parseContentId(c.req.param('id'));
     if (id === undefined) throw badId();
-    return ok(c, await getAnnouncement(c.get('db'), id), 60);
+    const signedIn = c.get('user') !== undefined;
+    c.header('Vary', 'Authorization, Cookie');
+    const item = await getAnnouncement(c.get('db'), id, { signedIn });
+    if (!signedIn) return ok(c, item, 60);
+    c.header('Cache-Control', 'private, no-store');
+    return ok(c, item);
   });
 
 export const noticeRoutes = new Hono<ApiEnv>().route('/new/v2', v2).route('/v3', v2);

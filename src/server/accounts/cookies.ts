@@ -1,0 +1,82 @@
+/**
+ * The cookies of a browser's session and of a known device, written by the server only.
+ *
+ * - `jwt`: the session token, HttpOnly (page scripts cannot read it), SameSite=Lax, Secure on
+ *   https, 90 days (SPEC §9). API clients keep using the token of the answer's `data.token` in
+ *   an `Authorization` header instead.
+ * - `csrf`: readable by page scripts, who send it back in `X-CSRF-Token`; the API takes the
+ *   `jwt` cookie only with it (src/server/api/middleware/auth.ts). It is an HMAC of the session
+ *   id, so it cannot be made without the server's key, and it changes with every session.
+ * - `device`: HttpOnly, sent to the password sign-in only: this browser signed in to this
+ *   account before, so a correct password from it passes the account's back-off that strangers'
+ *   wrong guesses hold (OWASP "device cookies"). An HMAC of the user id and a random nonce.
+ */
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { decodeJwt } from 'jose';
+import type { Db } from '../db/client.ts';
+import { SESSION_KEYS } from '../../lib/sessionKeys.ts';
+import { sharedSecret } from './secrets.ts';
+import { SESSION_DAYS } from './tokens.ts';
+
+const DAY_S = 86_400;
+export const DEVICE_COOKIE = 'device';
+/** The device cookie goes to the password sign-in only. */
+const DEVICE_PATH = '/api/new/v1/login';
+const DEVICE_DAYS = 365;
+
+async function mac(db: Db, secret: string, text: string): Promise<string> {
+  return createHmac('sha256', await sharedSecret(db, secret)).update(text).digest('base64url');
+}
+
+function sameText(a: string, b: string): boolean {
+  const x = Buffer.from(a);
+  const y = Buffer.from(b);
+  return x.length === y.length && timingSafeEqual(x, y);
+}
+
+/** The CSRF token of a session (its `csrf` cookie and `X-CSRF-Token` header). */
+export function csrfFor(db: Db, sessionId: string): Promise<string> {
+  return mac(db, 'csrf', `session\0${sessionId}`);
+}
+
+/** Whether `sent` is the session's CSRF token (compared in constant time). */
+export async function csrfMatches(db: Db, sessionId: string, sent: string | undefined): Promise<boolean> {
+  return !!sent && sent.length < 100 && sameText(sent, await csrfFor(db, sessionId));
+}
+
+/** The session id a token of ours names (the token was just signed here: no verification needed). */
+export function sessionIdOf(token: string): string {
+  const sid = decodeJwt(token)['sid'];
+  if (typeof sid !== 'string') throw new Error('a session token without sid');
+  return sid;
+}
+
+const attributes = (path: string, maxAgeS: number, secure: boolean, httpOnly: boolean) =>
+  `Path=${path}; Max-Age=${maxAgeS}; SameSite=Lax${httpOnly ? '; HttpOnly' : ''}${secure ? '; Secure' : ''}`;
+
+/** The two Set-Cookie values that give a browser the session of `token`. */
+export async function sessionCookies(db: Db, token: string, secure: boolean): Promise<string[]> {
+  const maxAge = SESSION_DAYS * DAY_S;
+  return [
+    `${SESSION_KEYS.jwtCookie}=${token}; ${attributes('/', maxAge, secure, true)}`,
+    `${SESSION_KEYS.csrfCookie}=${await csrfFor(db, sessionIdOf(token))}; ${attributes('/', maxAge, secure, false)}`,
+  ];
+}
+
+/** The Set-Cookie values that end a browser's session (logout, or a token the server refused). */
+export function clearedSessionCookies(secure: boolean): string[] {
+  return [`${SESSION_KEYS.jwtCookie}=; ${attributes('/', 0, secure, true)}`, `${SESSION_KEYS.csrfCookie}=; ${attributes('/', 0, secure, false)}`];
+}
+
+/** A new device cookie for the user: `<userId>.<nonce>.<mac>`. */
+export async function deviceCookie(db: Db, userId: number, secure: boolean): Promise<string> {
+  const body = `${userId}.${randomBytes(12).toString('base64url')}`;
+  return `${DEVICE_COOKIE}=${body}.${await mac(db, 'device', body)}; ${attributes(DEVICE_PATH, DEVICE_DAYS * DAY_S, secure, true)}`;
+}
+
+/** The device a cookie names, when its MAC holds and it was made for `userId`. */
+export async function knownDevice(db: Db, cookie: string | undefined, userId: number): Promise<string | null> {
+  const m = cookie?.match(/^(\d{1,12})\.([A-Za-z0-9_-]{16})\.([A-Za-z0-9_-]{43})$/);
+  if (!m || Number(m[1]) !== userId) return null;
+  return sameText(m[3]!, await mac(db, 'device', `${m[1]}.${m[2]}`)) ? m[2]! : null;
+}
