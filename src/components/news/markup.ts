@@ -33,7 +33,7 @@ export function articleListHtml(v: View, articles: ArticleSummary[], { showKind 
     (a) => html`<li data-id="${a.id}">
 <h2 class="title">${showKind ? html`<span class="badge">${t(`news.kind_${a.kind}`)}</span>` : null}<a href="${v.href(`/${a.kind}/${a.id}`)}">${a.title}</a></h2>
 ${a.summary ? html`<p class="summary">${a.summary}</p>` : null}
-<div class="meta muted">${!hideAuthor && a.columnist ? html`<a href="${v.href(`/columnist/${a.columnist.id}`)}">${a.columnist.name}</a>` : null}<time datetime="${a.publishedAt}" title="${v.dateTime(a.publishedAt)}">${v.ago(a.publishedAt)}</time><span>${t('news.views', { n: v.count(a.views) })}</span></div>
+<div class="meta muted">${!hideAuthor && a.columnist ? html`<a href="${v.href(`/columnist/${a.columnist.id}`)}">${a.columnist.name}</a>` : null}<time datetime="${a.publishedAt}" title="${v.dateTime(a.publishedAt)}">${v.ago(a.publishedAt)}</time><span>${t('news.views', { count: a.views })}</span></div>
 ${coinChipsHtml(v, a.coins)}
 </li>`,
   )}</ul>`;

@@ -205,7 +205,7 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
         if (entries.length === 0) return null;
         const id = `wl-${type.toLowerCase()}`;
         return html`<section class="wl-group" data-type="${type}" aria-labelledby="${id}" data-testid="watchlist-${type.toLowerCase()}"><h2 id="${id}">${headings[type]} <span class="muted">${t('watch.count', { n: entries.length })}</span></h2>${tableHtml(type, entries)}</section>`;
-      })}${goneCount > 0 ? html`<p class="muted">${t('watch.hiddenGone', { n: goneCount })}</p>` : null}`;
+      })}${goneCount > 0 ? html`<p class="muted">${t('watch.hiddenGone', { count: goneCount })}</p>` : null}`;
     }
     body.innerHTML = markup.value;
     decorate(list);

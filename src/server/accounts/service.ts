@@ -76,7 +76,7 @@ const PER_IP_ATTEMPTS: Limit[] = [{ windowMs: 10 * MINUTE, max: 100 }];
 const LOGIN_BACKOFF_IP = { windowMs: 15 * MINUTE, free: 5, capSeconds: 300 };
 const LOGIN_BACKOFF_ACCOUNT = { windowMs: 15 * MINUTE, free: 20, capSeconds: 60 };
 
-const tooMany = (retryAfter: number) => new DomainError(429, 429, 'auth.tooMany', { seconds: retryAfter });
+const tooMany = (retryAfter: number) => new DomainError(429, 429, 'auth.tooMany', { count: retryAfter });
 
 async function limit(db: Db, key: string, limits: Limit[]): Promise<void> {
   const verdict = await consume(db, key, limits);

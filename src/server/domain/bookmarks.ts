@@ -62,7 +62,7 @@ export async function addBookmark(db: Db, userId: number, kind: BookmarkKind, id
     if (have?.mine) return;
     if ((have?.n ?? 0) >= BOOKMARKS_MAX)
       throw new DomainError(400, 4102, 'favourites.bookmarkCap', {
-        max: BOOKMARKS_MAX,
+        count: BOOKMARKS_MAX,
       });
     await tx.insert(contentBookmarks).values({ userId, kind, targetId: id }).onConflictDoNothing();
   });

@@ -63,7 +63,7 @@ export async function subscribedExchanges(db: Db, userId: number): Promise<Subsc
  */
 export async function replaceSubscriptions(db: Db, userId: number, names: readonly string[]): Promise<SubscribedExchange[]> {
   const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()))];
-  if (wanted.length > SUBSCRIPTIONS_MAX) throw new DomainError(400, 400, 'push.tooManyExchanges', { max: SUBSCRIPTIONS_MAX });
+  if (wanted.length > SUBSCRIPTIONS_MAX) throw new DomainError(400, 400, 'push.tooManyExchanges', { count: SUBSCRIPTIONS_MAX });
   const found = wanted.length ? await db.select({ id: exchanges.id, name: exchanges.name }).from(exchanges).where(inArray(exchanges.name, wanted)) : [];
   if (found.length !== wanted.length) {
     const known = new Set(found.map((f) => f.name));

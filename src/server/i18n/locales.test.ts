@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALES } from '../../lib/i18n/index.ts';
-import { duplicateKeys, islandDict, resources, translator } from './index.ts';
+import { createTranslator, DICT_LOCALE_KEY, LOCALES, pluralCategories, type Locale } from '../../lib/i18n/index.ts';
+import { duplicateKeys, i18n, islandDict, resources, translator } from './index.ts';
 
 function flatten(node: unknown, prefix = ''): Record<string, string> {
   if (typeof node === 'string') return { [prefix]: node };
@@ -12,16 +12,36 @@ function flatten(node: unknown, prefix = ''): Record<string, string> {
 
 const en = flatten(resources.en);
 const placeholders = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+const PLURAL_FORM = /_(zero|one|two|few|many|other)$/;
+/** A key without its plural suffix: `news.count_one` → `news.count`. */
+const base = (key: string) => key.replace(PLURAL_FORM, '');
+/** A locale's keys with each plural key once, under its base name. */
+const baseKeys = (dict: Record<string, string>) => [...new Set(Object.keys(dict).map(base))].sort();
+/** The plural forms present for each base key that has any. */
+function pluralForms(dict: Record<string, string>): Map<string, string[]> {
+  const forms = new Map<string, string[]>();
+  for (const key of Object.keys(dict)) {
+    const form = PLURAL_FORM.exec(key)?.[1];
+    if (form) forms.set(base(key), [...(forms.get(base(key)) ?? []), form].sort());
+  }
+  return forms;
+}
 
 describe.each(LOCALES.filter((l) => l !== 'en'))('locale %s', (locale) => {
   const dict = flatten(resources[locale]);
 
-  it('has exactly the keys of en', () => {
-    expect(Object.keys(dict).sort()).toEqual(Object.keys(en).sort());
+  it('has exactly the keys of en (plural keys with the forms of its own language)', () => {
+    expect(baseKeys(dict)).toEqual(baseKeys(en));
+    expect([...pluralForms(dict).keys()].sort()).toEqual([...pluralForms(en).keys()].sort());
   });
 
   it('keeps every placeholder of en', () => {
-    for (const [key, value] of Object.entries(en)) expect([key, placeholders(dict[key] ?? '')]).toEqual([key, placeholders(value)]);
+    for (const [key, value] of Object.entries(en)) {
+      const own = dict[key] ?? dict[`${base(key)}_other`] ?? '';
+      // A singular form may spell the number out ("one candle"); the other forms show it.
+      if (key.endsWith('_one')) continue;
+      expect([key, placeholders(own)]).toEqual([key, placeholders(value)]);
+    }
   });
 
   it('is translated (CJK or Hangul in the long strings)', () => {
@@ -29,6 +49,45 @@ describe.each(LOCALES.filter((l) => l !== 'en'))('locale %s', (locale) => {
     const long = Object.entries(dict).filter(([k]) => en[k]!.split(' ').length >= 3);
     const untranslated = long.filter(([, v]) => !script.test(v)).map(([k]) => k);
     expect(untranslated).toEqual([]);
+  });
+});
+
+describe.each(LOCALES)('plural forms in %s', (locale: Locale) => {
+  const dict = flatten(resources[locale]);
+  const needed = pluralCategories(locale).sort();
+
+  it('every count-bearing string ({{count}}) is a plural key with exactly the forms of its language', () => {
+    const bare = Object.keys(dict).filter((k) => placeholders(dict[k]!).includes('count') && !PLURAL_FORM.test(k));
+    expect(bare).toEqual([]);
+    for (const [key, forms] of pluralForms(dict)) expect([key, forms]).toEqual([key, needed]);
+  });
+
+  it('each plural key shows its count in the other form', () => {
+    for (const key of pluralForms(dict).keys()) expect([key, placeholders(dict[`${key}_other`] ?? '')]).toContainEqual(expect.arrayContaining(['count']));
+  });
+});
+
+describe('placeholders', () => {
+  it('are all well formed ({{name}}; no stray or tripled braces)', () => {
+    for (const l of LOCALES) {
+      const bad = Object.entries(flatten(resources[l])).filter(([, v]) => v.replace(/\{\{\s*\w+\s*\}\}/g, '').includes('{{') || /\{\{\{|\}\}\}/.test(v));
+      expect([l, bad.map(([k]) => k)]).toEqual([l, []]);
+    }
+  });
+});
+
+describe('English counts', () => {
+  // Placeholders that hold names, not numbers ("{{name}} reviews"), and words after a number
+  // that it does not count.
+  const NAMES = new Set(['name', 'symbol', 'site', 'exchange', 'format']);
+  const NOT_COUNTED = new Set(['is', 'was', 'has', 'its', 'this', 'as', 'us', 'does', 's', 'ms', 'news']);
+  it('a number placeholder followed by a plural noun is {{count}}, so "1 commits" cannot be written', () => {
+    const suspects = Object.entries(en).flatMap(([key, value]) =>
+      [...value.matchAll(/\{\{\s*(\w+)\s*\}\}\s+([a-z]+s)\b/g)]
+        .filter((m) => m[1] !== 'count' && !NAMES.has(m[1]!) && !NOT_COUNTED.has(m[2]!))
+        .map((m) => `${key}: ${m[0]}`),
+    );
+    expect(suspects).toEqual([]);
   });
 });
 
@@ -66,6 +125,44 @@ describe('translate', () => {
     expect(t(key)).toContain(`{{${names[0]}}}`);
   });
 
+  /** A plural key whose only placeholder is the count. */
+  const countOnly = () => [...pluralForms(en).keys()].find((k) => placeholders(en[`${k}_other`]!).join() === 'count')!;
+
+  it('picks the plural form of the count in each language, and shows the count grouped', () => {
+    const key = countOnly();
+    expect(t(key!, { count: 1 })).toBe(en[`${key}_one`]!.replace(/\{\{\s*count\s*\}\}/, '1'));
+    expect(t(key!, { count: 1234 })).toBe(en[`${key}_other`]!.replace(/\{\{\s*count\s*\}\}/, '1,234'));
+    for (const l of ['zh', 'zh-hk', 'ko'] as const) {
+      const other = flatten(resources[l])[`${key}_other`]!;
+      expect(translator(l)(key!, { count: 1 })).toBe(other.replace(/\{\{\s*count\s*\}\}/, '1'));
+    }
+  });
+
+  it('answers every key as i18next does (the precompiled table is only a faster way to the same text)', () => {
+    for (const l of LOCALES) {
+      const fixed = i18n.getFixedT(l);
+      const mine = translator(l);
+      for (const [key, value] of Object.entries(flatten(resources[l]))) {
+        if (PLURAL_FORM.test(key)) continue;
+        const vars = Object.fromEntries(placeholders(value).map((n, i) => [n, `v${i}`]));
+        expect([l, key, mine(key, vars)]).toEqual([l, key, fixed(key, vars)]);
+        expect([l, key, mine(key)]).toEqual([l, key, fixed(key)]);
+      }
+    }
+  });
+
+  it('gives islands the plural forms of their language and the locale to choose them by', () => {
+    const key = countOnly();
+    const prefix = key!.split('.').slice(0, -1).join('.');
+    const enDict = islandDict('en', prefix);
+    const koDict = islandDict('ko', prefix);
+    expect(enDict[`${key}_one`]).toBeDefined();
+    expect(koDict[`${key}_one`]).toBeUndefined();
+    expect(createTranslator(enDict)(key!, { count: 1 })).toBe(translator('en')(key!, { count: 1 }));
+    expect(createTranslator(enDict)(key!, { count: 2500 })).toBe(translator('en')(key!, { count: 2500 }));
+    expect(createTranslator(koDict)(key!, { count: 1 })).toBe(translator('ko')(key!, { count: 1 }));
+  });
+
   it('answers a missing key with defaultValue, else the key itself', () => {
     expect(t('no.such.key')).toBe('no.such.key');
     expect(t('no.such.key', { defaultValue: 'Fallback' })).toBe('Fallback');
@@ -75,7 +172,8 @@ describe('translate', () => {
   it('hands islands a flat dictionary of whole subtrees, the same object every time', () => {
     const dict = islandDict('zh', 'search');
     expect(Object.keys(dict).length).toBeGreaterThan(3);
-    expect(Object.keys(dict).every((k) => k.startsWith('search.'))).toBe(true);
+    expect(Object.keys(dict).every((k) => k.startsWith('search.') || k === DICT_LOCALE_KEY)).toBe(true);
+    expect(dict[DICT_LOCALE_KEY]).toBe('zh');
     expect(dict['search.placeholder']).toBe(flatten(resources.zh)['search.placeholder']);
     expect(islandDict('zh', 'search')).toBe(dict);
   });
