@@ -2,8 +2,7 @@ import en from '../../../locales/en.json';
 import ko from '../../../locales/ko.json';
 import zhHk from '../../../locales/zh-hk.json';
 import zh from '../../../locales/zh.json';
-import i18next, { type i18n as I18nInstance, type TOptions } from 'i18next';
-import { DICT_LOCALE_KEY, formatCount, LOCALES, pluralCategories, type Dict, type Locale } from '../../lib/i18n/index.ts';
+import { DICT_LOCALE_KEY, formatCount, LOCALES, pluralCategories, pluralCategory, type Dict, type Locale } from '../../lib/i18n/index.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -107,49 +106,29 @@ function table(locale: Locale): Map<string, Compiled> {
   return new Map([...flat].map(([k, v]) => [k, compile(v)]));
 }
 
-/**
- * i18next, initialised once and never switched: each locale gets its fixed translator
- * (`getFixedT`), so concurrent requests in different languages cannot mix (the bug that sank
- * astro-i18next, which calls changeLanguage on a shared instance).
- */
-export const i18n: I18nInstance = i18next.createInstance();
-void i18n.init({
-  initAsync: false,
-  resources: Object.fromEntries(LOCALES.map((l) => [l, { translation: resources[l] }])),
-  lng: 'en',
-  fallbackLng: 'en',
-  supportedLngs: [...LOCALES],
-  // Without this "zh-hk" becomes "zh-HK" and silently falls back to "zh".
-  lowerCaseLng: true,
-  load: 'currentOnly',
-  // Keys are dotted paths; no key names a namespace, and no string nests another ($t(…)).
-  nsSeparator: false,
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
-
-// Built once per locale at start. i18next resolves every call through its option merging,
-// language fallback chain and path splitting: 11–22% of the CPU of a page render when every
-// call went through it (measured 2026-11, docs/ARCHITECTURE.md). Calls without `count` (all but
-// a few per page) are answered from a precompiled table with a Map lookup, which gives the same
-// text (src/server/i18n/locales.test.ts compares them key by key); plural calls go to i18next.
+// Built once per locale at start: one stateless function per locale, so concurrent requests in
+// different languages cannot mix (the bug that sank astro-i18next). The locale files follow
+// i18next's conventions (dotted keys, {{name}}, plural forms as key_one/key_other by CLDR
+// category) and src/server/i18n/locales.test.ts checks every key and plural form against
+// i18next's own getFixedT; i18next itself is not called here: its t() took 10 µs per call and
+// 19 µs with options (v26.7.2, Node 20), 18–35% of the CPU of a render, and 6% of /news for its
+// plural calls alone, where this table answers a page's calls in 5–23 µs (docs/ARCHITECTURE.md).
 const tables = new Map(LOCALES.map((l) => [l, table(l)]));
 const translators = new Map<Locale, Translate>(
   LOCALES.map((l) => {
     const entries = tables.get(l)!;
-    const fixed = i18n.getFixedT(l);
     const t: Translate = (key, options) => {
-      // The count picks the form; the text shows it grouped like every number of the site.
-      if (typeof options?.count === 'number') return fixed(key, { ...options, replace: { ...options, count: formatCount(options.count) } } as TOptions) as string;
-      const found = entries.get(key);
+      const count = options?.count;
+      let found = typeof count === 'number' ? (entries.get(`${key}_${pluralCategory(l, count)}`) ?? entries.get(`${key}_other`)) : undefined;
+      found ??= entries.get(key);
       if (found === undefined) return options?.defaultValue ?? key;
       if (typeof found === 'string') return found;
       // i18next's rules: a placeholder the options do not name stays as written; one they name
-      // without a value (undefined, null) is empty.
+      // without a value (undefined, null) is empty. A numeric count shows grouped (1,234).
       let out = found.parts[0]!;
       for (let i = 0; i < found.names.length; i++) {
         const name = found.names[i]!;
-        const value = options?.[name];
+        const value = name === 'count' && typeof count === 'number' ? formatCount(count) : options?.[name];
         out += (value !== undefined && value !== null ? String(value) : options && name in options ? '' : found.raw[i]!) + found.parts[i + 1]!;
       }
       return out;
