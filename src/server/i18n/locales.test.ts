@@ -114,6 +114,16 @@ describe('Chinese scripts', () => {
   });
 });
 
+describe('offering statuses', () => {
+  it('have a label of their own in every language (zh had 即将开始 for both "Coming soon" and "Upcoming")', () => {
+    for (const l of LOCALES) {
+      const statuses = Object.entries(flatten(resources[l])).filter(([k]) => /^ieo\.status\.(?!label$|all$)/.test(k));
+      expect(statuses.length).toBeGreaterThan(6);
+      expect([l, new Set(statuses.map(([, v]) => v)).size]).toEqual([l, statuses.length]);
+    }
+  });
+});
+
 describe('placeholders', () => {
   it('are all well formed ({{name}}; no stray or tripled braces)', () => {
     for (const l of LOCALES) {
