@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createTranslator, DICT_LOCALE_KEY, LOCALES, pluralCategories, type Locale } from '../../lib/i18n/index.ts';
 import i18next, { type TOptions } from 'i18next';
@@ -145,6 +147,30 @@ describe('English counts', () => {
         .map((m) => `${key}: ${m[0]}`),
     );
     expect(suspects).toEqual([]);
+  });
+});
+
+describe('calls in the source', () => {
+  /** Every .ts, .tsx and .astro file under src, tests aside. */
+  const sources = (dir: string): string[] =>
+    fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+      const p = path.join(dir, e.name);
+      return e.isDirectory() ? sources(p) : /\.(tsx?|astro)$/.test(e.name) && !e.name.includes('.test.') ? [p] : [];
+    });
+  const plural = new Set([...pluralForms(en).keys()]);
+  // t('key') or t('key', { … }) with a literal key; nested t(…) calls in the options are dropped.
+  const CALL = /\bt\(\s*'([\w.-]+)'\s*(?:,\s*(\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}))?/g;
+
+  it('pass a count to every plural key, and to no other', () => {
+    const wrong: string[] = [];
+    for (const file of sources(path.resolve(__dirname, '../..'))) {
+      for (const m of fs.readFileSync(file, 'utf8').matchAll(CALL)) {
+        const [, key, options = ''] = m;
+        const counted = /\bcount\s*[:,}]/.test(options.replace(/\bt\([^()]*(?:\([^()]*\)[^()]*)*\)/g, ''));
+        if (plural.has(key!) !== counted && (plural.has(key!) || key! in en)) wrong.push(`${path.relative(process.cwd(), file)}: t('${key}'${options ? ', …' : ''})`);
+      }
+    }
+    expect(wrong).toEqual([]);
   });
 });
 
