@@ -61,7 +61,9 @@ async function request<T>(method: 'GET' | 'POST', path: string, query: Query, bo
   const { locale, salt } = pageFacts();
   const t = await signature(Date.now(), salt);
   const token = explicitToken ?? auth.token();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // lan is zh for zh-hk too (SPEC §7): X-Locale names the page's own language, so the server
+  // answers a Traditional Chinese page in Traditional characters.
+  const headers: Record<string, string> = { accept: 'application/json', 'x-locale': locale };
   if (token) headers.Authorization = `Bearer ${token}`;
   const form = body instanceof FormData;
   if (body !== undefined && !form) headers['content-type'] = 'application/json';

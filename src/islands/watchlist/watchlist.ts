@@ -47,10 +47,11 @@ const signedIn = () => Boolean(readCookie(document.cookie, SESSION_KEYS.jwtCooki
  */
 async function tickersByIds(tickers: Record<string, FavouriteType>, offline: string): Promise<Row[]> {
   const el = document.documentElement;
-  const query = new URLSearchParams({ t: await signature(Date.now(), el.dataset.signSalt ?? 'coinlens'), lan: apiLanguage(toLocale(el.dataset.locale) ?? 'zh') });
+  const locale = toLocale(el.dataset.locale) ?? 'zh';
+  const query = new URLSearchParams({ t: await signature(Date.now(), el.dataset.signSalt ?? 'coinlens'), lan: apiLanguage(locale) });
   let res: Response;
   try {
-    res = await fetch(`/api/new/v1/favorite/tickers/tickersByIds?${query}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tickers }) });
+    res = await fetch(`/api/new/v1/favorite/tickers/tickersByIds?${query}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Locale': locale }, body: JSON.stringify({ tickers }) });
   } catch {
     throw new Error(offline);
   }
