@@ -20,3 +20,28 @@ test('a zh-hk page shows a server message in Traditional characters (the browser
   await expect(page.getByTestId('login-note')).toHaveText('賬號或密碼錯誤。');
   expect(lans).toEqual(['zh']);
 });
+
+test('Korean breaks lines between words, never inside one ("거래/소", "29/일"), on a phone', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  for (const path of ['/ko/', '/ko/calendar?view=week']) {
+    await page.goto(path);
+    const found = await page.evaluate(() => {
+      const style = getComputedStyle(document.body);
+      const broken: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      while (walker.nextNode()) {
+        const node = walker.currentNode as Text;
+        for (const m of node.data.matchAll(/[0-9\uac00-\ud7af]*[\uac00-\ud7af][0-9\uac00-\ud7af]*/g)) {
+          if (m[0].length < 2) continue;
+          const range = document.createRange();
+          range.setStart(node, m.index);
+          range.setEnd(node, m.index + m[0].length);
+          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map((r) => Math.round(r.top)));
+          if (lines.size > 1) broken.push(m[0]);
+        }
+      }
+      return { wordBreak: style.wordBreak, overflowWrap: style.overflowWrap, broken };
+    });
+    expect(found, path).toEqual({ wordBreak: 'keep-all', overflowWrap: 'break-word', broken: [] });
+  }
+});
