@@ -147,7 +147,7 @@ export async function loadPrivateFeed(
   if (!owner) return null;
   const locale = toLocale(owner.locale) ?? 'en';
   const rows = await db
-    .select({ id: announcements.id, title: announcements.title, body: announcements.body, category: announcements.category, exchange: exchanges.displayName, published: announcements.publishedAt })
+    .select({ id: announcements.id, title: announcements.title, body: announcements.body, category: announcements.category, exchange: exchanges.displayName, published: announcements.publishedAt, locale: announcements.locale })
     .from(announcements)
     .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
     .innerJoin(announcementSubscriptions, and(eq(announcementSubscriptions.exchangeId, announcements.exchangeId), eq(announcementSubscriptions.userId, owner.userId)))
@@ -170,6 +170,7 @@ export async function loadPrivateFeed(
       summary: plainSummary(r.body || r.title),
       published: r.published,
       categories: [r.exchange, r.category].filter(Boolean),
+      locale: r.locale,
     })),
   };
 }
