@@ -45,3 +45,36 @@ test('Korean breaks lines between words, never inside one ("거래/소", "29/일
     expect(found, path).toEqual({ wordBreak: 'keep-all', overflowWrap: 'break-word', broken: [] });
   }
 });
+
+test('content in another language than the page carries its lang and a visible language tag', async ({ page }) => {
+  // Korean pages list English flash news.
+  await page.goto('/ko/lives');
+  const en = page.locator('[data-testid="lives-item"]', { has: page.locator('[data-lang-tag="en"]') }).first();
+  await expect(en.locator('.lives-title a')).toHaveAttribute('lang', 'en');
+  await expect(en.locator('.lives-body')).toHaveAttribute('lang', 'en');
+  await expect(en.locator('[data-lang-tag="en"]')).toHaveText('영어');
+  await expect(en.locator('[data-lang-tag="en"]')).toBeVisible();
+
+  // A Traditional Chinese page lists Simplified rows: another script, said so.
+  await page.goto('/zh-hk/lives');
+  const zh = page.getByTestId('lives-item').first();
+  await expect(zh.locator('.lives-title a')).toHaveAttribute('lang', 'zh-Hans');
+  await expect(zh.locator('[data-lang-tag="zh"]')).toHaveText('簡體');
+  // A zh page's own rows carry nothing.
+  await page.goto('/zh/lives');
+  await expect(page.getByTestId('lives-item').first().locator('[data-lang-tag]')).toHaveCount(0);
+
+  // An English article opened on a Chinese page (a shared link).
+  await page.goto('/en/news');
+  const href = await page.getByTestId('article-list').locator('h2.title a').first().getAttribute('href');
+  await page.goto(`/zh${href!.replace(/^\/en/, '')}`);
+  await expect(page.getByTestId('article-title')).toHaveAttribute('lang', 'en');
+  await expect(page.getByTestId('article-body')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('main [data-lang-tag="en"]').first()).toHaveText('英文');
+
+  // Calendar events are written in English.
+  await page.goto('/zh/calendar?view=month');
+  const event = page.getByTestId('calendar-event').first();
+  await expect(event.locator('.cal-title [lang="en"]')).toHaveCount(1);
+  await expect(event.locator('[data-lang-tag="en"]')).toHaveText('英文');
+});
