@@ -31,6 +31,8 @@ export interface Bookmark {
   label: string | null;
   publishedAt: string;
   bookmarkedAt: string;
+  /** The language the content is written in. */
+  locale: string;
 }
 
 /** The content a bookmark may name: a visible article, a flash news item, an announcement. */
@@ -102,6 +104,7 @@ export async function listBookmarks(db: Db, userId: number, q: { page: number; s
         noticeTitle: announcements.title,
         noticeAt: announcements.publishedAt,
         exchange: exchanges.displayName,
+        locale: sql<string>`coalesce(${articles.locale}, ${flashNews.locale}, ${announcements.locale})::text`,
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(b)
@@ -123,6 +126,7 @@ export async function listBookmarks(db: Db, userId: number, q: { page: number; s
       id: r.id,
       publishedAt: at.toISOString(),
       bookmarkedAt: r.bookmarkedAt.toISOString(),
+      locale: r.locale,
     };
     if (r.kind === 'article')
       return {
