@@ -62,7 +62,9 @@ async function request<T>(method: 'GET' | 'POST', path: string, query: Query, bo
   const { locale, salt } = pageFacts();
   const t = await signature(Date.now(), salt);
   const csrf = explicitCsrf ?? auth.csrf();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  // lan is zh for zh-hk too (SPEC §7): X-Locale names the page's own language, so the server
+  // answers a Traditional Chinese page in Traditional characters.
+  const headers: Record<string, string> = { accept: 'application/json', 'x-locale': locale };
   if (csrf) headers[CSRF_HEADER] = csrf;
   const form = body instanceof FormData;
   if (body !== undefined && !form) headers['content-type'] = 'application/json';

@@ -8,23 +8,24 @@ const { call, db } = apiHarness();
 const V1 = '/api/v1';
 
 type User = { id: number; token: string };
-type Bookmark = { kind: string; id: number; title: string; link: string; label: string | null; publishedAt: string; bookmarkedAt: string };
+type Bookmark = { kind: string; id: number; title: string; link: string; label: string | null; publishedAt: string; bookmarkedAt: string; locale: string };
 type Page = { list: Bookmark[]; total: number; page: number; size: number };
 
 const get = <T = unknown,>(path: string, token?: string) => call<T>('GET', `${V1}/${path}`, { token });
 const append = (u: User, kind: string, id: number | string) => get<boolean>(`favorite/page/append?kind=${kind}&id=${id}`, u.token);
 const stored = (u: User) => db().select().from(contentBookmarks).where(eq(contentBookmarks.userId, u.id)).orderBy(contentBookmarks.kind, contentBookmarks.targetId);
 
-let news: { id: number; title: string };
-let research: { id: number; title: string };
-let flash: { id: number; title: string };
-let notice: { id: number; title: string };
+type Row = { id: number; title: string; locale: string };
+let news: Row;
+let research: Row;
+let flash: Row;
+let notice: Row;
 beforeAll(async () => {
   const pick = (kind: 'news' | 'research') =>
-    db().select({ id: articles.id, title: articles.title }).from(articles).where(and(eq(articles.kind, kind), isNull(articles.deletedAt))).orderBy(desc(articles.id)).limit(1);
+    db().select({ id: articles.id, title: articles.title, locale: articles.locale }).from(articles).where(and(eq(articles.kind, kind), isNull(articles.deletedAt))).orderBy(desc(articles.id)).limit(1);
   [[news], [research]] = (await Promise.all([pick('news'), pick('research')])) as [[typeof news], [typeof research]];
-  [flash] = (await db().select({ id: flashNews.id, title: flashNews.title }).from(flashNews).limit(1)) as [typeof flash];
-  [notice] = (await db().select({ id: announcements.id, title: announcements.title }).from(announcements).limit(1)) as [typeof notice];
+  [flash] = (await db().select({ id: flashNews.id, title: flashNews.title, locale: flashNews.locale }).from(flashNews).limit(1)) as [typeof flash];
+  [notice] = (await db().select({ id: announcements.id, title: announcements.title, locale: announcements.locale }).from(announcements).limit(1)) as [typeof notice];
 });
 
 describe('content bookmarks', () => {
@@ -52,6 +53,8 @@ describe('content bookmarks', () => {
       ['flash', flash.id, flash.title, `/lives/${flash.id}`],
       ['article', news.id, news.title, `/news/${news.id}`],
     ]);
+    // Each with its language, so the user centre can tag one in another language than the page.
+    expect(res.body.data.list.map((b) => b.locale)).toEqual([research.locale, notice.locale, flash.locale, news.locale]);
     expect(res.body.data.list[0]!.label).toBe('research');
     expect(res.body.data.list[1]!.label).toEqual(expect.any(String));
     const page2 = await get<Page>('favorite/page?page=2&size=10', u.token);

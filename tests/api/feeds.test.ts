@@ -136,6 +136,20 @@ describe('RSS and Atom feeds', () => {
     expect(ko.items![0]!.link).toBe(`${ORIGIN}/ko/news/${ids.enNews}`);
   });
 
+  it('says which items are in another language than the feed (RSS dc:language, Atom xml:lang)', async () => {
+    // The ko feed lists English rows, the zh-hk feed Simplified ones.
+    const ko = (await feed('ko', 'news.xml')).body;
+    parseXml(ko);
+    const item = ko.split('<item>')[1]!;
+    expect(item).toContain(`/ko/news/${ids.enNews}`);
+    expect(item).toContain('<dc:language>en</dc:language>');
+    const hk = (await feed('zh-hk', 'news.atom')).body;
+    parseXml(hk);
+    expect(hk).toContain(`<entry xml:lang="zh-Hans"><id>${ORIGIN}/zh-hk/news/${ids.zhNews}</id>`);
+    // An English feed of English rows says nothing more.
+    expect((await feed('en', 'news.xml')).body).not.toContain('<dc:language>');
+  });
+
   it('serves flash news as Atom with the importance as a category', async () => {
     const { res, body } = await feed('en', 'lives.atom');
     expect(res.headers.get('content-type')).toBe('application/atom+xml; charset=utf-8');

@@ -28,7 +28,7 @@ export function ageText(v: View, iso: string | null, plain = false): string {
   if (!iso) return '--';
   const s = Math.max(0, Math.round((v.now - Date.parse(iso)) / 1000));
   const [key, count] = s < 60 ? ['Seconds', s] : s < 3600 ? ['Minutes', Math.floor(s / 60)] : s < 86_400 ? ['Hours', Math.floor(s / 3600)] : ['Days', Math.floor(s / 86_400)];
-  return v.t(`provenance.age${key}${plain ? 'Plain' : ''}`, { count });
+  return v.t(`provenance.age${key}${plain ? 'Plain' : ''}`, { n: count });
 }
 
 /** The age as a <time> element that also carries the moment itself (machine-readable). */

@@ -3,7 +3,8 @@
  * articles with their chips used to be some sixty Astro components. ArticleList.astro and
  * CoinChips.astro place it; their styles are global under .articles and .coin-chips.
  */
-import { html, type SafeHtml } from '../../lib/html.ts';
+import { html, attr, type SafeHtml } from '../../lib/html.ts';
+import { foreignLang, langTagHtml } from '../../lib/i18n/contentLanguage.ts';
 import type { ArticleSummary, CoinChip } from '../../server/domain/news.ts';
 import type { View } from '../../server/view.ts';
 import { changeHtml } from '../market/markup.ts';
@@ -32,12 +33,13 @@ export interface ArticleListOptions {
 /** A list of article summaries: title, summary, byline, time, views and related coins. */
 export function articleListHtml(v: View, articles: ArticleSummary[], { showKind = false, hideAuthor = false }: ArticleListOptions = {}): SafeHtml {
   const { t } = v;
-  return html`<ul class="articles" data-testid="article-list">${articles.map(
-    (a) => html`<li data-id="${a.id}">
-<h2 class="title">${showKind ? html`<span class="badge">${t(`news.kind_${a.kind}`)}</span>` : null}<a href="${v.href(`/${a.kind}/${a.id}`)}">${a.title}</a></h2>
-${a.summary ? html`<p class="summary">${a.summary}</p>` : null}
-<div class="meta muted">${!hideAuthor && a.columnist ? html`<a href="${v.href(`/columnist/${a.columnist.id}`)}">${a.columnist.name}</a>` : null}<time datetime="${a.publishedAt}" title="${v.dateTime(a.publishedAt)}">${v.ago(a.publishedAt)}</time><span>${t('news.views', { n: v.count(a.views) })}</span></div>
+  return html`<ul class="articles" data-testid="article-list">${articles.map((a) => {
+    const lang = attr('lang', foreignLang(a.locale, v.locale));
+    return html`<li data-id="${a.id}">
+<h2 class="title">${showKind ? html`<span class="badge">${t(`news.kind_${a.kind}`)}</span>` : null}${langTagHtml(t, a.locale, v.locale)}<a href="${v.href(`/${a.kind}/${a.id}`)}"${lang}>${a.title}</a></h2>
+${a.summary ? html`<p class="summary"${lang}>${a.summary}</p>` : null}
+<div class="meta muted">${!hideAuthor && a.columnist ? html`<a href="${v.href(`/columnist/${a.columnist.id}`)}">${a.columnist.name}</a>` : null}<time datetime="${a.publishedAt}" title="${v.dateTime(a.publishedAt)}">${v.ago(a.publishedAt)}</time><span>${t('news.views', { count: a.views })}</span></div>
 ${coinChipsHtml(v, a.coins)}
-</li>`,
-  )}</ul>`;
+</li>`;
+  })}</ul>`;
 }

@@ -44,7 +44,7 @@ ${slots}
 /** What a list shows past its last page: where the list starts and ends (OutOfRange.astro places it). */
 export function outOfRangeHtml(v: View, page: number, pages: number, firstUrl: string, lastUrl: string): SafeHtml {
   return html`<div class="empty" data-testid="out-of-range">
-<p>${v.t('list.pageOutOfRange', { page, pages })}</p>
+<p>${v.t('list.pageOutOfRange', { page, count: pages })}</p>
 <p><a href="${firstUrl}">1</a> · <a href="${lastUrl}">${pages}</a></p>
 </div>`;
 }

@@ -6,6 +6,7 @@
  */
 import { useCallback, useEffect, useState } from 'react';
 import { LOCALE_TAGS, type Locale } from '../../lib/i18n/index.ts';
+import { foreignLang } from '../../lib/i18n/contentLanguage.ts';
 import { apiGet } from '../../stores/api.ts';
 import { errorText, FormNote, type Note, type T } from './fields.tsx';
 import './follow.css';
@@ -18,6 +19,7 @@ interface Bookmark {
   label: string | null;
   publishedAt: string;
   bookmarkedAt: string;
+  locale: string;
 }
 
 interface Page {
@@ -105,7 +107,12 @@ export default function Bookmarks({ t, locale, base }: { t: T; locale: Locale; b
       <ul className="follow-items" data-testid="bookmarks-list">
         {data.list.map((b) => (
           <li key={`${b.kind}:${b.id}`} data-kind={b.kind} data-id={b.id}>
-            <a className="title" href={`${base}${b.link}`}>
+            {b.locale !== locale && (
+              <span className="badge lang-tag" title={t(`contentLanguage.title.${b.locale}`)} data-lang-tag={b.locale}>
+                {t(`contentLanguage.tag.${b.locale}`)}
+              </span>
+            )}
+            <a className="title" href={`${base}${b.link}`} lang={foreignLang(b.locale, locale)}>
               {b.title}
             </a>
             <span className="meta muted">

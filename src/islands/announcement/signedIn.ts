@@ -48,6 +48,7 @@ function renderList(items: Item[], o: { base: string; locale: ReturnType<typeof 
           'div',
           { className: 'head' },
           el('a', { className: 'badge cat', href: o.categoryUrl(a.category), data: { category: a.category } }, o.t(`announcement.category.${a.category}`)),
+          ...(a.locale === o.locale ? [] : [el('span', { className: 'badge lang-tag', title: o.t(`contentLanguage.title.${a.locale}`), data: { langTag: a.locale } }, o.t(`contentLanguage.tag.${a.locale}`))]),
           el('a', { className: 'title', href: `${o.base}/announcement/${a.id}`, lang: htmlLang(a.locale) }, a.title),
         ),
         el(

@@ -91,7 +91,7 @@ export function createNewsMarkers(o: { chart: IChartApi; stage: HTMLElement; coi
       link.append(el('span', 'news-meta', `${t(`kline.news.${item.kind}`)} · ${formatDateTime(item.time, now)}`), el('span', 'news-title', item.title));
       card.append(link);
     }
-    if (items.length > MARKER_CARD_ITEMS) card.append(el('span', 'news-meta', t('kline.news.more', { count: items.length - MARKER_CARD_ITEMS })));
+    if (items.length > MARKER_CARD_ITEMS) card.append(el('span', 'news-meta', t('kline.news.more', { n: items.length - MARKER_CARD_ITEMS })));
     // One item: the marker is its link. Several: a click pins the card so touch readers can choose.
     button.addEventListener('click', () => {
       if (many) node.classList.toggle('open');

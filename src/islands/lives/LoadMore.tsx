@@ -1,6 +1,7 @@
 import { useEffect, useState, type MouseEvent } from 'react';
 import { dayHeading, timeOfDay } from '../../lib/calendar.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
+import { foreignLang } from '../../lib/i18n/contentLanguage.ts';
 import { apiGet } from '../../stores/api.ts';
 
 /** The fields of GET /api/v1/lives items the timeline shows. */
@@ -12,6 +13,8 @@ interface Item {
   votesUp: number;
   votesDown: number;
   publishedAt: string;
+  /** The language the item is written in. */
+  locale: string;
   coins: { id: string; symbol: string; name: string }[];
 }
 
@@ -93,9 +96,14 @@ export default function LoadMore({ locale, base, dict, next: first, size, import
                     <div className="lives-content">
                       <h3 className="lives-title">
                         {item.important && <span className="badge demo">{t('lives.important')}</span>}
-                        <a href={`${base}/lives/${item.id}`}>{item.title}</a>
+                        {item.locale !== locale && (
+                          <span className="badge lang-tag" title={t(`contentLanguage.title.${item.locale}`)} data-lang-tag={item.locale}>
+                            {t(`contentLanguage.tag.${item.locale}`)}
+                          </span>
+                        )}
+                        <a href={`${base}/lives/${item.id}`} lang={foreignLang(item.locale, locale)}>{item.title}</a>
                       </h3>
-                      <p className="lives-body">{item.body}</p>
+                      <p className="lives-body" lang={foreignLang(item.locale, locale)}>{item.body}</p>
                       <div className="lives-meta">
                         {item.coins.length > 0 && (
                           <ul className="chips" aria-label={t('lives.relatedCoins')}>

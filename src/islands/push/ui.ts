@@ -126,7 +126,7 @@ export function mountEditor(host: HTMLElement, ui: Ui, onSaved?: (names: string[
           for (const n of names(saved.list)) chosen.add(n);
           draw();
           showCount();
-          note.set('ok', saved.list.length ? t('pushUi.editor.saved', { n: saved.list.length }) : t('pushUi.editor.savedNone'));
+          note.set('ok', saved.list.length ? t('pushUi.editor.saved', { count: saved.list.length }) : t('pushUi.editor.savedNone'));
           onSaved?.(names(saved.list));
         } catch (e) {
           note.set('error', errorText(e, ui));

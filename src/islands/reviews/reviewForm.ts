@@ -78,7 +78,7 @@ export function showSummary(root: ParentNode, s: Summary, t: ReturnType<typeof c
   const badge = box.querySelector<HTMLElement>('.overall .badge');
   if (badge && s.label) badge.textContent = t(`reviews.label.${s.label}`);
   const count = box.querySelector<HTMLElement>('[data-testid="review-count"]');
-  if (count) count.textContent = t('reviews.count', { count: s.count.toLocaleString('en-US') });
+  if (count) count.textContent = t('reviews.count', { n: s.count.toLocaleString('en-US') });
   // The page header's tab ("Reviews 12") follows too.
   for (const total of document.querySelectorAll<HTMLElement>('[data-review-total]')) total.textContent = s.count.toLocaleString('en-US');
   const bar = (row: Element | null, pct: number, text: string) => {

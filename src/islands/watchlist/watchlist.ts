@@ -47,10 +47,11 @@ const signedIn = () => Boolean(readCookie(document.cookie, SESSION_KEYS.csrfCook
  */
 async function tickersByIds(tickers: Record<string, FavouriteType>, offline: string): Promise<Row[]> {
   const el = document.documentElement;
-  const query = new URLSearchParams({ t: await signature(Date.now(), el.dataset.signSalt ?? 'coinlens'), lan: apiLanguage(toLocale(el.dataset.locale) ?? 'zh') });
+  const locale = toLocale(el.dataset.locale) ?? 'zh';
+  const query = new URLSearchParams({ t: await signature(Date.now(), el.dataset.signSalt ?? 'coinlens'), lan: apiLanguage(locale) });
   let res: Response;
   try {
-    res = await fetch(`/api/new/v1/favorite/tickers/tickersByIds?${query}`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ tickers }) });
+    res = await fetch(`/api/new/v1/favorite/tickers/tickersByIds?${query}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Locale': locale }, body: JSON.stringify({ tickers }) });
   } catch {
     throw new Error(offline);
   }
@@ -205,7 +206,7 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
         if (entries.length === 0) return null;
         const id = `wl-${type.toLowerCase()}`;
         return html`<section class="wl-group" data-type="${type}" aria-labelledby="${id}" data-testid="watchlist-${type.toLowerCase()}"><h2 id="${id}">${headings[type]} <span class="muted">${t('watch.count', { n: entries.length })}</span></h2>${tableHtml(type, entries)}</section>`;
-      })}${goneCount > 0 ? html`<p class="muted">${t('watch.hiddenGone', { n: goneCount })}</p>` : null}`;
+      })}${goneCount > 0 ? html`<p class="muted">${t('watch.hiddenGone', { count: goneCount })}</p>` : null}`;
     }
     body.innerHTML = markup.value;
     decorate(list);

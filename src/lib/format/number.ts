@@ -16,9 +16,12 @@ import type { Locale } from './locale';
 export type { NumberInput } from './decimal';
 
 export interface FormatNumberOptions {
-  /** Picks the abbreviation units (K/M/B/T/P, 万/亿/万亿 or 萬/億/萬億). Default 'en'. */
+  /** Picks the abbreviation units (K/M/B/T/P; 万/亿/万亿, 萬/億/萬億, 만/억/조). Default 'en'. */
   locale?: Locale;
-  /** Decimals shown with an abbreviation unit (and for 1000–1e4 in zh/zh-hk). Default 2. */
+  /**
+   * The most decimals a figure above 1000 shows, trailing zeros dropped ("10K", "1.5M", "1.23亿",
+   * never "10.00K"). Default 2.
+   */
   decimals?: number;
   /** Abbreviate values above 1000; false shows 6 significant digits, grouped. Default true. */
   abbreviate?: boolean;
@@ -60,12 +63,11 @@ const UNITS: Record<Locale, readonly Unit[]> = {
     { exp: 6, label: 'M' },
     { exp: 3, label: 'K' },
   ],
+  // Korean counts in myriads like Chinese: 만 10^4, 억 10^8, 조 10^12 ("₩2620조", not "₩2.62P").
   ko: [
-    { exp: 15, label: 'P' },
-    { exp: 12, label: 'T' },
-    { exp: 9, label: 'B' },
-    { exp: 6, label: 'M' },
-    { exp: 3, label: 'K' },
+    { exp: 12, label: '조' },
+    { exp: 8, label: '억' },
+    { exp: 4, label: '만' },
   ],
   zh: [
     { exp: 12, label: '万亿' },
@@ -95,9 +97,12 @@ function tiny(d: Decimal): string | null {
 
 /**
  * Formats a number for display: '--' when empty or zero, subscript zeros below 1e-7, 4
- * significant digits up to 1000, locale units above (or 6 grouped significant digits when not
- * abbreviating).
- * @example formatNumber(1234567) // '1.23M'; formatNumber(12345, { locale: 'zh' }) // '1.23万'
+ * significant digits up to 1000, locale units above with at most `decimals` decimals and no
+ * trailing zeros (or 6 grouped significant digits when not abbreviating). Chinese and Korean
+ * write figures under their smallest unit (1万, 1만) out in full, grouped. A figure that rounds
+ * up to the next unit takes it: 999,999 is "1M", not "1000K".
+ * @example formatNumber(1234567) // '1.23M'; formatNumber(10000) // '10K'
+ * @example formatNumber(12345, { locale: 'zh' }) // '1.23万'; formatNumber(2.62e15, { locale: 'ko' }) // '2620조'
  */
 export function formatNumber(value: NumberInput, opts: FormatNumberOptions = {}): string {
   const locale = opts.locale ?? 'en';
@@ -111,15 +116,28 @@ export function formatNumber(value: NumberInput, opts: FormatNumberOptions = {})
   if (small !== null) return sign + small;
   if (!abbreviate) return sign + toPlain(roundSignificant(d, 6), { group: true });
   if (Math.abs(v) <= 1000) return sign + toPlain(roundSignificant(d, 4));
-  const unit = (UNITS[locale] ?? UNITS.en).find((u) => d.exp >= u.exp);
-  if (!unit) return sign + toPlain(roundDecimals(d, decimals), { group: true, minDecimals: decimals });
-  return sign + toPlain(roundDecimals(shift(d, -unit.exp), decimals), { minDecimals: decimals }) + unit.label;
+  const units = UNITS[locale] ?? UNITS.en;
+  // The largest unit the value reaches (units.length: none, as for 1000–9999 in Chinese).
+  let i = units.findIndex((u) => d.exp >= u.exp);
+  if (i === -1) i = units.length;
+  for (;;) {
+    const unit = units[i];
+    const rounded = roundDecimals(shift(d, -(unit?.exp ?? 0)), decimals);
+    const larger = units[i - 1];
+    if (larger && rounded.exp + (unit?.exp ?? 0) >= larger.exp) {
+      i -= 1;
+      continue;
+    }
+    return sign + (unit ? toPlain(rounded) + unit.label : toPlain(rounded, { group: true }));
+  }
 }
 
 /**
  * Formats a price, never abbreviated: '--' when empty or zero, subscript zeros below 1e-7, 4
- * significant digits below 1, else grouped with exactly 2 decimals; the symbol follows a minus.
+ * significant digits below 1 but never fewer than 2 decimals (a column reads $0.10 beside
+ * $0.0086 and $1.20), else grouped with exactly 2 decimals; the symbol follows a minus.
  * @example formatPrice(43210.1234) // '$43,210.12'; formatPrice(-1.5, { symbol: '€' }) // '-€1.50'
+ * @example formatPrice(0.1) // '$0.10'; formatPrice(0.0086) // '$0.0086'
  */
 export function formatPrice(value: NumberInput, opts: FormatPriceOptions = {}): string {
   const symbol = opts.symbol ?? '$';
@@ -131,7 +149,7 @@ export function formatPrice(value: NumberInput, opts: FormatPriceOptions = {}): 
   if (small !== null) return prefix + small;
   if (d.exp < 0) {
     const r = roundSignificant(d, 4);
-    if (r.exp < 0) return prefix + toPlain(r);
+    if (r.exp < 0) return prefix + toPlain(r, { minDecimals: 2 });
   }
   return prefix + toPlain(roundDecimals(d, 2), { group: true, minDecimals: 2 });
 }

@@ -67,12 +67,58 @@ export function fixedTop(locale: Locale): number {
 export type Dict = Record<string, string>;
 
 /**
- * A translator over a flat dictionary with `{{name}}` interpolation; unknown keys return the key.
- * @example createTranslator({ hi: 'Hi {{name}}' })('hi', { name: 'Ann' }) // 'Hi Ann'
+ * The entry of an island dictionary that names its locale, so its translator picks the plural
+ * forms of that language (written by the server's `islandDict`).
  */
-export function createTranslator(dict: Dict) {
+export const DICT_LOCALE_KEY = '@locale';
+
+const pluralRules = new Map<string, Intl.PluralRules>();
+
+/**
+ * The CLDR plural category of a count in a locale ('one', 'other' …): the suffix of the key that
+ * holds that form (`news.count_one`, `news.count_other`), as i18next names them.
+ * @example pluralCategory('en', 1) // 'one'
+ * @example pluralCategory('ko', 1) // 'other'
+ */
+export function pluralCategory(locale: string, count: number): Intl.LDMLPluralRule {
+  let rules = pluralRules.get(locale);
+  if (!rules) pluralRules.set(locale, (rules = new Intl.PluralRules(locale)));
+  return rules.select(count);
+}
+
+/** The plural categories a locale's strings need (en: one, other; zh, zh-hk, ko: other). */
+export function pluralCategories(locale: string): Intl.LDMLPluralRule[] {
+  return new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+}
+
+const COUNT_FORMAT = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+
+/**
+ * How `{{count}}` shows a count: exact, grouped the way the site groups every number (1,234).
+ * @example formatCount(12345) // '12,345'
+ */
+export function formatCount(count: number): string {
+  return COUNT_FORMAT.format(count);
+}
+
+/**
+ * A translator over a flat dictionary with `{{name}}` interpolation; unknown keys return the key.
+ * A numeric `count` picks the plural form (`key_one`, `key_other`, … by `Intl.PluralRules` of
+ * the dictionary's locale, else `locale`, falling back to `key_other`, then `key`) and shows
+ * grouped, as the server's translator does.
+ * @example createTranslator({ hi: 'Hi {{name}}' })('hi', { name: 'Ann' }) // 'Hi Ann'
+ * @example createTranslator({ n_one: '{{count}} item', n_other: '{{count}} items' }, 'en')('n', { count: 1 }) // '1 item'
+ */
+export function createTranslator(dict: Dict, locale: string = dict[DICT_LOCALE_KEY] ?? 'en') {
   return (key: string, vars?: Record<string, string | number>): string => {
-    const template = dict[key] ?? key;
-    return vars ? template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => String(vars[k] ?? '')) : template;
+    let template = dict[key];
+    const count = vars?.count;
+    if (typeof count === 'number') template = dict[`${key}_${pluralCategory(locale, count)}`] ?? dict[`${key}_other`] ?? template;
+    template ??= key;
+    if (!vars) return template;
+    return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => {
+      const value = vars[k];
+      return k === 'count' && typeof value === 'number' ? formatCount(value) : String(value ?? '');
+    });
   };
 }

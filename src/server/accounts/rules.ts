@@ -47,7 +47,7 @@ export function phoneOf(value: unknown): string {
 export function passwordOf(value: unknown): string {
   const password = text(value);
   if (password === null || [...password].length < PASSWORD_MIN || [...password].length > PASSWORD_MAX) {
-    throw invalid('passwordLength', { min: PASSWORD_MIN, max: PASSWORD_MAX });
+    throw invalid('passwordLength', { min: PASSWORD_MIN, count: PASSWORD_MAX });
   }
   return password;
 }

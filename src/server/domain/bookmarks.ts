@@ -31,6 +31,8 @@ export interface Bookmark {
   label: string | null;
   publishedAt: string;
   bookmarkedAt: string;
+  /** The language the content is written in. */
+  locale: string;
 }
 
 /** The content a bookmark may name: a visible article, a flash news item, an announcement. */
@@ -62,7 +64,7 @@ export async function addBookmark(db: Db, userId: number, kind: BookmarkKind, id
     if (have?.mine) return;
     if ((have?.n ?? 0) >= BOOKMARKS_MAX)
       throw new DomainError(400, 4102, 'favourites.bookmarkCap', {
-        max: BOOKMARKS_MAX,
+        count: BOOKMARKS_MAX,
       });
     await tx.insert(contentBookmarks).values({ userId, kind, targetId: id }).onConflictDoNothing();
   });
@@ -102,6 +104,7 @@ export async function listBookmarks(db: Db, userId: number, q: { page: number; s
         noticeTitle: announcements.title,
         noticeAt: announcements.publishedAt,
         exchange: exchanges.displayName,
+        locale: sql<string>`coalesce(${articles.locale}, ${flashNews.locale}, ${announcements.locale})::text`,
         total: sql<number>`count(*) over ()`.mapWith(Number),
       })
       .from(b)
@@ -123,6 +126,7 @@ export async function listBookmarks(db: Db, userId: number, q: { page: number; s
       id: r.id,
       publishedAt: at.toISOString(),
       bookmarkedAt: r.bookmarkedAt.toISOString(),
+      locale: r.locale,
     };
     if (r.kind === 'article')
       return {

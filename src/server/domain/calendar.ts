@@ -10,6 +10,7 @@
  * projects' own, in English).
  */
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
+import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { calendarEvents, coins, exchanges } from '../db/schema/index.ts';
 import { notFound } from './errors.ts';
@@ -189,6 +190,12 @@ export interface CalendarExchange {
   name: string;
   displayName: string;
 }
+
+/**
+ * The language calendar events are written in: the seeder writes them in English and nothing
+ * imports them, so the table has no language column. Pages in other languages tag them.
+ */
+export const CALENDAR_LOCALE: Locale = 'en';
 
 export interface CalendarEvent {
   id: number;

@@ -42,6 +42,7 @@ import {
 } from './coinTabs.ts';
 import { notFound } from './errors.ts';
 import { num, percentOf, type Page } from './numbers.ts';
+import { CALENDAR_LOCALE } from './calendar.ts';
 import { listReviews, REVIEW_DIMENSIONS, type Review } from './reviews.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
@@ -545,6 +546,8 @@ export interface ContentItem {
   source: string | null;
   important: boolean;
   url: string | null;
+  /** The language the item is written in (calendar events: CALENDAR_LOCALE). */
+  locale: Locale;
 }
 
 const clip = (s: string | null, n = 180) => (s && s.length > n ? `${s.slice(0, n - 1)}…` : s);
@@ -563,7 +566,7 @@ export async function listCoinContent(db: Db, id: string, kind: ContentKind, pag
       const where = and(eq(announcementCoins.coinId, id), inArray(announcements.locale, [...locales]));
       const [rows, total] = await Promise.all([
         db
-          .select({ id: announcements.id, title: announcements.title, body: announcements.body, at: announcements.publishedAt, url: announcements.url, source: exchanges.displayName, category: announcements.category })
+          .select({ id: announcements.id, title: announcements.title, body: announcements.body, at: announcements.publishedAt, url: announcements.url, source: exchanges.displayName, category: announcements.category, locale: announcements.locale })
           .from(announcementCoins)
           .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
           .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
@@ -573,13 +576,13 @@ export async function listCoinContent(db: Db, id: string, kind: ContentKind, pag
           .offset(offset),
         count(db.select({ n }).from(announcementCoins).innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId)).where(where)),
       ]);
-      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.body), at: r.at.toISOString(), source: r.source, important: false, url: r.url })), total, page, size };
+      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.body), at: r.at.toISOString(), source: r.source, important: false, url: r.url, locale: r.locale })), total, page, size };
     }
     case 'lives': {
       const where = and(eq(flashNewsCoins.coinId, id), inArray(flashNews.locale, [...locales]));
       const [rows, total] = await Promise.all([
         db
-          .select({ id: flashNews.id, title: flashNews.title, body: flashNews.body, at: flashNews.publishedAt, important: flashNews.important, url: flashNews.sourceUrl })
+          .select({ id: flashNews.id, title: flashNews.title, body: flashNews.body, at: flashNews.publishedAt, important: flashNews.important, url: flashNews.sourceUrl, locale: flashNews.locale })
           .from(flashNewsCoins)
           .innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId))
           .where(where)
@@ -588,13 +591,13 @@ export async function listCoinContent(db: Db, id: string, kind: ContentKind, pag
           .offset(offset),
         count(db.select({ n }).from(flashNewsCoins).innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId)).where(where)),
       ]);
-      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.body), at: r.at.toISOString(), source: null, important: r.important, url: r.url })), total, page, size };
+      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.body), at: r.at.toISOString(), source: null, important: r.important, url: r.url, locale: r.locale })), total, page, size };
     }
     case 'news': {
       const where = and(eq(articleCoins.coinId, id), eq(articles.kind, 'news'), isNull(articles.deletedAt), inArray(articles.locale, [...locales]));
       const [rows, total] = await Promise.all([
         db
-          .select({ id: articles.id, title: articles.title, summary: articles.summary, at: articles.publishedAt, url: articles.sourceUrl })
+          .select({ id: articles.id, title: articles.title, summary: articles.summary, at: articles.publishedAt, url: articles.sourceUrl, locale: articles.locale })
           .from(articleCoins)
           .innerJoin(articles, eq(articles.id, articleCoins.articleId))
           .where(where)
@@ -603,7 +606,7 @@ export async function listCoinContent(db: Db, id: string, kind: ContentKind, pag
           .offset(offset),
         count(db.select({ n }).from(articleCoins).innerJoin(articles, eq(articles.id, articleCoins.articleId)).where(where)),
       ]);
-      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.summary), at: r.at.toISOString(), source: null, important: false, url: r.url })), total, page, size };
+      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.summary), at: r.at.toISOString(), source: null, important: false, url: r.url, locale: r.locale })), total, page, size };
     }
     case 'calendar': {
       const where = eq(calendarEvents.coinId, id);
@@ -617,7 +620,7 @@ export async function listCoinContent(db: Db, id: string, kind: ContentKind, pag
           .offset(offset),
         count(db.select({ n }).from(calendarEvents).where(where)),
       ]);
-      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.body), at: r.at.toISOString(), source: r.source, important: r.importance >= 4, url: null })), total, page, size };
+      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.body), at: r.at.toISOString(), source: r.source, important: r.importance >= 4, url: null, locale: CALENDAR_LOCALE })), total, page, size };
     }
   }
 }

@@ -68,7 +68,7 @@ function named(entries: readonly FavouriteEntry[]): string {
 }
 
 export const unknownError = (entries: readonly FavouriteEntry[]) => favouriteError('unknown', { ids: named(entries) }, 4101);
-export const capError = () => favouriteError('cap', { max: FAVOURITES_MAX }, 4102);
+export const capError = () => favouriteError('cap', { count: FAVOURITES_MAX }, 4102);
 
 /** A ticker id as its number, or null when the text is not one. */
 function tickerNumber(id: string): number | null {

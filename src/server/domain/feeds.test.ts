@@ -17,8 +17,9 @@ const doc: FeedDoc = {
       summary: "It's <b>bold</b> & odd",
       published: new Date('2026-11-20T10:00:00Z'),
       categories: ['Binance', 'Listing & delisting'],
+      locale: 'en',
     },
-    { link: 'https://example.com/en/news/1', title: '以太坊升级', summary: '中文摘要', published: new Date('2026-11-19T08:30:00Z'), categories: [] },
+    { link: 'https://example.com/en/news/1', title: '以太坊升级', summary: '中文摘要', published: new Date('2026-11-19T08:30:00Z'), categories: [], locale: 'zh' },
   ],
 };
 
@@ -96,5 +97,28 @@ describe('Atom 1.0', () => {
 
   it('declares the language tag of the locale', () => {
     expect(atomXml({ ...doc, locale: 'zh-hk' })).toContain('xml:lang="zh-HK"');
+  });
+});
+
+describe('item languages', () => {
+  it('RSS: an item in another language than the channel carries dc:language (Dublin Core, declared)', () => {
+    const xml = rssXml(doc);
+    expect(xml).toContain('xmlns:dc="http://purl.org/dc/elements/1.1/"');
+    const items = xml.split('<item>').slice(1);
+    expect(items[0]).not.toContain('dc:language');
+    expect(items[1]).toContain('<dc:language>zh-Hans</dc:language>');
+    // A Korean feed lists English rows: each says so.
+    const ko = rssXml({ ...doc, locale: 'ko', items: [doc.items[0]!] });
+    expect(ko).toContain('<language>ko</language>');
+    expect(ko).toContain('<dc:language>en</dc:language>');
+    expect(parseRssFeed(ko).items).toHaveLength(1);
+  });
+
+  it('Atom: an entry in another language than the feed carries xml:lang', () => {
+    const xml = atomXml({ ...doc, locale: 'zh-hk' });
+    expect(xml).toContain('<entry xml:lang="en">');
+    expect(xml).toContain('<entry xml:lang="zh-Hans">');
+    expect(atomXml(doc)).toContain('<entry><id>https://example.com/en/news/2</id>');
+    expect(parseAtomFeed(xml).entries).toHaveLength(2);
   });
 });

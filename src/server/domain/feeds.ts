@@ -8,11 +8,13 @@
  *   /feeds/{locale}/announcements/{exchange}.xml   one exchange's announcements (exchange = its URL name)
  * Items link to the locale-prefixed detail pages (/{locale}/news/{id}, /lives/{id}, /announcement/{id}).
  * Content rows carry their own locale: a feed in zh or zh-hk takes the Chinese rows (both scripts),
- * a feed in en the en rows, in ko the ko and en rows; see {@link contentLocales}.
+ * a feed in en the en rows, in ko the ko and en rows; see {@link contentLocales}. An item in
+ * another language than its feed says so: `dc:language` in RSS, `xml:lang` on the Atom entry.
  *
  * The XML builders are pure and escape everything; the loaders only read the database.
  */
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { contentLang } from '../../lib/i18n/contentLanguage.ts';
 import { LOCALE_TAGS, toLocale, type Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { announcements, articles, exchanges, flashNews } from '../db/schema/index.ts';
@@ -102,6 +104,8 @@ export interface FeedItem {
   summary: string;
   published: Date;
   categories: string[];
+  /** The language the item is written in. */
+  locale: Locale;
 }
 
 export interface FeedDoc {
@@ -121,10 +125,14 @@ export interface FeedDoc {
 
 const tag = (name: string, text: string, attrs = '') => `<${name}${attrs}>${escapeXml(text)}</${name}>`;
 
-/** An RSS 2.0 document (with atom:link rel="self", as validators ask). */
+/** An item's language when it is not its feed's (Chinese by script: zh-Hans, zh-Hant-HK), else null. */
+const otherLanguage = (item: FeedItem, doc: FeedDoc) => (item.locale === doc.locale ? null : contentLang(item.locale));
+
+/** An RSS 2.0 document (with atom:link rel="self", as validators ask; Dublin Core for item languages). */
 export function rssXml(doc: FeedDoc): string {
-  const items = doc.items.map((i) =>
-    [
+  const items = doc.items.map((i) => {
+    const lang = otherLanguage(i, doc);
+    return [
       '<item>',
       tag('title', i.title),
       tag('link', i.link),
@@ -132,12 +140,13 @@ export function rssXml(doc: FeedDoc): string {
       tag('pubDate', i.published.toUTCString()),
       ...i.categories.map((c) => tag('category', c)),
       tag('description', i.summary),
+      lang ? tag('dc:language', lang) : '',
       '</item>',
-    ].join(''),
-  );
+    ].join('');
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:dc="http://purl.org/dc/elements/1.1/">',
     '<channel>',
     tag('title', doc.title),
     tag('link', doc.link),
@@ -156,9 +165,10 @@ export function rssXml(doc: FeedDoc): string {
 
 /** An Atom 1.0 document. */
 export function atomXml(doc: FeedDoc): string {
-  const entries = doc.items.map((i) =>
-    [
-      '<entry>',
+  const entries = doc.items.map((i) => {
+    const lang = otherLanguage(i, doc);
+    return [
+      lang ? `<entry xml:lang="${escapeXml(lang)}">` : '<entry>',
       tag('id', i.link),
       tag('title', i.title),
       `<link rel="alternate" type="text/html" href="${escapeXml(i.link)}"/>`,
@@ -167,8 +177,8 @@ export function atomXml(doc: FeedDoc): string {
       ...i.categories.map((c) => `<category term="${escapeXml(c)}"/>`),
       tag('summary', i.summary),
       '</entry>',
-    ].join(''),
-  );
+    ].join('');
+  });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     `<feed xmlns="http://www.w3.org/2005/Atom" xml:lang="${LOCALE_TAGS[doc.locale]}">`,
@@ -198,21 +208,21 @@ export interface FeedTexts {
   description: (kind: FeedKind, exchange?: string) => string;
 }
 
-type Row = { id: number; title: string; summary: string; published: Date; categories: string[] };
+type Row = { id: number; title: string; summary: string; published: Date; categories: string[]; locale: Locale };
 
 async function newsRows(db: Db, locales: Locale[]): Promise<Row[]> {
   const rows = await db
-    .select({ id: articles.id, title: articles.title, summary: articles.summary, body: articles.body, published: articles.publishedAt })
+    .select({ id: articles.id, title: articles.title, summary: articles.summary, body: articles.body, published: articles.publishedAt, locale: articles.locale })
     .from(articles)
     .where(and(eq(articles.kind, 'news'), isNull(articles.deletedAt), inArray(articles.locale, locales)))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(FEED_SIZE);
-  return rows.map((r) => ({ id: r.id, title: r.title, summary: plainSummary(r.summary || r.body), published: r.published, categories: [] }));
+  return rows.map((r) => ({ id: r.id, title: r.title, summary: plainSummary(r.summary || r.body), published: r.published, categories: [], locale: r.locale }));
 }
 
 async function livesRows(db: Db, locales: Locale[], importantLabel: string): Promise<Row[]> {
   const rows = await db
-    .select({ id: flashNews.id, title: flashNews.title, body: flashNews.body, important: flashNews.important, published: flashNews.publishedAt })
+    .select({ id: flashNews.id, title: flashNews.title, body: flashNews.body, important: flashNews.important, published: flashNews.publishedAt, locale: flashNews.locale })
     .from(flashNews)
     .where(inArray(flashNews.locale, locales))
     .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
@@ -223,6 +233,7 @@ async function livesRows(db: Db, locales: Locale[], importantLabel: string): Pro
     summary: plainSummary(r.body, 1000),
     published: r.published,
     categories: r.important ? [importantLabel] : [],
+    locale: r.locale,
   }));
 }
 
@@ -236,6 +247,7 @@ async function announcementRows(db: Db, locales: Locale[], exchangeId?: number):
       category: announcements.category,
       exchange: exchanges.displayName,
       published: announcements.publishedAt,
+      locale: announcements.locale,
     })
     .from(announcements)
     .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
@@ -249,6 +261,7 @@ async function announcementRows(db: Db, locales: Locale[], exchangeId?: number):
     summary: plainSummary(r.body || r.title),
     published: r.published,
     categories: [r.exchange, r.category],
+    locale: r.locale,
   }));
 }
 
@@ -295,6 +308,7 @@ export async function loadFeed(
       summary: r.summary,
       published: r.published,
       categories: r.categories.filter(Boolean),
+      locale: r.locale,
     })),
   };
 }

@@ -32,7 +32,7 @@ export async function followColumnist(db: Db, userId: number, columnistId: numbe
       .from(columnistFollows)
       .where(eq(columnistFollows.userId, userId));
     if (have?.mine) return;
-    if ((have?.n ?? 0) >= FOLLOWS_MAX) throw new DomainError(400, 4102, 'favourites.followCap', { max: FOLLOWS_MAX });
+    if ((have?.n ?? 0) >= FOLLOWS_MAX) throw new DomainError(400, 4102, 'favourites.followCap', { count: FOLLOWS_MAX });
     const added = await tx.insert(columnistFollows).values({ userId, columnistId }).onConflictDoNothing().returning({ id: columnistFollows.columnistId });
     if (added.length) await tx.update(columnists).set({ followers: sql`${columnists.followers} + 1` }).where(eq(columnists.id, columnistId));
   });

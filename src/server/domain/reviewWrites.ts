@@ -44,7 +44,7 @@ export function reviewInput(b: Record<string, unknown>): ReviewInput {
   const text = content.trim();
   const chars = [...text].length;
   if (chars < REVIEW_MIN_CHARS) throw incomplete();
-  if (chars > REVIEW_MAX_CHARS) throw new DomainError(400, 4003, 'review.tooLong', { max: REVIEW_MAX_CHARS });
+  if (chars > REVIEW_MAX_CHARS) throw new DomainError(400, 4003, 'review.tooLong', { count: REVIEW_MAX_CHARS });
   if (anonymous !== undefined && anonymous !== null && typeof anonymous !== 'boolean') throw incomplete();
   if (!ratings || typeof ratings !== 'object' || Array.isArray(ratings)) throw incomplete();
   const dims: readonly string[] = REVIEW_DIMENSIONS[targetType];

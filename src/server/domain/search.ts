@@ -647,7 +647,7 @@ export const PREVIEW_SIZE: Record<SearchKind, number> = { coin: 5, exchange: 5, 
  */
 export async function search(db: Db, q: SearchQuery): Promise<SearchResults> {
   const query = normaliseQuery(q.q);
-  if (query.length > MAX_QUERY_LENGTH) throw new DomainError(400, 400, 'searchPage.tooLong', { max: MAX_QUERY_LENGTH });
+  if (query.length > MAX_QUERY_LENGTH) throw new DomainError(400, 400, 'searchPage.tooLong', { count: MAX_QUERY_LENGTH });
   const page = q.page ?? 1;
   const locale = q.locale ?? 'en';
   const kinds = SEARCH_KINDS.filter((k) => !q.kinds || q.kinds.includes(k));

@@ -63,7 +63,7 @@ export async function subscribedExchanges(db: Db, userId: number): Promise<Subsc
  */
 export async function replaceSubscriptions(db: Db, userId: number, names: readonly string[]): Promise<SubscribedExchange[]> {
   const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()))];
-  if (wanted.length > SUBSCRIPTIONS_MAX) throw new DomainError(400, 400, 'push.tooManyExchanges', { max: SUBSCRIPTIONS_MAX });
+  if (wanted.length > SUBSCRIPTIONS_MAX) throw new DomainError(400, 400, 'push.tooManyExchanges', { count: SUBSCRIPTIONS_MAX });
   const found = wanted.length ? await db.select({ id: exchanges.id, name: exchanges.name }).from(exchanges).where(inArray(exchanges.name, wanted)) : [];
   if (found.length !== wanted.length) {
     const known = new Set(found.map((f) => f.name));
@@ -147,7 +147,7 @@ export async function loadPrivateFeed(
   if (!owner) return null;
   const locale = toLocale(owner.locale) ?? 'en';
   const rows = await db
-    .select({ id: announcements.id, title: announcements.title, body: announcements.body, category: announcements.category, exchange: exchanges.displayName, published: announcements.publishedAt })
+    .select({ id: announcements.id, title: announcements.title, body: announcements.body, category: announcements.category, exchange: exchanges.displayName, published: announcements.publishedAt, locale: announcements.locale })
     .from(announcements)
     .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
     .innerJoin(announcementSubscriptions, and(eq(announcementSubscriptions.exchangeId, announcements.exchangeId), eq(announcementSubscriptions.userId, owner.userId)))
@@ -170,6 +170,7 @@ export async function loadPrivateFeed(
       summary: plainSummary(r.body || r.title),
       published: r.published,
       categories: [r.exchange, r.category].filter(Boolean),
+      locale: r.locale,
     })),
   };
 }

@@ -130,13 +130,39 @@ export function checkRequest(method: string, pathname: string, search: string): 
 }
 
 /**
- * The language of an API answer to a refused request: `lan` (read leniently: the query may be
- * the thing that is broken), the locale cookie, X-Locale, else English; the same order as the
- * API's request context.
+ * The language of an API answer: `lan`, else the locale cookie, else X-Locale, else English.
+ * SPEC §7 has the browser send zh-hk as `lan=zh`, so a zh that comes from a Traditional Chinese
+ * page is told apart by what else the request says, most explicit first: the page's X-Locale
+ * (sent by src/stores/api.ts), the language prefix of the page in Referer, the locale cookie.
+ * @example requestLocale('zh', (h) => (h === 'x-locale' ? 'zh-hk' : null)) // 'zh-hk'
+ * @example requestLocale('zh', (h) => (h === 'referer' ? 'https://coinlens.example/zh-hk/news' : null)) // 'zh-hk'
+ */
+export function requestLocale(lan: string | null | undefined, header: HeaderGetter): Locale {
+  const cookie = () => toLocale(parseCookies(header('cookie')).locale);
+  const asked = toLocale(lan);
+  if (asked === 'zh') {
+    const page = toLocale(header('x-locale')) ?? refererLocale(header('referer')) ?? cookie();
+    return page === 'zh-hk' ? 'zh-hk' : 'zh';
+  }
+  return asked ?? cookie() ?? toLocale(header('x-locale')) ?? DEFAULT_LOCALE;
+}
+
+/** The language prefix of the page a request came from (its Referer), if it has one. */
+function refererLocale(referer: string | null | undefined): Locale | undefined {
+  if (!referer) return undefined;
+  try {
+    return splitLocalePrefix(new URL(referer).pathname).locale;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The language of an API answer to a refused request: {@link requestLocale} with `lan` read
+ * leniently (the query may be the thing that is broken); the same as the API's request context.
  */
 export function apiLocale(search: string, header: HeaderGetter): Locale {
-  const lan = /(?:^|[?&])lan=([A-Za-z-]{2,5})(?:&|$)/.exec(search)?.[1];
-  return toLocale(lan) ?? toLocale(parseCookies(header('cookie')).locale) ?? toLocale(header('x-locale')) ?? DEFAULT_LOCALE;
+  return requestLocale(/(?:^|[?&])lan=([A-Za-z-]{2,5})(?:&|$)/.exec(search)?.[1], header);
 }
 
 /** The translation key of the API message for a verdict. */

@@ -2,7 +2,7 @@ import en from '../../../locales/en.json';
 import ko from '../../../locales/ko.json';
 import zhHk from '../../../locales/zh-hk.json';
 import zh from '../../../locales/zh.json';
-import { LOCALES, type Dict, type Locale } from '../../lib/i18n/index.ts';
+import { DICT_LOCALE_KEY, formatCount, LOCALES, pluralCategories, pluralCategory, type Dict, type Locale } from '../../lib/i18n/index.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -45,18 +45,22 @@ export const resources = {
   ko: withAreas('ko', ko),
 } as const;
 
-/** The options a translation call may pass: placeholder values, and the text for a missing key. */
-export type TranslateOptions = { defaultValue?: string; [name: string]: unknown };
+/**
+ * The options a translation call may pass: placeholder values, the text for a missing key, and
+ * `count`, which picks the plural form (a number; it shows grouped, "1,234").
+ */
+export type TranslateOptions = { defaultValue?: string; count?: number; [name: string]: unknown };
 
 /**
  * A translator bound to one locale. Keys are dotted paths into the locale files; `{{name}}`
- * placeholders take the option of that name (a placeholder without a value stays as written,
- * so a mistake shows); a key missing in the locale falls back to English, then to
- * `defaultValue`, then to the key itself.
+ * placeholders take the option of that name (a placeholder the options do not name stays as
+ * written, so a mistake shows; one named with null or undefined is empty); a key missing in the locale falls back to English, then to
+ * `defaultValue`, then to the key itself. A call with `count` takes the key's plural form for
+ * that count in the locale (`key_one`, `key_other`: i18next's names, CLDR's categories).
  */
 export type Translate = (key: string, options?: TranslateOptions) => string;
 
-type Compiled = string | { parts: string[]; names: string[] };
+type Compiled = string | { parts: string[]; names: string[]; raw: string[] };
 
 function flatten(node: unknown, prefix: string, out: Map<string, string>): void {
   if (typeof node === 'string') out.set(prefix, node);
@@ -70,41 +74,62 @@ function compile(text: string): Compiled {
   if (!text.includes('{{')) return text;
   const parts: string[] = [];
   const names: string[] = [];
+  const raw: string[] = [];
   let last = 0;
   for (const m of text.matchAll(PLACEHOLDER)) {
     parts.push(text.slice(last, m.index));
     names.push(m[1]!);
+    raw.push(m[0]);
     last = m.index! + m[0].length;
   }
   parts.push(text.slice(last));
-  return names.length ? { parts, names } : text;
+  return names.length ? { parts, names, raw } : text;
 }
 
-/** Every key of a locale (English filling any gap), compiled. */
+const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
+
+/**
+ * Every key of a locale (English filling any gap), compiled; English plural forms the locale
+ * does not use (`_one` in Chinese and Korean, where every count takes `_other`) are left out.
+ */
 function table(locale: Locale): Map<string, Compiled> {
   const flat = new Map<string, string>();
   flatten(resources.en, '', flat);
-  if (locale !== 'en') flatten(resources[locale], '', flat);
+  if (locale !== 'en') {
+    const used = new Set<string>(pluralCategories(locale));
+    for (const key of flat.keys()) {
+      const form = PLURAL_SUFFIX.exec(key)?.[1];
+      if (form && !used.has(form)) flat.delete(key);
+    }
+    flatten(resources[locale], '', flat);
+  }
   return new Map([...flat].map(([k, v]) => [k, compile(v)]));
 }
 
-// Built once per locale at start. i18next resolved every call through its option merging,
-// language fallback chain and path splitting: 11–22% of the CPU of a page render (measured
-// 2026-11, docs/ARCHITECTURE.md); the site uses only lookups and {{name}} placeholders, which a
-// precompiled table answers with a Map lookup. One stateless function per locale: concurrent
-// requests in different languages cannot mix (the bug that sank astro-i18next).
+// Built once per locale at start: one stateless function per locale, so concurrent requests in
+// different languages cannot mix (the bug that sank astro-i18next). The locale files follow
+// i18next's conventions (dotted keys, {{name}}, plural forms as key_one/key_other by CLDR
+// category) and src/server/i18n/locales.test.ts checks every key and plural form against
+// i18next's own getFixedT; i18next itself is not called here: its t() took 10 µs per call and
+// 19 µs with options (v26.7.2, Node 20), 18–35% of the CPU of a render, and 6% of /news for its
+// plural calls alone, where this table answers a page's calls in 5–23 µs (docs/ARCHITECTURE.md).
 const tables = new Map(LOCALES.map((l) => [l, table(l)]));
 const translators = new Map<Locale, Translate>(
   LOCALES.map((l) => {
     const entries = tables.get(l)!;
     const t: Translate = (key, options) => {
-      const found = entries.get(key);
+      const count = options?.count;
+      let found = typeof count === 'number' ? (entries.get(`${key}_${pluralCategory(l, count)}`) ?? entries.get(`${key}_other`)) : undefined;
+      found ??= entries.get(key);
       if (found === undefined) return options?.defaultValue ?? key;
       if (typeof found === 'string') return found;
+      // i18next's rules: a placeholder the options do not name stays as written; one they name
+      // without a value (undefined, null) is empty. A numeric count shows grouped (1,234).
       let out = found.parts[0]!;
       for (let i = 0; i < found.names.length; i++) {
-        const value = options?.[found.names[i]!];
-        out += (value === undefined || value === null ? `{{${found.names[i]}}}` : String(value)) + found.parts[i + 1];
+        const name = found.names[i]!;
+        const value = name === 'count' && typeof count === 'number' ? formatCount(count) : options?.[name];
+        out += (value !== undefined && value !== null ? String(value) : options && name in options ? '' : found.raw[i]!) + found.parts[i + 1]!;
       }
       return out;
     };
@@ -120,14 +145,15 @@ export function translator(locale: Locale): Translate {
 const dicts = new Map<string, Dict>();
 
 /**
- * A flat dictionary of the given key prefixes, for islands (they get no translator library).
+ * A flat dictionary of the given key prefixes, for islands (they get no translator library), with
+ * the plural forms of its keys and its locale (`@locale`) for `createTranslator`'s plurals.
  * Built once per locale and prefix list.
  */
 export function islandDict(locale: Locale, ...prefixes: string[]): Dict {
   const cacheKey = `${locale}\n${prefixes.join('\n')}`;
   let dict = dicts.get(cacheKey);
   if (!dict) {
-    dict = {};
+    dict = { [DICT_LOCALE_KEY]: locale };
     const t = translator(locale);
     for (const key of tables.get(locale)?.keys() ?? []) {
       if (prefixes.some((p) => key === p || key.startsWith(`${p}.`))) dict[key] = t(key);

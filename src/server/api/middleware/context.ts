@@ -1,10 +1,8 @@
-import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { DEFAULT_LOCALE, toLocale } from '../../../lib/i18n/index.ts';
 import { verifySignature } from '../../../lib/signature.ts';
 import { config } from '../../config.ts';
 import { DomainError } from '../../domain/errors.ts';
-import { apiLocale, checkRequest, isCleanJson, verdictKey } from '../../http/edge.ts';
+import { apiLocale, checkRequest, isCleanJson, requestLocale, verdictKey } from '../../http/edge.ts';
 import { getDb } from '../../db/index.ts';
 import { translator } from '../../i18n/index.ts';
 import type { ApiEnv } from '../env.ts';
@@ -36,10 +34,9 @@ export const edgeGuard = createMiddleware<ApiEnv>(async (c, next) => {
   return undefined;
 });
 
-/** Locale from `lan`, then the locale cookie, then x-locale, else en; plus the translator and db. */
+/** The request's locale (`requestLocale`: lan, zh-hk told apart from zh, cookie, x-locale, en); plus the translator and db. */
 export const requestContext = createMiddleware<ApiEnv>(async (c, next) => {
-  const locale =
-    toLocale(c.req.query('lan')) ?? toLocale(getCookie(c, 'locale')) ?? toLocale(c.req.header('x-locale')) ?? DEFAULT_LOCALE;
+  const locale = requestLocale(c.req.query('lan'), (name) => c.req.header(name) ?? null);
   c.set('locale', locale);
   c.set('t', translator(locale));
   c.set('db', await getDb());

@@ -34,7 +34,7 @@ async function body(c: C, bad: () => DomainError): Promise<Record<string, unknow
 }
 
 /** 2000 characters of text (up to 4 bytes each) and the ratings: 16 KB is plenty. */
-const reviewBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('review.tooLong', { max: 2000 })) });
+const reviewBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('review.tooLong', { count: 2000 })) });
 
 /** New reviews per user per hour (one per target anyway; this stops a script reviewing every coin). */
 const REVIEWS_PER_HOUR = 30;

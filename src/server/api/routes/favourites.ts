@@ -37,7 +37,7 @@ function done<T>(c: C, data: T) {
 const invalid = (key: string, vars?: Record<string, string | number>) => new DomainError(400, 400, `favourites.${key}`, vars);
 
 /** 500 ids of 120 characters and their quotes: 128 KB is plenty. */
-const listBody = bodyLimit({ maxSize: 128 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('favourites.tooMany', { max: FAVOURITES_MAX })) });
+const listBody = bodyLimit({ maxSize: 128 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('favourites.tooMany', { count: FAVOURITES_MAX })) });
 
 /** A JSON object body; anything else is refused. */
 async function body(c: C): Promise<Record<string, unknown>> {
@@ -55,7 +55,7 @@ async function body(c: C): Promise<Record<string, unknown>> {
 function idsOf(b: Record<string, unknown>, type: FavouriteType): FavouriteEntry[] {
   const ids = b.ids;
   if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && id.trim() !== '')) throw invalid('idsRule');
-  if (ids.length > FAVOURITES_MAX) throw invalid('tooMany', { max: FAVOURITES_MAX });
+  if (ids.length > FAVOURITES_MAX) throw invalid('tooMany', { count: FAVOURITES_MAX });
   return (ids as string[]).map((id) => ({ id: id.trim(), type }));
 }
 
@@ -68,7 +68,7 @@ function mapOf(b: Record<string, unknown>, upper: boolean): FavouriteEntry[] {
   const map = b.tickers;
   if (!map || typeof map !== 'object' || Array.isArray(map)) throw invalid('mapRule');
   const pairs = Object.entries(map as Record<string, unknown>);
-  if (pairs.length > FAVOURITES_MAX) throw invalid('tooMany', { max: FAVOURITES_MAX });
+  if (pairs.length > FAVOURITES_MAX) throw invalid('tooMany', { count: FAVOURITES_MAX });
   return pairs.map(([id, raw]) => {
     const type = upper && typeof raw === 'string' ? raw.toUpperCase() : raw;
     if (!isFavouriteType(type)) throw invalid('typeRule', { id: id.length > 40 ? `${id.slice(0, 40)}…` : id });

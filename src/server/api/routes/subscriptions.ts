@@ -24,7 +24,7 @@ function done<T>(c: C, data: T) {
 const invalid = (key: string, vars?: Record<string, string | number>) => new DomainError(400, 400, `push.${key}`, vars);
 
 /** {@link SUBSCRIPTIONS_MAX} names of up to 120 characters and their quotes. */
-const listBody = bodyLimit({ maxSize: 32 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('push.tooManyExchanges', { max: SUBSCRIPTIONS_MAX })) });
+const listBody = bodyLimit({ maxSize: 32 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('push.tooManyExchanges', { count: SUBSCRIPTIONS_MAX })) });
 
 /** `{ exchanges: string[] }`: exchange URL names (an empty list unsubscribes from all). */
 async function exchangeNamesOf(c: C): Promise<string[]> {
@@ -36,7 +36,7 @@ async function exchangeNamesOf(c: C): Promise<string[]> {
   }
   const list = b && typeof b === 'object' && !Array.isArray(b) ? (b as Record<string, unknown>).exchanges : undefined;
   if (!Array.isArray(list) || !list.every((n) => typeof n === 'string' && n.trim() !== '' && n.length <= 120)) throw invalid('exchangesRule');
-  if (list.length > SUBSCRIPTIONS_MAX) throw invalid('tooManyExchanges', { max: SUBSCRIPTIONS_MAX });
+  if (list.length > SUBSCRIPTIONS_MAX) throw invalid('tooManyExchanges', { count: SUBSCRIPTIONS_MAX });
   return list as string[];
 }
 

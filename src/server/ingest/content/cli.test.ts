@@ -35,13 +35,17 @@ describe('messages', () => {
     expect(cliMessages('zh')('reading', { source: 'x.xml' })).toBe('正在读取 x.xml …');
   });
 
-  it('summarises a run', () => {
+  it('summarises a run, each count in its plural form', () => {
     const report = { ...emptyReport(), added: 2, duplicates: 1, byKind: { news: 2, research: 0, lives: 0, announcements: 0 } };
     const lines = formatSummary({ read: { items: [], skipped: [{ origin: 'a.md', reason: 'bad' }], documents: 3 }, report }, cliMessages('en'), false);
     expect(lines).toEqual([
       'Skipped a.md: bad',
-      '3 documents, 0 items: 2 added, 0 updated, 0 already imported, 1 duplicates, 1 skipped or failed.',
+      '3 documents, 0 items: 2 added, 0 updated, 0 already imported, 1 duplicate, 1 skipped or failed.',
       'Written: news 2.',
     ]);
+    const one = formatSummary({ read: { items: [], skipped: [], documents: 1 }, report: emptyReport() }, cliMessages('en'), true);
+    expect(one).toEqual(['Dry run: 0 items read from 1 document; nothing was written.']);
+    const zh = formatSummary({ read: { items: [], skipped: [], documents: 1 }, report: emptyReport() }, cliMessages('zh'), true);
+    expect(zh).toEqual(['试运行：从 1 个文档读取 0 个条目；未写入任何数据。']);
   });
 });

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client.ts';
 import { emptyReport, importItems, type ImportOptions, type ImportReport } from './import.ts';
 import { CONTENT_LOCALES, IMPORT_KINDS, localeFromTag, type ContentLocale, type ImportKind } from './item.ts';
 import { readSource, type ReadResult } from './source.ts';
+import { createTranslator } from '../../../lib/i18n/index.ts';
 
 export class UsageError extends Error {
   override name = 'UsageError';
@@ -25,7 +26,7 @@ export function cliLocale(lang: string | undefined, env = process.env): UiLocale
   return localeFromTag(tag) ?? 'en';
 }
 
-/** A translator over locales/ingest/<locale>.json, with {{name}} placeholders. */
+/** A translator over locales/ingest/<locale>.json, with {{name}} placeholders and plural forms (a numeric `count`). */
 export function cliMessages(locale: UiLocale, root = process.env.COINLENS_ROOT ?? process.cwd()): (key: string, vars?: Record<string, string | number>) => string {
   const load = (l: string): Messages => {
     try {
@@ -36,7 +37,8 @@ export function cliMessages(locale: UiLocale, root = process.env.COINLENS_ROOT ?
   };
   const own = load(locale);
   const en = locale === 'en' ? own : load('en');
-  return (key, vars = {}) => (own[key] ?? en[key] ?? key).replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k] ?? ''));
+  const t = createTranslator({ ...en, ...own }, locale);
+  return (key, vars = {}) => t(key, vars);
 }
 
 export interface CliArgs {
@@ -118,17 +120,17 @@ export function formatSummary(result: RunResult, t: ReturnType<typeof cliMessage
   for (const s of read.skipped) lines.push(t('skippedEntry', { origin: s.origin, reason: s.reason }));
   for (const f of report.failed) lines.push(t('failedEntry', { origin: f.origin, reason: f.reason }));
   if (dryRun) {
-    lines.push(t('dryRun', { items: read.items.length, documents: read.documents }));
+    lines.push(t('dryRun', { items: t('items', { count: read.items.length }), documents: t('documents', { count: read.documents }) }));
     return lines;
   }
   lines.push(
     t('summary', {
-      documents: read.documents,
-      items: read.items.length,
+      documents: t('documents', { count: read.documents }),
+      items: t('items', { count: read.items.length }),
       added: report.added,
       updated: report.updated,
       unchanged: report.unchanged,
-      duplicates: report.duplicates,
+      duplicates: t('duplicates', { count: report.duplicates }),
       failed: report.failed.length + read.skipped.length,
     }),
   );

@@ -39,6 +39,20 @@ describe('demo content seed', () => {
     expect(counted!.n).toBeGreaterThan(0);
   });
 
+  it('writes English figures with thousands separators ("$1.2 billion", "3,420 USDT", never "$1200 million")', async () => {
+    // Four or more digits in a row, not a year (19xx, 20xx) nor part of an id or a hash.
+    const bare = '(^|[^0-9A-Za-z#.,/_-])(?!(19|20)[0-9]{2}([^0-9]|$))[0-9]{4,}';
+    const found = await rows<{ kind: string; text: string }>(sql`
+      select 'flash' as kind, title || ' ' || body as text from flash_news where locale = 'en' and (title || ' ' || body) ~ ${bare}
+      union all select 'article', title || ' ' || coalesce(summary, '') || ' ' || body from articles where locale = 'en' and (title || ' ' || coalesce(summary, '') || ' ' || body) ~ ${bare}
+      union all select 'announcement', title || ' ' || body from announcements where locale = 'en' and (title || ' ' || body) ~ ${bare}
+      union all select 'event', title || ' ' || coalesce(body, '') from calendar_events where (title || ' ' || coalesce(body, '')) ~ ${bare}
+      limit 5`);
+    expect(found).toEqual([]);
+    const [words] = await rows<{ n: number }>(sql`select count(*)::int as n from flash_news where locale = 'en' and title ~ '[0-9] (million|billion)'`);
+    expect(words!.n).toBeGreaterThan(0);
+  });
+
   it('fills every content table', async () => {
     const digest = await contentDigest();
     const empty = Object.entries(digest)

@@ -13,7 +13,7 @@ import { coins, flashNews, flashNewsCoins } from '../../db/schema/index.ts';
 import { bulkInsert } from '../bulk.ts';
 import { STABLE_SYMBOLS } from '../data/taxonomy.ts';
 import type { Rng } from '../random.ts';
-import { usdAmount, zhQuantity } from './amounts.ts';
+import { enQuantity, usdAmount, zhQuantity } from './amounts.ts';
 import type { ContentSeedContext, SeedCoin, SeedExchange } from './context.ts';
 
 const EVENTS = 160;
@@ -85,8 +85,8 @@ const TEMPLATES: Template[] = [
     coins: 1,
     important: 0.05,
     en: (v) => [
-      `Whale Alert: ${v.m * 10} million dollars of ${v.c.symbol} moved to ${v.x.displayName}`,
-      `On-chain data shows a single address transferring about $${v.m * 10} million worth of ${v.c.symbol} from an unknown wallet to ${v.x.displayName}. Large deposits to exchanges often come before selling.`,
+      `Whale Alert: ${usdAmount(v.m * 10_000_000, 'en')} of ${v.c.symbol} moved to ${v.x.displayName}`,
+      `On-chain data shows a single address transferring about ${usdAmount(v.m * 10_000_000, 'en')} worth of ${v.c.symbol} from an unknown wallet to ${v.x.displayName}. Large deposits to exchanges often come before selling.`,
     ],
     zh: (v) => [
       `巨鲸警报：价值约${usdAmount(v.m * 10_000_000, 'zh')}的${v.c.symbol}转入${v.x.displayName}`,
@@ -110,8 +110,8 @@ const TEMPLATES: Template[] = [
     coins: ['BTC'],
     important: 0.4,
     en: (v) => [
-      `US spot Bitcoin ETFs saw net inflows of $${v.m * 8} million yesterday`,
-      `Spot Bitcoin ETFs in the United States recorded net inflows of about $${v.m * 8} million yesterday, the ${ordinal(v.n)} day of inflows in a row, according to issuer data. Total assets under management rose to a new high.`,
+      `US spot Bitcoin ETFs saw net inflows of ${usdAmount(v.m * 8_000_000, 'en')} yesterday`,
+      `Spot Bitcoin ETFs in the United States recorded net inflows of about ${usdAmount(v.m * 8_000_000, 'en')} yesterday, the ${ordinal(v.n)} day of inflows in a row, according to issuer data. Total assets under management rose to a new high.`,
     ],
     zh: (v) => [
       `美国现货比特币ETF昨日净流入${usdAmount(v.m * 8_000_000, 'zh')}`,
@@ -122,8 +122,8 @@ const TEMPLATES: Template[] = [
     coins: ['ETH'],
     important: 0.25,
     en: (v) => [
-      `Spot Ether ETFs record $${v.m * 3} million in net outflows`,
-      `US spot Ether ETFs saw net outflows of about $${v.m * 3} million on the last trading day, issuer data show, ending a ${v.n}-day streak of inflows.`,
+      `Spot Ether ETFs record ${usdAmount(v.m * 3_000_000, 'en')} in net outflows`,
+      `US spot Ether ETFs saw net outflows of about ${usdAmount(v.m * 3_000_000, 'en')} on the last trading day, issuer data show, ending a ${v.n}-day streak of inflows.`,
     ],
     zh: (v) => [
       `现货以太坊ETF单日净流出${usdAmount(v.m * 3_000_000, 'zh')}`,
@@ -134,8 +134,8 @@ const TEMPLATES: Template[] = [
     coins: 2,
     important: 0.2,
     en: (v) => [
-      `$${v.m * 4} million liquidated across crypto markets in 24 hours`,
-      `Derivatives data show about $${v.m * 4} million of positions were liquidated in the past 24 hours, most of them longs. ${v.c.symbol} and ${v.c2.symbol} led the liquidations.`,
+      `${usdAmount(v.m * 4_000_000, 'en')} liquidated across crypto markets in 24 hours`,
+      `Derivatives data show about ${usdAmount(v.m * 4_000_000, 'en')} of positions were liquidated in the past 24 hours, most of them longs. ${v.c.symbol} and ${v.c2.symbol} led the liquidations.`,
     ],
     zh: (v) => [
       `全网24小时爆仓${usdAmount(v.m * 4_000_000, 'zh')}`,
@@ -158,8 +158,8 @@ const TEMPLATES: Template[] = [
     coins: 1,
     important: 0.05,
     en: (v) => [
-      `${v.c.name} ecosystem project raises $${v.m} million in Series A`,
-      `A wallet infrastructure project building on ${v.c.name} has closed a $${v.m} million Series A round. The funds will go to engineering and to expanding into Asian markets.`,
+      `${v.c.name} ecosystem project raises ${usdAmount(v.m * 1_000_000, 'en')} in Series A`,
+      `A wallet infrastructure project building on ${v.c.name} has closed a ${usdAmount(v.m * 1_000_000, 'en')} Series A round. The funds will go to engineering and to expanding into Asian markets.`,
     ],
     zh: (v) => [
       `${v.c.symbol}生态项目完成${usdAmount(v.m * 1_000_000, 'zh')}A轮融资`,
@@ -182,8 +182,8 @@ const TEMPLATES: Template[] = [
     coins: ['USDT', 'ETH'],
     important: 0.1,
     en: (v) => [
-      `Tether mints ${v.m * 10} million USDT on Ethereum`,
-      `The Tether Treasury minted ${v.m * 10} million USDT on the Ethereum network, according to on-chain data. Tether said the new supply is authorised but not yet issued.`,
+      `Tether mints ${enQuantity(v.m * 10_000_000)} USDT on Ethereum`,
+      `The Tether Treasury minted ${enQuantity(v.m * 10_000_000)} USDT on the Ethereum network, according to on-chain data. Tether said the new supply is authorised but not yet issued.`,
     ],
     zh: (v) => [
       `Tether在以太坊上增发${zhQuantity(v.m * 10_000_000)}枚USDT`,
@@ -195,8 +195,8 @@ const TEMPLATES: Template[] = [
     important: 0.9,
     fits: (c) => c.symbol !== 'BTC',
     en: (v) => [
-      `${v.c.name} cross-chain bridge exploited for about $${v.m} million`,
-      `A cross-chain bridge serving ${v.c.name} was exploited for about $${v.m} million, security firms report. The team has paused deposits and is working with exchanges to freeze the stolen funds.`,
+      `${v.c.name} cross-chain bridge exploited for about ${usdAmount(v.m * 1_000_000, 'en')}`,
+      `A cross-chain bridge serving ${v.c.name} was exploited for about ${usdAmount(v.m * 1_000_000, 'en')}, security firms report. The team has paused deposits and is working with exchanges to freeze the stolen funds.`,
     ],
     zh: (v) => [
       `${v.c.symbol}跨链桥遭攻击，损失约${usdAmount(v.m * 1_000_000, 'zh')}`,
@@ -232,8 +232,8 @@ const TEMPLATES: Template[] = [
     coins: 1,
     important: 0.3,
     en: (v) => [
-      `${v.c.symbol} futures open interest hits a record $${v.m * 50} million`,
-      `Open interest in ${v.c.symbol} futures across exchanges reached a record of about $${v.m * 50} million, derivatives data show. ${v.x.displayName} holds the largest share.`,
+      `${v.c.symbol} futures open interest hits a record ${usdAmount(v.m * 50_000_000, 'en')}`,
+      `Open interest in ${v.c.symbol} futures across exchanges reached a record of about ${usdAmount(v.m * 50_000_000, 'en')}, derivatives data show. ${v.x.displayName} holds the largest share.`,
     ],
     zh: (v) => [
       `${v.c.symbol}合约持仓量创${usdAmount(v.m * 50_000_000, 'zh')}新高`,
@@ -245,8 +245,8 @@ const TEMPLATES: Template[] = [
     important: 0.1,
     fits: (c) => (c.rank ?? 0) > 10,
     en: (v) => [
-      `${v.c.name} to unlock ${v.m} million ${v.c.symbol} next week`,
-      `${v.c.name} will unlock about ${v.m} million ${v.c.symbol} next week, roughly ${v.pct}% of the circulating supply, token-unlock trackers show. Most of the tokens go to early investors and the team.`,
+      `${v.c.name} to unlock ${enQuantity(v.m * 1_000_000)} ${v.c.symbol} next week`,
+      `${v.c.name} will unlock about ${enQuantity(v.m * 1_000_000)} ${v.c.symbol} next week, roughly ${v.pct}% of the circulating supply, token-unlock trackers show. Most of the tokens go to early investors and the team.`,
     ],
     zh: (v) => [
       `${v.c.symbol}将于下周解锁${zhQuantity(v.m * 1_000_000)}枚代币`,
@@ -289,9 +289,9 @@ function publicationTimes(rng: Rng, now: number): number[] {
   return times.sort((a, b) => b - a);
 }
 
-/** A price as flash news writes it: round figures for big prices, a few digits for small ones. */
+/** A price as flash news writes it: round figures for big prices (grouped: 3,420), a few digits for small ones. */
 function priceText(price: number): string {
-  if (price >= 1000) return String(Math.round(price / 10) * 10);
+  if (price >= 1000) return (Math.round(price / 10) * 10).toLocaleString('en-US');
   if (price >= 10) return price.toFixed(1);
   if (price >= 0.1) return price.toFixed(3);
   return price.toPrecision(3);
