@@ -213,3 +213,35 @@ test('desktop: no menu button; both menus in view', async ({ page }) => {
   await expect(page.locator('#site-content-nav')).toBeVisible();
   expect((await page.locator('header.site-header').boundingBox())!.height).toBeLessThanOrEqual(110);
 });
+
+test.describe('phone header, chips and lists', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('filter chips keep the space before their count; the news list’s coin chips are styled', async ({ page }) => {
+    const gaps = async () =>
+      page.locator('main nav.tabs a:has(> span)').evaluateAll((links) =>
+        links.map((a) => {
+          const label = document.createRange();
+          label.selectNodeContents(a.firstChild!);
+          return Math.round(a.querySelector('span')!.getBoundingClientRect().left - label.getBoundingClientRect().right);
+        }),
+      );
+    for (const path of ['/announcement', '/zh/search?q=btc']) {
+      await page.goto(path);
+      const spaces = await gaps();
+      expect(spaces.length, path).toBeGreaterThan(2);
+      for (const gap of spaces) expect(gap, path).toBeGreaterThanOrEqual(3);
+    }
+
+    await page.goto('/news');
+    const chips = page.getByTestId('article-list').getByTestId('coin-chips').first();
+    await expect(chips).toHaveCSS('display', 'flex');
+    await expect(chips).toHaveCSS('list-style-type', 'none');
+    const chip = chips.locator('.chip').first();
+    await expect(chip).toHaveCSS('display', 'inline-flex');
+    await expect(chip).toHaveCSS('border-top-left-radius', '999px');
+    // Icon, symbol and change side by side, not on top of each other.
+    const [icon, symbol] = [(await chip.locator('img').boundingBox())!, (await chip.locator('.sym').boundingBox())!];
+    expect(symbol.x).toBeGreaterThanOrEqual(icon.x + icon.width);
+  });
+});
