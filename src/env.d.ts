@@ -9,6 +9,8 @@ declare namespace App {
     base: string;
     /** The path without the locale prefix, e.g. "/coin/list_1". */
     path: string;
+    /** The query of the page's URL ("?q=btc" or ""), which the language links keep. */
+    search?: string;
     theme: 'light' | 'dark';
     currency: import('./server/domain/rates.ts').RateSymbol;
     /** The rise/fall colours the reader chose (cookie); undefined: the language decides. */

@@ -59,7 +59,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const locale = prefixed ?? inputs.locale;
   // A refused path names nothing: its links (language switcher) point at the home page instead.
   const rest = verdict?.status === 404 ? '/' : inputs.rest;
-  Object.assign(locals, { locale, t: translator(locale), base: prefixed ? `/${prefixed}` : '', path: rest, theme, currency, colours });
+  const search = verdict ? '' : url.search;
+  Object.assign(locals, { locale, t: translator(locale), base: prefixed ? `/${prefixed}` : '', path: rest, search, theme, currency, colours });
 
   if (verdict) {
     // The site's own 404 or 400 page, in the prefix's (or the visitor's) language.

@@ -217,6 +217,35 @@ test('desktop: no menu button; both menus in view', async ({ page }) => {
 test.describe('phone header, chips and lists', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
+  test('Escape closes the header’s menus; the language switch keeps the query and is remembered for 90 days', async ({ page, context }) => {
+    await page.goto('/search?q=btc&kind=coin');
+    const toggle = page.getByTestId('menu-toggle');
+    await toggle.click();
+    for (const menu of ['details.more', 'details.lang']) {
+      const details = page.locator(`header ${menu}`);
+      await details.locator('summary').click();
+      await expect(details).toHaveAttribute('open', '');
+      await page.keyboard.press('Escape');
+      await expect(details, menu).not.toHaveAttribute('open');
+      await expect(details.locator('summary')).toBeFocused();
+      // The first Escape closed the little menu only; the phone menu is still open.
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    }
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await toggle.click();
+    await page.locator('header details.lang summary').click();
+    await page.locator('header details.lang a[hreflang="zh"]').click();
+    await expect(page).toHaveURL(/\/zh\/search\?q=btc&kind=coin$/);
+    await expect(page.getByTestId('search-results')).toHaveAttribute('data-query', 'btc');
+    const locale = (await context.cookies()).find((c) => c.name === 'locale');
+    expect(locale?.value).toBe('zh');
+    const days = (locale!.expires - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(89);
+    expect(days).toBeLessThanOrEqual(90);
+  });
+
   test('filter chips keep the space before their count; the news list’s coin chips are styled', async ({ page }) => {
     const gaps = async () =>
       page.locator('main nav.tabs a:has(> span)').evaluateAll((links) =>
