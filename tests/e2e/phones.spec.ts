@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { contrastRatio } from '../../src/lib/contrast.ts';
 
 const LOCALES = [
   { prefix: '', lan: 'en' },
@@ -212,6 +213,78 @@ test('desktop: no menu button; both menus in view', async ({ page }) => {
   await expect(page.locator('#site-nav')).toBeVisible();
   await expect(page.locator('#site-content-nav')).toBeVisible();
   expect((await page.locator('header.site-header').boundingBox())!.height).toBeLessThanOrEqual(110);
+});
+
+// Issue 22 §5: phones see a market table's name, price and 24h change without scrolling
+// sideways (the other columns scroll under the pinned name), in every family of market table.
+// `cells`: the columns (1-based, among the row's cells) that must be in view; for the exchange
+// lists, which have no price, the name and the two volumes.
+const TABLE_FAMILIES: { name: string; path: string; table: string; cells: number[] }[] = [
+  { name: 'home', path: '/', table: '[data-testid="coin-table"]', cells: [2, 3, 4] },
+  { name: 'coin list', path: '/coin/list_1', table: '[data-testid="coin-table"]', cells: [2, 3, 4] },
+  { name: 'rankings', path: '/rank', table: '[data-testid="rank-table"]', cells: [2, 3, 4] },
+  { name: 'hot coins', path: '/hot', table: '[data-testid="hot-table"]', cells: [2, 3, 4] },
+  { name: 'exchanges', path: '/exchange/list_1', table: '[data-testid="exchange-table"]', cells: [2, 3, 4] },
+  { name: 'market pairs', path: '/pairs', table: '[data-testid="pairs-table"]', cells: [3, 5, 6] },
+  { name: 'futures', path: '/futures', table: '[data-testid="pairs-table"]', cells: [3, 5, 6] },
+  { name: "a coin's markets", path: '/coin/bitcoin/market', table: '[data-testid="market-table"]', cells: [2, 3, 4] },
+  { name: "an exchange's pairs", path: '/exchange/binance', table: '[data-testid="ticker-table"]', cells: [2, 3, 4] },
+  { name: 'search: coins', path: '/search?q=btc', table: '[data-testid="search-section-coin"] table', cells: [2, 3, 4] },
+  { name: 'search: exchanges', path: '/search?q=btc', table: '[data-testid="search-section-exchange"] table', cells: [2, 4] },
+  { name: 'search: pairs', path: '/search?q=btc', table: '[data-testid="search-section-pair"] table', cells: [1, 3, 4] },
+];
+
+test.describe('phone market tables', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  for (const L of [
+    { prefix: '', lan: 'en', theme: 'light' },
+    { prefix: '/zh', lan: 'zh', theme: 'light' },
+    { prefix: '/ko', lan: 'ko', theme: 'dark' },
+  ] as const) {
+    test(`${L.lan} (${L.theme}): name, price and 24h change in view without scrolling sideways`, async ({ page, context, baseURL }) => {
+      test.setTimeout(120_000);
+      await context.addCookies([{ name: 'theme', value: L.theme, url: baseURL! }]);
+      const misplaced: string[] = [];
+      for (const f of TABLE_FAMILIES) {
+        if (page.url() !== new URL(`${L.prefix}${f.path}`, baseURL).href) await page.goto(`${L.prefix}${f.path}`);
+        const table = page.locator(f.table).first();
+        await expect(table.locator('tbody tr').first(), f.name).toBeVisible();
+        const out = await table.evaluate((t, cells) => {
+          const wrap = t.closest('.table-wrap')!;
+          const box = wrap.getBoundingClientRect();
+          const right = Math.min(box.right, window.innerWidth);
+          const rows = [...t.querySelectorAll<HTMLTableRowElement>('tbody tr')].slice(0, 5);
+          return {
+            scrolled: wrap.scrollLeft,
+            bad: rows.flatMap((tr, r) =>
+              cells
+                .map((c) => tr.children[c - 1]!)
+                .filter((td) => {
+                  const b = td.getBoundingClientRect();
+                  return !td.checkVisibility() || b.left < box.left - 0.5 || b.right > right + 0.5;
+                })
+                .map((td) => `row ${r + 1} "${td.textContent?.trim().slice(0, 24)}" ends at ${Math.round(td.getBoundingClientRect().right)} of ${Math.round(right)}`),
+            ),
+          };
+        }, f.cells);
+        expect(out.scrolled, f.name).toBe(0);
+        misplaced.push(...out.bad.map((b) => `${f.name}: ${b}`));
+        expect(await pageScrollsSideways(page), f.name).toBe(false);
+      }
+      expect(misplaced).toEqual([]);
+
+      // Dark theme: the black coin icons (XRP) keep a ring that stands apart from the row (3:1).
+      if (L.theme === 'dark') {
+        await page.goto(`${L.prefix}/coin/list_1`);
+        const ring = await page.locator('[data-testid="coin-table"] tr[data-coin="xrp"] img').evaluate((img) => {
+          const rgb = (s: string) => '#' + (s.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+          return { ring: rgb(getComputedStyle(img).boxShadow), bg: rgb(getComputedStyle(img.closest('td')!).backgroundColor) };
+        });
+        expect(contrastRatio(ring.ring, ring.bg)).toBeGreaterThanOrEqual(3);
+      }
+    });
+  }
 });
 
 test.describe('phone header, chips and lists', () => {
