@@ -346,4 +346,35 @@ test.describe('phone header, chips and lists', () => {
     const [icon, symbol] = [(await chip.locator('img').boundingBox())!, (await chip.locator('.sym').boundingBox())!];
     expect(symbol.x).toBeGreaterThanOrEqual(icon.x + icon.width);
   });
+
+  test('lists: 100 coins a page by default; a chosen size is remembered per list, the address’s size first', async ({ page, browser, baseURL }) => {
+    const rows = page.getByTestId('coin-table').locator('tbody tr');
+    await page.goto('/coin/list_1');
+    await expect(rows).toHaveCount(100);
+    await expect(page.getByTestId('page-info')).toContainText('1–100');
+    await page.locator('.sizes a', { hasText: /^20$/ }).click();
+    await expect(page).toHaveURL(/\/coin\/list_1\?size=20$/);
+    await expect(rows).toHaveCount(20);
+    // Remembered: the plain address shows 20 rows, and the pager's links keep the size.
+    await page.goto('/coin/list_1');
+    await expect(rows).toHaveCount(20);
+    await page.locator('.pager a[rel="next"]').click();
+    await expect(page).toHaveURL(/\/coin\/list_2$/);
+    await expect(rows.first().locator('td').first()).toHaveText('21');
+    // The address wins; other lists keep their own default.
+    await page.goto('/zh/coin/list_1?size=50');
+    await expect(rows).toHaveCount(50);
+    await page.goto('/exchange/list_1');
+    await expect(page.getByTestId('exchange-table').locator('tbody tr')).toHaveCount(50);
+    // Another reader (no cookie) gets the default page, not this reader's cached one.
+    const other = await browser.newPage({ baseURL });
+    await other.goto('/coin/list_1');
+    await expect(other.getByTestId('coin-table').locator('tbody tr')).toHaveCount(100);
+    await other.close();
+    // Back to the default.
+    await page.goto('/coin/list_1');
+    await page.locator('.sizes a', { hasText: /^100$/ }).click();
+    await page.goto('/coin/list_1');
+    await expect(rows).toHaveCount(100);
+  });
 });

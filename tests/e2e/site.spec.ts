@@ -28,7 +28,7 @@ for (const L of [
       await expect(table.locator('tr[data-cookie="jwt"] td').last()).toHaveText(L.days90);
       await expect(table.locator('tr[data-cookie="locale"] td').last()).toHaveText(L.days90);
       await expect(table.locator('tr[data-cookie="colours"] td').last()).toHaveText(L.days365);
-      await expect(table.locator('tbody tr')).toHaveCount(10);
+      await expect(table.locator('tbody tr')).toHaveCount(11);
     });
 
     test('forbidden answers 403 with a way home', async ({ page }) => {

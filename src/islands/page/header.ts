@@ -1,3 +1,5 @@
+import { chooseSize, SIZES_COOKIE, SIZES_COOKIE_MAX_AGE_DAYS } from '../../lib/pageSizes.ts';
+
 /**
  * The header's controls (markup in src/components/layout/chrome.ts): settings live in cookies
  * (SPEC §9: the language 90 days, the others a year) and pages render from them on the server;
@@ -57,6 +59,16 @@ export function startHeader(): void {
       show(false);
       toggle.focus();
     }
+  });
+
+  // A page size chosen under a list is remembered for that list (src/lib/pageSizes.ts): the
+  // server shows it when the list's address names no size.
+  document.addEventListener('click', (e) => {
+    const a = (e.target as Element | null)?.closest?.<HTMLElement>('[data-list] [data-size]');
+    const list = a?.parentElement?.dataset.list;
+    if (!a || !list) return;
+    const cookie = new RegExp(`(?:^|;\\s*)${SIZES_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+    remember(SIZES_COOKIE, chooseSize(cookie && decodeURIComponent(cookie), list, Number(a.dataset.size)), SIZES_COOKIE_MAX_AGE_DAYS);
   });
 
   // The quick search island (React, fuse.js and the coin list) loads when the visitor reaches
