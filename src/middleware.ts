@@ -54,12 +54,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return withHeaders(await next());
   }
 
-  const { theme, currency, colours } = inputs;
+  const { theme, currency, colours, list, pageSize } = inputs;
   const prefixed = verdict ? pageLocalePrefix(sent.pathname) : inputs.prefixed;
   const locale = prefixed ?? inputs.locale;
   // A refused path names nothing: its links (language switcher) point at the home page instead.
   const rest = verdict?.status === 404 ? '/' : inputs.rest;
-  Object.assign(locals, { locale, t: translator(locale), base: prefixed ? `/${prefixed}` : '', path: rest, theme, currency, colours });
+  const search = verdict ? '' : url.search;
+  Object.assign(locals, { locale, t: translator(locale), base: prefixed ? `/${prefixed}` : '', path: rest, search, theme, currency, colours, list, pageSize });
 
   if (verdict) {
     // The site's own 404 or 400 page, in the prefix's (or the visitor's) language.

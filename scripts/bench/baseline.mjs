@@ -89,14 +89,14 @@ function coinTable(list, sortable, cid) {
   return `<div class="table-wrap"> <table class="data coins" data-testid="coin-table"> <thead> <tr> ${head} <th scope="col">Last 7 days</th> </tr> </thead> <tbody>  ${rows} </tbody> </table> </div>`;
 }
 
-function pager(base, page, size, total, param) {
+function pager(base, page, size, total, param, defaultSize = 10) {
   const pages = Math.max(1, Math.ceil(total / size));
   const href = (p) => (param ? (p === 1 ? base : `${base}?page=${p}`) : `${base.replace(/_\d+$/, '')}_${p}`);
   const shown = [1, 2, 3, 4, 5].filter((p) => p <= pages);
   const items = shown.map((p) => `<li><a href="${href(p)}"${p === page ? ' aria-current="page"' : ''} aria-label="Page ${p}">${p}</a></li>`).join('');
   const last = pages > 5 ? `<li><span class="gap">…</span></li><li><a href="${href(pages)}" aria-label="Page ${pages}">${pages}</a></li>` : '';
-  const sizes = [10, 20, 30, 40, 50, 100].map((s) => `<a href="${href(1)}${s === 10 ? '' : `?size=${s}`}"${s === size ? ' aria-current="true"' : ''}>${s}</a>`).join('');
-  return `<nav class="toolbar" aria-label="Pagination"> <span class="muted">Showing ${(page - 1) * size + 1}–${Math.min(total, page * size)} of ${int.format(total)}</span> <ul class="pager"> <li><span class="disabled">Previous</span></li> ${items}${last} <li><a href="${href(page + 1)}" rel="next">Next</a></li> </ul> <span class="sizes"> <span class="muted">Rows per page</span> ${sizes} </span> </nav>`;
+  const sizes = [10, 20, 30, 40, 50, 100].map((s) => `<a href="${href(1)}${s === defaultSize ? '' : `?size=${s}`}"${s === size ? ' aria-current="true"' : ''} data-size="${s}">${s}</a>`).join('');
+  return `<nav class="toolbar" aria-label="Pagination"> <span class="muted">Showing ${(page - 1) * size + 1}–${Math.min(total, page * size)} of ${int.format(total)}</span> <ul class="pager"> <li><span class="disabled">Previous</span></li> ${items}${last} <li><a href="${href(page + 1)}" rel="next">Next</a></li> </ul> <span class="sizes" data-list="${param ? 'news' : 'coins'}"> <span class="muted">Rows per page</span> ${sizes} </span> </nav>`;
 }
 
 function coinList(d) {
@@ -107,7 +107,7 @@ function coinList(d) {
   ]
     .map(([k, label]) => `<a href="/coin/list_1${k ? `?filter=${k}` : ''}"${k ? '' : ' aria-current="page"'}>${esc(label)}</a>`)
     .join('');
-  return `<main id="main">  <h1>Coins</h1> <div class="toolbar"> <nav class="tabs" aria-label="Coins"> ${filters} </nav> </div>  ${coinTable(d.list.list, true, d.cid.spark)} ${pager('/coin/list_1', 1, 10, d.list.total)}  </main>`;
+  return `<main id="main">  <h1>Coins</h1> <div class="toolbar"> <nav class="tabs" aria-label="Coins"> ${filters} </nav> </div>  ${coinTable(d.list.list, true, d.cid.spark)} ${pager('/coin/list_1', 1, 100, d.list.total, false, 100)}  </main>`;
 }
 
 function home(d) {
@@ -237,7 +237,7 @@ function news(d) {
       return `<li data-id="${a.id}"${L}> <h2 class="title"${L}>  <a href="/news/${a.id}"${L}>${esc(a.title)}</a> </h2> <p class="summary"${L}>${esc(a.summary)}</p> <div class="meta muted"${L}> ${a.columnist ? `<a href="/columnist/${a.columnist.id}"${L}>${esc(a.columnist.name)}</a>` : ''} <time datetime="${at.toISOString()}" title="${mmdd(at)}"${L}>${ago(at.getTime(), now)}</time> <span${L}>${int.format(a.views)} views</span> </div> ${chips ? `<ul class="coin-chips" data-testid="coin-chips"${P}>${chips}</ul>` : ''} </li>`;
     })
     .join('');
-  return `<main id="main">   <div class="index" data-testid="news-index"${I}> <h1${I}>News</h1> <p class="muted intro"${I}> The latest cryptocurrency and blockchain news: markets, projects, exchanges and regulation.  </p>   <ul class="articles" data-testid="article-list"${L}> ${items} </ul>  ${pager('/news', 1, 10, d.news.total, true)}  </div>   </main>`;
+  return `<main id="main">   <div class="index" data-testid="news-index"${I}> <h1${I}>News</h1> <p class="muted intro"${I}> The latest cryptocurrency and blockchain news: markets, projects, exchanges and regulation.  </p>   <ul class="articles" data-testid="article-list"${L}> ${items} </ul>  ${pager('/news', 1, 20, d.news.total, true, 20)}  </div>   </main>`;
 }
 
 function kline(d) {
@@ -298,18 +298,17 @@ export async function captureBaseline(url) {
     if (!res.ok) throw new Error(`baseline: ${path}: HTTP ${res.status}`);
     return res.text();
   };
-  const [list, top100, top200b, totals, exchanges, coin, newsList, klines, tickers] = await Promise.all([
-    api('/api/v1/coins?page=1&size=10'),
+  const [top100, top200b, totals, exchanges, coin, newsList, klines, tickers] = await Promise.all([
     api('/api/v1/coins?page=1&size=100'),
     api('/api/v1/coins?page=2&size=100'),
     api('/api/new/v1/getBaseTotalInfo'),
     api('/api/v1/exchanges?page=1&size=10'),
     api('/api/v1/coins/bitcoin'),
-    api('/api/new/v2/content/news?page=1&size=10'),
+    api('/api/new/v2/content/news?page=1&size=20'),
     api('/api/v1/klines?coin=bitcoin&interval=1h&range=1M'),
     api('/api/v1/tickers?coin=bitcoin&page=1&size=20'),
   ]);
-  for (const c of [...list.list, ...top100.list]) c.spark = storedSpark(c.sparkline);
+  for (const c of top100.list) c.spark = storedSpark(c.sparkline);
   const top200 = [...top100.list, ...top200b.list];
   const byChange = [...top200].sort((a, b) => b.change24h - a.change24h);
   const pages = {};
@@ -322,7 +321,8 @@ export async function captureBaseline(url) {
   };
   const spark = cid('/coin/list_1', 'class="spark');
   const data = {
-    '/coin/list_1': { list, cid: { spark } },
+    // The pages' default sizes (src/lib/pageSizes.ts): 100 coins, 20 articles.
+    '/coin/list_1': { list: top100, cid: { spark } },
     '/': { totals, top: top100.list.slice(0, 20), gainers: byChange.slice(0, 5), losers: byChange.slice(-5).reverse(), exchanges: exchanges.list, cid: { spark } },
     '/coin/bitcoin': {
       coin,

@@ -9,12 +9,14 @@ export interface ListQuery<S extends string, F extends string> {
 
 /**
  * Reads size, sort, order and filter from a page URL. Unknown values fall back to the
- * defaults instead of failing: a stale bookmark still shows the list.
+ * defaults instead of failing: a stale bookmark still shows the list. `defaultSize`: the list's
+ * (src/lib/pageSizes.ts, or what the reader chose for it).
  */
 export function readListQuery<S extends string, F extends string>(
   params: URLSearchParams,
   sorts: readonly S[],
   filters: readonly F[] = [],
+  defaultSize: number = DEFAULT_PAGE_SIZE,
 ): ListQuery<S, F> {
   const size = Number(params.get('size'));
   const sort = params.get('sort');
@@ -22,18 +24,18 @@ export function readListQuery<S extends string, F extends string>(
   const filter = params.get('filter');
   const validSort = sorts.includes(sort as S) ? (sort as S) : undefined;
   return {
-    size: isPageSize(size) ? size : DEFAULT_PAGE_SIZE,
+    size: isPageSize(size) ? size : defaultSize,
     sort: validSort,
     order: validSort && (order === 'asc' || order === 'desc') ? order : undefined,
     filter: filters.includes(filter as F) ? (filter as F) : undefined,
   };
 }
 
-/** The query string for a list URL, leaving defaults out so URLs stay short. */
-export function listSearch(q: Partial<ListQuery<string, string>> & { page?: number }): string {
+/** The query string for a list URL, leaving defaults (`defaultSize`: the page's) out so URLs stay short. */
+export function listSearch(q: Partial<ListQuery<string, string>> & { page?: number }, defaultSize: number = DEFAULT_PAGE_SIZE): string {
   const p = new URLSearchParams();
   if (q.page && q.page > 1) p.set('page', String(q.page));
-  if (q.size && q.size !== DEFAULT_PAGE_SIZE) p.set('size', String(q.size));
+  if (q.size && q.size !== defaultSize) p.set('size', String(q.size));
   if (q.sort) p.set('sort', q.sort);
   if (q.sort && q.order) p.set('order', q.order);
   if (q.filter && q.filter !== 'all') p.set('filter', q.filter);

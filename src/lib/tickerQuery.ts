@@ -1,5 +1,6 @@
 import { CONTRACT_TYPES, type ContractType } from './format/pair.ts';
-import { DEFAULT_PAGE_SIZE, isPageSize } from './pagination.ts';
+import { LIST_SIZES } from './pageSizes.ts';
+import { isPageSize } from './pagination.ts';
 
 /** What /pairs and /futures read from their URL: one definition for the page and its exports. */
 export interface TickerPageQuery<S extends string> {
@@ -16,12 +17,14 @@ export interface TickerPageQuery<S extends string> {
 /**
  * Reads page, size, sort, order and the market's filter (quote for spot, contract for futures).
  * Unknown values fall back to the defaults, like the other lists: a stale link still shows pairs.
+ * `defaultSize`: the pairs list's (src/lib/pageSizes.ts), or the size the reader chose for it.
  */
 export function readTickerQuery<S extends string>(
   params: URLSearchParams,
   market: 'spot' | 'futures',
   sorts: readonly S[],
   quotes: readonly string[],
+  defaultSize: number = LIST_SIZES.pairs,
 ): TickerPageQuery<S> {
   const rawPage = params.get('page');
   const sizeParam = Number(params.get('size'));
@@ -30,7 +33,7 @@ export function readTickerQuery<S extends string>(
   const orderParam = params.get('order');
   return {
     page: rawPage && /^[1-9]\d{0,5}$/.test(rawPage) ? Number(rawPage) : 1,
-    size: isPageSize(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE,
+    size: isPageSize(sizeParam) ? sizeParam : defaultSize,
     sort,
     order: sort && (orderParam === 'asc' || orderParam === 'desc') ? orderParam : undefined,
     quote: market === 'spot' ? quotes.find((s) => s === params.get('quote')?.toUpperCase()) : undefined,
@@ -38,14 +41,17 @@ export function readTickerQuery<S extends string>(
   };
 }
 
-/** The query string of a pairs URL, defaults left out. */
-export function tickerSearch(q: { page: number; size: number; sort?: string | undefined; order?: string | undefined; quote?: string | undefined; contract?: string | undefined }): string {
+/** The query string of a pairs URL, defaults (`defaultSize`: the page's) left out. */
+export function tickerSearch(
+  q: { page: number; size: number; sort?: string | undefined; order?: string | undefined; quote?: string | undefined; contract?: string | undefined },
+  defaultSize: number = LIST_SIZES.pairs,
+): string {
   const s = new URLSearchParams();
   if (q.quote) s.set('quote', q.quote);
   if (q.contract) s.set('contract', q.contract);
   if (q.sort) s.set('sort', q.sort);
   if (q.sort && q.order) s.set('order', q.order);
-  if (q.size !== DEFAULT_PAGE_SIZE) s.set('size', String(q.size));
+  if (q.size !== defaultSize) s.set('size', String(q.size));
   if (q.page > 1) s.set('page', String(q.page));
   const qs = s.toString();
   return qs ? `?${qs}` : '';

@@ -2,6 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { formatDate, formatDateTime, formatNumber, formatPair, formatRelativeTime, rememberedPercent, remembering, trend } from '../lib/format/index.ts';
 import type { ContractType } from '../lib/format/pair.ts';
 import type { Locale } from '../lib/i18n/index.ts';
+import { LIST_SIZES, type ListName } from '../lib/pageSizes.ts';
 import { createMoney, MARKET_RATE_COINS, type Money } from '../lib/money.ts';
 import { getDb } from './db/index.ts';
 import { memo } from './domain/cache.ts';
@@ -46,7 +47,7 @@ function sharedNumber(locale: Locale, abbreviate: boolean) {
  * locale-aware links and the SPEC §9 formatters bound to the locale.
  */
 export async function view(astro: Pick<AstroGlobal, 'locals'>) {
-  const { locale, t, base, currency } = astro.locals;
+  const { locale, t, base, currency, list, pageSize } = astro.locals;
   const now = Date.now();
   const [{ rates, fiatTimestamp }, names] = await Promise.all([currentRates(), getDb().then(coinNameBook)]);
   /** The coin's name in the page's language (比特币), or its English name when it has none. */
@@ -74,6 +75,10 @@ export async function view(astro: Pick<AstroGlobal, 'locals'>) {
       const local = coinName(c);
       return local === c.name ? c.name : `${local} ${c.name}`;
     },
+    /** The list this page shows, whose pager remembers the size a reader chooses (src/lib/pageSizes.ts). */
+    list,
+    /** The rows `list` shows when the URL names no size: the size the reader chose for it, else its default. */
+    pageSize: (name: ListName): number => (name === list ? pageSize : undefined) ?? LIST_SIZES[name],
     /** A site path under the locale prefix the page was requested with. */
     href: (path: string) => `${base}${path === '/' && base ? '' : path}` || '/',
     number: (v: number | null | undefined, abbreviate = true) => sharedNumber(locale, abbreviate)(v),

@@ -81,6 +81,32 @@ describe.each(['light', 'dark'] as const)('the %s theme', (theme) => {
   });
 });
 
+// Coin icons are coloured discs (the cryptocurrency-icons set). Some seventy are black or navy
+// (XRP, ADA, XLM…) and vanished into the dark page: the dark theme rings every coin icon in a
+// colour at 3:1 or more (WCAG's non-text contrast) against each background icons sit on.
+describe('coin icons on the dark theme', () => {
+  const dir = new URL('../../node_modules/cryptocurrency-icons/svg/color/', import.meta.url);
+  const discs = fs
+    .readdirSync(dir)
+    .map((f) => [f.replace(/\.svg$/, ''), /<circle[^>]*fill="(#[0-9a-f]{3}(?:[0-9a-f]{3})?)"/i.exec(fs.readFileSync(new URL(f, dir), 'utf8'))?.[1]] as const)
+    .filter((d): d is readonly [string, string] => d[1] !== undefined);
+  const dark = site.dark;
+
+  it('finds the icons that need it', () => {
+    const lost = discs.filter(([, fill]) => contrastRatio(fill, dark.bg!) < 1.5).map(([symbol]) => symbol);
+    expect(lost).toEqual(expect.arrayContaining(['xrp', 'ada', 'xlm', 'eos']));
+  });
+
+  it('rings every coin icon at 3:1 or more against the page, cards and hovered rows', () => {
+    const ring = dark['icon-ring'];
+    expect(ring, '--icon-ring in the dark theme').toMatch(/^#[0-9a-f]{6}$/i);
+    const low = ['bg', 'bg-soft', 'bg-hover'].map((bg) => [bg, contrastRatio(ring!, dark[bg]!)] as const).filter(([, ratio]) => ratio < 3);
+    expect(low).toEqual([]);
+    // …and the stylesheet draws it around every coin icon of the dark theme.
+    expect(read('./global.css')).toMatch(/\[data-theme='dark'\] img\[src\^='\/icons\/coins\/'\]\s*\{[^}]*box-shadow:[^};]*var\(--icon-ring\)/);
+  });
+});
+
 it('reads the colours it checks', () => {
   expect(palette.light.red).toMatch(/^#[0-9a-f]{6}$/);
   expect(palette.dark.green).not.toBe(palette.light.green);

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parseCsv } from '../../src/lib/csv.ts';
 import type { Locale } from '../../src/lib/i18n/index.ts';
+import { LIST_SIZES } from '../../src/lib/pageSizes.ts';
 import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../src/server/db/index.ts';
 import { listExchanges } from '../../src/server/domain/exchanges.ts';
 import { listCoins } from '../../src/server/domain/markets.ts';
@@ -158,8 +159,12 @@ describe('table exports', () => {
     const { text } = (await download('rank', 'type=fall&period=7d', { locale: 'zh' }))!;
     const { header, rows } = csvTable(text);
     expect(header).toContain(`${t('rank.colChange', { period: t('rank.period.7d') })} (%)`);
-    const domain = await getRanking(await getDb(), { kind: 'fall', page: 1, size: 10, period: '7d' });
-    expect(rows.map((r) => r[1])).toEqual(domain.list.map((r) => (r.type === 'exchange-flow' ? r.displayName : r.name)));
+    // No size in the query: the list's default, as on the page.
+    const domain = await getRanking(await getDb(), { kind: 'fall', page: 1, size: LIST_SIZES.rank, period: '7d' });
+    expect(rows).toHaveLength(domain.list.length);
+    // A coin with a Chinese name reads "比特币 Bitcoin".
+    const names = domain.list.map((r) => (r.type === 'exchange-flow' ? r.displayName : r.name));
+    expect(rows.map((r, i) => (r[1]!.endsWith(` ${names[i]}`) ? names[i] : r[1]))).toEqual(names);
   });
 
   it('hot coins sorted by turnover, signals as numbers', async () => {
@@ -219,7 +224,7 @@ describe('table exports', () => {
   it("an exchange's pair table: futures only, sorted, in Chinese; an unknown exchange is not found", async () => {
     const { text } = (await download('exchange-pairs', 'exchange=binance&filter=futures&sort=volume24h&order=desc', { locale: 'zh' }))!;
     const { header, rows } = csvTable(text);
-    const domain = await listTickers(await getDb(), { exchange: 'binance', market: 'futures', sort: 'volume24h', order: 'desc', page: 1, size: 10 });
+    const domain = await listTickers(await getDb(), { exchange: 'binance', market: 'futures', sort: 'volume24h', order: 'desc', page: 1, size: LIST_SIZES['exchange-pairs'] });
     expect(domain.list.length).toBeGreaterThan(0);
     expect(header.slice(0, 4)).toEqual(['#', '名称', '交易对', '市场']);
     expect(rows.map((r) => r[1])).toEqual(domain.list.map((k) => k.coinName));

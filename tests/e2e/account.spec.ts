@@ -302,7 +302,7 @@ for (const L of LOCALES) {
       const reg = await request.post(`/api/new/v1/register?t=${t}&lan=${L.lan}`, { data: { userName: name, email: `${name}@example.com`, password: 'announce-1' } });
       expect(reg.status()).toBe(200);
 
-      await page.goto(`${L.prefix}/announcement?page=4`);
+      await page.goto(`${L.prefix}/announcement?page=4&size=10`);
       await expect(page.getByTestId('announcement-list')).toHaveCount(0);
       await page.getByTestId('login-to-see-more-link').click();
       await loginInDialog(page, name, 'announce-1');
@@ -312,7 +312,7 @@ for (const L of LOCALES) {
       await expect(page.locator('.pager a[aria-current="page"]')).toHaveText('4');
       await expect(page.locator('.pager a', { hasText: /^5$/ })).toHaveCount(1);
       // Signed in at load, page 2 shows the whole list's pager at once.
-      await page.goto(`${L.prefix}/announcement?page=2`);
+      await page.goto(`${L.prefix}/announcement?page=2&size=10`);
       await expect(page.getByTestId('signed-in-all')).toBeVisible();
       await expect(page.locator('.pager a', { hasText: /^4$/ })).toHaveCount(1);
     });

@@ -11,7 +11,7 @@ for (const L of [
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.heading);
       await expect(page.getByTestId('today-count')).toContainText(/\d+/);
       const items = page.getByTestId('announcement-list').locator('li');
-      await expect(items).toHaveCount(10);
+      await expect(items).toHaveCount(20);
       await expect(page.getByTestId('hot-announcements').locator('li').first()).toBeVisible();
       const link = items.first().locator('a.title');
       const title = (await link.textContent())!.trim();
@@ -43,12 +43,12 @@ for (const L of [
       for (const name of await page.getByTestId('announcement-list').getByTestId('announcement-exchange').allTextContents()) expect(name).toBe('Binance');
     });
 
-    test('shows visitors three pages, then "log in to see more"', async ({ page }) => {
-      await page.goto(`${L.prefix}/announcement?page=3`);
+    test('shows visitors three pages of ten, then "log in to see more"', async ({ page }) => {
+      await page.goto(`${L.prefix}/announcement?page=3&size=10`);
       await expect(page.getByTestId('announcement-list').locator('li')).toHaveCount(10);
       await expect(page.getByTestId('login-to-see-more')).toContainText(L.login);
       await expect(page.locator('.pager a', { hasText: /^4$/ })).toHaveCount(0);
-      const locked = await page.goto(`${L.prefix}/announcement?page=4`);
+      const locked = await page.goto(`${L.prefix}/announcement?page=4&size=10`);
       expect(locked?.status()).toBe(200);
       await expect(page.getByTestId('announcement-list')).toHaveCount(0);
       await expect(page.getByTestId('login-to-see-more')).toContainText(L.login);
@@ -91,7 +91,7 @@ for (const L of [
       expect(res?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.notices);
       const items = page.getByTestId('notice-list').locator('li');
-      await expect(items).toHaveCount(10);
+      await expect(items).toHaveCount(20);
       const link = items.first().locator('a.title');
       const title = (await link.textContent())!.trim();
       if (L.han) expect(title).toMatch(/[\u4e00-\u9fff]/);

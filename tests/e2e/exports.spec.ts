@@ -82,7 +82,8 @@ for (const L of LOCALES) {
       const shown = await rows.evaluateAll((trs) =>
         trs.map((tr) => {
           const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
-          return { coin: cells[1], pair: cells[2], exchange: cells[3] };
+          // The pair's own text: phones also get its exchange under it (.ph-under).
+          return { coin: cells[1], pair: tr.querySelector('[data-field="pair"]')?.textContent?.trim(), exchange: cells[3] };
         }),
       );
 

@@ -16,10 +16,10 @@ for (const L of [
       await expect(page.locator('header nav a[aria-current="page"]')).toHaveText(L.nav);
       await expect(page.getByTestId('hot-criterion').locator('li')).toHaveCount(3);
       const rows = page.getByTestId('hot-table').locator('tbody tr');
-      await expect(rows).toHaveCount(10);
+      await expect(rows).toHaveCount(50);
       await expect(rows.first().locator('td').first()).toHaveText('1');
       const scores = await numbers(page, 'score');
-      expect(scores).toHaveLength(10);
+      expect(scores).toHaveLength(50);
       expect(isSorted(scores, -1)).toBe(true);
       for (const s of scores) expect(s).toBeGreaterThan(0);
       await expect(page.locator('main')).not.toContainText(/undefined|NaN/);
@@ -33,7 +33,7 @@ for (const L of [
       expect(isSorted(await numbers(page, 'turnover'), -1)).toBe(true);
       await page.locator('.pager a', { hasText: /^2$/ }).click();
       await expect(page).toHaveURL(/page=2/);
-      await expect(page.getByTestId('hot-table').locator('tbody tr').first().locator('td').first()).toHaveText('11');
+      await expect(page.getByTestId('hot-table').locator('tbody tr').first().locator('td').first()).toHaveText('51');
     });
   });
 }

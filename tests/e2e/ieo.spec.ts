@@ -16,7 +16,7 @@ for (const L of [
       expect(res?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.heading);
       const rows = page.getByTestId('offering-table').locator('tbody tr');
-      await expect(rows).toHaveCount(10);
+      await expect(rows).toHaveCount(20);
       await expect(page.locator('main')).not.toContainText(/undefined|NaN|ieo\./);
 
       await page.getByTestId('status-filter').getByRole('link', { name: new RegExp(`^${L.fundraising} \\d+$`) }).click();
@@ -39,12 +39,12 @@ for (const L of [
     test('pages on and sorts by ROI', async ({ page }) => {
       await page.goto(`${L.prefix}/ieo?sort=roi&order=desc`);
       const values = (await roiValues(page, 'offering-table')).filter((s) => s !== '--');
-      expect(values.length).toBe(10);
+      expect(values.length).toBe(20);
       for (const v of values) expect(v).toMatch(ROI);
       expect(isSorted(values.map(multiple), -1)).toBe(true);
       await page.locator('.pager a', { hasText: /^2$/ }).click();
       await expect(page).toHaveURL(/page=2/);
-      await expect(page.getByTestId('offering-table').locator('tbody tr')).toHaveCount(10);
+      await expect(page.getByTestId('offering-table').locator('tbody tr')).toHaveCount(20);
       const res = await page.goto(`${L.prefix}/ieo?page=999`);
       expect(res?.status()).toBe(404);
       await expect(page.getByTestId('out-of-range')).toBeVisible();
@@ -55,7 +55,7 @@ for (const L of [
       expect(res?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.roiHeading);
       const values = await roiValues(page, 'roi-table');
-      expect(values).toHaveLength(10);
+      expect(values).toHaveLength(20);
       for (const v of values) expect(v).toMatch(ROI);
       expect(isSorted(values.map(multiple), -1)).toBe(true);
       await expect(page.getByTestId('roi-table').locator('[data-field="position"]').first()).toHaveText('1');
@@ -82,7 +82,7 @@ for (const L of [
       await expect(page).toHaveURL(/\/ieo\?kind=IEO&platform=/);
       await expect(page.getByTestId('platform-filter')).toContainText(platform);
       const shown = await page.getByTestId('offering-table').locator('tbody tr').count();
-      expect(shown).toBe(Math.min(10, counts[0]!));
+      expect(shown).toBe(Math.min(20, counts[0]!));
 
       await page.goto(`${L.prefix}/ieo/ieo-platforms-roi?kind=ICO&sort=median`);
       await expect(page.getByTestId('platform-table').locator('th[aria-sort="descending"]')).toBeVisible();
@@ -123,7 +123,7 @@ test('the offering ROI ranking of /rank has rows', async ({ page }) => {
   const res = await page.goto('/rank?type=offering-roi');
   expect(res?.status()).toBe(200);
   const roi = page.locator('[data-field="roi"]');
-  expect(await roi.count()).toBe(10);
+  expect(await roi.count()).toBe(50);
   await expect(page.locator('main')).toContainText('Ethereum');
 });
 

@@ -200,8 +200,9 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(page.getByTestId('exchange-provenance')).toContainText('Reported by CoinGecko');
   await expect(page.locator('main')).toContainText(/BTC.*Perpetual/i);
   await page.goto(`${BASE}/coin/solana/market`);
-  await expect(page.locator('a[data-source="coingecko"]', { hasText: 'Coinbase Exchange' })).toHaveAttribute('title', /^Reported by CoinGecko, \d+ s ago$/);
-  await expect(page.locator('a[data-source="coingecko"]', { hasText: 'Gate' })).toBeVisible();
+  // .first(): phones also get the exchange under the pair (.ph-under), a second link.
+  await expect(page.locator('a[data-source="coingecko"]', { hasText: 'Coinbase Exchange' }).first()).toHaveAttribute('title', /^Reported by CoinGecko, \d+ s ago$/);
+  await expect(page.locator('a[data-source="coingecko"]', { hasText: 'Gate' }).first()).toBeVisible();
   await page.goto(`${BASE}/coin/tether`);
   await expect(page.locator('[data-testid="coin-provenance"][data-demo="true"]')).toContainText('Demo data');
 

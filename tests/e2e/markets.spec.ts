@@ -9,7 +9,7 @@ for (const L of [
       await page.goto(`${L.prefix}/pairs`);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.pairs);
       const rows = page.getByTestId('pairs-table').locator('tbody tr');
-      await expect(rows).toHaveCount(10);
+      await expect(rows).toHaveCount(50);
       await page.getByTestId('pair-filters').getByRole('link', { name: 'BTC', exact: true }).click();
       await expect(page).toHaveURL(/quote=BTC/);
       for (const cell of await page.locator('[data-field="pair"]').allTextContents()) expect(cell).toMatch(/\/BTC$/);

@@ -26,7 +26,7 @@ for (const L of LOCALES) {
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.news);
       await expect(page.locator('nav.content-nav a[aria-current="page"]')).toHaveText(L.news);
       const items = page.getByTestId('article-list').locator(':scope > li');
-      await expect(items).toHaveCount(10);
+      await expect(items).toHaveCount(20);
       const times = await items.locator('time').evaluateAll((els) => els.map((e) => e.getAttribute('datetime') ?? ''));
       expect(times).toEqual([...times].sort().reverse());
       const firstTitle = (await items.first().locator('h2 a').textContent())!.trim();
@@ -35,7 +35,7 @@ for (const L of LOCALES) {
 
       await page.locator('.pager a', { hasText: /^2$/ }).click();
       await expect(page).toHaveURL(/[?&]page=2/);
-      await expect(items).toHaveCount(10);
+      await expect(items).toHaveCount(20);
       await expect(items.first().locator('h2 a')).not.toHaveText(firstTitle);
 
       const link = items.first().locator('h2 a');

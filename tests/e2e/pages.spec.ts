@@ -24,11 +24,12 @@ for (const L of LOCALES) {
     test('coin list paginates, resizes, sorts and filters', async ({ page }) => {
       await page.goto('/coin/list_1');
       const rows = page.getByTestId('coin-table').locator('tbody tr');
-      await expect(rows).toHaveCount(10);
+      // 100 rows by default, as on CoinGecko (issue 22).
+      await expect(rows).toHaveCount(100);
       await expect(rows.first().locator('td').first()).toHaveText('1');
       await page.locator('.pager a', { hasText: /^2$/ }).click();
       await expect(page).toHaveURL(/\/coin\/list_2$/);
-      await expect(rows.first().locator('td').first()).toHaveText('11');
+      await expect(rows.first().locator('td').first()).toHaveText('101');
       await page.locator('.sizes a', { hasText: /^20$/ }).click();
       await expect(rows).toHaveCount(20);
       await page.goto('/coin/list_1?sort=price&order=desc');
@@ -65,12 +66,12 @@ for (const L of LOCALES) {
     test('exchange list and detail with pairs', async ({ page }) => {
       await page.goto('/exchange/list_1');
       const rows = page.getByTestId('exchange-table').locator('tbody tr');
-      await expect(rows).toHaveCount(10);
+      await expect(rows).toHaveCount(50);
       await rows.first().locator('a').first().click();
       await expect(page).toHaveURL(/\/exchange\/[a-z0-9.-]+$/);
       await expect(page.getByTestId('expected-volume')).not.toHaveText('');
       await expect(page.getByTestId('reported-volume')).not.toHaveText('');
-      await expect(page.getByTestId('ticker-table').locator('tbody tr')).toHaveCount(10);
+      await expect(page.getByTestId('ticker-table').locator('tbody tr')).toHaveCount(50);
       // Countries are named in the reader's language (stored in English).
       await page.goto('/exchange/binance');
       await expect(page.locator('main')).toContainText(L.cayman);

@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import { randomInt } from 'node:crypto';
 import { expect, test, type Page } from '@playwright/test';
+import { contrastRatio } from '../../src/lib/contrast.ts';
 
 const LOCALES = [
   { prefix: '', lan: 'en' },
@@ -212,4 +213,168 @@ test('desktop: no menu button; both menus in view', async ({ page }) => {
   await expect(page.locator('#site-nav')).toBeVisible();
   await expect(page.locator('#site-content-nav')).toBeVisible();
   expect((await page.locator('header.site-header').boundingBox())!.height).toBeLessThanOrEqual(110);
+});
+
+// Issue 22 §5: phones see a market table's name, price and 24h change without scrolling
+// sideways (the other columns scroll under the pinned name), in every family of market table.
+// `cells`: the columns (1-based, among the row's cells) that must be in view; for the exchange
+// lists, which have no price, the name and the two volumes.
+const TABLE_FAMILIES: { name: string; path: string; table: string; cells: number[] }[] = [
+  { name: 'home', path: '/', table: '[data-testid="coin-table"]', cells: [2, 3, 4] },
+  { name: 'coin list', path: '/coin/list_1', table: '[data-testid="coin-table"]', cells: [2, 3, 4] },
+  { name: 'rankings', path: '/rank', table: '[data-testid="rank-table"]', cells: [2, 3, 4] },
+  { name: 'hot coins', path: '/hot', table: '[data-testid="hot-table"]', cells: [2, 3, 4] },
+  { name: 'exchanges', path: '/exchange/list_1', table: '[data-testid="exchange-table"]', cells: [2, 3, 4] },
+  { name: 'market pairs', path: '/pairs', table: '[data-testid="pairs-table"]', cells: [3, 5, 6] },
+  { name: 'futures', path: '/futures', table: '[data-testid="pairs-table"]', cells: [3, 5, 6] },
+  { name: "a coin's markets", path: '/coin/bitcoin/market', table: '[data-testid="market-table"]', cells: [2, 3, 4] },
+  { name: "an exchange's pairs", path: '/exchange/binance', table: '[data-testid="ticker-table"]', cells: [2, 3, 4] },
+  { name: 'search: coins', path: '/search?q=btc', table: '[data-testid="search-section-coin"] table', cells: [2, 3, 4] },
+  { name: 'search: exchanges', path: '/search?q=btc', table: '[data-testid="search-section-exchange"] table', cells: [2, 4] },
+  { name: 'search: pairs', path: '/search?q=btc', table: '[data-testid="search-section-pair"] table', cells: [1, 3, 4] },
+];
+
+test.describe('phone market tables', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  for (const L of [
+    { prefix: '', lan: 'en', theme: 'light' },
+    { prefix: '/zh', lan: 'zh', theme: 'light' },
+    { prefix: '/ko', lan: 'ko', theme: 'dark' },
+  ] as const) {
+    test(`${L.lan} (${L.theme}): name, price and 24h change in view without scrolling sideways`, async ({ page, context, baseURL }) => {
+      test.setTimeout(120_000);
+      await context.addCookies([{ name: 'theme', value: L.theme, url: baseURL! }]);
+      const misplaced: string[] = [];
+      for (const f of TABLE_FAMILIES) {
+        if (page.url() !== new URL(`${L.prefix}${f.path}`, baseURL).href) await page.goto(`${L.prefix}${f.path}`);
+        const table = page.locator(f.table).first();
+        await expect(table.locator('tbody tr').first(), f.name).toBeVisible();
+        const out = await table.evaluate((t, cells) => {
+          const wrap = t.closest('.table-wrap')!;
+          const box = wrap.getBoundingClientRect();
+          const right = Math.min(box.right, window.innerWidth);
+          const rows = [...t.querySelectorAll<HTMLTableRowElement>('tbody tr')].slice(0, 5);
+          return {
+            scrolled: wrap.scrollLeft,
+            bad: rows.flatMap((tr, r) =>
+              cells
+                .map((c) => tr.children[c - 1]!)
+                .filter((td) => {
+                  const b = td.getBoundingClientRect();
+                  return !td.checkVisibility() || b.left < box.left - 0.5 || b.right > right + 0.5;
+                })
+                .map((td) => `row ${r + 1} "${td.textContent?.trim().slice(0, 24)}" ends at ${Math.round(td.getBoundingClientRect().right)} of ${Math.round(right)}`),
+            ),
+          };
+        }, f.cells);
+        expect(out.scrolled, f.name).toBe(0);
+        misplaced.push(...out.bad.map((b) => `${f.name}: ${b}`));
+        expect(await pageScrollsSideways(page), f.name).toBe(false);
+      }
+      expect(misplaced).toEqual([]);
+
+      // Dark theme: the black coin icons (XRP) keep a ring that stands apart from the row (3:1).
+      if (L.theme === 'dark') {
+        await page.goto(`${L.prefix}/coin/list_1`);
+        const ring = await page.locator('[data-testid="coin-table"] tr[data-coin="xrp"] img').evaluate((img) => {
+          const rgb = (s: string) => '#' + (s.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('');
+          return { ring: rgb(getComputedStyle(img).boxShadow), bg: rgb(getComputedStyle(img.closest('td')!).backgroundColor) };
+        });
+        expect(contrastRatio(ring.ring, ring.bg)).toBeGreaterThanOrEqual(3);
+      }
+    });
+  }
+});
+
+test.describe('phone header, chips and lists', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('Escape closes the header’s menus; the language switch keeps the query and is remembered for 90 days', async ({ page, context }) => {
+    await page.goto('/search?q=btc&kind=coin');
+    const toggle = page.getByTestId('menu-toggle');
+    await toggle.click();
+    for (const menu of ['details.more', 'details.lang']) {
+      const details = page.locator(`header ${menu}`);
+      await details.locator('summary').click();
+      await expect(details).toHaveAttribute('open', '');
+      await page.keyboard.press('Escape');
+      await expect(details, menu).not.toHaveAttribute('open');
+      await expect(details.locator('summary')).toBeFocused();
+      // The first Escape closed the little menu only; the phone menu is still open.
+      await expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    }
+    await page.keyboard.press('Escape');
+    await expect(toggle).toHaveAttribute('aria-expanded', 'false');
+
+    await toggle.click();
+    await page.locator('header details.lang summary').click();
+    await page.locator('header details.lang a[hreflang="zh"]').click();
+    await expect(page).toHaveURL(/\/zh\/search\?q=btc&kind=coin$/);
+    await expect(page.getByTestId('search-results')).toHaveAttribute('data-query', 'btc');
+    const locale = (await context.cookies()).find((c) => c.name === 'locale');
+    expect(locale?.value).toBe('zh');
+    const days = (locale!.expires - Date.now() / 1000) / 86400;
+    expect(days).toBeGreaterThan(89);
+    expect(days).toBeLessThanOrEqual(90);
+  });
+
+  test('filter chips keep the space before their count; the news list’s coin chips are styled', async ({ page }) => {
+    const gaps = async () =>
+      page.locator('main nav.tabs a:has(> span)').evaluateAll((links) =>
+        links.map((a) => {
+          const label = document.createRange();
+          label.selectNodeContents(a.firstChild!);
+          return Math.round(a.querySelector('span')!.getBoundingClientRect().left - label.getBoundingClientRect().right);
+        }),
+      );
+    for (const path of ['/announcement', '/zh/search?q=btc']) {
+      await page.goto(path);
+      const spaces = await gaps();
+      expect(spaces.length, path).toBeGreaterThan(2);
+      for (const gap of spaces) expect(gap, path).toBeGreaterThanOrEqual(3);
+    }
+
+    await page.goto('/news');
+    const chips = page.getByTestId('article-list').getByTestId('coin-chips').first();
+    await expect(chips).toHaveCSS('display', 'flex');
+    await expect(chips).toHaveCSS('list-style-type', 'none');
+    const chip = chips.locator('.chip').first();
+    await expect(chip).toHaveCSS('display', 'inline-flex');
+    await expect(chip).toHaveCSS('border-top-left-radius', '999px');
+    // Icon, symbol and change side by side, not on top of each other.
+    const [icon, symbol] = [(await chip.locator('img').boundingBox())!, (await chip.locator('.sym').boundingBox())!];
+    expect(symbol.x).toBeGreaterThanOrEqual(icon.x + icon.width);
+  });
+
+  test('lists: 100 coins a page by default; a chosen size is remembered per list, the address’s size first', async ({ page, browser, baseURL }) => {
+    const rows = page.getByTestId('coin-table').locator('tbody tr');
+    await page.goto('/coin/list_1');
+    await expect(rows).toHaveCount(100);
+    await expect(page.getByTestId('page-info')).toContainText('1–100');
+    await page.locator('.sizes a', { hasText: /^20$/ }).click();
+    await expect(page).toHaveURL(/\/coin\/list_1\?size=20$/);
+    await expect(rows).toHaveCount(20);
+    // Remembered: the plain address shows 20 rows, and the pager's links keep the size.
+    await page.goto('/coin/list_1');
+    await expect(rows).toHaveCount(20);
+    await page.locator('.pager a[rel="next"]').click();
+    await expect(page).toHaveURL(/\/coin\/list_2$/);
+    await expect(rows.first().locator('td').first()).toHaveText('21');
+    // The address wins; other lists keep their own default.
+    await page.goto('/zh/coin/list_1?size=50');
+    await expect(rows).toHaveCount(50);
+    await page.goto('/exchange/list_1');
+    await expect(page.getByTestId('exchange-table').locator('tbody tr')).toHaveCount(50);
+    // Another reader (no cookie) gets the default page, not this reader's cached one.
+    const other = await browser.newPage({ baseURL });
+    await other.goto('/coin/list_1');
+    await expect(other.getByTestId('coin-table').locator('tbody tr')).toHaveCount(100);
+    await other.close();
+    // Back to the default.
+    await page.goto('/coin/list_1');
+    await page.locator('.sizes a', { hasText: /^100$/ }).click();
+    await page.goto('/coin/list_1');
+    await expect(rows).toHaveCount(100);
+  });
 });

@@ -15,7 +15,7 @@ for (const L of LOCALES) {
         await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.heading);
         await expect(page.getByTestId('rank-kinds').locator('[aria-current="page"]')).toHaveCount(1);
         const rows = page.getByTestId('rank-table').locator('tbody tr');
-        await expect(rows).toHaveCount(10);
+        await expect(rows).toHaveCount(50);
         await expect(rows.first().locator('td').first()).toHaveText('1');
         if (kind === 'offering-roi') {
           // ROI is a multiple with two decimals (SPEC §3), and the project links to its offering.
@@ -37,7 +37,7 @@ test('tabs, periods and pages are links that keep working', async ({ page }) => 
   await expect(page).toHaveURL(/period=7d/);
   await expect(page.getByTestId('rank-table').locator('thead')).toContainText('Change (7d)');
   await page.locator('.pager a', { hasText: /^2$/ }).click();
-  await expect(page.getByTestId('rank-table').locator('tbody tr').first().locator('td').first()).toHaveText('11');
+  await expect(page.getByTestId('rank-table').locator('tbody tr').first().locator('td').first()).toHaveText('51');
   await page.getByTestId('rank-kinds').getByRole('link', { name: 'Coin fund flow' }).click();
   await page.getByRole('link', { name: 'Net outflow' }).click();
   const net = page.getByTestId('rank-table').locator('[data-field="netflow"]').first();

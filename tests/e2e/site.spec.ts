@@ -31,7 +31,7 @@ for (const L of [
       // The session's CSRF companion lives as long as it; the device cookie a year.
       await expect(table.locator('tr[data-cookie="csrf"] td').last()).toHaveText(L.days90);
       await expect(table.locator('tr[data-cookie="device"] td').last()).toHaveText(L.days365);
-      await expect(table.locator('tbody tr')).toHaveCount(12);
+      await expect(table.locator('tbody tr')).toHaveCount(13);
     });
 
     test('forbidden answers 403 with a way home', async ({ page }) => {

@@ -25,6 +25,17 @@ describe('renderHeader', () => {
     expect(first.replaceAll('list_1', 'list_2')).toBe(second.replaceAll('list_1', 'list_2'));
   });
 
+  it('keeps the query in the language links, unless it is too long to repeat', () => {
+    expect(languageLinks(header(page({ path: '/search', search: '?q=btc&kind=coin' })))).toEqual([
+      '/en/search?q=btc&amp;kind=coin',
+      '/zh/search?q=btc&amp;kind=coin',
+      '/zh-hk/search?q=btc&amp;kind=coin',
+      '/ko/search?q=btc&amp;kind=coin',
+    ]);
+    expect(languageLinks(header(page({ path: '/', search: '?size=20' })))[1]).toBe('/zh?size=20');
+    expect(languageLinks(header(page({ path: '/search', search: `?q=${'x'.repeat(600)}` })))[1]).toBe('/zh/search');
+  });
+
   it('marks the section of the page, not of the page rendered before it', () => {
     expect(current(header(page({ path: '/coin/bitcoin' })))).toEqual(['/coin/list_1']);
     expect(current(header(page({ path: '/news' })))).toContain('/news');

@@ -19,6 +19,8 @@ export interface PageState {
   locale: Locale;
   /** The path without its locale prefix. */
   path: string;
+  /** The query ("?q=btc" or ""), which the language links keep. */
+  search?: string | undefined;
   /** "" or the locale prefix the page was requested under ("/zh"). */
   base: string;
   theme: 'light' | 'dark';
@@ -71,6 +73,9 @@ const MENU_ICON = raw(
   '<svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true"><path d="M4 6h16M4 12h16M4 18h16" stroke="currentColor" stroke-width="2" stroke-linecap="round"></path></svg>',
 );
 
+/** The longest query the language links repeat. */
+const MAX_KEPT_QUERY = 512;
+
 const headerPieces = new Map<string, readonly [string, string]>();
 const HEADER_PIECES_MAX = 512;
 
@@ -84,7 +89,7 @@ const HEADER_PIECES_MAX = 512;
  * The markup around the language links is remembered per set of inputs: the language and its
  * prefix, which entries are current, the reader's settings and the rates' time. Paths differ from
  * page to page, but the nav states they give are few, so the same pieces serve every page; only
- * the four language links carry the path. Building it all was a sixteenth of a list page.
+ * the four language links carry the path and query. Building it all was a sixteenth of a list page.
  */
 export function renderHeader(v: View, page: PageState): SafeHtml {
   const m = headerModel(page.locale);
@@ -109,9 +114,12 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
     pieces = [before, after];
     headerPieces.set(key, pieces);
   }
+  // The same page in another language: its path and query (a search, a filter, a page of a list),
+  // unless the query is too long to repeat four times.
+  const query = page.search && page.search.length <= MAX_KEPT_QUERY ? page.search : '';
   const languages = LOCALES.map(
     (l) =>
-      html`<li><a href="${`/${l}${page.path === '/' ? '' : page.path}`}" hreflang="${l}" lang="${LOCALE_TAGS[l]}" data-set-locale="${l}"${attr('aria-current', l === page.locale && 'true')}>${LOCALE_NAMES[l]}</a></li>`,
+      html`<li><a href="${`/${l}${page.path === '/' ? '' : page.path}${query}`}" hreflang="${l}" lang="${LOCALE_TAGS[l]}" data-set-locale="${l}"${attr('aria-current', l === page.locale && 'true')}>${LOCALE_NAMES[l]}</a></li>`,
   );
   return raw(pieces[0] + html`${languages}`.value + pieces[1]);
 }

@@ -184,20 +184,24 @@ export function pairTableHtml(v: View, tickers: readonly TickerRow[], { offset =
   const head = (label: string, key: string | null, left = false) =>
     sorting && key ? sortHeaderHtml(label, key, sorting.sort, sorting.order, sorting.url, left) : html`<th${attr('class', left && 'l')} scope="col">${label}</th>`;
   const pct = (x: number | null) => (x === null ? '--' : v.percent(x).replace(/^\+/, ''));
-  const rows = tickers.map(
-    (k, i) => html`<tr data-ticker="${k.id}">
+  const rows = tickers.map((k, i) => {
+    const exchangeHref = v.href(`/exchange/${encodeURIComponent(k.exchange)}`);
+    return html`<tr data-ticker="${k.id}">
 <td class="l muted num">${starHtml(v, `TICKER:${k.id}`, `${v.pair(k.pair)} ${k.exchangeDisplayName}`)}${offset + i + 1}</td>
-<td class="l"><a href="${v.href(`/coin/${encodeURIComponent(k.coinId)}`)}">${k.coinName}</a></td>
-<td class="l" data-field="pair">${v.pair(k.pair)}</td>
-<td class="l"><a href="${v.href(`/exchange/${encodeURIComponent(k.exchange)}`)}">${k.exchangeDisplayName}</a></td>
+<td class="l ph-hide"><a href="${v.href(`/coin/${encodeURIComponent(k.coinId)}`)}">${k.coinName}</a></td>
+<td class="l pair"><span class="pr" data-field="pair">${v.pair(k.pair)}</span><a class="ph-under" href="${exchangeHref}">${k.exchangeDisplayName}</a></td>
+<td class="l ph-hide"><a href="${exchangeHref}">${k.exchangeDisplayName}</a></td>
 <td class="num">${money.price(k.price)}</td>
 <td>${changeHtml(k.change24h)}</td>
 <td class="num">${money.amount(k.volume24h)}</td>
 <td class="num">${pct(k.spread)}</td>
-</tr>`,
-  );
-  return html`<div class="table-wrap"><table class="data pin-2" data-testid="pairs-table">
-<thead><tr>${head('#', null, true)}${head(t('coin.name'), null, true)}${head(t('exchange.pair'), 'pair', true)}${head(t('exchange.name'), null, true)}${head(t('coin.price'), 'price')}${head(t('coin.change24h'), 'change24h')}${head(t('coin.volume24h'), 'volume24h')}${head(t('exchange.spread'), 'spread')}</tr></thead>
+</tr>`;
+  });
+  // Phones: the exchange under the pair (.ph-under), the coin and exchange columns hidden
+  // (.ph-hide), so price and 24h change follow the pair on screen (src/styles/global.css).
+  const hidden = (label: string) => html`<th class="l ph-hide" scope="col">${label}</th>`;
+  return html`<div class="table-wrap"><table class="data pin-3" data-testid="pairs-table">
+<thead><tr>${head('#', null, true)}${hidden(t('coin.name'))}${head(t('exchange.pair'), 'pair', true)}${hidden(t('exchange.name'))}${head(t('coin.price'), 'price')}${head(t('coin.change24h'), 'change24h')}${head(t('coin.volume24h'), 'volume24h')}${head(t('exchange.spread'), 'spread')}</tr></thead>
 <tbody>${rows}</tbody>
 </table></div>`;
 }

@@ -15,26 +15,27 @@ export interface Listing {
 
 /**
  * Page, size and coin filter of a list URL. A page that is not a number shows page 1 and an
- * unknown size the default, like the other lists (a stale bookmark still shows something).
+ * unknown size the default (`defaultSize`, the list's), like the other lists (a stale bookmark
+ * still shows something).
  */
-export function readListing(params: URLSearchParams): Listing {
+export function readListing(params: URLSearchParams, defaultSize: number = DEFAULT_PAGE_SIZE): Listing {
   const coin = params.get('coin')?.trim();
   return {
     page: parseListPage(params.get('page') ?? undefined) ?? 1,
-    size: readListQuery(params, []).size,
+    size: readListQuery(params, [], [], defaultSize).size,
     coin: coin ? coin.toLowerCase() : undefined,
   };
 }
 
 /**
- * The query string of a list page, defaults left out.
+ * The query string of a list page, defaults (`defaultSize`: the page's) left out.
  * @example listingSearch({ page: 2, size: 10, coin: 'bitcoin' }) // '?coin=bitcoin&page=2'
  */
-export function listingSearch(q: Listing): string {
+export function listingSearch(q: Listing, defaultSize: number = DEFAULT_PAGE_SIZE): string {
   const s = new URLSearchParams();
   if (q.coin) s.set('coin', q.coin);
   if (q.page > 1) s.set('page', String(q.page));
-  if (q.size !== DEFAULT_PAGE_SIZE) s.set('size', String(q.size));
+  if (q.size !== defaultSize) s.set('size', String(q.size));
   const qs = s.toString();
   return qs ? `?${qs}` : '';
 }
@@ -52,7 +53,8 @@ export interface ArticleIndexData {
 
 /** Loads an article list page from its URL query; null for an unknown coin filter (a 404). */
 export async function loadArticleIndex(v: View, params: URLSearchParams, kind: ArticleKind): Promise<ArticleIndexData | null> {
-  const q = readListing(params);
+  const defaultSize = v.pageSize('news');
+  const q = readListing(params, defaultSize);
   const db = await getDb();
   let coin: ArticleIndexData['coin'];
   try {
@@ -67,7 +69,7 @@ export async function loadArticleIndex(v: View, params: URLSearchParams, kind: A
     result,
     coin,
     contentLocale: contentLocale(v.locale),
-    url: (page, size, c) => v.href(`/${kind}`) + listingSearch({ page, size, coin: c }),
+    url: (page, size, c) => v.href(`/${kind}`) + listingSearch({ page, size, coin: c }, defaultSize),
     outOfRange: result.total > 0 && q.page > pageCount(result.total, q.size),
   };
 }

@@ -1,7 +1,8 @@
 /**
  * Markup of the article lists and coin chips, as strings (src/lib/html.ts): a list of twenty
  * articles with their chips used to be some sixty Astro components. ArticleList.astro and
- * CoinChips.astro place it; their styles are global under .articles and .coin-chips.
+ * CoinChips.astro place it; their styles are global under .articles and .coin-chips (coinChips.css,
+ * which both import).
  */
 import { html, attr, type SafeHtml } from '../../lib/html.ts';
 import { foreignLang, langTagHtml } from '../../lib/i18n/contentLanguage.ts';

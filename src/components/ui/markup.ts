@@ -20,7 +20,11 @@ export function sortHeaderHtml(label: string, column: string, sort: string | und
   return html`<th${attr('class', left && 'l')}${attr('aria-sort', ariaSort)} scope="col"><a href="${url(next[0], next[1])}" rel="nofollow">${label}${arrow ? html`<span aria-hidden="true">${arrow}</span>` : null}</a></th>`;
 }
 
-/** The pager under a list: position, pages around the current one, and page sizes. */
+/**
+ * The pager under a list: position, pages around the current one, and page sizes. On a list of
+ * src/lib/pageSizes.ts the sizes carry the list's name, and the browser remembers the one chosen
+ * (src/islands/page/header.ts).
+ */
 export function pagerHtml(v: View, page: number, size: number, total: number, url: (page: number, size: number) => string): SafeHtml {
   const { t } = v;
   const pages = pageCount(total, size);
@@ -37,7 +41,7 @@ export function pagerHtml(v: View, page: number, size: number, total: number, ur
 ${slots}
 <li>${page < pages ? html`<a href="${url(page + 1, size)}" rel="next">${t('list.next')}</a>` : html`<span class="disabled">${t('list.next')}</span>`}</li>
 </ul>
-<span class="sizes"><span class="muted">${t('list.pageSize')}</span>${PAGE_SIZES.map((s) => html`<a href="${url(1, s)}"${attr('aria-current', s === size && 'true')}>${s}</a>`)}</span>
+<span class="sizes"${attr('data-list', v.list)}><span class="muted">${t('list.pageSize')}</span>${PAGE_SIZES.map((s) => html`<a href="${url(1, s)}"${attr('aria-current', s === size && 'true')} data-size="${s}">${s}</a>`)}</span>
 </nav>`;
 }
 

@@ -1,16 +1,22 @@
+import { chooseSize, SIZES_COOKIE, SIZES_COOKIE_MAX_AGE_DAYS } from '../../lib/pageSizes.ts';
+
 /**
- * The header's controls (markup in src/components/layout/chrome.ts): settings live in cookies for
- * a year (SPEC §9) and pages render from them on the server; the quick search becomes its island
- * on first contact.
+ * The header's controls (markup in src/components/layout/chrome.ts): settings live in cookies
+ * (SPEC §9: the language 90 days, the others a year) and pages render from them on the server;
+ * the quick search becomes its island on first contact.
  */
 export function startHeader(): void {
-  const remember = (name: string, value: string) => {
-    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${365 * 86400}; samesite=lax`;
+  const remember = (name: string, value: string, days = 365) => {
+    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${days * 86400}; samesite=lax`;
   };
 
-  // The language links work without JavaScript (explicit prefix); with it, the choice sticks.
+  // The language links work without JavaScript (explicit prefix, the page's path and query);
+  // with it, the choice sticks, and a query the page changed since (the kline's interval) goes too.
   document.querySelectorAll<HTMLAnchorElement>('a[data-set-locale]').forEach((a) => {
-    a.addEventListener('click', () => remember('locale', a.dataset.setLocale ?? 'en'));
+    a.addEventListener('click', () => {
+      remember('locale', a.dataset.setLocale ?? 'en', 90);
+      if (location.search.length <= 512) a.search = location.search;
+    });
   });
 
   // Currency and rise/fall colours: pages are rendered from them on the server (every amount is
@@ -34,21 +40,36 @@ export function startHeader(): void {
   });
 
   // Phones: the menu button opens the menus and settings under the header's one row (the layout
-  // is src/styles/chrome.css); Escape closes them and gives the focus back to the button.
+  // is src/styles/chrome.css).
   const toggle = document.querySelector<HTMLButtonElement>('[data-menu-toggle]');
-  const header = toggle?.closest('header');
-  if (toggle && header) {
-    const show = (open: boolean) => {
-      toggle.setAttribute('aria-expanded', String(open));
-      header.classList.toggle('menu-open', open);
-    };
-    toggle.addEventListener('click', () => show(toggle.getAttribute('aria-expanded') !== 'true'));
-    document.addEventListener('keydown', (e) => {
-      if (e.key !== 'Escape' || toggle.getAttribute('aria-expanded') !== 'true') return;
+  const show = (open: boolean) => {
+    toggle?.setAttribute('aria-expanded', String(open));
+    toggle?.closest('header')?.classList.toggle('menu-open', open);
+  };
+  toggle?.addEventListener('click', () => show(toggle.getAttribute('aria-expanded') !== 'true'));
+  // Escape closes an open menu of the header ("More", the languages, the account) and gives the
+  // focus back to its summary; with none open, it closes the phone menu, focus back to its button.
+  document.addEventListener('keydown', (e) => {
+    if (e.key !== 'Escape') return;
+    const open = document.querySelector<HTMLDetailsElement>('.site-header details[open]');
+    if (open) {
+      open.open = false;
+      open.querySelector('summary')?.focus();
+    } else if (toggle?.getAttribute('aria-expanded') === 'true') {
       show(false);
       toggle.focus();
-    });
-  }
+    }
+  });
+
+  // A page size chosen under a list is remembered for that list (src/lib/pageSizes.ts): the
+  // server shows it when the list's address names no size.
+  document.addEventListener('click', (e) => {
+    const a = (e.target as Element | null)?.closest?.<HTMLElement>('[data-list] [data-size]');
+    const list = a?.parentElement?.dataset.list;
+    if (!a || !list) return;
+    const cookie = new RegExp(`(?:^|;\\s*)${SIZES_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
+    remember(SIZES_COOKIE, chooseSize(cookie && decodeURIComponent(cookie), list, Number(a.dataset.size)), SIZES_COOKIE_MAX_AGE_DAYS);
+  });
 
   // The quick search island (React, fuse.js and the coin list) loads when the visitor reaches
   // for the search box, not with the page.

@@ -1,10 +1,9 @@
 import { useStore } from '@nanostores/react';
-import Fuse from 'fuse.js';
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { recogniseChainQuery } from '../../lib/chainQuery.ts';
 import { describeChainQuery, explorerOffer } from '../../lib/explorers.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
-import { FUZZY_OPTIONS, type QuickSearchItem } from '../../lib/search.ts';
+import { itemSearch, searchItems, type QuickSearchItem } from '../../lib/search.ts';
 import { $explorers, $quickSearch, loadExplorers, loadQuickSearch } from '../../stores/quickSearch.ts';
 
 interface Props {
@@ -27,9 +26,10 @@ type Hit =
   | { kind: 'explorer'; key: string; name: string; detail: string; href: string };
 
 /**
- * Header quick search over coins and exchanges (fuse.js with the SPEC §9 options). The header
- * renders the same form as plain HTML (it submits to /search without JavaScript); this island
- * replaces it on the visitor's first interaction (mount.tsx), so no framework code loads before.
+ * Header quick search over coins and exchanges (exact matches, then prefixes, then fuse.js's near
+ * matches: src/lib/search.ts). The header renders the same form as plain HTML (it submits to
+ * /search without JavaScript); this island replaces it on the visitor's first interaction
+ * (mount.tsx), so no framework code loads before.
  */
 export default function QuickSearch({ locale, base, dict, initialQuery = '', focus = null }: Props) {
   const t = createTranslator(dict);
@@ -54,13 +54,7 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const fuses = useMemo(
-    () => ({
-      coins: new Fuse(lists.coins, { ...FUZZY_OPTIONS, keys: [...FUZZY_OPTIONS.keys] }),
-      exchanges: new Fuse(lists.exchanges, { ...FUZZY_OPTIONS, keys: [...FUZZY_OPTIONS.keys] }),
-    }),
-    [lists],
-  );
+  const searches = useMemo(() => ({ coins: itemSearch(lists.coins), exchanges: itemSearch(lists.exchanges) }), [lists]);
 
   // An address or a transaction hash: offered on the block explorers of its networks.
   const chain = useMemo(() => recogniseChainQuery(deferred), [deferred]);
@@ -79,22 +73,22 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
           href: l.href,
         }))
       : [];
-    const coins = fuses.coins.search(deferred, { limit: MAX_COINS }).map((r) => ({
+    const coins = searchItems(searches.coins, deferred, MAX_COINS).map((item) => ({
       kind: 'coin' as const,
-      key: r.item.id,
-      item: r.item,
-      href: `${base}/coin/${encodeURIComponent(r.item.id)}`,
+      key: item.id,
+      item,
+      href: `${base}/coin/${encodeURIComponent(item.id)}`,
     }));
-    const exchanges = fuses.exchanges.search(deferred, { limit: MAX_EXCHANGES }).map((r) => ({
+    const exchanges = searchItems(searches.exchanges, deferred, MAX_EXCHANGES).map((item) => ({
       kind: 'exchange' as const,
-      key: r.item.id,
-      item: r.item,
-      href: `${base}/exchange/${encodeURIComponent(r.item.id)}`,
+      key: item.id,
+      item,
+      href: `${base}/exchange/${encodeURIComponent(item.id)}`,
     }));
     return [...onExplorers, ...coins, ...exchanges];
     // t changes with dict only, which never changes after mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [deferred, fuses, base, chain, explorers.catalog]);
+  }, [deferred, searches, base, chain, explorers.catalog]);
 
   const go = (hit: Hit | undefined) => {
     if (!hit) return;

@@ -20,6 +20,7 @@ import { coinIcon } from './markets.ts';
 import { num, type Page } from './numbers.ts';
 import { roiMultiple } from './rankings.ts';
 import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
+import { LIST_SIZES } from '../../lib/pageSizes.ts';
 
 export { roiMultiple };
 
@@ -506,8 +507,8 @@ export function checkKindStatus(kind: OfferingKind | undefined, status: Offering
  * What /ieo reads from its URL (page, size, sort, order, type, status of that type, platform),
  * for the page and its exports alike. Unknown filter values fall back to "all".
  */
-export function readOfferingQuery(params: URLSearchParams): OfferingQuery & { page: number } {
-  const { size, sort, order } = readListQuery(params, OFFERING_SORTS);
+export function readOfferingQuery(params: URLSearchParams, defaultSize: number = LIST_SIZES.offerings): OfferingQuery & { page: number } {
+  const { size, sort, order } = readListQuery(params, OFFERING_SORTS, [], defaultSize);
   const rawKind = params.get('kind');
   const kind = (OFFERING_KINDS as readonly string[]).includes(rawKind ?? '') ? (rawKind as OfferingKind) : undefined;
   const rawStatus = params.get('status') ?? '';
@@ -518,8 +519,8 @@ export function readOfferingQuery(params: URLSearchParams): OfferingQuery & { pa
 }
 
 /** What /ieo/ieo-roi reads from its URL: the ROI ranking of traded offerings, one type or all. */
-export function readRoiQuery(params: URLSearchParams): OfferingQuery & { order: 'asc' | 'desc' } {
-  const { size } = readListQuery(params, [] as const);
+export function readRoiQuery(params: URLSearchParams, defaultSize: number = LIST_SIZES['offering-roi']): OfferingQuery & { order: 'asc' | 'desc' } {
+  const { size } = readListQuery(params, [] as const, [], defaultSize);
   const rawKind = params.get('kind');
   const kind = (OFFERING_KINDS as readonly string[]).includes(rawKind ?? '') ? (rawKind as OfferingKind) : undefined;
   return { page: parseListPage(params.get('page') ?? undefined) ?? 1, size, kind, sort: 'roi', order: params.get('order') === 'asc' ? 'asc' : 'desc', withRoi: true };

@@ -7,7 +7,8 @@ import type { Db } from '../db/index.ts';
 import { coinFlows, coinRepos, coins, exchangeFlows, exchanges, offerings, tickers } from '../db/schema/index.ts';
 import { coinIcon } from './markets.ts';
 import { num, type Page } from './numbers.ts';
-import { DEFAULT_PAGE_SIZE, isPageSize } from '../../lib/pagination.ts';
+import { LIST_SIZES } from '../../lib/pageSizes.ts';
+import { isPageSize } from '../../lib/pagination.ts';
 
 export const RANK_KINDS = [
   'rise',
@@ -362,7 +363,7 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
  * its exports read it the same way. Unknown values fall back to defaults, so a stale bookmark
  * still shows a ranking.
  */
-export function readRankQuery(params: URLSearchParams): RankQuery {
+export function readRankQuery(params: URLSearchParams, defaultSize: number = LIST_SIZES.rank): RankQuery {
   const pick = <T extends string>(name: string, allowed: readonly T[]): T | undefined => {
     const value = params.get(name);
     return allowed.includes(value as T) ? (value as T) : undefined;
@@ -374,7 +375,7 @@ export function readRankQuery(params: URLSearchParams): RankQuery {
   return {
     kind,
     page: rawPage && /^[1-9]\d{0,5}$/.test(rawPage) ? Number(rawPage) : 1,
-    size: isPageSize(sizeParam) ? sizeParam : DEFAULT_PAGE_SIZE,
+    size: isPageSize(sizeParam) ? sizeParam : defaultSize,
     period: opts.period ? pick('period', RANK_PERIODS) : undefined,
     window: opts.window ? pick('window', FLOW_WINDOWS) : undefined,
     scope: opts.scope ? pick('scope', RANK_SCOPES) : undefined,

@@ -1,4 +1,5 @@
 import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
+import { LIST_SIZES } from '../../lib/pageSizes.ts';
 import { readTickerQuery } from '../../lib/tickerQuery.ts';
 import type { Db } from '../db/index.ts';
 import { EXCHANGE_SORTS, getExchange, listExchanges, type ExchangeSummary } from '../domain/exchanges.ts';
@@ -36,7 +37,8 @@ export interface ExportTable<R> {
   pagePath: (params: URLSearchParams) => string;
   /**
    * Reads the page's query and returns a fetcher of one page of rows, in the page's size unless
-   * `size` is given (the all-pages export walks the pages at the largest size).
+   * `size` is given (the all-pages export walks the pages at the largest size). Without a size in
+   * the query, the list's default (src/lib/pageSizes.ts): the pages write the size they show.
    */
   prepare: (db: Db, params: URLSearchParams) => Promise<{ page: number; size: number; fetch: (page: number, size: number) => Promise<Page<R>>; columns?: ExportColumn<R>[] } | null>;
   /** Rows whose prices also set a crypto currency's rate (the coin list: bitcoin in BTC is 1). */
@@ -49,7 +51,7 @@ const coins: ExportTable<CoinSummary> = {
   pagePath: (params) => `/coin/list_${parseListPage(params.get('page') ?? '1') ?? 1}`,
   alignsRates: true,
   prepare: async (db, params) => {
-    const q = readListQuery(params, COIN_SORTS, COIN_FILTERS);
+    const q = readListQuery(params, COIN_SORTS, COIN_FILTERS, LIST_SIZES.coins);
     return { page: parseListPage(params.get('page') ?? '1') ?? 1, size: q.size, fetch: (page, size) => listCoins(db, { ...q, page, size }) };
   },
   columns: [
@@ -70,7 +72,7 @@ const exchanges: ExportTable<ExchangeSummary> = {
   name: 'exchanges',
   pagePath: (params) => `/exchange/list_${parseListPage(params.get('page') ?? '1') ?? 1}`,
   prepare: async (db, params) => {
-    const q = readListQuery(params, EXCHANGE_SORTS, exchangeTypes);
+    const q = readListQuery(params, EXCHANGE_SORTS, exchangeTypes, LIST_SIZES.exchanges);
     return {
       page: parseListPage(params.get('page') ?? '1') ?? 1,
       size: q.size,
@@ -201,7 +203,7 @@ const hot: ExportTable<HotCoin> = {
   pagePath: () => '/hot',
   alignsRates: true,
   prepare: async (db, params) => {
-    const { size, sort, order } = readListQuery(params, HOT_SORTS);
+    const { size, sort, order } = readListQuery(params, HOT_SORTS, [], LIST_SIZES.hot);
     return { page: parseListPage(params.get('page') ?? '1') ?? 1, size, fetch: (page, pageSize) => listHotCoins(db, { page, size: pageSize, sort, order }) };
   },
   columns: [
@@ -318,7 +320,7 @@ const exchangePairs: ExportTable<TickerRow> = {
       if (e instanceof DomainError && e.status === 404) return null;
       throw e;
     }
-    const q = readListQuery(params, TICKER_SORTS, ['spot', 'futures'] as const);
+    const q = readListQuery(params, TICKER_SORTS, ['spot', 'futures'] as const, LIST_SIZES['exchange-pairs']);
     const page = parseListPage(params.get('page') ?? '1') ?? 1;
     return { page, size: q.size, fetch: (p, size) => listTickers(db, { page: p, size, exchange, market: q.filter, sort: q.sort, order: q.order }) };
   },

@@ -69,4 +69,23 @@ describe('renderInputs and the page-cache key', () => {
     expect(inputs('/zh/news', { cookie: 'locale=ko' }).i.personal).toBe(false);
     expect(inputs('/news', {}, 'https://m.example.com').i.vary).toEqual(['Cookie', 'X-Locale', 'User-Agent']);
   });
+
+  // A list's remembered size (src/lib/pageSizes.ts) shapes only that list's pages, and only when
+  // the URL names no size: other pages stay shared by everyone.
+  it('keys a list page on the size remembered for it, unless the URL names one', () => {
+    const cookie = 'sizes=coins:20|news:50';
+    const list = inputs('/zh/coin/list_2', { cookie });
+    expect(list.i).toMatchObject({ list: 'coins', pageSize: 20, personal: true });
+    expect(list.key).not.toBe(inputs('/zh/coin/list_2').key);
+    expect(inputs('/news', { cookie }).i.pageSize).toBe(50);
+    // The URL wins: the cookie changes nothing.
+    expect(inputs('/coin/list_1?size=30', { cookie })).toEqual(inputs('/coin/list_1?size=30'));
+    // An invalid size in the URL falls back to the remembered one, as the page does.
+    expect(inputs('/coin/list_1?size=7', { cookie }).i.pageSize).toBe(20);
+    // Other pages, other lists, the list's own default: the shared render.
+    expect(inputs('/coin/bitcoin', { cookie })).toEqual(inputs('/coin/bitcoin'));
+    expect(inputs('/exchange/list_1', { cookie })).toEqual(inputs('/exchange/list_1'));
+    expect(inputs('/coin/list_1', { cookie: 'sizes=coins:100' })).toEqual(inputs('/coin/list_1'));
+    expect(inputs('/coin/list_1', { cookie: 'sizes=coins:7' })).toEqual(inputs('/coin/list_1'));
+  });
 });

@@ -7,6 +7,8 @@
  */
 import { mobileRouteName, shouldRedirectToMobile } from '../../lib/device.ts';
 import { DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../../lib/i18n/index.ts';
+import { listAt, rememberedSize, SIZES_COOKIE, type ListName } from '../../lib/pageSizes.ts';
+import { isPageSize } from '../../lib/pagination.ts';
 import { RISE_FALL_COOKIE, toRiseFallScheme, type RiseFallScheme } from '../../lib/riseFall.ts';
 import { isRateSymbol, type RateSymbol } from '../domain/rates.ts';
 
@@ -22,6 +24,10 @@ export interface RenderInputs {
   currency: RateSymbol;
   /** The rise/fall colours the reader chose; undefined: the language's convention. */
   colours: RiseFallScheme | undefined;
+  /** The list the page shows (src/lib/pageSizes.ts), whose pager remembers the size chosen. */
+  list: ListName | undefined;
+  /** The size the reader chose for that list, when the URL names none; undefined: the default. */
+  pageSize: number | undefined;
   /** Served over HTTPS (directly, or as the proxy says in X-Forwarded-Proto). */
   secure: boolean;
   /** A phone on a route of the mobile site, with MOBILE_ORIGIN set: it is redirected. */
@@ -80,6 +86,8 @@ export function renderInputs(url: URL, header: HeaderGetter, opts: { mobileOrigi
   const theme = cookies.theme === 'dark' ? 'dark' : 'light';
   const cur = cookies.currency?.toUpperCase() ?? 'USD';
   const colours = toRiseFallScheme(cookies[RISE_FALL_COOKIE]);
+  const list = listAt(rest);
+  const pageSize = list && !isPageSize(Number(url.searchParams.get('size'))) ? rememberedSize(cookies[SIZES_COOKIE], list) : undefined;
   const mobileRedirect = !!opts.mobileOrigin && shouldRedirectToMobile(header('user-agent'), url.searchParams.get('browsermode'), rest);
   const vary = ['Cookie'];
   if (!prefixed) vary.push('X-Locale');
@@ -91,9 +99,16 @@ export function renderInputs(url: URL, header: HeaderGetter, opts: { mobileOrigi
     theme,
     currency: isRateSymbol(cur) ? cur : 'USD',
     colours,
+    list,
+    pageSize,
     secure: url.protocol === 'https:' || header('x-forwarded-proto') === 'https',
     mobileRedirect,
-    personal: (!prefixed && (fromCookie !== undefined || fromHeader !== undefined)) || cookies.theme !== undefined || cookies.currency !== undefined || colours !== undefined,
+    personal:
+      (!prefixed && (fromCookie !== undefined || fromHeader !== undefined)) ||
+      cookies.theme !== undefined ||
+      cookies.currency !== undefined ||
+      colours !== undefined ||
+      pageSize !== undefined,
     vary,
   };
 }
@@ -106,7 +121,7 @@ export function renderInputs(url: URL, header: HeaderGetter, opts: { mobileOrigi
 export function variantKey(method: string | undefined, url: URL, inputs: RenderInputs, header: HeaderGetter): string | null {
   if (method !== 'GET' || header('authorization')) return null;
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/_astro/') || inputs.mobileRedirect) return null;
-  return [url.pathname + url.search, inputs.locale, inputs.prefixed ?? '', inputs.theme, inputs.currency, inputs.colours ?? '', inputs.secure ? 's' : ''].join('\n');
+  return [url.pathname + url.search, inputs.locale, inputs.prefixed ?? '', inputs.theme, inputs.currency, inputs.colours ?? '', inputs.pageSize ?? '', inputs.secure ? 's' : ''].join('\n');
 }
 
 type NodeHeaders = Record<string, string | string[] | undefined>;
