@@ -20,8 +20,12 @@ export function sortHeaderHtml(label: string, column: string, sort: string | und
   return html`<th${attr('class', left && 'l')}${attr('aria-sort', ariaSort)} scope="col"><a href="${url(next[0], next[1])}" rel="nofollow">${label}${arrow ? html`<span aria-hidden="true">${arrow}</span>` : null}</a></th>`;
 }
 
-/** The pager under a list: position, pages around the current one, and page sizes. */
+/**
+ * The pager under a list: position, pages around the current one, and page sizes. Nothing for an
+ * empty list: its empty state says it all ("Showing --–-- of --" and a pager of one page did not).
+ */
 export function pagerHtml(v: View, page: number, size: number, total: number, url: (page: number, size: number) => string): SafeHtml {
+  if (total <= 0) return html``;
   const { t } = v;
   const pages = pageCount(total, size);
   const from = total === 0 ? 0 : (page - 1) * size + 1;
