@@ -1,5 +1,5 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
+import type { AutoscaleInfo, IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
 import { formatDate, formatDateTime, formatPercent, trend } from '../../lib/format/index.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import type { KlineCandle, KlineInterval, KlineRange } from '../../lib/klines.ts';
@@ -8,6 +8,7 @@ import { apiGet } from '../../stores/api.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha } from './chartTheme.ts';
 import type { CurrencyProp } from './KlineChart.tsx';
 import type { NewsMarkers } from './newsMarkers.ts';
+import { axisFormatter, MARKER_BAND } from './priceAxis.ts';
 import './kline.css';
 
 /** The ranges the compact chart offers (SPEC §4's 1W–YTD, and the last day), and the interval each is drawn with. */
@@ -45,6 +46,8 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
   const markers = useRef<NewsMarkers | null>(null);
   const series = useRef<ISeriesApi<'Area'> | null>(null);
   const [chartReady, setChartReady] = useState(false);
+  /** The last value as drawn: the last-price label's place on the axis. */
+  const last = useRef<number | null>(null);
 
   useEffect(() => {
     let disposed = false;
@@ -59,13 +62,26 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
         autoSize: true,
         layout: { background: { type: lw.ColorType.Solid, color: c.bg }, textColor: c.muted, attributionLogo: false, fontFamily: 'inherit' },
         grid: { vertLines: { visible: false }, horzLines: { color: withAlpha(c.border, 0.6) } },
-        rightPriceScale: { borderVisible: false },
+        rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.02 } },
         timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
         handleScroll: false,
         handleScale: false,
-        localization: { priceFormatter: (p: number) => money.price(p / rate).replace(money.symbol, '') },
+        localization: {
+          priceFormatter: (p: number) => money.price(p / rate).replace(money.symbol, ''),
+          tickmarksPriceFormatter: axisFormatter(() => series.current, () => last.current),
+        },
       });
-      series.current = api.addSeries(lw.AreaSeries, { lineColor: c.accent, topColor: withAlpha(c.accent, 0.3), bottomColor: withAlpha(c.accent, 0.02), lineWidth: 2 });
+      // The line keeps above the news markers' band along the bottom.
+      series.current = api.addSeries(lw.AreaSeries, {
+        lineColor: c.accent,
+        topColor: withAlpha(c.accent, 0.3),
+        bottomColor: withAlpha(c.accent, 0.02),
+        lineWidth: 2,
+        autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+          const info = original();
+          return info && { ...info, margins: { above: 8, below: MARKER_BAND } };
+        },
+      });
       api.subscribeCrosshairMove((param: MouseEventParams) => {
         const point = series.current ? (param.seriesData.get(series.current) as { time: number; value: number } | undefined) : undefined;
         setHover(point && typeof point.time === 'number' ? { time: point.time * 1000, value: point.value } : null);
@@ -128,6 +144,7 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
           bottomColor: withAlpha(dir, 0.02),
           priceFormat: { type: 'price', minMove, precision: Math.max(0, -Math.floor(Math.log10(minMove))) },
         });
+        last.current = next.at(-1)?.value ?? null;
         series.current?.setData(next.map((p) => ({ time: Math.floor(p.time / 1000) as UTCTimestamp, value: p.value })));
         chart.current?.timeScale().fitContent();
         showNews(next.map((p) => p.time));

@@ -20,8 +20,11 @@ export interface NewsMarkers {
 /** The reader's choice to hide markers, kept across pages. */
 const HIDE_KEY = 'coinlens:newsMarkers';
 const CARD_HALF_WIDTH = 140;
-/** Markers nearer than this (px) would overlap: their bars share one (phones: finger-sized ones). */
-const markerGap = () => (matchMedia('(max-width: 640px)').matches ? 44 : 20);
+/**
+ * Markers nearer than this (px) would overlap: their bars share one. On phones a dot's target
+ * reaches 8 px around it (kline.css), so markers keep 34 px apart and a finger finds one.
+ */
+const markerGap = () => (matchMedia('(max-width: 640px)').matches ? 34 : 20);
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
@@ -131,7 +134,8 @@ export function createNewsMarkers(o: { chart: IChartApi; stage: HTMLElement; coi
     }
     clusters.forEach(({ x }, i) => {
       const node = nodes[i]!;
-      node.style.left = `${Math.round(x)}px`;
+      // A dot at the very edge stays inside the plot.
+      node.style.left = `${Math.round(Math.min(Math.max(x, 9), width - 9))}px`;
       // Keep the card inside the chart near its edges.
       node.dataset.align = x < CARD_HALF_WIDTH ? 'start' : x > width - CARD_HALF_WIDTH ? 'end' : 'center';
     });
