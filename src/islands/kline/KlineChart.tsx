@@ -242,6 +242,8 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
   const choose = (nextInterval: KlineInterval, nextRange: KlineRange) => (e: React.MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
+    // Loading from this render on: the chart never says "ready" with the previous view's candles.
+    if (nextInterval !== interval || nextRange !== range) setStatus('loading');
     setInterval(nextInterval);
     setRange(nextRange);
     const url = new URL(window.location.href);
