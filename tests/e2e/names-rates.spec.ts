@@ -103,6 +103,15 @@ test('in BTC, bitcoin shows no change and other coins their change against bitco
   await expect(page.locator('.changes .num')).toHaveText(['0.00%', '0.00%', '0.00%', '0.00%', '0.00%']);
   await page.waitForTimeout(4500); // two rounds of live prices
   await expect(header).toHaveText('0.00%');
+  // The overview chart divides each bar by bitcoin's own: a flat 1, not today's rate on past prices.
+  await page.locator('[data-price-chart]').scrollIntoViewIfNeeded();
+  const chart = page.getByTestId('price-chart');
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+  await expect(chart.locator('.price-chart-head b')).toHaveText('₿1.00');
+  await expect(chart.locator('.price-chart-head .num > span').first()).toHaveText('0.00%');
+  // The kline chart stays in US dollars in a crypto currency, and says so.
+  await page.goto('/en/kline/btc');
+  await expect(page.getByTestId('kline-legend')).toContainText('BTC/USD');
 
   await page.goto('/en/coin/list_1');
   const change = (id: string) => page.getByTestId('coin-table').locator(`tr[data-coin="${id}"] [data-live-change="${id}"]`);

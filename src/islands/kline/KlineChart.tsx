@@ -12,7 +12,7 @@ import {
   type KlineInterval,
   type KlineRange,
 } from '../../lib/klines.ts';
-import { createMoney } from '../../lib/money.ts';
+import { createMoney, MARKET_RATE_COINS } from '../../lib/money.ts';
 import { apiGet } from '../../stores/api.ts';
 import { $prices, watchPrices } from '../../stores/prices.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha, type ChartColours } from './chartTheme.ts';
@@ -58,7 +58,10 @@ const viewQuery = (interval: KlineInterval, range: KlineRange) => `?interval=${i
  */
 export default function KlineChart({ coinId, symbol, interval: initialInterval, range: initialRange, locale, dict, currency }: Props) {
   const t = createTranslator(dict);
-  const money = useMemo(() => createMoney(locale, currency?.code ?? 'USD', currency ? { [currency.code]: currency.rate } : {}), [locale, currency]);
+  // Candles in a crypto currency would be today's rate applied to past prices, which no market
+  // saw (bitcoin in BTC is 1, not a falling line): in BTC, ETH or USDT the chart stays in US
+  // dollars and says so (the legend's pair reads BTC/USD).
+  const money = useMemo(() => (currency && !MARKET_RATE_COINS[currency.code] ? createMoney(locale, currency.code, { [currency.code]: currency.rate }) : createMoney(locale, 'USD', {})), [locale, currency]);
   const rate = money.convert(1) ?? 1;
   const [interval, setInterval] = useState(initialInterval);
   const [range, setRange] = useState(initialRange);

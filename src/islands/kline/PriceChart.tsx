@@ -3,7 +3,7 @@ import type { AutoscaleInfo, IChartApi, ISeriesApi, MouseEventParams, UTCTimesta
 import { formatDate, formatDateTime, formatPercent, trend } from '../../lib/format/index.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import type { KlineCandle, KlineInterval, KlineRange } from '../../lib/klines.ts';
-import { createMoney } from '../../lib/money.ts';
+import { createMoney, MARKET_RATE_COINS } from '../../lib/money.ts';
 import { apiGet } from '../../stores/api.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha } from './chartTheme.ts';
 import type { CurrencyProp } from './KlineChart.tsx';
@@ -127,10 +127,21 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
     setStatus('loading');
     const load = async () => {
       const q = { coin: coinId, range: range as KlineRange };
-      let data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval: INTERVAL_FOR[range] });
+      let interval: KlineInterval = INTERVAL_FOR[range];
+      let data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval });
       // Minute candles exist only for the most traded coins; the others fall back to hours.
-      if (data.candles.length < 2 && INTERVAL_FOR[range] === '15m') data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval: '1h' });
-      return data.candles.map((c) => ({ time: c.time, value: c.close * rate }));
+      if (data.candles.length < 2 && interval === '15m') data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval: (interval = '1h') });
+      // In a crypto currency each close is divided by that coin's close of the same bar, not
+      // by today's rate: bitcoin in BTC is 1 all along, and the line shows what a coin did against it.
+      const base = MARKET_RATE_COINS[money.currency];
+      if (!base) return data.candles.map((c) => ({ time: c.time, value: c.close * rate }));
+      if (base === coinId) return data.candles.map((c) => ({ time: c.time, value: 1 }));
+      const against = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { coin: base, range: q.range, interval });
+      const baseClose = new Map(against.candles.map((c) => [c.time, c.close]));
+      return data.candles.flatMap((c) => {
+        const b = baseClose.get(c.time);
+        return b && b > 0 ? [{ time: c.time, value: c.close / b }] : [];
+      });
     };
     load()
       .then((next) => {
@@ -159,7 +170,7 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
     return () => {
       current = false;
     };
-  }, [chartReady, coinId, range, reload, rate]);
+  }, [chartReady, coinId, range, reload, rate, money.currency]);
 
   const first = points[0];
   const shown = hover ?? points.at(-1) ?? null;
