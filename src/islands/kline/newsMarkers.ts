@@ -21,10 +21,10 @@ export interface NewsMarkers {
 const HIDE_KEY = 'coinlens:newsMarkers';
 const CARD_HALF_WIDTH = 140;
 /**
- * Markers nearer than this (px) would overlap: their bars share one. On phones a dot's target
- * reaches 8 px around it (kline.css), so markers keep 34 px apart and a finger finds one.
+ * Markers nearer than this (px) would overlap: their bars share one. On phones each small dot
+ * sits in a 44 px target (kline.css), so markers keep 44 px apart and a finger finds one.
  */
-const markerGap = () => (matchMedia('(max-width: 640px)').matches ? 34 : 20);
+const markerGap = () => (matchMedia('(max-width: 640px)').matches ? 44 : 20);
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
   const node = document.createElement(tag);
