@@ -55,7 +55,7 @@ export function settleClientAddress(req, trustProxy) {
 }
 
 /**
- * Whether a request is expensive work: searches (the search page and API, quick search, any
+ * Whether a request is expensive work: share cards, searches (the search page and API, quick search, any
  * text filter), klines over long or custom ranges or rolled-up intervals, and deep pages of a
  * list. A request whose URL cannot be read is not (the app answers it 400/404 cheaply).
  * @example isExpensive('GET', '/zh/search?q=btc') // true
@@ -82,6 +82,8 @@ export function isExpensive(method, rawUrl) {
   }
   const sitePath = path.replace(LOCALE_PREFIX, '') || '/';
   if (/^\/search\/?$/.test(sitePath)) return true;
+  // Share cards: an image drawn on a cache miss (src/server/cards).
+  if (sitePath.startsWith('/cards/')) return true;
   if (sitePath.startsWith('/kline/')) return longKlines(params);
   return false;
 }

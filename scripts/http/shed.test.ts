@@ -40,6 +40,8 @@ describe('isExpensive', () => {
     ['/api/v1/klines?coin=bitcoin&interval=15m', true],
     ['/kline/BTC?range=1Y', true],
     ['/news?page=51', true],
+    ['/cards/en/coin/bitcoin.png', true],
+    ['/zh/cards/zh/article/12.png', true],
     ['/api/v1/coins?page=9999', true],
     // Cheap: ordinary pages and API calls, short kline ranges, empty filters, the probe, streams.
     ['/', false],

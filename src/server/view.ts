@@ -3,11 +3,11 @@ import { formatDate, formatDateTime, formatNumber, formatPair, formatRelativeTim
 import type { ContractType } from '../lib/format/pair.ts';
 import type { Locale } from '../lib/i18n/index.ts';
 import { LIST_SIZES, type ListName } from '../lib/pageSizes.ts';
-import { createMoney, MARKET_RATE_COINS, type Money } from '../lib/money.ts';
+import { createMoney, MARKET_RATE_COINS, type BaseChanges, type ChangePeriod, type Money } from '../lib/money.ts';
 import { getDb } from './db/index.ts';
 import { memo } from './domain/cache.ts';
 import { coinNameBook, localCoinName } from './domain/coinNames.ts';
-import { getRates } from './domain/rates.ts';
+import { getRates, rateCoinChanges } from './domain/rates.ts';
 
 /** Shared with the widget (same memo key, same value: the whole getRates answer). */
 const currentRates = async () => {
@@ -21,9 +21,9 @@ const currentRates = async () => {
  * until the prices move, and exact decimal formatting is not free.
  */
 const moneys = new Map<string, Money>();
-function sharedMoney(locale: Locale, currency: string, rates: Record<string, number>): Money {
-  const plain = createMoney(locale, currency, rates);
-  const key = `${locale}|${plain.currency}|${plain.convert(1)}`;
+function sharedMoney(locale: Locale, currency: string, rates: Record<string, number>, base: BaseChanges = {}): Money {
+  const plain = createMoney(locale, currency, rates, base);
+  const key = `${locale}|${plain.currency}|${plain.convert(1)}|${MARKET_RATE_COINS[plain.currency] ? JSON.stringify(base) : ''}`;
   let money = moneys.get(key);
   if (money) return money;
   if (moneys.size >= 16) moneys.clear(); // rates moved many times, or many currencies: start again
@@ -49,22 +49,34 @@ function sharedNumber(locale: Locale, abbreviate: boolean) {
 export async function view(astro: Pick<AstroGlobal, 'locals'>) {
   const { locale, t, base, currency, list, pageSize } = astro.locals;
   const now = Date.now();
-  const [{ rates, fiatTimestamp }, names] = await Promise.all([currentRates(), getDb().then(coinNameBook)]);
+  const crypto = Boolean(MARKET_RATE_COINS[currency]);
+  const [{ rates, fiatTimestamp }, names, changes] = await Promise.all([
+    currentRates(),
+    getDb().then(coinNameBook),
+    crypto ? getDb().then((db) => memo(db, 'rate-changes', 60_000, () => rateCoinChanges(db))) : {},
+  ]);
+  let against: BaseChanges = (changes as Record<string, BaseChanges>)[currency] ?? {};
   /** The coin's name in the page's language (比特币), or its English name when it has none. */
   const coinName = (c: { id: string; name: string }) => localCoinName(names, locale, c.id) ?? c.name;
   const self = {
     t,
     locale,
-    money: sharedMoney(locale, currency, rates),
+    money: sharedMoney(locale, currency, rates, against),
+    /** For a crypto currency, its coin's USD changes (what `money.change` measures against), for the page's scripts. */
+    baseChanges: () => (crypto ? against : null),
     /**
      * Takes the rate of a crypto currency (BTC, ETH, USDT) from the rows the page shows when
      * they hold its coin, so prices and rate come from the same moment: bitcoin in BTC is 1,
-     * not the 0.9991 of a rate read a minute earlier. Call it before anything is formatted.
+     * not the 0.9991 of a rate read a minute earlier, and its change there 0. Call it before
+     * anything is formatted.
      */
-    alignRates(rows: readonly { id: string; price: number | null }[]) {
+    alignRates(rows: readonly ({ id: string; price: number | null } & Partial<Record<`change${'1h' | '24h' | '7d' | '30d' | '1y'}`, number | null>>)[]) {
       const coinId = MARKET_RATE_COINS[currency];
-      const price = coinId ? rows.find((r) => r.id === coinId)?.price : null;
-      if (price && price > 0) self.money = sharedMoney(locale, currency, { ...rates, [currency]: 1 / price });
+      const row = coinId ? rows.find((r) => r.id === coinId) : undefined;
+      if (!row?.price || row.price <= 0) return;
+      const periods: ChangePeriod[] = ['1h', '24h', '7d', '30d', '1y'];
+      for (const p of periods) if (row[`change${p}`] !== undefined) against = { ...against, [p]: row[`change${p}`] };
+      self.money = sharedMoney(locale, currency, { ...rates, [currency]: 1 / row.price }, against);
     },
     now,
     /** When the oldest fiat rate was fetched (the currency menu shows it), or null. */

@@ -1,8 +1,9 @@
 /**
  * Live coin prices from the server's price stream (SSE at /api/stream/prices). Islands call
  * `watchPrices(ids)` for the coins they show and read `$prices`; one EventSource serves every
- * watcher and is reopened when the set of watched coins changes, closed when none is left.
- * Nothing runs at import time (safe for server rendering).
+ * watcher and is reopened when the set of watched coins changes, closed when none is left, and
+ * closed while the page is away in the back/forward cache. Nothing runs at import time (safe for
+ * server rendering).
  */
 import { map } from 'nanostores';
 import { apiLanguage, toLocale } from '../lib/i18n/index.ts';
@@ -68,7 +69,7 @@ async function reconnect(): Promise<void> {
   const el = document.documentElement;
   const locale = toLocale(el.dataset.locale) ?? 'zh';
   const t = await signature(Date.now(), el.dataset.signSalt ?? 'coinlens');
-  if (openFor !== key) return; // the watched set changed while signing
+  if (openFor !== key || source) return; // the watched set changed while signing, or another call opened it
   const query = new URLSearchParams({ symbols: key, t, lan: apiLanguage(locale) });
   const es = new EventSource(`/api/stream/prices?${query}`);
   es.onopen = () => {
@@ -95,6 +96,29 @@ async function reconnect(): Promise<void> {
   source = es;
 }
 
+let pageEvents = false;
+
+/**
+ * The stream is closed when the page is left and reopened when it comes back from the
+ * back/forward cache: an open stream keeps a page out of some browsers' cache, and Back would
+ * then reload it, losing what the reader had loaded and where they were.
+ */
+function followPageLifecycle(): void {
+  if (pageEvents || typeof window === 'undefined') return;
+  pageEvents = true;
+  window.addEventListener('pagehide', () => {
+    if (retry) clearTimeout(retry);
+    if (pending) clearTimeout(pending);
+    retry = pending = null;
+    source?.close();
+    source = null;
+    openFor = '';
+  });
+  window.addEventListener('pageshow', (e) => {
+    if (e.persisted && watchers.size) void reconnect();
+  });
+}
+
 function schedule(): void {
   if (pending) clearTimeout(pending);
   // Batch watchers that mount together into one connection.
@@ -112,6 +136,7 @@ function schedule(): void {
 export function watchPrices(coinIds: string[]): () => void {
   const ids = [...new Set(coinIds)];
   for (const id of ids) watchers.set(id, (watchers.get(id) ?? 0) + 1);
+  followPageLifecycle();
   schedule();
   let stopped = false;
   return () => {

@@ -207,3 +207,74 @@ test('the coin page of bitcoin shows its flash news and calendar events', async 
     expect(await page.locator('h1').first().innerText()).not.toBe('');
   }
 });
+
+// Issue 22 §5, "load more" on a phone and Back. A tap lands on the button before its code has
+// loaded (held back here): it must still append, not open page 2 in place of page 1. And a
+// reader who opens an item and comes Back finds the page as they left it: the page goes into
+// the back/forward cache (Playwright turns that cache off; this browser keeps it), and a page
+// with live prices closes its stream on the way out and opens it again on the way back.
+test.describe('"load more" on a phone, and Back', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('a tap before the button\'s code has loaded appends the next items', async ({ page }) => {
+    await page.goto('/lives');
+    await page.waitForLoadState('networkidle');
+    const before = await ids(page);
+    let release!: () => void;
+    const held = new Promise<void>((r) => (release = r));
+    let asked = false;
+    await page.route(/\/_astro\/LoadMore[^/]*\.js$/, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
+    const more = page.getByTestId('lives-load-more');
+    await more.scrollIntoViewIfNeeded();
+    await more.tap();
+    await expect.poll(() => asked).toBe(true);
+    await page.waitForTimeout(300); // the tap's click has come and gone
+    await expect(page).toHaveURL(/\/lives$/);
+    release();
+    await expect(page.getByTestId('lives-item')).toHaveCount(20);
+    expect((await ids(page)).slice(0, 10)).toEqual(before);
+    await expect(page).toHaveURL(/\/lives$/);
+  });
+
+  test('Back from an item keeps the loaded items and the scroll position; live prices resume', async ({ playwright, baseURL }) => {
+    const config = test.info().project.use.launchOptions!;
+    const browser = await playwright.chromium.launch({ ...config, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
+    const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const page = await context.newPage();
+    const restored = () => page.evaluate(() => (window as unknown as { restored?: boolean }).restored === true);
+    const watchRestore = () => page.evaluate(() => addEventListener('pageshow', (e) => ((window as unknown as { restored?: boolean }).restored = e.persisted)));
+    try {
+      await page.goto('/lives');
+      await watchRestore();
+      await page.getByTestId('lives-load-more').tap();
+      await expect(page.getByTestId('lives-item')).toHaveCount(20);
+      const item = page.getByTestId('lives-item').nth(15);
+      await item.scrollIntoViewIfNeeded();
+      const y = await page.evaluate(() => scrollY);
+      expect(y).toBeGreaterThan(800);
+      await item.locator('h3 a').tap();
+      await expect(page).toHaveURL(/\/lives\/\d+$/);
+      await page.goBack({ waitUntil: 'commit' });
+      await expect.poll(restored).toBe(true);
+      await expect(page.getByTestId('lives-item')).toHaveCount(20);
+      expect(await page.evaluate(() => scrollY)).toBe(y);
+
+      // A page streaming prices: the stream is closed on the way out and opened again on the way back.
+      let streams = 0;
+      page.on('request', (r) => void (r.url().includes('/api/stream/prices') && streams++));
+      await page.goto('/coin/list_1');
+      await expect.poll(() => streams).toBe(1);
+      await watchRestore();
+      await page.goto('/privacy');
+      await page.goBack({ waitUntil: 'commit' });
+      await expect.poll(restored).toBe(true);
+      await expect.poll(() => streams).toBe(2);
+    } finally {
+      await browser.close();
+    }
+  });
+});

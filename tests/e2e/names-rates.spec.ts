@@ -89,3 +89,37 @@ test.describe('fiat rates age in the currency menu', () => {
     await expect(page.getByTestId('coin-table').locator('[data-live-price="bitcoin"]')).toContainText('€');
   });
 });
+
+// Issue 22 §5: a coin priced in its own currency showed its USD change ("₿1.00 -1.93%"). In a
+// crypto currency, changes are measured against that coin: bitcoin in BTC does not move, ether's
+// change is what it did against bitcoin; the live cells keep it so as ticks come in.
+test('in BTC, bitcoin shows no change and other coins their change against bitcoin', async ({ page, context, baseURL, request }) => {
+  await context.addCookies([{ name: 'currency', value: 'BTC', url: baseURL! }]);
+  const pct = (s: string | null) => Number(s!.replace('%', ''));
+  await page.goto('/en/coin/bitcoin');
+  await expect(page.getByTestId('coin-price')).toHaveText('₿1.00');
+  const header = page.locator('.price [data-live-change="bitcoin"]');
+  await expect(header).toHaveText('0.00%');
+  await expect(page.locator('.changes .num')).toHaveText(['0.00%', '0.00%', '0.00%', '0.00%', '0.00%']);
+  await page.waitForTimeout(4500); // two rounds of live prices
+  await expect(header).toHaveText('0.00%');
+  // The overview chart divides each bar by bitcoin's own: a flat 1, not today's rate on past prices.
+  await page.locator('[data-price-chart]').scrollIntoViewIfNeeded();
+  const chart = page.getByTestId('price-chart');
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+  await expect(chart.locator('.price-chart-head b')).toHaveText('₿1.00');
+  await expect(chart.locator('.price-chart-head .num > span').first()).toHaveText('0.00%');
+  // The kline chart stays in US dollars in a crypto currency, and says so.
+  await page.goto('/en/kline/btc');
+  await expect(page.getByTestId('kline-legend')).toContainText('BTC/USD');
+
+  await page.goto('/en/coin/list_1');
+  const change = (id: string) => page.getByTestId('coin-table').locator(`tr[data-coin="${id}"] [data-live-change="${id}"]`);
+  await expect(change('bitcoin')).toHaveText('0.00%');
+  const t = await (await import('../../src/lib/signature.ts')).signature(Date.now(), 'coinlens');
+  const usd = async (id: string) => ((await (await request.get(`/api/v1/coins/${id}?t=${t}&lan=en`)).json()) as { data: { change24h: number } }).data.change24h;
+  const [eth, btc] = await Promise.all([usd('ethereum'), usd('bitcoin')]);
+  const expected = ((1 + eth / 100) / (1 + btc / 100) - 1) * 100;
+  expect(Math.abs(pct(await change('ethereum').textContent()) - expected)).toBeLessThan(0.2);
+  expect(Math.abs(expected - eth)).toBeGreaterThan(0.3); // the seed's bitcoin moved: the two differ
+});

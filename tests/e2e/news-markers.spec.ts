@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { AA_TEXT, contrastRatio } from '../../src/lib/contrast.ts';
 import { formatDateTime } from '../../src/lib/format/index.ts';
 import { query } from './db.ts';
@@ -205,5 +206,65 @@ test.describe('coin overview chart', () => {
     await expect(card.getByRole('link', { name: new RegExp(titles.zh) })).toHaveAttribute('href', `/zh/lives/${ids.zh}`);
     await card.getByRole('link', { name: new RegExp(titles.zh) }).click();
     await expect(page).toHaveURL(new RegExp(`/zh/lives/${ids.zh}$`));
+  });
+});
+
+// Issue 22 §5: on a phone the markers were 44 px discs over the bottom third of the overview
+// chart. They are small dots in a band along the bottom of the plot that the price line keeps
+// clear of, each in a 44 px target, and a tap a little beside a dot still reaches it.
+test.describe('coin overview chart on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+
+  test('small dots in the band under the line, in 44 px targets, reachable by touch', async ({ page }) => {
+    await page.goto('/en/coin/bitcoin');
+    const chart = page.getByTestId('price-chart');
+    await page.locator('[data-price-chart]').scrollIntoViewIfNeeded();
+    await expect(chart).toHaveAttribute('data-state', 'ready');
+    const marker = markerAt(chart, BAR);
+    await expect(marker).toBeVisible();
+    const canvas = (await chart.locator('.kline-canvas').boundingBox())!;
+    const plotBottom = (await chart.getByTestId('news-markers').boundingBox())!.y;
+    // The target is the button; the dot is what it paints (its padding box, inside a transparent border).
+    const dots = await chart.locator('.news-dot').evaluateAll((els) =>
+      els.map((e) => {
+        const r = e.getBoundingClientRect();
+        const s = getComputedStyle(e);
+        const [top, right, bottom, left] = [s.borderTopWidth, s.borderRightWidth, s.borderBottomWidth, s.borderLeftWidth].map(parseFloat) as [number, number, number, number];
+        return { target: { w: r.width, h: r.height }, x: r.x + left, y: r.y + top, w: r.width - left - right, h: r.height - top - bottom, clip: s.backgroundClip };
+      }),
+    );
+    expect(dots.length).toBeGreaterThan(0);
+    for (const d of dots) {
+      expect(d.clip).toBe('padding-box');
+      expect(d.h, 'dot height').toBeLessThanOrEqual(18);
+      expect(d.w, 'dot width').toBeLessThanOrEqual(32);
+      expect(Math.min(d.target.w, d.target.h), 'target').toBeGreaterThanOrEqual(44);
+      expect(d.y + d.h).toBeLessThanOrEqual(plotBottom);
+      expect(d.y, 'in the band along the bottom').toBeGreaterThanOrEqual(plotBottom - 24);
+      expect(d.x).toBeGreaterThanOrEqual(canvas.x);
+    }
+    const centres = dots.map((d) => d.x + d.w / 2).sort((a, b) => a - b);
+    for (let i = 1; i < centres.length; i++) expect(centres[i]! - centres[i - 1]!).toBeGreaterThanOrEqual(44);
+
+    // The price line stays above the band: with the markers hidden, no pixel there is drawn in
+    // anything stronger than the area's faint fill and the grid.
+    const toggle = chart.getByRole('button', { name: 'Show news on the chart' });
+    await toggle.tap();
+    await expect(marker).toBeHidden();
+    const band = await page.screenshot({ clip: { x: canvas.x, y: plotBottom - 22, width: canvas.width * 0.75, height: 20 } });
+    const { data, info } = await sharp(band).raw().toBuffer({ resolveWithObject: true });
+    const channel = (c: number) => data.filter((_, i) => i % info.channels === c).sort((x, y) => x - y);
+    const bg = [0, 1, 2].map((c) => { const v = channel(c); return v[v.length >> 1]!; }); // the band's usual colour
+    let strongest = 0;
+    for (let i = 0; i < data.length; i += info.channels) strongest = Math.max(strongest, ...[0, 1, 2].map((c) => Math.abs(data[i + c]! - bg[c]!)));
+    expect(strongest, 'the price line does not enter the band').toBeLessThan(60);
+    await toggle.tap();
+    await expect(marker).toBeVisible();
+
+    // A tap 8 px beside the dot, off the dot itself, opens its item (or pins the card of several).
+    const target = (await marker.locator('.news-dot').boundingBox())!;
+    await page.touchscreen.tap(target.x + 13 - 8, target.y + target.height / 2);
+    if ((await marker.getAttribute('data-count')) === '1') await expect(page).toHaveURL(new RegExp(`/en/lives/${ids.en}$`));
+    else await expect(marker).toHaveClass(/\bopen\b/);
   });
 });

@@ -5,7 +5,8 @@
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { signature } from '../../src/lib/signature.ts';
 
 type Tree = Record<string, Record<string, string>>;
 const strings = (file: string) => JSON.parse(readFileSync(new URL(`../../locales/${file}`, import.meta.url), 'utf8')) as Tree;
@@ -196,5 +197,130 @@ for (const L of LOCALES) {
       await expect(votes.getByTestId('vote-down')).toHaveAttribute('aria-pressed', 'true');
       await expect(up).toHaveAttribute('aria-pressed', 'false');
     });
+  });
+}
+
+// Issue 22 §1: the star clicked is the rating saved. Star N is clicked by where it is on the
+// screen (the Nth from the left), never by its place in the markup: the stars were drawn mirrored
+// (row-reverse), so the fifth star from the left saved 1 and the DOM order hid it from a test.
+// One user per language writes five reviews of targets nobody has reviewed; review k gives
+// dimension i the star ((k + i) mod 5) + 1 and the overall rating k + 1, so over the five
+// reviews every dimension of the form gets every star once. en rates exchanges (six dimensions),
+// zh coins and offerings (five). The values are read back from the API (the reader's own review)
+// and from the averages the page shows; the overall rating of one review is moved with the arrow
+// key, which must go the way the stars are drawn. Before the first review, the reader's public
+// page shows its empty state and no pager ("Showing --–-- of --").
+const GOLD = 'rgb(245, 166, 35)';
+const api = async (request: APIRequestContext, path: string, lan: string) => {
+  const t = await signature(Date.now(), 'coinlens');
+  const res = await request.get(`/api${path}${path.includes('?') ? '&' : '?'}t=${t}&lan=${lan}`);
+  expect(res.status(), path).toBe(200);
+  return ((await res.json()) as { data: unknown }).data;
+};
+
+/** The labels of a star row, left to right as drawn. */
+async function starsAsDrawn(row: Locator): Promise<Locator[]> {
+  const labels = await row.locator('label').all();
+  const xs = await Promise.all(labels.map(async (l) => (await l.boundingBox())!.x));
+  return labels.map((l, i) => ({ l, x: xs[i]! })).sort((a, b) => a.x - b.x).map((s) => s.l);
+}
+
+/** How many stars of a row are lit, and whether they are the leftmost ones. */
+async function lit(row: Locator): Promise<string> {
+  const drawn = await starsAsDrawn(row);
+  const on = await Promise.all(drawn.map((l) => l.evaluate((e, gold) => getComputedStyle(e).color === gold, GOLD)));
+  return on.map((x) => (x ? '★' : '☆')).join('');
+}
+const litText = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
+
+interface Target { type: 'exchange' | 'coin' | 'offering'; id: string; path: string; dims: readonly string[] }
+
+async function unreviewedTargets(request: APIRequestContext, lan: string): Promise<Target[]> {
+  const exDims = ['safety', 'reputation', 'speed', 'support', 'welfare', 'experience'] as const;
+  const coinDims = ['team', 'business', 'product', 'community', 'technology'] as const;
+  if (lan === 'en') {
+    // Exchanges ranked 41–50 (the seed reviews the top 30; reviews.spec takes binance).
+    const { list } = (await api(request, '/v1/exchanges?page=5&size=10', lan)) as { list: { name: string }[] };
+    const out: Target[] = [];
+    for (const e of list) {
+      const { summary } = (await api(request, `/v1/exchanges/${e.name}/comments`, lan)) as { summary: { count: number } };
+      if (summary.count === 0) out.push({ type: 'exchange', id: e.name, path: `/exchange/${e.name}/comment`, dims: exDims });
+    }
+    return out.slice(0, 5);
+  }
+  // Coins ranked 41–43 and offerings not yet sold (the seed reviews ended ones only).
+  const { list: coins } = (await api(request, '/v1/coins?page=5&size=10', lan)) as { list: { id: string }[] };
+  const c: Target[] = [];
+  for (const x of coins) {
+    const { summary } = (await api(request, `/v1/coins/${x.id}/ratings`, lan)) as { summary: { count: number } };
+    if (summary.count === 0) c.push({ type: 'coin', id: x.id, path: `/coin/${x.id}/ratings`, dims: coinDims });
+  }
+  const { list: offerings } = (await api(request, '/v1/offerings?kind=ICO&status=upcoming&size=10', lan)) as { list: { slug: string }[] };
+  const o = offerings.map((x): Target => ({ type: 'offering', id: x.slug, path: `/ieo/${x.slug}/comment`, dims: coinDims }));
+  return [c[0]!, o[0]!, c[1]!, o[1]!, c[2]!];
+}
+
+for (const L of LOCALES) {
+  const labels = strings(`${L.lan}.json`).reviews as unknown as { label: Record<string, string>; outOf: string };
+  const outOf = (n: number) => labels.outOf.replace('{{value}}', n.toFixed(1));
+  const LABEL_KEYS = ['bad', 'general', 'good', 'veryGood', 'great'];
+
+  test(`the star clicked is the rating saved, in every dimension (${L.prefix || '/en'})`, async ({ page, request }) => {
+    test.setTimeout(150_000);
+    const name = await register(page, L.prefix);
+    const profile = await page.goto(`${L.prefix}/user/${name}`);
+    expect(profile?.status()).toBe(200);
+    await expect(page.getByTestId('profile-no-reviews')).toBeVisible();
+    await expect(page.getByTestId('page-info')).toHaveCount(0);
+    await expect(page.locator('main .pager')).toHaveCount(0);
+
+    const targets = await unreviewedTargets(request, L.lan);
+    expect(targets.filter(Boolean)).toHaveLength(5);
+    const star = (k: number, i: number) => ((k + i) % 5) + 1;
+
+    for (const [k, target] of targets.entries()) {
+      await page.goto(`${L.prefix}${target.path}`);
+      const form = page.getByTestId('review-form');
+      await page.getByTestId('review-content').fill(L.lan === 'zh' ? `第${k + 1}条点评：团队和产品都值得关注` : `Review number ${k + 1}: steady and well run.`);
+      for (const [i, d] of target.dims.entries()) {
+        const row = form.locator(`fieldset[data-dimension="${d}"] .stars-input`);
+        await (await starsAsDrawn(row))[star(k, i) - 1]!.click();
+      }
+      const overall = form.getByTestId('review-overall').locator('.stars-input');
+      if (k === 0) await (await starsAsDrawn(overall))[0]!.click();
+      else {
+        // One star short, then the right arrow: it must move to the next star to the right.
+        await (await starsAsDrawn(overall))[k - 1]!.click();
+        await page.keyboard.press('ArrowRight');
+      }
+      await page.mouse.move(0, 0); // no hover: what is lit is what is chosen
+      expect(await lit(overall)).toBe(litText(k + 1));
+      for (const [i, d] of target.dims.entries()) expect(await lit(form.locator(`fieldset[data-dimension="${d}"] .stars-input`)), d).toBe(litText(star(k, i)));
+      await expect(form.locator('[data-overall-label]')).toHaveText(labels.label[LABEL_KEYS[k]!]!);
+      await page.getByTestId('review-submit').click();
+      await expect(page.getByTestId('my-review')).toBeVisible();
+
+      // The averages the page shows: the target had no review, so each is this review's star.
+      const summary = page.getByTestId('review-summary');
+      await expect(summary.getByTestId('review-average')).toHaveText(outOf(k + 1));
+      for (const [i, d] of target.dims.entries()) await expect(summary.locator(`[data-dimension="${d}"] .num`), d).toHaveText(outOf(star(k, i)));
+    }
+
+    // The saved values, through the API (the reader's own review of each target).
+    const t = await signature(Date.now(), 'coinlens');
+    const login = await request.post(`/api/new/v1/login?t=${t}&lan=${L.lan}`, { data: { account: name, password: 'review-pass-1' } });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    for (const [k, target] of targets.entries()) {
+      const res = await request.get(`/api/v1/comment/mine?t=${t}&lan=${L.lan}&targetType=${target.type}&targetId=${target.id}`, { headers: { Authorization: `Bearer ${token}` } });
+      const mine = ((await res.json()) as { data: { overall: number; label: string; ratings: Record<string, number> } }).data;
+      expect(mine.overall, target.id).toBe(k + 1);
+      expect(mine.label).toBe(LABEL_KEYS[k]);
+      expect(mine.ratings).toEqual(Object.fromEntries(target.dims.map((d, i) => [d, star(k, i)])));
+    }
+
+    // A later visitor sees the same averages, drawn by the server.
+    await page.goto(`${L.prefix}${targets[4]!.path}`);
+    await expect(page.getByTestId('review-average')).toHaveText(outOf(5));
+    for (const [i, d] of targets[4]!.dims.entries()) await expect(page.getByTestId('review-summary').locator(`[data-dimension="${d}"] .num`)).toHaveText(outOf(star(4, i)));
   });
 }

@@ -117,8 +117,8 @@ export function coinTableHtml(v: View, coins: CoinSummary[], { sorting, compact 
 <td class="l muted num">${starHtml(v, `COIN:${c.id}`, c.name)}${c.rank ?? '--'}</td>
 <td class="l">${coinNameHtml(v, c)}${c.demo ? html` <span class="badge demo" title="${t('provenance.demoRowHint')}" data-testid="demo-row">${t('provenance.demoRow')}</span>` : null}</td>
 <td class="num" data-field="price" data-live-price="${c.id}">${money.price(c.price)}</td>
-<td>${changeHtml(c.change24h, c.id)}</td>
-<td>${changeHtml(c.change7d)}</td>
+<td>${changeHtml(money.change(c.change24h), c.id)}</td>
+<td>${changeHtml(money.change(c.change7d, '7d'))}</td>
 <td class="num">${money.amount(c.marketCap)}</td>
 <td class="num">${money.amount(c.volume24h)}</td>
 ${compact ? null : html`<td class="num">${v.number(c.circulatingSupply)} <span class="muted">${c.symbol}</span></td><td>${sparklineHtml(c.spark, `${nameIn(v, c)} ${sparkLabel}`)}</td>`}

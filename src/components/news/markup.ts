@@ -20,7 +20,7 @@ export function coinChipsHtml(v: View, coins: CoinChip[], price = false): SafeHt
   const changeLabel = v.t('news.change24h');
   return html`<ul class="coin-chips" data-testid="coin-chips">${coins.map(
     (c) =>
-      html`<li><a class="chip" href="${v.href(`/coin/${encodeURIComponent(c.id)}`)}" title="${c.name}"><img src="${c.icon}" alt="" width="16" height="16" loading="lazy" decoding="async" /><span class="sym">${c.symbol}</span>${price ? html`<span class="num"><span class="sr-only">${priceLabel}: </span>${v.money.price(c.price)}</span>` : null}<span><span class="sr-only">${changeLabel}: </span>${changeHtml(c.change24h, c.id)}</span></a></li>`,
+      html`<li><a class="chip" href="${v.href(`/coin/${encodeURIComponent(c.id)}`)}" title="${c.name}"><img src="${c.icon}" alt="" width="16" height="16" loading="lazy" decoding="async" /><span class="sym">${c.symbol}</span>${price ? html`<span class="num"><span class="sr-only">${priceLabel}: </span>${v.money.price(c.price)}</span>` : null}<span><span class="sr-only">${changeLabel}: </span>${changeHtml(v.money.change(c.change24h), c.id)}</span></a></li>`,
   )}</ul>`;
 }
 

@@ -21,11 +21,13 @@ export function sortHeaderHtml(label: string, column: string, sort: string | und
 }
 
 /**
- * The pager under a list: position, pages around the current one, and page sizes. On a list of
- * src/lib/pageSizes.ts the sizes carry the list's name, and the browser remembers the one chosen
- * (src/islands/page/header.ts).
+ * The pager under a list: position, pages around the current one, and page sizes. Nothing for an
+ * empty list: its empty state says it all ("Showing --–-- of --" and a pager of one page did not).
+ * On a list of src/lib/pageSizes.ts the sizes carry the list's name, and the browser remembers the
+ * one chosen (src/islands/page/header.ts).
  */
 export function pagerHtml(v: View, page: number, size: number, total: number, url: (page: number, size: number) => string): SafeHtml {
+  if (total <= 0) return html``;
   const { t } = v;
   const pages = pageCount(total, size);
   const from = total === 0 ? 0 : (page - 1) * size + 1;

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { CandlestickData, HistogramData, IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
+import type { AutoscaleInfo, CandlestickData, HistogramData, IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
 import { formatDate, formatDateTime, formatPercent, trend } from '../../lib/format/index.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import {
@@ -12,11 +12,12 @@ import {
   type KlineInterval,
   type KlineRange,
 } from '../../lib/klines.ts';
-import { createMoney } from '../../lib/money.ts';
+import { createMoney, MARKET_RATE_COINS } from '../../lib/money.ts';
 import { apiGet } from '../../stores/api.ts';
 import { $prices, watchPrices } from '../../stores/prices.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha, type ChartColours } from './chartTheme.ts';
 import type { NewsMarkers } from './newsMarkers.ts';
+import { axisFormatter, MARKER_BAND } from './priceAxis.ts';
 import './kline.css';
 
 export interface CurrencyProp {
@@ -57,7 +58,10 @@ const viewQuery = (interval: KlineInterval, range: KlineRange) => `?interval=${i
  */
 export default function KlineChart({ coinId, symbol, interval: initialInterval, range: initialRange, locale, dict, currency }: Props) {
   const t = createTranslator(dict);
-  const money = useMemo(() => createMoney(locale, currency?.code ?? 'USD', currency ? { [currency.code]: currency.rate } : {}), [locale, currency]);
+  // Candles in a crypto currency would be today's rate applied to past prices, which no market
+  // saw (bitcoin in BTC is 1, not a falling line): in BTC, ETH or USDT the chart stays in US
+  // dollars and says so (the legend's pair reads BTC/USD).
+  const money = useMemo(() => (currency && !MARKET_RATE_COINS[currency.code] ? createMoney(locale, currency.code, { [currency.code]: currency.rate }) : createMoney(locale, 'USD', {})), [locale, currency]);
   const rate = money.convert(1) ?? 1;
   const [interval, setInterval] = useState(initialInterval);
   const [range, setRange] = useState(initialRange);
@@ -76,6 +80,9 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
   const candles = useRef<KlineCandle[]>([]);
   const byTime = useRef(new Map<number, KlineCandle>());
   const colours = useRef<ChartColours>(readColours());
+  /** The last close as drawn (in the chart's currency): the last-price label's place on the axis. */
+  const lastClose = useRef<number | null>(null);
+  const ticks = useMemo(() => axisFormatter(() => candleSeries.current, () => lastClose.current), []);
   const [chartReady, setChartReady] = useState(false);
 
   const volumeBar = useCallback(
@@ -108,7 +115,7 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
         rightPriceScale: { borderColor: c.border, scaleMargins: { top: 0.08, bottom: 0.26 } },
         timeScale: { borderColor: c.border, timeVisible: true, secondsVisible: false },
         crosshair: { mode: lw.CrosshairMode.Normal },
-        localization: { locale: locale === 'zh-hk' ? 'zh-HK' : locale === 'zh' ? 'zh-CN' : locale, priceFormatter: (p: number) => money.price(p / rate).replace(money.symbol, '') },
+        localization: { locale: locale === 'zh-hk' ? 'zh-HK' : locale === 'zh' ? 'zh-CN' : locale, priceFormatter: (p: number) => money.price(p / rate).replace(money.symbol, ''), tickmarksPriceFormatter: ticks },
       });
       candleSeries.current = api.addSeries(lw.CandlestickSeries, {
         upColor: c.rise,
@@ -117,7 +124,17 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
         wickDownColor: c.fall,
         borderVisible: false,
       });
-      volumeSeries.current = api.addSeries(lw.HistogramSeries, { priceScaleId: 'volume', priceFormat: { type: 'volume' }, lastValueVisible: false, priceLineVisible: false });
+      // The volume bars stand on the news markers' band, not under the markers.
+      volumeSeries.current = api.addSeries(lw.HistogramSeries, {
+        priceScaleId: 'volume',
+        priceFormat: { type: 'volume' },
+        lastValueVisible: false,
+        priceLineVisible: false,
+        autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+          const info = original();
+          return info && { ...info, margins: { above: 0, below: MARKER_BAND } };
+        },
+      });
       api.priceScale('volume').applyOptions({ scaleMargins: { top: 0.8, bottom: 0 } });
       api.subscribeCrosshairMove((param: MouseEventParams) => {
         const time = typeof param.time === 'number' ? param.time * 1000 : null;
@@ -177,6 +194,7 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
         const last = data.candles.at(-1);
         const minMove = minMoveFor((last?.close ?? 1) * rate);
         candleSeries.current?.applyOptions({ priceFormat: { type: 'price', minMove, precision: Math.max(0, -Math.floor(Math.log10(minMove))) } });
+        lastClose.current = last ? last.close * rate : null;
         candleSeries.current?.setData(data.candles.map(candleBar));
         volumeSeries.current?.setData(data.candles.map(volumeBar));
         chart.current?.timeScale().fitContent();
@@ -211,6 +229,9 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
       byTime.current.set(next.time, next);
       candleSeries.current?.update(candleBar(next));
       volumeSeries.current?.update(volumeBar(next));
+      // The last-price label moved: the axis labels it hides are chosen again.
+      lastClose.current = next.close * rate;
+      chart.current?.applyOptions({ localization: { tickmarksPriceFormatter: ticks } });
       setCount(candles.current.length);
       setLegend((shown) => (shown && shown.time !== next.time ? shown : null));
     });
@@ -218,12 +239,14 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
       unlisten();
       stop();
     };
-  }, [status, coinId, interval, candleBar, volumeBar]);
+  }, [status, coinId, interval, candleBar, volumeBar, rate, ticks]);
 
   // Keep the address bar in step so the view can be shared and the server renders the same.
   const choose = (nextInterval: KlineInterval, nextRange: KlineRange) => (e: React.MouseEvent) => {
     if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
     e.preventDefault();
+    // Loading from this render on: the chart never says "ready" with the previous view's candles.
+    if (nextInterval !== interval || nextRange !== range) setStatus('loading');
     setInterval(nextInterval);
     setRange(nextRange);
     const url = new URL(window.location.href);

@@ -1,13 +1,14 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
-import type { IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
+import type { AutoscaleInfo, IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
 import { formatDate, formatDateTime, formatPercent, trend } from '../../lib/format/index.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import type { KlineCandle, KlineInterval, KlineRange } from '../../lib/klines.ts';
-import { createMoney } from '../../lib/money.ts';
+import { createMoney, MARKET_RATE_COINS } from '../../lib/money.ts';
 import { apiGet } from '../../stores/api.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha } from './chartTheme.ts';
 import type { CurrencyProp } from './KlineChart.tsx';
 import type { NewsMarkers } from './newsMarkers.ts';
+import { axisFormatter, MARKER_BAND } from './priceAxis.ts';
 import './kline.css';
 
 /** The ranges the compact chart offers (SPEC §4's 1W–YTD, and the last day), and the interval each is drawn with. */
@@ -45,6 +46,8 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
   const markers = useRef<NewsMarkers | null>(null);
   const series = useRef<ISeriesApi<'Area'> | null>(null);
   const [chartReady, setChartReady] = useState(false);
+  /** The last value as drawn: the last-price label's place on the axis. */
+  const last = useRef<number | null>(null);
 
   useEffect(() => {
     let disposed = false;
@@ -59,13 +62,26 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
         autoSize: true,
         layout: { background: { type: lw.ColorType.Solid, color: c.bg }, textColor: c.muted, attributionLogo: false, fontFamily: 'inherit' },
         grid: { vertLines: { visible: false }, horzLines: { color: withAlpha(c.border, 0.6) } },
-        rightPriceScale: { borderVisible: false },
+        rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.02 } },
         timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
         handleScroll: false,
         handleScale: false,
-        localization: { priceFormatter: (p: number) => money.price(p / rate).replace(money.symbol, '') },
+        localization: {
+          priceFormatter: (p: number) => money.price(p / rate).replace(money.symbol, ''),
+          tickmarksPriceFormatter: axisFormatter(() => series.current, () => last.current),
+        },
       });
-      series.current = api.addSeries(lw.AreaSeries, { lineColor: c.accent, topColor: withAlpha(c.accent, 0.3), bottomColor: withAlpha(c.accent, 0.02), lineWidth: 2 });
+      // The line keeps above the news markers' band along the bottom.
+      series.current = api.addSeries(lw.AreaSeries, {
+        lineColor: c.accent,
+        topColor: withAlpha(c.accent, 0.3),
+        bottomColor: withAlpha(c.accent, 0.02),
+        lineWidth: 2,
+        autoscaleInfoProvider: (original: () => AutoscaleInfo | null) => {
+          const info = original();
+          return info && { ...info, margins: { above: 8, below: MARKER_BAND } };
+        },
+      });
       api.subscribeCrosshairMove((param: MouseEventParams) => {
         const point = series.current ? (param.seriesData.get(series.current) as { time: number; value: number } | undefined) : undefined;
         setHover(point && typeof point.time === 'number' ? { time: point.time * 1000, value: point.value } : null);
@@ -111,10 +127,21 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
     setStatus('loading');
     const load = async () => {
       const q = { coin: coinId, range: range as KlineRange };
-      let data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval: INTERVAL_FOR[range] });
+      let interval: KlineInterval = INTERVAL_FOR[range];
+      let data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval });
       // Minute candles exist only for the most traded coins; the others fall back to hours.
-      if (data.candles.length < 2 && INTERVAL_FOR[range] === '15m') data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval: '1h' });
-      return data.candles.map((c) => ({ time: c.time, value: c.close * rate }));
+      if (data.candles.length < 2 && interval === '15m') data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval: (interval = '1h') });
+      // In a crypto currency each close is divided by that coin's close of the same bar, not
+      // by today's rate: bitcoin in BTC is 1 all along, and the line shows what a coin did against it.
+      const base = MARKET_RATE_COINS[money.currency];
+      if (!base) return data.candles.map((c) => ({ time: c.time, value: c.close * rate }));
+      if (base === coinId) return data.candles.map((c) => ({ time: c.time, value: 1 }));
+      const against = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { coin: base, range: q.range, interval });
+      const baseClose = new Map(against.candles.map((c) => [c.time, c.close]));
+      return data.candles.flatMap((c) => {
+        const b = baseClose.get(c.time);
+        return b && b > 0 ? [{ time: c.time, value: c.close / b }] : [];
+      });
     };
     load()
       .then((next) => {
@@ -128,6 +155,7 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
           bottomColor: withAlpha(dir, 0.02),
           priceFormat: { type: 'price', minMove, precision: Math.max(0, -Math.floor(Math.log10(minMove))) },
         });
+        last.current = next.at(-1)?.value ?? null;
         series.current?.setData(next.map((p) => ({ time: Math.floor(p.time / 1000) as UTCTimestamp, value: p.value })));
         chart.current?.timeScale().fitContent();
         showNews(next.map((p) => p.time));
@@ -142,7 +170,7 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
     return () => {
       current = false;
     };
-  }, [chartReady, coinId, range, reload, rate]);
+  }, [chartReady, coinId, range, reload, rate, money.currency]);
 
   const first = points[0];
   const shown = hover ?? points.at(-1) ?? null;

@@ -20,7 +20,10 @@ export interface NewsMarkers {
 /** The reader's choice to hide markers, kept across pages. */
 const HIDE_KEY = 'coinlens:newsMarkers';
 const CARD_HALF_WIDTH = 140;
-/** Markers nearer than this (px) would overlap: their bars share one (phones: finger-sized ones). */
+/**
+ * Markers nearer than this (px) would overlap: their bars share one. On phones each small dot
+ * sits in a 44 px target (kline.css), so markers keep 44 px apart and a finger finds one.
+ */
 const markerGap = () => (matchMedia('(max-width: 640px)').matches ? 44 : 20);
 
 function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, text?: string): HTMLElementTagNameMap[K] {
@@ -131,7 +134,8 @@ export function createNewsMarkers(o: { chart: IChartApi; stage: HTMLElement; coi
     }
     clusters.forEach(({ x }, i) => {
       const node = nodes[i]!;
-      node.style.left = `${Math.round(x)}px`;
+      // A dot at the very edge stays inside the plot.
+      node.style.left = `${Math.round(Math.min(Math.max(x, 9), width - 9))}px`;
       // Keep the card inside the chart near its edges.
       node.dataset.align = x < CARD_HALF_WIDTH ? 'start' : x > width - CARD_HALF_WIDTH ? 'end' : 'center';
     });

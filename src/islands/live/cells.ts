@@ -8,7 +8,7 @@
  */
 import { formatPercent, trend } from '../../lib/format/index.ts';
 import { toLocale } from '../../lib/i18n/index.ts';
-import { createMoney, MARKET_RATE_COINS } from '../../lib/money.ts';
+import { changeIn, createMoney, MARKET_RATE_COINS, rateChanges } from '../../lib/money.ts';
 import { $prices, watchPrices } from '../../stores/prices.ts';
 
 /** Most coins one page streams (the server's limit). */
@@ -46,6 +46,8 @@ export function startLiveCells(root: ParentNode = document, options: LiveCellsOp
   // from the same batch as the other prices (so bitcoin in BTC stays exactly 1).
   const rateCoin = MARKET_RATE_COINS[currency];
   let ratePrice: number | undefined;
+  // And changes there are measured against that coin's: bitcoin's in BTC is 0.
+  let rateChange = rateChanges(html)['24h'] ?? null;
 
   const priceCells = new Map<string, HTMLElement[]>();
   const changeCells = new Map<string, HTMLElement[]>();
@@ -65,8 +67,9 @@ export function startLiveCells(root: ParentNode = document, options: LiveCellsOp
   const update = (id: string) => {
     const tick = $prices.get()[id];
     if (!tick) return;
-    if (id === rateCoin && tick.price > 0 && tick.price !== ratePrice) {
+    if (id === rateCoin && tick.price > 0 && (tick.price !== ratePrice || tick.change24h !== rateChange)) {
       ratePrice = tick.price;
+      if (tick.change24h !== null) rateChange = tick.change24h;
       money = createMoney(locale, currency, { [currency]: 1 / tick.price });
       for (const other of ids) if (other !== id) update(other);
     }
@@ -78,9 +81,10 @@ export function startLiveCells(root: ParentNode = document, options: LiveCellsOp
       el.textContent = text;
       if (before !== undefined && before !== tick.price) flash(el, tick.price > before);
     }
-    if (tick.change24h === null) return;
-    const change = formatPercent(tick.change24h);
-    const dir = trend(tick.change24h);
+    const value = changeIn(currency, tick.change24h, { '24h': rateChange });
+    if (value === null) return;
+    const change = formatPercent(value);
+    const dir = trend(value);
     for (const el of changeCells.get(id) ?? []) {
       if (el.textContent === change) continue;
       el.textContent = change;

@@ -56,6 +56,7 @@ export default function LoadMore({ locale, base, dict, next: first, size, import
 
   async function load(event: MouseEvent) {
     if (next === null || state === 'loading') return;
+    if (event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return; // a new tab or window: the link
     event.preventDefault();
     setState('loading');
     try {

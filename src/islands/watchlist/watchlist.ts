@@ -14,7 +14,7 @@ import { favouriteKey, parseFavouriteKey, type Favourite, type FavouriteType } f
 import { formatNumber, formatPair, formatPercent } from '../../lib/format/index.ts';
 import { html, type SafeHtml } from '../../lib/html.ts';
 import { apiLanguage, createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
-import { createMoney } from '../../lib/money.ts';
+import { createMoney, rateChanges } from '../../lib/money.ts';
 import { readCookie, SESSION_KEYS } from '../../lib/sessionKeys.ts';
 import { signature } from '../../lib/signature.ts';
 import { move, ofType, sameOrder, tickerMaps, WATCHLIST_TYPES, withTypeOrder } from '../../lib/watchlist.ts';
@@ -69,7 +69,7 @@ function clientView(t: MarkupView['t'], base: string): MarkupView {
   return {
     t,
     locale,
-    money: createMoney(locale, currency, { [currency]: rate > 0 ? rate : 1 }),
+    money: createMoney(locale, currency, { [currency]: rate > 0 ? rate : 1 }, rateChanges(el)),
     href: (path) => `${base}${path === '/' && base ? '' : path}` || '/',
     number: (v, abbreviate = true) => formatNumber(v, { locale, abbreviate }),
     percent: (v) => formatPercent(v),

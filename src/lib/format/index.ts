@@ -6,3 +6,4 @@ export * from './time';
 export * from './text';
 export * from './pair';
 export * from './remember';
+export * from './dateline';

@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, rates } from '../db/schema/index.ts';
-import { MARKET_RATE_COINS as SHARED_MARKET_RATE_COINS } from '../../lib/money.ts';
+import { MARKET_RATE_COINS as SHARED_MARKET_RATE_COINS, type BaseChanges } from '../../lib/money.ts';
 import { num } from './numbers.ts';
 
 /** The ten currencies of the switcher (SPEC §7 exrate symbols). */
@@ -63,6 +63,24 @@ export async function getRates(db: Db, symbols: readonly string[] = RATE_SYMBOLS
   }
   if (symbols.includes('USD')) out.USD = 1;
   return { base: 'USD', rates: out, timestamp, fiatTimestamp };
+}
+
+/**
+ * The USD changes of the coins whose price is a crypto currency's rate, per symbol: a coin's
+ * change in BTC is measured against bitcoin's (lib/money.ts changeIn).
+ */
+export async function rateCoinChanges(db: Db): Promise<Record<string, BaseChanges>> {
+  const ids = Object.values(MARKET_RATE_COINS);
+  const rows = await db
+    .select({ id: coins.id, h1: coins.change1h, h24: coins.change24h, d7: coins.change7d, d30: coins.change30d, y1: coins.change1y })
+    .from(coins)
+    .where(inArray(coins.id, ids));
+  const out: Record<string, BaseChanges> = {};
+  for (const [symbol, id] of Object.entries(MARKET_RATE_COINS)) {
+    const r = rows.find((x) => x.id === id);
+    if (r) out[symbol] = { '1h': num(r.h1), '24h': num(r.h24), '7d': num(r.d7), '30d': num(r.d30), '1y': num(r.y1) };
+  }
+  return out;
 }
 
 /** Converts a USD amount into `symbol` using a rates map; null when the rate is unknown. */
