@@ -98,7 +98,7 @@ const PER_USER_AVATARS: Limit[] = [
  */
 export const FRESH_SIGN_IN_MS = 10 * MINUTE;
 
-const tooMany = (retryAfter: number) => new DomainError(429, 429, 'auth.tooMany', { count: retryAfter });
+const tooMany = (retryAfter: number) => new DomainError(429, 429, 'auth.tooMany', { count: retryAfter }, retryAfter);
 
 async function limit(db: Db, key: string, limits: Limit[]): Promise<void> {
   const verdict = await consume(db, key, limits);

@@ -115,7 +115,7 @@ export function createApi() {
     const t = c.get('t') ?? translator(DEFAULT_LOCALE);
     if (err instanceof DomainError) {
       // A limit says when to come back, in the header as well as in the words.
-      if (err.status === 429 && typeof err.vars.seconds === 'number') c.header('Retry-After', String(Math.max(1, Math.ceil(err.vars.seconds))));
+      if (err.status === 429 && err.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfter))));
       return fail(c, err.status, err.code, t(err.key, err.vars));
     }
     if (err instanceof ZodError) {

@@ -8,6 +8,8 @@ export class DomainError extends Error {
     readonly code: number,
     readonly key: string,
     readonly vars: Record<string, string | number> = {},
+    /** Seconds until a refused request may come back (429): sent as `Retry-After`. */
+    readonly retryAfter?: number,
   ) {
     super(key);
     this.name = 'DomainError';

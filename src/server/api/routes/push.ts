@@ -75,7 +75,7 @@ export const pushRoutes = new Hono<ApiEnv>()
     if (event === 'add') {
       const subscription = subscriptionOf(b.subscription);
       const verdict = await consume(db, `push:add:${c.env?.clientAddress ?? 'unknown'}`, ADD_LIMIT);
-      if (!verdict.ok) throw new DomainError(429, 429, 'push.tooManyRequests', { count: verdict.retryAfter });
+      if (!verdict.ok) throw new DomainError(429, 429, 'push.tooManyRequests', { count: verdict.retryAfter }, verdict.retryAfter);
       return done(c, { iid, ...(await registerDevice(db, iid, subscription, c.get('locale'))) });
     }
     if (event === 'login_in') {
