@@ -247,9 +247,11 @@ export const tickers = pgTable(
     /** Dated futures: the expiry; the contract type is recomputed from it on every refresh. */
     expiresAt: ts('expires_at'),
     /**
-     * Why the coin's price leaves this pair out, or null when it counts: `stale` (no report
-     * for too long), `outlier` (too far from the other pairs), `no-reference` (its quote has
-     * no USD price), `futures` (derivatives never make the spot price).
+     * Why the coin's price leaves this pair out, or null when it counts: `invalid-price` (its
+     * source reported zero, a negative price or none that reads), `stale` (no report for too
+     * long), `flagged` (its source marks the price unreliable), `outlier` (too far from the other
+     * pairs), `no-reference` (its quote has no USD price), `futures` (derivatives never make the
+     * spot price).
      */
     excluded: text('excluded'),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -56,20 +56,23 @@ describe('BinanceSpot', () => {
       SOLUSDT: 'SOL/USDT',
       USDCUSDT: 'USDC/USDT',
       BTCFDUSD: 'BTC/FDUSD',
+      // Never traded: its zero price is passed on, for the aggregation to reject as invalid.
+      MITOUSDT: 'MITO/USDT',
     });
     const eth = tickers.find((t) => t.instrument === 'ETHBTC')!;
     expect([eth.last, eth.change24h, eth.baseVolume24h, eth.quoteVolume24h]).toEqual([0.03545, -4.576, 52341.8765, 1883.45678901]);
     expect(up.requests.find((r) => r.path === SPOT.tickers)!.query.toString()).toBe('');
   });
 
-  it('skips symbols that do not trade (BREAK), have no price yet, or are not in exchangeInfo', async () => {
+  it('skips symbols that do not trade (BREAK) or are not in exchangeInfo, and passes a zero price on as reported', async () => {
     const raw = fixture<Record<string, unknown>[]>('binance', 'ticker-24hr');
     up.route(SPOT.tickers, { body: [...raw, { ...raw[1], symbol: 'NEWCOINUSDT' }] });
-    const instruments = (await new BinanceSpot(options()).tickers()).map((t) => t.instrument);
+    const tickers = await new BinanceSpot(options()).tickers();
+    const instruments = tickers.map((t) => t.instrument);
     expect(instruments).not.toContain('WAVESUSDT');
-    expect(instruments).not.toContain('MITOUSDT');
     expect(instruments).not.toContain('NEWCOINUSDT');
-    expect(instruments).toHaveLength(6);
+    expect(instruments).toHaveLength(7);
+    expect(tickers.find((t) => t.instrument === 'MITOUSDT')!.last).toBe(0);
   });
 
   it('reads exchangeInfo once an hour, and keeps the last list when a refresh fails', async () => {
@@ -79,7 +82,7 @@ describe('BinanceSpot', () => {
     expect([hits(SPOT.info), hits(SPOT.tickers)]).toEqual([1, 2]);
     clock += 3_600_001;
     up.route(SPOT.info, { status: 503 });
-    expect(await spot.tickers()).toHaveLength(6);
+    expect(await spot.tickers()).toHaveLength(7);
     expect(hits(SPOT.info)).toBe(4);
     up.route(SPOT.info, { body: fixture('binance', 'exchangeInfo') });
     await spot.tickers();

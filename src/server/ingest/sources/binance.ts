@@ -5,7 +5,7 @@
  * ("BTCFDUSD" cannot be split reliably without it).
  */
 import { z } from 'zod';
-import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
+import { decimalString, reportedPrice, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export type BinanceOptions = { baseUrl?: string; streamUrl?: string } & Partial<
@@ -128,7 +128,7 @@ abstract class BinanceMarket implements TickerSource {
     const out: SourceTicker[] = [];
     for (const t of raw) {
       const listing = listings.get(t.symbol);
-      const last = price(t.lastPrice);
+      const last = reportedPrice(t.lastPrice);
       if (!listing || last === null) continue;
       out.push({
         source: this.name,
@@ -159,7 +159,7 @@ abstract class BinanceMarket implements TickerSource {
     const out: SourceTicker[] = [];
     for (const m of parsed.data) {
       const listing = this.listings?.bySymbol.get(m.s);
-      const last = price(m.c);
+      const last = reportedPrice(m.c);
       if (!listing || last === null) continue;
       const open = price(m.o);
       out.push({

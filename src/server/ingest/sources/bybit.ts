@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { inBatches } from '../../../lib/batches.ts';
 import { contractTypeFromExpiry } from './contracts.ts';
-import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
+import { decimalString, reportedPrice, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceStreamSpec, SourceTicker, TickerSource } from './types.ts';
 
 export type BybitOptions = {
@@ -279,7 +279,7 @@ function contractOf(i: Instrument, typeOf: (expiry: number) => ContractType | nu
  * round (`volume24h` counts USD contracts, `turnover24h` is the base coin).
  */
 function toTicker(raw: RawTicker, i: Instrument, at: number, typeOf: (expiry: number) => ContractType | null): SourceTicker | null {
-  const last = price(raw.lastPrice);
+  const last = reportedPrice(raw.lastPrice);
   if (last === null) return null;
   const pcnt = toNumber(raw.price24hPcnt);
   const inverse = i.category === 'inverse';

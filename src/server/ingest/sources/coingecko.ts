@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { slugify } from '../../../lib/slug.ts';
-import { SourceHttp, toPrice, type HttpOptions } from './http.ts';
+import { reportedPrice, SourceHttp, type HttpOptions } from './http.ts';
 import type { ExchangeInfo, SourceState, SourceTicker } from './types.ts';
 
 export type CoinGeckoOptions = {
@@ -419,7 +419,7 @@ export class CoinGecko {
     for (const t of answer.tickers.rows) {
       const base = t.base.trim().toUpperCase();
       const quote = t.target.trim().toUpperCase();
-      const last = toPrice(t.last);
+      const last = reportedPrice(t.last);
       const at = this.readableTime(t.last_traded_at ?? t.timestamp ?? null);
       if (!SYMBOL.test(base) || !SYMBOL.test(quote) || base === quote || last === null || at === null) continue;
       tickers.push(
@@ -455,7 +455,7 @@ export class CoinGecko {
       const named = marketExchange(d.market);
       const base = (d.index_id ?? '').trim().toUpperCase();
       const quote = named && SYMBOL.test(base) ? derivativeQuote(d.symbol, base) : null;
-      const last = toPrice(d.price);
+      const last = reportedPrice(d.price);
       const perpetual = d.contract_type === 'perpetual';
       const expiry = perpetual ? null : unixMs(d.expired_at);
       const at = this.readableTime(unixMs(d.last_traded_at));

@@ -256,6 +256,15 @@ export function toPrice(value: string | number | null | undefined): number | nul
   return n !== null && n > 0 ? n : null;
 }
 
+/**
+ * A last price as the source reports it: zero and negative ones included (the aggregation rejects
+ * them as invalid prices, and the market tab says so), null only when there is none at all ("" or
+ * absent: a listing that has not traded yet).
+ */
+export function reportedPrice(value: string | number | null | undefined): number | null {
+  return toNumber(value);
+}
+
 /** A decimal string, as the sources write their numbers. */
 export const decimalString = z.string().refine((s) => toNumber(s) !== null, 'not a decimal');
 

@@ -55,10 +55,11 @@ describe('Kraken tickers', () => {
     });
   });
 
-  it('normalises base and quote from wsname and drops untradeable, unpriced and unknown pairs', async () => {
+  it('normalises base and quote from wsname, drops untradeable and unknown pairs, and passes a zero price on', async () => {
     const tickers = await new Kraken(options()).tickers();
     const pairs = Object.fromEntries(tickers.map((t) => [t.instrument, `${t.base}/${t.quote}`]));
-    // LUNAUSD is cancel_only, PENGUUSD has never traded (last 0), ADAUSD is not in AssetPairs.
+    // LUNAUSD is cancel_only, ADAUSD is not in AssetPairs. PENGUUSD has never traded: its last
+    // price 0 is passed on, for the aggregation to reject as invalid.
     expect(pairs).toEqual({
       XETHXXBT: 'ETH/BTC',
       XETHZUSD: 'ETH/USD',
@@ -68,7 +69,9 @@ describe('Kraken tickers', () => {
       SOLUSD: 'SOL/USD',
       XTZUSD: 'XTZ/USD',
       USDTZUSD: 'USDT/USD',
+      PENGUUSD: 'PENGU/USD',
     });
+    expect(tickers.find((t) => t.instrument === 'PENGUUSD')!.last).toBe(0);
     const doge = tickers.find((t) => t.instrument === 'XDGUSD')!;
     expect([doge.last, doge.baseVolume24h, doge.quoteVolume24h]).toEqual([0.33214, 98441212.10230012, 98441212.10230012 * 0.3270455]);
   });
@@ -88,7 +91,7 @@ describe('Kraken tickers', () => {
     expect([hits(PAIRS), hits(TICKER)]).toEqual([1, 2]);
     clock += 3_600_001;
     up.route(PAIRS, { status: 503 });
-    expect(await kraken.tickers()).toHaveLength(8);
+    expect(await kraken.tickers()).toHaveLength(9);
     expect(hits(PAIRS)).toBe(4);
   });
 });
@@ -96,7 +99,7 @@ describe('Kraken tickers', () => {
 describe('Kraken errors', () => {
   it('retries "EGeneral:Too many requests" sent with HTTP 200', async () => {
     up.route(TICKER, [{ body: { error: ['EGeneral:Too many requests'] } }, { body: fixture('kraken', 'Ticker') }]);
-    expect(await new Kraken(options()).tickers()).toHaveLength(8);
+    expect(await new Kraken(options()).tickers()).toHaveLength(9);
     expect(hits(TICKER)).toBe(2);
   });
 
@@ -112,7 +115,7 @@ describe('Kraken errors', () => {
 
   it('accepts warnings beside a result', async () => {
     up.route(TICKER, { body: { ...fixture<object>('kraken', 'Ticker'), error: ['WGeneral:Deprecated field'] } });
-    expect(await new Kraken(options()).tickers()).toHaveLength(8);
+    expect(await new Kraken(options()).tickers()).toHaveLength(9);
   });
 
   it.each([

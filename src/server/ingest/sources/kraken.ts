@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import { inBatches } from '../../../lib/batches.ts';
-import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
+import { decimalString, reportedPrice, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, SourceCandle, SourceState, SourceStreamSpec, SourceTicker, TickerSource } from './types.ts';
 
 export type KrakenOptions = {
@@ -125,7 +125,7 @@ type Figures = { [K in 'last' | 'high' | 'low' | 'volume' | 'vwap' | 'bid' | 'as
 
 /** One Kraken spot ticker under its REST pair key; null without a last price. Quote volume is volume × VWAP. */
 function toTicker(key: string, pair: Pair, f: Figures, at: number): SourceTicker | null {
-  const last = price(f.last);
+  const last = reportedPrice(f.last);
   if (last === null) return null;
   const volume = toNumber(f.volume);
   const vwap = toNumber(f.vwap);

@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { inBatches } from '../../../lib/batches.ts';
-import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
+import { decimalString, reportedPrice, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export type OkxOptions = {
@@ -271,7 +271,7 @@ export class Okx implements TickerSource {
  * contracts too), so their quote volume is estimated as base volume × last price.
  */
 function toTicker(raw: RawTicker, listing: Listing): SourceTicker | null {
-  const last = price(raw.last);
+  const last = reportedPrice(raw.last);
   if (last === null) return null;
   const open24h = price(raw.open24h);
   const spot = listing.market === 'spot';

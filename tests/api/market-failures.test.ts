@@ -1,0 +1,108 @@
+// The live market's rounds end to end, through the real adapters, against a local fake of the
+// exchanges (tests/setup/fakeUpstream.ts) that misbehaves as real ones do: answers that list a
+// pair twice, zero prices. What the pages read (the coin row, the market tab's pairs) is checked
+// through the database and the API.
+import { sql } from 'drizzle-orm';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { LiveMarket } from '../../src/server/ingest/market.ts';
+import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
+import type { TickerSource } from '../../src/server/ingest/sources/types.ts';
+import { TickWriter } from '../../src/server/realtime/persist.ts';
+import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
+import { apiHarness } from './helpers.ts';
+
+const { get, db } = apiHarness();
+
+/** An hour ago, whole seconds: the pages judge a price's age by the real clock. */
+const T = Math.floor(Date.now() / 1000) * 1000 - 3_600_000;
+const STALE_MS = 60_000;
+let clock = T;
+let up: FakeUpstream;
+
+type BinanceTicker = { symbol: string; lastPrice: string; closeTime: number; [k: string]: unknown };
+
+/** Binance's recorded 24-hour tickers: `pick` of them, changed by `edit`, closing at `at`. */
+function binanceAnswer(pick: string[], at: number, edit: (t: BinanceTicker) => BinanceTicker = (t) => t): BinanceTicker[] {
+  return fixture<BinanceTicker[]>('binance', 'ticker-24hr')
+    .filter((t) => pick.includes(t.symbol))
+    .map((t) => edit({ ...t, closeTime: at }));
+}
+
+const fast = { retries: 0, timeoutMs: 5_000, now: () => clock };
+const binance = () => new BinanceSpot({ baseUrl: up.url, ...fast });
+
+function market(sources: TickerSource[], more: Partial<ConstructorParameters<typeof LiveMarket>[0]> = {}) {
+  return new LiveMarket({ db: db(), sources, intervalMs: 30_000, staleMs: STALE_MS, now: () => clock, log: () => {}, ...more });
+}
+
+async function rows<R>(query: ReturnType<typeof sql>): Promise<R[]> {
+  return ((await db().execute(query)) as unknown as { rows: R[] }).rows;
+}
+
+async function bitcoin() {
+  const [row] = await rows<{ price: string; sources: string[]; volume: string }>(sql`select price::text, sources, volume_24h::text as volume from coins where id = 'bitcoin'`);
+  return { price: Number(row!.price), sources: row!.sources, volume: Number(row!.volume) };
+}
+
+type Pair = { pair: string; source: string | null; excluded: string | null; price: number | null; volume24h: number | null; updatedAt: string };
+/** The coin's market tab, as the page and the API read it (the demo pairs of other exchanges gone first). */
+async function marketTab(coin: string): Promise<Pair[]> {
+  await db().execute(sql`delete from tickers where coin_id = ${coin} and source is null`);
+  const res = await get<{ list: Pair[]; total: number }>(`/api/v1/coins/${coin}/tickers?size=100`);
+  expect(res.status).toBe(200);
+  expect(res.body.data.total).toBeLessThan(100);
+  return res.body.data.list;
+}
+
+/** Writes a round's ticks as the realtime hub does. */
+const writer = () => new TickWriter(db());
+
+beforeEach(async () => {
+  clock = T;
+  up = await startFakeUpstream({
+    '/api/v3/exchangeInfo': { body: fixture('binance', 'exchangeInfo') },
+    '/0/public/AssetPairs': { body: fixture('kraken', 'AssetPairs') },
+    '/api/v5/public/instruments': (q) => (q.get('instType') === 'SPOT' ? { body: fixture('okx', 'instruments-spot') } : { body: { code: '0', msg: '', data: [] } }),
+  });
+});
+afterEach(() => up.close());
+
+describe('an answer that lists a pair twice', () => {
+  it('counts it once: the coin’s price and volume are those of the market tab’s rows', async () => {
+    const once = binanceAnswer(['BTCUSDT', 'BTCFDUSD'], T);
+    const btcusdt = once.find((t) => t.symbol === 'BTCUSDT')!;
+    // The same symbol again, further down the answer, with the same figures.
+    up.route('/api/v3/ticker/24hr', { body: [...once, { ...btcusdt }] });
+    const m = market([binance()]);
+    const ticks = await m.round();
+    await writer().write(ticks);
+
+    const tab = (await marketTab('bitcoin')).filter((p) => p.excluded === null);
+    expect(tab.map((p) => p.pair).sort()).toEqual(['BTC/FDUSD', 'BTC/USDT']);
+    const coin = await bitcoin();
+    const counted = tab.reduce((sum, p) => sum + p.volume24h!, 0);
+    expect(coin.volume).toBeCloseTo(counted, -1);
+    const vwap = tab.reduce((sum, p) => sum + p.price! * p.volume24h!, 0) / counted;
+    expect(coin.price).toBeCloseTo(vwap, 4);
+  });
+});
+
+describe('a zero price', () => {
+  it('is marked on the market tab as rejected as an invalid price, not as stale, and leaves the price', async () => {
+    let answer = binanceAnswer(['BTCUSDT', 'BTCFDUSD'], T);
+    up.route('/api/v3/ticker/24hr', () => ({ body: answer }));
+    const m = market([binance()]);
+    await writer().write(await m.round());
+    expect((await marketTab('bitcoin')).find((p) => p.pair === 'BTC/USDT')).toMatchObject({ excluded: null, price: 96512.34 });
+
+    clock = T + 10_000;
+    answer = binanceAnswer(['BTCUSDT', 'BTCFDUSD', 'MITOUSDT'], clock, (t) => (t.symbol === 'BTCUSDT' ? { ...t, lastPrice: '0.00000000' } : t));
+    await writer().write(await m.round());
+    const usdt = (await marketTab('bitcoin')).find((p) => p.pair === 'BTC/USDT')!;
+    expect(usdt).toMatchObject({ excluded: 'invalid-price', price: null, volume24h: null });
+    expect(Date.parse(usdt.updatedAt)).toBe(clock);
+    // Bitcoin's price is FDUSD's pair alone now; a pair that never traded (MITO's 0) is not added.
+    expect((await bitcoin()).price).toBeCloseTo(96520.01, 2);
+    expect(await rows(sql`select 1 from tickers where instrument = 'MITOUSDT'`)).toEqual([]);
+  });
+});
