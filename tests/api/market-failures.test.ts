@@ -1,12 +1,14 @@
 // The live market's rounds end to end, through the real adapters, against a local fake of the
 // exchanges (tests/setup/fakeUpstream.ts) that misbehaves as real ones do: answers that list a
-// pair twice, zero prices. What the pages read (the coin row, the market tab's pairs) is checked
+// pair twice, zero prices, a source that hangs. What the pages read (the coin row, the market tab's pairs) is checked
 // through the database and the API.
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LiveMarket } from '../../src/server/ingest/market.ts';
 import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
+import { Kraken } from '../../src/server/ingest/sources/kraken.ts';
 import type { TickerSource } from '../../src/server/ingest/sources/types.ts';
+import type { TickInput } from '../../src/server/realtime/types.ts';
 import { TickWriter } from '../../src/server/realtime/persist.ts';
 import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
 import { apiHarness } from './helpers.ts';
@@ -26,6 +28,13 @@ function binanceAnswer(pick: string[], at: number, edit: (t: BinanceTicker) => B
   return fixture<BinanceTicker[]>('binance', 'ticker-24hr')
     .filter((t) => pick.includes(t.symbol))
     .map((t) => edit({ ...t, closeTime: at }));
+}
+
+/** Kraken answering only XBT/USD at `price` (its answers carry no time: they count as of arrival). */
+function krakenTicker(price: string) {
+  const body = fixture<{ error: string[]; result: Record<string, { c: string[] }> }>('kraken', 'Ticker');
+  const btc = body.result.XXBTZUSD!;
+  return { error: [], result: { XXBTZUSD: { ...btc, c: [price, btc.c[1]!] } } };
 }
 
 const fast = { retries: 0, timeoutMs: 5_000, now: () => clock };
@@ -104,5 +113,34 @@ describe('a zero price', () => {
     // Bitcoin's price is FDUSD's pair alone now; a pair that never traded (MITO's 0) is not added.
     expect((await bitcoin()).price).toBeCloseTo(96520.01, 2);
     expect(await rows(sql`select 1 from tickers where instrument = 'MITOUSDT'`)).toEqual([]);
+  });
+});
+
+describe('a source that hangs', () => {
+  it('does not hold the others back: they are asked every round, and its answer joins when it comes', async () => {
+    const realClock = { retries: 0, timeoutMs: 10_000 };
+    up.route('/api/v3/ticker/24hr', () => ({ body: binanceAnswer(['BTCUSDT'], Date.now()) }));
+    // Kraken answers the first question at once, the second after 2.5 s.
+    up.route('/0/public/Ticker', [{ body: krakenTicker('96500.0') }, { body: krakenTicker('96600.0'), delayMs: 2_500 }]);
+    const m = new LiveMarket({ db: db(), sources: [new BinanceSpot({ baseUrl: up.url, ...realClock }), new Kraken({ baseUrl: up.url, ...realClock })], intervalMs: 200, staleMs: STALE_MS, log: () => {} });
+    const published: TickInput[][] = [];
+    m.start(async (ticks) => void published.push(ticks));
+    try {
+      await m.firstRound;
+      const asked = () => up.requests.filter((r) => r.path === '/api/v3/ticker/24hr').length;
+      const start = asked();
+      await new Promise((resolve) => setTimeout(resolve, 2_000));
+      // A round every 200 ms plus its work: Binance was asked again and again while Kraken hung
+      // (one question at a time: Kraken was not asked again meanwhile).
+      expect(asked() - start).toBeGreaterThanOrEqual(5);
+      // Each of those rounds repriced bitcoin from Binance's new figure.
+      expect(published.filter((ticks) => ticks.some((t) => t.coinId === 'bitcoin')).length).toBeGreaterThanOrEqual(5);
+      expect(up.requests.filter((r) => r.path === '/0/public/Ticker').length).toBe(2);
+      const krakenPrice = async () =>
+        (await rows<{ price: string }>(sql`select t.price_quote::text as price from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'kraken' and t.pair = 'BTC/USD'`))[0]?.price;
+      await expect.poll(krakenPrice, { timeout: 3_000 }).toBe('96600');
+    } finally {
+      await m.stop();
+    }
   });
 });

@@ -1,10 +1,14 @@
 /**
- * The live market: every INGEST_INTERVAL_MS it asks every configured exchange source for its
- * tickers (in parallel; one failing source costs only its own data), aggregates them (see
- * aggregate.ts and /methodology) and writes, in one transaction (write.ts), the exchanges, their
- * tickers with provenance (source, instrument, expiry, exclusion) and each coin's volume and sources.
- * The coins' prices then go out as ticks on the price bus (SSE) and through the tick writer
- * (prices, market caps, candles), exactly like the simulated market's.
+ * The live market: every INGEST_INTERVAL_MS a round asks every configured exchange source for its
+ * tickers, aggregates the latest answer of each (see aggregate.ts and /methodology) and writes, in
+ * one transaction (write.ts), the exchanges, their tickers with provenance (source, instrument,
+ * expiry, exclusion) and each coin's volume and sources. The coins' prices then go out as
+ * ticks on the price bus (SSE) and through the tick writer (prices, market caps, candles), exactly
+ * like the simulated market's.
+ *
+ * Sources do not wait for each other: a round waits at most ANSWER_WAIT_MS for the answers it asked
+ * for, and a source still answering an earlier round's question (a hang, retries) is not asked
+ * again nor waited for; its answer joins the round after it arrives.
  *
  * A source that fails keeps its last good tickers in memory and in the database: its pairs age,
  * become `stale` after STALE_MS and leave the prices, but no page goes blank. Each round stores
@@ -19,7 +23,7 @@ import { dec } from '../seed/decimal.ts';
 import { DayAgoPrices } from '../realtime/dayAgo.ts';
 import type { PriceSource, TickInput } from '../realtime/types.ts';
 import { changePercent, DAY_MS } from '../realtime/walk.ts';
-import { aggregate, type AggregateResult } from './aggregate.ts';
+import { aggregate, type AggregateResult, type CoinAggregate } from './aggregate.ts';
 import { contractTypeFromExpiry } from './sources/contracts.ts';
 import { SourceStream, type StreamState } from './stream.ts';
 import { backfillHistory } from './backfill.ts';
@@ -31,6 +35,9 @@ export { demoMarketPending, keepDemoMarket, pairName } from './write.ts';
 
 /** A coin the database lacks is added when its pairs trade at least this much a day (USD). */
 export const NEW_COIN_MIN_VOLUME_USD = 1_000_000;
+
+/** Longest a round waits for the answers it asked for (the first round waits for all). */
+export const ANSWER_WAIT_MS = 5_000;
 
 export interface LiveMarketOptions {
   db: Db;
@@ -51,6 +58,11 @@ export interface LiveMarketOptions {
    * instead of asking again, and asks only when one failed.
    */
   asked?: Map<string, Promise<SourceTicker[]>>;
+  /**
+   * Longest a round after the first waits for the answers it asked for (default: ANSWER_WAIT_MS,
+   * at most half the interval); later answers join the next round.
+   */
+  answerWaitMs?: number;
   /**
    * The demo market seeded on first run is still there ({@link demoMarketPending}): the first
    * round a source answers removes it (see {@link replaceDemoMarket}), so a first start with
@@ -95,6 +107,14 @@ export class LiveMarket implements PriceSource {
   private queue: Promise<unknown> = Promise.resolve();
   /** The price last published per coin: a stream tick sends only the coins that moved. */
   private readonly published = new Map<string, number>();
+  /** The questions still out, per source: a source is asked again only once it has answered. */
+  private readonly inflight = new Map<string, Promise<void>>();
+  /** Sources that answered since the last round: whether each answer was new (TickerSource.refreshed). */
+  private readonly arrived = new Map<string, boolean>();
+  /** Cancels the questions still out when the market stops. */
+  private abort = new AbortController();
+  /** Rounds begun: the first waits for every answer. */
+  private roundsBegun = 0;
   /** Whether the demo market is no longer to be replaced: done, or too late (see keepDemo). */
   private demoSettled = false;
   private roundDone!: () => void;
@@ -117,11 +137,14 @@ export class LiveMarket implements PriceSource {
   start(publish: (ticks: TickInput[]) => Promise<void>): void {
     if (this.rounds?.running) return;
     this.streamsStarted = false;
+    if (this.abort.signal.aborted) this.abort = new AbortController();
     this.rounds = new Repeat(
       this.o.intervalMs,
       async () => {
         try {
-          await this.exclusive(() => this.round().then((ticks) => publish(ticks)));
+          // The questions outside the queue: stream ticks go on while the sources answer.
+          await this.gather();
+          await this.exclusive(() => this.settle().then((ticks) => publish(ticks)));
         } finally {
           this.roundDone();
         }
@@ -141,9 +164,11 @@ export class LiveMarket implements PriceSource {
     // Stopped first, so a round ending meanwhile starts no streams.
     const rounds = this.rounds?.stop();
     if (this.streamTimer) clearInterval(this.streamTimer);
+    this.abort.abort();
     await Promise.all(this.streams.map((s) => s.stop()));
     this.streams = [];
     await rounds;
+    await Promise.all(this.inflight.values());
     await this.queue;
     await this.backfill;
   }
@@ -240,7 +265,7 @@ export class LiveMarket implements PriceSource {
   async streamTick(): Promise<TickInput[]> {
     const now = this.now();
     const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs: this.o.staleMs, fiatPerUsd: await fiatPerUsd(this.o.db) });
-    const moved = (await this.ticksOf(result, await this.coinsBySymbol(now), now, 0)).filter((t) => this.published.get(t.coinId) !== t.price);
+    const moved = (await this.ticksOf(result.coins, await this.coinsBySymbol(now), now, 0)).filter((t) => this.published.get(t.coinId) !== t.price);
     for (const t of moved) this.published.set(t.coinId, t.price);
     return moved;
   }
@@ -270,22 +295,43 @@ export class LiveMarket implements PriceSource {
     });
   }
 
-  /** One round: fetch, aggregate, write; returns the coins' ticks (not yet published). */
+  /**
+   * One round: ask every source not still answering, wait for those answers (the first round for
+   * all, later ones at most `answerWaitMs`), aggregate each source's latest answer, write; returns
+   * the coins' ticks (not yet published).
+   */
   async round(): Promise<TickInput[]> {
+    await this.gather();
+    return this.settle();
+  }
+
+  /** A round's questions: every source not still answering is asked; waits as {@link round} says. */
+  private async gather(): Promise<void> {
+    const asked = this.o.sources.filter((s) => !this.inflight.has(s.name)).map((s) => this.ask(s));
+    const first = this.roundsBegun++ === 0;
+    const wait = Math.min(this.o.answerWaitMs ?? ANSWER_WAIT_MS, this.o.intervalMs / 2);
+    if (first) await Promise.all(asked);
+    else {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([Promise.all(asked), new Promise<void>((resolve) => (timer = setTimeout(resolve, wait)))]);
+      clearTimeout(timer);
+    }
+  }
+
+  /** The rest of a round, on the answers there are: aggregate, write; returns the ticks. */
+  private async settle(): Promise<TickInput[]> {
     const { db, sources, staleMs } = this.o;
-    const fetched = await Promise.allSettled(sources.map((s) => this.takeAsked(s.name)?.catch(() => s.tickers()) ?? s.tickers()));
-    fetched.forEach((r, i) => {
-      const source = sources[i]!;
-      if (r.status === 'fulfilled') this.lastGood.set(source.name, this.newest(source.name, r.value));
-      else (this.o.log ?? console.error)(`[ingest] ${(r.reason as Error).message}`);
-    });
+    // The answers and who gave them, taken together: one arriving later belongs to the next round.
+    const tickers = [...this.lastGood.values()].flat();
+    const arrived = [...this.arrived];
+    this.arrived.clear();
     const now = this.now();
-    const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs, fiatPerUsd: await fiatPerUsd(db) });
+    const result = aggregate({ tickers: relabel(tickers, now), now, staleMs, fiatPerUsd: await fiatPerUsd(db) });
     const bySymbol = await this.withNewCoins(result, await this.coinsBySymbol(now), now);
-    const answered = sources.filter((_, i) => fetched[i]!.status === 'fulfilled').map((s) => s.name);
+    const answered = sources.filter((s) => arrived.some(([name]) => name === s.name)).map((s) => s.name);
     // Of those, the ones whose answer is new: only they make the data fresh (CoinGecko's markets
     // answer most rounds from memory).
-    const renewed = sources.filter((s, i) => fetched[i]!.status === 'fulfilled' && (s.refreshed?.() ?? true)).map((s) => s.name);
+    const renewed = sources.filter((s) => arrived.some(([name, fresh]) => name === s.name && fresh)).map((s) => s.name);
     const replaceDemo = !!this.o.replaceDemo && !this.demoSettled && answered.length > 0 && result.tickers.length > 0;
     const replaced = await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, renewed, exchanges: sources.flatMap(exchangesOf), replaceDemo });
     if (replaceDemo) this.demoSettled = true;
@@ -301,9 +347,34 @@ export class LiveMarket implements PriceSource {
         .then((n) => log(`[backfill] price history of ${n} coins from the sources' candles`))
         .catch((e) => log(`[backfill] ${(e as Error).message}`));
     }
-    const ticks = await this.ticksOf(result, bySymbol, now, this.o.intervalMs);
+    const ticks = await this.ticksOf(result.coins, bySymbol, now, this.o.intervalMs);
     for (const t of ticks) this.published.set(t.coinId, t.price);
     return ticks;
+  }
+
+  /**
+   * Asks a source for its tickers (or takes the answer the probe asked for); its answer, when it
+   * comes, becomes the source's latest (`lastGood`), a failure is logged and the last good one
+   * stays. One question per source at a time.
+   */
+  private ask(source: TickerSource): Promise<void> {
+    const signal = this.abort.signal;
+    const probed = this.takeAsked(source.name);
+    const answer = probed ? probed.catch(() => source.tickers(signal)) : source.tickers(signal);
+    const done = answer
+      .then(
+        (tickers) => {
+          if (signal.aborted) return;
+          this.lastGood.set(source.name, this.newest(source.name, tickers));
+          this.arrived.set(source.name, source.refreshed?.() ?? true);
+        },
+        (e: unknown) => {
+          if (!signal.aborted) (this.o.log ?? console.error)(`[ingest] ${(e as Error).message}`);
+        },
+      )
+      .finally(() => this.inflight.delete(source.name));
+    this.inflight.set(source.name, done);
+    return done;
   }
 
   /** A source's answer asked for before the first round, once. */
@@ -313,16 +384,16 @@ export class LiveMarket implements PriceSource {
     return answer;
   }
 
-  /** The coins' ticks of an aggregation, with `volumeMs` worth of their 24-hour volume. */
-  private async ticksOf(result: AggregateResult, bySymbol: Map<string, string>, now: number, volumeMs: number): Promise<TickInput[]> {
+  /** The ticks of aggregated coins, with `volumeMs` worth of their 24-hour volume. */
+  private async ticksOf(coinsOut: Map<string, CoinAggregate>, bySymbol: Map<string, string>, now: number, volumeMs: number): Promise<TickInput[]> {
     const ticks: TickInput[] = [];
     const ids: string[] = [];
-    for (const c of result.coins.values()) {
+    for (const c of coinsOut.values()) {
       const id = bySymbol.get(c.symbol);
       if (id) ids.push(id);
     }
     const ago = await this.dayAgo.get(ids, now);
-    for (const c of result.coins.values()) {
+    for (const c of coinsOut.values()) {
       const coinId = bySymbol.get(c.symbol);
       if (!coinId) continue;
       const reference = ago.get(coinId);
