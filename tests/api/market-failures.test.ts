@@ -1,16 +1,17 @@
 // The live market's rounds end to end, through the real adapters, against a local fake of the
 // exchanges (tests/setup/fakeUpstream.ts) that misbehaves as real ones do: answers that list a
-// pair twice, zero prices, a source that hangs. What the pages read (the coin row, the market tab's pairs) is checked
-// through the database and the API.
+// pair twice, zero prices, whole outages with 5xx, a source that hangs. What the pages read (the
+// coin row, the market tab's pairs) is checked through the database and the API.
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { LiveMarket } from '../../src/server/ingest/market.ts';
 import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
 import { Kraken } from '../../src/server/ingest/sources/kraken.ts';
+import { Okx } from '../../src/server/ingest/sources/okx.ts';
 import type { TickerSource } from '../../src/server/ingest/sources/types.ts';
 import type { TickInput } from '../../src/server/realtime/types.ts';
 import { TickWriter } from '../../src/server/realtime/persist.ts';
-import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
+import { fixture, startFakeUpstream, type FakeAnswer, type FakeUpstream } from '../setup/fakeUpstream.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();
@@ -30,6 +31,16 @@ function binanceAnswer(pick: string[], at: number, edit: (t: BinanceTicker) => B
     .map((t) => edit({ ...t, closeTime: at }));
 }
 
+/** OKX answering only BTC-USDT on spot, at `price`, stamped `at`. */
+function okxRoute(price: () => string, at: () => number) {
+  return (q: URLSearchParams): FakeAnswer => {
+    const type = q.get('instType')!;
+    if (type !== 'SPOT') return { body: { code: '0', msg: '', data: [] } };
+    const body = fixture<{ data: { instId: string }[] }>('okx', 'tickers-spot');
+    return { body: { ...body, data: body.data.filter((t) => t.instId === 'BTC-USDT').map((t) => ({ ...t, last: price(), ts: String(at()) })) } };
+  };
+}
+
 /** Kraken answering only XBT/USD at `price` (its answers carry no time: they count as of arrival). */
 function krakenTicker(price: string) {
   const body = fixture<{ error: string[]; result: Record<string, { c: string[] }> }>('kraken', 'Ticker');
@@ -39,6 +50,8 @@ function krakenTicker(price: string) {
 
 const fast = { retries: 0, timeoutMs: 5_000, now: () => clock };
 const binance = () => new BinanceSpot({ baseUrl: up.url, ...fast });
+const okx = () => new Okx({ baseUrl: up.url, ...fast });
+const kraken = () => new Kraken({ baseUrl: up.url, ...fast });
 
 function market(sources: TickerSource[], more: Partial<ConstructorParameters<typeof LiveMarket>[0]> = {}) {
   return new LiveMarket({ db: db(), sources, intervalMs: 30_000, staleMs: STALE_MS, now: () => clock, log: () => {}, ...more });
@@ -49,8 +62,10 @@ async function rows<R>(query: ReturnType<typeof sql>): Promise<R[]> {
 }
 
 async function bitcoin() {
-  const [row] = await rows<{ price: string; sources: string[]; volume: string }>(sql`select price::text, sources, volume_24h::text as volume from coins where id = 'bitcoin'`);
-  return { price: Number(row!.price), sources: row!.sources, volume: Number(row!.volume) };
+  const [row] = await rows<{ price: string; price_at: Date; sources: string[]; volume: string }>(
+    sql`select price::text, price_at, sources, volume_24h::text as volume from coins where id = 'bitcoin'`,
+  );
+  return { price: Number(row!.price), priceAt: new Date(row!.price_at).getTime(), sources: row!.sources, volume: Number(row!.volume) };
 }
 
 type Pair = { pair: string; source: string | null; excluded: string | null; price: number | null; volume24h: number | null; updatedAt: string };
@@ -116,12 +131,52 @@ describe('a zero price', () => {
   });
 });
 
+describe('an outage in which no source answers', () => {
+  it('moves no price: the last price computed from fresh data stays, with the time of its newest figure', async () => {
+    // Binance at 70,021, OKX at 70,030 and Kraken at 29,024 (an outlier among three), each
+    // figure of a different age, so that the three go stale one round apart.
+    up.route('/api/v3/ticker/24hr', { body: binanceAnswer(['BTCUSDT'], T - 20_000, (t) => ({ ...t, lastPrice: '70021.00' })) });
+    up.route('/api/v5/market/tickers', okxRoute(() => '70030', () => T - 10_000));
+    up.route('/0/public/Ticker', { body: krakenTicker('29024.0') });
+    const m = market([binance(), okx(), kraken()]);
+    const hub = writer();
+    const first = await m.round();
+    await hub.write(first);
+    const before = await bitcoin();
+    expect(before.price).toBeGreaterThan(70_020);
+    expect(before.price).toBeLessThan(70_031);
+    // Its newest figure is OKX's: Kraken's, newer, is the outlier, which made nothing.
+    expect(before.priceAt).toBe(T - 10_000);
+    expect(before.sources).toEqual(['binance', 'okx']);
+
+    for (const path of ['/api/v3/ticker/24hr', '/api/v5/market/tickers', '/0/public/Ticker']) up.route(path, { status: 503, body: 'down' });
+    // 45 s on Binance's figure is stale, OKX's and Kraken's are not: two prices are left, too
+    // few for the outlier test; 10 s later only Kraken's; then none.
+    for (const at of [T + 45_000, T + 55_000, T + 65_000, T + 120_000]) {
+      clock = at;
+      const ticks = await m.round();
+      expect(ticks.filter((t: TickInput) => t.coinId === 'bitcoin')).toEqual([]);
+      await hub.write(ticks);
+      expect(await bitcoin()).toEqual(before);
+    }
+    // The pages read it as stale: the header, the list row and the API say so.
+    const coin = await get<{ price: number; priceAt: string; stale: boolean }>('/api/v1/coins/bitcoin');
+    expect(coin.body.data).toMatchObject({ price: before.price, priceAt: new Date(T - 10_000).toISOString(), stale: true });
+
+    // Kraken answers again, at a sane price: a new figure, so a new price, of that figure's age.
+    up.route('/0/public/Ticker', { body: krakenTicker('70100.0') });
+    clock = T + 130_000;
+    await hub.write(await m.round());
+    expect(await bitcoin()).toMatchObject({ price: 70_100, priceAt: T + 130_000, sources: ['kraken'] });
+  });
+});
+
 describe('a source that hangs', () => {
   it('does not hold the others back: they are asked every round, and its answer joins when it comes', async () => {
     const realClock = { retries: 0, timeoutMs: 10_000 };
     up.route('/api/v3/ticker/24hr', () => ({ body: binanceAnswer(['BTCUSDT'], Date.now()) }));
-    // Kraken answers the first question at once, the second after 2.5 s.
-    up.route('/0/public/Ticker', [{ body: krakenTicker('96500.0') }, { body: krakenTicker('96600.0'), delayMs: 2_500 }]);
+    // Kraken answers the first question at once, the second after 4 s.
+    up.route('/0/public/Ticker', [{ body: krakenTicker('96500.0') }, { body: krakenTicker('96600.0'), delayMs: 4_000 }]);
     const m = new LiveMarket({ db: db(), sources: [new BinanceSpot({ baseUrl: up.url, ...realClock }), new Kraken({ baseUrl: up.url, ...realClock })], intervalMs: 200, staleMs: STALE_MS, log: () => {} });
     const published: TickInput[][] = [];
     m.start(async (ticks) => void published.push(ticks));
@@ -129,16 +184,16 @@ describe('a source that hangs', () => {
       await m.firstRound;
       const asked = () => up.requests.filter((r) => r.path === '/api/v3/ticker/24hr').length;
       const start = asked();
-      await new Promise((resolve) => setTimeout(resolve, 2_000));
-      // A round every 200 ms plus its work: Binance was asked again and again while Kraken hung
-      // (one question at a time: Kraken was not asked again meanwhile).
-      expect(asked() - start).toBeGreaterThanOrEqual(5);
-      // Each of those rounds repriced bitcoin from Binance's new figure.
-      expect(published.filter((ticks) => ticks.some((t) => t.coinId === 'bitcoin')).length).toBeGreaterThanOrEqual(5);
+      // While Kraken hangs, a round every 200 ms asks Binance again (before, every round waited
+      // for Kraken's answer), and reprices bitcoin from Binance's new figure.
+      await expect.poll(() => asked() - start, { timeout: 3_500, intervals: [50] }).toBeGreaterThanOrEqual(3);
+      expect(published.filter((ticks) => ticks.some((t) => t.coinId === 'bitcoin')).length).toBeGreaterThanOrEqual(3);
+      // One question at a time: Kraken was not asked again meanwhile.
       expect(up.requests.filter((r) => r.path === '/0/public/Ticker').length).toBe(2);
       const krakenPrice = async () =>
         (await rows<{ price: string }>(sql`select t.price_quote::text as price from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'kraken' and t.pair = 'BTC/USD'`))[0]?.price;
-      await expect.poll(krakenPrice, { timeout: 3_000 }).toBe('96600');
+      expect(await krakenPrice()).toBe('96500');
+      await expect.poll(krakenPrice, { timeout: 6_000 }).toBe('96600');
     } finally {
       await m.stop();
     }

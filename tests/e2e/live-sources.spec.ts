@@ -226,4 +226,12 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(page.getByTestId('data-badge')).toContainText(/^Stale data · updated \d+ (s|min) ago$/);
   await expect(page.locator('tr[data-coin="bitcoin"] [data-field="price"]')).toContainText('43,999.99');
   await expect(page.locator('tr[data-coin="ethereum"] [data-field="price"]')).toContainText('2,345.67');
+  // A coin whose only source failed is marked where its price is: its list row and its header,
+  // and its age is that of its newest figure, not of the rounds that went on meanwhile.
+  await expect(page.locator('tr[data-coin="ethereum"] [data-testid="stale-row"]')).toHaveText('Stale price');
+  await page.goto(`${BASE}/coin/ethereum`);
+  await expect(page.getByTestId('coin-stale')).toHaveText('Stale price');
+  await expect(page.getByTestId('coin-price')).toContainText('2,345.67');
+  const figureAt = Date.parse((await page.getByTestId('coin-provenance').locator('time').getAttribute('datetime'))!);
+  expect(Date.now() - figureAt).toBeGreaterThan(5_000);
 });

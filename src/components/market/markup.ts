@@ -13,6 +13,7 @@ import type { ExchangeSummary } from '../../server/domain/exchanges.ts';
 import type { CoinSummary } from '../../server/domain/markets.ts';
 import type { TickerRow } from '../../server/domain/tickers.ts';
 import { sortHeaderHtml, type SortOrder } from '../ui/markup.ts';
+import { ageText } from '../layout/provenance.ts';
 
 /**
  * What the list markup needs of a page's view (src/server/view.ts): the server's View has it, and
@@ -30,6 +31,8 @@ export interface MarkupView {
   pair: (pair: string) => string;
   /** The coin's name in `locale` (server views); rows from the API carry theirs as `localName`. */
   coinName?: (c: { id: string; name: string }) => string;
+  /** The time ages are measured from (the server's render); the reader's clock when absent. */
+  now?: number;
 }
 type View = MarkupView;
 
@@ -50,6 +53,15 @@ export function changeHtml(value: number | null | undefined, live?: string): Saf
  */
 export function starHtml(v: View, key: string, name: string): SafeHtml {
   return html`<button type="button" class="fav" data-fav="${key}" aria-pressed="false" aria-label="${v.t('watch.star', { name })}"><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z"></path></svg></button>`;
+}
+
+/**
+ * The mark of a coin whose price is stale (its sources went quiet: no new figure for longer than
+ * the threshold), saying how long; null otherwise. Beside the price wherever it is shown.
+ */
+export function stalePriceHtml(v: View, c: Pick<CoinSummary, 'stale' | 'priceAt'>, testId = 'stale-row'): SafeHtml | null {
+  if (!c.stale) return null;
+  return html`<span class="badge stale" title="${v.t('provenance.stalePriceHint', { age: ageText(v, c.priceAt, true) })}" data-testid="${testId}">${v.t('provenance.stalePrice')}</span>`;
 }
 
 /** A coin's icon, name and symbol, linking to its page. */
@@ -115,7 +127,7 @@ export function coinTableHtml(v: View, coins: CoinSummary[], { sorting, compact 
   const rows = coins.map(
     (c) => html`<tr data-coin="${c.id}">
 <td class="l muted num">${starHtml(v, `COIN:${c.id}`, c.name)}${c.rank ?? '--'}</td>
-<td class="l">${coinNameHtml(v, c)}${c.demo ? html` <span class="badge demo" title="${t('provenance.demoRowHint')}" data-testid="demo-row">${t('provenance.demoRow')}</span>` : null}</td>
+<td class="l">${coinNameHtml(v, c)}${c.demo ? html` <span class="badge demo" title="${t('provenance.demoRowHint')}" data-testid="demo-row">${t('provenance.demoRow')}</span>` : null}${c.stale ? html` ${stalePriceHtml(v, c)}` : null}</td>
 <td class="num" data-field="price" data-live-price="${c.id}">${money.price(c.price)}</td>
 <td>${changeHtml(c.change24h, c.id)}</td>
 <td>${changeHtml(c.change7d)}</td>

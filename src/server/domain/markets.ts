@@ -7,6 +7,7 @@ import { prepared } from '../db/prepared.ts';
 import { memo, memoBounded, memoMarket } from './cache.ts';
 import { notFound } from './errors.ts';
 import { num, percentOf, type Page } from './numbers.ts';
+import { config } from '../config.ts';
 import type { Spark, SparkTrend } from '../../lib/sparkline.ts';
 
 /** Coins shown by the "top 200" filters of SPEC §9. */
@@ -33,11 +34,27 @@ export interface CoinSummary {
   circulatingSupply: number | null;
   /** The demo seeder's figures on a site that runs on live sources: no source reports this coin. */
   demo: boolean;
+  /** The sources whose pairs made the price ("binance", "okx"); empty for demo data. */
+  sources: string[];
+  /** When the newest figure the price was computed from was observed (ISO): the price's age. */
+  priceAt: string | null;
+  /** A price from the sources whose newest figure is older than STALE_MS: the sources went quiet; it is the last good one. */
+  stale: boolean;
+  /** Where the supplies (and so the market cap) come from ("coingecko"), and when; null: the demo data's. */
+  supplySource: string | null;
+  supplyAt: string | null;
+  /**
+   * The market cap is an estimate: a price from the sources times the demo data's supply (no
+   * supply source such as CoinGecko reports this coin).
+   */
+  marketCapEstimate: boolean;
   /** The seven-day line of the lists, drawn when the history was written. */
   spark: Spark | null;
   /** The seven days of prices themselves: only when asked for (the API). */
   sparkline?: number[];
 }
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export const coinIcon = (id: string) => `/icons/coins/${encodeURIComponent(id)}.svg`;
 
@@ -58,12 +75,24 @@ export const summaryColumns = {
   sparkTrend: coins.sparklineTrend,
   // Aliased: topMovers selects these columns from a subquery.
   demo: sql<boolean>`(cardinality(${coins.sources}) = 0 and ${siteIsLive})`.as('demo'),
+  sources: coins.sources,
+  priceAt: coins.priceAt,
+  factsSource: coins.factsSource,
+  factsUpdatedAt: coins.factsUpdatedAt,
 };
 
 type ColumnData<C> = C extends SQL<infer T> | SQL.Aliased<infer T> ? T : C extends { _: { data: infer D } } ? D : never;
 type SummaryRow = { [K in keyof typeof summaryColumns]: ColumnData<(typeof summaryColumns)[K]> | null } & { sparkline?: number[] | null };
 
+/** Whether a live price (one with sources) is older than the stale threshold at `now`. */
+export function priceIsStale(sources: readonly string[], priceAt: string | null, now = Date.now()): boolean {
+  return sources.length > 0 && (priceAt === null || now - Date.parse(priceAt) > config().STALE_MS);
+}
+
 export function toSummary(r: SummaryRow): CoinSummary {
+  const sources = r.sources ?? [];
+  const priceAt = iso(r.priceAt);
+  const marketCap = num(r.marketCap);
   return {
     id: r.id!,
     symbol: r.symbol!,
@@ -74,10 +103,16 @@ export function toSummary(r: SummaryRow): CoinSummary {
     change1h: num(r.change1h),
     change24h: num(r.change24h),
     change7d: num(r.change7d),
-    marketCap: num(r.marketCap),
+    marketCap,
     volume24h: num(r.volume24h),
     circulatingSupply: num(r.circulatingSupply),
     demo: r.demo === true,
+    sources,
+    priceAt,
+    stale: priceIsStale(sources, priceAt),
+    supplySource: r.factsSource,
+    supplyAt: iso(r.factsUpdatedAt),
+    marketCapEstimate: sources.length > 0 && r.factsSource === null && marketCap !== null,
     spark: r.sparkPath ? { d: r.sparkPath, trend: (r.sparkTrend ?? 'flat') as SparkTrend } : null,
     ...(r.sparkline !== undefined ? { sparkline: r.sparkline ?? [] } : {}),
   };
@@ -331,14 +366,11 @@ export interface CoinDetail extends CoinSummary {
   links: { kind: string; url: string }[];
   tags: { slug: string; name: string }[];
   concepts: { slug: string; name: string }[];
+  /** When the row was last written (the price's own age is `priceAt`). */
   updatedAt: string;
-  /** The sources whose pairs made the price; empty for the demo data. */
-  sources: string[];
-  /** Where the supplies came from ("coingecko"), null for the seeder's figures. */
+  /** Where the supplies came from ("coingecko"), null for the seeder's figures (= supplySource). */
   factsSource: string | null;
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 type Json<T> = T;
 
@@ -473,7 +505,6 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
     tags: tagRows,
     concepts: conceptRows,
     updatedAt: coin.updatedAt.toISOString(),
-    sources: coin.sources,
     factsSource: coin.factsSource,
   };
 }

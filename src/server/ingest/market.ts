@@ -2,13 +2,19 @@
  * The live market: every INGEST_INTERVAL_MS a round asks every configured exchange source for its
  * tickers, aggregates the latest answer of each (see aggregate.ts and /methodology) and writes, in
  * one transaction (write.ts), the exchanges, their tickers with provenance (source, instrument,
- * expiry, exclusion) and each coin's volume and sources. The coins' prices then go out as
+ * expiry, exclusion) and each repriced coin's volume and sources. The coins' prices then go out as
  * ticks on the price bus (SSE) and through the tick writer (prices, market caps, candles), exactly
  * like the simulated market's.
  *
  * Sources do not wait for each other: a round waits at most ANSWER_WAIT_MS for the answers it asked
  * for, and a source still answering an earlier round's question (a hang, retries) is not asked
  * again nor waited for; its answer joins the round after it arrives.
+ *
+ * A coin's price changes only when a source gives a new figure for it (a pair reported at a later
+ * time than the figures its price was computed from): the sources of an outage go stale one round
+ * apart, and re-aggregating whoever is left would move the price with no new data. A coin whose
+ * sources have all gone quiet keeps its last price, with the time of its newest figure
+ * (`coins.price_at`), so the pages mark it stale.
  *
  * A source that fails keeps its last good tickers in memory and in the database: its pairs age,
  * become `stale` after STALE_MS and leave the prices, but no page goes blank. Each round stores
@@ -107,6 +113,11 @@ export class LiveMarket implements PriceSource {
   private queue: Promise<unknown> = Promise.resolve();
   /** The price last published per coin: a stream tick sends only the coins that moved. */
   private readonly published = new Map<string, number>();
+  /**
+   * Per coin symbol, the time of each of its pairs' figures (by source, market and instrument) when
+   * its price was last published: a price is computed again only when one of them is newer.
+   */
+  private readonly basis = new Map<string, Map<string, number>>();
   /** The questions still out, per source: a source is asked again only once it has answered. */
   private readonly inflight = new Map<string, Promise<void>>();
   /** Sources that answered since the last round: whether each answer was new (TickerSource.refreshed). */
@@ -265,9 +276,36 @@ export class LiveMarket implements PriceSource {
   async streamTick(): Promise<TickInput[]> {
     const now = this.now();
     const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs: this.o.staleMs, fiatPerUsd: await fiatPerUsd(this.o.db) });
-    const moved = (await this.ticksOf(result.coins, await this.coinsBySymbol(now), now, 0)).filter((t) => this.published.get(t.coinId) !== t.price);
+    const repriced = this.withNewFigures(result);
+    const moved = (await this.ticksOf(repriced.coins, await this.coinsBySymbol(now), now, 0)).filter((t) => this.published.get(t.coinId) !== t.price);
+    repriced.commit();
     for (const t of moved) this.published.set(t.coinId, t.price);
     return moved;
+  }
+
+  /**
+   * The coins of an aggregation whose price may be published: those with a figure newer than the
+   * ones their last published price was computed from (any fresh spot pair of theirs reported
+   * later, or one not seen before). `commit` (once the new prices are written) remembers these
+   * coins' figures as the basis of their new price.
+   */
+  private withNewFigures(result: AggregateResult): { coins: Map<string, CoinAggregate>; commit: () => void } {
+    const figures = new Map<string, Map<string, number>>();
+    for (const r of result.tickers) {
+      if (r.ticker.market !== 'spot' || r.excluded === 'stale') continue;
+      const symbol = r.ticker.base.toUpperCase();
+      if (!result.coins.has(symbol)) continue;
+      const own = figures.get(symbol) ?? figures.set(symbol, new Map()).get(symbol)!;
+      own.set(`${r.ticker.source}\u0000${r.ticker.instrument}`, r.ticker.at);
+    }
+    const coins = new Map<string, CoinAggregate>();
+    for (const [symbol, coin] of result.coins) {
+      const current = figures.get(symbol) ?? new Map<string, number>();
+      const before = this.basis.get(symbol);
+      if (before && ![...current].some(([key, at]) => !((before.get(key) ?? -Infinity) >= at))) continue;
+      coins.set(symbol, coin);
+    }
+    return { coins, commit: () => coins.forEach((_, symbol) => this.basis.set(symbol, figures.get(symbol) ?? new Map())) };
   }
 
   /** Each source's state, with its stream's when it has one running. */
@@ -298,7 +336,7 @@ export class LiveMarket implements PriceSource {
   /**
    * One round: ask every source not still answering, wait for those answers (the first round for
    * all, later ones at most `answerWaitMs`), aggregate each source's latest answer, write; returns
-   * the coins' ticks (not yet published).
+   * the ticks of the coins with new figures (not yet published).
    */
   async round(): Promise<TickInput[]> {
     await this.gather();
@@ -332,8 +370,9 @@ export class LiveMarket implements PriceSource {
     // Of those, the ones whose answer is new: only they make the data fresh (CoinGecko's markets
     // answer most rounds from memory).
     const renewed = sources.filter((s) => arrived.some(([name, fresh]) => name === s.name && fresh)).map((s) => s.name);
+    const repriced = this.withNewFigures(result);
     const replaceDemo = !!this.o.replaceDemo && !this.demoSettled && answered.length > 0 && result.tickers.length > 0;
-    const replaced = await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, renewed, exchanges: sources.flatMap(exchangesOf), replaceDemo });
+    const replaced = await writeMarket(db, { ...result, coins: repriced.coins }, bySymbol, { now, states: this.states(), answered, renewed, exchanges: sources.flatMap(exchangesOf), replaceDemo });
     if (replaceDemo) this.demoSettled = true;
     if (replaced) {
       // The coins that went must not be looked up (and written to) again.
@@ -347,7 +386,8 @@ export class LiveMarket implements PriceSource {
         .then((n) => log(`[backfill] price history of ${n} coins from the sources' candles`))
         .catch((e) => log(`[backfill] ${(e as Error).message}`));
     }
-    const ticks = await this.ticksOf(result.coins, bySymbol, now, this.o.intervalMs);
+    const ticks = await this.ticksOf(repriced.coins, bySymbol, now, this.o.intervalMs);
+    repriced.commit();
     for (const t of ticks) this.published.set(t.coinId, t.price);
     return ticks;
   }
@@ -384,7 +424,10 @@ export class LiveMarket implements PriceSource {
     return answer;
   }
 
-  /** The ticks of aggregated coins, with `volumeMs` worth of their 24-hour volume. */
+  /**
+   * The ticks of aggregated coins, with `volumeMs` worth of their 24-hour volume, each saying when
+   * the newest figure of its price was observed (never later than now: a source's clock may run ahead).
+   */
   private async ticksOf(coinsOut: Map<string, CoinAggregate>, bySymbol: Map<string, string>, now: number, volumeMs: number): Promise<TickInput[]> {
     const ticks: TickInput[] = [];
     const ids: string[] = [];
@@ -404,6 +447,7 @@ export class LiveMarket implements PriceSource {
         // The change against the stored history when it reaches back a day, else the sources'.
         change24h: reference ? changePercent(price, reference) : c.change24h,
         at: now,
+        dataAt: Math.min(c.at, now),
         volume: (c.volumeUsd * volumeMs) / DAY_MS,
         ownTickers: true,
       });
@@ -425,10 +469,11 @@ export class LiveMarket implements PriceSource {
     for (const c of fresh) this.triedNew.add(c.symbol);
     const ids = fresh.map((c) => c.symbol.toLowerCase());
     await this.o.db.execute(sql`
-      insert into coins (id, symbol, name, price, volume_24h, sources, updated_at)
-      select v.id, v.symbol, v.symbol, v.price, v.vol, string_to_array(v.src, ','), ${new Date(now).toISOString()}::timestamptz
+      insert into coins (id, symbol, name, price, volume_24h, sources, price_at, updated_at)
+      select v.id, v.symbol, v.symbol, v.price, v.vol, string_to_array(v.src, ','), v.at, ${new Date(now).toISOString()}::timestamptz
       from unnest(${sql.param(ids)}::text[], ${sql.param(fresh.map((c) => c.symbol))}::text[], ${sql.param(fresh.map((c) => dec(c.priceUsd)))}::numeric[],
-                  ${sql.param(fresh.map((c) => dec(c.volumeUsd)))}::numeric[], ${sql.param(fresh.map((c) => c.sources.join(',')))}::text[]) as v(id, symbol, price, vol, src)
+                  ${sql.param(fresh.map((c) => dec(c.volumeUsd)))}::numeric[], ${sql.param(fresh.map((c) => c.sources.join(',')))}::text[],
+                  ${sql.param(fresh.map((c) => new Date(Math.min(c.at, now)).toISOString()))}::timestamptz[]) as v(id, symbol, price, vol, src, at)
       on conflict do nothing`);
     (this.o.log ?? console.error)(`[ingest] new coins from the sources: ${fresh.map((c) => c.symbol).join(', ')}`);
     this.coinIds = null;
