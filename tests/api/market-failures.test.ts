@@ -186,7 +186,7 @@ describe('a source that hangs', () => {
       const start = asked();
       // While Kraken hangs, a round every 200 ms asks Binance again (before, every round waited
       // for Kraken's answer), and reprices bitcoin from Binance's new figure.
-      await expect.poll(() => asked() - start, { timeout: 3_500, intervals: [50] }).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => asked() - start, { timeout: 3_500, interval: 50 }).toBeGreaterThanOrEqual(3);
       expect(published.filter((ticks) => ticks.some((t) => t.coinId === 'bitcoin')).length).toBeGreaterThanOrEqual(3);
       // One question at a time: Kraken was not asked again meanwhile.
       expect(up.requests.filter((r) => r.path === '/0/public/Ticker').length).toBe(2);
