@@ -4,6 +4,8 @@
 // coin row, the market tab's pairs) is checked through the database and the API.
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { config } from '../../src/server/config.ts';
+import { currentTotals } from '../../src/server/domain/markets.ts';
 import { LiveMarket } from '../../src/server/ingest/market.ts';
 import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
 import { Kraken } from '../../src/server/ingest/sources/kraken.ts';
@@ -197,5 +199,25 @@ describe('a source that hangs', () => {
     } finally {
       await m.stop();
     }
+  });
+});
+
+describe("the header strip's Live/Stale word", () => {
+  /** What the strip and /api/health say: stale or not. */
+  const both = async () => [(await currentTotals(db())).provenance.stale, (await get<{ stale: boolean }>('/api/health')).body.data.stale];
+
+  it('agrees with /api/health within one refresh, whichever way the data turns', async () => {
+    // Live data that turns stale in a second and a half, by the clock alone (no write).
+    const turnsStale = new Date(Date.now() - config().STALE_MS + 1_500).toISOString();
+    await db().execute(sql`insert into site_meta (key, value, updated_at) values ('data_source', ${JSON.stringify({ source: 'live', sources: ['binance'], updatedAt: turnsStale })}::jsonb, now())
+      on conflict (key) do update set value = excluded.value`);
+    expect(await both()).toEqual([false, false]);
+    await new Promise((resolve) => setTimeout(resolve, 2_000));
+    expect(await both()).toEqual([true, true]);
+    // A round with fresh data: the strip says live again at once, as the health endpoint does.
+    clock = Date.now();
+    up.route('/api/v3/ticker/24hr', { body: binanceAnswer(['BTCUSDT'], clock) });
+    await market([binance()]).round();
+    expect(await both()).toEqual([false, false]);
   });
 });

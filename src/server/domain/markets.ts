@@ -1,4 +1,4 @@
-import { GLOBAL_FACTS, readProvenance, siteIsLive, type Provenance } from './provenance.ts';
+import { currentProvenance, GLOBAL_FACTS, readProvenance, siteIsLive, type Provenance } from './provenance.ts';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, siteMeta, tags, tickers } from '../db/schema/index.ts';
@@ -295,9 +295,12 @@ function wholeMarketOf(row: { value: unknown; at: Date | string } | undefined, n
 /**
  * The whole-market totals, shared by every page of the process for a few seconds (the header
  * strip shows them on every page; a page that needs them asks here instead of the database).
+ * Their provenance (live or stale, and its age) is not kept with them: it is the current one
+ * ({@link currentProvenance}), so the header says what /api/health says.
  */
-export function currentTotals(db: Db): Promise<GlobalTotals> {
-  return memo(db, 'totals', 15_000, () => globalTotals(db));
+export async function currentTotals(db: Db): Promise<GlobalTotals> {
+  const [totals, p] = await Promise.all([memo(db, 'totals', 15_000, () => globalTotals(db)), currentProvenance(db)]);
+  return { ...totals, source: p.source, provenance: { source: p.source, sources: p.sources, updatedAt: p.updatedAt, stale: p.stale } };
 }
 
 /** Biggest 24h gainers and losers among the top coins by market cap. */
