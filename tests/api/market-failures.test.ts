@@ -8,6 +8,7 @@ import { config } from '../../src/server/config.ts';
 import { currentTotals } from '../../src/server/domain/markets.ts';
 import { LiveMarket } from '../../src/server/ingest/market.ts';
 import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
+import { Bybit } from '../../src/server/ingest/sources/bybit.ts';
 import { Kraken } from '../../src/server/ingest/sources/kraken.ts';
 import { Okx } from '../../src/server/ingest/sources/okx.ts';
 import type { TickerSource } from '../../src/server/ingest/sources/types.ts';
@@ -130,6 +131,41 @@ describe('a zero price', () => {
     // Bitcoin's price is FDUSD's pair alone now; a pair that never traded (MITO's 0) is not added.
     expect((await bitcoin()).price).toBeCloseTo(96520.01, 2);
     expect(await rows(sql`select 1 from tickers where instrument = 'MITOUSDT'`)).toEqual([]);
+  });
+});
+
+describe('one market of a source failing', () => {
+  it('keeps its other markets fresh in the round, and its own pairs listed until they go stale', async () => {
+    let linearDown = false;
+    up.route('/v5/market/instruments-info', (q) => {
+      const category = q.get('category');
+      if (category !== 'linear') return { body: fixture('bybit', `instruments-${category}`) };
+      return { body: fixture('bybit', q.get('cursor') ? 'instruments-linear-2' : 'instruments-linear-1') };
+    });
+    up.route('/v5/market/tickers', (q) => {
+      if (linearDown && q.get('category') === 'linear') return { status: 502, body: 'Bad Gateway' };
+      return { body: { ...fixture<object>('bybit', `tickers-${q.get('category')}`), time: clock } };
+    });
+    const m = market([new Bybit({ baseUrl: up.url, ...fast })]);
+    const pair = async (name: string) => {
+      const [row] = await rows<{ excluded: string | null; volume: string | null; at: string }>(
+        sql`select t.excluded, t.volume_24h::text as volume, t.updated_at::text as at from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'bybit' and t.pair = ${name}`,
+      );
+      return { ...row!, at: Date.parse(row!.at) };
+    };
+    await m.round();
+    expect(await pair('BTC-PERPETUAL/USDT')).toMatchObject({ excluded: 'futures', volume: expect.any(String) });
+
+    linearDown = true;
+    clock = T + 10_000;
+    await m.round();
+    // Spot is this round's; the linear contracts are still listed (not dropped as delisted), as last answered.
+    expect((await pair('BTC/USDT')).at).toBe(T + 10_000);
+    expect(await pair('BTC-PERPETUAL/USDT')).toMatchObject({ excluded: 'futures', volume: expect.any(String), at: T });
+    clock = T + STALE_MS + 1_000;
+    await m.round();
+    expect(await pair('BTC-PERPETUAL/USDT')).toMatchObject({ excluded: 'stale', at: T });
+    expect(await pair('BTC/USDT')).toMatchObject({ excluded: null });
   });
 });
 

@@ -122,10 +122,24 @@ describe('BinanceSpot', () => {
     expect(spot.state().status).toBe('failing');
   });
 
-  it('turns a changed ticker payload into a SourceError', async () => {
+  it('reads the fields it uses and accepts the rest: a missing book, a time as a string, an odd row left out', async () => {
+    const raw = fixture<Record<string, unknown>[]>('binance', 'ticker-24hr');
+    const row = (symbol: string) => raw.find((t) => t.symbol === symbol)!;
+    const { bidPrice: _bid, askPrice: _ask, ...noBook } = row('BTCUSDT');
+    const { lastPrice: _last, ...noPrice } = row('SOLUSDT');
+    up.route(SPOT.tickers, {
+      body: [{ ...noBook, closeTime: String(row('BTCUSDT').closeTime), quoteVolume: null, count: 'many' }, { ...row('ETHUSDT'), lastPrice: 3421.57, extra: { nested: true } }, noPrice],
+    });
+    const tickers = await new BinanceSpot(options()).tickers();
+    expect(tickers.map((t) => t.instrument)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(tickers[0]).toMatchObject({ last: 96512.34, bid: null, ask: null, quoteVolume24h: null, baseVolume24h: 18734.5219, at: NOW - 412 });
+    expect(tickers[1]!.last).toBe(3421.57);
+  });
+
+  it('turns a changed ticker payload into a SourceError: no row readable, or no list', async () => {
     const raw = fixture<Record<string, unknown>[]>('binance', 'ticker-24hr');
     const { lastPrice: _dropped, ...noPrice } = raw[1]!;
-    for (const body of [[raw[0], noPrice], [{ ...raw[1], lastPrice: 96512.34 }], { code: 0, msg: 'This endpoint is deprecated.' }]) {
+    for (const body of [[noPrice], [{ ...raw[1], closeTime: 'soon' }], { code: 0, msg: 'This endpoint is deprecated.' }]) {
       up.route(SPOT.tickers, { body });
       await expect(new BinanceSpot(options()).tickers()).rejects.toThrow(/binance: unexpected payload/);
     }

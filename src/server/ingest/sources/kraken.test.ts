@@ -118,14 +118,25 @@ describe('Kraken errors', () => {
     expect(await new Kraken(options()).tickers()).toHaveLength(9);
   });
 
-  it.each([
-    ['a ticker without its last trade', (t: Record<string, Record<string, unknown>>) => delete t.XXBTZUSD!.c],
-    ['volumes sent as numbers', (t: Record<string, Record<string, unknown>>) => (t.SOLUSD!.v = [88120.4, 201334.9])],
-  ])('turns a changed payload (%s) into a SourceError', async (_, change) => {
+  it('reads the fields it uses and accepts the rest: a pair without its last trade is left out, numbers are read', async () => {
     const body = fixture<{ result: Record<string, Record<string, unknown>> }>('kraken', 'Ticker');
-    change(body.result);
+    delete body.result.XXBTZUSD!.c;
+    body.result.SOLUSD!.v = [88120.4, 201334.9];
+    delete body.result.XETHZUSD!.b;
+    delete body.result.XETHZUSD!.a;
     up.route(TICKER, { body });
-    await expect(new Kraken(options()).tickers()).rejects.toThrow(SourceError);
+    const tickers = await new Kraken(options()).tickers();
+    expect(tickers.map((t) => t.instrument)).not.toContain('XXBTZUSD');
+    expect(tickers.find((t) => t.instrument === 'SOLUSD')!.baseVolume24h).toBe(201334.9);
+    expect(tickers.find((t) => t.instrument === 'XETHZUSD')).toMatchObject({ bid: null, ask: null });
+    expect(tickers).toHaveLength(8);
+  });
+
+  it('turns a changed payload (no pair readable) into a SourceError', async () => {
+    const body = fixture<{ result: Record<string, Record<string, unknown>> }>('kraken', 'Ticker');
+    for (const t of Object.values(body.result)) delete t.c;
+    up.route(TICKER, { body });
+    await expect(new Kraken(options()).tickers()).rejects.toThrow(/kraken: unexpected payload: none of 11 rows readable/);
   });
 
   it('treats an answer with neither errors nor a result as an error', async () => {
