@@ -169,6 +169,36 @@ describe('one market of a source failing', () => {
   });
 });
 
+describe("OKX's dated futures in the two weeks before a quarterly delivery", () => {
+  it('keep the names OKX gives them (this_week, next_week, quarter, next_quarter), as the methodology says', async () => {
+    // Monday 15 June 2026: the June quarterly (the 26th) is OKX's next_week now.
+    clock = Date.UTC(2026, 5, 15, 12);
+    const contracts = [
+      { instId: 'BTC-USD-260619', alias: 'this_week', expTime: String(Date.UTC(2026, 5, 19, 8)) },
+      { instId: 'BTC-USD-260626', alias: 'next_week', expTime: String(Date.UTC(2026, 5, 26, 8)) },
+      { instId: 'BTC-USD-260925', alias: 'quarter', expTime: String(Date.UTC(2026, 8, 25, 8)) },
+      { instId: 'BTC-USD-261225', alias: 'next_quarter', expTime: String(Date.UTC(2026, 11, 25, 8)) },
+    ];
+    const instrument = fixture<{ data: Record<string, string>[] }>('okx', 'instruments-futures').data[0]!;
+    const ticker = fixture<{ data: Record<string, string>[] }>('okx', 'tickers-futures').data[0]!;
+    const envelope = (data: unknown[]) => ({ body: { code: '0', msg: '', data } });
+    up.route('/api/v5/public/instruments', (q) =>
+      q.get('instType') === 'FUTURES' ? envelope(contracts.map((c) => ({ ...instrument, ...c, state: 'live' }))) : { body: fixture('okx', 'instruments-spot') },
+    );
+    up.route('/api/v5/market/tickers', (q) => (q.get('instType') === 'FUTURES' ? envelope(contracts.map((c) => ({ ...ticker, instId: c.instId, ts: String(clock) }))) : envelope([])));
+    await market([okx()]).round();
+    const pairs = await rows<{ pair: string; instrument: string }>(
+      sql`select t.pair, t.instrument from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'okx' and t.source = 'okx' and t.market = 'futures' order by t.expires_at`,
+    );
+    expect(pairs).toEqual([
+      { pair: 'BTC-WEEKLY/USD', instrument: 'BTC-USD-260619' },
+      { pair: 'BTC-BIWEEKLY/USD', instrument: 'BTC-USD-260626' },
+      { pair: 'BTC-QUARTERLY/USD', instrument: 'BTC-USD-260925' },
+      { pair: 'BTC-BIQUARTERLY/USD', instrument: 'BTC-USD-261225' },
+    ]);
+  });
+});
+
 describe('an outage in which no source answers', () => {
   it('moves no price: the last price computed from fresh data stays, with the time of its newest figure', async () => {
     // Binance at 70,021, OKX at 70,030 and Kraken at 29,024 (an outlier among three), each

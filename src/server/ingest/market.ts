@@ -79,8 +79,11 @@ export interface LiveMarketOptions {
 }
 
 /**
- * Contract types roll over at expiry ("this week" becomes "next week"'s successor): recomputed
- * from the stored expiries of each exchange and base on every round, whatever the source said.
+ * Contract types roll over at expiry ("this week" becomes "next week"'s successor). A contract the
+ * exchange names itself (OKX's alias, Binance's contract type: `namedByExchange`) keeps the
+ * exchange's name, which the adapters reload right after each delivery (a delivered one has
+ * none); the others (Bybit, CoinGecko's derivatives) are recomputed from the expiries of each
+ * exchange and base on every round.
  */
 export function relabel(tickers: SourceTicker[], now: number): SourceTicker[] {
   const expiries = new Map<string, number[]>();
@@ -91,6 +94,7 @@ export function relabel(tickers: SourceTicker[], now: number): SourceTicker[] {
   }
   return tickers.map((t) => {
     if (t.market !== 'futures' || !t.expiry) return t;
+    if (t.namedByExchange) return t.expiry > now || t.contractType === null ? t : { ...t, contractType: null };
     const all = [...new Set(expiries.get(`${t.exchange}\u0000${t.base}`) ?? [])].sort((a, b) => a - b);
     return { ...t, contractType: contractTypeFromExpiry(t.expiry, all, now) };
   });

@@ -202,6 +202,7 @@ describe('BinanceFutures', () => {
       market: 'futures',
       contractType: 'QUARTERLY',
       expiry: 1798185600000,
+      namedByExchange: true,
       last: 97612.5,
       open24h: 95301.2,
       high24h: 98190,

@@ -71,7 +71,7 @@ export function binanceContract(contractType: string, deliveryDate: number): { c
 
 const price = toPrice;
 
-type Listing = Pick<SourceTicker, 'instrument' | 'base' | 'quote' | 'market' | 'contractType' | 'expiry'>;
+type Listing = Pick<SourceTicker, 'instrument' | 'base' | 'quote' | 'market' | 'contractType' | 'expiry' | 'namedByExchange'>;
 
 /** What both markets share: the client, the instrument cache, ticker and kline mapping. */
 abstract class BinanceMarket implements TickerSource {
@@ -265,7 +265,8 @@ export class BinanceFutures extends BinanceMarket {
       const contract = binanceContract(s.contractType, s.deliveryDate);
       if (contract.expiry !== null && contract.expiry > now) until = Math.min(until, contract.expiry + 60_000);
       const listing = { instrument: s.symbol, base: s.baseAsset.toUpperCase(), quote: s.quoteAsset.toUpperCase() };
-      bySymbol.set(s.symbol, { ...listing, market: 'futures', ...contract });
+      // Binance names its contracts itself (CURRENT_QUARTER…) and moves the names on at delivery.
+      bySymbol.set(s.symbol, { ...listing, market: 'futures', ...contract, namedByExchange: contract.expiry !== null });
     }
     return { bySymbol, until };
   }

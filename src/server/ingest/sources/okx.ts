@@ -105,7 +105,7 @@ const familyOf = (instId: string) => instId.replace(/-[^-]*$/, '');
 
 const isDerivative = (instId: string) => /-(SWAP|\d{6})$/.test(instId);
 
-type Listing = Pick<SourceTicker, 'base' | 'quote' | 'market' | 'contractType' | 'expiry'>;
+type Listing = Pick<SourceTicker, 'base' | 'quote' | 'market' | 'contractType' | 'expiry' | 'namedByExchange'>;
 type Listed = { ticker: SourceTicker; listing: Listing };
 /** OKX's markets (instType), read apart. */
 const MARKETS = ['SPOT', 'SWAP', 'FUTURES'] as const;
@@ -185,8 +185,9 @@ export class Okx implements TickerSource {
       return listed(futures, (t) => {
         const i = instruments.get(t.instId);
         const expiry = toNumber(i?.expTime);
-        // OKX's own name of the contract (its alias), which it moves on at each delivery.
-        return i?.state === 'live' && expiry ? { ...pairOf(t.instId), market: 'futures', contractType: ALIASES[i.alias] ?? null, expiry } : null;
+        // OKX's own name of the contract (its alias), which it moves on at each delivery: in the two
+        // weeks before a quarterly delivery that contract is next_week, then this_week.
+        return i?.state === 'live' && expiry ? { ...pairOf(t.instId), market: 'futures', contractType: ALIASES[i.alias] ?? null, expiry, namedByExchange: i.alias !== '' } : null;
       });
     };
     const now = this.now();
