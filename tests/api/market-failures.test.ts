@@ -5,7 +5,7 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { config } from '../../src/server/config.ts';
-import { currentTotals } from '../../src/server/domain/markets.ts';
+import { currentTotals, globalTotals } from '../../src/server/domain/markets.ts';
 import { LiveMarket } from '../../src/server/ingest/market.ts';
 import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
 import { Bybit } from '../../src/server/ingest/sources/bybit.ts';
@@ -285,5 +285,26 @@ describe("the header strip's Live/Stale word", () => {
     up.route('/api/v3/ticker/24hr', { body: binanceAnswer(['BTCUSDT'], clock) });
     await market([binance()]).round();
     expect(await both()).toEqual([false, false]);
+  });
+});
+
+describe('the whole-market totals on live data without a supply source', () => {
+  it('add up the coins the sources price, not the demo rows, and say their market caps are estimates', async () => {
+    up.route('/api/v3/ticker/24hr', { body: binanceAnswer(['BTCUSDT', 'ETHUSDT'], clock) });
+    await writer().write(await market([binance()]).round());
+    const [sums] = await rows<{ cap: string; vol: string }>(
+      sql`select sum(market_cap)::text as cap, sum(volume_24h)::text as vol from coins where cardinality(sources) > 0`,
+    );
+    const totals = await globalTotals(db());
+    expect(totals).toMatchObject({ sums: 'sources', marketCapEstimate: true, wholeMarket: null });
+    expect(totals.totalMarketCap).toBeCloseTo(Number(sums!.cap), 0);
+    expect(totals.totalVolume24h).toBeCloseTo(Number(sums!.vol), 0);
+    // The demo rows are still listed (and counted as coins), but add nothing to the sums.
+    const [all] = await rows<{ cap: string; n: number }>(sql`select sum(market_cap)::text as cap, count(*)::int as n from coins`);
+    expect(Number(all!.cap) - totals.totalMarketCap).toBeGreaterThan(1e11);
+    expect(totals.coinCount).toBe(all!.n);
+    // Each live coin says its market cap is an estimate: the live price × the demo data's supply.
+    const btc = await get<{ marketCap: number; marketCapEstimate: boolean; supplySource: string | null }>('/api/v1/coins/bitcoin');
+    expect(btc.body.data).toMatchObject({ marketCapEstimate: true, supplySource: null });
   });
 });

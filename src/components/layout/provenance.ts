@@ -29,7 +29,7 @@ export const SOURCE_LABELS: Record<string, string> = {
 export const sourceLabel = (name: string): string => SOURCE_LABELS[name] ?? name;
 
 /** "Binance, OKX and Kraken" in the reader's language (a list, not a sentence). */
-export function sourceList(v: View, names: readonly string[]): string {
+export function sourceList(v: Pick<View, 'locale'>, names: readonly string[]): string {
   const labels = [...new Set(names.map(sourceLabel))];
   return new Intl.ListFormat(v.locale === 'zh-hk' ? 'zh-Hant-HK' : v.locale, { style: 'long', type: 'conjunction' }).format(labels);
 }

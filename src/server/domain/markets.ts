@@ -227,6 +227,13 @@ export interface GlobalTotals {
    * while its totals are fresh. The counts are always ours.
    */
   wholeMarket: { source: 'coingecko'; updatedAt: string } | null;
+  /**
+   * What the market cap, volume, change and dominance add up: CoinGecko's `whole-market`; on live
+   * data without it, the coins the `sources` price (demo rows left out); on demo data, the `demo` rows.
+   */
+  sums: 'whole-market' | 'sources' | 'demo';
+  /** Summed market caps that are estimates: the sources' prices × the demo data's supplies (no supply source). */
+  marketCapEstimate: boolean;
 }
 
 /** CoinGecko's totals older than this give way to our own sums (three missed hourly refreshes). */
@@ -234,26 +241,30 @@ export const WHOLE_MARKET_FRESH_MS = 3 * 3_600_000;
 
 /** Whole-market figures for the header strip and the home page. */
 export async function globalTotals(db: Db): Promise<GlobalTotals> {
+  // On live data the sums are of the coins the sources price: a demo row's figures are invented.
+  const live = sql`(cardinality(${coins.sources}) > 0 or not ${siteIsLive})`;
   const [[agg], [ex], [tk], [btc], [eth], source, [gecko]] = await Promise.all([
     db
       .select({
-        cap: sql<string>`coalesce(sum(${coins.marketCap}), 0)`,
-        vol: sql<string>`coalesce(sum(${coins.volume24h}), 0)`,
-        prevCap: sql<string>`sum(${coins.marketCap} / (1 + ${coins.change24h} / 100))`,
+        cap: sql<string>`coalesce(sum(${coins.marketCap}) filter (where ${live}), 0)`,
+        vol: sql<string>`coalesce(sum(${coins.volume24h}) filter (where ${live}), 0)`,
+        prevCap: sql<string>`sum(${coins.marketCap} / (1 + ${coins.change24h} / 100)) filter (where ${live})`,
+        estimate: sql<boolean>`coalesce(bool_or(${coins.marketCap} is not null and ${coins.factsSource} is null) filter (where cardinality(${coins.sources}) > 0), false)`,
         n: sql<number>`count(*)`.mapWith(Number),
         updatedAt: sql<string | null>`max(${coins.updatedAt})`,
       })
       .from(coins),
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(exchanges),
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(tickers),
-    db.select({ cap: coins.marketCap }).from(coins).where(eq(coins.symbol, 'BTC')).orderBy(asc(coins.rank)).limit(1),
-    db.select({ cap: coins.marketCap }).from(coins).where(eq(coins.symbol, 'ETH')).orderBy(asc(coins.rank)).limit(1),
+    db.select({ cap: coins.marketCap }).from(coins).where(and(eq(coins.symbol, 'BTC'), live)).orderBy(asc(coins.rank)).limit(1),
+    db.select({ cap: coins.marketCap }).from(coins).where(and(eq(coins.symbol, 'ETH'), live)).orderBy(asc(coins.rank)).limit(1),
     readProvenance(db),
     db.select({ value: siteMeta.value, at: siteMeta.updatedAt }).from(siteMeta).where(eq(siteMeta.key, GLOBAL_FACTS)),
   ]);
   const cap = num(agg?.cap) ?? 0;
   const prev = num(agg?.prevCap);
   const whole = source.source === 'live' ? wholeMarketOf(gecko) : null;
+  const sums: GlobalTotals['sums'] = whole ? 'whole-market' : source.source === 'live' ? 'sources' : 'demo';
   const ours = {
     totalMarketCap: cap,
     totalVolume24h: num(agg?.vol) ?? 0,
@@ -264,6 +275,8 @@ export async function globalTotals(db: Db): Promise<GlobalTotals> {
   return {
     ...(whole?.figures ?? ours),
     wholeMarket: whole ? { source: 'coingecko', updatedAt: whole.updatedAt } : null,
+    sums,
+    marketCapEstimate: sums === 'sources' && agg?.estimate === true,
     coinCount: agg?.n ?? 0,
     exchangeCount: ex?.n ?? 0,
     pairCount: tk?.n ?? 0,
