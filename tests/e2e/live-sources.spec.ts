@@ -139,7 +139,7 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(eth.locator('[data-field="price"]')).toHaveAttribute('title', /^Price from Binance · updated \d+ s ago$/);
   await expect(eth.locator('[data-field="market-cap"]')).toHaveAttribute('title', /^Price × circulating supply from CoinGecko, updated \d+ s ago$/);
   await expect(eth.locator('[data-field="supply"]')).toHaveAttribute('title', /^Supply from CoinGecko, updated \d+ s ago$/);
-  await expect(page.getByTestId('coin-table-note')).toContainText(/^Prices: Binance and CoinGecko, aggregated by Coinlens; the oldest on this page updated \d+ s ago\. Market cap = price × circulating supply; supplies from CoinGecko/);
+  await expect(page.getByTestId('coin-table-note')).toContainText(/^Prices: Binance and CoinGecko, aggregated by Coinlens; the oldest on this page was updated \d+ s ago\. Market cap = price × circulating supply; supplies from CoinGecko/);
   // A stream update moves the price on the open page (WebSocket → price bus → SSE), no reload.
   await expect.poll(() => sockets.filter((s) => s.readyState === s.OPEN).length, { timeout: 20_000 }).toBeGreaterThan(0);
   // Stamped a minute ahead: the fake's REST answers (stamped "now" every second) are older, so the

@@ -143,7 +143,9 @@ export function coinTableNoteHtml(v: View, coins: readonly CoinSummary[]): SafeH
   if (supplied.length)
     sentences.push(t('provenance.noteSupplies', { source: sourceList(v, supplied.map((c) => c.supplySource!)), age: ageText(v, oldest(supplied.map((c) => c.supplyAt))) }));
   if (live.some((c) => c.marketCapEstimate)) sentences.push(t('provenance.noteSuppliesDemo'));
-  return html`<p class="table-note muted" data-testid="coin-table-note">${sentences.join(' ')} <a href="${v.href('/methodology')}">${t('provenance.methodology')}</a></p>`;
+  // Chinese sentences end in a full-width stop and take no space after it.
+  const gap = v.locale === 'zh' || v.locale === 'zh-hk' ? '' : ' ';
+  return html`<p class="table-note muted" data-testid="coin-table-note">${sentences.join(gap)}${gap}<a href="${v.href('/methodology')}">${t('provenance.methodology')}</a></p>`;
 }
 
 /** The coin table of the lists and the home page. */
