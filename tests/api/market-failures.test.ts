@@ -71,7 +71,7 @@ async function bitcoin() {
   return { price: Number(row!.price), priceAt: new Date(row!.price_at).getTime(), sources: row!.sources, volume: Number(row!.volume) };
 }
 
-type Pair = { pair: string; source: string | null; excluded: string | null; price: number | null; volume24h: number | null; updatedAt: string };
+type Pair = { pair: string; source: string | null; excluded: string | null; price: number | null; volume24h: number | null; change24h: number | null; spread: number | null; updatedAt: string };
 /** The coin's market tab, as the page and the API read it (the demo pairs of other exchanges gone first). */
 async function marketTab(coin: string): Promise<Pair[]> {
   await db().execute(sql`delete from tickers where coin_id = ${coin} and source is null`);
@@ -126,7 +126,7 @@ describe('a zero price', () => {
     answer = binanceAnswer(['BTCUSDT', 'BTCFDUSD', 'MITOUSDT'], clock, (t) => (t.symbol === 'BTCUSDT' ? { ...t, lastPrice: '0.00000000' } : t));
     await writer().write(await m.round());
     const usdt = (await marketTab('bitcoin')).find((p) => p.pair === 'BTC/USDT')!;
-    expect(usdt).toMatchObject({ excluded: 'invalid-price', price: null, volume24h: null });
+    expect(usdt).toMatchObject({ excluded: 'invalid-price', price: null, volume24h: null, change24h: null, spread: null });
     expect(Date.parse(usdt.updatedAt)).toBe(clock);
     // Bitcoin's price is FDUSD's pair alone now; a pair that never traded (MITO's 0) is not added.
     expect((await bitcoin()).price).toBeCloseTo(96520.01, 2);

@@ -105,7 +105,7 @@ const decOrNull = (n: number | null) => (n === null || !Number.isFinite(n) ? nul
 /**
  * One row per (exchange, pair), as the aggregation already keeps (two instruments naming the same
  * pair: the busier one). A rejected price (`invalid-price`) keeps no figure of its own: price,
- * volume and change are unknown.
+ * volume, change and book are unknown.
  */
 function tickerRows(results: TickerResult[], bySymbol: Map<string, string>) {
   const rows = new Map<string, TickerResult & { coinId: string; pair: string }>();
@@ -117,7 +117,7 @@ function tickerRows(results: TickerResult[], bySymbol: Map<string, string>) {
     const seen = rows.get(key);
     if (!seen || (r.volumeUsd ?? 0) > (seen.volumeUsd ?? 0)) rows.set(key, { ...r, coinId, pair });
   }
-  return [...rows.values()].map((r) => (r.excluded === 'invalid-price' ? { ...r, ticker: { ...r.ticker, last: Number.NaN, change24h: null } } : r));
+  return [...rows.values()].map((r) => (r.excluded === 'invalid-price' ? { ...r, ticker: { ...r.ticker, last: Number.NaN, change24h: null, bid: null, ask: null } } : r));
 }
 
 /**
