@@ -5,7 +5,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { config } from '../../src/server/config.ts';
-import { currentTotals, globalTotals } from '../../src/server/domain/markets.ts';
+import { listHotCoins } from '../../src/server/domain/hot.ts';
+import { findKlineCoin } from '../../src/server/domain/klines.ts';
+import { currentTotals, globalTotals, topMovers } from '../../src/server/domain/markets.ts';
+import { getRanking } from '../../src/server/domain/rankings.ts';
 import { LiveMarket } from '../../src/server/ingest/market.ts';
 import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
 import { Bybit } from '../../src/server/ingest/sources/bybit.ts';
@@ -230,6 +233,13 @@ describe('an outage in which no source answers', () => {
     // The pages read it as stale: the header, the list row and the API say so.
     const coin = await get<{ price: number; priceAt: string; stale: boolean }>('/api/v1/coins/bitcoin');
     expect(coin.body.data).toMatchObject({ price: before.price, priceAt: new Date(T - 10_000).toISOString(), stale: true });
+    // So does every other list that shows its price: the rankings, hot coins, the movers, the chart page.
+    const volume = await getRanking(db(), { kind: 'volume', page: 1, size: 100 });
+    expect(volume.list.find((r) => 'id' in r && r.id === 'bitcoin')).toMatchObject({ stale: true });
+    expect((await listHotCoins(db(), { page: 1, size: 500 })).list.find((c) => c.id === 'bitcoin')).toMatchObject({ stale: true });
+    expect((await findKlineCoin(db(), 'btc'))!.stale).toBe(true);
+    const movers = await topMovers(db(), 100);
+    expect([...movers.gainers, ...movers.losers].find((c) => c.id === 'bitcoin')).toMatchObject({ stale: true });
 
     // Kraken answers again, at a sane price: a new figure, so a new price, of that figure's age.
     up.route('/0/public/Ticker', { body: krakenTicker('70100.0') });

@@ -84,6 +84,15 @@ export const summaryColumns = {
 type ColumnData<C> = C extends SQL<infer T> | SQL.Aliased<infer T> ? T : C extends { _: { data: infer D } } ? D : never;
 type SummaryRow = { [K in keyof typeof summaryColumns]: ColumnData<(typeof summaryColumns)[K]> | null } & { sparkline?: number[] | null };
 
+/** The columns a coin's price age is read from ({@link priceAge}), for lists that select their own columns. */
+export const priceAgeColumns = { sources: coins.sources, priceAt: coins.priceAt };
+
+/** When a row's price was last renewed by a new figure, and whether it is stale: for every place a price is shown. */
+export function priceAge(r: { sources: string[] | null; priceAt: Date | string | null }): { priceAt: string | null; stale: boolean } {
+  const priceAt = iso(r.priceAt);
+  return { priceAt, stale: priceIsStale(r.sources ?? [], priceAt) };
+}
+
 /** Whether a live price (one with sources) is older than the stale threshold at `now`. */
 export function priceIsStale(sources: readonly string[], priceAt: string | null, now = Date.now()): boolean {
   return sources.length > 0 && (priceAt === null || now - Date.parse(priceAt) > config().STALE_MS);
