@@ -253,8 +253,8 @@ describe('a source that hangs', () => {
   it('does not hold the others back: they are asked every round, and its answer joins when it comes', async () => {
     const realClock = { retries: 0, timeoutMs: 10_000 };
     up.route('/api/v3/ticker/24hr', () => ({ body: binanceAnswer(['BTCUSDT'], Date.now()) }));
-    // Kraken answers the first question at once, the second after 4 s.
-    up.route('/0/public/Ticker', [{ body: krakenTicker('96500.0') }, { body: krakenTicker('96600.0'), delayMs: 4_000 }]);
+    // Kraken answers the first question at once, the second after 6 s.
+    up.route('/0/public/Ticker', [{ body: krakenTicker('96500.0') }, { body: krakenTicker('96600.0'), delayMs: 6_000 }]);
     const m = new LiveMarket({ db: db(), sources: [new BinanceSpot({ baseUrl: up.url, ...realClock }), new Kraken({ baseUrl: up.url, ...realClock })], intervalMs: 200, staleMs: STALE_MS, log: () => {} });
     const published: TickInput[][] = [];
     m.start(async (ticks) => void published.push(ticks));
@@ -264,14 +264,14 @@ describe('a source that hangs', () => {
       const start = asked();
       // While Kraken hangs, a round every 200 ms asks Binance again (before, every round waited
       // for Kraken's answer), and reprices bitcoin from Binance's new figure.
-      await expect.poll(() => asked() - start, { timeout: 3_500, interval: 50 }).toBeGreaterThanOrEqual(3);
+      await expect.poll(() => asked() - start, { timeout: 5_500, interval: 50 }).toBeGreaterThanOrEqual(3);
       expect(published.filter((ticks) => ticks.some((t) => t.coinId === 'bitcoin')).length).toBeGreaterThanOrEqual(3);
       // One question at a time: Kraken was not asked again meanwhile.
       expect(up.requests.filter((r) => r.path === '/0/public/Ticker').length).toBe(2);
       const krakenPrice = async () =>
         (await rows<{ price: string }>(sql`select t.price_quote::text as price from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'kraken' and t.pair = 'BTC/USD'`))[0]?.price;
       expect(await krakenPrice()).toBe('96500');
-      await expect.poll(krakenPrice, { timeout: 6_000 }).toBe('96600');
+      await expect.poll(krakenPrice, { timeout: 8_000 }).toBe('96600');
     } finally {
       await m.stop();
     }
