@@ -403,7 +403,8 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     const body = await res.json().catch(() => ({}));
     server.close();
     await globalThis[Symbol.for('coinlens.boot')]?.shutdown();
-    throw new Error(body.msg ?? 'The database could not be opened.');
+    // The server's own reason (the configuration's error, the database's); without one, only what is known.
+    throw new Error(body.msg ?? `the server did not become ready (HTTP ${res.status ?? 'no answer'}); see the log above.`);
   }
   log(`Coinlens is ready on http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port} (database ready in ${Date.now() - started} ms)`);
   return server;

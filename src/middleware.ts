@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { serverReady } from './server/boot.ts';
-import { config } from './server/config.ts';
+import { config, ConfigError } from './server/config.ts';
 import { apiLocale, checkRequest, isApiPath, isInputError, pageLocalePrefix, RAW_METHOD_HEADER, RAW_URL_HEADER, splitTarget, verdictKey, type EdgeVerdict } from './server/http/edge.ts';
 import { errorDocument } from './server/http/errorDocument.ts';
 import { securityHeaders } from './server/http/headers.ts';
@@ -11,11 +11,23 @@ import type { Locale } from './lib/i18n/index.ts';
 
 export { splitLocalePrefix } from './server/http/renderInputs.ts';
 
-publishVariantKey({ mobileOrigin: config().MOBILE_ORIGIN });
+// A bad setting must not stop the module from loading: every request then answers the
+// configuration's error (below), which is what `npm start` prints.
+try {
+  publishVariantKey({ mobileOrigin: config().MOBILE_ORIGIN });
+} catch (e) {
+  if (!(e instanceof ConfigError)) throw e;
+}
 publishShedAnswer();
 
 export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url, locals } = context;
+  try {
+    config();
+  } catch (e) {
+    if (e instanceof ConfigError) return misconfigured(url, e);
+    throw e;
+  }
   // Astro.rewrite('/404') in a page runs the middleware again within the same request: the first
   // run has judged the request and set its language, which the rewritten page must keep (it used
   // to recompute it from the unprefixed '/404' and answer /zh/… in English).
@@ -122,17 +134,31 @@ async function render(next: () => Promise<Response>, locale: Locale, prefixed: L
   }
 }
 
+let toldOperator = false;
+
 /**
- * The answer while the database cannot be opened: 503 with the reason (the readiness probe
- * and `npm start` show it to the operator).
+ * The answer while the configuration is invalid: 503 with its error, which names each bad
+ * variable, for the readiness probe (`npm start` prints it and stops); logged once.
  */
-function unavailable(pathname: string, error: Error): Response {
-  console.error('[boot]', error.message);
+function misconfigured(url: URL, error: ConfigError): Response {
+  if (!toldOperator) console.error(`[config] ${error.message}`);
+  toldOperator = true;
+  const response = unavailable(url.pathname, error, false);
+  for (const [k, v] of Object.entries(securityHeaders(url.protocol === 'https:', url.pathname))) response.headers.set(k, v);
+  return response;
+}
+
+/**
+ * The answer while the database cannot be opened (or the configuration is invalid): 503 with
+ * the reason (the readiness probe and `npm start` show it to the operator).
+ */
+function unavailable(pathname: string, error: Error, log = true): Response {
+  if (log) console.error('[boot]', error.message);
   const headers = { 'Cache-Control': 'no-store', 'Retry-After': '5' };
   // Only the probe names the reason (it may mention paths on the server).
   const msg = pathname === '/api/health' ? error.message : 'Service temporarily unavailable';
   if (pathname.startsWith('/api/')) return Response.json({ code: 503, data: null, msg }, { status: 503, headers });
-  return new Response('Coinlens cannot open its database right now; please try again in a moment.', {
+  return new Response('Coinlens is not available right now; please try again in a moment.', {
     status: 503,
     headers: { ...headers, 'Content-Type': 'text/plain; charset=utf-8' },
   });

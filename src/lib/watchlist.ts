@@ -42,6 +42,7 @@ export const WATCHLIST_DICT = [
   'exchange.dex',
   'exchange.type',
   'exchange.country',
+  'provenance',
 ] as const;
 
 /** The entries of one type, in list order. */

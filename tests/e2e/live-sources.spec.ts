@@ -133,6 +133,13 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
     )
     .toContain('43,210.5');
   await expect(page.locator('tr[data-coin="ethereum"] [data-field="price"]')).toContainText('2,345.67');
+  // Each row's price, market cap and supply say where they come from and how old they are, and
+  // the table's footnote sums it up.
+  const eth = page.locator('tr[data-coin="ethereum"]');
+  await expect(eth.locator('[data-field="price"]')).toHaveAttribute('title', /^Price from Binance · updated \d+ s ago$/);
+  await expect(eth.locator('[data-field="market-cap"]')).toHaveAttribute('title', /^Price × circulating supply from CoinGecko, updated \d+ s ago$/);
+  await expect(eth.locator('[data-field="supply"]')).toHaveAttribute('title', /^Supply from CoinGecko, updated \d+ s ago$/);
+  await expect(page.getByTestId('coin-table-note')).toContainText(/^Prices: Binance and CoinGecko, aggregated by Coinlens; the oldest on this page was updated \d+ s ago\. Market cap = price × circulating supply; supplies from CoinGecko/);
   // A stream update moves the price on the open page (WebSocket → price bus → SSE), no reload.
   await expect.poll(() => sockets.filter((s) => s.readyState === s.OPEN).length, { timeout: 20_000 }).toBeGreaterThan(0);
   // Stamped a minute ahead: the fake's REST answers (stamped "now" every second) are older, so the
@@ -181,6 +188,8 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(page.getByTestId('coingecko-credit').getByRole('link', { name: 'Data provided by CoinGecko' })).toHaveAttribute('href', 'https://www.coingecko.com/');
   await page.goto(`${BASE}/coin/bitcoin/overview`);
   await expect(page.locator('main')).toContainText('19.81M BTC');
+  await expect(page.getByTestId('supply-provenance')).toHaveText(/^Supply from CoinGecko, updated \d+ (s|min) ago$/);
+  await expect(page.getByTestId('market-cap-provenance')).toHaveText(/^Price × circulating supply from CoinGecko, updated \d+ (s|min) ago$/);
   expect(up.requests.find((r) => r.path === '/coins/markets')!.headers['x-cg-demo-api-key']).toBe('e2e-demo-key');
   await page.goto(`${BASE}/coin/bitcoin/market`);
   const binance = page.locator('a[data-source="binance"]');
@@ -227,4 +236,12 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(page.getByTestId('data-badge')).toContainText(/^Stale data · updated \d+ (s|min) ago$/);
   await expect(page.locator('tr[data-coin="bitcoin"] [data-field="price"]')).toContainText('43,999.99');
   await expect(page.locator('tr[data-coin="ethereum"] [data-field="price"]')).toContainText('2,345.67');
+  // A coin whose only source failed is marked where its price is: its list row and its header,
+  // and its age is that of its newest figure, not of the rounds that went on meanwhile.
+  await expect(page.locator('tr[data-coin="ethereum"] [data-testid="stale-row"]')).toHaveText('Stale price');
+  await page.goto(`${BASE}/coin/ethereum`);
+  await expect(page.getByTestId('coin-stale')).toHaveText('Stale price');
+  await expect(page.getByTestId('coin-price')).toContainText('2,345.67');
+  const figureAt = Date.parse((await page.getByTestId('coin-provenance').locator('time').getAttribute('datetime'))!);
+  expect(Date.now() - figureAt).toBeGreaterThan(5_000);
 });

@@ -171,14 +171,27 @@ function headerHtml(v: View, page: PageState, m: ReturnType<typeof headerModel>,
  */
 export function renderStatsStrip(v: View, totals: GlobalTotals): SafeHtml {
   const { t } = v;
-  const item = (label: string, value: string) => html`<span>${label}: <b class="num">${value}</b></span>`;
+  const item = (label: string, value: string, title: string | null = null, testId: string | null = null) =>
+    html`<span${attr('title', title)}${attr('data-testid', testId)}>${label}: <b class="num">${value}</b></span>`;
+  const scope = totalsScope(v, totals);
+  const mark = totals.marketCapEstimate ? '≈' : '';
   return html`<aside class="stats-strip" aria-label="${t('home.globalStats')}"><div class="inner">${[
     item(t('home.coinCount'), v.number(totals.coinCount, false)),
     item(t('home.exchangeCount'), v.number(totals.exchangeCount, false)),
-    item(t('home.totalMarketCap'), v.money.amount(totals.totalMarketCap)),
-    item(t('home.totalVolume'), v.money.amount(totals.totalVolume24h)),
-    item(t('home.btcDominance'), v.percent(totals.btcDominance).replace(/^\+/, '')),
+    item(t('home.totalMarketCap'), `${mark}${v.money.amount(totals.totalMarketCap)}`, scope, 'strip-market-cap'),
+    item(t('home.totalVolume'), v.money.amount(totals.totalVolume24h), scope),
+    item(t('home.btcDominance'), `${mark}${v.percent(totals.btcDominance).replace(/^\+/, '')}`, scope),
   ]}${wholeMarketCredit(v, totals)}${dataBadge(v, totals)}</div></aside>`;
+}
+
+/**
+ * What the whole-market sums add up, on live data without CoinGecko's figures (those say so in
+ * their credit): the coins the sources price, and whether their market caps are estimates; null
+ * otherwise (demo data is labelled by its badge).
+ */
+export function totalsScope(v: View, totals: GlobalTotals): string | null {
+  if (totals.sums !== 'sources') return null;
+  return [v.t('provenance.totalsSources'), totals.marketCapEstimate ? v.t('provenance.totalsEstimate') : null].filter(Boolean).join(' ');
 }
 
 /** "Data provided by CoinGecko", linked, when the whole-market figures are CoinGecko's; null otherwise. */

@@ -3,7 +3,18 @@
  * ("updated 12 s ago"), for the header badge, the coin header and the market tables.
  */
 import { html, type SafeHtml } from '../../lib/html.ts';
-import type { View } from '../../server/view.ts';
+import type { Locale } from '../../lib/i18n/index.ts';
+
+/**
+ * What these need of a page's view: the server's View has it, and so has the browser's list view
+ * (src/components/market/markup.ts), whose clock is the reader's when it has none.
+ */
+export interface AgeView {
+  t(key: string, vars?: Record<string, string | number>): string;
+  locale: Locale;
+  now?: number;
+}
+type View = AgeView;
 
 /** How the site names each source. */
 export const SOURCE_LABELS: Record<string, string> = {
@@ -18,7 +29,7 @@ export const SOURCE_LABELS: Record<string, string> = {
 export const sourceLabel = (name: string): string => SOURCE_LABELS[name] ?? name;
 
 /** "Binance, OKX and Kraken" in the reader's language (a list, not a sentence). */
-export function sourceList(v: View, names: readonly string[]): string {
+export function sourceList(v: Pick<View, 'locale'>, names: readonly string[]): string {
   const labels = [...new Set(names.map(sourceLabel))];
   return new Intl.ListFormat(v.locale === 'zh-hk' ? 'zh-Hant-HK' : v.locale, { style: 'long', type: 'conjunction' }).format(labels);
 }
@@ -26,7 +37,7 @@ export function sourceList(v: View, names: readonly string[]): string {
 /** An age: "12 s ago" (or "12 s" when `plain`), seconds below a minute, then minutes, hours, days. */
 export function ageText(v: View, iso: string | null, plain = false): string {
   if (!iso) return '--';
-  const s = Math.max(0, Math.round((v.now - Date.parse(iso)) / 1000));
+  const s = Math.max(0, Math.round(((v.now ?? Date.now()) - Date.parse(iso)) / 1000));
   const [key, count] = s < 60 ? ['Seconds', s] : s < 3600 ? ['Minutes', Math.floor(s / 60)] : s < 86_400 ? ['Hours', Math.floor(s / 3600)] : ['Days', Math.floor(s / 86_400)];
   return v.t(`provenance.age${key}${plain ? 'Plain' : ''}`, { n: count });
 }

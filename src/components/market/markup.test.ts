@@ -43,9 +43,64 @@ describe('coin names in the page language', () => {
     expect(cell).toContain('href="/zh/coin/bitcoin"');
     expect(cell).toContain('<span class="nm">比特币 <span class="en" lang="en">Bitcoin</span></span><span class="sym">BTC</span>');
     const table = coinTableHtml(viewIn('zh'), [
-      { ...btc, rank: 1, price: 1, change24h: 0, change7d: 0, marketCap: 1, volume24h: 1, circulatingSupply: 1, spark: { d: 'M0 0', trend: 'up' } } as never,
+      { ...btc, rank: 1, price: 1, change24h: 0, change7d: 0, marketCap: 1, volume24h: 1, circulatingSupply: 1, spark: { d: 'M0 0', trend: 'up' }, sources: [] } as never,
     ]).value;
     expect(table).toContain('比特币');
     expect(table).toContain('aria-label="比特币 ');
+  });
+});
+
+describe('where a coin row’s numbers come from, and how old they are', () => {
+  const now = Date.UTC(2026, 10, 27, 12);
+  const ago = (s: number) => new Date(now - s * 1000).toISOString();
+  const t = (key: string, vars: Record<string, string | number> = {}) => `${key}${Object.keys(vars).length ? `(${Object.values(vars).join('|')})` : ''}`;
+  const view = { ...viewIn('en'), t, now };
+  const row = (over: Record<string, unknown>) =>
+    ({
+      ...btc,
+      rank: 1,
+      price: 1,
+      change24h: 0,
+      change7d: 0,
+      marketCap: 2_000_000_000,
+      volume24h: 1,
+      circulatingSupply: 19_000_000,
+      spark: null,
+      demo: false,
+      sources: ['binance', 'okx'],
+      priceAt: ago(12),
+      stale: false,
+      supplySource: 'coingecko',
+      supplyAt: ago(7_200),
+      marketCapEstimate: false,
+      ...over,
+    }) as never;
+
+  it('gives the price, market cap and supply cells their source and age, and the table a footnote', () => {
+    const table = coinTableHtml(view, [row({}), row({ id: 'ethereum', priceAt: ago(45), supplyAt: ago(3_600) })]).value;
+    expect(table).toContain('title="provenance.priceFrom(Binance and OKX) · provenance.updated(provenance.ageSeconds(12))"');
+    expect(table).toContain('data-field="market-cap" title="provenance.capFrom(CoinGecko|provenance.ageHours(2))">$2.00B');
+    expect(table).toContain('data-field="supply" title="provenance.supplyFromAge(CoinGecko|provenance.ageHours(2))"');
+    // The footnote names the sources and the oldest figure of each kind on the page.
+    const note = table.slice(table.indexOf('data-testid="coin-table-note"'));
+    expect(note).toContain('provenance.notePrices(Binance and OKX|provenance.ageSeconds(45))');
+    expect(note).toContain('provenance.noteSupplies(CoinGecko|provenance.ageHours(2))');
+    expect(note).toContain('href="/methodology"');
+    expect(note).not.toContain('noteSuppliesDemo');
+  });
+
+  it('marks a market cap from the demo data’s supply as an estimate, and a stale price as stale', () => {
+    const table = coinTableHtml(view, [row({ supplySource: null, supplyAt: null, marketCapEstimate: true, stale: true, priceAt: ago(400) })]).value;
+    expect(table).toContain('data-field="market-cap" title="provenance.capEstimate">≈$2.00B');
+    expect(table).toContain('data-field="supply" title="provenance.supplyDemo"');
+    expect(table).toContain('data-testid="stale-row">provenance.stalePrice</span>');
+    expect(table).toContain('title="provenance.stalePriceHint(provenance.ageMinutesPlain(6))"');
+    expect(table).toContain('provenance.noteSuppliesDemo');
+  });
+
+  it('leaves the demo data’s rows to their badge: no source, no age, no footnote', () => {
+    const table = coinTableHtml(view, [row({ sources: [], supplySource: null, supplyAt: null })]).value;
+    expect(table).not.toContain('provenance.');
+    expect(table).not.toContain('coin-table-note');
   });
 });

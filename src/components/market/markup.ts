@@ -13,6 +13,7 @@ import type { ExchangeSummary } from '../../server/domain/exchanges.ts';
 import type { CoinSummary } from '../../server/domain/markets.ts';
 import type { TickerRow } from '../../server/domain/tickers.ts';
 import { sortHeaderHtml, type SortOrder } from '../ui/markup.ts';
+import { ageText, sourceLabel, sourceList } from '../layout/provenance.ts';
 
 /**
  * What the list markup needs of a page's view (src/server/view.ts): the server's View has it, and
@@ -30,6 +31,8 @@ export interface MarkupView {
   pair: (pair: string) => string;
   /** The coin's name in `locale` (server views); rows from the API carry theirs as `localName`. */
   coinName?: (c: { id: string; name: string }) => string;
+  /** The time ages are measured from (the server's render); the reader's clock when absent. */
+  now?: number;
 }
 type View = MarkupView;
 
@@ -50,6 +53,15 @@ export function changeHtml(value: number | null | undefined, live?: string): Saf
  */
 export function starHtml(v: View, key: string, name: string): SafeHtml {
   return html`<button type="button" class="fav" data-fav="${key}" aria-pressed="false" aria-label="${v.t('watch.star', { name })}"><svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true"><path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z"></path></svg></button>`;
+}
+
+/**
+ * The mark of a coin whose price is stale (its sources went quiet: no new figure for longer than
+ * the threshold), saying how long; null otherwise. Beside the price wherever it is shown.
+ */
+export function stalePriceHtml(v: View, c: Pick<CoinSummary, 'stale' | 'priceAt'>, testId = 'stale-row'): SafeHtml | null {
+  if (!c.stale) return null;
+  return html`<span class="badge stale" title="${v.t('provenance.stalePriceHint', { age: ageText(v, c.priceAt, true) })}" data-testid="${testId}">${v.t('provenance.stalePrice')}</span>`;
 }
 
 /** A coin's icon, name and symbol, linking to its page. */
@@ -95,6 +107,47 @@ export interface CoinTableOptions {
   compact?: boolean | undefined;
 }
 
+/** Where a row's price comes from and how old it is; null for the demo data's (its badge says so). */
+function priceTitle(v: View, c: CoinSummary): string | null {
+  if (!c.sources.length) return null;
+  return `${v.t('provenance.priceFrom', { sources: sourceList(v, c.sources) })} · ${v.t('provenance.updated', { age: ageText(v, c.priceAt) })}`;
+}
+
+/** What a row's market cap is made of (a live price × whose supply, how old), or that it is an estimate. */
+export function marketCapTitle(v: View, c: CoinSummary): string | null {
+  if (c.marketCapEstimate) return v.t('provenance.capEstimate');
+  if (c.supplySource && c.sources.length) return v.t('provenance.capFrom', { source: sourceLabel(c.supplySource), age: ageText(v, c.supplyAt) });
+  return null;
+}
+
+/** Where a row's circulating supply comes from and how old it is, or that it is the demo data's on a live row. */
+export function supplyTitle(v: View, c: CoinSummary): string | null {
+  if (c.supplySource) return v.t('provenance.supplyFromAge', { source: sourceLabel(c.supplySource), age: ageText(v, c.supplyAt) });
+  return c.sources.length ? v.t('provenance.supplyDemo') : null;
+}
+
+/** The oldest of some ISO times, or null. */
+const oldest = (times: (string | null)[]) => times.reduce<string | null>((a, t) => (t !== null && (a === null || Date.parse(t) < Date.parse(a)) ? t : a), null);
+
+/**
+ * The footnote of a coin table with prices from the sources: where the prices and supplies come
+ * from and the oldest of each on the page, and what ≈ marks; each cell's tooltip says its own.
+ * Null when no row has a live price (demo data: the badge says so).
+ */
+export function coinTableNoteHtml(v: View, coins: readonly CoinSummary[]): SafeHtml | null {
+  const live = coins.filter((c) => c.sources.length > 0);
+  if (!live.length) return null;
+  const { t } = v;
+  const sentences = [t('provenance.notePrices', { sources: sourceList(v, live.flatMap((c) => c.sources)), age: ageText(v, oldest(live.map((c) => c.priceAt))) })];
+  const supplied = live.filter((c) => c.supplySource !== null);
+  if (supplied.length)
+    sentences.push(t('provenance.noteSupplies', { source: sourceList(v, supplied.map((c) => c.supplySource!)), age: ageText(v, oldest(supplied.map((c) => c.supplyAt))) }));
+  if (live.some((c) => c.marketCapEstimate)) sentences.push(t('provenance.noteSuppliesDemo'));
+  // Chinese sentences end in a full-width stop and take no space after it.
+  const gap = v.locale === 'zh' || v.locale === 'zh-hk' ? '' : ' ';
+  return html`<p class="table-note muted" data-testid="coin-table-note">${sentences.join(gap)}${gap}<a href="${v.href('/methodology')}">${t('provenance.methodology')}</a></p>`;
+}
+
 /** The coin table of the lists and the home page. */
 export function coinTableHtml(v: View, coins: CoinSummary[], { sorting, compact = false }: CoinTableOptions = {}): SafeHtml {
   const { t, money } = v;
@@ -115,19 +168,19 @@ export function coinTableHtml(v: View, coins: CoinSummary[], { sorting, compact 
   const rows = coins.map(
     (c) => html`<tr data-coin="${c.id}">
 <td class="l muted num">${starHtml(v, `COIN:${c.id}`, c.name)}${c.rank ?? '--'}</td>
-<td class="l">${coinNameHtml(v, c)}${c.demo ? html` <span class="badge demo" title="${t('provenance.demoRowHint')}" data-testid="demo-row">${t('provenance.demoRow')}</span>` : null}</td>
-<td class="num" data-field="price" data-live-price="${c.id}">${money.price(c.price)}</td>
+<td class="l">${coinNameHtml(v, c)}${c.demo ? html` <span class="badge demo" title="${t('provenance.demoRowHint')}" data-testid="demo-row">${t('provenance.demoRow')}</span>` : null}${c.stale ? html` ${stalePriceHtml(v, c)}` : null}</td>
+<td class="num" data-field="price" data-live-price="${c.id}"${attr('title', priceTitle(v, c))}>${money.price(c.price)}</td>
 <td>${changeHtml(money.change(c.change24h), c.id)}</td>
 <td>${changeHtml(money.change(c.change7d, '7d'))}</td>
-<td class="num">${money.amount(c.marketCap)}</td>
+<td class="num" data-field="market-cap"${attr('title', marketCapTitle(v, c))}>${c.marketCapEstimate ? '≈' : ''}${money.amount(c.marketCap)}</td>
 <td class="num">${money.amount(c.volume24h)}</td>
-${compact ? null : html`<td class="num">${v.number(c.circulatingSupply)} <span class="muted">${c.symbol}</span></td><td>${sparklineHtml(c.spark, `${nameIn(v, c)} ${sparkLabel}`)}</td>`}
+${compact ? null : html`<td class="num" data-field="supply"${attr('title', supplyTitle(v, c))}>${v.number(c.circulatingSupply)} <span class="muted">${c.symbol}</span></td><td>${sparklineHtml(c.spark, `${nameIn(v, c)} ${sparkLabel}`)}</td>`}
 </tr>`,
   );
   return html`<div class="table-wrap"><table class="data coins pin-2" data-testid="coin-table">
 <thead><tr>${head}${compact ? null : html`<th scope="col">${sparkLabel}</th>`}</tr></thead>
 <tbody>${coins.length === 0 ? html`<tr><td class="empty" colspan="${columns.length + 1}">${t('list.empty')}</td></tr>` : null}${rows}</tbody>
-</table></div>`;
+</table></div>${coinTableNoteHtml(v, coins)}`;
 }
 
 export type ExchangeTableOptions = CoinTableOptions;

@@ -13,7 +13,7 @@
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinFlows, coins } from '../db/schema/index.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
 import { num, type Page } from './numbers.ts';
 import { MIN_RANK_VOLUME_USD, turnoverRate } from './rankings.ts';
 
@@ -48,6 +48,9 @@ export interface HotCoin {
   inflowShare: number | null;
   /** 0–100, one decimal. */
   score: number;
+  /** When its price was last renewed by a new figure, and whether that is too long ago. */
+  priceAt: string | null;
+  stale: boolean;
   position: number;
 }
 
@@ -145,6 +148,7 @@ export async function listHotCoins(db: Db, q: { page: number; size: number; sort
       marketCap: coins.marketCap,
       volume24h: coins.volume24h,
       netflow1d: coinFlows.netflow,
+      ...priceAgeColumns,
     })
     .from(coins)
     .leftJoin(coinFlows, and(eq(coinFlows.coinId, coins.id), eq(coinFlows.window, '1d')))
@@ -175,6 +179,7 @@ export async function listHotCoins(db: Db, q: { page: number; size: number; sort
       netflow1d: input.netflow1d,
       inflowShare: s.inflowShare,
       score: scores[i] as number,
+      ...priceAge(r),
     };
   });
   const offset = (q.page - 1) * q.size;

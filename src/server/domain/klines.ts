@@ -18,7 +18,7 @@ import type { Db } from '../db/index.ts';
 import { coins, klines } from '../db/schema/index.ts';
 import { memo } from './cache.ts';
 import { DomainError, notFound } from './errors.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
 import { num } from './numbers.ts';
 
 export interface KlineQuery {
@@ -56,6 +56,9 @@ export interface KlineCoin {
   high24h: number | null;
   low24h: number | null;
   volume24h: number | null;
+  /** When its price was last renewed by a new figure, and whether that is too long ago. */
+  priceAt: string | null;
+  stale: boolean;
 }
 
 const coinColumns = {
@@ -68,6 +71,7 @@ const coinColumns = {
   high24h: coins.high24h,
   low24h: coins.low24h,
   volume24h: coins.volume24h,
+  ...priceAgeColumns,
 };
 
 type CoinRow = { [K in keyof typeof coinColumns]: (typeof coinColumns)[K]['_']['data'] | null };
@@ -84,6 +88,7 @@ function toKlineCoin(r: CoinRow): KlineCoin {
     high24h: num(r.high24h),
     low24h: num(r.low24h),
     volume24h: num(r.volume24h),
+    ...priceAge(r),
   };
 }
 

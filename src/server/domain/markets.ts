@@ -1,4 +1,4 @@
-import { GLOBAL_FACTS, readProvenance, siteIsLive, type Provenance } from './provenance.ts';
+import { currentProvenance, GLOBAL_FACTS, readProvenance, siteIsLive, type Provenance } from './provenance.ts';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, siteMeta, tags, tickers } from '../db/schema/index.ts';
@@ -7,6 +7,7 @@ import { prepared } from '../db/prepared.ts';
 import { memo, memoBounded, memoMarket } from './cache.ts';
 import { notFound } from './errors.ts';
 import { num, percentOf, type Page } from './numbers.ts';
+import { config } from '../config.ts';
 import type { Spark, SparkTrend } from '../../lib/sparkline.ts';
 
 /** Coins shown by the "top 200" filters of SPEC §9. */
@@ -33,11 +34,27 @@ export interface CoinSummary {
   circulatingSupply: number | null;
   /** The demo seeder's figures on a site that runs on live sources: no source reports this coin. */
   demo: boolean;
+  /** The sources whose pairs made the price ("binance", "okx"); empty for demo data. */
+  sources: string[];
+  /** When the newest figure the price was computed from was observed (ISO): the price's age. */
+  priceAt: string | null;
+  /** A price from the sources whose newest figure is older than STALE_MS: the sources went quiet; it is the last good one. */
+  stale: boolean;
+  /** Where the supplies (and so the market cap) come from ("coingecko"), and when; null: the demo data's. */
+  supplySource: string | null;
+  supplyAt: string | null;
+  /**
+   * The market cap is an estimate: a price from the sources times the demo data's supply (no
+   * supply source such as CoinGecko reports this coin).
+   */
+  marketCapEstimate: boolean;
   /** The seven-day line of the lists, drawn when the history was written. */
   spark: Spark | null;
   /** The seven days of prices themselves: only when asked for (the API). */
   sparkline?: number[];
 }
+
+const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
 export const coinIcon = (id: string) => `/icons/coins/${encodeURIComponent(id)}.svg`;
 
@@ -58,12 +75,33 @@ export const summaryColumns = {
   sparkTrend: coins.sparklineTrend,
   // Aliased: topMovers selects these columns from a subquery.
   demo: sql<boolean>`(cardinality(${coins.sources}) = 0 and ${siteIsLive})`.as('demo'),
+  sources: coins.sources,
+  priceAt: coins.priceAt,
+  factsSource: coins.factsSource,
+  factsUpdatedAt: coins.factsUpdatedAt,
 };
 
 type ColumnData<C> = C extends SQL<infer T> | SQL.Aliased<infer T> ? T : C extends { _: { data: infer D } } ? D : never;
 type SummaryRow = { [K in keyof typeof summaryColumns]: ColumnData<(typeof summaryColumns)[K]> | null } & { sparkline?: number[] | null };
 
+/** The columns a coin's price age is read from ({@link priceAge}), for lists that select their own columns. */
+export const priceAgeColumns = { sources: coins.sources, priceAt: coins.priceAt };
+
+/** When a row's price was last renewed by a new figure, and whether it is stale: for every place a price is shown. */
+export function priceAge(r: { sources: string[] | null; priceAt: Date | string | null }): { priceAt: string | null; stale: boolean } {
+  const priceAt = iso(r.priceAt);
+  return { priceAt, stale: priceIsStale(r.sources ?? [], priceAt) };
+}
+
+/** Whether a live price (one with sources) is older than the stale threshold at `now`. */
+export function priceIsStale(sources: readonly string[], priceAt: string | null, now = Date.now()): boolean {
+  return sources.length > 0 && (priceAt === null || now - Date.parse(priceAt) > config().STALE_MS);
+}
+
 export function toSummary(r: SummaryRow): CoinSummary {
+  const sources = r.sources ?? [];
+  const priceAt = iso(r.priceAt);
+  const marketCap = num(r.marketCap);
   return {
     id: r.id!,
     symbol: r.symbol!,
@@ -74,10 +112,16 @@ export function toSummary(r: SummaryRow): CoinSummary {
     change1h: num(r.change1h),
     change24h: num(r.change24h),
     change7d: num(r.change7d),
-    marketCap: num(r.marketCap),
+    marketCap,
     volume24h: num(r.volume24h),
     circulatingSupply: num(r.circulatingSupply),
     demo: r.demo === true,
+    sources,
+    priceAt,
+    stale: priceIsStale(sources, priceAt),
+    supplySource: r.factsSource,
+    supplyAt: iso(r.factsUpdatedAt),
+    marketCapEstimate: sources.length > 0 && r.factsSource === null && marketCap !== null,
     spark: r.sparkPath ? { d: r.sparkPath, trend: (r.sparkTrend ?? 'flat') as SparkTrend } : null,
     ...(r.sparkline !== undefined ? { sparkline: r.sparkline ?? [] } : {}),
   };
@@ -192,6 +236,13 @@ export interface GlobalTotals {
    * while its totals are fresh. The counts are always ours.
    */
   wholeMarket: { source: 'coingecko'; updatedAt: string } | null;
+  /**
+   * What the market cap, volume, change and dominance add up: CoinGecko's `whole-market`; on live
+   * data without it, the coins the `sources` price (demo rows left out); on demo data, the `demo` rows.
+   */
+  sums: 'whole-market' | 'sources' | 'demo';
+  /** Summed market caps that are estimates: the sources' prices × the demo data's supplies (no supply source). */
+  marketCapEstimate: boolean;
 }
 
 /** CoinGecko's totals older than this give way to our own sums (three missed hourly refreshes). */
@@ -199,26 +250,30 @@ export const WHOLE_MARKET_FRESH_MS = 3 * 3_600_000;
 
 /** Whole-market figures for the header strip and the home page. */
 export async function globalTotals(db: Db): Promise<GlobalTotals> {
+  // On live data the sums are of the coins the sources price: a demo row's figures are invented.
+  const live = sql`(cardinality(${coins.sources}) > 0 or not ${siteIsLive})`;
   const [[agg], [ex], [tk], [btc], [eth], source, [gecko]] = await Promise.all([
     db
       .select({
-        cap: sql<string>`coalesce(sum(${coins.marketCap}), 0)`,
-        vol: sql<string>`coalesce(sum(${coins.volume24h}), 0)`,
-        prevCap: sql<string>`sum(${coins.marketCap} / (1 + ${coins.change24h} / 100))`,
+        cap: sql<string>`coalesce(sum(${coins.marketCap}) filter (where ${live}), 0)`,
+        vol: sql<string>`coalesce(sum(${coins.volume24h}) filter (where ${live}), 0)`,
+        prevCap: sql<string>`sum(${coins.marketCap} / (1 + ${coins.change24h} / 100)) filter (where ${live})`,
+        estimate: sql<boolean>`coalesce(bool_or(${coins.marketCap} is not null and ${coins.factsSource} is null) filter (where cardinality(${coins.sources}) > 0), false)`,
         n: sql<number>`count(*)`.mapWith(Number),
         updatedAt: sql<string | null>`max(${coins.updatedAt})`,
       })
       .from(coins),
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(exchanges),
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(tickers),
-    db.select({ cap: coins.marketCap }).from(coins).where(eq(coins.symbol, 'BTC')).orderBy(asc(coins.rank)).limit(1),
-    db.select({ cap: coins.marketCap }).from(coins).where(eq(coins.symbol, 'ETH')).orderBy(asc(coins.rank)).limit(1),
+    db.select({ cap: coins.marketCap }).from(coins).where(and(eq(coins.symbol, 'BTC'), live)).orderBy(asc(coins.rank)).limit(1),
+    db.select({ cap: coins.marketCap }).from(coins).where(and(eq(coins.symbol, 'ETH'), live)).orderBy(asc(coins.rank)).limit(1),
     readProvenance(db),
     db.select({ value: siteMeta.value, at: siteMeta.updatedAt }).from(siteMeta).where(eq(siteMeta.key, GLOBAL_FACTS)),
   ]);
   const cap = num(agg?.cap) ?? 0;
   const prev = num(agg?.prevCap);
   const whole = source.source === 'live' ? wholeMarketOf(gecko) : null;
+  const sums: GlobalTotals['sums'] = whole ? 'whole-market' : source.source === 'live' ? 'sources' : 'demo';
   const ours = {
     totalMarketCap: cap,
     totalVolume24h: num(agg?.vol) ?? 0,
@@ -229,6 +284,8 @@ export async function globalTotals(db: Db): Promise<GlobalTotals> {
   return {
     ...(whole?.figures ?? ours),
     wholeMarket: whole ? { source: 'coingecko', updatedAt: whole.updatedAt } : null,
+    sums,
+    marketCapEstimate: sums === 'sources' && agg?.estimate === true,
     coinCount: agg?.n ?? 0,
     exchangeCount: ex?.n ?? 0,
     pairCount: tk?.n ?? 0,
@@ -260,9 +317,12 @@ function wholeMarketOf(row: { value: unknown; at: Date | string } | undefined, n
 /**
  * The whole-market totals, shared by every page of the process for a few seconds (the header
  * strip shows them on every page; a page that needs them asks here instead of the database).
+ * Their provenance (live or stale, and its age) is not kept with them: it is the current one
+ * ({@link currentProvenance}), so the header says what /api/health says.
  */
-export function currentTotals(db: Db): Promise<GlobalTotals> {
-  return memo(db, 'totals', 15_000, () => globalTotals(db));
+export async function currentTotals(db: Db): Promise<GlobalTotals> {
+  const [totals, p] = await Promise.all([memo(db, 'totals', 15_000, () => globalTotals(db)), currentProvenance(db)]);
+  return { ...totals, source: p.source, provenance: { source: p.source, sources: p.sources, updatedAt: p.updatedAt, stale: p.stale } };
 }
 
 /** Biggest 24h gainers and losers among the top coins by market cap. */
@@ -331,14 +391,11 @@ export interface CoinDetail extends CoinSummary {
   links: { kind: string; url: string }[];
   tags: { slug: string; name: string }[];
   concepts: { slug: string; name: string }[];
+  /** When the row was last written (the price's own age is `priceAt`). */
   updatedAt: string;
-  /** The sources whose pairs made the price; empty for the demo data. */
-  sources: string[];
-  /** Where the supplies came from ("coingecko"), null for the seeder's figures. */
+  /** Where the supplies came from ("coingecko"), null for the seeder's figures (= supplySource). */
   factsSource: string | null;
 }
-
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 type Json<T> = T;
 
@@ -473,7 +530,6 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
     tags: tagRows,
     concepts: conceptRows,
     updatedAt: coin.updatedAt.toISOString(),
-    sources: coin.sources,
     factsSource: coin.factsSource,
   };
 }

@@ -8,7 +8,7 @@ import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { siteMeta } from '../db/schema/index.ts';
 import type { SourceState } from '../ingest/sources/types.ts';
-import { memo } from './cache.ts';
+import { memoMarket } from './cache.ts';
 
 export interface Provenance {
   /** demo: the seeder's data; live: the market sources; none: an empty database. */
@@ -33,14 +33,24 @@ export async function readProvenance(db: Db, now = Date.now()): Promise<Provenan
     source,
     sources: Array.isArray(data.sources) ? data.sources.filter((s): s is string => typeof s === 'string') : [],
     updatedAt,
-    stale: source === 'live' && (!updatedAt || now - Date.parse(updatedAt) > config().STALE_MS),
+    stale: dataIsStale(source, updatedAt, now),
     states,
   };
 }
 
-/** The provenance shared by every page of the process for a few seconds. */
-export function currentProvenance(db: Db): Promise<Provenance> {
-  return memo(db, 'provenance', 5_000, () => readProvenance(db));
+/** Whether live data of this age is stale at `now` (older than STALE_MS): the one rule for the badge and /api/health. */
+export function dataIsStale(source: Provenance['source'], updatedAt: string | null, now = Date.now()): boolean {
+  return source === 'live' && (!updatedAt || now - Date.parse(updatedAt) > config().STALE_MS);
+}
+
+/**
+ * The provenance every page shows: kept until the market changes (every round writes it in a
+ * market write, which drops it in every process) and a second at most, with `stale` judged at
+ * each call, so the header badge and /api/health agree within one refresh.
+ */
+export async function currentProvenance(db: Db): Promise<Provenance> {
+  const p = await memoMarket(db, 'provenance', 'current', () => readProvenance(db), { ttlMs: 1_000, max: 1 });
+  return { ...p, stale: dataIsStale(p.source, p.updatedAt) };
 }
 
 /**

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinFlows, coinRepos, coins, exchangeFlows, exchanges, offerings, tickers } from '../db/schema/index.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
 import { num, type Page } from './numbers.ts';
 import { LIST_SIZES } from '../../lib/pageSizes.ts';
 import { isPageSize } from '../../lib/pagination.ts';
@@ -76,6 +76,9 @@ interface CoinRef {
   change24h: number | null;
   marketCap: number | null;
   volume24h: number | null;
+  /** When its price was last renewed by a new figure, and whether that is too long ago. */
+  priceAt: string | null;
+  stale: boolean;
 }
 
 export type RankRow =
@@ -124,9 +127,21 @@ const coinRef = {
   change24h: coins.change24h,
   marketCap: coins.marketCap,
   volume24h: coins.volume24h,
+  ...priceAgeColumns,
 };
 
-function toCoinRef(r: { id: string; symbol: string; name: string; rank: number | null; price: string | null; change24h: string | null; marketCap: string | null; volume24h: string | null }): CoinRef {
+function toCoinRef(r: {
+  id: string;
+  symbol: string;
+  name: string;
+  rank: number | null;
+  price: string | null;
+  change24h: string | null;
+  marketCap: string | null;
+  volume24h: string | null;
+  sources: string[];
+  priceAt: Date | null;
+}): CoinRef {
   return {
     id: r.id,
     symbol: r.symbol,
@@ -137,6 +152,7 @@ function toCoinRef(r: { id: string; symbol: string; name: string; rank: number |
     change24h: num(r.change24h),
     marketCap: num(r.marketCap),
     volume24h: num(r.volume24h),
+    ...priceAge(r),
   };
 }
 

@@ -159,13 +159,14 @@ export interface WidgetCoin {
 
 /** The widget's coins in the requested order (unknown ids listed apart), or the top coins. */
 export async function widgetCoins(db: Db, ids: string[]): Promise<{ coins: WidgetCoin[]; unknown: string[]; updatedAt: string | null }> {
-  const columns = { id: coins.id, name: coins.name, symbol: coins.symbol, price: coins.price, change24h: coins.change24h, updatedAt: coins.updatedAt };
+  // A price's age is its newest figure's (price_at), not the time its row was last written.
+  const columns = { id: coins.id, name: coins.name, symbol: coins.symbol, price: coins.price, change24h: coins.change24h, priceAt: coins.priceAt, updatedAt: coins.updatedAt };
   const rows = ids.length
     ? await db.select(columns).from(coins).where(inArray(coins.id, ids))
     : await db.select(columns).from(coins).where(isNotNull(coins.rank)).orderBy(asc(coins.rank)).limit(WIDGET_DEFAULT_COUNT);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = ids.length ? ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) : rows;
-  const newest = ordered.reduce<Date | null>((a, r) => (!a || r.updatedAt > a ? r.updatedAt : a), null);
+  const newest = ordered.map((r) => r.priceAt ?? r.updatedAt).reduce<Date | null>((a, at) => (!a || at > a ? at : a), null);
   return {
     coins: ordered.map((r) => ({ id: r.id, name: r.name, symbol: r.symbol, icon: coinIcon(r.id), price: num(r.price), change24h: num(r.change24h) })),
     unknown: ids.filter((id) => !byId.has(id)),

@@ -6,13 +6,16 @@ const NOW = 1_760_000_000_000;
 const STALE = 300_000;
 
 let seq = 0;
-/** A fresh spot ticker; every figure not given is unknown. */
+/**
+ * A fresh spot ticker; every figure not given is unknown. Each is a pair of its own (an exchange
+ * and instrument of its own) unless told otherwise.
+ */
 function tk(base: string, quote: string, last: number, more: Partial<SourceTicker> = {}): SourceTicker {
   const source = more.source ?? 'binance';
   return {
     source,
-    exchange: source,
-    instrument: `${base}${quote}-${++seq}`,
+    exchange: `${source}-${++seq}`,
+    instrument: `${base}${quote}-${seq}`,
     base,
     quote,
     market: 'spot',
@@ -89,14 +92,21 @@ describe('aggregate', () => {
   it('takes one ticker as it is', () => {
     const only = tk('ADA', 'USD', 0.5, { baseVolume24h: 2_000_000, change24h: -3.25, source: 'kraken' });
     const r = run([only]);
-    expect(r.coins.get('ADA')).toEqual({ symbol: 'ADA', priceUsd: 0.5, volumeUsd: 1_000_000, change24h: -3.25, sources: ['kraken'], included: 1, excluded: 0 });
+    expect(r.coins.get('ADA')).toEqual({ symbol: 'ADA', priceUsd: 0.5, volumeUsd: 1_000_000, change24h: -3.25, sources: ['kraken'], included: 1, excluded: 0, at: NOW - 1_000 });
   });
 
-  it('leaves a coin without an included ticker out, and drops unusable prices entirely', () => {
+  it('leaves a coin without an included ticker out, and rejects unusable prices as invalid (not stale)', () => {
     expect(run([]).coins.size).toBe(0);
     const r = run([tk('DOGE', 'USD', 0.1, { at: NOW - STALE - 1 }), tk('DOGE', 'USD', 0), tk('DOGE', 'USD', Number.NaN), tk('DOGE', 'USD', -1)]);
     expect(r.coins.has('DOGE')).toBe(false);
-    expect(r.tickers.map((t) => t.ticker.last)).toEqual([0.1]);
+    expect(r.tickers.map((t) => [t.ticker.last, t.excluded, t.priceUsd, t.volumeUsd])).toEqual([
+      [0.1, 'stale', 0.1, null],
+      [0, 'invalid-price', null, null],
+      [Number.NaN, 'invalid-price', null, null],
+      [-1, 'invalid-price', null, null],
+    ]);
+    // A zero price references nothing: USDT keeps its peg.
+    expect(run([tk('USDT', 'USD', 0, { quoteVolume24h: 1e9 })]).quoteUsd.USDT).toBe(1);
   });
 
   it('runs no outlier test on two tickers, however far apart', () => {
@@ -172,7 +182,7 @@ describe('aggregate', () => {
     const perp = tk('BTC', 'USDT', 50_050, { market: 'futures', contractType: 'PERPETUAL', source: 'binance-futures', quoteVolume24h: 2e9 });
     const r = run([tk('BTC', 'USDT', 50_000, { quoteVolume24h: 1e9 }), perp]);
     expect(resultOf(r, perp)).toMatchObject({ excluded: 'futures', priceUsd: 50_050, volumeUsd: 2e9 });
-    expect(r.coins.get('BTC')).toEqual({ symbol: 'BTC', priceUsd: 50_000, volumeUsd: 1e9, change24h: null, sources: ['binance'], included: 1, excluded: 0 });
+    expect(r.coins.get('BTC')).toEqual({ symbol: 'BTC', priceUsd: 50_000, volumeUsd: 1e9, change24h: null, sources: ['binance'], included: 1, excluded: 0, at: NOW - 1_000 });
   });
 
   it('lists the distinct sources of the included tickers, sorted', () => {
@@ -184,6 +194,26 @@ describe('aggregate', () => {
       tk('BNB', 'USD', 600, { source: 'bybit', at: NOW - STALE - 1 }),
     ]);
     expect(r.coins.get('BNB')!.sources).toEqual(['binance', 'okx']);
+  });
+
+  it('counts a pair reported twice in one answer once, as the market tab lists it once', () => {
+    // Bybit's answer listed BTCUSDT twice; OKX reports the same pair under two instruments.
+    const once = { source: 'bybit', exchange: 'bybit', instrument: 'BTCUSDT', quoteVolume24h: 1_000 };
+    const older = tk('BTC', 'USDT', 100, { ...once, at: NOW - 5_000 });
+    const newer = tk('BTC', 'USDT', 102, { ...once, at: NOW - 2_000 });
+    const okxQuiet = tk('BTC', 'USD', 90, { source: 'okx', exchange: 'okx', instrument: 'BTC-USD', quoteVolume24h: 10 });
+    const okxBusy = tk('BTC', 'USD', 104, { source: 'okx', exchange: 'okx', instrument: 'BTC-USD-OLD', quoteVolume24h: 3_000 });
+    for (const input of [
+      [older, newer, okxQuiet, okxBusy],
+      [newer, older, okxBusy, okxQuiet, newer],
+    ]) {
+      const r = run(input);
+      expect(r.tickers.map((t) => t.ticker)).toEqual([newer, okxBusy]);
+      expect(r.coins.get('BTC')).toMatchObject({ priceUsd: (102 * 1_000 + 104 * 3_000) / 4_000, volumeUsd: 4_000, included: 2, excluded: 0, at: NOW - 1_000 });
+    }
+    // A valid price wins over an invalid one of the same pair, however busy.
+    const zero = tk('BTC', 'USD', 0, { source: 'okx', exchange: 'okx', instrument: 'BTC-USD-Z', quoteVolume24h: 1e9 });
+    expect(run([okxQuiet, zero]).tickers.map((t) => t.ticker)).toEqual([okxQuiet]);
   });
 
   it('gives the same answer whatever the order of the tickers', () => {

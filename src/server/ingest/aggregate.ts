@@ -3,7 +3,12 @@
  * database, no clock, no I/O; the same tickers in any order give the same answer.
  *
  * The method (the /methodology page states the same, importing the constants below):
- * 1. A ticker whose last price is not a positive finite number is dropped entirely.
+ * 0. Duplicates go first, so that what is aggregated is what the market tab lists: a pair
+ *    reported twice (same source, market and instrument) counts once, as its newest report; two
+ *    instruments of one exchange that name the same pair (`pairName`, the market tab's row)
+ *    count as the busier one.
+ * 1. A ticker whose last price is not a positive finite number is listed as `invalid-price`:
+ *    it counts for nothing, references nothing, and its price and volume are unknown.
  * 2. Each remaining ticker is marked, first reason wins:
  *    - `stale` when `now - at > staleMs` (or `at` is not a number);
  *    - `flagged` when its source marks the price as unreliable (CoinGecko's anomaly or stale
@@ -31,11 +36,12 @@
  *    a change, null when none does; the integration replaces it with the change of the stored
  *    price history once there are 24 hours of it.
  * 6. A coin (keyed by the upper-case base symbol) with no included ticker is absent; `excluded`
- *    counts its spot tickers left out as stale, flagged, no-reference or outlier.
+ *    counts its spot tickers left out as invalid, stale, flagged, no-reference or outlier. Its
+ *    `at` is the time of the newest figure its price was computed from.
  */
 import type { SourceTicker } from './sources/types.ts';
 
-export type Exclusion = 'stale' | 'flagged' | 'outlier' | 'no-reference' | 'futures';
+export type Exclusion = 'invalid-price' | 'stale' | 'flagged' | 'outlier' | 'no-reference' | 'futures';
 
 export interface AggregateInput {
   tickers: SourceTicker[];
@@ -64,11 +70,13 @@ export interface CoinAggregate {
   sources: string[];
   included: number;
   excluded: number;
+  /** When the newest of the included tickers was observed (Unix ms): the price's age. */
+  at: number;
 }
 
 export interface AggregateResult {
   coins: Map<string, CoinAggregate>;
-  /** Every ticker with a usable price, in a stable order (source, exchange, instrument…). */
+  /** Every ticker but the duplicates (step 0), in a stable order (source, exchange, instrument…). */
   tickers: TickerResult[];
   /** The USD value of one unit of each quote asset that has a reference. */
   quoteUsd: Record<string, number>;
@@ -96,9 +104,51 @@ interface Priced {
   volumeUsd: number | null;
 }
 
+/**
+ * The pair name the lists show: "BTC/USDT", "BTC-PERPETUAL/USDT", "BTC-20261225/USD". One row
+ * per exchange and pair name: the market tab's.
+ */
+export function pairName(t: SourceTicker): string {
+  if (t.market === 'spot') return `${t.base}/${t.quote}`;
+  const label = t.contractType ?? (t.expiry ? new Date(t.expiry).toISOString().slice(0, 10).replaceAll('-', '') : 'FUTURES');
+  return `${t.base}-${label}/${t.quote}`;
+}
+
+const validPrice = (t: SourceTicker) => Number.isFinite(t.last) && t.last > 0;
+
+/** A ticker's 24-hour volume in its quote asset, for telling the busier of two apart; -1 when unknown. */
+function quoteVolume(t: SourceTicker): number {
+  if (t.quoteVolume24h !== null && Number.isFinite(t.quoteVolume24h)) return t.quoteVolume24h;
+  if (t.baseVolume24h !== null && Number.isFinite(t.baseVolume24h) && validPrice(t)) return t.baseVolume24h * t.last;
+  return -1;
+}
+
+/**
+ * Step 0: one ticker per (source, market, instrument), the newest, then one per (exchange, pair
+ * name), the busier (a valid price before an invalid one). Sorted first, so ties go the same way
+ * whatever the input order.
+ */
+export function dedupe(tickers: readonly SourceTicker[]): SourceTicker[] {
+  const byInstrument = new Map<string, SourceTicker>();
+  for (const t of [...tickers].sort(compareTickers)) {
+    const key = `${t.source}\u0000${t.market}\u0000${t.instrument}`;
+    const seen = byInstrument.get(key);
+    if (!seen || !(seen.at >= t.at)) byInstrument.set(key, t);
+  }
+  const byPair = new Map<string, SourceTicker>();
+  for (const t of byInstrument.values()) {
+    const key = `${t.exchange}\u0000${pairName(t)}`;
+    const seen = byPair.get(key);
+    if (!seen) byPair.set(key, t);
+    else if (validPrice(t) !== validPrice(seen) ? validPrice(t) : quoteVolume(t) > quoteVolume(seen)) byPair.set(key, t);
+  }
+  return [...byPair.values()].sort(compareTickers);
+}
+
 export function aggregate(input: AggregateInput): AggregateResult {
   const { now, staleMs } = input;
-  const rows = input.tickers.filter((t) => Number.isFinite(t.last) && t.last > 0).sort(compareTickers);
+  const all = dedupe(input.tickers);
+  const rows = all.filter(validPrice);
   const fresh = (t: SourceTicker) => now - t.at <= staleMs;
   const spot = rows.filter((t) => t.market === 'spot' && fresh(t) && !t.flagged);
 
@@ -117,7 +167,8 @@ export function aggregate(input: AggregateInput): AggregateResult {
     if (price !== null) quoteUsd[symbol] = price;
   }
 
-  const results: TickerResult[] = rows.map((ticker) => {
+  const results: TickerResult[] = all.map((ticker) => {
+    if (!validPrice(ticker)) return { ticker, priceUsd: null, volumeUsd: null, excluded: 'invalid-price' as const };
     const ref = quoteUsd[sym(ticker.quote)];
     const priceUsd = ref === undefined ? null : ticker.last * ref;
     const volumeUsd = ref === undefined || priceUsd === null ? null : usdVolume(ticker, ref, priceUsd);
@@ -156,6 +207,7 @@ export function aggregate(input: AggregateInput): AggregateResult {
       sources: [...new Set(included.map((r) => r.ticker.source))].sort(),
       included: included.length,
       excluded: list.length - included.length,
+      at: included.reduce((newest, r) => Math.max(newest, r.ticker.at), -Infinity),
     });
   }
   return { coins, tickers: results, quoteUsd };

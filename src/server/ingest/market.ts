@@ -1,10 +1,20 @@
 /**
- * The live market: every INGEST_INTERVAL_MS it asks every configured exchange source for its
- * tickers (in parallel; one failing source costs only its own data), aggregates them (see
- * aggregate.ts and /methodology) and writes, in one transaction (write.ts), the exchanges, their
- * tickers with provenance (source, instrument, expiry, exclusion) and each coin's volume and sources.
- * The coins' prices then go out as ticks on the price bus (SSE) and through the tick writer
- * (prices, market caps, candles), exactly like the simulated market's.
+ * The live market: every INGEST_INTERVAL_MS a round asks every configured exchange source for its
+ * tickers, aggregates the latest answer of each (see aggregate.ts and /methodology) and writes, in
+ * one transaction (write.ts), the exchanges, their tickers with provenance (source, instrument,
+ * expiry, exclusion) and each repriced coin's volume and sources. The coins' prices then go out as
+ * ticks on the price bus (SSE) and through the tick writer (prices, market caps, candles), exactly
+ * like the simulated market's.
+ *
+ * Sources do not wait for each other: a round waits at most ANSWER_WAIT_MS for the answers it asked
+ * for, and a source still answering an earlier round's question (a hang, retries) is not asked
+ * again nor waited for; its answer joins the round after it arrives.
+ *
+ * A coin's price changes only when a source gives a new figure for it (a pair reported at a later
+ * time than the figures its price was computed from): the sources of an outage go stale one round
+ * apart, and re-aggregating whoever is left would move the price with no new data. A coin whose
+ * sources have all gone quiet keeps its last price, with the time of its newest figure
+ * (`coins.price_at`), so the pages mark it stale.
  *
  * A source that fails keeps its last good tickers in memory and in the database: its pairs age,
  * become `stale` after STALE_MS and leave the prices, but no page goes blank. Each round stores
@@ -19,7 +29,7 @@ import { dec } from '../seed/decimal.ts';
 import { DayAgoPrices } from '../realtime/dayAgo.ts';
 import type { PriceSource, TickInput } from '../realtime/types.ts';
 import { changePercent, DAY_MS } from '../realtime/walk.ts';
-import { aggregate, type AggregateResult } from './aggregate.ts';
+import { aggregate, type AggregateResult, type CoinAggregate } from './aggregate.ts';
 import { contractTypeFromExpiry } from './sources/contracts.ts';
 import { SourceStream, type StreamState } from './stream.ts';
 import { backfillHistory } from './backfill.ts';
@@ -31,6 +41,9 @@ export { demoMarketPending, keepDemoMarket, pairName } from './write.ts';
 
 /** A coin the database lacks is added when its pairs trade at least this much a day (USD). */
 export const NEW_COIN_MIN_VOLUME_USD = 1_000_000;
+
+/** Longest a round waits for the answers it asked for (the first round waits for all). */
+export const ANSWER_WAIT_MS = 5_000;
 
 export interface LiveMarketOptions {
   db: Db;
@@ -52,6 +65,11 @@ export interface LiveMarketOptions {
    */
   asked?: Map<string, Promise<SourceTicker[]>>;
   /**
+   * Longest a round after the first waits for the answers it asked for (default: ANSWER_WAIT_MS,
+   * at most half the interval); later answers join the next round.
+   */
+  answerWaitMs?: number;
+  /**
    * The demo market seeded on first run is still there ({@link demoMarketPending}): the first
    * round a source answers removes it (see {@link replaceDemoMarket}), so a first start with
    * network shows the sources' universe only. Only while nobody has signed up: people's data
@@ -61,8 +79,11 @@ export interface LiveMarketOptions {
 }
 
 /**
- * Contract types roll over at expiry ("this week" becomes "next week"'s successor): recomputed
- * from the stored expiries of each exchange and base on every round, whatever the source said.
+ * Contract types roll over at expiry ("this week" becomes "next week"'s successor). A contract the
+ * exchange names itself (OKX's alias, Binance's contract type: `namedByExchange`) keeps the
+ * exchange's name, which the adapters reload right after each delivery (a delivered one has
+ * none); the others (Bybit, CoinGecko's derivatives) are recomputed from the expiries of each
+ * exchange and base on every round.
  */
 export function relabel(tickers: SourceTicker[], now: number): SourceTicker[] {
   const expiries = new Map<string, number[]>();
@@ -73,6 +94,7 @@ export function relabel(tickers: SourceTicker[], now: number): SourceTicker[] {
   }
   return tickers.map((t) => {
     if (t.market !== 'futures' || !t.expiry) return t;
+    if (t.namedByExchange) return t.expiry > now || t.contractType === null ? t : { ...t, contractType: null };
     const all = [...new Set(expiries.get(`${t.exchange}\u0000${t.base}`) ?? [])].sort((a, b) => a - b);
     return { ...t, contractType: contractTypeFromExpiry(t.expiry, all, now) };
   });
@@ -95,6 +117,19 @@ export class LiveMarket implements PriceSource {
   private queue: Promise<unknown> = Promise.resolve();
   /** The price last published per coin: a stream tick sends only the coins that moved. */
   private readonly published = new Map<string, number>();
+  /**
+   * Per coin symbol, the time of each of its pairs' figures (by source, market and instrument) when
+   * its price was last published: a price is computed again only when one of them is newer.
+   */
+  private readonly basis = new Map<string, Map<string, number>>();
+  /** The questions still out, per source: a source is asked again only once it has answered. */
+  private readonly inflight = new Map<string, Promise<void>>();
+  /** Sources that answered since the last round: whether each answer was new (TickerSource.refreshed). */
+  private readonly arrived = new Map<string, boolean>();
+  /** Cancels the questions still out when the market stops. */
+  private abort = new AbortController();
+  /** Rounds begun: the first waits for every answer. */
+  private roundsBegun = 0;
   /** Whether the demo market is no longer to be replaced: done, or too late (see keepDemo). */
   private demoSettled = false;
   private roundDone!: () => void;
@@ -117,11 +152,14 @@ export class LiveMarket implements PriceSource {
   start(publish: (ticks: TickInput[]) => Promise<void>): void {
     if (this.rounds?.running) return;
     this.streamsStarted = false;
+    if (this.abort.signal.aborted) this.abort = new AbortController();
     this.rounds = new Repeat(
       this.o.intervalMs,
       async () => {
         try {
-          await this.exclusive(() => this.round().then((ticks) => publish(ticks)));
+          // The questions outside the queue: stream ticks go on while the sources answer.
+          await this.gather();
+          await this.exclusive(() => this.settle().then((ticks) => publish(ticks)));
         } finally {
           this.roundDone();
         }
@@ -141,9 +179,11 @@ export class LiveMarket implements PriceSource {
     // Stopped first, so a round ending meanwhile starts no streams.
     const rounds = this.rounds?.stop();
     if (this.streamTimer) clearInterval(this.streamTimer);
+    this.abort.abort();
     await Promise.all(this.streams.map((s) => s.stop()));
     this.streams = [];
     await rounds;
+    await Promise.all(this.inflight.values());
     await this.queue;
     await this.backfill;
   }
@@ -240,9 +280,36 @@ export class LiveMarket implements PriceSource {
   async streamTick(): Promise<TickInput[]> {
     const now = this.now();
     const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs: this.o.staleMs, fiatPerUsd: await fiatPerUsd(this.o.db) });
-    const moved = (await this.ticksOf(result, await this.coinsBySymbol(now), now, 0)).filter((t) => this.published.get(t.coinId) !== t.price);
+    const repriced = this.withNewFigures(result);
+    const moved = (await this.ticksOf(repriced.coins, await this.coinsBySymbol(now), now, 0)).filter((t) => this.published.get(t.coinId) !== t.price);
+    repriced.commit();
     for (const t of moved) this.published.set(t.coinId, t.price);
     return moved;
+  }
+
+  /**
+   * The coins of an aggregation whose price may be published: those with a figure newer than the
+   * ones their last published price was computed from (any fresh spot pair of theirs reported
+   * later, or one not seen before). `commit` (once the new prices are written) remembers these
+   * coins' figures as the basis of their new price.
+   */
+  private withNewFigures(result: AggregateResult): { coins: Map<string, CoinAggregate>; commit: () => void } {
+    const figures = new Map<string, Map<string, number>>();
+    for (const r of result.tickers) {
+      if (r.ticker.market !== 'spot' || r.excluded === 'stale') continue;
+      const symbol = r.ticker.base.toUpperCase();
+      if (!result.coins.has(symbol)) continue;
+      const own = figures.get(symbol) ?? figures.set(symbol, new Map()).get(symbol)!;
+      own.set(`${r.ticker.source}\u0000${r.ticker.instrument}`, r.ticker.at);
+    }
+    const coins = new Map<string, CoinAggregate>();
+    for (const [symbol, coin] of result.coins) {
+      const current = figures.get(symbol) ?? new Map<string, number>();
+      const before = this.basis.get(symbol);
+      if (before && ![...current].some(([key, at]) => !((before.get(key) ?? -Infinity) >= at))) continue;
+      coins.set(symbol, coin);
+    }
+    return { coins, commit: () => coins.forEach((_, symbol) => this.basis.set(symbol, figures.get(symbol) ?? new Map())) };
   }
 
   /** Each source's state, with its stream's when it has one running. */
@@ -270,24 +337,46 @@ export class LiveMarket implements PriceSource {
     });
   }
 
-  /** One round: fetch, aggregate, write; returns the coins' ticks (not yet published). */
+  /**
+   * One round: ask every source not still answering, wait for those answers (the first round for
+   * all, later ones at most `answerWaitMs`), aggregate each source's latest answer, write; returns
+   * the ticks of the coins with new figures (not yet published).
+   */
   async round(): Promise<TickInput[]> {
+    await this.gather();
+    return this.settle();
+  }
+
+  /** A round's questions: every source not still answering is asked; waits as {@link round} says. */
+  private async gather(): Promise<void> {
+    const asked = this.o.sources.filter((s) => !this.inflight.has(s.name)).map((s) => this.ask(s));
+    const first = this.roundsBegun++ === 0;
+    const wait = Math.min(this.o.answerWaitMs ?? ANSWER_WAIT_MS, this.o.intervalMs / 2);
+    if (first) await Promise.all(asked);
+    else {
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      await Promise.race([Promise.all(asked), new Promise<void>((resolve) => (timer = setTimeout(resolve, wait)))]);
+      clearTimeout(timer);
+    }
+  }
+
+  /** The rest of a round, on the answers there are: aggregate, write; returns the ticks. */
+  private async settle(): Promise<TickInput[]> {
     const { db, sources, staleMs } = this.o;
-    const fetched = await Promise.allSettled(sources.map((s) => this.takeAsked(s.name)?.catch(() => s.tickers()) ?? s.tickers()));
-    fetched.forEach((r, i) => {
-      const source = sources[i]!;
-      if (r.status === 'fulfilled') this.lastGood.set(source.name, this.newest(source.name, r.value));
-      else (this.o.log ?? console.error)(`[ingest] ${(r.reason as Error).message}`);
-    });
+    // The answers and who gave them, taken together: one arriving later belongs to the next round.
+    const tickers = [...this.lastGood.values()].flat();
+    const arrived = [...this.arrived];
+    this.arrived.clear();
     const now = this.now();
-    const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs, fiatPerUsd: await fiatPerUsd(db) });
+    const result = aggregate({ tickers: relabel(tickers, now), now, staleMs, fiatPerUsd: await fiatPerUsd(db) });
     const bySymbol = await this.withNewCoins(result, await this.coinsBySymbol(now), now);
-    const answered = sources.filter((_, i) => fetched[i]!.status === 'fulfilled').map((s) => s.name);
+    const answered = sources.filter((s) => arrived.some(([name]) => name === s.name)).map((s) => s.name);
     // Of those, the ones whose answer is new: only they make the data fresh (CoinGecko's markets
     // answer most rounds from memory).
-    const renewed = sources.filter((s, i) => fetched[i]!.status === 'fulfilled' && (s.refreshed?.() ?? true)).map((s) => s.name);
+    const renewed = sources.filter((s) => arrived.some(([name, fresh]) => name === s.name && fresh)).map((s) => s.name);
+    const repriced = this.withNewFigures(result);
     const replaceDemo = !!this.o.replaceDemo && !this.demoSettled && answered.length > 0 && result.tickers.length > 0;
-    const replaced = await writeMarket(db, result, bySymbol, { now, states: this.states(), answered, renewed, exchanges: sources.flatMap(exchangesOf), replaceDemo });
+    const replaced = await writeMarket(db, { ...result, coins: repriced.coins }, bySymbol, { now, states: this.states(), answered, renewed, exchanges: sources.flatMap(exchangesOf), replaceDemo });
     if (replaceDemo) this.demoSettled = true;
     if (replaced) {
       // The coins that went must not be looked up (and written to) again.
@@ -301,9 +390,35 @@ export class LiveMarket implements PriceSource {
         .then((n) => log(`[backfill] price history of ${n} coins from the sources' candles`))
         .catch((e) => log(`[backfill] ${(e as Error).message}`));
     }
-    const ticks = await this.ticksOf(result, bySymbol, now, this.o.intervalMs);
+    const ticks = await this.ticksOf(repriced.coins, bySymbol, now, this.o.intervalMs);
+    repriced.commit();
     for (const t of ticks) this.published.set(t.coinId, t.price);
     return ticks;
+  }
+
+  /**
+   * Asks a source for its tickers (or takes the answer the probe asked for); its answer, when it
+   * comes, becomes the source's latest (`lastGood`), a failure is logged and the last good one
+   * stays. One question per source at a time.
+   */
+  private ask(source: TickerSource): Promise<void> {
+    const signal = this.abort.signal;
+    const probed = this.takeAsked(source.name);
+    const answer = probed ? probed.catch(() => source.tickers(signal)) : source.tickers(signal);
+    const done = answer
+      .then(
+        (tickers) => {
+          if (signal.aborted) return;
+          this.lastGood.set(source.name, this.newest(source.name, tickers));
+          this.arrived.set(source.name, source.refreshed?.() ?? true);
+        },
+        (e: unknown) => {
+          if (!signal.aborted) (this.o.log ?? console.error)(`[ingest] ${(e as Error).message}`);
+        },
+      )
+      .finally(() => this.inflight.delete(source.name));
+    this.inflight.set(source.name, done);
+    return done;
   }
 
   /** A source's answer asked for before the first round, once. */
@@ -313,16 +428,19 @@ export class LiveMarket implements PriceSource {
     return answer;
   }
 
-  /** The coins' ticks of an aggregation, with `volumeMs` worth of their 24-hour volume. */
-  private async ticksOf(result: AggregateResult, bySymbol: Map<string, string>, now: number, volumeMs: number): Promise<TickInput[]> {
+  /**
+   * The ticks of aggregated coins, with `volumeMs` worth of their 24-hour volume, each saying when
+   * the newest figure of its price was observed (never later than now: a source's clock may run ahead).
+   */
+  private async ticksOf(coinsOut: Map<string, CoinAggregate>, bySymbol: Map<string, string>, now: number, volumeMs: number): Promise<TickInput[]> {
     const ticks: TickInput[] = [];
     const ids: string[] = [];
-    for (const c of result.coins.values()) {
+    for (const c of coinsOut.values()) {
       const id = bySymbol.get(c.symbol);
       if (id) ids.push(id);
     }
     const ago = await this.dayAgo.get(ids, now);
-    for (const c of result.coins.values()) {
+    for (const c of coinsOut.values()) {
       const coinId = bySymbol.get(c.symbol);
       if (!coinId) continue;
       const reference = ago.get(coinId);
@@ -333,6 +451,7 @@ export class LiveMarket implements PriceSource {
         // The change against the stored history when it reaches back a day, else the sources'.
         change24h: reference ? changePercent(price, reference) : c.change24h,
         at: now,
+        dataAt: Math.min(c.at, now),
         volume: (c.volumeUsd * volumeMs) / DAY_MS,
         ownTickers: true,
       });
@@ -354,10 +473,11 @@ export class LiveMarket implements PriceSource {
     for (const c of fresh) this.triedNew.add(c.symbol);
     const ids = fresh.map((c) => c.symbol.toLowerCase());
     await this.o.db.execute(sql`
-      insert into coins (id, symbol, name, price, volume_24h, sources, updated_at)
-      select v.id, v.symbol, v.symbol, v.price, v.vol, string_to_array(v.src, ','), ${new Date(now).toISOString()}::timestamptz
+      insert into coins (id, symbol, name, price, volume_24h, sources, price_at, updated_at)
+      select v.id, v.symbol, v.symbol, v.price, v.vol, string_to_array(v.src, ','), v.at, ${new Date(now).toISOString()}::timestamptz
       from unnest(${sql.param(ids)}::text[], ${sql.param(fresh.map((c) => c.symbol))}::text[], ${sql.param(fresh.map((c) => dec(c.priceUsd)))}::numeric[],
-                  ${sql.param(fresh.map((c) => dec(c.volumeUsd)))}::numeric[], ${sql.param(fresh.map((c) => c.sources.join(',')))}::text[]) as v(id, symbol, price, vol, src)
+                  ${sql.param(fresh.map((c) => dec(c.volumeUsd)))}::numeric[], ${sql.param(fresh.map((c) => c.sources.join(',')))}::text[],
+                  ${sql.param(fresh.map((c) => new Date(Math.min(c.at, now)).toISOString()))}::timestamptz[]) as v(id, symbol, price, vol, src, at)
       on conflict do nothing`);
     (this.o.log ?? console.error)(`[ingest] new coins from the sources: ${fresh.map((c) => c.symbol).join(', ')}`);
     this.coinIds = null;

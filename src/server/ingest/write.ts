@@ -10,21 +10,16 @@ import { MARKET_RATE_COINS } from '../domain/rates.ts';
 import { DEMO_MARKET_PENDING, DEMO_USERNAMES } from '../domain/provenance.ts';
 import { dec } from '../seed/decimal.ts';
 import { marketWrite } from '../realtime/persist.ts';
-import type { AggregateResult, TickerResult } from './aggregate.ts';
-import type { ExchangeInfo, SourceState, SourceTicker } from './sources/types.ts';
+import { pairName, type AggregateResult, type TickerResult } from './aggregate.ts';
+
+export { pairName } from './aggregate.ts';
+import type { ExchangeInfo, SourceState } from './sources/types.ts';
 
 /** What site_meta `data_source` says while the sources run. */
 export interface LiveDataSource {
   source: 'live';
   sources: string[];
   updatedAt: string;
-}
-
-/** The pair name the lists show: "BTC/USDT", "BTC-PERPETUAL/USDT", "BTC-20261225/USD". */
-export function pairName(t: SourceTicker): string {
-  if (t.market === 'spot') return `${t.base}/${t.quote}`;
-  const label = t.contractType ?? (t.expiry ? new Date(t.expiry).toISOString().slice(0, 10).replaceAll('-', '') : 'FUTURES');
-  return `${t.base}-${label}/${t.quote}`;
 }
 
 export interface WriteContext {
@@ -107,7 +102,11 @@ const RANK_EXCHANGES_BY_VOLUME = sql`
 const p = (values: unknown[]) => sql.param(values);
 const decOrNull = (n: number | null) => (n === null || !Number.isFinite(n) ? null : dec(n));
 
-/** One row per (exchange, pair): two instruments naming the same pair keep the busier one. */
+/**
+ * One row per (exchange, pair), as the aggregation already keeps (two instruments naming the same
+ * pair: the busier one). A rejected price (`invalid-price`) keeps no figure of its own: price,
+ * volume, change and book are unknown.
+ */
 function tickerRows(results: TickerResult[], bySymbol: Map<string, string>) {
   const rows = new Map<string, TickerResult & { coinId: string; pair: string }>();
   for (const r of results) {
@@ -118,7 +117,7 @@ function tickerRows(results: TickerResult[], bySymbol: Map<string, string>) {
     const seen = rows.get(key);
     if (!seen || (r.volumeUsd ?? 0) > (seen.volumeUsd ?? 0)) rows.set(key, { ...r, coinId, pair });
   }
-  return [...rows.values()];
+  return [...rows.values()].map((r) => (r.excluded === 'invalid-price' ? { ...r, ticker: { ...r.ticker, last: Number.NaN, change24h: null, bid: null, ask: null } } : r));
 }
 
 /**
@@ -178,6 +177,9 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
         join exchanges e on e.name = v.ex
         -- A coin removed since the symbols were looked up (the demo market's) has no pairs to write.
         where exists (select 1 from coins c where c.id = v.coin)
+          -- A rejected price marks a pair listed before; a pair that never had a valid one (a
+          -- listing not trading yet reports 0) is not added for it.
+          and (v.exc is distinct from 'invalid-price' or exists (select 1 from tickers o where o.exchange_id = e.id and o.pair = v.pair))
         on conflict (exchange_id, pair) do update set
           coin_id = excluded.coin_id, price = excluded.price, price_quote = excluded.price_quote, volume_24h = excluded.volume_24h,
           change_24h = excluded.change_24h, best_bid = excluded.best_bid, best_ask = excluded.best_ask, contract_type = excluded.contract_type,

@@ -124,9 +124,11 @@ export async function writeRound(db: Db, ticks: TickInput[], scale: { coinId: st
         -- Unknown stays unknown: a live coin's high and low come from a day of history (ingest/figures.ts).
         high_24h = case when c.high_24h is null then null else greatest(c.high_24h, v.price) end,
         low_24h = case when c.low_24h is null then null else least(c.low_24h, v.price) end,
-        updated_at = v.at
+        updated_at = v.at,
+        price_at = v.data_at
       from unnest(${p(latest.map((t) => t.coinId))}::text[], ${p(latest.map((t) => dec(t.price)))}::numeric[],
-                  ${p(latest.map(change))}::numeric[], ${p(latest.map((t) => new Date(t.at).toISOString()))}::timestamptz[]) as v(id, price, change, at)
+                  ${p(latest.map(change))}::numeric[], ${p(latest.map((t) => new Date(t.at).toISOString()))}::timestamptz[],
+                  ${p(latest.map((t) => new Date(t.dataAt ?? t.at).toISOString()))}::timestamptz[]) as v(id, price, change, at, data_at)
       where c.id = v.id`);
     await tx.execute(sql`
       insert into klines (coin_id, interval, open_time, open, high, low, close, volume)

@@ -9,8 +9,13 @@ export interface TickInput {
   price: number;
   /** Change over 24 hours in percent (2.5 = +2.5 %), or null when unknown. */
   change24h: number | null;
-  /** When the price was observed, Unix ms. */
+  /** When the tick was made, Unix ms (its candle's time). */
   at: number;
+  /**
+   * When the newest figure the price was computed from was observed, Unix ms: the price's age
+   * (`coins.price_at`). Default `at` (the simulated market's prices are made when they are ticked).
+   */
+  dataAt?: number;
   /** Quote (USD) volume traded since the source's previous tick of this coin; default 0. */
   volume?: number;
   /** The price before this tick (opens a new candle); default `price`. */

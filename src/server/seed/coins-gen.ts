@@ -259,6 +259,7 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
       description: describe({ ...c, circulating: s.circulating, max: s.max, listedOn }, rng),
       sparkline7d: st.sparkline,
       volatility: dec(s.volatility, 4),
+      priceAt: now,
       updatedAt: now,
     });
     markets.push({

@@ -89,9 +89,15 @@ export const coins = pgTable(
     volatility: num('volatility'),
     /**
      * Provenance: the sources whose tickers made the price ("binance", "okx"…); empty for the
-     * demo data. `updated_at` is when the price last changed.
+     * demo data. `updated_at` is when the row was last written.
      */
     sources: text('sources').array().notNull().default(sql`'{}'::text[]`),
+    /**
+     * When the newest figure the price was computed from was observed: the price's age, which
+     * the pages show (and call stale past STALE_MS). The simulated market's prices are as old as
+     * their tick.
+     */
+    priceAt: ts('price_at'),
     /** Where the supplies came from ("coingecko"), and when; null for the seeder's figures. */
     factsSource: text('facts_source'),
     factsUpdatedAt: ts('facts_updated_at'),
@@ -247,9 +253,11 @@ export const tickers = pgTable(
     /** Dated futures: the expiry; the contract type is recomputed from it on every refresh. */
     expiresAt: ts('expires_at'),
     /**
-     * Why the coin's price leaves this pair out, or null when it counts: `stale` (no report
-     * for too long), `outlier` (too far from the other pairs), `no-reference` (its quote has
-     * no USD price), `futures` (derivatives never make the spot price).
+     * Why the coin's price leaves this pair out, or null when it counts: `invalid-price` (its
+     * source reported zero, a negative price or none that reads), `stale` (no report for too
+     * long), `flagged` (its source marks the price unreliable), `outlier` (too far from the other
+     * pairs), `no-reference` (its quote has no USD price), `futures` (derivatives never make the
+     * spot price).
      */
     excluded: text('excluded'),
     updatedAt: ts('updated_at').notNull().defaultNow(),

@@ -56,20 +56,23 @@ describe('BinanceSpot', () => {
       SOLUSDT: 'SOL/USDT',
       USDCUSDT: 'USDC/USDT',
       BTCFDUSD: 'BTC/FDUSD',
+      // Never traded: its zero price is passed on, for the aggregation to reject as invalid.
+      MITOUSDT: 'MITO/USDT',
     });
     const eth = tickers.find((t) => t.instrument === 'ETHBTC')!;
     expect([eth.last, eth.change24h, eth.baseVolume24h, eth.quoteVolume24h]).toEqual([0.03545, -4.576, 52341.8765, 1883.45678901]);
     expect(up.requests.find((r) => r.path === SPOT.tickers)!.query.toString()).toBe('');
   });
 
-  it('skips symbols that do not trade (BREAK), have no price yet, or are not in exchangeInfo', async () => {
+  it('skips symbols that do not trade (BREAK) or are not in exchangeInfo, and passes a zero price on as reported', async () => {
     const raw = fixture<Record<string, unknown>[]>('binance', 'ticker-24hr');
     up.route(SPOT.tickers, { body: [...raw, { ...raw[1], symbol: 'NEWCOINUSDT' }] });
-    const instruments = (await new BinanceSpot(options()).tickers()).map((t) => t.instrument);
+    const tickers = await new BinanceSpot(options()).tickers();
+    const instruments = tickers.map((t) => t.instrument);
     expect(instruments).not.toContain('WAVESUSDT');
-    expect(instruments).not.toContain('MITOUSDT');
     expect(instruments).not.toContain('NEWCOINUSDT');
-    expect(instruments).toHaveLength(6);
+    expect(instruments).toHaveLength(7);
+    expect(tickers.find((t) => t.instrument === 'MITOUSDT')!.last).toBe(0);
   });
 
   it('reads exchangeInfo once an hour, and keeps the last list when a refresh fails', async () => {
@@ -79,7 +82,7 @@ describe('BinanceSpot', () => {
     expect([hits(SPOT.info), hits(SPOT.tickers)]).toEqual([1, 2]);
     clock += 3_600_001;
     up.route(SPOT.info, { status: 503 });
-    expect(await spot.tickers()).toHaveLength(6);
+    expect(await spot.tickers()).toHaveLength(7);
     expect(hits(SPOT.info)).toBe(4);
     up.route(SPOT.info, { body: fixture('binance', 'exchangeInfo') });
     await spot.tickers();
@@ -119,10 +122,24 @@ describe('BinanceSpot', () => {
     expect(spot.state().status).toBe('failing');
   });
 
-  it('turns a changed ticker payload into a SourceError', async () => {
+  it('reads the fields it uses and accepts the rest: a missing book, a time as a string, an odd row left out', async () => {
+    const raw = fixture<Record<string, unknown>[]>('binance', 'ticker-24hr');
+    const row = (symbol: string) => raw.find((t) => t.symbol === symbol)!;
+    const { bidPrice: _bid, askPrice: _ask, ...noBook } = row('BTCUSDT');
+    const { lastPrice: _last, ...noPrice } = row('SOLUSDT');
+    up.route(SPOT.tickers, {
+      body: [{ ...noBook, closeTime: String(row('BTCUSDT').closeTime), quoteVolume: null, count: 'many' }, { ...row('ETHUSDT'), lastPrice: 3421.57, extra: { nested: true } }, noPrice],
+    });
+    const tickers = await new BinanceSpot(options()).tickers();
+    expect(tickers.map((t) => t.instrument)).toEqual(['BTCUSDT', 'ETHUSDT']);
+    expect(tickers[0]).toMatchObject({ last: 96512.34, bid: null, ask: null, quoteVolume24h: null, baseVolume24h: 18734.5219, at: NOW - 412 });
+    expect(tickers[1]!.last).toBe(3421.57);
+  });
+
+  it('turns a changed ticker payload into a SourceError: no row readable, or no list', async () => {
     const raw = fixture<Record<string, unknown>[]>('binance', 'ticker-24hr');
     const { lastPrice: _dropped, ...noPrice } = raw[1]!;
-    for (const body of [[raw[0], noPrice], [{ ...raw[1], lastPrice: 96512.34 }], { code: 0, msg: 'This endpoint is deprecated.' }]) {
+    for (const body of [[noPrice], [{ ...raw[1], closeTime: 'soon' }], { code: 0, msg: 'This endpoint is deprecated.' }]) {
       up.route(SPOT.tickers, { body });
       await expect(new BinanceSpot(options()).tickers()).rejects.toThrow(/binance: unexpected payload/);
     }
@@ -185,6 +202,7 @@ describe('BinanceFutures', () => {
       market: 'futures',
       contractType: 'QUARTERLY',
       expiry: 1798185600000,
+      namedByExchange: true,
       last: 97612.5,
       open24h: 95301.2,
       high24h: 98190,

@@ -5,7 +5,7 @@
  * ("BTCFDUSD" cannot be split reliably without it).
  */
 import { z } from 'zod';
-import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
+import { decimalString, optionalDecimal, readable, reportedPrice, rowsOf, SourceError, SourceHttp, toNumber, toPrice, unixMs, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export type BinanceOptions = { baseUrl?: string; streamUrl?: string } & Partial<
@@ -17,26 +17,29 @@ const INFO_TTL_MS = 3_600_000;
 /** The deliveryDate Binance gives contracts that never deliver (2100-12-25; ccxt reads it the same way). */
 const NEVER_DELIVERS = 4133404800000;
 
+// Each row is read on its own, and only for the fields used; an optional figure that is missing
+// or odd reads as unknown (a row without a book, a time sent as a string).
 const symbolInfo = z.object({ symbol: z.string(), status: z.string(), baseAsset: z.string().min(1), quoteAsset: z.string().min(1) });
-const spotInfoSchema = z.object({ symbols: z.array(symbolInfo) });
+const spotInfoSchema = z.object({ symbols: rowsOf(symbolInfo) });
 const futuresInfoSchema = z.object({
-  symbols: z.array(symbolInfo.extend({ contractType: z.string(), deliveryDate: z.number() })),
+  symbols: rowsOf(symbolInfo.extend({ contractType: z.string(), deliveryDate: unixMs })),
 });
 
 const ticker24h = z.object({
   symbol: z.string(),
-  lastPrice: z.string(),
-  openPrice: z.string(),
-  highPrice: z.string(),
-  lowPrice: z.string(),
-  priceChangePercent: z.string(),
-  volume: z.string(),
-  quoteVolume: z.string(),
-  closeTime: z.number(),
+  lastPrice: z.union([z.string(), z.number()]),
+  openPrice: optionalDecimal,
+  highPrice: optionalDecimal,
+  lowPrice: optionalDecimal,
+  priceChangePercent: optionalDecimal,
+  volume: optionalDecimal,
+  quoteVolume: optionalDecimal,
+  bidPrice: optionalDecimal,
+  askPrice: optionalDecimal,
+  closeTime: unixMs,
 });
 type Ticker24h = z.infer<typeof ticker24h>;
-const spotTickersSchema = z.array(ticker24h.extend({ bidPrice: z.string(), askPrice: z.string() }));
-const futuresTickersSchema = z.array(ticker24h);
+const tickersSchema = rowsOf(ticker24h);
 
 const decimal = decimalString;
 /** [openTime, open, high, low, close, volume, closeTime, quoteVolume, trades, …]. */
@@ -68,7 +71,7 @@ export function binanceContract(contractType: string, deliveryDate: number): { c
 
 const price = toPrice;
 
-type Listing = Pick<SourceTicker, 'instrument' | 'base' | 'quote' | 'market' | 'contractType' | 'expiry'>;
+type Listing = Pick<SourceTicker, 'instrument' | 'base' | 'quote' | 'market' | 'contractType' | 'expiry' | 'namedByExchange'>;
 
 /** What both markets share: the client, the instrument cache, ticker and kline mapping. */
 abstract class BinanceMarket implements TickerSource {
@@ -106,7 +109,7 @@ abstract class BinanceMarket implements TickerSource {
   }
 
   protected abstract loadListings(signal?: AbortSignal): Promise<{ bySymbol: Map<string, Listing>; until: number }>;
-  protected abstract loadTickers(signal?: AbortSignal): Promise<(Ticker24h & { bidPrice?: string; askPrice?: string })[]>;
+  protected abstract loadTickers(signal?: AbortSignal): Promise<Ticker24h[]>;
   protected abstract klinesWeight(limit: number): number;
   protected abstract readonly maxKlines: number;
 
@@ -128,7 +131,7 @@ abstract class BinanceMarket implements TickerSource {
     const out: SourceTicker[] = [];
     for (const t of raw) {
       const listing = listings.get(t.symbol);
-      const last = price(t.lastPrice);
+      const last = reportedPrice(t.lastPrice);
       if (!listing || last === null) continue;
       out.push({
         source: this.name,
@@ -141,8 +144,8 @@ abstract class BinanceMarket implements TickerSource {
         change24h: toNumber(t.priceChangePercent),
         baseVolume24h: toNumber(t.volume),
         quoteVolume24h: toNumber(t.quoteVolume),
-        bid: t.bidPrice === undefined ? null : price(t.bidPrice),
-        ask: t.askPrice === undefined ? null : price(t.askPrice),
+        bid: price(t.bidPrice),
+        ask: price(t.askPrice),
         at: t.closeTime,
       });
     }
@@ -159,7 +162,7 @@ abstract class BinanceMarket implements TickerSource {
     const out: SourceTicker[] = [];
     for (const m of parsed.data) {
       const listing = this.listings?.bySymbol.get(m.s);
-      const last = price(m.c);
+      const last = reportedPrice(m.c);
       if (!listing || last === null) continue;
       const open = price(m.o);
       out.push({
@@ -206,12 +209,12 @@ abstract class BinanceMarket implements TickerSource {
     return this.http.state();
   }
 
-  protected info<S extends z.ZodTypeAny>(schema: S, weight: number, signal?: AbortSignal) {
-    return this.http.get(this.paths.info, { schema, weight, signal });
+  protected info<S extends typeof spotInfoSchema | typeof futuresInfoSchema>(schema: S, weight: number, signal?: AbortSignal) {
+    return this.http.get(this.paths.info, { schema, weight, signal, check: (body) => readable(body.symbols) });
   }
 
-  protected allTickers<S extends z.ZodTypeAny>(schema: S, weight: number, signal?: AbortSignal) {
-    return this.http.get(this.paths.tickers, { schema, weight, signal });
+  protected async allTickers(weight: number, signal?: AbortSignal): Promise<Ticker24h[]> {
+    return (await this.http.get(this.paths.tickers, { schema: tickersSchema, weight, signal, check: readable })).rows;
   }
 }
 
@@ -226,7 +229,7 @@ export class BinanceSpot extends BinanceMarket {
   protected async loadListings(signal?: AbortSignal) {
     const { symbols } = await this.info(spotInfoSchema, 20, signal);
     const bySymbol = new Map<string, Listing>();
-    for (const s of symbols) {
+    for (const s of symbols.rows) {
       if (s.status !== 'TRADING') continue;
       const listing = { instrument: s.symbol, base: s.baseAsset.toUpperCase(), quote: s.quoteAsset.toUpperCase() };
       bySymbol.set(s.symbol, { ...listing, market: 'spot', contractType: null, expiry: null });
@@ -235,7 +238,7 @@ export class BinanceSpot extends BinanceMarket {
   }
 
   protected loadTickers(signal?: AbortSignal) {
-    return this.allTickers(spotTickersSchema, 80, signal);
+    return this.allTickers(80, signal);
   }
 
   protected klinesWeight() {
@@ -257,18 +260,19 @@ export class BinanceFutures extends BinanceMarket {
     // Types roll over at delivery (NEXT_QUARTER becomes CURRENT_QUARTER), so reload right after the next one.
     let until = now + INFO_TTL_MS;
     const bySymbol = new Map<string, Listing>();
-    for (const s of symbols) {
+    for (const s of symbols.rows) {
       if (s.status !== 'TRADING') continue;
       const contract = binanceContract(s.contractType, s.deliveryDate);
       if (contract.expiry !== null && contract.expiry > now) until = Math.min(until, contract.expiry + 60_000);
       const listing = { instrument: s.symbol, base: s.baseAsset.toUpperCase(), quote: s.quoteAsset.toUpperCase() };
-      bySymbol.set(s.symbol, { ...listing, market: 'futures', ...contract });
+      // Binance names its contracts itself (CURRENT_QUARTER…) and moves the names on at delivery.
+      bySymbol.set(s.symbol, { ...listing, market: 'futures', ...contract, namedByExchange: contract.expiry !== null });
     }
     return { bySymbol, until };
   }
 
   protected loadTickers(signal?: AbortSignal) {
-    return this.allTickers(futuresTickersSchema, 40, signal);
+    return this.allTickers(40, signal);
   }
 
   /** Futures klines cost by size: 1 under 100 rows, 2 under 500, 5 up to 1000, 10 beyond. */

@@ -183,12 +183,49 @@ describe('Bybit tickers', () => {
     expect(requests(TICKERS)).toHaveLength(hits);
   });
 
+  it('reads the fields it uses and accepts the rest: a null cursor, no book, numbers, an odd row left out', async () => {
+    // The last page's cursor as null (Bybit sends "" or leaves it out too).
+    up.route(INSTRUMENTS, (q) => {
+      const answer = instruments(q);
+      const body = answer.body as { result: { nextPageCursor?: unknown } };
+      return q.get('category') === 'linear' && q.get('cursor') !== CURSOR ? answer : { body: { ...body, result: { ...body.result, nextPageCursor: null } } };
+    });
+    const spot = fixture<{ result: { list: Record<string, unknown>[] } }>('bybit', 'tickers-spot');
+    const [btc, eth, ...rest] = spot.result.list;
+    const { bid1Price: _b, ask1Price: _a, ...noBook } = btc!;
+    const { lastPrice: _l, ...noPrice } = eth!;
+    up.route(TICKERS, (q) => (q.get('category') === 'spot' ? { body: { ...spot, result: { ...spot.result, list: [{ ...noBook, lastPrice: 97244.6, turnover24h: null }, noPrice, ...rest] } } } : tickers(q)));
+    const all = await new Bybit(options()).tickers();
+    expect(all.find((t) => t.market === 'spot' && t.instrument === 'BTCUSDT')).toMatchObject({ last: 97244.6, bid: null, ask: null, quoteVolume24h: null });
+    expect(all.some((t) => t.market === 'spot' && t.instrument === 'ETHUSDT')).toBe(false);
+    expect(all.some((t) => t.contractType === 'PERPETUAL')).toBe(true);
+  });
+
+  it('keeps spot and inverse when linear fails, and linear’s last good answer', async () => {
+    const bybit = new Bybit(options());
+    const before = await bybit.tickers();
+    const linear = before.filter((t) => t.market === 'futures' && t.quote !== 'USD');
+    expect(linear.length).toBeGreaterThan(0);
+    up.route(TICKERS, (q) => (q.get('category') === 'linear' ? { status: 502 } : tickers(q)));
+    clock += 30_000;
+    const after = await bybit.tickers();
+    expect(after.filter((t) => t.market === 'spot')).toEqual(before.filter((t) => t.market === 'spot'));
+    // Kept as answered, with their time: they go stale in the aggregation, and are not dropped as delisted.
+    expect(after.filter((t) => t.market === 'futures' && t.quote !== 'USD')).toEqual(linear);
+    expect(bybit.state()).toMatchObject({ status: 'failing', lastError: { message: 'bybit: linear: HTTP 502' } });
+    // Linear's instruments failing on a first start: spot and inverse all the same.
+    up.route(INSTRUMENTS, (q) => (q.get('category') === 'linear' ? { status: 503 } : instruments(q)));
+    const first = await new Bybit(options()).tickers();
+    expect(first.some((t) => t.market === 'spot')).toBe(true);
+    expect(first.some((t) => t.market === 'futures' && t.quote === 'USD')).toBe(true);
+    expect(first.some((t) => t.market === 'futures' && t.quote !== 'USD')).toBe(false);
+  });
+
   it('turns a changed payload into a SourceError', async () => {
     const spot = fixture<{ result: { list: Record<string, unknown>[] } }>('bybit', 'tickers-spot');
     const { lastPrice: _dropped, ...noPrice } = spot.result.list[0]!;
     const bodies = [
       { ...spot, result: { category: 'spot', list: [noPrice] } },
-      { ...spot, result: { category: 'spot', list: [{ ...spot.result.list[0], lastPrice: 97244.6 }] } },
       { ...spot, result: { category: 'spot' } },
       { ...spot, retCode: '0' },
       '{"retCode":0,"retMsg":"OK","result":{"list":[',

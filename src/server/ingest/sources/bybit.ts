@@ -16,7 +16,7 @@
 import { z } from 'zod';
 import { inBatches } from '../../../lib/batches.ts';
 import { contractTypeFromExpiry } from './contracts.ts';
-import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
+import { decimalString, optionalDecimal, readable, reportedPrice, rowsOf, SourceError, SourceHttp, toNumber, toPrice, unixMs, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceStreamSpec, SourceTicker, TickerSource } from './types.ts';
 
 export type BybitOptions = {
@@ -41,21 +41,27 @@ const RETRY_CODES = new Set([10000, 10006, 10016]);
 /** A guard against a cursor that never ends; linear has about 600 symbols, 1000 a page. */
 const MAX_PAGES = 20;
 
-/** Bybit's envelope around a `result` with a `list`; an error envelope's result is `{}`, read as an empty list. */
-const envelope = <T extends z.ZodTypeAny>(item: T) =>
+/**
+ * Bybit's envelope around a `result` with a `list`, each row read on its own (an odd row is left
+ * out, not the answer); an error envelope's result is `{}`, read as an empty list. The cursor may
+ * be absent, empty or null on the last page.
+ */
+const envelope = <T extends z.ZodTypeAny>(item: T, rows: z.ZodType<{ rows: z.output<T>[]; skipped: number }, z.ZodTypeDef, unknown> = rowsOf(item)) =>
   z.preprocess(
     (body) =>
       body && typeof body === 'object' && 'retCode' in body && body.retCode !== 0 ? { time: 0, ...body, result: { list: [] } } : body,
     z.object({
       retCode: z.number(),
-      retMsg: z.string(),
-      result: z.object({ list: z.array(item), nextPageCursor: z.string().optional() }),
-      time: z.number(),
+      retMsg: z.string().catch(''),
+      result: z.object({ list: rows, nextPageCursor: z.string().nullish().catch(undefined) }),
+      time: unixMs,
     }),
   );
-const bybitError = (body: { retCode: number; retMsg: string }) =>
+/** Rows that must all read (klines: a missing one would be a gap in the history). */
+const everyRow = <T extends z.ZodTypeAny>(item: T) => z.array(item).transform((rows) => ({ rows, skipped: 0 }));
+const bybitError = (body: { retCode: number; retMsg: string; result: { list: { rows: unknown[]; skipped: number } } }) =>
   body.retCode === 0
-    ? null
+    ? readable(body.result.list)
     : { message: `retCode ${body.retCode}: ${body.retMsg || 'no message'}`, retry: RETRY_CODES.has(body.retCode) || body.retMsg === 'Too many visits!' };
 
 const instrumentSchema = z.object({
@@ -64,22 +70,24 @@ const instrumentSchema = z.object({
   baseCoin: z.string().min(1),
   quoteCoin: z.string().min(1),
   // Derivatives only; "0" for perpetuals.
-  contractType: z.string().optional(),
-  deliveryTime: z.string().optional(),
+  contractType: z.string().optional().catch(undefined),
+  deliveryTime: optionalDecimal,
 });
 type Instrument = z.infer<typeof instrumentSchema> & { category: Category };
 
+// Only the fields used are read, and of those only the symbol and the last price must be there:
+// an optional figure missing or odd (a pair without a book) reads as unknown.
 const tickerSchema = z.object({
   symbol: z.string().min(1),
-  lastPrice: z.string(),
-  prevPrice24h: z.string(),
-  price24hPcnt: z.string(),
-  highPrice24h: z.string(),
-  lowPrice24h: z.string(),
-  volume24h: z.string(),
-  turnover24h: z.string(),
-  bid1Price: z.string(),
-  ask1Price: z.string(),
+  lastPrice: z.union([z.string(), z.number()]),
+  prevPrice24h: optionalDecimal,
+  price24hPcnt: optionalDecimal,
+  highPrice24h: optionalDecimal,
+  lowPrice24h: optionalDecimal,
+  volume24h: optionalDecimal,
+  turnover24h: optionalDecimal,
+  bid1Price: optionalDecimal,
+  ask1Price: optionalDecimal,
 });
 type RawTicker = z.infer<typeof tickerSchema>;
 
@@ -120,7 +128,11 @@ export class Bybit implements TickerSource {
   readonly exchange = EXCHANGE;
   private readonly http: SourceHttp;
   private readonly now: () => number;
-  private instruments: { byKey: Map<string, Instrument>; until: number } | null = null;
+  /** Each category's trading instruments and until when they hold; `instruments` is all of them by "category:symbol". */
+  private readonly lists: Partial<Record<Category, { list: Instrument[]; until: number }>> = {};
+  private instruments: { byKey: Map<string, Instrument> } | null = null;
+  /** Each category's last good answer, for a round in which it fails (SourceHttp.eachMarket). */
+  private readonly kept = new Map<Category, { category: Category; time: number; list: RawTicker[] }[]>();
   /** The spot pairs and linear contracts of the last answer, busiest first: the ones the streams follow. */
   private busiest: Record<StreamCategory, string[]> = { spot: [], linear: [] };
   /** The spot stream, and the USDT/USDC contracts' (linear) stream. */
@@ -152,18 +164,25 @@ export class Bybit implements TickerSource {
     this.http = new SourceHttp({ name: 'bybit', baseUrl, budget: { limit: 600, windowMs: 5000 }, banStatuses: [403], ...rest });
   }
 
-  private get<T extends z.ZodTypeAny>(path: string, query: Record<string, string | number | undefined>, item: T, signal?: AbortSignal) {
-    return this.http.get(path, { query, schema: envelope(item), check: bybitError, signal }) as Promise<{
-      result: { list: z.output<T>[]; nextPageCursor?: string };
-      time: number;
-    }>;
+  private async get<T extends z.ZodTypeAny>(path: string, query: Record<string, string | number | undefined>, item: T, signal?: AbortSignal, strict = false) {
+    const body = await this.http.get(path, { query, schema: strict ? envelope(item, everyRow(item)) : envelope(item), check: bybitError, signal });
+    return { list: body.result.list.rows as z.output<T>[], nextPageCursor: body.result.nextPageCursor ?? undefined, time: body.time };
   }
 
+  /**
+   * Every market's tickers: spot, linear and inverse are read apart, each with its instruments, so
+   * one failing (linear) keeps the others (spot), and its own last good answer (SourceHttp.eachMarket).
+   */
   async tickers(signal?: AbortSignal): Promise<SourceTicker[]> {
-    const [instruments, ...answers] = await this.http.all([
-      this.liveInstruments(signal),
-      ...CATEGORIES.map((category) => this.get('/v5/market/tickers', { category }, tickerSchema, signal)),
-    ]);
+    const answers = await this.http.eachMarket(
+      CATEGORIES,
+      async (category) => {
+        const [, answer] = await this.http.all([this.categoryInstruments(category, signal), this.get('/v5/market/tickers', { category }, tickerSchema, signal)]);
+        return [{ category, time: answer.time, list: answer.list }];
+      },
+      this.kept,
+    );
+    const instruments = this.instruments?.byKey ?? new Map<string, Instrument>();
     const now = this.now();
     const expiries = new Map<string, number[]>();
     for (const i of instruments.values()) {
@@ -172,16 +191,15 @@ export class Bybit implements TickerSource {
     }
     const out: SourceTicker[] = [];
     const streamed: Record<StreamCategory, SourceTicker[]> = { spot: [], linear: [] };
-    CATEGORIES.forEach((category, n) => {
-      const { result, time } = answers[n]!;
-      for (const raw of result.list) {
+    for (const { category, time, list } of answers) {
+      for (const raw of list) {
         const i = instruments.get(`${category}:${raw.symbol}`);
         const ticker = i && toTicker(raw, i, time, (expiry) => contractTypeFromExpiry(expiry, expiries.get(i.baseCoin) ?? [], now));
         if (!ticker || (ticker.expiry !== null && ticker.expiry <= now)) continue;
         out.push(ticker);
         if (category !== 'inverse') streamed[category].push(ticker);
       }
-    });
+    }
     const byVolume = (list: SourceTicker[]) => [...list].sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0)).map((t) => t.instrument);
     this.busiest = { spot: byVolume(streamed.spot), linear: byVolume(streamed.linear) };
     return out;
@@ -210,27 +228,35 @@ export class Bybit implements TickerSource {
     return ticker ? [ticker] : [];
   }
 
-  /** Trading instruments of every category by "category:symbol", reloaded hourly; the last good list outlives a failed reload. */
+  /** Trading instruments of every category that has a list, by "category:symbol" (candles). */
   private async liveInstruments(signal?: AbortSignal): Promise<Map<string, Instrument>> {
-    if (this.instruments && this.now() < this.instruments.until) return this.instruments.byKey;
+    await Promise.allSettled(CATEGORIES.map((category) => this.categoryInstruments(category, signal)));
+    return this.instruments?.byKey ?? new Map();
+  }
+
+  /** One category's trading instruments, reloaded hourly; the last good list outlives a failed reload. */
+  private async categoryInstruments(category: Category, signal?: AbortSignal): Promise<Instrument[]> {
+    const known = this.lists[category];
+    if (known && this.now() < known.until) return known.list;
     try {
-      const lists = await this.http.all(CATEGORIES.map((category) => this.instrumentsOf(category, signal)));
-      const byKey = new Map(lists.flat().filter((i) => i.status === 'Trading').map((i) => [`${i.category}:${i.symbol}`, i]));
-      this.instruments = { byKey, until: this.now() + INSTRUMENTS_TTL_MS };
+      const list = (await this.instrumentsOf(category, signal)).filter((i) => i.status === 'Trading');
+      this.lists[category] = { list, until: this.now() + INSTRUMENTS_TTL_MS };
+      this.instruments = { byKey: new Map(Object.values(this.lists).flatMap((l) => l.list.map((i) => [`${i.category}:${i.symbol}`, i] as const))) };
+      return list;
     } catch (e) {
-      if (!this.instruments) throw e;
+      if (!known) throw e;
+      return known.list;
     }
-    return this.instruments.byKey;
   }
 
   private async instrumentsOf(category: Category, signal?: AbortSignal): Promise<Instrument[]> {
     const out: Instrument[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const { result } = await this.get('/v5/market/instruments-info', { category, limit: 1000, cursor }, instrumentSchema, signal);
-      out.push(...result.list.map((i) => ({ ...i, category })));
-      if (!result.nextPageCursor || result.nextPageCursor === cursor) break;
-      cursor = result.nextPageCursor;
+      const answer = await this.get('/v5/market/instruments-info', { category, limit: 1000, cursor }, instrumentSchema, signal);
+      out.push(...answer.list.map((i) => ({ ...i, category })));
+      if (!answer.nextPageCursor || answer.nextPageCursor === cursor) break;
+      cursor = answer.nextPageCursor;
     }
     return out;
   }
@@ -243,7 +269,7 @@ export class Bybit implements TickerSource {
     const instruments = await this.liveInstruments(signal);
     const category = CATEGORIES.find((c) => instruments.has(`${c}:${instrument}`)) ?? 'spot';
     const n = Math.max(1, Math.min(Math.floor(limit), MAX_KLINES));
-    const { result } = await this.get('/v5/market/kline', { category, symbol: instrument, interval: INTERVALS[interval], limit: n }, klineSchema, signal);
+    const result = await this.get('/v5/market/kline', { category, symbol: instrument, interval: INTERVALS[interval], limit: n }, klineSchema, signal, true);
     // An inverse contract's volume counts USD contracts; its turnover is the base coin.
     const volumeAt = category === 'inverse' ? 6 : 5;
     return result.list
@@ -279,7 +305,7 @@ function contractOf(i: Instrument, typeOf: (expiry: number) => ContractType | nu
  * round (`volume24h` counts USD contracts, `turnover24h` is the base coin).
  */
 function toTicker(raw: RawTicker, i: Instrument, at: number, typeOf: (expiry: number) => ContractType | null): SourceTicker | null {
-  const last = price(raw.lastPrice);
+  const last = reportedPrice(raw.lastPrice);
   if (last === null) return null;
   const pcnt = toNumber(raw.price24hPcnt);
   const inverse = i.category === 'inverse';

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { slugify } from '../../../lib/slug.ts';
-import { SourceHttp, toPrice, type HttpOptions } from './http.ts';
+import { readable, reportedPrice, rowsOf, SourceHttp, type HttpOptions } from './http.ts';
 import type { ExchangeInfo, SourceState, SourceTicker } from './types.ts';
 
 export type CoinGeckoOptions = {
@@ -138,25 +138,6 @@ const exchangesSchema = z.array(
 
 /** CoinGecko's flags are booleans; a few of its older answers wrote them as strings. */
 const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).nullish();
-
-/**
- * A list of rows, each row validated on its own: the long lists (a page of tickers, thousands of
- * derivatives) lose one odd row, not the whole answer. `skipped` counts the rows left out; an
- * answer with rows of which none reads is a changed payload (see `readable`).
- */
-const rowsOf = <T extends z.ZodTypeAny>(row: T) =>
-  z.array(z.unknown()).transform((all) => {
-    const rows: z.output<T>[] = [];
-    for (const r of all) {
-      const parsed = row.safeParse(r);
-      if (parsed.success) rows.push(parsed.data);
-    }
-    return { rows, skipped: all.length - rows.length };
-  });
-
-/** The SourceHttp check of a {@link rowsOf} answer: rows came, none could be read. */
-const readable = (answer: { rows: unknown[]; skipped: number }) =>
-  answer.rows.length === 0 && answer.skipped > 0 ? { message: `unexpected payload: none of ${answer.skipped} rows readable` } : null;
 
 const exchangeTickersSchema = z.object({
   name: z.string().min(1),
@@ -419,7 +400,7 @@ export class CoinGecko {
     for (const t of answer.tickers.rows) {
       const base = t.base.trim().toUpperCase();
       const quote = t.target.trim().toUpperCase();
-      const last = toPrice(t.last);
+      const last = reportedPrice(t.last);
       const at = this.readableTime(t.last_traded_at ?? t.timestamp ?? null);
       if (!SYMBOL.test(base) || !SYMBOL.test(quote) || base === quote || last === null || at === null) continue;
       tickers.push(
@@ -455,7 +436,7 @@ export class CoinGecko {
       const named = marketExchange(d.market);
       const base = (d.index_id ?? '').trim().toUpperCase();
       const quote = named && SYMBOL.test(base) ? derivativeQuote(d.symbol, base) : null;
-      const last = toPrice(d.price);
+      const last = reportedPrice(d.price);
       const perpetual = d.contract_type === 'perpetual';
       const expiry = perpetual ? null : unixMs(d.expired_at);
       const at = this.readableTime(unixMs(d.last_traded_at));

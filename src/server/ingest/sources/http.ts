@@ -191,6 +191,38 @@ export class SourceHttp {
     return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
   }
 
+  /**
+   * Reads the markets of one source apart (Bybit's spot, linear and inverse; OKX's spot, perpetual
+   * and dated futures), so one market failing drops none of the others: each market's answer, or
+   * when its read fails its last good one from `kept` (whose figures keep their time and go stale
+   * in the aggregation; nothing is dropped as if delisted). Throws when every market failed. A
+   * failed market leaves the source reading as failing, its error naming the market.
+   */
+  async eachMarket<K extends string, T>(markets: readonly K[], read: (market: K) => Promise<T[]>, kept: Map<K, T[]>): Promise<T[]> {
+    const settled = await Promise.allSettled(markets.map((m) => read(m)));
+    const failed = settled.flatMap((r, i) => (r.status === 'rejected' ? [{ market: markets[i]!, reason: r.reason as Error }] : []));
+    const bare = (e: Error) => e.message.replace(`${this.o.name}: `, '');
+    const message = (f: { market: K; reason: Error }) => `${f.market}: ${bare(f.reason)}`;
+    if (failed.length === markets.length) {
+      // One cause for all (a ban, a changed envelope): that error as it is.
+      const first = failed[0]!.reason;
+      if (first instanceof SourceError && failed.every((f) => bare(f.reason) === bare(first))) {
+        this.fail(bare(first), first.status);
+        throw first;
+      }
+      throw this.fail(failed.map(message).join('; '), first instanceof SourceError ? first.status : undefined);
+    }
+    const out: T[] = [];
+    settled.forEach((r, i) => {
+      const market = markets[i]!;
+      if (r.status === 'fulfilled') kept.set(market, r.value);
+      out.push(...(r.status === 'fulfilled' ? r.value : (kept.get(market) ?? [])));
+    });
+    if (failed.length) this.fail(failed.map(message).join('; '));
+    else this.failing = false;
+    return out;
+  }
+
   /** GETs `path` and returns the validated body; throws SourceError. */
   async get<S extends z.ZodTypeAny>(path: string, options: GetOptions<S>): Promise<z.output<S>> {
     this.asked = true;
@@ -262,10 +294,52 @@ export class SourceHttp {
   }
 }
 
+/**
+ * A list of rows, each validated on its own: a long list (every ticker of an exchange) loses one
+ * odd row, not the whole answer. `skipped` counts the rows left out; an answer with rows of which
+ * none reads is a changed payload (see {@link readable}).
+ */
+export const rowsOf = <T extends z.ZodTypeAny>(row: T) =>
+  z.array(z.unknown()).transform((all) => {
+    const rows: z.output<T>[] = [];
+    for (const r of all) {
+      const parsed = row.safeParse(r);
+      if (parsed.success) rows.push(parsed.data);
+    }
+    return { rows, skipped: all.length - rows.length };
+  });
+
+/** The SourceHttp check of a {@link rowsOf} answer: rows came, none could be read. */
+export const readable = (answer: { rows: unknown[]; skipped: number }) =>
+  answer.rows.length === 0 && answer.skipped > 0 ? { message: `unexpected payload: none of ${answer.skipped} rows readable` } : null;
+
+/**
+ * A figure a source may send or not, as a decimal string or a number: anything else (null, an
+ * object, a word) reads as unknown instead of rejecting the row. For the fields an adapter can do
+ * without (24-hour open, high, low, volumes, the book).
+ */
+export const optionalDecimal = z.unknown().transform((v) => (typeof v === 'string' || typeof v === 'number' ? v : undefined));
+
+/** A time as Unix ms, sent as a number or a decimal string ("1795521599588"). */
+export const unixMs = z.union([z.number(), z.string()]).transform((v, ctx) => {
+  const n = toNumber(v);
+  if (n === null) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'not a time' });
+  return n ?? 0;
+});
+
 /** A price: a positive decimal, else null (sources send "" or "0" for a pair without one). */
 export function toPrice(value: string | number | null | undefined): number | null {
   const n = toNumber(value);
   return n !== null && n > 0 ? n : null;
+}
+
+/**
+ * A last price as the source reports it: zero and negative ones included (the aggregation rejects
+ * them as invalid prices, and the market tab says so), null only when there is none at all ("" or
+ * absent: a listing that has not traded yet).
+ */
+export function reportedPrice(value: string | number | null | undefined): number | null {
+  return toNumber(value);
 }
 
 /** A decimal string, as the sources write their numbers. */

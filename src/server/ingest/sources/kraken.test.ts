@@ -55,10 +55,11 @@ describe('Kraken tickers', () => {
     });
   });
 
-  it('normalises base and quote from wsname and drops untradeable, unpriced and unknown pairs', async () => {
+  it('normalises base and quote from wsname, drops untradeable and unknown pairs, and passes a zero price on', async () => {
     const tickers = await new Kraken(options()).tickers();
     const pairs = Object.fromEntries(tickers.map((t) => [t.instrument, `${t.base}/${t.quote}`]));
-    // LUNAUSD is cancel_only, PENGUUSD has never traded (last 0), ADAUSD is not in AssetPairs.
+    // LUNAUSD is cancel_only, ADAUSD is not in AssetPairs. PENGUUSD has never traded: its last
+    // price 0 is passed on, for the aggregation to reject as invalid.
     expect(pairs).toEqual({
       XETHXXBT: 'ETH/BTC',
       XETHZUSD: 'ETH/USD',
@@ -68,7 +69,9 @@ describe('Kraken tickers', () => {
       SOLUSD: 'SOL/USD',
       XTZUSD: 'XTZ/USD',
       USDTZUSD: 'USDT/USD',
+      PENGUUSD: 'PENGU/USD',
     });
+    expect(tickers.find((t) => t.instrument === 'PENGUUSD')!.last).toBe(0);
     const doge = tickers.find((t) => t.instrument === 'XDGUSD')!;
     expect([doge.last, doge.baseVolume24h, doge.quoteVolume24h]).toEqual([0.33214, 98441212.10230012, 98441212.10230012 * 0.3270455]);
   });
@@ -88,7 +91,7 @@ describe('Kraken tickers', () => {
     expect([hits(PAIRS), hits(TICKER)]).toEqual([1, 2]);
     clock += 3_600_001;
     up.route(PAIRS, { status: 503 });
-    expect(await kraken.tickers()).toHaveLength(8);
+    expect(await kraken.tickers()).toHaveLength(9);
     expect(hits(PAIRS)).toBe(4);
   });
 });
@@ -96,7 +99,7 @@ describe('Kraken tickers', () => {
 describe('Kraken errors', () => {
   it('retries "EGeneral:Too many requests" sent with HTTP 200', async () => {
     up.route(TICKER, [{ body: { error: ['EGeneral:Too many requests'] } }, { body: fixture('kraken', 'Ticker') }]);
-    expect(await new Kraken(options()).tickers()).toHaveLength(8);
+    expect(await new Kraken(options()).tickers()).toHaveLength(9);
     expect(hits(TICKER)).toBe(2);
   });
 
@@ -112,17 +115,28 @@ describe('Kraken errors', () => {
 
   it('accepts warnings beside a result', async () => {
     up.route(TICKER, { body: { ...fixture<object>('kraken', 'Ticker'), error: ['WGeneral:Deprecated field'] } });
-    expect(await new Kraken(options()).tickers()).toHaveLength(8);
+    expect(await new Kraken(options()).tickers()).toHaveLength(9);
   });
 
-  it.each([
-    ['a ticker without its last trade', (t: Record<string, Record<string, unknown>>) => delete t.XXBTZUSD!.c],
-    ['volumes sent as numbers', (t: Record<string, Record<string, unknown>>) => (t.SOLUSD!.v = [88120.4, 201334.9])],
-  ])('turns a changed payload (%s) into a SourceError', async (_, change) => {
+  it('reads the fields it uses and accepts the rest: a pair without its last trade is left out, numbers are read', async () => {
     const body = fixture<{ result: Record<string, Record<string, unknown>> }>('kraken', 'Ticker');
-    change(body.result);
+    delete body.result.XXBTZUSD!.c;
+    body.result.SOLUSD!.v = [88120.4, 201334.9];
+    delete body.result.XETHZUSD!.b;
+    delete body.result.XETHZUSD!.a;
     up.route(TICKER, { body });
-    await expect(new Kraken(options()).tickers()).rejects.toThrow(SourceError);
+    const tickers = await new Kraken(options()).tickers();
+    expect(tickers.map((t) => t.instrument)).not.toContain('XXBTZUSD');
+    expect(tickers.find((t) => t.instrument === 'SOLUSD')!.baseVolume24h).toBe(201334.9);
+    expect(tickers.find((t) => t.instrument === 'XETHZUSD')).toMatchObject({ bid: null, ask: null });
+    expect(tickers).toHaveLength(8);
+  });
+
+  it('turns a changed payload (no pair readable) into a SourceError', async () => {
+    const body = fixture<{ result: Record<string, Record<string, unknown>> }>('kraken', 'Ticker');
+    for (const t of Object.values(body.result)) delete t.c;
+    up.route(TICKER, { body });
+    await expect(new Kraken(options()).tickers()).rejects.toThrow(/kraken: unexpected payload: none of 11 rows readable/);
   });
 
   it('treats an answer with neither errors nor a result as an error', async () => {

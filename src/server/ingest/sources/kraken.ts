@@ -14,7 +14,7 @@
  */
 import { z } from 'zod';
 import { inBatches } from '../../../lib/batches.ts';
-import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
+import { decimalString, readable, reportedPrice, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import type { CandleInterval, SourceCandle, SourceState, SourceStreamSpec, SourceTicker, TickerSource } from './types.ts';
 
 export type KrakenOptions = {
@@ -41,20 +41,29 @@ const envelope = <T extends z.ZodTypeAny>(result: T) => z.object({ error: z.arra
 const pairsSchema = envelope(
   z.record(z.object({ altname: z.string(), wsname: z.string().optional(), base: z.string(), quote: z.string(), status: z.string().optional() })),
 );
+/** A ticker's list of figures ([today, last 24 hours], or [price, volume…]): absent or odd reads as none. */
+const figures = z.array(z.unknown()).optional().catch(undefined);
+/**
+ * Each pair's ticker read on its own, for the fields used: the last price (`c`) must be there;
+ * the book, volumes, VWAP, high and low may be missing or odd (read as unknown), and an
+ * unreadable pair is left out, not the answer.
+ */
+const tickerEntry = z.object({ c: z.array(z.union([z.string(), z.number()])).min(1), a: figures, b: figures, v: figures, p: figures, l: figures, h: figures });
 const tickersSchema = envelope(
-  z.record(
-    z.object({
-      a: z.array(z.string()).min(1),
-      b: z.array(z.string()).min(1),
-      c: z.array(z.string()).min(1),
-      v: z.tuple([z.string(), z.string()]),
-      p: z.tuple([z.string(), z.string()]),
-      l: z.tuple([z.string(), z.string()]),
-      h: z.tuple([z.string(), z.string()]),
-      o: z.string(),
-    }),
-  ),
+  z.record(z.unknown()).transform((all) => {
+    const rows: [string, z.output<typeof tickerEntry>][] = [];
+    for (const [key, value] of Object.entries(all)) {
+      const parsed = tickerEntry.safeParse(value);
+      if (parsed.success) rows.push([key, parsed.data]);
+    }
+    return { rows, skipped: Object.keys(all).length - rows.length };
+  }),
 );
+/** The i-th figure of a list, when it is a decimal string or a number. */
+const figure = (list: unknown[] | undefined, i: number) => {
+  const v = list?.[i];
+  return typeof v === 'string' || typeof v === 'number' ? v : undefined;
+};
 const decimal = decimalString;
 /** [time_s, open, high, low, close, vwap, volume, count]. */
 const ohlcRow = z.tuple([z.number(), decimal, decimal, decimal, decimal, decimal, decimal]).rest(z.unknown());
@@ -125,7 +134,7 @@ type Figures = { [K in 'last' | 'high' | 'low' | 'volume' | 'vwap' | 'bid' | 'as
 
 /** One Kraken spot ticker under its REST pair key; null without a last price. Quote volume is volume × VWAP. */
 function toTicker(key: string, pair: Pair, f: Figures, at: number): SourceTicker | null {
-  const last = price(f.last);
+  const last = reportedPrice(f.last);
   if (last === null) return null;
   const volume = toNumber(f.volume);
   const vwap = toNumber(f.vwap);
@@ -214,12 +223,13 @@ export class Kraken implements TickerSource {
     const at = this.now();
     const [pairs, body] = await this.http.all([
       this.tradingPairs(signal),
-      this.http.get('/0/public/Ticker', { schema: tickersSchema, check: checkEnvelope, signal }),
+      this.http.get('/0/public/Ticker', { schema: tickersSchema, check: (b) => checkEnvelope(b) ?? (b.result ? readable(b.result) : null), signal }),
     ]);
     const out: SourceTicker[] = [];
-    for (const [key, t] of Object.entries(body.result ?? {})) {
+    for (const [key, t] of body.result?.rows ?? []) {
       const pair = pairs.get(key);
-      const ticker = pair && toTicker(key, pair, { last: t.c[0], high: t.h[1], low: t.l[1], volume: t.v[1], vwap: t.p[1], bid: t.b[0], ask: t.a[0] }, at);
+      const f = { last: t.c[0], high: figure(t.h, 1), low: figure(t.l, 1), volume: figure(t.v, 1), vwap: figure(t.p, 1), bid: figure(t.b, 0), ask: figure(t.a, 0) };
+      const ticker = pair && toTicker(key, pair, f, at);
       if (ticker) out.push(ticker);
     }
     const bySymbol = new Map(out.map((t) => [`${t.base}/${t.quote}`, { key: t.instrument, pair: { base: t.base, quote: t.quote } }]));

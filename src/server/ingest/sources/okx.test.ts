@@ -180,12 +180,41 @@ describe('Okx tickers', () => {
     expect(okx.state()).toMatchObject({ status: 'failing', lastError: { at: NOW, message: "okx: code 51001: Instrument ID doesn't exist." } });
   });
 
+  it('reads the fields it uses and accepts the rest: no book, numbers, an odd row left out', async () => {
+    const spot = fixture<Envelope>('okx', 'tickers-spot');
+    const [btc, eth, ...rest] = spot.data as Record<string, unknown>[];
+    const { askPx: _a, bidPx: _b, ...noBook } = btc!;
+    const { ts: _ts, ...noTime } = eth!;
+    up.route(TICKERS, (q) => (q.get('instType') === 'SPOT' ? { body: { ...spot, data: [{ ...noBook, last: 97250.1, vol24h: null }, noTime, ...rest] } } : byType('tickers')(q)));
+    const tickers = await new Okx(options()).tickers();
+    expect(tickers.find((t) => t.instrument === 'BTC-USDT')).toMatchObject({ last: 97250.1, bid: null, ask: null, baseVolume24h: null });
+    expect(tickers.map((t) => t.instrument)).not.toContain('ETH-USDT');
+    expect(tickers.filter((t) => t.market === 'futures').length).toBeGreaterThan(0);
+  });
+
+  it('keeps its other markets when one fails, and that market’s last good answer', async () => {
+    const okx = new Okx(options());
+    const before = await okx.tickers();
+    const perpetuals = before.filter((t) => t.contractType === 'PERPETUAL');
+    up.route(TICKERS, (q) => (q.get('instType') === 'SWAP' ? { status: 500 } : byType('tickers')(q)));
+    clock += 30_000;
+    const after = await okx.tickers();
+    // Spot and dated futures as answered; the perpetuals as last answered, with their time (they go stale).
+    expect(after.filter((t) => t.market === 'spot')).toEqual(before.filter((t) => t.market === 'spot'));
+    expect(after.filter((t) => t.contractType === 'PERPETUAL')).toEqual(perpetuals);
+    expect(okx.state()).toMatchObject({ status: 'failing', lastError: { message: 'okx: SWAP: HTTP 500' } });
+    // A first answer without that market: the others alone.
+    const fresh = new Okx(options());
+    const first = await fresh.tickers();
+    expect(first.some((t) => t.contractType === 'PERPETUAL')).toBe(false);
+    expect(first.some((t) => t.market === 'spot')).toBe(true);
+  });
+
   it('turns a changed payload into a SourceError', async () => {
     const spot = fixture<Envelope>('okx', 'tickers-spot');
     const { last: _dropped, ...noLast } = spot.data[0]!;
     const bodies = [
       { ...spot, data: [noLast] },
-      { ...spot, data: [{ ...spot.data[0], last: 97250.1 }] },
       { ...spot, data: { instId: 'BTC-USDT' } },
       { code: 0, msg: '', data: spot.data },
       '<html>Service Unavailable</html>',

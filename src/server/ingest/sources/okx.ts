@@ -12,7 +12,7 @@
  */
 import { z } from 'zod';
 import { inBatches } from '../../../lib/batches.ts';
-import { decimalString, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
+import { decimalString, optionalDecimal, readable, reportedPrice, rowsOf, SourceError, SourceHttp, toNumber, toPrice, unixMs, type HttpOptions } from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export type OkxOptions = {
@@ -44,35 +44,43 @@ const ALIASES: Record<string, ContractType> = {
   next_quarter: 'BIQUARTERLY',
 };
 
-/** OKX's envelope around `item`s; an error envelope carries no usable data, so it parses as []. */
-const envelope = <T extends z.ZodTypeAny>(item: T) =>
+/**
+ * OKX's envelope around `item`s, each read on its own (an odd row is left out, not the answer);
+ * an error envelope carries no usable data, so it parses as [].
+ */
+const envelope = <T extends z.ZodTypeAny>(item: T, rows: z.ZodType<{ rows: z.output<T>[]; skipped: number }, z.ZodTypeDef, unknown> = rowsOf(item)) =>
   z.preprocess(
     (body) => (body && typeof body === 'object' && 'code' in body && body.code !== '0' ? { ...body, data: [] } : body),
-    z.object({ code: z.string(), msg: z.string(), data: z.array(item) }),
+    z.object({ code: z.string(), msg: z.string().catch(''), data: rows }),
   );
-const okxError = (body: { code: string; msg: string }) =>
-  body.code === '0' ? null : { message: `code ${body.code}: ${body.msg || 'no message'}`, retry: RETRY_CODES.has(body.code) };
+/** Rows that must all read (candles: a missing one would be a gap in the history). */
+const everyRow = <T extends z.ZodTypeAny>(item: T) => z.array(item).transform((rows) => ({ rows, skipped: 0 }));
+const okxError = (body: { code: string; msg: string; data: { rows: unknown[]; skipped: number } }) =>
+  body.code === '0' ? readable(body.data) : { message: `code ${body.code}: ${body.msg || 'no message'}`, retry: RETRY_CODES.has(body.code) };
 
+// Only the fields used are read, and of those only the id, the last price and the time must be
+// there: an optional figure missing or odd reads as unknown.
 const tickerSchema = z.object({
   instId: z.string().min(1),
-  last: z.string(),
-  askPx: z.string(),
-  bidPx: z.string(),
-  open24h: z.string(),
-  high24h: z.string(),
-  low24h: z.string(),
-  vol24h: z.string(),
-  volCcy24h: z.string(),
-  ts: z.string().refine((s) => toNumber(s) !== null, 'not a timestamp'),
+  last: z.union([z.string(), z.number()]),
+  askPx: optionalDecimal,
+  bidPx: optionalDecimal,
+  open24h: optionalDecimal,
+  high24h: optionalDecimal,
+  low24h: optionalDecimal,
+  vol24h: optionalDecimal,
+  volCcy24h: optionalDecimal,
+  ts: unixMs,
 });
 type RawTicker = z.infer<typeof tickerSchema>;
 const instrumentSchema = z.object({
   instId: z.string().min(1),
   state: z.string(),
-  baseCcy: z.string(),
-  quoteCcy: z.string(),
-  alias: z.string(),
-  expTime: z.string(),
+  baseCcy: z.string().catch(''),
+  quoteCcy: z.string().catch(''),
+  // FUTURES only (SPOT sends ""): the exchange's own name of a dated contract, and its expiry.
+  alias: z.string().catch(''),
+  expTime: optionalDecimal,
 });
 type Instrument = z.infer<typeof instrumentSchema>;
 
@@ -97,7 +105,11 @@ const familyOf = (instId: string) => instId.replace(/-[^-]*$/, '');
 
 const isDerivative = (instId: string) => /-(SWAP|\d{6})$/.test(instId);
 
-type Listing = Pick<SourceTicker, 'base' | 'quote' | 'market' | 'contractType' | 'expiry'>;
+type Listing = Pick<SourceTicker, 'base' | 'quote' | 'market' | 'contractType' | 'expiry' | 'namedByExchange'>;
+type Listed = { ticker: SourceTicker; listing: Listing };
+/** OKX's markets (instType), read apart. */
+const MARKETS = ['SPOT', 'SWAP', 'FUTURES'] as const;
+type Market = (typeof MARKETS)[number];
 
 /** A push of the tickers channel; acknowledgements and errors carry `event` instead. */
 const pushSchema = z.union([
@@ -117,6 +129,8 @@ export class Okx implements TickerSource {
   private readonly sleep: (ms: number, signal?: AbortSignal) => Promise<void>;
   private spot: Cache | null = null;
   private futures: Cache | null = null;
+  /** Each market's last good tickers, for a round in which it fails (SourceHttp.eachMarket). */
+  private readonly kept = new Map<Market, Listed[]>();
   /** The listings of the last answer by instId, and its instruments busiest first (the stream's). */
   private listings: { byId: Map<string, Listing>; busiest: string[] } | null = null;
   readonly stream;
@@ -140,38 +154,48 @@ export class Okx implements TickerSource {
     this.http = new SourceHttp({ name: 'okx', baseUrl, budget: { limit: 20, windowMs: 2000 }, ...rest });
   }
 
-  private async data<T extends z.ZodTypeAny>(path: string, query: Record<string, string>, item: T, signal?: AbortSignal) {
-    const body = await this.http.get(path, { query, schema: envelope(item), check: okxError, signal });
-    return body.data as z.output<T>[];
+  private async data<T extends z.ZodTypeAny>(path: string, query: Record<string, string>, item: T, signal?: AbortSignal, strict = false) {
+    const body = await this.http.get(path, { query, schema: strict ? envelope(item, everyRow(item)) : envelope(item), check: okxError, signal });
+    return body.data.rows as z.output<T>[];
   }
 
+  /**
+   * Every market's tickers: spot, perpetual (SWAP) and dated (FUTURES) contracts are read apart, so
+   * one failing keeps the others (and its own last good answer; see SourceHttp.eachMarket).
+   */
   async tickers(signal?: AbortSignal): Promise<SourceTicker[]> {
-    const all = (instType: string) => this.data('/api/v5/market/tickers', { instType }, tickerSchema, signal);
-    const [spotInstruments, spot, swap, futures] = await this.http.all([this.spotInstruments(signal), all('SPOT'), all('SWAP'), all('FUTURES')]);
-    const futuresInstruments = await this.futuresInstruments(futures, signal);
-
-    const out: SourceTicker[] = [];
-    const byId = new Map<string, Listing>();
-    const add = (raw: RawTicker, listing: Listing | null) => {
-      const ticker = listing && toTicker(raw, listing);
-      if (!ticker || !listing) return;
-      out.push(ticker);
-      byId.set(raw.instId, listing);
+    const all = (instType: Market) => this.data('/api/v5/market/tickers', { instType }, tickerSchema, signal);
+    const listed = (raws: RawTicker[], listingOf: (raw: RawTicker) => Listing | null): Listed[] =>
+      raws.flatMap((raw) => {
+        const listing = listingOf(raw);
+        const ticker = listing && toTicker(raw, listing);
+        return ticker && listing ? [{ ticker, listing }] : [];
+      });
+    const read = async (market: Market): Promise<Listed[]> => {
+      if (market === 'SPOT') {
+        const [instruments, spot] = await this.http.all([this.spotInstruments(signal), all('SPOT')]);
+        return listed(spot, (t) => {
+          const i = instruments.get(t.instId);
+          return i?.state === 'live' ? { base: i.baseCcy.toUpperCase(), quote: i.quoteCcy.toUpperCase(), market: 'spot', contractType: null, expiry: null } : null;
+        });
+      }
+      if (market === 'SWAP') return listed(await all('SWAP'), (t) => ({ ...pairOf(t.instId), market: 'futures', contractType: 'PERPETUAL', expiry: null }));
+      const futures = await all('FUTURES');
+      const instruments = await this.futuresInstruments(futures, signal);
+      return listed(futures, (t) => {
+        const i = instruments.get(t.instId);
+        const expiry = toNumber(i?.expTime);
+        // OKX's own name of the contract (its alias), which it moves on at each delivery: in the two
+        // weeks before a quarterly delivery that contract is next_week, then this_week.
+        return i?.state === 'live' && expiry ? { ...pairOf(t.instId), market: 'futures', contractType: ALIASES[i.alias] ?? null, expiry, namedByExchange: i.alias !== '' } : null;
+      });
     };
-    for (const t of spot) {
-      const i = spotInstruments.get(t.instId);
-      add(t, i?.state === 'live' ? { base: i.baseCcy.toUpperCase(), quote: i.quoteCcy.toUpperCase(), market: 'spot', contractType: null, expiry: null } : null);
-    }
-    for (const t of swap) add(t, { ...pairOf(t.instId), market: 'futures', contractType: 'PERPETUAL', expiry: null });
     const now = this.now();
-    for (const t of futures) {
-      const i = futuresInstruments.get(t.instId);
-      const expiry = toNumber(i?.expTime);
-      // A delivered contract is dropped even when a failed reload left its alias behind.
-      add(t, i?.state === 'live' && expiry && expiry > now ? { ...pairOf(t.instId), market: 'futures', contractType: ALIASES[i.alias] ?? null, expiry } : null);
-    }
+    // A delivered contract is dropped, even from a kept answer or when a failed reload left its alias behind.
+    const entries = (await this.http.eachMarket(MARKETS, read, this.kept)).filter((e) => e.ticker.expiry === null || e.ticker.expiry > now);
+    const out = entries.map((e) => e.ticker);
     const busiest = [...out].sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0)).map((t) => t.instrument);
-    this.listings = { byId, busiest };
+    this.listings = { byId: new Map(entries.map((e) => [e.ticker.instrument, e.listing])), busiest };
     return out;
   }
 
@@ -231,7 +255,7 @@ export class Okx implements TickerSource {
           check: (body) => ((code = body.code), okxError(body)),
           signal,
         })
-      ).data;
+      ).data.rows;
     } catch (e) {
       if (!PARAMETER_CODES.has(code)) throw e;
     }
@@ -245,7 +269,7 @@ export class Okx implements TickerSource {
 
   async candles(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]> {
     const n = Math.max(1, Math.min(Math.floor(limit), MAX_CANDLES));
-    const rows = await this.data('/api/v5/market/candles', { instId: instrument, bar: BARS[interval], limit: String(n) }, candleSchema, signal);
+    const rows = await this.data('/api/v5/market/candles', { instId: instrument, bar: BARS[interval], limit: String(n) }, candleSchema, signal, true);
     // Spot volume is in the base asset; a derivative's `vol` counts contracts and `volCcy` is the base.
     const volumeAt = isDerivative(instrument) ? 6 : 5;
     return rows
@@ -271,7 +295,7 @@ export class Okx implements TickerSource {
  * contracts too), so their quote volume is estimated as base volume × last price.
  */
 function toTicker(raw: RawTicker, listing: Listing): SourceTicker | null {
-  const last = price(raw.last);
+  const last = reportedPrice(raw.last);
   if (last === null) return null;
   const open24h = price(raw.open24h);
   const spot = listing.market === 'spot';

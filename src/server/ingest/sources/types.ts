@@ -25,6 +25,12 @@ export interface SourceTicker {
   market: 'spot' | 'futures';
   /** Futures only: the SPEC type, null when the instrument has no slot (OKX next_month…). */
   contractType: ContractType | null;
+  /**
+   * The exchange itself names the contract (OKX's alias, Binance's contract type), and moves the
+   * name on at each delivery: its name is kept. Otherwise (Bybit, CoinGecko) the ingest derives
+   * the type from the expiries on every round (market.ts `relabel`).
+   */
+  namedByExchange?: boolean;
   /** Dated futures: the expiry, Unix ms; null for spot and perpetuals. */
   expiry: number | null;
   /** Last price in the quote asset. */
