@@ -341,7 +341,7 @@ test('a visitor on the user centre gets the login dialog; reading pages load no 
 
 test('an announcement past what visitors may read asks them to log in, and shows once they have', async ({ page, request }) => {
   // Forty old Korean "other" announcements of one exchange: the oldest is past the newest 30 of
-  // its list (the Korean pages' list of that exchange and category), so visitors cannot open it.
+  // the Korean pages (the visitors' window), so visitors cannot open it.
   const url = 'https://example.com/e2e-locked/';
   let [oldest] = await query<{ id: number }>('select id from announcements where url like $1 order by published_at, id limit 1', [`${url}%`]);
   if (!oldest) {
@@ -360,7 +360,7 @@ test('an announcement past what visitors may read asks them to log in, and shows
   const res = await page.goto(`/announcement/${oldest!.id}`);
   expect(res?.status()).toBe(200);
   const en = strings('announcement/en.json').announcement as unknown as Record<string, string>;
-  await expect(page.getByTestId('announcement-locked')).toContainText(en.lockedDetail!);
+  await expect(page.getByTestId('announcement-locked')).toContainText(en.lockedDetail!.replace('{{limit}}', '30'));
   await expect(page.locator('body')).not.toContainText('An old announcement');
   await page.getByTestId('login-to-read-link').click();
   await loginInDialog(page, name, 'locked-1');

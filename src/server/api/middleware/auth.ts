@@ -61,10 +61,18 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   return undefined;
 });
 
-/** Reads the user when valid credentials come along; visitors pass as they are. */
+/**
+ * Reads the user when valid credentials come along; visitors pass as they are. The answer
+ * depends on who asks: it varies on the headers that say so (a signed-in answer is private,
+ * respond.ts).
+ */
 export const optionalAuth = createMiddleware<ApiEnv>(async (c, next) => {
+  c.header('Vary', `Authorization, Cookie, ${CSRF_HEADER}`, { append: true });
   // A stale cookie is left as it is here: the answer may be public and cached, and must not carry Set-Cookie.
   const { found } = await credentials(c);
   if (found) remember(c, found);
   await next();
 });
+
+/** Whether optionalAuth found a signed-in reader. */
+export const isSignedIn = (c: Context<ApiEnv>): boolean => c.get('user') !== undefined;
