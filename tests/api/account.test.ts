@@ -295,6 +295,26 @@ describe('login: back-off that strangers cannot turn against the owner', () => {
   }, 90_000);
 });
 
+describe('device cookies and a new password', () => {
+  it('a new password voids the device cookies issued before it: whoever signed in with the old one keeps no way past the back-off', async () => {
+    const owner = await registerByMail();
+    const ip = anyIp();
+    const first = await post<Signed>('login', { account: owner.userName, password: owner.password }, { ip });
+    const oldDevice = `device=${cookieValue(setCookies(first.headers).get('device'))}`;
+    // The owner changes the password (a reset sets a new one too); this browser gets a new device cookie.
+    const changed = await post('changePwd', { oldPassword: owner.password, newPassword: 'brand new horse' }, { token: first.body.data.token });
+    expect(changed.body.code).toBe(0);
+    const newDevice = `device=${cookieValue(setCookies(changed.headers).get('device'))}`;
+    expect(newDevice).not.toBe(oldDevice);
+    // Strangers' guesses hold the account's back-off for browsers it does not know.
+    const [{ id }] = (await db().select({ id: users.id }).from(users).where(eq(users.username, owner.userName))) as [{ id: number }];
+    await db().execute(sql`insert into auth_events (key) select ${`login:user:${id}`} from generate_series(1, 25)`);
+    const login = (cookie: string) => call('POST', `${V1}/login`, { json: { account: owner.userName, password: 'brand new horse' }, ip, headers: { cookie } });
+    expect((await login(oldDevice)).status).toBe(429);
+    expect((await login(newDevice)).body.code).toBe(0);
+  });
+});
+
 describe('the browser’s session: an HttpOnly cookie, and a CSRF header for every call', () => {
   async function browserSignIn(headers: Record<string, string> = {}) {
     const { userName, password } = await registerByMail();
