@@ -621,9 +621,6 @@ describe('profile and binding', () => {
     expect((await get(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=000001`, { token: a.token })).status).toBe(400);
     const bound = await get<Record<string, unknown>>(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=${code}`, { token: a.token });
     expect(bound.body.data).toMatchObject({ phone });
-    const taken = await get(`user/sendSMS4Binding?phone=${encodeURIComponent(phone)}`, { token: b.token });
-    expect(taken.status).toBe(409);
-    expect(taken.body.msg).toBe('An account with this phone number already exists.');
 
     // A second phone: the first one, and the account's e-mail, are told.
     const next = newPhone();
@@ -696,6 +693,29 @@ describe('what an account’s answers must not give away', () => {
     const free = await post('registerByPhone', { phone: newPhone(), code: '000000', password: 'Passw0rd!x' });
     expect(taken.status).toBe(400);
     expect(taken.body).toEqual(free.body);
+  });
+
+  it('binding says a phone or address is taken only to whoever proves it with its code', async () => {
+    const owner = await registerByMail();
+    await mailFor(owner.email);
+    const phone = newPhone();
+    await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`);
+    expect((await post('registerByPhone', { phone, code: await lastSmsCode(phone), password: 'phone pass' })).body.code).toBe(0);
+    await db().execute(sql`update auth_events set at = at - interval '2 minutes' where key in (${`sms:${phone}`}, ${`mail:${owner.email}`})`);
+    // Another account, freshly signed in, asks to bind them: the same answer as for free ones.
+    const other = await registerByMail();
+    const token = other.res.body.data.token;
+    const ask = (path: string) => get(path, { token }).then((r) => ({ status: r.status, body: r.body }));
+    expect(await ask(`user/sendSMS4Binding?phone=${encodeURIComponent(phone)}`)).toEqual(await ask(`user/sendSMS4Binding?phone=${encodeURIComponent(newPhone())}`));
+    expect(await ask(`user/getMailCode?email=${encodeURIComponent(owner.email)}`)).toEqual(await ask(`user/getMailCode?email=${encodeURIComponent(`free.${unique()}@example.com`)}`));
+    // Proven with the code, the answer says so, and nothing changes hands.
+    const phoneTaken = await get(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=${await lastSmsCode(phone)}`, { token });
+    expect(phoneTaken.status).toBe(409);
+    expect(phoneTaken.body.msg).toBe('An account with this phone number already exists.');
+    const code = (await mailFor(owner.email)).text?.match(/\d{6}/)?.[0];
+    const mailTaken = await get(`user/bindingMail?email=${encodeURIComponent(owner.email)}&code=${code}`, { token });
+    expect(mailTaken.status).toBe(409);
+    expect(mailTaken.body.code).toBe(4092);
   });
 
   it('applyToResetPwd answers before looking the address up: a slow mail server does not slow the answer for a real account', async () => {

@@ -492,11 +492,11 @@ export async function setAvatar(db: Db, userId: number, url: string): Promise<Us
 /**
  * GET user/sendSMS4Binding: a code to the new phone. Needs a fresh sign-in (the password
  * confirmed within minutes), so a stolen token alone cannot move the account to another phone.
+ * Whether another account has the phone is said only to whoever proves the phone with its code
+ * (bindPhone), as registerByPhone does: the answer here is the same for every phone.
  */
 export async function sendBindingCode(db: Db, caller: Caller, me: AuthUser, phone: string): Promise<void> {
   requireFresh(me);
-  const other = await userByPhone(db, phone);
-  if (other && other.id !== me.id) throw new DomainError(409, 4093, 'auth.phoneTaken');
   // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `sms:${phone}`, PER_ADDRESS);
   await guardIp(db, caller, 'messages');
@@ -521,11 +521,12 @@ export async function bindPhone(db: Db, caller: Caller, me: AuthUser, input: { p
   return userView(user);
 }
 
-/** GET user/getMailCode: a code to the new address; needs a fresh sign-in, as sendBindingCode. */
+/**
+ * GET user/getMailCode: a code to the new address; needs a fresh sign-in, and says whether
+ * another account has the address only to whoever proves it (bindEmail), as sendBindingCode.
+ */
 export async function sendMailCode(db: Db, caller: Caller, me: AuthUser, email: string): Promise<void> {
   requireFresh(me);
-  const other = await userByEmail(db, email);
-  if (other && other.id !== me.id) throw new DomainError(409, 4092, 'auth.emailTaken');
   // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `mail:${email}`, PER_ADDRESS);
   await guardIp(db, caller, 'messages');
