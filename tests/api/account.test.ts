@@ -336,7 +336,27 @@ describe('the browser’s session: an HttpOnly cookie, and a CSRF header for eve
     expect(set.get('csrf')).toBe(`csrf=${csrf}; Path=/; Max-Age=${90 * 86_400}; SameSite=Lax`);
     expect(csrf).toMatch(/^[\w-]{43}$/);
     const https = await browserSignIn({ 'x-forwarded-proto': 'https' });
-    for (const name of ['jwt', 'csrf', 'device']) expect(https.set.get(name), name).toMatch(/; Secure$/);
+    for (const name of ['__Host-jwt', '__Host-csrf', 'device']) expect(https.set.get(name), name).toMatch(/; Secure$/);
+    expect([...https.set.keys()].sort()).toEqual(['__Host-csrf', '__Host-jwt', 'device']);
+  });
+
+  it('over https only the __Host- cookies count: a session a sibling subdomain planted (its own) is not taken, nor does a dead one push the reader’s out', async () => {
+    const https = { 'x-forwarded-proto': 'https' };
+    const reader = await browserSignIn(https);
+    const jwt = cookieValue(reader.set.get('__Host-jwt'));
+    const csrf = cookieValue(reader.set.get('__Host-csrf'));
+    expect(jwt).toBe(reader.res.body.data.token);
+    const me = (cookie: string, token: string) => call<{ userName: string }>('GET', `${V1}/getUser`, { headers: { ...https, cookie, 'x-csrf-token': token }, ip: anyIp() });
+    expect((await me(`__Host-jwt=${jwt}; __Host-csrf=${csrf}`, csrf)).body.data.userName).toBe(reader.userName);
+    // Cookies for the whole domain, set by a sibling subdomain: another account's session and CSRF token.
+    const planted = await browserSignIn(https);
+    const plantedJwt = cookieValue(planted.set.get('__Host-jwt'));
+    const plantedCsrf = cookieValue(planted.set.get('__Host-csrf'));
+    expect((await me(`jwt=${plantedJwt}; csrf=${plantedCsrf}`, plantedCsrf)).status).toBe(401);
+    // A dead one in front of the reader's: the reader stays signed in, and no cookie is removed.
+    const shadowed = await me(`jwt=${'A'.repeat(40)}; __Host-jwt=${jwt}; __Host-csrf=${csrf}`, csrf);
+    expect(shadowed.body.data.userName).toBe(reader.userName);
+    expect(shadowed.headers.getSetCookie()).toEqual([]);
   });
 
   it('takes the cookie only with its CSRF header: reads and writes, GETs that change state included', async () => {

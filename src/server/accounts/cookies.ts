@@ -7,6 +7,9 @@
  * - `csrf`: readable by page scripts, who send it back in `X-CSRF-Token`; the API takes the
  *   `jwt` cookie only with it (src/server/api/middleware/auth.ts). It is an HMAC of the session
  *   id, so it cannot be made without the server's key, and it changes with every session.
+ *   Over https both are `__Host-jwt` and `__Host-csrf` (lib/sessionKeys.ts): a sibling
+ *   subdomain cannot set them, so it cannot sign a reader in as someone else (its own session
+ *   and CSRF token) nor shadow the reader's session with a dead one.
  * - `device`: HttpOnly, sent to the password sign-in only: this browser signed in to this
  *   account before, so a correct password from it passes the account's back-off that strangers'
  *   wrong guesses hold (OWASP "device cookies"). An HMAC of the user id, a random nonce and the
@@ -17,7 +20,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { decodeJwt } from 'jose';
 import type { Db } from '../db/client.ts';
-import { SESSION_KEYS } from '../../lib/sessionKeys.ts';
+import { sessionCookieNames } from '../../lib/sessionKeys.ts';
 import { sharedSecret } from './secrets.ts';
 import { SESSION_DAYS } from './tokens.ts';
 
@@ -60,15 +63,17 @@ const attributes = (path: string, maxAgeS: number, secure: boolean, httpOnly: bo
 /** The two Set-Cookie values that give a browser the session of `token`. */
 export async function sessionCookies(db: Db, token: string, secure: boolean): Promise<string[]> {
   const maxAge = SESSION_DAYS * DAY_S;
+  const names = sessionCookieNames(secure);
   return [
-    `${SESSION_KEYS.jwtCookie}=${token}; ${attributes('/', maxAge, secure, true)}`,
-    `${SESSION_KEYS.csrfCookie}=${await csrfFor(db, sessionIdOf(token))}; ${attributes('/', maxAge, secure, false)}`,
+    `${names.jwt}=${token}; ${attributes('/', maxAge, secure, true)}`,
+    `${names.csrf}=${await csrfFor(db, sessionIdOf(token))}; ${attributes('/', maxAge, secure, false)}`,
   ];
 }
 
 /** The Set-Cookie values that end a browser's session (logout, or a token the server refused). */
 export function clearedSessionCookies(secure: boolean): string[] {
-  return [`${SESSION_KEYS.jwtCookie}=; ${attributes('/', 0, secure, true)}`, `${SESSION_KEYS.csrfCookie}=; ${attributes('/', 0, secure, false)}`];
+  const names = sessionCookieNames(secure);
+  return [`${names.jwt}=; ${attributes('/', 0, secure, true)}`, `${names.csrf}=; ${attributes('/', 0, secure, false)}`];
 }
 
 /** Who a device cookie is for: the account, and a digest of its password hash as it is now. */

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { CSRF_HEADER, SESSION_KEYS } from '../../../lib/sessionKeys.ts';
+import { CSRF_HEADER, sessionCookieNames } from '../../../lib/sessionKeys.ts';
 import { clearedSessionCookies, csrfMatches } from '../../accounts/cookies.ts';
 import { authenticate, type AuthUser } from '../../accounts/tokens.ts';
 import type { ApiEnv } from '../env.ts';
@@ -34,7 +34,8 @@ async function credentials(c: Context<ApiEnv>): Promise<{ found: Found | null; s
     const user = token ? await authenticate(db, token) : null;
     return { found: user && token ? { user, token, via: 'header' } : null, stale: false };
   }
-  const token = getCookie(c, SESSION_KEYS.jwtCookie);
+  // Over https only the `__Host-` cookie counts: one a sibling subdomain planted (plain `jwt`) never does.
+  const token = getCookie(c, sessionCookieNames(isHttps(c)).jwt);
   if (!token) return { found: null, stale: false };
   const user = TOKEN.test(token) ? await authenticate(db, token) : null;
   if (!user) return { found: null, stale: true };
