@@ -315,6 +315,16 @@ for (const L of LOCALES) {
       await page.goto(`${L.prefix}/announcement?page=2`);
       await expect(page.getByTestId('signed-in-all')).toBeVisible();
       await expect(page.locator('.pager a', { hasText: /^4$/ })).toHaveCount(1);
+      // A category list shows a visitor its rows among the newest 30: signed in, its whole first page.
+      let filtered: { category: string; total: number } | undefined;
+      for (const category of ['listing', 'delisting', 'activity', 'maintenance', 'other']) {
+        const visitor = (await (await request.get(`/api/new/v2/announcements?t=${t}&lan=${L.lan}&category=${category}`)).json()) as { data: { total: number; visibleTotal: number } };
+        if (visitor.data.visibleTotal < 10 && visitor.data.total > visitor.data.visibleTotal) filtered = { category, total: visitor.data.total };
+      }
+      expect(filtered, 'a category with rows past the visitor window').toBeTruthy();
+      await page.goto(`${L.prefix}/announcement?category=${filtered!.category}`);
+      await expect(page.getByTestId('signed-in-all')).toBeVisible();
+      await expect(page.getByTestId('announcement-list').locator('li')).toHaveCount(Math.min(10, filtered!.total));
     });
   });
 }
