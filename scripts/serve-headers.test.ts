@@ -7,10 +7,10 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
 import { nodeSecurityHeaders } from '../src/server/http/headers.ts';
 import { createStaticFiles } from './http/static.mjs';
-import { createSiteServer } from './serve.mjs';
+import { createSiteServer, loggablePath } from './serve.mjs';
 
 type Res = { writeHead: (s: number, h?: Record<string, string>) => Res; end: (b?: string) => void };
 type Handler = (req: http.IncomingMessage, res: Res) => unknown;
@@ -32,7 +32,7 @@ const handler: Handler = async (req, res) => {
   // Like Astro, the app reads the whole body before it answers.
   await new Promise((r) => req.resume().on('end', r));
   if (req.url === '/coin//') return res.writeHead(301, { location: '/coin/' }).end();
-  if (req.url === '/boom') throw new Error('render failed');
+  if (req.url?.startsWith('/boom')) throw new Error('render failed');
   if (req.url === '/widget') return res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "frame-ancestors *" }).end('<p>widget</p>');
   return res.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>');
 };
@@ -84,6 +84,20 @@ describe('security headers on every answer of the server entry', () => {
       expect(res.headers.get('x-content-type-options'), what).toBe('nosniff');
     }
     expect(answers.redirect.headers.get('location')).toBe('/coin/');
+  });
+
+  it('a failed render is logged by its path: never the query (reset tokens, codes) nor a private feed token', async () => {
+    const port = await serve();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      expect((await fetch(`http://127.0.0.1:${port}/boom/user/reset?token=s3cr3t-link&email=ann%40example.com`)).status).toBe(500);
+      const line = logged.mock.calls.map((args) => args.filter((a) => typeof a === 'string').join(' ')).join('\n');
+      expect(line).toContain('/boom/user/reset');
+      expect(line).not.toMatch(/s3cr3t|ann/);
+    } finally {
+      logged.mockRestore();
+    }
+    expect(loggablePath('/feeds/private/0123abcd.xml')).toBe('/feeds/private/…');
   });
 
   it('the app’s own headers win (the price widget may be framed)', async () => {

@@ -45,6 +45,15 @@ function standIn(req, { method = false } = {}) {
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '..');
 
 /**
+ * A request's path as the log may keep it: no query (reset and activation links carry their
+ * token there, account calls their codes and addresses) and no private feed token.
+ * @example loggablePath('/en/user/reset?token=abc') // '/en/user/reset'
+ */
+export function loggablePath(url) {
+  return (url ?? '/').split('?')[0].replace(/^(\/feeds\/private\/)[^/]+/, '$1…');
+}
+
+/**
  * A stand-in for the ServerResponse that Astro's Node handler writes into: it collects the
  * status, headers and body, and resolves `done` when the handler ends the response.
  */
@@ -352,7 +361,7 @@ export function createSiteServer({
     const pathname = (req.url ?? '/').split('?')[0];
     const work = statics?.candidate(req, pathname) ? statics.serve(req, res, pathname).then((served) => served || page(req, res, client)) : page(req, res, client);
     work.catch((e) => {
-      console.error('[serve]', req.method, req.url, e);
+      console.error('[serve]', req.method, loggablePath(req.url), e);
       if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Internal server error');
       else res.destroy();
     });

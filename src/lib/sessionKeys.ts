@@ -6,7 +6,9 @@
  * A browser's session is two cookies the server sets at sign-in: `jwt`, the token itself,
  * HttpOnly (no page script can read it), and `csrf`, which page scripts read and send back in
  * the `X-CSRF-Token` header. The API takes the cookie only with that header, so another site
- * cannot act through a reader's cookie (src/server/api/middleware/auth.ts).
+ * cannot act through a reader's cookie (src/server/api/middleware/auth.ts). Over https both carry
+ * the `__Host-` prefix ({@link sessionCookieNames}): browsers then take them from this host only,
+ * so a sibling subdomain cannot plant a session of its own (its owner's) in a reader's browser.
  */
 
 /**
@@ -35,17 +37,36 @@ export const SESSION_KEYS = {
 export const CSRF_HEADER = 'X-CSRF-Token';
 
 /**
+ * The prefix of the session cookies over https. A browser keeps a `__Host-` cookie only when this
+ * very host set it, Secure, for the whole site: no sibling subdomain (`Domain=`) and no plain-http
+ * page can set or shadow it (RFC 6265bis "cookie prefixes").
+ */
+export const HOST_PREFIX = '__Host-';
+
+/**
+ * The names of the session cookies as the server writes them: with the `__Host-` prefix over https.
+ * @example sessionCookieNames(true).jwt // '__Host-jwt'
+ */
+export function sessionCookieNames(secure: boolean): { jwt: string; csrf: string } {
+  const prefix = secure ? HOST_PREFIX : '';
+  return { jwt: prefix + SESSION_KEYS.jwtCookie, csrf: prefix + SESSION_KEYS.csrfCookie };
+}
+
+/**
+ * The session's CSRF token from `document.cookie` (the https name first), or undefined for a visitor.
+ * @example csrfToken('locale=zh; __Host-csrf=abc') // 'abc'
+ */
+export function csrfToken(cookies: string): string | undefined {
+  return readCookie(cookies, HOST_PREFIX + SESSION_KEYS.csrfCookie) || readCookie(cookies, SESSION_KEYS.csrfCookie) || undefined;
+}
+
+/**
  * Whether this browser holds a session: the `csrf` cookie is there (the `jwt` cookie beside it
  * is HttpOnly, so scripts never see it).
  * @example hasSession('locale=zh; csrf=abc') // true
  */
 export function hasSession(cookies: string): boolean {
-  return !!readCookie(cookies, SESSION_KEYS.csrfCookie);
-}
-
-/** The session's CSRF token from `document.cookie`, or undefined for a visitor. */
-export function csrfToken(cookies: string): string | undefined {
-  return readCookie(cookies, SESSION_KEYS.csrfCookie) || undefined;
+  return !!csrfToken(cookies);
 }
 
 /**

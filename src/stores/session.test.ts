@@ -54,6 +54,17 @@ describe('session start', () => {
     expect(f.env.fetchUser).not.toHaveBeenCalled();
   });
 
+  it('reads the https cookie, __Host-csrf, first, and logout removes both names', async () => {
+    const f = fakeEnv({ cookie: 'plain' });
+    f.jar.set(`__Host-${SESSION_KEYS.csrfCookie}`, 'hosted');
+    const s = createSession(f.env);
+    await s.start();
+    expect(s.$session.get()).toMatchObject({ csrf: 'hosted', isLogin: true });
+    await s.logout();
+    expect(f.env.revoke).toHaveBeenCalledWith('hosted');
+    expect([...f.jar.keys()]).toEqual([]);
+  });
+
   it('is signed in with the session cookie and keeps a profile younger than a day', async () => {
     const f = fakeEnv({ cookie: 'tok', now: 10 * DAY });
     f.store.set(SESSION_KEYS.userInfo, JSON.stringify({ user: user('kept'), fetchedAt: 10 * DAY - DAY + 1000 }));

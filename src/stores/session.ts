@@ -15,7 +15,8 @@
  * asked for (the page script mounts the dialog island if it is not there yet).
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { CLEARED_AT_LOGOUT, cookieString, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS, type AccountUser, type StoredUserInfo } from '../lib/account.ts';
+import { CLEARED_AT_LOGOUT, cookieString, csrfToken, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS, type AccountUser, type StoredUserInfo } from '../lib/account.ts';
+import { HOST_PREFIX } from '../lib/sessionKeys.ts';
 import { apiCall, apiGet, configureAuth } from './api.ts';
 import { RISE_FALL_COOKIE, riseFallColours, type RiseFallScheme } from '../lib/riseFall.ts';
 
@@ -83,10 +84,12 @@ export function createSession(env: SessionEnv, $session: WritableAtom<SessionSta
     env.announce('session');
   };
 
-  const csrfCookie = () => env.cookies.get(SESSION_KEYS.csrfCookie) || null;
+  // The https name (`__Host-csrf`) first, as the API client reads it (lib/sessionKeys.ts).
+  const csrfCookie = () => env.cookies.get(HOST_PREFIX + SESSION_KEYS.csrfCookie) || env.cookies.get(SESSION_KEYS.csrfCookie) || null;
 
   function clear(): void {
     env.cookies.remove(SESSION_KEYS.csrfCookie);
+    env.cookies.remove(HOST_PREFIX + SESSION_KEYS.csrfCookie);
     for (const key of CLEARED_AT_LOGOUT) {
       try {
         env.storage.removeItem(key);
@@ -220,7 +223,7 @@ function browserSession(): Session {
   configureAuth({
     unauthorized: (sent) => {
       // A new session began meanwhile (another tab confirmed the password): go on with it.
-      const now = readCookie(document.cookie, SESSION_KEYS.csrfCookie);
+      const now = csrfToken(document.cookie);
       if (now && now !== sent) return session.renewed();
       session.clear();
       session.openLogin();

@@ -180,9 +180,11 @@ describe('RSS and Atom feeds', () => {
     expect(one.link).toBe(`${ORIGIN}/en/announcements/${exchange.name}`);
     expect(one.items![0]!.title).toBe('Will list FOO & BAR');
     expect(one.items![0]!.categories?.map((c) => c.name)).toEqual([exchange.displayName, 'listing']);
-    const onlyThis = await rowsOf<{ id: number }>(sql`select id from announcements where exchange_id = ${exchange.id} and locale = 'en'`);
-    const allowed = new Set(onlyThis.map((r) => `${ORIGIN}/en/announcement/${r.id}`));
-    for (const item of one.items!) expect(allowed.has(item.link!)).toBe(true);
+    // This exchange's rows of the visitors' window (the newest 30 in English), as its list shows a visitor.
+    const onlyThis = await rowsOf<{ id: number }>(sql`
+      select id from (select id, exchange_id from announcements where locale = 'en' order by published_at desc, id desc limit ${VISITOR_ANNOUNCEMENT_LIMIT}) w
+      where exchange_id = ${exchange.id}`);
+    expect(one.items!.map((i) => i.link)).toEqual(onlyThis.map((r) => `${ORIGIN}/en/announcement/${r.id}`));
     expect(one.items!.some((i) => i.link!.endsWith(`/${ids.otherAnn}`))).toBe(false);
   });
 
@@ -266,6 +268,15 @@ describe('sitemaps', () => {
     expect(textOf(zh, 'lastmod')).toBe('2099-01-01T00:20:00Z');
     expect(urlsOf('research-1.xml').map((u) => textOf(u, 'loc'))).toContain(`${ORIGIN}/en/research/${ids.research}`);
     expect(urlsOf('announcements-1.xml').map((u) => textOf(u, 'loc'))).toContain(`${ORIGIN}/en/announcement/${ids.ann}`);
+  });
+
+  it('lists the announcements a visitor may open, and no others (the newest 30 of each page language)', async () => {
+    const open = await rowsOf<{ id: number }>(sql`
+      select id from (select id from announcements where locale = 'en' order by published_at desc, id desc limit ${VISITOR_ANNOUNCEMENT_LIMIT}) en
+      union select id from (select id from announcements where locale in ('ko', 'en') order by published_at desc, id desc limit ${VISITOR_ANNOUNCEMENT_LIMIT}) ko
+      union select id from (select id from announcements where locale in ('zh', 'zh-hk') order by published_at desc, id desc limit ${VISITOR_ANNOUNCEMENT_LIMIT}) zh`);
+    const listed = new Set([...children.keys()].filter((f) => f.startsWith('announcements-')).flatMap(urlsOf).map((u) => Number(/\/announcement\/(\d+)$/.exec(textOf(u, 'loc')!)![1])));
+    expect([...listed].sort((a, b) => a - b)).toEqual(open.map((r) => r.id).sort((a, b) => a - b));
   });
 
   it('lists an encyclopedia slug once per locale that has its own version, offerings by slug', () => {

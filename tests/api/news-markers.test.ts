@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { NewsMarker } from '../../src/lib/newsMarkers.ts';
 import { apiHarness } from './helpers.ts';
+import { signedInUser } from './users.ts';
 
 const { get, db } = apiHarness();
 
@@ -61,7 +62,9 @@ beforeAll(async () => {
 
 describe('GET /api/v1/klines/news', () => {
   it("lists a coin's flash news and announcements of the window, oldest first, in the reader's languages", async () => {
-    const { data, headers } = await markers(`coin=bitcoin&from=${T0 - MIN}&to=${T0 + 2 * 60 * MIN}&lan=en`);
+    // The announcement is older than the newest 30: a signed-in reader's chart shows it (a visitor's: below).
+    const { token } = await signedInUser(db());
+    const { data, headers } = await markers(`coin=bitcoin&from=${T0 - MIN}&to=${T0 + 2 * 60 * MIN}&lan=en`, { authorization: `Bearer ${token}` });
     expect(data).toMatchObject({
       coin: 'bitcoin',
       from: T0 - MIN,
@@ -91,7 +94,12 @@ describe('GET /api/v1/klines/news', () => {
         url: `/lives/${ids['en-b']}`,
       },
     ]);
-    expect(headers.get('cache-control')).toMatch(/^public, max-age=30/);
+    expect(headers.get('cache-control')).toMatch(/^private, max-age=30/);
+    // A visitor's markers hold the announcements a visitor may read only (SPEC §6).
+    const visitor = await markers(`coin=bitcoin&from=${T0 - MIN}&to=${T0 + 2 * 60 * MIN}&lan=en`);
+    expect(visitor.data.list.map((m) => m.id)).toEqual([ids['en-a'], ids['en-b']]);
+    expect(visitor.headers.get('cache-control')).toMatch(/^public, max-age=30/);
+    expect(visitor.headers.get('vary')).toMatch(/Authorization, Cookie, X-CSRF-Token/);
   });
 
   it('gives Chinese readers both Chinese scripts and no English', async () => {

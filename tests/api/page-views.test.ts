@@ -61,6 +61,7 @@ describe('POST /api/new/v1/pv', () => {
     for (let i = 0; i < 60; i++) expect((await pv({ path: '/limited' }, { ip, ua: `${BROWSER} #${i}` })).status).toBe(200);
     const res = await pv({ path: '/limited' }, { ip });
     expect([res.status, res.body.code]).toEqual([429, 4291]);
+    expect(res.headers.get('retry-after')).toBe('1');
     expect(await count('/limited')).toBe(60);
     // Other addresses are not affected.
     expect((await pv({ path: '/limited' }, { ip: '192.0.2.78' })).status).toBe(200);

@@ -154,7 +154,8 @@ describe('content search', () => {
     const [ex] = await db().select({ id: exchanges.id }).from(exchanges).where(eq(exchanges.name, 'binance'));
     const [ann] = await db()
       .insert(announcements)
-      .values({ exchangeId: ex!.id, title: 'Binance will list Qorvex (QRV)', category: 'listing', body: 'Trading opens at 12:00 UTC.', url: 'https://www.binance.com/en/support/announcement/qorvex-test', locale: 'en', publishedAt: at(4) })
+      // The newest announcement: one a visitor may read (visitors find those of the newest 30 only).
+      .values({ exchangeId: ex!.id, title: 'Binance will list Qorvex (QRV)', category: 'listing', body: 'Trading opens at 12:00 UTC.', url: 'https://www.binance.com/en/support/announcement/qorvex-test', locale: 'en', publishedAt: new Date(Date.UTC(2099, 0, 1)) })
       .returning({ id: announcements.id });
     ids.announcement = ann!.id;
     const [wiki] = await db()

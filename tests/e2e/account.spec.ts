@@ -315,6 +315,16 @@ for (const L of LOCALES) {
       await page.goto(`${L.prefix}/announcement?page=2&size=10`);
       await expect(page.getByTestId('signed-in-all')).toBeVisible();
       await expect(page.locator('.pager a', { hasText: /^4$/ })).toHaveCount(1);
+      // A category list shows a visitor its rows among the newest 30: signed in, its whole first page.
+      let filtered: { category: string; total: number } | undefined;
+      for (const category of ['listing', 'delisting', 'activity', 'maintenance', 'other']) {
+        const visitor = (await (await request.get(`/api/new/v2/announcements?t=${t}&lan=${L.lan}&category=${category}`)).json()) as { data: { total: number; visibleTotal: number } };
+        if (visitor.data.visibleTotal < 10 && visitor.data.total > visitor.data.visibleTotal) filtered = { category, total: visitor.data.total };
+      }
+      expect(filtered, 'a category with rows past the visitor window').toBeTruthy();
+      await page.goto(`${L.prefix}/announcement?category=${filtered!.category}`);
+      await expect(page.getByTestId('signed-in-all')).toBeVisible();
+      await expect(page.getByTestId('announcement-list').locator('li')).toHaveCount(Math.min(10, filtered!.total));
     });
   });
 }
@@ -341,7 +351,7 @@ test('a visitor on the user centre gets the login dialog; reading pages load no 
 
 test('an announcement past what visitors may read asks them to log in, and shows once they have', async ({ page, request }) => {
   // Forty old Korean "other" announcements of one exchange: the oldest is past the newest 30 of
-  // its list (the Korean pages' list of that exchange and category), so visitors cannot open it.
+  // the Korean pages (the visitors' window), so visitors cannot open it.
   const url = 'https://example.com/e2e-locked/';
   let [oldest] = await query<{ id: number }>('select id from announcements where url like $1 order by published_at, id limit 1', [`${url}%`]);
   if (!oldest) {
@@ -360,7 +370,7 @@ test('an announcement past what visitors may read asks them to log in, and shows
   const res = await page.goto(`/announcement/${oldest!.id}`);
   expect(res?.status()).toBe(200);
   const en = strings('announcement/en.json').announcement as unknown as Record<string, string>;
-  await expect(page.getByTestId('announcement-locked')).toContainText(en.lockedDetail!);
+  await expect(page.getByTestId('announcement-locked')).toContainText(en.lockedDetail!.replace('{{limit}}', '30'));
   await expect(page.locator('body')).not.toContainText('An old announcement');
   await page.getByTestId('login-to-read-link').click();
   await loginInDialog(page, name, 'locked-1');

@@ -2,6 +2,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { AA_TEXT, contrastRatio } from '../../src/lib/contrast.ts';
 import { formatDateTime } from '../../src/lib/format/index.ts';
+import { signature } from '../../src/lib/signature.ts';
 import { query } from './db.ts';
 
 // News markers (issue 13): items inserted for the test 1.5 to 6.5 days back, so that the
@@ -56,6 +57,18 @@ test.afterAll(async () => {
   await query('delete from flash_news where id = any($1)', [[ids.en, ids.zh]]);
   await query('delete from announcements where id = $1', [ids.ann]);
 });
+
+/**
+ * Signs the page's browser in (the session cookies land in its context). The test's announcement
+ * lies days back, past the newest 30 a visitor sees (SPEC §6): a signed-in reader's chart shows
+ * its marker, a visitor's does not.
+ */
+async function signIn(page: Page): Promise<void> {
+  const name = `mk_${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e4)}`;
+  const t = await signature(Date.now(), 'coinlens');
+  const res = await page.request.post(`/api/new/v1/register?t=${t}&lan=en`, { data: { userName: name, email: `${name}@example.com`, password: 'marker-pass-1' } });
+  expect(((await res.json()) as { code: number }).code).toBe(0);
+}
 
 /** The marker holding a bar (neighbouring bars closer than a dot share one, placed at the first). */
 const markerAt = (scope: Locator, bar: number) => scope.locator(`.news-marker[data-bars~="${bar}"]`);
@@ -127,6 +140,7 @@ test.describe('kline chart', () => {
   });
 
   test('zh: items of one bar share a marker; keyboard focus shows them; a click opens the announcement in Chinese', async ({ page }) => {
+    await signIn(page);
     await page.goto('/zh/kline/btc?interval=1h&range=1W');
     await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-state', 'ready');
     const marker = markerAt(page.locator('.kline-stage'), BAR);
@@ -148,6 +162,7 @@ test.describe('kline chart', () => {
   for (const theme of ['light', 'dark'] as const) {
     test(`${theme} theme: the count on a marker of several items is legible`, async ({ page, context, baseURL }) => {
       await context.addCookies([{ name: 'theme', value: theme, url: baseURL! }]);
+      await signIn(page);
       await page.goto('/zh/kline/btc?interval=1h&range=1W'); // the Chinese flash item and the announcement share a marker
       await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-state', 'ready');
       const dot = markerAt(page.locator('.kline-stage'), BAR).locator('.news-dot');
@@ -195,6 +210,7 @@ test.describe('coin overview chart', () => {
   });
 
   test('zh: the Chinese items, and their links under /zh', async ({ page }) => {
+    await signIn(page);
     const chart = await open(page, '/zh/coin/bitcoin');
     const marker = markerAt(chart, BAR);
     await expect(marker).toBeVisible();

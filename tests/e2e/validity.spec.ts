@@ -1,8 +1,8 @@
 /**
  * HTML validity: the Nu HTML Checker (vnu, from the `vnu-jar` package, on Java) finds no error in
  * one page of every page family (families.ts, error pages included) in English, the main ones also
- * in Chinese and Korean, nor in the signed-in user centre and watchlist and the open quick search
- * as the browser draws them.
+ * in Chinese and Korean, nor in the signed-out account forms and login dialog, the signed-in user
+ * centre and watchlist and the open quick search as the browser draws them.
  * Every page is checked by one run of the checker (one JVM start).
  *
  * Without `java` the test is skipped with a message, except in CI (`CI` set), where it fails:
@@ -124,6 +124,16 @@ test('the Nu HTML Checker finds no error on any page family', async ({ request, 
     expect(res.status(), `${method} ${target}`).toBe(status);
     docs.push({ label: `${status} page (${method} ${target})`, html: await res.text() });
   }
+
+  // Signed out: the account forms' tabs and their panels, as the islands draw them.
+  for (const [target, testId] of [['/user/register', 'register'], ['/user/forgot', 'forgot']] as const) {
+    await page.goto(target);
+    await expect(page.getByTestId(testId).getByRole('tabpanel')).toBeVisible();
+    docs.push({ label: `${target}, signed out (as drawn)`, html: await drawn(page) });
+  }
+  await page.getByTestId('header-login').click();
+  await expect(page.getByTestId('login-dialog').getByRole('tabpanel')).toBeVisible();
+  docs.push({ label: 'login dialog open (as drawn)', html: await drawn(page) });
 
   // Signed in: the user centre and a watchlist with coins and an exchange, as the islands draw them.
   const token = await signIn(page, baseURL!);

@@ -4,7 +4,7 @@ import { checkCode, displayName, type AccountUser } from '../../lib/account.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { apiCall, apiPost } from '../../stores/api.ts';
 import { $session, closeLogin, login } from '../../stores/session.ts';
-import { errorText, Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, usePhone, type Note } from './fields.tsx';
+import { errorText, Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, tabId, usePhone, type Note } from './fields.tsx';
 
 interface Props {
   locale: Locale;
@@ -12,6 +12,9 @@ interface Props {
   base: string;
   dict: Dict;
 }
+
+/** The id of the one panel the tabs show (the form of the chosen tab). */
+const PANEL = 'login-panel';
 
 /** A sign-in answer as this browser reads it: the session itself arrived in its cookies (the token is for API clients). */
 type Signed = { user: AccountUser };
@@ -108,27 +111,30 @@ export default function LoginDialog({ locale, base, dict }: Props) {
           setNote(null);
           setProblems({});
         }}
+        panel={PANEL}
       />
-      <Form onSubmit={submit} busy={busy} testId="login-form">
-        {tab === 'password' ? (
-          <>
-            <Field label={t('account.login.account')} autoComplete="username" value={account} onChange={(e) => setAccount(e.target.value)} error={problems.account} testId="login-account" />
-            <Field label={t('account.common.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={problems.password} testId="login-password" />
-          </>
-        ) : (
-          <>
-            <PhoneField locale={locale} t={t} value={phone.phone} onChange={phone.setPhone} error={problems.phone} testId="login-phone" />
-            <div className="code-row">
-              <Field label={t('account.common.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} testId="login-code" />
-              <SendCodeButton t={t} send={sendCode} testId="login-send-code" />
-            </div>
-          </>
-        )}
-        <FormNote note={note} testId="login-note" />
-        <button type="submit" className="btn primary" disabled={busy} data-testid="login-submit">
-          {busy ? t('account.login.submitting') : t('account.login.submit')}
-        </button>
-      </Form>
+      <div role="tabpanel" id={PANEL} aria-labelledby={tabId(PANEL, tab)}>
+        <Form onSubmit={submit} busy={busy} testId="login-form">
+          {tab === 'password' ? (
+            <>
+              <Field label={t('account.login.account')} autoComplete="username" value={account} onChange={(e) => setAccount(e.target.value)} error={problems.account} testId="login-account" />
+              <Field label={t('account.common.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={problems.password} testId="login-password" />
+            </>
+          ) : (
+            <>
+              <PhoneField locale={locale} t={t} value={phone.phone} onChange={phone.setPhone} error={problems.phone} testId="login-phone" />
+              <div className="code-row">
+                <Field label={t('account.common.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} testId="login-code" />
+                <SendCodeButton t={t} send={sendCode} testId="login-send-code" />
+              </div>
+            </>
+          )}
+          <FormNote note={note} testId="login-note" />
+          <button type="submit" className="btn primary" disabled={busy} data-testid="login-submit">
+            {busy ? t('account.login.submitting') : t('account.login.submit')}
+          </button>
+        </Form>
+      </div>
       <p className="login-links">
         <a href={`${base}/user/forgot`}>{t('account.login.forgot')}</a>
         <span>

@@ -3,13 +3,16 @@ import { checkCode, checkEmail, checkPassword, checkUserName, displayName, type 
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { apiCall } from '../../stores/api.ts';
 import { login, openLogin } from '../../stores/session.ts';
-import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, usePhone, useProblems, useSession, useSubmit } from './fields.tsx';
+import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, tabId, usePhone, useProblems, useSession, useSubmit } from './fields.tsx';
 
 interface Props {
   locale: Locale;
   base: string;
   dict: Dict;
 }
+
+/** The id of the one panel the tabs show (the form of the chosen tab). */
+const PANEL = 'register-panel';
 
 /** A sign-in answer as this browser reads it: the session itself arrived in its cookies. */
 type Signed = { user: AccountUser };
@@ -104,30 +107,33 @@ export default function Register({ locale, base, dict }: Props) {
           setNote(null);
           clear();
         }}
+        panel={PANEL}
       />
-      <Form onSubmit={submit} busy={busy} testId="register-form">
-        {tab === 'email' ? (
-          <>
-            <Field label={t('account.common.userName')} hint={t('account.common.userNameHint')} autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} error={problems.userName} testId="register-username" />
-            <Field label={t('account.common.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={problems.email} testId="register-email" />
-            {passwordFields}
-          </>
-        ) : (
-          <>
-            <PhoneField locale={locale} t={t} value={phone.phone} onChange={phone.setPhone} error={problems.phone} testId="register-phone" />
-            <div className="code-row">
-              <Field label={t('account.common.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} testId="register-code" />
-              <SendCodeButton t={t} send={sendCode} testId="register-send-code" />
-            </div>
-            <Field label={t('account.register.userNameOptional')} hint={t('account.common.userNameHint')} autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} error={problems.userName} testId="register-username" />
-            {passwordFields}
-          </>
-        )}
-        <FormNote note={note} testId="register-note" />
-        <button type="submit" className="btn primary" disabled={busy} data-testid="register-submit">
-          {busy ? t('account.register.submitting') : t('account.register.submit')}
-        </button>
-      </Form>
+      <div role="tabpanel" id={PANEL} aria-labelledby={tabId(PANEL, tab)}>
+        <Form onSubmit={submit} busy={busy} testId="register-form">
+          {tab === 'email' ? (
+            <>
+              <Field label={t('account.common.userName')} hint={t('account.common.userNameHint')} autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} error={problems.userName} testId="register-username" />
+              <Field label={t('account.common.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={problems.email} testId="register-email" />
+              {passwordFields}
+            </>
+          ) : (
+            <>
+              <PhoneField locale={locale} t={t} value={phone.phone} onChange={phone.setPhone} error={problems.phone} testId="register-phone" />
+              <div className="code-row">
+                <Field label={t('account.common.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} testId="register-code" />
+                <SendCodeButton t={t} send={sendCode} testId="register-send-code" />
+              </div>
+              <Field label={t('account.register.userNameOptional')} hint={t('account.common.userNameHint')} autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} error={problems.userName} testId="register-username" />
+              {passwordFields}
+            </>
+          )}
+          <FormNote note={note} testId="register-note" />
+          <button type="submit" className="btn primary" disabled={busy} data-testid="register-submit">
+            {busy ? t('account.register.submitting') : t('account.register.submit')}
+          </button>
+        </Form>
+      </div>
       <p className="login-links">
         <span>
           {t('account.register.haveAccount')}{' '}

@@ -1,9 +1,11 @@
 /**
  * Announcement lists for signed-in readers. The page is rendered for visitors (the same HTML for
- * everyone: the newest 30, then "Log in to see more"); when the reader is signed in, this script
- * asks the API for the page with the session's token (the API lifts the limit for a valid one),
- * fills in a page past the limit, and swaps the visitor's pager for the whole list's (rendered by
- * the server into a <template>). No framework: a list of links.
+ * everyone: the rows of the newest 30 that the filters keep, then "Log in to see more"); when the
+ * reader is signed in, this script asks the API for the page with the session (the API lifts the
+ * limit for a valid one), draws the whole list's page in place of the visitor's (a filtered list
+ * holds more rows than a visitor sees, a page past the limit holds none), and swaps the visitor's
+ * pager for the whole list's (rendered by the server into a <template>). No framework: a list of
+ * links.
  */
 import { formatDateTime, formatRelativeTime } from '../../lib/format/index.ts';
 import { createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
@@ -79,22 +81,22 @@ export async function showWholeList(box: HTMLElement): Promise<boolean> {
   box.dataset.whole = '1';
   const t = createTranslator(dict);
   const base = box.dataset.base ?? '';
-  if (box.dataset.locked) {
-    const url = new URL(location.href);
-    const list = renderList(page.list, {
-      base,
-      locale: toLocale(document.documentElement.dataset.locale),
-      t,
-      showExchange: !!box.dataset.showExchange,
-      categoryUrl: (c) => {
-        const u = new URL(url);
-        u.searchParams.set('category', c);
-        u.searchParams.delete('page');
-        return u.pathname + u.search;
-      },
-    });
-    box.querySelector('[data-testid="login-to-see-more"]')?.before(list);
-  }
+  const url = new URL(location.href);
+  const list = renderList(page.list, {
+    base,
+    locale: toLocale(document.documentElement.dataset.locale),
+    t,
+    showExchange: !!box.dataset.showExchange,
+    categoryUrl: (c) => {
+      const u = new URL(url);
+      u.searchParams.set('category', c);
+      u.searchParams.delete('page');
+      return u.pathname + u.search;
+    },
+  });
+  const shown = box.querySelector('ul[data-testid="announcement-list"]');
+  if (shown) shown.replaceWith(list);
+  else box.querySelector('[data-testid="login-to-see-more"]')?.before(list);
   box.querySelector('[data-testid="login-to-see-more"]')?.replaceWith(el('p', { className: 'muted signed-in-all', data: { testid: 'signed-in-all' } }, t('account.announcement.signedInAll')));
   const full = box.querySelector<HTMLTemplateElement>('template[data-full-pager]');
   if (full) {

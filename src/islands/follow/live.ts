@@ -58,7 +58,7 @@ async function markBookmarks(): Promise<void> {
 
 /** Marks every follow and bookmark button of the page for the signed-in reader. */
 export function markAll(): void {
-  const session = /(?:^|;\s*)csrf=([^;]+)/.exec(document.cookie)?.[1] ?? null;
+  const session = /(?:^|;\s*)(?:__Host-)?csrf=([^;]+)/.exec(document.cookie)?.[1] ?? null;
   if (session === markedFor) return;
   markedFor = session;
   if (!watching) {

@@ -14,7 +14,7 @@ export function watchFollowButtons(): void {
   started = true;
   let live: typeof import('./live.ts') | null = null;
   const load = async () => (live ??= await import('./live.ts'));
-  const signedIn = () => /(?:^|;\s*)csrf=[^;]/.test(document.cookie);
+  const signedIn = () => /(?:^|;\s*)(?:__Host-)?csrf=[^;]/.test(document.cookie);
   if (signedIn()) void load().then((m) => m.markAll());
   // Signed in from the dialog on this page (mark), or signed out (forget and unmark).
   window.addEventListener('coinlens:session', () => {

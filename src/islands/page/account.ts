@@ -7,7 +7,7 @@
  * calls openLoginDialog), and the rest of a list that visitors see only part of (announcements),
  * or an announcement past what they may read, once the reader is signed in.
  */
-import { avatarUrl, cookieString, displayName, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS } from '../../lib/account.ts';
+import { avatarUrl, cookieString, displayName, parseUserInfo, profileIsStale, hasSession, SESSION_KEYS } from '../../lib/account.ts';
 import { RISE_FALL_COOKIE, RISE_FALL_COOKIE_MAX_AGE_S } from '../../lib/riseFall.ts';
 import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
 
@@ -37,7 +37,7 @@ export function startAccount(): void {
     'change',
     (e) => {
       const menu = e.target as HTMLSelectElement;
-      if (menu.dataset?.setting !== RISE_FALL_COOKIE || !readCookie(document.cookie, SESSION_KEYS.csrfCookie)) return;
+      if (menu.dataset?.setting !== RISE_FALL_COOKIE || !hasSession(document.cookie)) return;
       e.stopImmediatePropagation();
       document.cookie = cookieString(RISE_FALL_COOKIE, menu.value, RISE_FALL_COOKIE_MAX_AGE_S, location.protocol === 'https:');
       void import('./saveColours.ts')
@@ -60,7 +60,7 @@ export function startAccount(): void {
 
   const draw = () => {
     if (!area) return;
-    const signedIn = !!readCookie(document.cookie, SESSION_KEYS.csrfCookie);
+    const signedIn = hasSession(document.cookie);
     const info = signedIn ? storedProfile() : null;
     if (!signedIn) {
       area.replaceChildren(...signedOut.map((n) => n.cloneNode(true)));
@@ -119,7 +119,7 @@ export function startAccount(): void {
 
   // A stored profile that is missing or a day old is fetched again (and a refused token is
   // forgotten) by the session store: only signed-in readers load it.
-  if (readCookie(document.cookie, SESSION_KEYS.csrfCookie) && profileIsStale(storedProfile(), Date.now())) {
+  if (hasSession(document.cookie) && profileIsStale(storedProfile(), Date.now())) {
     void import('../../stores/session.ts').then((s) => s.startSession());
   }
 
@@ -128,7 +128,7 @@ export function startAccount(): void {
   if (more) {
     let busy = false;
     const whole = () => {
-      if (busy || more.dataset.whole || !readCookie(document.cookie, SESSION_KEYS.csrfCookie)) return;
+      if (busy || more.dataset.whole || !hasSession(document.cookie)) return;
       busy = true;
       void import('../announcement/signedIn.ts')
         .then((m) => m.showWholeList(more))
@@ -144,7 +144,7 @@ export function startAccount(): void {
   if (locked) {
     let busy = false;
     const show = () => {
-      if (busy || locked.dataset.shown || !readCookie(document.cookie, SESSION_KEYS.csrfCookie)) return;
+      if (busy || locked.dataset.shown || !hasSession(document.cookie)) return;
       busy = true;
       void import('../announcement/detail.ts')
         .then((m) => m.showAnnouncement(locked))

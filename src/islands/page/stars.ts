@@ -6,7 +6,7 @@
  * the favourites store (./starsLive.ts) loads when a reader reaches for a star, clicks one, or
  * is signed in (their list is on the server).
  */
-import { readCookie, SESSION_KEYS } from '../../lib/account.ts';
+import { hasSession, SESSION_KEYS } from '../../lib/account.ts';
 import { favouriteKey, parseFavourites } from '../../lib/favourites.ts';
 
 /** Sets `aria-pressed` on every star of the page from a set of `TYPE:id` keys. */
@@ -25,7 +25,7 @@ export function startStars(): void {
   started = true;
   let live: Promise<typeof import('./starsLive.ts')> | null = null;
   const load = () => (live ??= import('./starsLive.ts').then((m) => (m.startLiveStars(), m)));
-  if (readCookie(document.cookie, SESSION_KEYS.csrfCookie)) void load();
+  if (hasSession(document.cookie)) void load();
   else {
     try {
       markStars(new Set(parseFavourites(localStorage.getItem(SESSION_KEYS.localFavourites)).map(favouriteKey)));

@@ -2,7 +2,7 @@
  * The stars' working part, loaded by ./stars.ts: follows the favourites store (the server list
  * when signed in, localStorage otherwise; sign-in and logout included) and toggles on click.
  */
-import { readCookie, SESSION_KEYS } from '../../lib/account.ts';
+import { hasSession } from '../../lib/account.ts';
 import { favouriteKey, parseFavouriteKey } from '../../lib/favourites.ts';
 import { $favourites, startFavourites, type Favourites } from '../../stores/favourites.ts';
 import { markStars } from './stars.ts';
@@ -13,7 +13,7 @@ const mark = () => markStars(new Set($favourites.get().list.map(favouriteKey)));
 
 export function startLiveStars(): void {
   if (favourites) return;
-  favourites = startFavourites(() => !!readCookie(document.cookie, SESSION_KEYS.csrfCookie));
+  favourites = startFavourites(() => hasSession(document.cookie));
   $favourites.subscribe(mark);
 }
 

@@ -10,7 +10,7 @@ export function watchAlerts(): void {
   const panel = document.querySelector<HTMLElement>('[data-push-panel]');
   if (!panel) return;
   started = true;
-  const signedIn = () => /(?:^|;\s*)csrf=[^;]/.test(document.cookie);
+  const signedIn = () => /(?:^|;\s*)(?:__Host-)?csrf=[^;]/.test(document.cookie);
   let loaded: Promise<typeof import('./panel.ts')> | null = null;
   const load = () => (loaded ??= import('./panel.ts'));
   // Arriving signed in loads the panel only to mark an exchange toggle; signing out resets a loaded one.

@@ -6,7 +6,7 @@
  * the API answers (the page's HTML is cached for seconds, so a reload may not show it yet).
  * Visitors get the login dialog. No framework: a form and a few nodes.
  */
-import { readCookie, SESSION_KEYS } from '../../lib/account.ts';
+import { hasSession } from '../../lib/account.ts';
 import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
 import { ApiError, apiCall, apiGet } from '../../stores/api.ts';
 
@@ -53,7 +53,7 @@ export function readReview(form: HTMLFormElement, dims: readonly string[]): { co
   return { content, anonymous: data.get('anonymous') !== null, ratings, overall };
 }
 
-const signedIn = () => Boolean(readCookie(document.cookie, SESSION_KEYS.csrfCookie));
+const signedIn = () => hasSession(document.cookie);
 const askLogin = () => window.dispatchEvent(new Event('coinlens:login'));
 
 /** Writes a fresh summary into the page's ReviewSummary (and shows it when it was hidden). */

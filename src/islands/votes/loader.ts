@@ -9,7 +9,7 @@ export function watchVotes(): void {
   if (started) return;
   started = true;
   const load = () => import('./votes.ts');
-  const signedIn = () => /(?:^|;\s*)csrf=[^;]/.test(document.cookie);
+  const signedIn = () => /(?:^|;\s*)(?:__Host-)?csrf=[^;]/.test(document.cookie);
   if (signedIn()) void load().then((m) => m.markMine());
   window.addEventListener('coinlens:session', () => void load().then((m) => m.markMine()));
   // Items added later ("load more" on the flash news timeline) get their marks too.

@@ -15,7 +15,7 @@ import { formatNumber, formatPair, formatPercent } from '../../lib/format/index.
 import { html, type SafeHtml } from '../../lib/html.ts';
 import { apiLanguage, createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
 import { createMoney, rateChanges } from '../../lib/money.ts';
-import { readCookie, SESSION_KEYS } from '../../lib/sessionKeys.ts';
+import { hasSession } from '../../lib/sessionKeys.ts';
 import { signature } from '../../lib/signature.ts';
 import { move, ofType, sameOrder, tickerMaps, WATCHLIST_TYPES, withTypeOrder } from '../../lib/watchlist.ts';
 import { $favourites, favouritesLoading, startFavourites, type Favourites } from '../../stores/favourites.ts';
@@ -38,7 +38,7 @@ export interface WatchlistOptions {
 /** How often the rows' figures are fetched again while the page is visible (coin prices stream). */
 const REFRESH_MS = 60_000;
 
-const signedIn = () => Boolean(readCookie(document.cookie, SESSION_KEYS.csrfCookie));
+const signedIn = () => hasSession(document.cookie);
 
 /**
  * POST favorite/tickers/tickersByIds, signed like every API call (SPEC §7 `t`, `lan`). It needs no

@@ -109,6 +109,9 @@ describe('createMailer over SMTP', () => {
       expect(error).toBeInstanceOf(MailError);
       expect((error as MailError).responseCode).toBe(550);
       expect((error as MailError).permanent).toBe(true);
+      // The message goes to the log: the server's reply names the address, the message masks it.
+      expect((error as MailError).message).toContain('g***@nowhere.test');
+      expect((error as MailError).message).not.toContain('ghost');
     } finally {
       await picky.close();
     }

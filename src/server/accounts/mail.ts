@@ -92,7 +92,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
         const err = e as NodemailerError & { permanent?: boolean };
         const code = typeof err.code === 'string' ? err.code : undefined;
         throw new MailError(
-          `Mail via ${server} failed${code ? ` (${code})` : ''}: ${err.message}`,
+          `Mail via ${server} failed${code ? ` (${code})` : ''}: ${redactAddresses(err.message)}`,
           code,
           typeof err.responseCode === 'number' ? err.responseCode : undefined,
           typeof err.permanent === 'boolean' ? err.permanent : undefined,
@@ -100,6 +100,15 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
       }
     },
   };
+}
+
+/**
+ * An SMTP reply as the log may keep it: the addresses in it masked ("550 <ann@example.com>:
+ * mailbox unavailable" names the recipient; the log never holds an address, as PostgreSQL's does not).
+ * @example redactAddresses('550 <ann@example.com>: unknown') // '550 <a***@example.com>: unknown'
+ */
+export function redactAddresses(text: string): string {
+  return text.replace(/([^\s<>"'(),;:@]+)@([^\s<>"'(),;:@]+)/g, (_, local: string, domain: string) => `${local.slice(0, 1)}***@${domain}`);
 }
 
 function outboxMailer(from: string, db: Db, outboxDir: string | undefined, log: (line: string) => void): Mailer {

@@ -13,7 +13,7 @@ import { siteOrigin } from '../config.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { toRiseFallScheme, type RiseFallScheme } from '../../lib/riseFall.ts';
 import { checkCode, issueCode, issueLink, takeLink, voidSecrets, type CodeCheck, type CodePurpose } from './codes.ts';
-import { knownDevice } from './cookies.ts';
+import { knownDevice, passwordStamp, type DeviceOwner } from './cookies.ts';
 import { delivery } from './delivery.ts';
 import { maskPhone, SmsError } from './sms.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
@@ -232,8 +232,10 @@ export interface Signed {
   user: UserView;
 }
 
-/** A sign-in as the route gets it: which account, for the browser's device cookie. */
-export type SignedIn = Signed & { userId: number };
+/** A sign-in as the route gets it: which account, with which password, for the browser's device cookie. */
+export type SignedIn = Signed & { userId: number; device: DeviceOwner };
+
+const deviceOwner = (user: UserRow): DeviceOwner => ({ userId: user.id, stamp: passwordStamp(user.passwordHash) });
 
 /**
  * A new session for `user`. The account's own colours win (the route writes them to the cookie);
@@ -242,7 +244,7 @@ export type SignedIn = Signed & { userId: number };
  */
 async function signIn(db: Db, caller: Caller, user: UserRow): Promise<SignedIn> {
   const keep = !user.riseFall && caller.colours ? await updateUser(db, user.id, { riseFall: caller.colours }) : user;
-  return { token: await startSession(db, user.id, caller.userAgent), user: userView(keep), userId: user.id };
+  return { token: await startSession(db, user.id, caller.userAgent), user: userView(keep), userId: user.id, device: deviceOwner(user) };
 }
 
 /**
@@ -326,7 +328,7 @@ export async function login(db: Db, caller: Caller, input: { account: string; pa
     .limit(1);
   // An unknown name is counted under what was typed: its answers look like an account's.
   const subject = user ? `user:${user.id}` : `name:${account}`;
-  const device = user ? await knownDevice(db, caller.device, user.id) : null;
+  const device = user ? await knownDevice(db, caller.device, deviceOwner(user)) : null;
   const checks = device
     ? [{ key: `login:device:${device}`, backoff: LOGIN_BACKOFF_DEVICE }]
     : [
@@ -388,8 +390,9 @@ export async function sendResetCode(db: Db, caller: Caller, phone: string): Prom
   });
 }
 
-async function setPassword(db: Db, userId: number, password: string): Promise<void> {
-  await updateUser(db, userId, { passwordHash: await hashPassword(password) });
+/** A new password: every device cookie issued before it stops counting (cookies.ts). */
+async function setPassword(db: Db, userId: number, password: string): Promise<UserRow> {
+  return updateUser(db, userId, { passwordHash: await hashPassword(password) });
 }
 
 /** POST applyToResetPwdByPhone: a new password with the code; every session ends, no automatic sign-in. */
@@ -431,11 +434,15 @@ export async function resetByLink(db: Db, caller: Caller, input: { token: string
   await revokeAllSessions(db, taken.userId);
 }
 
-/** POST changePwd: the current password, then the new one; the other sessions end, this one stays. */
-export async function changePassword(db: Db, userId: number, sessionId: string, input: { oldPassword: string; newPassword: string }): Promise<void> {
+/**
+ * POST changePwd: the current password, then the new one; the other sessions end, this one
+ * stays. Answers who this browser's new device cookie is for (the old ones stop counting).
+ */
+export async function changePassword(db: Db, userId: number, sessionId: string, input: { oldPassword: string; newPassword: string }): Promise<DeviceOwner> {
   await expectPassword(db, userId, input.oldPassword);
-  await setPassword(db, userId, input.newPassword);
+  const user = await setPassword(db, userId, input.newPassword);
   await revokeOtherSessions(db, userId, sessionId);
+  return deviceOwner(user);
 }
 
 /** The account's current password, or 400 "The current password is wrong." (with the back-off of guesses). */
@@ -456,7 +463,7 @@ async function expectPassword(db: Db, userId: number, password: string): Promise
 export async function confirmPassword(db: Db, caller: Caller, me: AuthUser, password: string): Promise<SignedIn> {
   const user = await expectPassword(db, me.id, password);
   await revokeSession(db, me.sessionId);
-  return { token: await startSession(db, user.id, caller.userAgent), user: userView(user), userId: user.id };
+  return { token: await startSession(db, user.id, caller.userAgent), user: userView(user), userId: user.id, device: deviceOwner(user) };
 }
 
 /** 403 unless the session began within FRESH_SIGN_IN_MS (a sign-in or confirmPassword). */
@@ -485,11 +492,11 @@ export async function setAvatar(db: Db, userId: number, url: string): Promise<Us
 /**
  * GET user/sendSMS4Binding: a code to the new phone. Needs a fresh sign-in (the password
  * confirmed within minutes), so a stolen token alone cannot move the account to another phone.
+ * Whether another account has the phone is said only to whoever proves the phone with its code
+ * (bindPhone), as registerByPhone does: the answer here is the same for every phone.
  */
 export async function sendBindingCode(db: Db, caller: Caller, me: AuthUser, phone: string): Promise<void> {
   requireFresh(me);
-  const other = await userByPhone(db, phone);
-  if (other && other.id !== me.id) throw new DomainError(409, 4093, 'auth.phoneTaken');
   // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `sms:${phone}`, PER_ADDRESS);
   await guardIp(db, caller, 'messages');
@@ -514,11 +521,12 @@ export async function bindPhone(db: Db, caller: Caller, me: AuthUser, input: { p
   return userView(user);
 }
 
-/** GET user/getMailCode: a code to the new address; needs a fresh sign-in, as sendBindingCode. */
+/**
+ * GET user/getMailCode: a code to the new address; needs a fresh sign-in, and says whether
+ * another account has the address only to whoever proves it (bindEmail), as sendBindingCode.
+ */
 export async function sendMailCode(db: Db, caller: Caller, me: AuthUser, email: string): Promise<void> {
   requireFresh(me);
-  const other = await userByEmail(db, email);
-  if (other && other.id !== me.id) throw new DomainError(409, 4092, 'auth.emailTaken');
   // The address first: a retry inside its cooldown must not spend the sender's hourly budget.
   await limit(db, `mail:${email}`, PER_ADDRESS);
   await guardIp(db, caller, 'messages');
@@ -550,5 +558,5 @@ export async function bindEmail(db: Db, caller: Caller, me: AuthUser, input: { e
   if (before.email && before.email.toLowerCase() !== input.email) {
     await sendMail(db, caller, before.email, 'emailChanged', { name: before.username, email: maskEmail(input.email) });
   }
-  return { token: await startSession(db, me.id, caller.userAgent), user: userView(user), userId: me.id };
+  return { token: await startSession(db, me.id, caller.userAgent), user: userView(user), userId: me.id, device: deviceOwner(user) };
 }

@@ -44,6 +44,13 @@ describe('visibleWindow (SPEC §6: visitors see a limited announcement list)', (
   it('takes another limit', () => {
     expect(visibleWindow({ page: 1, size: 10, total: 8, signedIn: false, limit: 5 })).toMatchObject({ take: 5, visibleTotal: 5, limited: true });
   });
+
+  it('shows a visitor the rows of a filtered list that lie in the window', () => {
+    expect(visibleWindow({ page: 1, size: 10, total: 40, signedIn: false, visible: 3 })).toEqual({ offset: 0, take: 3, visibleTotal: 3, limited: true, locked: false });
+    expect(visibleWindow({ page: 2, size: 10, total: 40, signedIn: false, visible: 3 })).toMatchObject({ take: 0, locked: true });
+    expect(visibleWindow({ page: 1, size: 10, total: 0, signedIn: false, visible: 0 })).toMatchObject({ limited: false, locked: false });
+    expect(visibleWindow({ page: 1, size: 10, total: 40, signedIn: true, visible: 3 })).toMatchObject({ take: 10, visibleTotal: 40 });
+  });
 });
 
 describe('utcDay (today’s count boundaries)', () => {

@@ -8,17 +8,22 @@
  * import brings some: one rule for every content area and the feeds. A
  * detail page shows any row by id, whatever its language, so shared links keep working.
  *
- * Visitors see the newest {@link VISITOR_ANNOUNCEMENT_LIMIT}
- * announcements of a list; the rest is behind "Log in to see more" (SPEC §6). The rule is
- * applied here, so the pages and the API cannot disagree. Pages always render the visitor's
- * view (public HTML is the same for everyone); for a signed-in reader an island loads the rest
- * through the API, which lifts the limit for a valid token.
+ * Visitors see the newest {@link VISITOR_ANNOUNCEMENT_LIMIT} announcements of the languages a page
+ * lists, and no more (SPEC §6 "log in to see more"): one window, {@link inVisitorWindow}, that
+ * every visitor view obeys. The unfiltered list is that window; a list filtered by exchange or
+ * category shows the rows of the window that match; the hot list ranks the window's; by id a
+ * visitor opens a row only inside the window of its own language ({@link openToVisitors}); the
+ * feeds, the sitemap, a coin's announcements, search and the chart markers show the window's
+ * rows only. The rule is applied here, so the pages and the API cannot disagree. Pages always
+ * render the visitor's view (public HTML is the same for everyone); for a signed-in reader an
+ * island loads the rest through the API, which lifts the limit for a valid session.
  *
  * "Today" is the UTC calendar day, like every date the site prints.
  */
-import { and, count, desc, eq, gte, inArray, lt, max, sql, type SQL } from 'drizzle-orm';
-import { toLocale, type Locale } from '../../lib/i18n/index.ts';
-import { contentLocales, pageLocalesFor } from './contentLocale.ts';
+import { and, count, desc, eq, gte, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
+import { LOCALES, type Locale } from '../../lib/i18n/index.ts';
+import { contentLocales } from './contentLocale.ts';
 import type { Db } from '../db/index.ts';
 import { announcementCoins, announcements, announcementSubscriptions, coins, exchanges, notices } from '../db/schema/index.ts';
 import { recentViewsOf } from './pageViews.ts';
@@ -95,12 +100,15 @@ export interface VisibleWindow {
 
 /**
  * The visitor rule of SPEC §6 as arithmetic: signed-in readers see every row; visitors see the
- * first `limit` rows, whatever the page size.
+ * first `limit` rows, whatever the page size. `visible`: how many rows of a filtered list lie in
+ * the visitors' window (the list's rows are then those, newest first); an unfiltered list's are
+ * its first `limit`.
  * @example visibleWindow({ page: 2, size: 20, total: 100, signedIn: false }) // { offset: 20, take: 10, visibleTotal: 30, limited: true, locked: false }
+ * @example visibleWindow({ page: 1, size: 10, total: 40, signedIn: false, visible: 3 }) // { offset: 0, take: 3, visibleTotal: 3, limited: true, locked: false }
  */
-export function visibleWindow(q: { page: number; size: number; total: number; signedIn: boolean; limit?: number }): VisibleWindow {
+export function visibleWindow(q: { page: number; size: number; total: number; signedIn: boolean; limit?: number; visible?: number }): VisibleWindow {
   const limit = q.limit ?? VISITOR_ANNOUNCEMENT_LIMIT;
-  const visibleTotal = q.signedIn ? q.total : Math.min(q.total, limit);
+  const visibleTotal = q.signedIn ? q.total : Math.min(q.total, limit, q.visible ?? limit);
   const offset = (q.page - 1) * q.size;
   const take = Math.max(0, Math.min(q.size, visibleTotal - offset));
   const limited = visibleTotal < q.total;
@@ -208,6 +216,39 @@ export async function findExchange(db: Db, name: string): Promise<ExchangeRef> {
   return row;
 }
 
+/** Builds the window's subqueries (no database needed: they become part of a caller's query). */
+const qb = new QueryBuilder();
+const windowRows = alias(announcements, 'visitor_window');
+
+/**
+ * The visitors' window (SPEC §6): the newest {@link VISITOR_ANNOUNCEMENT_LIMIT} announcements in
+ * the row languages `locales` (a page's, contentLocales), as a condition on `announcements.id`.
+ * Every visitor view of a page in those languages shows these rows and no others: the unfiltered
+ * list is the window, a filtered list the window's rows that match.
+ * @example and(eq(exchanges.name, 'okx'), inVisitorWindow(['en'])) // OKX's rows among the newest 30 in English
+ */
+export function inVisitorWindow(locales: readonly Locale[] | undefined): SQL {
+  const newest = qb
+    .select({ id: windowRows.id })
+    .from(windowRows)
+    .where(locales ? inArray(windowRows.locale, [...locales]) : undefined)
+    .orderBy(desc(windowRows.publishedAt), desc(windowRows.id))
+    .limit(VISITOR_ANNOUNCEMENT_LIMIT);
+  return inArray(announcements.id, newest);
+}
+
+/** The distinct row-language sets the pages list ([en], [ko, en], [zh, zh-hk]). */
+const PAGE_LANGUAGE_SETS: Locale[][] = [...new Map(LOCALES.map((l) => [contentLocales(l).slice().sort().join(','), contentLocales(l)])).values()];
+
+/**
+ * The announcements some visitor may read, on a page in any language: the union of every page
+ * language's window (a row of the English window is also readable from a Korean page by id:
+ * a detail page shows a row whatever its language). What opens by id and what the sitemap lists.
+ */
+export function openToVisitors(): SQL {
+  return or(...PAGE_LANGUAGE_SETS.map((set) => inVisitorWindow(set)))!;
+}
+
 /** The start of the hot window: {@link HOT_WINDOW_DAYS} before the newest announcement. */
 async function hotSince(db: Db, where: SQL | undefined): Promise<Date | null> {
   const [row] = await db.select({ newest: max(announcements.publishedAt) }).from(announcements).innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId)).where(where);
@@ -239,9 +280,12 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
     if (since) filters.push(gte(announcements.publishedAt, since));
   }
   const where = and(...filters);
-  const [totalRow] = await db.select({ n: count() }).from(announcements).innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId)).where(where);
+  // A visitor's rows: those of the window that the filters keep (SPEC §6).
+  const shown = signedIn ? where : and(where, inVisitorWindow(q.locales));
+  const counted = (cond: SQL | undefined) => db.select({ n: count() }).from(announcements).innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId)).where(cond);
+  const [[totalRow], visibleRow] = await Promise.all([counted(where), signedIn ? Promise.resolve(undefined) : counted(shown).then((r) => r[0])]);
   const total = totalRow?.n ?? 0;
-  const w = visibleWindow({ page: q.page, size: q.size, total, signedIn });
+  const w = visibleWindow({ page: q.page, size: q.size, total, signedIn, visible: visibleRow?.n });
   const rows =
     w.take === 0
       ? []
@@ -249,7 +293,7 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
           .select(itemColumns)
           .from(announcements)
           .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
-          .where(where)
+          .where(shown)
           .orderBy(...(sort === 'hot' ? [desc(recentViewsOf(sql`'/announcement/' || ${announcements.id}`)), desc(announcements.views)] : []), desc(announcements.publishedAt), desc(announcements.id))
           .limit(w.take)
           .offset(w.offset);
@@ -266,52 +310,20 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
 }
 
 /**
- * The row languages of the narrowest list that shows rows written in `rowLocale`: English rows
- * are on the English pages' lists ([en]) and the Korean pages' ([ko, en]); the first is narrower.
- * @example narrowestContentLocales('en') // ['en']
- */
-export function narrowestContentLocales(rowLocale: Locale): Locale[] {
-  return pageLocalesFor(rowLocale)
-    .map(contentLocales)
-    .reduce<Locale[] | null>((best, l) => (!best || l.length < best.length ? l : best), null) ?? [rowLocale];
-}
-
-/**
- * Whether a visitor may open this announcement (SPEC §6): it is among the newest
- * {@link VISITOR_ANNOUNCEMENT_LIMIT} of a list a visitor can page through. The narrowest such
- * list holds its exchange's announcements of its category in its language; a row past the limit
- * there is past it in every list.
- */
-async function openToVisitors(db: Db, row: { id: number; exchangeId: number; category: string; locale: string; publishedAt: Date }): Promise<boolean> {
-  const group = narrowestContentLocales(toLocale(row.locale) ?? 'en');
-  const [newer] = await db
-    .select({ n: count() })
-    .from(announcements)
-    .where(
-      and(
-        eq(announcements.exchangeId, row.exchangeId),
-        eq(announcements.category, row.category),
-        inArray(announcements.locale, group),
-        sql`(${announcements.publishedAt}, ${announcements.id}) > (${row.publishedAt.toISOString()}::timestamptz, ${row.id}::int)`,
-      ),
-    );
-  return (newer?.n ?? 0) < VISITOR_ANNOUNCEMENT_LIMIT;
-}
-
-/**
  * One announcement with its body and related coins; a missing id is a 404 "Content does not
- * exist or has been removed". For visitors (`signedIn` false) one past what they may see is a
- * 401 "Log in to read this announcement." (pages render the visitor's view and say so).
+ * exist or has been removed". For visitors (`signedIn` false) one outside every visitor window
+ * ({@link openToVisitors}) is a 401 "Log in to read this announcement." (pages render the
+ * visitor's view and say so).
  */
 export async function getAnnouncement(db: Db, id: number, opts: { signedIn?: boolean } = {}): Promise<AnnouncementDetail> {
   const [row] = await db
-    .select({ ...itemColumns, body: announcements.body, exchangeId: announcements.exchangeId })
+    .select({ ...itemColumns, body: announcements.body, open: sql<boolean>`${openToVisitors()}` })
     .from(announcements)
     .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
     .where(eq(announcements.id, id))
     .limit(1);
   if (!row) throw notFound('announcement.missing');
-  if (opts.signedIn === false && !(await openToVisitors(db, row))) throw new DomainError(401, 4011, 'announcement.loginToRead');
+  if (opts.signedIn === false && !row.open) throw new DomainError(401, 4011, 'announcement.loginToRead');
   const related = await coinsOf(db, [row.id]);
   return { ...toItem(row, related.get(row.id) ?? []), body: row.body };
 }

@@ -44,6 +44,7 @@ import { notFound } from './errors.ts';
 import { num, percentOf, type Page } from './numbers.ts';
 import { CALENDAR_LOCALE } from './calendar.ts';
 import { listReviews, REVIEW_DIMENSIONS, type Review } from './reviews.ts';
+import { inVisitorWindow } from './announcements.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
@@ -556,14 +557,15 @@ const clip = (s: string | null, n = 180) => (s && s.length > n ? `${s.slice(0, n
  * Content items about one coin, newest first (calendar: upcoming first, then past), in the row
  * languages `locales` (contentLocale.ts; calendar events carry no language).
  */
-export async function listCoinContent(db: Db, id: string, kind: ContentKind, page: number, size: number, locales: readonly Locale[]): Promise<Page<ContentItem>> {
+export async function listCoinContent(db: Db, id: string, kind: ContentKind, page: number, size: number, locales: readonly Locale[], opts: { signedIn?: boolean } = {}): Promise<Page<ContentItem>> {
   await coinFacts(db, id);
   const offset = (page - 1) * size;
   const count = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
   const n = sql<number>`count(*)`.mapWith(Number);
   switch (kind) {
     case 'announcements': {
-      const where = and(eq(announcementCoins.coinId, id), inArray(announcements.locale, [...locales]));
+      // A visitor sees the window's announcements only (SPEC §6); pages render the visitor's view.
+      const where = and(eq(announcementCoins.coinId, id), inArray(announcements.locale, [...locales]), opts.signedIn ? undefined : inVisitorWindow(locales));
       const [rows, total] = await Promise.all([
         db
           .select({ id: announcements.id, title: announcements.title, body: announcements.body, at: announcements.publishedAt, url: announcements.url, source: exchanges.displayName, category: announcements.category, locale: announcements.locale })
@@ -633,9 +635,9 @@ export const HOT_EVENT_HORIZON_MS = 7 * 86_400_000;
  * day. Calendar events are dated when they happen: one in the coming week ranks as today's news,
  * later ones wait for the calendar tab.
  */
-export async function hotCoinContent(db: Db, id: string, locales: readonly Locale[], limit = 20, now = Date.now()): Promise<ContentItem[]> {
+export async function hotCoinContent(db: Db, id: string, locales: readonly Locale[], limit = 20, now = Date.now(), opts: { signedIn?: boolean } = {}): Promise<ContentItem[]> {
   const kinds: ContentKind[] = ['lives', 'news', 'announcements', 'calendar'];
-  const pages = await Promise.all(kinds.map((k) => listCoinContent(db, id, k, 1, limit, locales)));
+  const pages = await Promise.all(kinds.map((k) => listCoinContent(db, id, k, 1, limit, locales, opts)));
   const day = 86_400_000;
   const dayOf = (i: ContentItem) => Math.floor(Math.min(Date.parse(i.at), now) / day);
   return pages

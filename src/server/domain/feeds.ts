@@ -18,7 +18,7 @@ import { contentLang } from '../../lib/i18n/contentLanguage.ts';
 import { LOCALE_TAGS, toLocale, type Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { announcements, articles, exchanges, flashNews } from '../db/schema/index.ts';
-import { VISITOR_ANNOUNCEMENT_LIMIT } from './announcements.ts';
+import { inVisitorWindow, VISITOR_ANNOUNCEMENT_LIMIT } from './announcements.ts';
 import { contentLocales } from './contentLocale.ts';
 
 export const FEED_KINDS = ['news', 'lives', 'announcements'] as const;
@@ -238,7 +238,9 @@ async function livesRows(db: Db, locales: Locale[], importantLabel: string): Pro
 }
 
 async function announcementRows(db: Db, locales: Locale[], exchangeId?: number): Promise<Row[]> {
-  const where = and(inArray(announcements.locale, locales), exchangeId === undefined ? undefined : eq(announcements.exchangeId, exchangeId));
+  // What visitors may read (SPEC §6), not more: the feed is public. One exchange's feed holds
+  // its rows of the window, as its list page does for a visitor.
+  const where = and(inArray(announcements.locale, locales), inVisitorWindow(locales), exchangeId === undefined ? undefined : eq(announcements.exchangeId, exchangeId));
   const rows = await db
     .select({
       id: announcements.id,
@@ -253,7 +255,6 @@ async function announcementRows(db: Db, locales: Locale[], exchangeId?: number):
     .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
     .where(where)
     .orderBy(desc(announcements.publishedAt), desc(announcements.id))
-    // What visitors may read of the list (SPEC §6), not more: the feed is public.
     .limit(Math.min(FEED_SIZE, VISITOR_ANNOUNCEMENT_LIMIT));
   return rows.map((r) => ({
     id: r.id,

@@ -8,6 +8,7 @@ import type { NewsMarker } from '../../lib/newsMarkers.ts';
 import type { Db } from '../db/index.ts';
 import { announcementCoins, announcements, coins, flashNews, flashNewsCoins } from '../db/schema/index.ts';
 import { DomainError, notFound } from './errors.ts';
+import { inVisitorWindow } from './announcements.ts';
 
 /** Default and largest number of items one answer holds (the newest of the window). */
 export const NEWS_MARKER_DEFAULT_LIMIT = 100;
@@ -23,6 +24,8 @@ export interface NewsMarkerQuery {
   to?: number | undefined;
   limit?: number | undefined;
   locales: readonly Locale[];
+  /** A signed-in reader: announcements past the visitors' window too (SPEC §6). */
+  signedIn?: boolean | undefined;
 }
 
 export interface NewsMarkerPage {
@@ -81,7 +84,8 @@ export async function listNewsMarkers(db: Db, q: NewsMarkerQuery, now = Date.now
       })
       .from(announcementCoins)
       .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
-      .where(and(eq(announcementCoins.coinId, q.coin), inArray(announcements.locale, locales), gte(announcements.publishedAt, since), lte(announcements.publishedAt, until)))
+      // A visitor's markers: the announcements of the visitors' window only (SPEC §6).
+      .where(and(eq(announcementCoins.coinId, q.coin), inArray(announcements.locale, locales), q.signedIn ? undefined : inVisitorWindow(locales), gte(announcements.publishedAt, since), lte(announcements.publishedAt, until)))
       .orderBy(desc(announcements.publishedAt), desc(announcements.id))
       .limit(limit + 1),
   ]);

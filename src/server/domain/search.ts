@@ -8,6 +8,7 @@ import { DomainError } from './errors.ts';
 import { coinIcon } from './markets.ts';
 import { coinNameBook, localCoinName } from './coinNames.ts';
 import { num } from './numbers.ts';
+import { inVisitorWindow } from './announcements.ts';
 
 /** The languages coins have local names in (coin_names.locale). */
 const LOCAL_NAME_LOCALES = ['zh', 'zh-hk', 'ko'] as const;
@@ -166,6 +167,8 @@ export interface SearchQuery {
   locale?: Locale | undefined;
   /** Only these kinds (default: all). */
   kinds?: readonly SearchKind[] | undefined;
+  /** A signed-in reader (default: a visitor, as every page renders): announcements past the visitors' window too (SPEC §6). */
+  signedIn?: boolean | undefined;
 }
 
 /**
@@ -232,6 +235,8 @@ type Searcher<K extends SearchKind> = (
   page: number,
   size: number,
   locale: Locale,
+  /** A signed-in reader: announcements past the visitors' window too. */
+  signedIn: boolean,
 ) => Promise<{ total: number; list: HitByKind[K][] }>;
 
 const count = sql<number>`count(*)`.mapWith(Number);
@@ -553,9 +558,10 @@ const searchLives: Searcher<'lives'> = async (db, term, page, size, locale) => {
 };
 
 /** Exchange announcements; the exchange's display name matches too. */
-const searchAnnouncements: Searcher<'announcement'> = async (db, term, page, size, locale) => {
+const searchAnnouncements: Searcher<'announcement'> = async (db, term, page, size, locale, signedIn) => {
   const m = contentMatch(sql`(${announcements.title} || ' ' || ${exchanges.displayName})`, sql`${announcements.body}`, term);
-  const where = and(inArray(announcements.locale, contentLocales(locale)), m.where);
+  // A visitor finds what a visitor may read (SPEC §6): the window's announcements only.
+  const where = and(inArray(announcements.locale, contentLocales(locale)), signedIn ? undefined : inVisitorWindow(contentLocales(locale)), m.where);
   const [rows, [agg]] = await Promise.all([
     size > 0
       ? db
@@ -656,7 +662,7 @@ export async function search(db: Db, q: SearchQuery): Promise<SearchResults> {
       const size = q.kind === undefined ? (q.size ?? PREVIEW_SIZE[kind]) : kind === q.kind ? (q.size ?? PREVIEW_SIZE[kind]) : 0;
       const at = kind === q.kind ? page : 1;
       if (!query) return { kind, total: 0, page: at, size, list: [] } as SearchSection;
-      const { total, list } = await (SEARCHERS[kind] as Searcher<typeof kind>)(db, query, at, size, locale);
+      const { total, list } = await (SEARCHERS[kind] as Searcher<typeof kind>)(db, query, at, size, locale, q.signedIn ?? false);
       return { kind, total, page: at, size, list } as SearchSection;
     }),
   );

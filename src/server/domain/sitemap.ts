@@ -32,6 +32,7 @@ import {
 } from '../db/schema/index.ts';
 import { pageLocalesFor } from './contentLocale.ts';
 import { escapeXml } from './feeds.ts';
+import { openToVisitors } from './announcements.ts';
 
 export const PAGES_PER_FILE = 10_000;
 /** The protocol's limit per sitemap file. */
@@ -218,6 +219,8 @@ export const SECTIONS: Section[] = [
     path: (k) => `/announcement/${k}`,
     locale: announcements.locale,
     lastmod: announcements.publishedAt,
+    // The pages a visitor (and so a crawler) may read: the others ask to log in (SPEC §6).
+    where: openToVisitors(),
     order: [announcements.id],
   }),
   tableSection({ name: 'notices', table: notices, key: notices.id, path: (k) => `/notice/${k}`, locale: notices.locale, lastmod: notices.publishedAt, order: [notices.id] }),

@@ -47,7 +47,8 @@ export function createExports(manifest: SSRManifest, options: Options): { handle
       const response = await app.render(request, { addCookieHeader: true, locals, routeData, prerenderedErrorPageFetch });
       await NodeApp.writeResponse(response, res);
     } catch (err) {
-      logger.error(`Could not render ${req.url}`);
+      // The path only (as scripts/serve.mjs logs it): reset and activation links carry their token in the query, private feeds in the path.
+      logger.error(`Could not render ${(req.url ?? '/').split('?')[0]!.replace(/^(\/feeds\/private\/)[^/]+/, '$1…')}`);
       console.error(err);
       if (!res.headersSent) res.writeHead(500, 'Server error').end();
     }

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { CSRF_HEADER, SESSION_KEYS } from '../../../lib/sessionKeys.ts';
+import { CSRF_HEADER, sessionCookieNames } from '../../../lib/sessionKeys.ts';
 import { clearedSessionCookies, csrfMatches } from '../../accounts/cookies.ts';
 import { authenticate, type AuthUser } from '../../accounts/tokens.ts';
 import type { ApiEnv } from '../env.ts';
@@ -34,7 +34,8 @@ async function credentials(c: Context<ApiEnv>): Promise<{ found: Found | null; s
     const user = token ? await authenticate(db, token) : null;
     return { found: user && token ? { user, token, via: 'header' } : null, stale: false };
   }
-  const token = getCookie(c, SESSION_KEYS.jwtCookie);
+  // Over https only the `__Host-` cookie counts: one a sibling subdomain planted (plain `jwt`) never does.
+  const token = getCookie(c, sessionCookieNames(isHttps(c)).jwt);
   if (!token) return { found: null, stale: false };
   const user = TOKEN.test(token) ? await authenticate(db, token) : null;
   if (!user) return { found: null, stale: true };
@@ -61,10 +62,18 @@ export const requireAuth = createMiddleware<ApiEnv>(async (c, next) => {
   return undefined;
 });
 
-/** Reads the user when valid credentials come along; visitors pass as they are. */
+/**
+ * Reads the user when valid credentials come along; visitors pass as they are. The answer
+ * depends on who asks: it varies on the headers that say so (a signed-in answer is private,
+ * respond.ts).
+ */
 export const optionalAuth = createMiddleware<ApiEnv>(async (c, next) => {
+  c.header('Vary', `Authorization, Cookie, ${CSRF_HEADER}`, { append: true });
   // A stale cookie is left as it is here: the answer may be public and cached, and must not carry Set-Cookie.
   const { found } = await credentials(c);
   if (found) remember(c, found);
   await next();
 });
+
+/** Whether optionalAuth found a signed-in reader. */
+export const isSignedIn = (c: Context<ApiEnv>): boolean => c.get('user') !== undefined;

@@ -33,7 +33,7 @@ function caller(c: C): Caller {
 async function keepSession(c: C, signed: accounts.SignedIn): Promise<accounts.Signed> {
   const secure = isHttps(c);
   for (const cookie of await sessionCookies(c.get('db'), signed.token, secure)) c.header('Set-Cookie', cookie, { append: true });
-  c.header('Set-Cookie', await deviceCookie(c.get('db'), signed.userId, secure), { append: true });
+  c.header('Set-Cookie', await deviceCookie(c.get('db'), signed.device, secure), { append: true });
   return keepColours(c, { token: signed.token, user: signed.user });
 }
 
@@ -143,7 +143,9 @@ export const accountRoutes = new Hono<ApiEnv>()
   .post('/changePwd', account('Change the password; other sessions end', { body: z.object({ oldPassword: str, newPassword: str }) }), requireAuth, smallBody, async (c) => {
     const b = await body(c);
     const oldPassword = typeof b.oldPassword === 'string' && b.oldPassword.length <= 1024 ? b.oldPassword : '';
-    await accounts.changePassword(c.get('db'), me(c).id, me(c).sessionId, { oldPassword, newPassword: passwordOf(b.newPassword) });
+    const device = await accounts.changePassword(c.get('db'), me(c).id, me(c).sessionId, { oldPassword, newPassword: passwordOf(b.newPassword) });
+    // The device cookies of the old password stop counting; this browser gets one for the new.
+    c.header('Set-Cookie', await deviceCookie(c.get('db'), device, isHttps(c)), { append: true });
     // This session stays; an API client gets its token back so it may store whatever it gets (a
     // browser's token stays in its HttpOnly cookie, out of page scripts' reach).
     return done(c, { token: c.get('via') === 'header' ? c.get('token') : null }, 'auth.passwordChanged');

@@ -20,6 +20,7 @@ import {
 } from '../../domain/coinTabsData.ts';
 import { listTickers, TICKER_SORTS } from '../../domain/tickers.ts';
 import type { ApiEnv } from '../env.ts';
+import { isSignedIn, optionalAuth } from '../middleware/auth.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
 import { doc } from '../openapi.ts';
@@ -89,13 +90,15 @@ export const coinTabRoutes = new Hono<ApiEnv>()
     const q = parseQuery(c, range);
     return ok(c, await getCoinAnalysis(c.get('db'), id, q.range), 300);
   })
-  .get('/v1/coins/:id/content', doc({ tag: 'Coin detail tabs', summary: 'Announcements, flash news, news, calendar or hot content about a coin', params: idParam, query: contentQuery }), async (c) => {
+  .get('/v1/coins/:id/content', doc({ tag: 'Coin detail tabs', summary: 'Announcements, flash news, news, calendar or hot content about a coin', params: idParam, query: contentQuery }), optionalAuth, async (c) => {
     const id = slug.parse(c.req.param('id'));
     const q = parseQuery(c, contentQuery);
     const db = c.get('db');
+    // A visitor sees the announcements of the visitors' window only (SPEC §6).
+    const signedIn = isSignedIn(c);
     if (q.kind === 'hot') {
       await coinFacts(db, id);
-      return ok(c, { list: await hotCoinContent(db, id, contentLocales(c.get('locale'))) }, 30);
+      return ok(c, { list: await hotCoinContent(db, id, contentLocales(c.get('locale')), undefined, undefined, { signedIn }) }, 30);
     }
-    return ok(c, await listCoinContent(db, id, q.kind, q.page, q.size, contentLocales(c.get('locale'))), 30);
+    return ok(c, await listCoinContent(db, id, q.kind, q.page, q.size, contentLocales(c.get('locale')), { signedIn }), 30);
   });

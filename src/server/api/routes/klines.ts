@@ -5,6 +5,7 @@ import { contentLocales } from '../../domain/contentLocale.ts';
 import { getKlines } from '../../domain/klines.ts';
 import { listNewsMarkers, NEWS_MARKER_DEFAULT_LIMIT, NEWS_MARKER_MAX_LIMIT } from '../../domain/newsMarkers.ts';
 import type { ApiEnv } from '../env.ts';
+import { isSignedIn, optionalAuth } from '../middleware/auth.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { slug } from '../schemas.ts';
 import { doc } from '../openapi.ts';
@@ -64,7 +65,7 @@ export const klinesRoutes = new Hono<ApiEnv>()
    * GET /api/v1/klines/news?coin=bitcoin&from&to&limit: flash news and announcements about the
    * coin published in the window, oldest first, in the request language's content locales.
    */
-  .get('/v1/klines/news', doc({ tag: 'Market', summary: 'Flash news and announcements of a coin in a window, for chart markers', query: newsMarkerQuery }), async (c) => {
+  .get('/v1/klines/news', doc({ tag: 'Market', summary: 'Flash news and announcements of a coin in a window, for chart markers', query: newsMarkerQuery }), optionalAuth, async (c) => {
     const q = parseQuery(c, newsMarkerQuery);
-    return ok(c, await listNewsMarkers(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 30);
+    return ok(c, await listNewsMarkers(c.get('db'), { ...q, locales: contentLocales(c.get('locale')), signedIn: isSignedIn(c) }), 30);
   });

@@ -45,9 +45,10 @@ const idParams = z.object({ id: z.string() });
  * - GET notice/group?exchange: announcement counts per category, in all and today.
  * - GET exchange/list4content: exchanges with announcements and their counts.
  * - GET announcements?page&size&exchange&category&sort=latest|hot: announcements with the
- *   visitor limit (`visibleTotal`, `limited`, `locked`); a valid Bearer token lifts it.
+ *   visitor limit (`visibleTotal`, `limited`, `locked`: a visitor sees the rows of the newest 30
+ *   in the request's languages that match the filters); a valid session lifts it.
  * - GET announcements/{id}: one announcement with its body and related coins; a visitor opens
- *   only what the visitor lists show (the newest of its exchange and category), else 401.
+ *   only what a visitor window holds (the newest 30 of its language), else 401.
  */
 const v2 = new Hono<ApiEnv>()
   .get('/notice/index', doc({ tag: 'Announcements and notices', summary: 'Site notices, newest first', query: noticeIndexQuery }), async (c) => {
@@ -69,21 +70,19 @@ const v2 = new Hono<ApiEnv>()
     return ok(c, { list, total: list.reduce((s, g) => s + g.count, 0), today: list.reduce((s, g) => s + g.today, 0) }, 30);
   })
   .get('/exchange/list4content', doc({ tag: 'Announcements and notices', summary: 'Exchanges with announcements and their counts' }), async (c) => ok(c, { list: await exchangesWithAnnouncements(c.get('db'), { locales: contentLocales(c.get('locale')) }) }, 60))
-  .get('/announcements', doc({ tag: 'Announcements and notices', summary: 'Exchange announcements; visitors see a limited list', query: announcementsQuery }), optionalAuth, async (c) => {
+  .get('/announcements', doc({ tag: 'Announcements and notices', summary: 'Exchange announcements; visitors see those of the newest 30 that match', query: announcementsQuery }), optionalAuth, async (c) => {
     const q = parseQuery(c, announcementsQuery);
     // Signed-in readers see the whole list (SPEC §6); their answer is theirs alone.
     const signedIn = c.get('user') !== undefined;
-    c.header('Vary', 'Authorization, Cookie');
     const page = await listAnnouncements(c.get('db'), { ...q, locales: contentLocales(c.get('locale')), signedIn });
     if (!signedIn) return ok(c, page, 30);
     c.header('Cache-Control', 'private, no-store');
     return ok(c, page);
   })
-  .get('/announcements/:id', doc({ tag: 'Announcements and notices', summary: 'One announcement with its body and related coins; visitors open only those of the lists they see (401 otherwise)', params: idParams }), optionalAuth, async (c) => {
+  .get('/announcements/:id', doc({ tag: 'Announcements and notices', summary: 'One announcement with its body and related coins; visitors open only the newest 30 of a language the pages list (401 otherwise)', params: idParams }), optionalAuth, async (c) => {
     const id = parseContentId(c.req.param('id'));
     if (id === undefined) throw badId();
     const signedIn = c.get('user') !== undefined;
-    c.header('Vary', 'Authorization, Cookie');
     const item = await getAnnouncement(c.get('db'), id, { signedIn });
     if (!signedIn) return ok(c, item, 60);
     c.header('Cache-Control', 'private, no-store');

@@ -38,7 +38,11 @@ export function pageViewRoutes(buckets = tokenBuckets(), ledger: VisitorLedger =
       const agent = c.req.header('user-agent');
       if (!isReaderAgent(agent)) return c.json({ code: 0, data: { counted: false, path }, msg: 'success' });
       const address = c.env?.clientAddress ?? 'unknown';
-      if (!buckets.take(address)) throw new DomainError(429, 4291, 'pageView.tooMany');
+      if (!buckets.take(address)) {
+        // The bucket gains a view a second: that is when to come back.
+        c.header('Retry-After', '1');
+        throw new DomainError(429, 4291, 'pageView.tooMany');
+      }
       if (!ledger.first(address, agent ?? '', `pv:${path}`)) return c.json({ code: 0, data: { counted: false, path }, msg: 'success' });
       await countPageView(c.get('db'), path);
       return c.json({ code: 0, data: { counted: true, path }, msg: 'success' });

@@ -2,6 +2,7 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { CONTENT_KINDS, MAX_QUERY_LENGTH, normaliseQuery, search, SEARCH_KINDS } from '../../domain/search.ts';
 import type { ApiEnv } from '../env.ts';
+import { isSignedIn, optionalAuth } from '../middleware/auth.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery } from '../schemas.ts';
 import { doc } from '../openapi.ts';
@@ -33,11 +34,11 @@ const contentQuery = z.object({
  * `contentLocales`).
  */
 export const searchRoutes = new Hono<ApiEnv>()
-  .get('/v1/search', doc({ tag: 'Search', summary: 'Search coins, exchanges, pairs and content; one section per kind', query: searchQuery }), async (c) => {
+  .get('/v1/search', doc({ tag: 'Search', summary: 'Search coins, exchanges, pairs and content; one section per kind', query: searchQuery }), optionalAuth, async (c) => {
     const p = parseQuery(c, searchQuery);
-    return ok(c, await search(c.get('db'), { q: p.q, kind: p.kind, page: p.page, size: p.size, locale: c.get('locale') }), 30);
+    return ok(c, await search(c.get('db'), { q: p.q, kind: p.kind, page: p.page, size: p.size, locale: c.get('locale'), signedIn: isSignedIn(c) }), 30);
   })
-  .get('/v1/search/content', doc({ tag: 'Search', summary: 'Search news, research, flash news and announcements', query: contentQuery }), async (c) => {
+  .get('/v1/search/content', doc({ tag: 'Search', summary: 'Search news, research, flash news and announcements', query: contentQuery }), optionalAuth, async (c) => {
     const p = parseQuery(c, contentQuery);
-    return ok(c, await search(c.get('db'), { q: p.q, kind: p.kind, page: p.page, size: p.size, locale: c.get('locale'), kinds: CONTENT_KINDS }), 30);
+    return ok(c, await search(c.get('db'), { q: p.q, kind: p.kind, page: p.page, size: p.size, locale: c.get('locale'), kinds: CONTENT_KINDS, signedIn: isSignedIn(c) }), 30);
   });
