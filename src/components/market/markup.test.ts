@@ -79,7 +79,7 @@ describe('where a coin row’s numbers come from, and how old they are', () => {
   it('gives the price, market cap and supply cells their source and age, and the table a footnote', () => {
     const table = coinTableHtml(view, [row({}), row({ id: 'ethereum', priceAt: ago(45), supplyAt: ago(3_600) })]).value;
     expect(table).toContain('title="provenance.priceFrom(Binance and OKX) · provenance.updated(provenance.ageSeconds(12))"');
-    expect(table).toContain('data-field="market-cap" title="provenance.capFrom(CoinGecko|provenance.ageHours(2))">$2.00B');
+    expect(table).toContain('data-field="market-cap" title="provenance.capFrom(CoinGecko|provenance.ageHours(2))">$2B');
     expect(table).toContain('data-field="supply" title="provenance.supplyFromAge(CoinGecko|provenance.ageHours(2))"');
     // The footnote names the sources and the oldest figure of each kind on the page.
     const note = table.slice(table.indexOf('data-testid="coin-table-note"'));
@@ -91,7 +91,7 @@ describe('where a coin row’s numbers come from, and how old they are', () => {
 
   it('marks a market cap from the demo data’s supply as an estimate, and a stale price as stale', () => {
     const table = coinTableHtml(view, [row({ supplySource: null, supplyAt: null, marketCapEstimate: true, stale: true, priceAt: ago(400) })]).value;
-    expect(table).toContain('data-field="market-cap" title="provenance.capEstimate">≈$2.00B');
+    expect(table).toContain('data-field="market-cap" title="provenance.capEstimate">≈$2B');
     expect(table).toContain('data-field="supply" title="provenance.supplyDemo"');
     expect(table).toContain('data-testid="stale-row">provenance.stalePrice</span>');
     expect(table).toContain('title="provenance.stalePriceHint(provenance.ageMinutesPlain(6))"');
