@@ -322,7 +322,7 @@ for (const L of LOCALES) {
         if (visitor.data.visibleTotal < 10 && visitor.data.total > visitor.data.visibleTotal) filtered = { category, total: visitor.data.total };
       }
       expect(filtered, 'a category with rows past the visitor window').toBeTruthy();
-      await page.goto(`${L.prefix}/announcement?category=${filtered!.category}`);
+      await page.goto(`${L.prefix}/announcement?category=${filtered!.category}&size=10`);
       await expect(page.getByTestId('signed-in-all')).toBeVisible();
       await expect(page.getByTestId('announcement-list').locator('li')).toHaveCount(Math.min(10, filtered!.total));
     });

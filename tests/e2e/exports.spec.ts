@@ -76,27 +76,31 @@ for (const L of LOCALES) {
     });
 
     test('market pairs: a quote filter, sort and size carry into the files', async ({ page }) => {
-      await page.goto(`${L.prefix}/pairs?quote=USDT&sort=price&order=desc&size=30`);
-      const rows = page.getByTestId('pairs-table').locator('tbody tr');
-      await expect(rows).toHaveCount(30);
-      const shown = await rows.evaluateAll((trs) =>
-        trs.map((tr) => {
-          const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
-          // The pair's own text: phones also get its exchange under it (.ph-under).
-          return { coin: cells[1], pair: tr.querySelector('[data-field="pair"]')?.textContent?.trim(), exchange: cells[3] };
-        }),
-      );
+      // The simulated market moves pair prices every 2 s, and the files are read again after the
+      // page: a tick between the two can swap two neighbours. A quiet moment proves the property.
+      await expect(async () => {
+        await page.goto(`${L.prefix}/pairs?quote=USDT&sort=price&order=desc&size=30`);
+        const rows = page.getByTestId('pairs-table').locator('tbody tr');
+        await expect(rows).toHaveCount(30);
+        const shown = await rows.evaluateAll((trs) =>
+          trs.map((tr) => {
+            const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
+            // The pair's own text: phones also get its exchange under it (.ph-under).
+            return { coin: cells[1], pair: tr.querySelector('[data-field="pair"]')?.textContent?.trim(), exchange: cells[3] };
+          }),
+        );
 
-      const csv = await csvOf(page);
-      expect(csv.download.suggestedFilename()).toMatch(/^coinlens-pairs-page1-/);
-      expect(csv.header.slice(1, 4)).toEqual([L.name, L.pair, L.exchange]);
-      expect(csv.rows.map((r) => ({ coin: r[1], pair: r[2], exchange: r[3] }))).toEqual(shown);
-      for (const r of csv.rows) expect(r[2]).toMatch(/\/USDT$/);
+        const csv = await csvOf(page);
+        expect(csv.download.suggestedFilename()).toMatch(/^coinlens-pairs-page1-/);
+        expect(csv.header.slice(1, 4)).toEqual([L.name, L.pair, L.exchange]);
+        expect(csv.rows.map((r) => ({ coin: r[1], pair: r[2], exchange: r[3] }))).toEqual(shown);
+        for (const r of csv.rows) expect(r[2]).toMatch(/\/USDT$/);
 
-      const { json } = await jsonOf(page);
-      expect(json.rows.map((r) => ({ coin: r.coin, pair: r.pair, exchange: r.exchange }))).toEqual(shown);
-      const prices = json.rows.map((r) => r.price as number);
-      expect([...prices].sort((a, b) => b - a)).toEqual(prices);
+        const { json } = await jsonOf(page);
+        expect(json.rows.map((r) => ({ coin: r.coin, pair: r.pair, exchange: r.exchange }))).toEqual(shown);
+        const prices = json.rows.map((r) => r.price as number);
+        expect([...prices].sort((a, b) => b - a)).toEqual(prices);
+      }).toPass({ timeout: 45_000 });
     });
   });
 }

@@ -24,6 +24,9 @@ const LOCALES = [
 type Words = Record<string, Record<string, string>>;
 const words = (lan: string) => (JSON.parse(fs.readFileSync(new URL(`../../locales/push-ui/${lan}.json`, import.meta.url), 'utf8')) as { pushUi: Words }).pushUi;
 const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
+/** A counted sentence in the reader's language: the plural form its rules pick for `count`. */
+const counted = (group: Record<string, string>, key: string, lan: string, count: number) =>
+  fill(group[`${key}_${new Intl.PluralRules(lan).select(count)}`] ?? group[`${key}_other`]!, { count });
 
 async function signUp(page: Page, prefix: string): Promise<{ name: string; password: string }> {
   const name = `push_${Date.now().toString(36).slice(-5)}${randomInt(1e3, 1e4)}`;
@@ -93,7 +96,7 @@ for (const L of LOCALES) {
       await page.getByTestId(`subs-${name}`).check();
       await expect(page.getByTestId('subs-count')).toHaveText(fill(w.editor!.selected!, { n: 1 }));
       await page.getByTestId('subs-save').click();
-      await expect(page.getByTestId('subs-note')).toHaveText(fill(w.editor!.saved!, { n: 1 }));
+      await expect(page.getByTestId('subs-note')).toHaveText(counted(w.editor!, 'saved', L.lan, 1));
       expect(await subscribedNames(page, request)).toEqual([name]);
 
       await page.reload();
@@ -214,7 +217,7 @@ for (const L of LOCALES) {
       const display = (await first.locator('xpath=..').innerText()).trim();
       await first.check();
       await page.getByTestId('subs-save').click();
-      await expect(page.getByTestId('subs-note')).toHaveText(fill(w.editor!.saved!, { n: 1 }));
+      await expect(page.getByTestId('subs-note')).toHaveText(counted(w.editor!, 'saved', L.lan, 1));
 
       // The notification button: off → on. The device is registered under the msgToken cookie and linked to the reader.
       await page.getByTestId('alerts-notify').click();
@@ -358,7 +361,7 @@ for (const L of LOCALES) {
     const name = (await box.getAttribute('value'))!;
     await box.check();
     await tab.getByTestId('subs-save').click();
-    await expect(tab.getByTestId('subs-note')).toHaveText(fill(w.editor!.saved!, { n: 1 }));
+    await expect(tab.getByTestId('subs-note')).toHaveText(counted(w.editor!, 'saved', L.lan, 1));
     expect(await subscribedNames(page, request)).toEqual([name]);
     await expect(tab.getByTestId('notify-state')).toHaveText(w.notify!.off!);
     await expect(tab.getByTestId('mine-list').or(tab.getByTestId('mine-empty'))).toBeVisible();
