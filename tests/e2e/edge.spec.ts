@@ -161,6 +161,9 @@ test.describe('the not-found page', () => {
         expectSecurityHeaders(res, missing);
         expect(res.text).toContain(`<html lang="${TAGS[locale]}"`);
         expect(res.text).toContain(escape(s.error.notFoundTitle!));
+        // Its two sentences joined by the language's own full stop (。 in Chinese, not ". ").
+        const stop = locale.startsWith('zh') ? '。' : '. ';
+        expect(res.text).toContain(escape(`${s.error.notFoundStatus!}${stop}${s.error.notFoundBody!}`));
         expect(res.text).toMatch(new RegExp(`class="home" href="/${locale}"`));
         expect(res.text).toContain('<meta name="robots" content="noindex"');
         expect(res.text).not.toMatch(/<link rel="(alternate|canonical)"/);

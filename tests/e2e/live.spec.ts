@@ -27,6 +27,11 @@ test.describe('live prices', () => {
     expect(first).toMatch(/^€/);
     await expect.poll(async () => price.textContent(), { timeout: 15_000 }).not.toBe(first);
     await expect(price).toHaveText(/^€[\d,]+\.\d{2}$/);
+    // The overview's row of changes shows the same 24h figure as the header, tick after tick.
+    const header = page.locator('.price [data-live-change="ethereum"]');
+    const row = page.locator('ul.changes [data-live-change="ethereum"]');
+    await expect(row).toHaveCount(1);
+    await expect.poll(async () => [await header.textContent(), await row.textContent()].every((x, _, all) => x === all[0])).toBe(true);
   });
 
   test('a coin in its own currency is exactly 1, as rendered and while the market moves', async ({ page, context, baseURL }) => {
