@@ -4,9 +4,11 @@
  * the API for the announcement with the session (the API opens it to signed-in readers only)
  * and shows it in place. No framework: a title, a line of facts, paragraphs of text.
  */
+import { contentLang } from '../../lib/i18n/contentLanguage.ts';
 import { formatDateTime } from '../../lib/format/index.ts';
 import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
 import { apiGet } from '../../stores/api.ts';
+import { el } from '../dom.ts';
 
 interface Detail {
   id: number;
@@ -20,15 +22,7 @@ interface Detail {
   coins: { id: string; symbol: string; name: string }[];
 }
 
-const htmlLang = (l: string) => (l === 'zh' ? 'zh-Hans' : l === 'zh-hk' ? 'zh-Hant-HK' : l);
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { data?: Record<string, string> } = {}, ...children: (Node | string)[]) {
-  const { data, ...rest } = props;
-  const node = Object.assign(document.createElement(tag), rest);
-  for (const [k, v] of Object.entries(data ?? {})) node.dataset[k] = v;
-  node.append(...children);
-  return node;
-}
 
 /** Shows the announcement in `box` to a signed-in reader; resolves false when the API still answers as to a visitor. */
 export async function showAnnouncement(box: HTMLElement): Promise<boolean> {
@@ -51,7 +45,7 @@ export async function showAnnouncement(box: HTMLElement): Promise<boolean> {
     return false; // still a visitor to the API (the session ended): the page says how to log in
   }
   box.dataset.shown = '1';
-  const lang = htmlLang(a.locale);
+  const lang = contentLang(a.locale);
   const paragraphs = (a.body ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
   box.replaceChildren(
     el('h1', { lang, data: { testid: 'announcement-title' } }, a.title),

@@ -7,9 +7,11 @@
  * pager for the whole list's (rendered by the server into a <template>). No framework: a list of
  * links.
  */
+import { contentLang } from '../../lib/i18n/contentLanguage.ts';
 import { formatDateTime, formatRelativeTime } from '../../lib/format/index.ts';
 import { createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
 import { apiGet } from '../../stores/api.ts';
+import { el } from '../dom.ts';
 
 interface Item {
   id: number;
@@ -27,15 +29,7 @@ interface ListPage {
   limited: boolean;
 }
 
-const htmlLang = (l: string) => (l === 'zh' ? 'zh-Hans' : l === 'zh-hk' ? 'zh-Hant-HK' : l);
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { data?: Record<string, string> } = {}, ...children: (Node | string)[]) {
-  const { data, ...rest } = props;
-  const node = Object.assign(document.createElement(tag), rest);
-  for (const [k, v] of Object.entries(data ?? {})) node.dataset[k] = v;
-  node.append(...children);
-  return node;
-}
 
 function renderList(items: Item[], o: { base: string; locale: ReturnType<typeof toLocale>; t: (k: string) => string; showExchange: boolean; categoryUrl: (c: string) => string }): HTMLElement {
   const now = Date.now();
@@ -51,7 +45,7 @@ function renderList(items: Item[], o: { base: string; locale: ReturnType<typeof 
           { className: 'head' },
           el('a', { className: 'badge cat', href: o.categoryUrl(a.category), data: { category: a.category } }, o.t(`announcement.category.${a.category}`)),
           ...(a.locale === o.locale ? [] : [el('span', { className: 'badge lang-tag', title: o.t(`contentLanguage.title.${a.locale}`), data: { langTag: a.locale } }, o.t(`contentLanguage.tag.${a.locale}`))]),
-          el('a', { className: 'title', href: `${o.base}/announcement/${a.id}`, lang: htmlLang(a.locale) }, a.title),
+          el('a', { className: 'title', href: `${o.base}/announcement/${a.id}`, lang: contentLang(a.locale) }, a.title),
         ),
         el(
           'div',

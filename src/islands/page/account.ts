@@ -123,37 +123,24 @@ export function startAccount(): void {
     void import('../../stores/session.ts').then((s) => s.startSession());
   }
 
-  // Lists that show visitors only part of themselves (announcements) show the rest once signed in.
-  const more = document.querySelector<HTMLElement>('[data-announcements-more]');
-  if (more) {
+  // What visitors see only part of (announcement lists past the newest 30, an announcement past
+  // them) is shown whole once signed in, now or at a later sign-in.
+  const whenSignedIn = (selector: string, flag: string, show: (el: HTMLElement) => Promise<unknown>, label: string) => {
+    const target = document.querySelector<HTMLElement>(selector);
+    if (!target) return;
     let busy = false;
-    const whole = () => {
-      if (busy || more.dataset.whole || !hasSession(document.cookie)) return;
+    const run = () => {
+      if (busy || target.dataset[flag] || !hasSession(document.cookie)) return;
       busy = true;
-      void import('../announcement/signedIn.ts')
-        .then((m) => m.showWholeList(more))
-        .catch((e: unknown) => console.error('[announcements]', e))
+      show(target)
+        .catch((e: unknown) => console.error(label, e))
         .finally(() => (busy = false));
     };
-    whole();
-    window.addEventListener('coinlens:session', whole);
-  }
-
-  // An announcement past the visitor limit: shown once signed in.
-  const locked = document.querySelector<HTMLElement>('[data-announcement-locked]');
-  if (locked) {
-    let busy = false;
-    const show = () => {
-      if (busy || locked.dataset.shown || !hasSession(document.cookie)) return;
-      busy = true;
-      void import('../announcement/detail.ts')
-        .then((m) => m.showAnnouncement(locked))
-        .catch((e: unknown) => console.error('[announcement]', e))
-        .finally(() => (busy = false));
-    };
-    show();
-    window.addEventListener('coinlens:session', show);
-  }
+    run();
+    window.addEventListener('coinlens:session', run);
+  };
+  whenSignedIn('[data-announcements-more]', 'whole', (el) => import('../announcement/signedIn.ts').then((m) => m.showWholeList(el)), '[announcements]');
+  whenSignedIn('[data-announcement-locked]', 'shown', (el) => import('../announcement/detail.ts').then((m) => m.showAnnouncement(el)), '[announcement]');
 
   let dialog: Promise<void> | null = null;
   showLogin = () => {

@@ -9,9 +9,11 @@
  * - the private RSS/Atom feed address (notice/feedToken).
  * Loaded on demand by ./loader.ts and by the user centre's notifications tab.
  */
+import { contentLang } from '../../lib/i18n/contentLanguage.ts';
 import { formatDateTime, formatRelativeTime } from '../../lib/format/index.ts';
 import { filterExchanges } from '../../lib/pushDevice.ts';
 import { ApiError, apiGet, apiPost } from '../../stores/api.ts';
+import { el } from '../dom.ts';
 import { errorText, type Exchange, type Ui } from './toggle.ts';
 import './push.css';
 
@@ -27,16 +29,7 @@ interface Announcement {
 
 const V2 = '/new/v2';
 
-type Child = Node | string | null | undefined | false;
 
-function el<K extends keyof HTMLElementTagNameMap>(tag: K, props: Partial<HTMLElementTagNameMap[K]> & { data?: Record<string, string>; attrs?: Record<string, string> } = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
-  const { data, attrs, ...rest } = props;
-  const node = Object.assign(document.createElement(tag), rest);
-  for (const [k, v] of Object.entries(data ?? {})) node.dataset[k] = v;
-  for (const [k, v] of Object.entries(attrs ?? {})) node.setAttribute(k, v);
-  for (const c of children) if (c) node.append(c);
-  return node;
-}
 
 const button = (text: string, testid: string, cls = 'btn secondary') => el('button', { type: 'button', className: cls, data: { testid } }, text);
 
@@ -146,7 +139,6 @@ export function mountEditor(host: HTMLElement, ui: Ui, onSaved?: (names: string[
 
 /* ---------- my subscribed announcements ---------- */
 
-const htmlLang = (l: string) => (l === 'zh' ? 'zh-Hans' : l === 'zh-hk' ? 'zh-Hant-HK' : l);
 
 export function mountMine(host: HTMLElement, ui: Ui): Promise<void> {
   const { t } = ui;
@@ -171,7 +163,7 @@ export function mountMine(host: HTMLElement, ui: Ui): Promise<void> {
             el(
               'li',
               { data: { id: String(a.id) } },
-              el('a', { href: `${ui.base}/announcement/${a.id}`, lang: htmlLang(a.locale) }, a.title),
+              el('a', { href: `${ui.base}/announcement/${a.id}`, lang: contentLang(a.locale) }, a.title),
               el(
                 'span',
                 { className: 'muted meta' },

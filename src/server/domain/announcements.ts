@@ -23,6 +23,7 @@
 import { and, count, desc, eq, gte, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { LOCALES, type Locale } from '../../lib/i18n/index.ts';
+import { contentLang } from '../../lib/i18n/contentLanguage.ts';
 import { contentLocales } from './contentLocale.ts';
 import type { Db } from '../db/index.ts';
 import { announcementCoins, announcements, announcementSubscriptions, coins, exchanges, notices } from '../db/schema/index.ts';
@@ -57,7 +58,7 @@ const DAY_MS = 86_400_000;
  * @example htmlLang('zh') // 'zh-Hans'
  */
 export function htmlLang(rowLocale: string): string {
-  return rowLocale === 'zh' ? 'zh-Hans' : rowLocale === 'zh-hk' ? 'zh-Hant-HK' : rowLocale;
+  return contentLang(rowLocale);
 }
 
 export const isAnnouncementCategory = (s: unknown): s is AnnouncementCategory => (ANNOUNCEMENT_CATEGORIES as readonly unknown[]).includes(s);
