@@ -6,6 +6,7 @@ const item = (id: number, time: number): NewsMarker => ({
   id,
   kind: id % 2 ? 'flash' : 'announcement',
   title: `t${id}`,
+  locale: 'en',
   url: `/lives/${id}`,
 });
 

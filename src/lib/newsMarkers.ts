@@ -12,6 +12,8 @@ export interface NewsMarker {
   kind: NewsMarkerKind;
   id: number;
   title: string;
+  /** The language the title is written in (a content locale: en, zh, zh-hk, ko). */
+  locale: string;
   /** The item's page on this site without a locale prefix (`/lives/123`, `/announcement/45`). */
   url: string;
 }

@@ -48,6 +48,7 @@ function pairs(theme: 'light' | 'dark'): Record<string, Pair> {
   add('bg on fg-soft', s.bg!, s['fg-soft']!);
   add('warn-fg on warn-bg', s['warn-fg']!, s['warn-bg']!);
   for (const text of ['fg', 'soft']) add(`widget ${text}`, w[text]!, w.bg!);
+  add('widget stale mark', w['warn-fg']!, w['warn-bg']!);
   return out;
 }
 

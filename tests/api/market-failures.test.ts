@@ -9,6 +9,8 @@ import { listHotCoins } from '../../src/server/domain/hot.ts';
 import { findKlineCoin } from '../../src/server/domain/klines.ts';
 import { currentTotals, globalTotals, topMovers } from '../../src/server/domain/markets.ts';
 import { getRanking } from '../../src/server/domain/rankings.ts';
+import { search } from '../../src/server/domain/search.ts';
+import { widgetCoins } from '../../src/server/domain/site.ts';
 import { LiveMarket } from '../../src/server/ingest/market.ts';
 import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
 import { Bybit } from '../../src/server/ingest/sources/bybit.ts';
@@ -240,6 +242,10 @@ describe('an outage in which no source answers', () => {
     expect((await findKlineCoin(db(), 'btc'))!.stale).toBe(true);
     const movers = await topMovers(db(), 100);
     expect([...movers.gainers, ...movers.losers].find((c) => c.id === 'bitcoin')).toMatchObject({ stale: true });
+    // The embeddable widget and the search results' coin rows.
+    expect((await widgetCoins(db(), ['bitcoin'])).coins[0]).toMatchObject({ id: 'bitcoin', stale: true, priceAt: new Date(T - 10_000).toISOString() });
+    const found = (await search(db(), { q: 'bitcoin', kind: 'coin' })).sections.find((s) => s.kind === 'coin');
+    expect(found?.kind === 'coin' && found.list.find((c) => c.id === 'bitcoin')).toMatchObject({ stale: true });
 
     // Kraken answers again, at a sane price: a new figure, so a new price, of that figure's age.
     up.route('/0/public/Ticker', { body: krakenTicker('70100.0') });

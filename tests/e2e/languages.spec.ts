@@ -78,3 +78,57 @@ test('content in another language than the page carries its lang and a visible l
   await expect(event.locator('.cal-title [lang="en"]')).toHaveCount(1);
   await expect(event.locator('[data-lang-tag="en"]')).toHaveText('英文');
 });
+
+test('English texts that come with the data (coins, exchanges, wiki, questions) say so on zh and ko pages, and only there', async ({ page }) => {
+  // A coin's description and an exchange's are written in English: lang="en" and the tag on Chinese and Korean pages.
+  for (const [prefix, word] of [['/zh', '英文'], ['/ko', '영어']] as const) {
+    await page.goto(`${prefix}/coin/bitcoin`);
+    await expect(page.getByTestId('coin-description')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('h2:has(+ [data-testid="coin-description"]) [data-lang-tag="en"]')).toHaveText(word);
+    await expect(page.locator('h2:has(+ [data-testid="coin-description"]) [data-lang-tag="en"]')).toBeVisible();
+    // The meta description is the page's own language, not the English description.
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toBe(await page.getByTestId('coin-description').textContent());
+    await page.goto(`${prefix}/exchange/binance`);
+    await expect(page.getByTestId('exchange-description')).toHaveAttribute('lang', 'en');
+    await expect(page.locator('h2:has(+ [data-testid="exchange-description"]) [data-lang-tag="en"]')).toHaveText(word);
+  }
+  // Korean pages show the English wiki and questions (there are no Korean ones).
+  await page.goto('/ko/bitwiki');
+  const entry = page.getByTestId('bitwiki-list').locator('li').first();
+  await expect(entry.locator('.nm')).toHaveAttribute('lang', 'en');
+  await expect(entry.locator('[data-lang-tag="en"]')).toHaveText('영어');
+  await entry.getByTestId('wiki-entry').click();
+  await expect(page.getByTestId('entry-title').locator('[lang="en"]')).toHaveCount(1);
+  await expect(page.getByTestId('entry-body')).toHaveAttribute('lang', 'en');
+  await expect(page.locator('main .meta [data-lang-tag="en"]')).toBeVisible();
+  await page.goto('/ko/question');
+  const question = page.getByTestId('question-item').first();
+  await expect(question.locator('.title a')).toHaveAttribute('lang', 'en');
+  await expect(question.locator('[data-lang-tag="en"]')).toHaveText('영어');
+
+  // The chart's news markers: a Korean page's English headlines carry lang="en" and the tag in their card.
+  await page.goto('/ko/coin/bitcoin');
+  await page.getByTestId('price-chart').scrollIntoViewIfNeeded();
+  await expect(page.locator('.news-card .news-title[lang="en"]').first()).toBeAttached();
+  const headlines = await page.locator('.news-card .news-title').count();
+  expect(await page.locator('.news-card .news-title[lang="en"]').count()).toBe(headlines);
+  expect(await page.locator('.news-card [data-lang-tag="en"]').count()).toBe(headlines);
+  await expect(page.locator('.news-card [data-lang-tag="en"]').first()).toHaveText('영어');
+
+  // English pages: the same texts carry no lang of their own and no tag.
+  await page.goto('/en/coin/bitcoin');
+  await page.getByTestId('price-chart').scrollIntoViewIfNeeded();
+  await expect(page.locator('.news-card .news-title').first()).toBeAttached();
+  await expect(page.locator('.news-card :is([lang], [data-lang-tag])')).toHaveCount(0);
+  for (const [path, texts] of [
+    ['/en/coin/bitcoin', '[data-testid="coin-description"]'],
+    ['/en/exchange/binance', '[data-testid="exchange-description"]'],
+    ['/en/bitwiki', '[data-testid="bitwiki-list"] :is(.nm, p)'],
+    ['/en/question', '[data-testid="question-item"] :is(.title a, p)'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator(texts).first(), path).toBeVisible();
+    await expect(page.locator(`${texts}[lang]`), path).toHaveCount(0);
+    await expect(page.locator('main [data-lang-tag]'), path).toHaveCount(0);
+  }
+});

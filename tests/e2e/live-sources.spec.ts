@@ -121,7 +121,7 @@ test.afterAll(async () => {
   await new Promise((resolve) => (wss ? wss.close(resolve) : resolve(undefined)));
 });
 
-test('the fake exchange’s prices, sources and age are on the pages; when it fails they stay, marked stale', async ({ page }) => {
+test('the fake exchange’s prices, sources and age are on the pages; when it fails they stay, marked stale', async ({ page, context }) => {
   // The coin list: the fake price, and the live badge with the source and the age.
   await expect
     .poll(
@@ -215,6 +215,14 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await page.goto(`${BASE}/coin/tether`);
   await expect(page.locator('[data-testid="coin-provenance"][data-demo="true"]')).toContainText('Demo data');
 
+  // The embeddable widget, open while the prices are fresh: no stale mark (its clock is the
+  // test's, so its minutely refresh runs when asked below).
+  const widget = await context.newPage();
+  await widget.clock.install();
+  await widget.goto(`${BASE}/widget?coins=ethereum,bitcoin`);
+  await expect(widget.locator('tr[data-coin="ethereum"] [data-field="price"]')).toContainText('2,345.67');
+  await expect(widget.getByTestId('widget-stale')).toHaveCount(0);
+
   // The exchange fails: the health endpoint says so, the last prices stay, and the badge turns stale.
   up.route(TICKERS, { status: 500, body: { code: -1000, msg: 'An unknown error occurred' } });
   await expect.poll(async () => (await health())?.stale, { timeout: 30_000, intervals: [500] }).toBe(true);
@@ -244,4 +252,18 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(page.getByTestId('coin-price')).toContainText('2,345.67');
   const figureAt = Date.parse((await page.getByTestId('coin-provenance').locator('time').getAttribute('datetime'))!);
   expect(Date.now() - figureAt).toBeGreaterThan(5_000);
+  // So do the widget (the open one at its next refresh, which copies the mark with the price,
+  // and a new one), the search results' coin rows and the watchlist.
+  await widget.clock.runFor(61_000);
+  const widgetMark = widget.locator('tr[data-coin="ethereum"] [data-field="price"] [data-testid="widget-stale"]');
+  await expect(widgetMark).toHaveText('Stale price');
+  await expect(widgetMark).toHaveAttribute('title', /^No source has given a new figure for this coin for \d+ (s|min):/);
+  await expect(widget.locator('tr[data-coin="ethereum"] [data-field="price"]')).toContainText('2,345.67');
+  await page.goto(`${BASE}/zh/widget?coins=ethereum`);
+  await expect(page.getByTestId('widget-stale')).toHaveText('价格已过时');
+  await page.goto(`${BASE}/search?q=ethereum`);
+  await expect(page.getByTestId('search-section-coin').locator('tr[data-coin="ethereum"] [data-testid="stale-row"]')).toHaveText('Stale price');
+  await page.evaluate(() => localStorage.setItem('coinlens.localFavourites', JSON.stringify([{ id: 'ethereum', type: 'COIN' }])));
+  await page.goto(`${BASE}/watchlist`);
+  await expect(page.getByTestId('watchlist-coin').locator('tr[data-coin="ethereum"] [data-testid="stale-row"]')).toHaveText('Stale price');
 });

@@ -123,3 +123,53 @@ test('in BTC, bitcoin shows no change and other coins their change against bitco
   expect(Math.abs(pct(await change('ethereum').textContent()) - expected)).toBeLessThan(0.2);
   expect(Math.abs(expected - eth)).toBeGreaterThan(0.3); // the seed's bitcoin moved: the two differ
 });
+
+// ₿ drew as a box: Debian's fonts (DejaVu, Noto Sans CJK) have no U+20BF. The site ships the one
+// glyph (src/styles/fonts.css); Chromium must draw the sign with a font that has it: ours, or a
+// system font fontconfig says has it (a reader's machine may have one).
+test('₿ is drawn with a font that has the glyph, at first paint in pages in BTC', async ({ page, context, baseURL }) => {
+  const { execFileSync } = await import('node:child_process');
+  let systemFonts: string[] = [];
+  try {
+    systemFonts = execFileSync('fc-list', [':charset=20bf', 'family'], { encoding: 'utf8' }).split('\n').flatMap((l) => l.split(',')).filter(Boolean);
+  } catch {
+    // No fontconfig: only the site's font counts.
+  }
+  const cdp = await context.newCDPSession(page);
+  /** The fonts Chromium draws a lone "₿" with, in the computed font of `selector`'s element. */
+  const fontsOfSign = async (selector: string) => {
+    await page.locator(selector).first().evaluate((el) => {
+      const probe = document.createElement('span');
+      probe.id = 'sign-probe';
+      probe.style.font = getComputedStyle(el).font;
+      probe.textContent = '₿';
+      document.body.append(probe);
+    });
+    await page.evaluate(() => document.fonts.ready);
+    await cdp.send('DOM.enable');
+    await cdp.send('CSS.enable');
+    const { root } = await cdp.send('DOM.getDocument');
+    const { nodeId } = await cdp.send('DOM.querySelector', { nodeId: root.nodeId, selector: '#sign-probe' });
+    const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
+    return fonts;
+  };
+  const hasGlyph = (f: { familyName: string; isCustomFont: boolean }) => f.isCustomFont || systemFonts.includes(f.familyName);
+
+  await context.addCookies([{ name: 'currency', value: 'BTC', url: baseURL! }]);
+  for (const [path, selector] of [
+    ['/zh/coin/ethereum', '[data-testid="coin-price"]'], // bold
+    ['/ko/coin/list_1', '[data-testid="coin-table"] [data-live-price="ethereum"]'],
+    ['/en/widget?coins=ethereum&currency=BTC', 'tr[data-coin="ethereum"] [data-field="price"]'],
+  ] as const) {
+    await page.goto(path);
+    await expect(page.locator(selector).first()).toContainText('₿');
+    const fonts = await fontsOfSign(selector);
+    expect(fonts.length, path).toBeGreaterThan(0);
+    expect(fonts.filter((f) => !hasGlyph(f)), `${path}: ${JSON.stringify(fonts)}`).toEqual([]);
+    // Preloaded with the page, so the sign is there when the price is first drawn.
+    expect(await page.locator('link[rel="preload"][as="font"][href^="/fonts/bitcoin-sign-"]').count(), path).toBeGreaterThan(0);
+  }
+  await context.clearCookies();
+  await page.goto('/en/coin/ethereum');
+  await expect(page.locator('link[rel="preload"][as="font"]')).toHaveCount(0);
+});

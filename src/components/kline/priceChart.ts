@@ -10,7 +10,7 @@ import { islandDict } from '../../server/i18n/index.ts';
 import type { View } from '../../server/view.ts';
 
 /** The strings PriceChart uses. */
-const DICT_KEYS = ['kline.rangeLabel', 'kline.ranges', 'kline.priceChart', 'kline.loading', 'kline.empty', 'kline.error', 'kline.retry', 'kline.fullChart', 'kline.attribution', 'kline.news'];
+const DICT_KEYS = ['kline.rangeLabel', 'kline.ranges', 'kline.priceChart', 'kline.loading', 'kline.empty', 'kline.error', 'kline.retry', 'kline.fullChart', 'kline.attribution', 'kline.news', 'contentLanguage.tag', 'contentLanguage.title'];
 
 /**
  * The island's strings as they sit in the data-props attribute (JSON, then escaped), once per

@@ -30,6 +30,14 @@ export interface PageState {
 }
 
 /**
+ * Prices in BTC carry ₿, which many systems draw from the site's one-glyph font
+ * (src/styles/fonts.css): fetched with the page, it is there at first paint (found by the layout
+ * alone, it came a second late and the sign showed as a box until then).
+ */
+const BITCOIN_SIGN_PRELOADS = html`<link rel="preload" href="/fonts/bitcoin-sign-400.woff2" as="font" type="font/woff2" crossorigin />
+<link rel="preload" href="/fonts/bitcoin-sign-700.woff2" as="font" type="font/woff2" crossorigin />`;
+
+/**
  * The <head> metadata every page has: title, description, canonical and hreflang links. An error
  * page (`noindex`) has no canonical and no alternates: a 404 is not a document in any language.
  */
@@ -48,6 +56,7 @@ ${hreflangAlternates(origin, page.path).map((a) => html`<link rel="alternate" hr
 <meta name="description" content="${description ?? t('site.description')}" />
 ${links}
 <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+${v.money.currency === 'BTC' ? BITCOIN_SIGN_PRELOADS : null}
 <meta name="theme-color" content="#2563eb" />
 <meta property="og:site_name" content="${t('site.name')}" />
 <meta property="og:title" content="${title}" />

@@ -13,7 +13,7 @@ import type { ExchangeSummary } from '../../server/domain/exchanges.ts';
 import type { CoinSummary } from '../../server/domain/markets.ts';
 import type { TickerRow } from '../../server/domain/tickers.ts';
 import { sortHeaderHtml, type SortOrder } from '../ui/markup.ts';
-import { ageText, sourceLabel, sourceList } from '../layout/provenance.ts';
+import { ageText, sourceLabel, sourceList, type AgeView } from '../layout/provenance.ts';
 
 /**
  * What the list markup needs of a page's view (src/server/view.ts): the server's View has it, and
@@ -57,9 +57,10 @@ export function starHtml(v: View, key: string, name: string): SafeHtml {
 
 /**
  * The mark of a coin whose price is stale (its sources went quiet: no new figure for longer than
- * the threshold), saying how long; null otherwise. Beside the price wherever it is shown.
+ * the threshold), saying how long; null otherwise. Beside the price wherever it is shown (the
+ * widget, which has no view, passes its translator and locale).
  */
-export function stalePriceHtml(v: View, c: Pick<CoinSummary, 'stale' | 'priceAt'>, testId = 'stale-row'): SafeHtml | null {
+export function stalePriceHtml(v: AgeView, c: Pick<CoinSummary, 'stale' | 'priceAt'>, testId = 'stale-row'): SafeHtml | null {
   if (!c.stale) return null;
   return html`<span class="badge stale" title="${v.t('provenance.stalePriceHint', { age: ageText(v, c.priceAt, true) })}" data-testid="${testId}">${v.t('provenance.stalePrice')}</span>`;
 }

@@ -7,6 +7,7 @@
  */
 import type { IChartApi } from 'lightweight-charts';
 import { formatDateTime } from '../../lib/format/index.ts';
+import { foreignLang } from '../../lib/i18n/contentLanguage.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { groupIntoBars, MARKER_CARD_ITEMS, type MarkerGroup, type NewsMarker } from '../../lib/newsMarkers.ts';
 import { apiGet } from '../../stores/api.ts';
@@ -83,6 +84,9 @@ export function createNewsMarkers(o: { chart: IChartApi; stage: HTMLElement; coi
     button.type = 'button';
     const cardId = `news-card-${o.coinId}-${i}`;
     button.setAttribute('aria-label', many ? t('kline.news.count', { count: items.length }) : first.title);
+    // One item: the label is its headline, in the headline's language.
+    const firstLang = many ? undefined : foreignLang(first.locale, o.locale);
+    if (firstLang) button.lang = firstLang;
     button.setAttribute('aria-describedby', cardId);
     const card = el('div', 'news-card');
     card.id = cardId;
@@ -91,7 +95,18 @@ export function createNewsMarkers(o: { chart: IChartApi; stage: HTMLElement; coi
     for (const item of items.slice(0, MARKER_CARD_ITEMS)) {
       const link = el('a', 'news-item');
       link.href = href(item);
-      link.append(el('span', 'news-meta', `${t(`kline.news.${item.kind}`)} · ${formatDateTime(item.time, now)}`), el('span', 'news-title', item.title));
+      const meta = el('span', 'news-meta', `${t(`kline.news.${item.kind}`)} · ${formatDateTime(item.time, now)}`);
+      const title = el('span', 'news-title', item.title);
+      // A headline in another language than the page's carries its lang and says so (issue 22 §4).
+      const lang = foreignLang(item.locale, o.locale);
+      if (lang) {
+        title.lang = lang;
+        const tag = el('span', 'badge lang-tag', t(`contentLanguage.tag.${item.locale}`));
+        tag.title = t(`contentLanguage.title.${item.locale}`);
+        tag.dataset.langTag = item.locale;
+        meta.append(' ', tag);
+      }
+      link.append(meta, title);
       card.append(link);
     }
     if (items.length > MARKER_CARD_ITEMS) card.append(el('span', 'news-meta', t('kline.news.more', { n: items.length - MARKER_CARD_ITEMS })));

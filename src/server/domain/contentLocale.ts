@@ -45,3 +45,16 @@ export function primaryContentLocale(locale: Locale): PrimaryContentLocale {
 export function pageLocalesFor(rowLocale: Locale): Locale[] {
   return LOCALES.filter((l) => contentLocales(l).includes(rowLocale));
 }
+
+/**
+ * The language of the texts that come with the market data and the offerings rather than as
+ * content rows: coins' descriptions, tags, roadmap and history milestones and holder labels,
+ * exchanges' descriptions, offerings' project texts (description, team roles, roadmap, ratings).
+ * They have no language column because every writer of them writes English: the demo seeder
+ * (src/server/seed: coin-text.ts, exchanges-gen.ts, depth-gen.ts, data/taxonomy.ts,
+ * content/offerings.ts) and CoinGecko's categories, stored as tags (ingest/facts.ts); the live
+ * sources write no descriptions and nothing imports these. Pages in other languages give them
+ * `lang` and a language tag; a writer in another language would need a column, as content rows
+ * have. (Calendar events are the same case: `CALENDAR_LOCALE`.)
+ */
+export const MARKET_TEXT_LOCALE: Locale = 'en';

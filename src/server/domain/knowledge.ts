@@ -359,6 +359,8 @@ export interface TopicArticle {
   kind: 'news' | 'research';
   title: string;
   summary: string | null;
+  /** The language the article is written in. */
+  locale: string;
   publishedAt: string;
   /** Site path of the article: /news/{id} or /research/{id}. */
   path: string;
@@ -432,7 +434,7 @@ export async function getTopic(db: Db, idOrSlug: string, q: { page: number; size
   if (!row) throw notFound(MISSING_KEY);
   const topic = toTopic(row);
   const rows = await db
-    .select({ id: articles.id, kind: articles.kind, title: articles.title, summary: articles.summary, publishedAt: articles.publishedAt })
+    .select({ id: articles.id, kind: articles.kind, title: articles.title, summary: articles.summary, locale: articles.locale, publishedAt: articles.publishedAt })
     .from(topicArticles)
     .innerJoin(articles, liveArticle)
     .where(eq(topicArticles.topicId, topic.id))

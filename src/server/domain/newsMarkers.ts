@@ -69,6 +69,7 @@ export async function listNewsMarkers(db: Db, q: NewsMarkerQuery, now = Date.now
       .select({
         id: flashNews.id,
         title: flashNews.title,
+        locale: flashNews.locale,
         at: flashNews.publishedAt,
       })
       .from(flashNewsCoins)
@@ -80,6 +81,7 @@ export async function listNewsMarkers(db: Db, q: NewsMarkerQuery, now = Date.now
       .select({
         id: announcements.id,
         title: announcements.title,
+        locale: announcements.locale,
         at: announcements.publishedAt,
       })
       .from(announcementCoins)
@@ -95,6 +97,7 @@ export async function listNewsMarkers(db: Db, q: NewsMarkerQuery, now = Date.now
       kind: 'flash' as const,
       id: r.id,
       title: r.title,
+      locale: r.locale,
       url: `/lives/${r.id}`,
     })),
     ...notices.map((r) => ({
@@ -102,6 +105,7 @@ export async function listNewsMarkers(db: Db, q: NewsMarkerQuery, now = Date.now
       kind: 'announcement' as const,
       id: r.id,
       title: r.title,
+      locale: r.locale,
       url: `/announcement/${r.id}`,
     })),
   ].sort((a, b) => b.time - a.time || a.kind.localeCompare(b.kind) || b.id - a.id);

@@ -5,7 +5,7 @@ import { announcements, articles, coinNames, coins, exchanges, flashNews, questi
 import type { QuickSearchItem } from '../../lib/search.ts';
 import { contentLocales } from './contentLocale.ts';
 import { DomainError } from './errors.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
 import { coinNameBook, localCoinName } from './coinNames.ts';
 import { num } from './numbers.ts';
 import { inVisitorWindow } from './announcements.ts';
@@ -83,6 +83,9 @@ export interface CoinHit {
   price: number | null;
   change24h: number | null;
   marketCap: number | null;
+  /** The age of the price's newest figure, and whether it is stale (the row marks it, as the lists do). */
+  priceAt: string | null;
+  stale: boolean;
   tier: MatchTier;
 }
 
@@ -271,6 +274,7 @@ const searchCoins: Searcher<'coin'> = async (db, term, page, size) => {
             price: coins.price,
             change24h: coins.change24h,
             marketCap: coins.marketCap,
+            ...priceAgeColumns,
             tier: tierSql([symbol, ...names, id], t),
           })
           .from(coins)
@@ -292,6 +296,7 @@ const searchCoins: Searcher<'coin'> = async (db, term, page, size) => {
       price: num(r.price),
       change24h: num(r.change24h),
       marketCap: num(r.marketCap),
+      ...priceAge(r),
       tier: tierOf(r.tier),
     })),
   };
@@ -709,7 +714,7 @@ export async function bestMatch(db: Db, raw: string): Promise<BestMatch | null> 
 export async function searchSuggestions(db: Db, limit = 10): Promise<{ coins: CoinHit[]; exchanges: ExchangeHit[] }> {
   const [coinRows, exchangeRows] = await Promise.all([
     db
-      .select({ id: coins.id, symbol: coins.symbol, name: coins.name, rank: coins.rank, price: coins.price, change24h: coins.change24h, marketCap: coins.marketCap })
+      .select({ id: coins.id, symbol: coins.symbol, name: coins.name, rank: coins.rank, price: coins.price, change24h: coins.change24h, marketCap: coins.marketCap, ...priceAgeColumns })
       .from(coins)
       .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id))
       .limit(limit),
@@ -727,7 +732,7 @@ export async function searchSuggestions(db: Db, limit = 10): Promise<{ coins: Co
       .limit(limit),
   ]);
   return {
-    coins: coinRows.map((r) => ({ ...r, icon: coinIcon(r.id), price: num(r.price), change24h: num(r.change24h), marketCap: num(r.marketCap), tier: 0 })),
+    coins: coinRows.map(({ sources, ...r }) => ({ ...r, icon: coinIcon(r.id), price: num(r.price), change24h: num(r.change24h), marketCap: num(r.marketCap), ...priceAge({ sources, priceAt: r.priceAt }), tier: 0 })),
     exchanges: exchangeRows.map((r) => ({ ...r, reportedVolume24h: num(r.reportedVolume24h), tier: 0 })),
   };
 }

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, comments, exchanges, offerings, users } from '../db/schema/index.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
 import { num, type Page } from './numbers.ts';
 import { isRateSymbol, type RateSymbol } from './rates.ts';
 import { overallLabel, REVIEW_DIMENSIONS, RATING_MAX, type Review, type ReviewTargetType } from './reviews.ts';
@@ -155,12 +155,15 @@ export interface WidgetCoin {
   icon: string;
   price: number | null;
   change24h: number | null;
+  /** The age of the price's newest figure, and whether it is stale (the widget marks it). */
+  priceAt: string | null;
+  stale: boolean;
 }
 
 /** The widget's coins in the requested order (unknown ids listed apart), or the top coins. */
 export async function widgetCoins(db: Db, ids: string[]): Promise<{ coins: WidgetCoin[]; unknown: string[]; updatedAt: string | null }> {
   // A price's age is its newest figure's (price_at), not the time its row was last written.
-  const columns = { id: coins.id, name: coins.name, symbol: coins.symbol, price: coins.price, change24h: coins.change24h, priceAt: coins.priceAt, updatedAt: coins.updatedAt };
+  const columns = { id: coins.id, name: coins.name, symbol: coins.symbol, price: coins.price, change24h: coins.change24h, ...priceAgeColumns, updatedAt: coins.updatedAt };
   const rows = ids.length
     ? await db.select(columns).from(coins).where(inArray(coins.id, ids))
     : await db.select(columns).from(coins).where(isNotNull(coins.rank)).orderBy(asc(coins.rank)).limit(WIDGET_DEFAULT_COUNT);
@@ -168,7 +171,7 @@ export async function widgetCoins(db: Db, ids: string[]): Promise<{ coins: Widge
   const ordered = ids.length ? ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) : rows;
   const newest = ordered.map((r) => r.priceAt ?? r.updatedAt).reduce<Date | null>((a, at) => (!a || at > a ? at : a), null);
   return {
-    coins: ordered.map((r) => ({ id: r.id, name: r.name, symbol: r.symbol, icon: coinIcon(r.id), price: num(r.price), change24h: num(r.change24h) })),
+    coins: ordered.map((r) => ({ id: r.id, name: r.name, symbol: r.symbol, icon: coinIcon(r.id), price: num(r.price), change24h: num(r.change24h), ...priceAge(r) })),
     unknown: ids.filter((id) => !byId.has(id)),
     updatedAt: newest?.toISOString() ?? null,
   };
