@@ -3,8 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 
 for (const L of [
-  { prefix: '', app: 'Coinlens on your phone', privacy: 'Privacy policy', forbidden: 'Access forbidden', review: 'Latest user reviews', exchanges: 'Exchanges', price: 'Price', feeds: 'RSS and Atom feeds', days90: '90 days', days365: '365 days' },
-  { prefix: '/zh', app: '手机上的 Coinlens', privacy: '隐私政策', forbidden: '禁止访问', review: '最新用户评价', exchanges: '交易所', price: '价格', feeds: 'RSS 和 Atom 订阅', days90: '90 天', days365: '365 天' },
+  { prefix: '', app: 'Coinlens on your phone', privacy: 'Privacy policy', forbidden: 'Access forbidden', review: 'Latest user reviews', exchanges: 'Exchanges', price: 'Price', feeds: 'RSS and Atom feeds', days90: '90 days', days365: '365 days', days1: '1 day' },
+  { prefix: '/zh', app: '手机上的 Coinlens', privacy: '隐私政策', forbidden: '禁止访问', review: '最新用户评价', exchanges: '交易所', price: '价格', feeds: 'RSS 和 Atom 订阅', days90: '90 天', days365: '365 天', days1: '1 天' },
 ] as const) {
   const p = (path: string) => `${L.prefix}${path}`;
   const home = L.prefix ? `${L.prefix}/` : '/';
@@ -31,7 +31,12 @@ for (const L of [
       // The session's CSRF companion lives as long as it; the device cookie a year.
       await expect(table.locator('tr[data-cookie="csrf"] td').last()).toHaveText(L.days90);
       await expect(table.locator('tr[data-cookie="device"] td').last()).toHaveText(L.days365);
-      await expect(table.locator('tbody tr')).toHaveCount(13);
+      // Exactly the cookies the site sets (the session's, the device's, the settings' and the push
+      // device id): none that no code writes (SPEC §9's BaseInfo, rateOption, volumePerVisit…).
+      expect(await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.cookie))).toEqual([
+        'jwt', 'csrf', 'device', 'locale', 'theme', 'currency', 'colours', 'sizes', 'msgToken',
+      ]);
+      await expect(table.locator('tr[data-cookie="msgToken"] td').last()).toHaveText(L.days1);
     });
 
     test('forbidden answers 403 with a way home', async ({ page }) => {
