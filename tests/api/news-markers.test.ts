@@ -77,6 +77,7 @@ describe('GET /api/v1/klines/news', () => {
         kind: 'flash',
         id: ids['en-a'],
         title: 'Marker test en-a',
+        locale: 'en',
         url: `/lives/${ids['en-a']}`,
       },
       {
@@ -84,6 +85,7 @@ describe('GET /api/v1/klines/news', () => {
         kind: 'announcement',
         id: ids['ann-en'],
         title: 'Marker test ann-en',
+        locale: 'en',
         url: `/announcement/${ids['ann-en']}`,
       },
       {
@@ -91,6 +93,7 @@ describe('GET /api/v1/klines/news', () => {
         kind: 'flash',
         id: ids['en-b'],
         title: 'Marker test en-b',
+        locale: 'en',
         url: `/lives/${ids['en-b']}`,
       },
     ]);
@@ -102,9 +105,11 @@ describe('GET /api/v1/klines/news', () => {
     expect(visitor.headers.get('vary')).toMatch(/Authorization, Cookie, X-CSRF-Token/);
   });
 
-  it('gives Chinese readers both Chinese scripts and no English', async () => {
+  it('gives Chinese readers both Chinese scripts and no English, each item naming its own', async () => {
     const { data } = await markers(`coin=bitcoin&from=${T0 - MIN}&to=${T0 + 2 * 60 * MIN}&lan=zh`);
     expect(data.list.map((m) => m.id)).toEqual([ids['zh-a'], ids['hk-a']]);
+    // The chart tags a Traditional headline on a Simplified page by this.
+    expect(data.list.map((m) => m.locale)).toEqual(['zh', 'zh-hk']);
   });
 
   it('keeps the newest items when the window holds more than the limit', async () => {

@@ -17,7 +17,7 @@ describe('priceChartPlaceholder', () => {
     for (const [locale, base] of [['en', ''], ['zh', '/zh'], ['en', '']] as const) {
       const markup = priceChartPlaceholder(view(locale, base, 'EUR', 0.9), 'bit"coin&co', '1M').value;
       expect(props(markup)).toEqual({
-        dict: islandDict(locale, 'kline.rangeLabel', 'kline.ranges', 'kline.priceChart', 'kline.loading', 'kline.empty', 'kline.error', 'kline.retry', 'kline.fullChart', 'kline.attribution', 'kline.news'),
+        dict: islandDict(locale, 'kline.rangeLabel', 'kline.ranges', 'kline.priceChart', 'kline.loading', 'kline.empty', 'kline.error', 'kline.retry', 'kline.fullChart', 'kline.attribution', 'kline.news', 'contentLanguage.tag', 'contentLanguage.title'),
         coinId: 'bit"coin&co',
         locale,
         currency: { code: 'EUR', rate: 0.9 },
