@@ -1,6 +1,6 @@
 import { CONTRACT_TYPES, type ContractType } from './format/pair.ts';
 import { LIST_SIZES } from './pageSizes.ts';
-import { isPageSize } from './pagination.ts';
+import { isPageSize, readPage } from './pagination.ts';
 
 /** What /pairs and /futures read from their URL: one definition for the page and its exports. */
 export interface TickerPageQuery<S extends string> {
@@ -55,4 +55,25 @@ export function tickerSearch(
   if (q.page > 1) s.set('page', String(q.page));
   const qs = s.toString();
   return qs ? `?${qs}` : '';
+}
+
+/**
+ * What a coin's market tab reads from its URL (page, size, sort, order, spot/futures): the tab
+ * and its export. `sorts`: the pair table's (TICKER_SORTS of src/server/domain/tickers.ts).
+ */
+export function readMarketTabQuery<S extends string>(
+  params: URLSearchParams,
+  sorts: readonly S[],
+  defaultSize: number = LIST_SIZES['coin-markets'],
+): { page: number; size: number; sort: S | undefined; order: 'asc' | 'desc' | undefined; market: 'spot' | 'futures' | undefined } {
+  const sortParam = params.get('sort');
+  const sort = sorts.includes(sortParam as S) ? (sortParam as S) : undefined;
+  const orderParam = params.get('order');
+  const marketParam = params.get('market');
+  return {
+    ...readPage(params, defaultSize),
+    sort,
+    order: orderParam === 'asc' || orderParam === 'desc' ? orderParam : undefined,
+    market: marketParam === 'spot' || marketParam === 'futures' ? marketParam : undefined,
+  };
 }

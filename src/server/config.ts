@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { STALE_MS_DEFAULT } from './ingest/aggregate.ts';
+
+/** Default age after which a ticker is stale: a few missed refresh rounds of any source (ingest/aggregate.ts). */
+export const STALE_MS_DEFAULT = 5 * 60_000;
 
 /** The market sources SOURCES may name (src/server/ingest/sources/). */
 export const SOURCE_NAMES = ['binance', 'binance-futures', 'okx', 'bybit', 'kraken'] as const;

@@ -184,13 +184,13 @@ export const $session: WritableAtom<SessionState> = atom<SessionState>({ ...SIGN
 let browser: Session | null = null;
 
 /**
- * The push device code (src/islands/push/device.ts) loads only where notifications may be on:
+ * The push device code (src/stores/pushDevice.ts) loads only where notifications may be on:
  * permission granted, or a device id left from earlier. Pages that never asked load nothing.
  */
-const pushDevice = (run: (m: typeof import('../islands/push/device.ts')) => Promise<void>, evenWithoutPermission: boolean) => {
+const pushDevice = (run: (m: typeof import('./pushDevice.ts')) => Promise<void>, evenWithoutPermission: boolean) => {
   const granted = typeof Notification !== 'undefined' && Notification.permission === 'granted';
   if (!granted && !(evenWithoutPermission && /(?:^|;\s*)msgToken=/.test(document.cookie))) return;
-  void import('../islands/push/device.ts')
+  void import('./pushDevice.ts')
     .then(run)
     .catch((e: unknown) => console.error('[push]', e));
 };

@@ -13,7 +13,7 @@ import type { GlobalTotals } from '../../server/domain/markets.ts';
 import { MARKET_RATE_COINS, RATE_SYMBOLS } from '../../server/domain/rates.ts';
 import type { View } from '../../server/view.ts';
 import { headerModel, isCurrent, type NavEntry } from './headerModel.ts';
-import { ageText, sentenceWithAge, sourceList } from './provenance.ts';
+import { ageText, sentenceWithAge, sourceList } from '../../lib/provenance.ts';
 
 export interface PageState {
   locale: Locale;

@@ -9,11 +9,10 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import type { Money } from '../../lib/money.ts';
 import { SPARK_HEIGHT, SPARK_WIDTH, type Spark } from '../../lib/sparkline.ts';
 import { regionName } from '../../lib/i18n/region.ts';
-import type { ExchangeSummary } from '../../server/domain/exchanges.ts';
-import type { CoinSummary } from '../../server/domain/markets.ts';
-import type { TickerRow } from '../../server/domain/tickers.ts';
+import { coinLabelParts, nameIn, type NamedCoin } from '../../lib/coinLabel.ts';
+import type { CoinSummary, ExchangeSummary, TickerRow } from '../../lib/rows.ts';
 import { sortHeaderHtml, type SortOrder } from '../ui/markup.ts';
-import { ageText, sourceLabel, sourceList, type AgeView } from '../layout/provenance.ts';
+import { ageText, sourceLabel, sourceList, type AgeView } from '../../lib/provenance.ts';
 
 /**
  * What the list markup needs of a page's view (src/server/view.ts): the server's View has it, and
@@ -36,9 +35,6 @@ export interface MarkupView {
 }
 type View = MarkupView;
 
-/** A row naming a coin: its English `name`, and `localName` when an API answer localised it. */
-type NamedCoin = { id: string; name: string; localName?: string | null; symbol?: string };
-const nameIn = (v: View, c: NamedCoin): string => c.localName ?? v.coinName?.(c) ?? c.name;
 
 /** A percentage change coloured by direction; `live`: a coin id whose 24h change the browser keeps live. */
 export function changeHtml(value: number | null | undefined, live?: string): SafeHtml {
@@ -79,19 +75,6 @@ export function coinLabelHtml(v: View, c: NamedCoin): SafeHtml {
   return english === null ? html`${local}` : html`${local} <span class="en" lang="en">${english}</span>`;
 }
 
-/** The same label as plain text ("艾达币 Cardano"), for a table's exports. */
-export function coinLabelText(v: View, c: NamedCoin): string {
-  const { local, english } = coinLabelParts(v, c);
-  return english === null ? local : `${local} ${english}`;
-}
-
-function coinLabelParts(v: View, c: NamedCoin): { local: string; english: string | null } {
-  const local = nameIn(v, c);
-  if (local === c.name) return { local, english: null };
-  // 瑞波币 XRP: an English name that is only the symbol would print the symbol twice.
-  if (c.symbol && c.name.toLowerCase() === c.symbol.toLowerCase()) return { local, english: null };
-  return { local, english: c.name };
-}
 
 /**
  * A seven-day price line as inline SVG: no script, no request. The path was drawn when the price

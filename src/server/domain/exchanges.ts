@@ -6,6 +6,8 @@ import { currentProvenance } from './provenance.ts';
 import { notFound } from './errors.ts';
 import { num, type Page } from './numbers.ts';
 import type { SortOrder } from './markets.ts';
+import type { ExchangeSummary } from '../../lib/rows.ts';
+export type { ExchangeSummary } from '../../lib/rows.ts';
 
 /** Monthly visits are reported per month, volumes per 24 hours. */
 const DAYS_PER_MONTH = 30;
@@ -112,21 +114,6 @@ export function volumeEstimate(perVisit: number, monthlyVisits: number | null, r
 export const EXCHANGE_SORTS = ['rank', 'name', 'expectedVolume', 'reportedVolume', 'pairCount', 'coinCount', 'monthlyVisits', 'starRating'] as const;
 export type ExchangeSort = (typeof EXCHANGE_SORTS)[number];
 
-export interface ExchangeSummary {
-  name: string;
-  displayName: string;
-  type: 'CEX' | 'DEX';
-  country: string | null;
-  rank: number | null;
-  expectedRank: number | null;
-  reportedVolume24h: number | null;
-  expectedVolume24h: number | null;
-  coinCount: number;
-  pairCount: number;
-  monthlyVisits: number | null;
-  starRating: number | null;
-  reviewed: boolean;
-}
 
 export interface ExchangeDetail extends ExchangeSummary {
   foundedOn: string | null;

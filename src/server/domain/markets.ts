@@ -1,14 +1,15 @@
-import { currentProvenance, GLOBAL_FACTS, readProvenance, siteIsLive, type Provenance } from './provenance.ts';
+import { currentProvenance, GLOBAL_FACTS, readProvenance, siteIsLive, type GlobalFacts, type Provenance } from './provenance.ts';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, siteMeta, tags, tickers } from '../db/schema/index.ts';
-import type { GlobalFacts } from '../ingest/sources/coingecko.ts';
 import { prepared } from '../db/prepared.ts';
 import { memo, memoBounded, memoMarket } from './cache.ts';
 import { notFound } from './errors.ts';
 import { num, percentOf, type Page } from './numbers.ts';
 import { config } from '../config.ts';
-import type { Spark, SparkTrend } from '../../lib/sparkline.ts';
+import type { SparkTrend } from '../../lib/sparkline.ts';
+import type { CoinSummary } from '../../lib/rows.ts';
+export type { CoinSummary } from '../../lib/rows.ts';
 
 /** Coins shown by the "top 200" filters of SPEC §9. */
 export const TOP_FILTER_SIZE = 200;
@@ -19,40 +20,6 @@ export const COIN_FILTERS = ['all', 'top_cap', 'top_volume'] as const;
 export type CoinFilter = (typeof COIN_FILTERS)[number];
 export type SortOrder = 'asc' | 'desc';
 
-export interface CoinSummary {
-  id: string;
-  symbol: string;
-  name: string;
-  icon: string;
-  rank: number | null;
-  price: number | null;
-  change1h: number | null;
-  change24h: number | null;
-  change7d: number | null;
-  marketCap: number | null;
-  volume24h: number | null;
-  circulatingSupply: number | null;
-  /** The demo seeder's figures on a site that runs on live sources: no source reports this coin. */
-  demo: boolean;
-  /** The sources whose pairs made the price ("binance", "okx"); empty for demo data. */
-  sources: string[];
-  /** When the newest figure the price was computed from was observed (ISO): the price's age. */
-  priceAt: string | null;
-  /** A price from the sources whose newest figure is older than STALE_MS: the sources went quiet; it is the last good one. */
-  stale: boolean;
-  /** Where the supplies (and so the market cap) come from ("coingecko"), and when; null: the demo data's. */
-  supplySource: string | null;
-  supplyAt: string | null;
-  /**
-   * The market cap is an estimate: a price from the sources times the demo data's supply (no
-   * supply source such as CoinGecko reports this coin).
-   */
-  marketCapEstimate: boolean;
-  /** The seven-day line of the lists, drawn when the history was written. */
-  spark: Spark | null;
-  /** The seven days of prices themselves: only when asked for (the API). */
-  sparkline?: number[];
-}
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 

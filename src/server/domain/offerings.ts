@@ -534,3 +534,12 @@ export function readPlatformRoiQuery(params: URLSearchParams): { kind: OfferingK
   const order: 'asc' | 'desc' | undefined = sort && params.get('order') === 'asc' ? 'asc' : sort ? 'desc' : undefined;
   return { kind, sort, order };
 }
+
+/**
+ * An offering's platform as readers see it: launchpads and chains by their names, the project's
+ * own mainnet in the reader's language, nothing as '--'.
+ */
+export function platformLabel(v: { t(key: string): string }, platform: string | null | undefined): string {
+  if (!platform) return '--';
+  return platform === OWN_MAINNET ? v.t('ieo.ownMainnet') : platform;
+}

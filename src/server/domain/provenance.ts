@@ -7,7 +7,6 @@ import { inArray, sql } from 'drizzle-orm';
 import { config } from '../config.ts';
 import type { Db } from '../db/index.ts';
 import { siteMeta } from '../db/schema/index.ts';
-import type { SourceState } from '../ingest/sources/types.ts';
 import { memoMarket } from './cache.ts';
 
 export interface Provenance {
@@ -73,3 +72,29 @@ export const DEMO_USERNAMES = 'demo\\_%';
  * demo seeder's, on a page that otherwise shows real data, and says so.
  */
 export const siteIsLive = sql<boolean>`exists (select 1 from site_meta where key = 'data_source' and value->>'source' = 'live')`;
+
+/** The health of one source, as /api/health reports it. */
+export interface SourceState {
+  name: string;
+  /** ok: the last request succeeded; failing: it did not; idle: nothing asked yet. */
+  status: 'ok' | 'failing' | 'idle';
+  lastSuccessAt: number | null;
+  lastError: { at: number; message: string } | null;
+  /** Weight spent in the current budget window, and the window's limit. */
+  budget: { used: number; limit: number; windowMs: number };
+  /** Its WebSocket, when one runs: connected, messages and unreadable ones, the latest's time. */
+  stream?: { connected: boolean; messages: number; errors: number; lastMessageAt: number | null };
+}
+
+/** CoinGecko's market-wide totals, as its adapter reads them and the site_meta row keeps them ({@link GLOBAL_FACTS}). */
+export interface GlobalFacts {
+  activeCoins: number;
+  markets: number;
+  marketCapUsd: number | null;
+  volumeUsd: number | null;
+  /** Percent of the total market cap. */
+  btcDominance: number | null;
+  ethDominance: number | null;
+  marketCapChange24h: number | null;
+  updatedAt: number;
+}

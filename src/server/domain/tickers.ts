@@ -6,6 +6,8 @@ import { num, percentOf, type Page } from './numbers.ts';
 import { siteIsLive } from './provenance.ts';
 import type { SortOrder } from './markets.ts';
 import { CONTRACT_TYPES, type ContractType } from '../../lib/format/pair.ts';
+import type { TickerRow } from '../../lib/rows.ts';
+export type { TickerRow } from '../../lib/rows.ts';
 
 export { CONTRACT_TYPES };
 
@@ -35,35 +37,6 @@ async function rankQuotes(db: Db, market: 'spot' | 'futures', limit: number): Pr
 export const TICKER_SORTS = ['volume24h', 'price', 'change24h', 'pair', 'spread'] as const;
 export type TickerSort = (typeof TICKER_SORTS)[number];
 
-export interface TickerRow {
-  id: number;
-  pair: string;
-  market: 'spot' | 'futures';
-  contractType: string | null;
-  baseSymbol: string;
-  quoteSymbol: string;
-  coinId: string;
-  coinName: string;
-  exchange: string;
-  exchangeDisplayName: string;
-  price: number | null;
-  priceQuote: number | null;
-  volume24h: number | null;
-  change24h: number | null;
-  /** SPEC §9: (best ask − best bid) / best ask × 100. */
-  spread: number | null;
-  depthPlus1: number | null;
-  depthMinus1: number | null;
-  /** Share of the coin's (coin filter) or the exchange's (exchange filter) listed volume. */
-  share: number | null;
-  updatedAt: string;
-  /** The source that reported the pair ("okx"), null for the demo data. */
-  source: string | null;
-  /** Why the coin's price leaves the pair out (stale, outlier, no-reference, futures), or null. */
-  excluded: string | null;
-  /** The demo seeder's pair on a site that runs on live sources. */
-  demo: boolean;
-}
 
 /** SPEC §9 spread rate, in percent; null without a usable book. */
 export function spreadRate(bestBid: number | null, bestAsk: number | null): number | null {

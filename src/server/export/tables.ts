@@ -1,19 +1,17 @@
 import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
 import { LIST_SIZES } from '../../lib/pageSizes.ts';
-import { readTickerQuery } from '../../lib/tickerQuery.ts';
+import { readMarketTabQuery, readTickerQuery } from '../../lib/tickerQuery.ts';
 import type { Db } from '../db/index.ts';
 import { EXCHANGE_SORTS, getExchange, listExchanges, type ExchangeSummary } from '../domain/exchanges.ts';
 import { coinIconInfo, COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../domain/markets.ts';
 import type { Page } from '../domain/numbers.ts';
 import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../domain/tickers.ts';
 import type { Translate } from '../i18n/index.ts';
-import { listOfferings, platformRoi, readOfferingQuery, readPlatformRoiQuery, readRoiQuery, type OfferingRow, type PlatformRoi } from '../domain/offerings.ts';
+import { listOfferings, platformLabel, platformRoi, readOfferingQuery, readPlatformRoiQuery, readRoiQuery, type OfferingRow, type PlatformRoi } from '../domain/offerings.ts';
 import { HOT_SORTS, listHotCoins, type HotCoin } from '../domain/hot.ts';
 import type { View } from '../view.ts';
-import { platformLabel } from '../../components/ieo/platform.ts';
-import { readMarketTabQuery } from '../../components/coin/links.ts';
 import { DomainError } from '../domain/errors.ts';
-import { coinLabelText } from '../../components/market/markup.ts';
+import { coinLabelText } from '../../lib/coinLabel.ts';
 import { DEFAULTS, getRanking, KIND_OPTIONS, readRankQuery, type RankKind, type RankRow } from '../domain/rankings.ts';
 
 /**
@@ -298,7 +296,7 @@ const coinMarkets: ExportTable<TickerRow> = {
   prepare: async (db, params) => {
     const coin = params.get('coin') ?? '';
     if (!coin || !(await coinIconInfo(db, coin))) return null;
-    const q = readMarketTabQuery(params);
+    const q = readMarketTabQuery(params, TICKER_SORTS);
     return { page: q.page, size: q.size, fetch: (page, size) => listTickers(db, { coin, page, size, sort: q.sort, order: q.order, market: q.market }) };
   },
   columns: [

@@ -1,6 +1,6 @@
 import { CSV_BOM, csvRecord } from '../../lib/csv.ts';
 import { PAGE_SIZES } from '../../lib/pagination.ts';
-import { sourceList } from '../../components/layout/provenance.ts';
+import { sourceList } from '../../lib/provenance.ts';
 import type { Db } from '../db/index.ts';
 import { currentProvenance } from '../domain/provenance.ts';
 import type { Page } from '../domain/numbers.ts';

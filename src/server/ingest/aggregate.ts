@@ -82,8 +82,8 @@ export interface AggregateResult {
   quoteUsd: Record<string, number>;
 }
 
-/** Default age after which a ticker is stale: a few missed refresh rounds of any source. */
-export const STALE_MS_DEFAULT = 5 * 60_000;
+/** Default age after which a ticker is stale (STALE_MS): a setting, so config.ts owns it. */
+export { STALE_MS_DEFAULT } from '../config.ts';
 /** How many scaled MADs from the median a price may lie before it is an outlier. */
 export const OUTLIER_MAD_MULTIPLE = 5;
 /** Scales the MAD to the standard deviation of normally distributed prices. */

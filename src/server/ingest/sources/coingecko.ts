@@ -9,6 +9,8 @@ import { z } from 'zod';
 import { slugify } from '../../../lib/slug.ts';
 import { readable, reportedPrice, rowsOf, SourceHttp, type HttpOptions } from './http.ts';
 import type { ExchangeInfo, SourceState, SourceTicker } from './types.ts';
+import type { GlobalFacts } from '../../domain/provenance.ts';
+export type { GlobalFacts } from '../../domain/provenance.ts';
 
 export type CoinGeckoOptions = {
   baseUrl?: string;
@@ -43,17 +45,6 @@ export interface CoinFacts {
   updatedAt: number | null;
 }
 
-export interface GlobalFacts {
-  activeCoins: number;
-  markets: number;
-  marketCapUsd: number | null;
-  volumeUsd: number | null;
-  /** Percent of the total market cap. */
-  btcDominance: number | null;
-  ethDominance: number | null;
-  marketCapChange24h: number | null;
-  updatedAt: number;
-}
 
 export interface ExchangeFacts {
   id: string;

@@ -7,6 +7,7 @@
 
 import type { KlineInterval } from '../../../lib/klines.ts';
 import type { ContractType as SpecContractType } from '../../../lib/format/pair.ts';
+import type { SourceState } from '../../domain/provenance.ts';
 
 /** SPEC §3 contract types a source's futures map onto (research file, section 3); no source lists the UPS/DOWNS ones. */
 export type ContractType = Exclude<SpecContractType, 'UPSWEEKLY' | 'DOWNSWEEKLY'>;
@@ -68,18 +69,8 @@ export interface SourceCandle {
 /** The intervals the site knows (klines.interval); each source maps them onto its own names. */
 export type CandleInterval = KlineInterval;
 
-/** The health of one source, as /api/health reports it. */
-export interface SourceState {
-  name: string;
-  /** ok: the last request succeeded; failing: it did not; idle: nothing asked yet. */
-  status: 'ok' | 'failing' | 'idle';
-  lastSuccessAt: number | null;
-  lastError: { at: number; message: string } | null;
-  /** Weight spent in the current budget window, and the window's limit. */
-  budget: { used: number; limit: number; windowMs: number };
-  /** Its WebSocket, when one runs: connected, messages and unreadable ones, the latest's time. */
-  stream?: { connected: boolean; messages: number; errors: number; lastMessageAt: number | null };
-}
+/** The health of one source (/api/health): the domain's provenance owns the shape. */
+export type { SourceState };
 
 /** An exchange as a source reports it, with what the exchange list shows about it. */
 export interface ExchangeInfo {

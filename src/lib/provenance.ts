@@ -2,8 +2,8 @@
  * Provenance and freshness in markup: which sources a number comes from and how old it is
  * ("updated 12 s ago"), for the header badge, the coin header and the market tables.
  */
-import { html, type SafeHtml } from '../../lib/html.ts';
-import type { Locale } from '../../lib/i18n/index.ts';
+import { html, type SafeHtml } from './html.ts';
+import type { Locale } from './i18n/index.ts';
 
 /**
  * What these need of a page's view: the server's View has it, and so has the browser's list view

@@ -5,9 +5,9 @@
  * notifications. Loaded on demand: by the notification buttons, and by the session store at
  * sign-in and logout (only when notifications were ever allowed here).
  */
-import { base64UrlBytes, iidFromCookies, msgTokenCookie, newIid, sameKey } from '../../lib/pushDevice.ts';
-import { hasSession } from '../../lib/sessionKeys.ts';
-import { ApiError, apiCall, apiGet } from '../../stores/api.ts';
+import { base64UrlBytes, iidFromCookies, msgTokenCookie, newIid, sameKey } from '../lib/pushDevice.ts';
+import { hasSession } from '../lib/sessionKeys.ts';
+import { ApiError, apiCall, apiGet } from './api.ts';
 
 /** What the notification button shows. */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'enabled';
