@@ -190,12 +190,12 @@ function envMs(name, fallback, min = 0) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}"). See README.md, "Configuration".`);
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}"). See docs/configuration.md.`);
   return n;
 }
 
 /**
- * The Node server's timeouts (README, "Configuration"). requestTimeout bounds receiving a
+ * The Node server's timeouts (docs/configuration.md). requestTimeout bounds receiving a
  * request (headers and body), not sending the answer, so event streams, long answers, are
  * not cut; a client that trickles a body is answered 408 and disconnected.
  */
@@ -211,7 +211,7 @@ export function serverTimeouts() {
   };
 }
 
-/** The page cache's settings: TTL, and the bound in bytes (README, "Configuration"). */
+/** The page cache's settings: TTL, and the bound in bytes (docs/configuration.md). */
 export function pageCacheSettings() {
   return { ttlMs: envMs('PAGE_CACHE_MS', 2000), maxBytes: envMs('PAGE_CACHE_MB', 64) * 1024 * 1024 };
 }

@@ -1,6 +1,6 @@
 // npm run bench: every benchmark in turn, each in its own process, each writing its results
 // (JSON + Markdown) under bench/results/. `npm run bench -- pages scale` runs only those.
-// A full run takes about 23 minutes on the 2-core machine; the knobs are in README "Benchmarks".
+// A full run takes about 23 minutes on the 2-core machine; the knobs are in docs/benchmarks.md.
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ensureBuild } from '../ensure-build.mjs';

@@ -187,11 +187,11 @@ function envNumber(env, name, fallback, min = 0) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number of at least ${min} (got "${raw}"). See README.md, "Configuration".`);
+  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number of at least ${min} (got "${raw}"). See docs/configuration.md.`);
   return n;
 }
 
-/** The shedding settings from the environment (README, "Configuration"). */
+/** The shedding settings from the environment (docs/configuration.md). */
 export function shedSettings(env = process.env) {
   return {
     burst: envNumber(env, 'EXPENSIVE_BURST', 30, 1),

@@ -1,5 +1,16 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, parseConfig, siteOrigin } from './config.ts';
+import { ConfigError, configKeys, parseConfig, siteOrigin } from './config.ts';
+
+describe('docs/configuration.md', () => {
+  it('documents every setting the server reads, in its table', () => {
+    const doc = fs.readFileSync(new URL('../../docs/configuration.md', import.meta.url), 'utf8');
+    const rows = doc.split('\n').filter((l) => l.startsWith('| `'));
+    const undocumented = configKeys().filter((key) => !rows.some((row) => row.split('|')[1]!.includes(`\`${key}\``)));
+    expect(configKeys().length).toBeGreaterThan(20);
+    expect(undocumented).toEqual([]);
+  });
+});
 
 describe('siteOrigin', () => {
   it('uses SITE_URL when set, without path or trailing slash', () => {

@@ -183,7 +183,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   const result = schema.safeParse(env);
   if (!result.success) {
     const lines = result.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
-    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee README.md, "Configuration".`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}\nSee docs/configuration.md.`);
   }
   return { ...result.data, dataDir: path.resolve(result.data.DATA_DIR) };
 }
@@ -206,3 +206,6 @@ export function siteOrigin(c: Pick<Config, 'SITE_URL' | 'HOST' | 'PORT'> = confi
   const host = c.HOST === '0.0.0.0' || c.HOST === '::' ? 'localhost' : c.HOST;
   return `http://${host.includes(':') ? `[${host}]` : host}:${c.PORT}`;
 }
+
+/** The settings read from the environment (each documented in docs/configuration.md: a test checks). */
+export const configKeys = (): string[] => Object.keys(schema.shape);

@@ -1,5 +1,5 @@
 /**
- * The favourites calls of SPEC §7 (README "API"), signed in with the session's token. Loaded
+ * The favourites calls of SPEC §7 (docs/api.md), signed in with the session's token. Loaded
  * by the favourites store only for signed-in readers.
  */
 import { apiGet, apiPost } from './api.ts';

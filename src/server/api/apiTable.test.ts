@@ -4,10 +4,10 @@ import { apiTable, TABLE_END, TABLE_START, withTable } from './apiTable.ts';
 import { API_VERSION, createApi } from './app.ts';
 import { openApiDocument, operations } from './openapi.ts';
 
-const readme = fs.readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+const readme = fs.readFileSync(new URL('../../../docs/api.md', import.meta.url), 'utf8');
 const app = createApi();
 
-describe("README's API table", () => {
+describe("docs/api.md's API table", () => {
   it('is the one the routes write (run `npm run docs:api` after changing a route)', () => {
     const table = apiTable(openApiDocument(app, { version: API_VERSION }));
     expect(withTable(readme, table)).toBe(readme);

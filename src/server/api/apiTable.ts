@@ -1,6 +1,6 @@
 /**
- * The README's API table, written from the OpenAPI document so it names exactly the routes
- * that exist (`npm run docs:api` rewrites it; a test fails when README and routes disagree).
+ * The API table of docs/api.md, written from the OpenAPI document so it names exactly the routes
+ * that exist (`npm run docs:api` rewrites it; a test fails when the document and the routes disagree).
  */
 export const TABLE_START = '<!-- api-table:start (npm run docs:api writes this table from the routes) -->';
 export const TABLE_END = '<!-- api-table:end -->';
@@ -33,6 +33,6 @@ export function apiTable(document: Record<string, unknown>): string {
 export function withTable(text: string, table: string): string {
   const start = text.indexOf(TABLE_START);
   const end = text.indexOf(TABLE_END);
-  if (start < 0 || end < start) throw new Error('README has no api-table block');
+  if (start < 0 || end < start) throw new Error('the document has no api-table block');
   return text.slice(0, start) + table + text.slice(end + TABLE_END.length);
 }
