@@ -8,6 +8,7 @@ import { publishVariantKey, renderInputs, splitLocalePrefix } from './server/htt
 import { publishShedAnswer } from './server/http/shed.ts';
 import { translator } from './server/i18n/index.ts';
 import type { Locale } from './lib/i18n/index.ts';
+import { CACHE } from './server/http/cachePolicy.ts';
 
 export { splitLocalePrefix } from './server/http/renderInputs.ts';
 
@@ -59,7 +60,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (isApiPath(sent.pathname)) {
     if (verdict) {
       const t = translator(apiLocale(sent.search, header));
-      const headers: Record<string, string> = { 'Cache-Control': 'no-store' };
+      const headers: Record<string, string> = { 'Cache-Control': CACHE.none };
       if (verdict.status === 405) headers.Allow = verdict.allow;
       return withHeaders(Response.json({ code: verdict.status, data: null, msg: t(verdictKey(verdict)) }, { status: verdict.status, headers }));
     }
@@ -78,7 +79,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // The site's own 404 or 400 page, in the prefix's (or the visitor's) language.
     const page = await render(() => next(verdict.status === 404 ? '/404' : '/400'), locale, prefixed);
     const headers = new Headers(page.headers);
-    headers.set('Cache-Control', 'no-store');
+    headers.set('Cache-Control', CACHE.none);
     if (verdict.status === 405) headers.set('Allow', verdict.allow);
     return withHeaders(new Response(page.body, { status: verdict.status, headers }));
   }
@@ -154,7 +155,7 @@ function misconfigured(url: URL, error: ConfigError): Response {
  */
 function unavailable(pathname: string, error: Error, log = true): Response {
   if (log) console.error('[boot]', error.message);
-  const headers = { 'Cache-Control': 'no-store', 'Retry-After': '5' };
+  const headers = { 'Cache-Control': CACHE.none, 'Retry-After': '5' };
   // Only the probe names the reason (it may mention paths on the server).
   const msg = pathname === '/api/health' ? error.message : 'Service temporarily unavailable';
   if (pathname.startsWith('/api/')) return Response.json({ code: 503, data: null, msg }, { status: 503, headers });

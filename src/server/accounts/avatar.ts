@@ -3,6 +3,7 @@
  * and stored in the database by content hash, so every instance can serve it and the URL never
  * changes meaning (it is cached for a year).
  */
+import { CACHE } from '../http/cachePolicy.ts';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
@@ -96,7 +97,7 @@ export async function avatarResponse(db: Db, file: string, ifNoneMatch: string |
   const hash = FILE.exec(file)?.[1];
   if (!hash) return notFound();
   const etag = `"${hash}"`;
-  const headers = { ETag: etag, 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' };
+  const headers = { ETag: etag, 'Cache-Control': CACHE.immutable, 'X-Content-Type-Options': 'nosniff' };
   // The name is the content: a client holding this tag holds these bytes, no need to read them.
   if (ifNoneMatch && matches(ifNoneMatch, hash)) return new Response(null, { status: 304, headers });
   const avatar = await loadAvatar(db, hash);
@@ -109,7 +110,7 @@ function notFound(): Response {
   // hands out its URL after storing it.
   return new Response('Not found', {
     status: 404,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=60', 'X-Content-Type-Options': 'nosniff' },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.minute, 'X-Content-Type-Options': 'nosniff' },
   });
 }
 

@@ -35,6 +35,7 @@ import { pushRoutes } from './routes/push.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { voteRoutes } from './routes/votes.ts';
 import { pageViewRoutes } from './routes/pageViews.ts';
+import { CACHE } from '../http/cachePolicy.ts';
 
 /** The API contract's version: bump it when a route changes shape. */
 export const API_VERSION = '1.0.0';
@@ -55,7 +56,7 @@ export function createApi() {
     doc({ tag: 'Settings and data', summary: 'Readiness, and the market data: its origin, age, and each source’s last success, last error and request budget', unsigned: true }),
     async (c) => {
       const p = await readProvenance(c.get('db'));
-      c.header('Cache-Control', 'no-store');
+      c.header('Cache-Control', CACHE.none);
       return ok(c, { status: 'ok', source: p.source, sources: p.sources, updatedAt: p.updatedAt, stale: p.stale, states: p.states });
     },
   );
@@ -71,11 +72,11 @@ export function createApi() {
     return contract;
   };
   app.get('/openapi.json', doc({ tag: 'Settings and data', summary: 'This document (OpenAPI 3.1)', unsigned: true, produces: 'application/json' }), (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
+    c.header('Cache-Control', CACHE.fiveMinutes);
     return c.body(published().json, 200, { 'content-type': 'application/json; charset=utf-8' });
   });
   app.get('/docs', doc({ tag: 'Settings and data', summary: 'The API reference (HTML)', unsigned: true, produces: 'text/html' }), (c) => {
-    c.header('Cache-Control', 'public, max-age=300');
+    c.header('Cache-Control', CACHE.fiveMinutes);
     return c.html(published().html);
   });
   // Every signed route answers this site's pages and clients that are not browsers, never a
@@ -107,7 +108,7 @@ export function createApi() {
 
   app.notFound((c) => {
     const t = c.get('t') ?? translator(DEFAULT_LOCALE);
-    c.header('Cache-Control', 'no-store');
+    c.header('Cache-Control', CACHE.none);
     return c.json({ code: 404, data: null, msg: t('api.routeNotFound') }, 404);
   });
 

@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { z } from 'zod';
 import { DomainError } from '../domain/errors.ts';
 import type { ApiEnv } from './env.ts';
+import { CACHE } from '../http/cachePolicy.ts';
 
 /**
  * The one success envelope: `{ code: 0, data, msg: 'success' }`, cacheable for `cacheSeconds`.
@@ -27,7 +28,7 @@ function cacheControl(c: Context<ApiEnv>, seconds: number): string {
 
 /** The failure envelope with a non-zero code and a message in the request's language. */
 export function fail(c: Context<ApiEnv>, status: ContentfulStatusCode, code: number, msg: string) {
-  c.header('Cache-Control', 'no-store');
+  c.header('Cache-Control', CACHE.none);
   return c.json({ code, data: null, msg }, status);
 }
 

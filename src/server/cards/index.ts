@@ -10,6 +10,7 @@
  * of their choosing, and scripts/serve.mjs counts card requests as expensive work (per-client
  * limit and a bounded queue) before they get here.
  */
+import { CACHE } from '../http/cachePolicy.ts';
 import { createHash } from 'node:crypto';
 import { isLocale, type Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
@@ -26,8 +27,8 @@ export const COIN_CARD_MIN_AGE_MS = 10 * 60_000;
 export const CARD_CACHE_BYTES = 32 * 1024 * 1024;
 
 const CACHE_CONTROL: Record<CardKind, string> = {
-  article: 'public, max-age=3600, stale-while-revalidate=86400',
-  coin: 'public, max-age=600, stale-while-revalidate=3600',
+  article: CACHE.articleCard,
+  coin: CACHE.coinCard,
 };
 
 interface Entry {
@@ -83,7 +84,7 @@ async function load(db: Db, kind: CardKind, id: string, locale: Locale): Promise
 function notFound(locale: Locale): Response {
   return new Response(translator(locale)('error.notFoundStatus'), {
     status: 404,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'public, max-age=60' },
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.minute },
   });
 }
 

@@ -6,6 +6,7 @@ import { currentProvenance } from '../domain/provenance.ts';
 import type { Page } from '../domain/numbers.ts';
 import type { View } from '../view.ts';
 import type { ColumnKind, ExportColumn, ExportTable } from './tables.ts';
+import { CACHE } from '../http/cachePolicy.ts';
 
 export type ExportFormat = 'csv' | 'json';
 
@@ -125,7 +126,7 @@ export async function exportResponse<R>(db: Db, v: View, table: ExportTable<R>, 
     headers: {
       'Content-Type': csv ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8',
       'Content-Disposition': `attachment; filename="${filename}"`,
-      'Cache-Control': 'no-store',
+      'Cache-Control': CACHE.none,
       'Content-Language': v.locale,
       'X-Content-Type-Options': 'nosniff',
     },

@@ -6,6 +6,7 @@
 import { html } from '../../lib/html.ts';
 import { LOCALE_TAGS, type Locale } from '../../lib/i18n/index.ts';
 import { translator } from '../i18n/index.ts';
+import { CACHE } from './cachePolicy.ts';
 
 export function errorDocument(status: 400 | 500, locale: Locale, base: string): Response {
   const t = translator(locale);
@@ -20,5 +21,5 @@ export function errorDocument(status: 400 | 500, locale: Locale, base: string): 
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0}.err{text-align:center;padding:64px 16px}.code{font-size:4rem;font-weight:800;color:#2563eb;margin:0}</style></head>
 <body><main class="err" data-testid="${status === 400 ? 'bad-request' : 'server-error'}"><p class="code">${status}</p><h1>${heading}</h1><p>${body}</p><p><a href="${base || ''}/">${t('error.backHome')}</a></p></main></body>
 </html>`;
-  return new Response(page.value, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(page.value, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': CACHE.none } });
 }

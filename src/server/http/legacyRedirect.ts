@@ -16,10 +16,11 @@
  * own path templates and ids that pass {@link SLUG} or {@link NUMERIC_ID}: nothing from the request
  * can make the Location leave the site.
  */
+import { CACHE } from './cachePolicy.ts';
 import { isCoinTab } from '../domain/coinTabs.ts';
 
 export function redirectHome(base: string): Response {
-  return new Response(null, { status: 301, headers: { Location: `${base}/`, 'Cache-Control': 'public, max-age=86400' } });
+  return new Response(null, { status: 301, headers: { Location: `${base}/`, 'Cache-Control': CACHE.day } });
 }
 
 /** A coin id, exchange name or offering slug: the slug rule the list filters use (src/components/community/page.ts). */
@@ -125,5 +126,5 @@ export function legacyTarget(route: LegacyRoute, pathParam: string | undefined, 
 /** The permanent redirect to a target under the request's prefix (`base` is '' or '/zh', …). */
 export function legacyRedirect(base: string, path: string, search: string): Response {
   // Paths come from ROUTES' templates (leading '/', ids percent-encoded), so `//host` cannot arise.
-  return new Response(null, { status: 301, headers: { Location: `${base}${path}${search}`, 'Cache-Control': 'public, max-age=3600' } });
+  return new Response(null, { status: 301, headers: { Location: `${base}${path}${search}`, 'Cache-Control': CACHE.hour } });
 }

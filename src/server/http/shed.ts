@@ -9,6 +9,7 @@ import { DEFAULT_LOCALE, LOCALE_TAGS, toLocale, type Locale } from '../../lib/i1
 import { translator } from '../i18n/index.ts';
 import { securityHeaders } from './headers.ts';
 import { parseCookies, renderInputs } from './renderInputs.ts';
+import { CACHE } from './cachePolicy.ts';
 
 export interface ShedVerdict {
   status: 429 | 503;
@@ -58,7 +59,7 @@ export function shedAnswer(req: { url?: string; headers: NodeHeaders }, verdict:
   const t = translator(locale);
   const seconds = Math.max(1, Math.ceil(verdict.retryAfter));
   const msg = t(verdict.status === 429 ? 'shed.tooMany' : 'shed.busy', { seconds });
-  const headers: Record<string, string> = { 'retry-after': String(seconds), 'cache-control': 'no-store' };
+  const headers: Record<string, string> = { 'retry-after': String(seconds), 'cache-control': CACHE.none };
   for (const [k, v] of Object.entries(securityHeaders(secure, rest))) headers[k.toLowerCase()] = v;
   if (url.pathname.startsWith('/api/')) {
     return { status: verdict.status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ code: SHED_CODES[verdict.status], data: null, msg }) };

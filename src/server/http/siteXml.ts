@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import { CACHE } from './cachePolicy.ts';
 
 /** Feeds and sitemaps change with new content: cache briefly, serve stale while refreshing. */
-export const XML_CACHE_CONTROL = 'public, max-age=300, s-maxage=300, stale-while-revalidate=900';
+export const XML_CACHE_CONTROL = CACHE.feed;
 
 /**
  * A cacheable text response (feeds, sitemaps, robots.txt) with a strong ETag and, when known,
@@ -20,5 +21,5 @@ export function cachedText(request: Request, body: string, contentType: string, 
 
 /** A plain-text 404 for machine URLs (feeds, sitemaps) that name nothing. */
 export function textNotFound(message: string): Response {
-  return new Response(`${message}\n`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' } });
+  return new Response(`${message}\n`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.none } });
 }

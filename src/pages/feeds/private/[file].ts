@@ -1,3 +1,4 @@
+import { CACHE } from '../../../server/http/cachePolicy.ts';
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '../../../server/config.ts';
 import { getDb } from '../../../server/db/index.ts';
@@ -26,7 +27,7 @@ export const GET: APIRoute = async ({ params, request, locals }) => {
   });
   if (!doc) return notFound();
   const res = cachedText(request, feedXml(doc, req.format), FEED_CONTENT_TYPES[req.format], doc.updated);
-  res.headers.set('Cache-Control', 'private, no-cache');
+  res.headers.set('Cache-Control', CACHE.personalFeed);
   res.headers.set('X-Robots-Tag', 'noindex, nofollow');
   res.headers.set('Referrer-Policy', 'no-referrer');
   return res;

@@ -1,3 +1,4 @@
+import { CACHE } from '../../../server/http/cachePolicy.ts';
 import type { APIRoute } from 'astro';
 import { config } from '../../../server/config.ts';
 import { getDb } from '../../../server/db/index.ts';
@@ -18,7 +19,7 @@ export const GET: APIRoute = async ({ params }) => {
     status: info ? 200 : 404,
     headers: {
       'Content-Type': 'image/svg+xml; charset=utf-8',
-      'Cache-Control': info ? 'public, max-age=604800, stale-while-revalidate=86400' : 'public, max-age=300',
+      'Cache-Control': info ? CACHE.icon : CACHE.fiveMinutes,
     },
   });
 };

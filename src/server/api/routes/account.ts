@@ -16,6 +16,7 @@ import { doc } from '../openapi.ts';
 import { z } from 'zod';
 import { RISE_FALL_COOKIE, RISE_FALL_COOKIE_MAX_AGE_S, RISE_FALL_SCHEMES, toRiseFallScheme } from '../../../lib/riseFall.ts';
 import type { RouteDoc } from '../openapi.ts';
+import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
@@ -58,7 +59,7 @@ const me = (c: C) => c.get('user')!;
 
 /** Success with a message of our own (`{ code: 0, data, msg }`); account answers are never cached. */
 function done<T>(c: C, data: T, msgKey?: string) {
-  c.header('Cache-Control', 'no-store');
+  c.header('Cache-Control', CACHE.none);
   return c.json({ code: 0, data, msg: msgKey ? c.get('t')(msgKey) : 'success' });
 }
 

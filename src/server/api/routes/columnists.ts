@@ -9,13 +9,14 @@ import { requireAuth } from '../middleware/auth.ts';
 import { fail, parseQuery } from '../respond.ts';
 import { pageQuery } from '../schemas.ts';
 import { doc } from '../openapi.ts';
+import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
 const me = (c: C) => c.get('user')!.id;
 
 function done<T>(c: C, data: T) {
-  c.header('Cache-Control', 'no-store');
+  c.header('Cache-Control', CACHE.none);
   return c.json({ code: 0, data, msg: 'success' });
 }
 

@@ -10,6 +10,7 @@ import { requireAuth } from '../middleware/auth.ts';
 import { fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
+import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
@@ -17,7 +18,7 @@ const me = (c: C) => c.get('user')!.id;
 
 /** Success with a message of our own; personal answers are never cached. */
 function done<T>(c: C, data: T, msgKey?: string) {
-  c.header('Cache-Control', 'no-store');
+  c.header('Cache-Control', CACHE.none);
   return c.json({ code: 0, data, msg: msgKey ? c.get('t')(msgKey) : 'success' });
 }
 

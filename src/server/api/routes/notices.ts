@@ -21,6 +21,7 @@ import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
 import { contentLocales } from '../../domain/contentLocale.ts';
 import { doc } from '../openapi.ts';
+import { CACHE } from '../../http/cachePolicy.ts';
 
 const { order: _order, ...paging } = pageQuery;
 const contentId = z.string().refine((s) => parseContentId(s) !== undefined, 'must be a positive whole number').transform((s) => parseContentId(s) as number);
@@ -76,7 +77,7 @@ const v2 = new Hono<ApiEnv>()
     const signedIn = c.get('user') !== undefined;
     const page = await listAnnouncements(c.get('db'), { ...q, locales: contentLocales(c.get('locale')), signedIn });
     if (!signedIn) return ok(c, page, 30);
-    c.header('Cache-Control', 'private, no-store');
+    c.header('Cache-Control', CACHE.personal);
     return ok(c, page);
   })
   .get('/announcements/:id', doc({ tag: 'Announcements and notices', summary: 'One announcement with its body and related coins; visitors open only the newest 30 of a language the pages list (401 otherwise)', params: idParams }), optionalAuth, async (c) => {
@@ -85,7 +86,7 @@ const v2 = new Hono<ApiEnv>()
     const signedIn = c.get('user') !== undefined;
     const item = await getAnnouncement(c.get('db'), id, { signedIn });
     if (!signedIn) return ok(c, item, 60);
-    c.header('Cache-Control', 'private, no-store');
+    c.header('Cache-Control', CACHE.personal);
     return ok(c, item);
   });
 

@@ -8,6 +8,7 @@ import type { ApiEnv } from '../env.ts';
 import { fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
+import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
@@ -34,7 +35,7 @@ export function pageViewRoutes(buckets = tokenBuckets(), ledger: VisitorLedger =
       }
       const path = b && typeof b === 'object' && !Array.isArray(b) ? normalisePagePath((b as Record<string, unknown>).path) : undefined;
       if (!path) throw badPath();
-      c.header('Cache-Control', 'no-store');
+      c.header('Cache-Control', CACHE.none);
       const agent = c.req.header('user-agent');
       if (!isReaderAgent(agent)) return c.json({ code: 0, data: { counted: false, path }, msg: 'success' });
       const address = c.env?.clientAddress ?? 'unknown';

@@ -11,13 +11,14 @@ import { optionalAuth, requireAuth } from '../middleware/auth.ts';
 import { fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
+import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
 const me = (c: C) => c.get('user')!.id;
 
 function done<T>(c: C, data: T) {
-  c.header('Cache-Control', 'no-store');
+  c.header('Cache-Control', CACHE.none);
   return c.json({ code: 0, data, msg: 'success' });
 }
 
@@ -55,7 +56,7 @@ const feedUrls = (token: string) => ({ rss: siteOrigin() + privateFeedPath(token
 export const pushRoutes = new Hono<ApiEnv>()
   .basePath('/new/v1')
   .get('/push/vapidKey', doc({ tag: 'Push', summary: 'The VAPID public key (applicationServerKey)' }), async (c) => {
-    c.header('Cache-Control', 'public, max-age=3600');
+    c.header('Cache-Control', CACHE.hour);
     return c.json({ code: 0, data: { publicKey: (await vapidKeys(c.get('db'))).publicKey }, msg: 'success' });
   })
   .post(

@@ -8,6 +8,7 @@ import type { ApiEnv } from '../env.ts';
 import { fail, parseQuery } from '../respond.ts';
 import { slug } from '../schemas.ts';
 import { doc } from '../openapi.ts';
+import { CACHE } from '../../http/cachePolicy.ts';
 
 /** Most coins one stream may follow. */
 export const MAX_STREAM_COINS = 200;
@@ -92,7 +93,7 @@ export function streamRoutes(options: StreamRouteOptions = {}) {
     return new Response(channel.stream, {
       headers: {
         'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': 'no-store',
+        'Cache-Control': CACHE.none,
         'X-Accel-Buffering': 'no',
       },
     });

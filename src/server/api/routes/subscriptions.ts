@@ -10,6 +10,7 @@ import { requireAuth } from '../middleware/auth.ts';
 import { fail, ok, parseQuery } from '../respond.ts';
 import { pageQuery } from '../schemas.ts';
 import { doc } from '../openapi.ts';
+import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
@@ -17,7 +18,7 @@ const me = (c: C) => c.get('user')!.id;
 
 /** Success; personal answers are never cached. */
 function done<T>(c: C, data: T) {
-  c.header('Cache-Control', 'no-store');
+  c.header('Cache-Control', CACHE.none);
   return c.json({ code: 0, data, msg: 'success' });
 }
 

@@ -7,6 +7,7 @@ import { requireAuth } from '../middleware/auth.ts';
 import { fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
+import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
@@ -32,7 +33,7 @@ async function voteOf(c: C, kind: VoteKind): Promise<{ id: number; value: 1 | -1
 }
 
 function done<T>(c: C, data: T) {
-  c.header('Cache-Control', 'no-store');
+  c.header('Cache-Control', CACHE.none);
   return c.json({ code: 0, data, msg: 'success' });
 }
 
