@@ -17,6 +17,15 @@ export function ok<T>(c: Context<ApiEnv>, data: T, cacheSeconds = 0) {
   return c.json({ code: 0, data, msg: 'success' });
 }
 
+/**
+ * The success envelope of a personal or state-changing answer, which no cache keeps; `msgKey`: a
+ * message of our own ("Saved"), in the request's language, instead of 'success'.
+ */
+export function done<T>(c: Context<ApiEnv>, data: T, msgKey?: string) {
+  c.header('Cache-Control', CACHE.none);
+  return c.json({ code: 0, data, msg: msgKey ? c.get('t')(msgKey) : 'success' });
+}
+
 function cacheControl(c: Context<ApiEnv>, seconds: number): string {
   const age = `max-age=${seconds}, stale-while-revalidate=${seconds * 5}`;
   if (c.req.header('authorization') || c.get('user')) return `private, ${age}`;

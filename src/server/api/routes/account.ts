@@ -11,12 +11,11 @@ import { DomainError } from '../../domain/errors.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import { isHttps } from '../middleware/sameSite.ts';
-import { fail } from '../respond.ts';
+import { done, fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
 import { RISE_FALL_COOKIE, RISE_FALL_COOKIE_MAX_AGE_S, RISE_FALL_SCHEMES, toRiseFallScheme } from '../../../lib/riseFall.ts';
 import type { RouteDoc } from '../openapi.ts';
-import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
@@ -56,12 +55,6 @@ const preferencesBody = z.object({ colours: z.enum(RISE_FALL_SCHEMES).nullable()
 
 /** The signed-in user (requireAuth ran). */
 const me = (c: C) => c.get('user')!;
-
-/** Success with a message of our own (`{ code: 0, data, msg }`); account answers are never cached. */
-function done<T>(c: C, data: T, msgKey?: string) {
-  c.header('Cache-Control', CACHE.none);
-  return c.json({ code: 0, data, msg: msgKey ? c.get('t')(msgKey) : 'success' });
-}
 
 /**
  * A JSON object body; anything else is the default invalid-input message. Sent as JSON: a

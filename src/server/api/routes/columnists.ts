@@ -6,19 +6,13 @@ import { followColumnist, followedColumnists, unfollowColumnist } from '../../do
 import { listArticles } from '../../domain/news.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
-import { fail, parseQuery } from '../respond.ts';
+import { done, fail, parseQuery } from '../respond.ts';
 import { pageQuery } from '../schemas.ts';
 import { doc } from '../openapi.ts';
-import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
 const me = (c: C) => c.get('user')!.id;
-
-function done<T>(c: C, data: T) {
-  c.header('Cache-Control', CACHE.none);
-  return c.json({ code: 0, data, msg: 'success' });
-}
 
 const smallBody = bodyLimit({ maxSize: 4 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('favourites.badBody')) });
 

@@ -7,20 +7,13 @@ import { alreadyReviewed, deleteReview, incomplete, myReview, reviewInput, revie
 import type { ReviewTargetType } from '../../domain/reviews.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
-import { fail } from '../respond.ts';
+import { done, fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
-import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
 const me = (c: C) => c.get('user')!.id;
-
-/** Success with a message of our own; personal answers are never cached. */
-function done<T>(c: C, data: T, msgKey?: string) {
-  c.header('Cache-Control', CACHE.none);
-  return c.json({ code: 0, data, msg: msgKey ? c.get('t')(msgKey) : 'success' });
-}
 
 /** A JSON object body, else `bad()`. */
 async function body(c: C, bad: () => DomainError): Promise<Record<string, unknown>> {

@@ -18,22 +18,15 @@ import {
 } from '../../domain/favourites.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
-import { fail, parseQuery } from '../respond.ts';
+import { done, fail, parseQuery } from '../respond.ts';
 import { pageQuery } from '../schemas.ts';
 import { doc } from '../openapi.ts';
 import type { RouteDoc } from '../openapi.ts';
-import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
 /** The signed-in user's id (requireAuth ran). */
 const me = (c: C) => c.get('user')!.id;
-
-/** Success; personal answers are never cached. */
-function done<T>(c: C, data: T) {
-  c.header('Cache-Control', CACHE.none);
-  return c.json({ code: 0, data, msg: 'success' });
-}
 
 const invalid = (key: string, vars?: Record<string, string | number>) => new DomainError(400, 400, `favourites.${key}`, vars);
 

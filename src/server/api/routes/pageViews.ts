@@ -5,10 +5,9 @@ import { countPageView, normalisePagePath, tokenBuckets } from '../../domain/pag
 import { isReaderAgent } from '../../domain/views.ts';
 import { visitors, type VisitorLedger } from '../../domain/visitors.ts';
 import type { ApiEnv } from '../env.ts';
-import { fail } from '../respond.ts';
+import { done, fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
-import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
@@ -35,18 +34,17 @@ export function pageViewRoutes(buckets = tokenBuckets(), ledger: VisitorLedger =
       }
       const path = b && typeof b === 'object' && !Array.isArray(b) ? normalisePagePath((b as Record<string, unknown>).path) : undefined;
       if (!path) throw badPath();
-      c.header('Cache-Control', CACHE.none);
       const agent = c.req.header('user-agent');
-      if (!isReaderAgent(agent)) return c.json({ code: 0, data: { counted: false, path }, msg: 'success' });
+      if (!isReaderAgent(agent)) return done(c, { counted: false, path });
       const address = c.env?.clientAddress ?? 'unknown';
       if (!buckets.take(address)) {
         // The bucket gains a view a second: that is when to come back.
         c.header('Retry-After', '1');
         throw new DomainError(429, 4291, 'pageView.tooMany');
       }
-      if (!ledger.first(address, agent ?? '', `pv:${path}`)) return c.json({ code: 0, data: { counted: false, path }, msg: 'success' });
+      if (!ledger.first(address, agent ?? '', `pv:${path}`)) return done(c, { counted: false, path });
       await countPageView(c.get('db'), path);
-      return c.json({ code: 0, data: { counted: true, path }, msg: 'success' });
+      return done(c, { counted: true, path });
     },
   );
 }

@@ -8,19 +8,13 @@ import { iidOf, linkDevice, registerDevice, subscriptionOf, unlinkDevice } from 
 import { vapidKeys } from '../../notify/vapid.ts';
 import type { ApiEnv } from '../env.ts';
 import { optionalAuth, requireAuth } from '../middleware/auth.ts';
-import { fail } from '../respond.ts';
+import { done, fail, ok } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
-import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
 const me = (c: C) => c.get('user')!.id;
-
-function done<T>(c: C, data: T) {
-  c.header('Cache-Control', CACHE.none);
-  return c.json({ code: 0, data, msg: 'success' });
-}
 
 /** A subscription is well under 1 KB; 8 KB is plenty. */
 const smallBody = bodyLimit({ maxSize: 8 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('push.badBody')) });
@@ -56,8 +50,7 @@ const feedUrls = (token: string) => ({ rss: siteOrigin() + privateFeedPath(token
 export const pushRoutes = new Hono<ApiEnv>()
   .basePath('/new/v1')
   .get('/push/vapidKey', doc({ tag: 'Push', summary: 'The VAPID public key (applicationServerKey)' }), async (c) => {
-    c.header('Cache-Control', CACHE.hour);
-    return c.json({ code: 0, data: { publicKey: (await vapidKeys(c.get('db'))).publicKey }, msg: 'success' });
+    return ok(c, { publicKey: (await vapidKeys(c.get('db'))).publicKey }, 3600);
   })
   .post(
     '/push/chrome_notificate',

@@ -7,20 +7,13 @@ import { DomainError } from '../../domain/errors.ts';
 import { notifiableExchanges, replaceSubscriptions, subscribedExchanges, SUBSCRIPTIONS_MAX } from '../../domain/subscriptions.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
-import { fail, ok, parseQuery } from '../respond.ts';
+import { done, fail, ok, parseQuery } from '../respond.ts';
 import { pageQuery } from '../schemas.ts';
 import { doc } from '../openapi.ts';
-import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
 const me = (c: C) => c.get('user')!.id;
-
-/** Success; personal answers are never cached. */
-function done<T>(c: C, data: T) {
-  c.header('Cache-Control', CACHE.none);
-  return c.json({ code: 0, data, msg: 'success' });
-}
 
 const invalid = (key: string, vars?: Record<string, string | number>) => new DomainError(400, 400, `push.${key}`, vars);
 

@@ -4,10 +4,9 @@ import { DomainError } from '../../domain/errors.ts';
 import { castVote, MY_VOTES_MAX, myVotes, voteValue, type VoteKind } from '../../domain/votes.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
-import { fail } from '../respond.ts';
+import { done, fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
-import { CACHE } from '../../http/cachePolicy.ts';
 
 type C = Context<ApiEnv>;
 
@@ -30,11 +29,6 @@ async function voteOf(c: C, kind: VoteKind): Promise<{ id: number; value: 1 | -1
   const value = voteValue(kind, vote);
   if (value === undefined) throw badVote();
   return { id, value };
-}
-
-function done<T>(c: C, data: T) {
-  c.header('Cache-Control', CACHE.none);
-  return c.json({ code: 0, data, msg: 'success' });
 }
 
 const vote = (kind: VoteKind) => async (c: C) => {
