@@ -18,3 +18,17 @@ export class DomainError extends Error {
 
 export const notFound = (key = 'api.notFound', vars?: Record<string, string | number>) =>
   new DomainError(404, 404, key, vars);
+
+/**
+ * What a loader found, or null where it says there is no such thing (a 404 DomainError): for a
+ * page that answers 404 itself. Any other error is thrown on.
+ * @example const coin = await orMissing(currentCoin(db, id)); if (!coin) return Astro.rewrite('/404');
+ */
+export async function orMissing<T>(load: Promise<T>): Promise<T | null> {
+  try {
+    return await load;
+  } catch (e) {
+    if (e instanceof DomainError && e.status === 404) return null;
+    throw e;
+  }
+}
