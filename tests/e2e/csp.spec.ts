@@ -1,24 +1,9 @@
 // The Content-Security-Policy without 'unsafe-inline' for scripts (src/server/http/headers.ts,
-// hashes from the build: astro.config.mjs): one page of every family, in English and Chinese, and
-// the interactive parts of the header and lists, must run without a single violation. Chromium
-// reports one both as a `securitypolicyviolation` event and as a console error.
+// hashes from the build: astro.config.mjs): the header on every kind of answer, and the interactive
+// parts of the header and lists, which must run without a single violation. One page of every
+// family is checked for violations by tests/e2e/a11y.spec.ts, which loads each for axe anyway.
 import { expect, test, type Page } from '@playwright/test';
-import { detailPath, FAMILIES } from './families.ts';
-
-/** Collects every CSP violation of the page (events and console errors) from the first byte. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const seen: string[] = [];
-  await page.exposeFunction('__cspViolation', (text: string) => seen.push(text));
-  await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => {
-      (window as unknown as { __cspViolation: (t: string) => void }).__cspViolation(`${e.violatedDirective} blocked ${e.blockedURI || 'inline'} (${e.sourceFile}:${e.lineNumber}) ${e.sample}`);
-    });
-  });
-  page.on('console', (msg) => {
-    if (msg.type() === 'error' && /Content Security Policy|Refused to (execute|load|apply|connect|frame)/i.test(msg.text())) seen.push(msg.text());
-  });
-  return seen;
-}
+import { watchViolations } from './csp.ts';
 
 /** Islands that hydrate by themselves have done so (client:interaction waits for a visitor). */
 async function hydrated(page: Page) {
@@ -46,28 +31,6 @@ test('static files (build assets, public files, coin icons) are sent with nosnif
     expect(res.headers()['x-content-type-options'], path).toBe('nosniff');
   }
 });
-
-for (const locale of ['en', 'zh'] as const) {
-  test.describe(`CSP: ${locale}`, () => {
-    for (const f of FAMILIES) {
-      test(f.name, async ({ page }) => {
-        const violations = await watchViolations(page);
-        const prefix = `/${locale}`;
-        const path = 'path' in f ? f.path : (await detailPath(page, prefix, f.list, f.detail)) + (f.suffix ?? '');
-        const res = await page.goto(`${prefix}${path === '/' ? '' : path}`);
-        expect(res?.status()).toBe(f.status ?? 200);
-        await hydrated(page);
-        // client:interaction islands hydrate on the first pointer or focus: give them one.
-        const lazy = page.locator('astro-island[client="interaction"]');
-        if ((await lazy.count()) > 0) {
-          await lazy.first().hover();
-          await expect(lazy.first()).not.toHaveAttribute('ssr', /.*/);
-        }
-        expect(violations, violations.join('\n')).toEqual([]);
-      });
-    }
-  });
-}
 
 test.describe('interactive parts still work under the policy', () => {
   for (const locale of ['en', 'zh'] as const) {
