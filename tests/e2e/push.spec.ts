@@ -268,10 +268,15 @@ for (const L of LOCALES) {
       });
       await cdp.send('ServiceWorker.enable');
       const reg = await registration;
-      await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: reg.registrationId, data: plain });
       const shown = () =>
         page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url })));
-      await expect.poll(shown).toEqual([{ title: display, body: title, tag: `announcement-${id}`, url: `${origin}${L.prefix}/announcement/${id}` }]);
+      // DevTools' delivery to the worker is now and then lost on a loaded machine (CI: once in a
+      // few runs, the payload and the worker both fine). Delivered again, as a push service retries:
+      // the notification's tag makes a second delivery replace the first, never add to it.
+      await expect(async () => {
+        await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: reg.registrationId, data: plain });
+        await expect.poll(shown, { timeout: 5_000 }).toEqual([{ title: display, body: title, tag: `announcement-${id}`, url: `${origin}${L.prefix}/announcement/${id}` }]);
+      }).toPass({ timeout: 30_000 });
       // Once per announcement and device, however often the notifier runs.
       await page.waitForTimeout(2500);
       expect(push.received.filter((r) => endpoint.endsWith(r.path))).toHaveLength(1);
