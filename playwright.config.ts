@@ -23,20 +23,39 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--disable-dev-shm-usage',
+      ],
     },
   },
-  webServer: EXTERNAL || DEV_CHECK ? undefined : {
-    command: 'node tests/e2e/server.mjs',
-    url: `http://127.0.0.1:${PORT}/api/health`,
-    timeout: 180_000,
-    reuseExistingServer: false,
-    // SIGTERM lets tests/e2e/server.mjs stop its PostgreSQL server (which runs in a session of its
-    // own) and remove the data directory; Playwright's default SIGKILL left both behind every run.
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
-    stdout: 'pipe',
-    stderr: 'pipe',
-    // NOTIFY_INTERVAL_MS and PUSH_LOOPBACK: the push spec's fake push service on 127.0.0.1 gets its notification within a second or two.
-    env: { PORT: String(PORT), HOST: '127.0.0.1', LIVE: 'sim', MOBILE_ORIGIN, LOG_LEVEL: 'error', LIVE_INTERVAL_MS: '2000', NOTIFY_INTERVAL_MS: '1000', PUSH_LOOPBACK: '1' },
-  },
+  webServer:
+    EXTERNAL || DEV_CHECK
+      ? undefined
+      : {
+          command: 'node tests/e2e/server.mjs',
+          url: `http://127.0.0.1:${PORT}/api/health`,
+          timeout: 180_000,
+          reuseExistingServer: false,
+          // SIGTERM lets tests/e2e/server.mjs stop its PostgreSQL server (which runs in a session of its
+          // own) and remove the data directory; Playwright's default SIGKILL left both behind every run.
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+          stdout: 'pipe',
+          stderr: 'pipe',
+          // NOTIFY_INTERVAL_MS and PUSH_LOOPBACK: the push spec's fake push service on 127.0.0.1 gets its notification within a second or two.
+          env: {
+            PORT: String(PORT),
+            HOST: '127.0.0.1',
+            LIVE: 'sim',
+            MOBILE_ORIGIN,
+            LOG_LEVEL: 'error',
+            LIVE_INTERVAL_MS: '2000',
+            NOTIFY_INTERVAL_MS: '1000',
+            PUSH_LOOPBACK: '1',
+          },
+        },
 });

@@ -14,7 +14,9 @@ afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true }
 
 async function importCmd(args: string[], env: Record<string, string> = {}) {
   try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], { env: { ...process.env, LANG: 'en_US.UTF-8', ...env } });
+    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', 'scripts/import.ts', ...args], {
+      env: { ...process.env, LANG: 'en_US.UTF-8', ...env },
+    });
     return { code: 0, stdout, stderr };
   } catch (e) {
     const err = e as { code: number; stdout: string; stderr: string };
@@ -28,7 +30,12 @@ describe('npm run import', () => {
     dirs.push(dir);
     const server = await startEmbeddedPostgres({ dataDir: dir, role: 'server', durability: 'scratch', log: () => {} });
     try {
-      const r = await importCmd(['tests/fixtures/feeds', '--kind', 'news'], { DATA_DIR: dir, DATABASE_URL: '', SEED: 'off', LOG_LEVEL: 'error' });
+      const r = await importCmd(['tests/fixtures/feeds', '--kind', 'news'], {
+        DATA_DIR: dir,
+        DATABASE_URL: '',
+        SEED: 'off',
+        LOG_LEVEL: 'error',
+      });
       expect(r.stderr).toBe('');
       expect(r.code).toBe(0);
       const client = new pg.Client(server.connection);

@@ -2,7 +2,14 @@
 //   [--locale en|zh|zh-hk|ko] [--category listing|…] [--important] [--update] [--dry-run]
 // Imports RSS/Atom/JSON feeds and Markdown files into the content tables (see src/server/ingest/content).
 import { boot, type Booted } from '../src/server/boot.ts';
-import { cliLocale, cliMessages, formatSummary, parseCliArgs, runImport, UsageError } from '../src/server/ingest/content/cli.ts';
+import {
+  cliLocale,
+  cliMessages,
+  formatSummary,
+  parseCliArgs,
+  runImport,
+  UsageError,
+} from '../src/server/ingest/content/cli.ts';
 import { SourceError } from '../src/server/ingest/content/source.ts';
 
 const t0 = cliMessages(cliLocale(undefined));
@@ -39,7 +46,8 @@ try {
   if (booted && result.report.byKind.announcements > 0) {
     const { notifyNewAnnouncements } = await import('../src/server/notify/push.ts');
     const pushed = await notifyNewAnnouncements(booted.handle.db);
-    if (pushed.sent + pushed.gone + pushed.failed > 0) console.log(`Push: ${pushed.sent} sent, ${pushed.gone} devices gone, ${pushed.failed} failed.`);
+    if (pushed.sent + pushed.gone + pushed.failed > 0)
+      console.log(`Push: ${pushed.sent} sent, ${pushed.gone} devices gone, ${pushed.failed} failed.`);
   }
   console.log(t('done', { seconds: ((Date.now() - started) / 1000).toFixed(1) }));
 } catch (e) {

@@ -30,7 +30,15 @@ export const MAX_KEY_LENGTH = 2048;
  *   maxEntryBytes: a render bigger than this is not kept (default a sixteenth of maxBytes), so
  *   one huge page cannot flush the rest.
  */
-export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, maxEntryBytes = Math.floor(maxBytes / 16), maxKeyLength = MAX_KEY_LENGTH, sweepMs, now = Date.now, compress }) {
+export function createPageCache({
+  ttlMs,
+  maxBytes = 64 * 1024 * 1024,
+  maxEntryBytes = Math.floor(maxBytes / 16),
+  maxKeyLength = MAX_KEY_LENGTH,
+  sweepMs,
+  now = Date.now,
+  compress,
+}) {
   /** key → { at, status, headers, bodies: Map<encoding, Buffer>, pending: Map<encoding, Promise<Buffer>>, bytes } */
   const entries = new Map();
   /** key → Promise<entry | null> of the render under way */
@@ -107,7 +115,15 @@ export function createPageCache({ ttlMs, maxBytes = 64 * 1024 * 1024, maxEntryBy
     store(key, status, headers, body) {
       drop(key);
       if (body.length > maxEntryBytes || key.length > maxKeyLength) return null;
-      const entry = { key, at: now(), status, headers, bodies: new Map([['identity', body]]), pending: new Map(), bytes: 0 };
+      const entry = {
+        key,
+        at: now(),
+        status,
+        headers,
+        bodies: new Map([['identity', body]]),
+        pending: new Map(),
+        bytes: 0,
+      };
       entries.set(key, entry);
       account(entry, body.length);
       return entry;

@@ -23,7 +23,9 @@ describe('isCacheable', () => {
   it('keeps 200 HTML pages, private only when the settings made them private', () => {
     expect(isCacheable(200, html)).toBe(true);
     expect(isCacheable(200, { ...html, 'cache-control': 'public, s-maxage=10' })).toBe(true);
-    expect(isCacheable(200, { ...html, 'cache-control': 'private, max-age=0', 'x-coinlens-private': 'settings' })).toBe(true);
+    expect(isCacheable(200, { ...html, 'cache-control': 'private, max-age=0', 'x-coinlens-private': 'settings' })).toBe(
+      true,
+    );
     expect(isCacheable(200, { ...html, 'cache-control': 'private' })).toBe(false);
     expect(isCacheable(200, { ...html, 'cache-control': 'no-store' })).toBe(false);
     expect(isCacheable(200, { ...html, 'set-cookie': ['a=1'] })).toBe(false);
@@ -47,7 +49,12 @@ describe('createPageCache', () => {
   it('compresses each encoding once, however many hits ask for it', async () => {
     const { c, compressions } = cache();
     const entry = c.store('k', 200, html, Buffer.from('page'));
-    const bodies = await Promise.all([c.variant(entry, 'br'), c.variant(entry, 'br'), c.variant(entry, 'gzip'), c.variant(entry, 'identity')]);
+    const bodies = await Promise.all([
+      c.variant(entry, 'br'),
+      c.variant(entry, 'br'),
+      c.variant(entry, 'gzip'),
+      c.variant(entry, 'identity'),
+    ]);
     expect(bodies.map((b) => b.toString())).toEqual(['br:page', 'br:page', 'gzip:page', 'page']);
     expect(await c.variant(entry, 'br')).toBe(bodies[0]);
     expect(compressions).toEqual(['br', 'gzip']);

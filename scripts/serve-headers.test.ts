@@ -33,7 +33,10 @@ const handler: Handler = async (req, res) => {
   await new Promise((r) => req.resume().on('end', r));
   if (req.url === '/coin//') return res.writeHead(301, { location: '/coin/' }).end();
   if (req.url?.startsWith('/boom')) throw new Error('render failed');
-  if (req.url === '/widget') return res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "frame-ancestors *" }).end('<p>widget</p>');
+  if (req.url === '/widget')
+    return res
+      .writeHead(200, { 'content-type': 'text/html', 'content-security-policy': 'frame-ancestors *' })
+      .end('<p>widget</p>');
   return res.writeHead(200, { 'content-type': 'text/html' }).end('<p>page</p>');
 };
 
@@ -61,9 +64,20 @@ function rawExchange(port: number, bytes: string, { end = true } = {}): Promise<
 }
 
 /** Header names of a raw reply, lower-cased. */
-const headerNames = (reply: string) => reply.split('\r\n\r\n')[0]!.split('\r\n').slice(1).map((l) => l.slice(0, l.indexOf(':')).toLowerCase());
+const headerNames = (reply: string) =>
+  reply
+    .split('\r\n\r\n')[0]!
+    .split('\r\n')
+    .slice(1)
+    .map((l) => l.slice(0, l.indexOf(':')).toLowerCase());
 
-const SECURITY = ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy'];
+const SECURITY = [
+  'content-security-policy',
+  'x-content-type-options',
+  'x-frame-options',
+  'referrer-policy',
+  'permissions-policy',
+];
 
 describe('security headers on every answer of the server entry', () => {
   it('on redirects, pages, static files and their 304s, and a failed render', async () => {
@@ -77,7 +91,10 @@ describe('security headers on every answer of the server entry', () => {
     };
     const etag = answers.file.headers.get('etag')!;
     const notModified = await fetch(`${base}/favicon.svg`, { headers: { 'if-none-match': etag } });
-    const statuses = { ...Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, r.status])), notModified: notModified.status };
+    const statuses = {
+      ...Object.fromEntries(Object.entries(answers).map(([k, r]) => [k, r.status])),
+      notModified: notModified.status,
+    };
     expect(statuses).toEqual({ redirect: 301, page: 200, file: 200, failed: 500, notModified: 304 });
     for (const [what, res] of [...Object.entries(answers), ['notModified', notModified] as const]) {
       for (const name of SECURITY) expect(res.headers.get(name), `${what}: ${name}`).toBeTruthy();
@@ -90,7 +107,9 @@ describe('security headers on every answer of the server entry', () => {
     const port = await serve();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      expect((await fetch(`http://127.0.0.1:${port}/boom/user/reset?token=s3cr3t-link&email=ann%40example.com`)).status).toBe(500);
+      expect(
+        (await fetch(`http://127.0.0.1:${port}/boom/user/reset?token=s3cr3t-link&email=ann%40example.com`)).status,
+      ).toBe(500);
       const line = logged.mock.calls.map((args) => args.filter((a) => typeof a === 'string').join(' ')).join('\n');
       expect(line).toContain('/boom/user/reset');
       expect(line).not.toMatch(/s3cr3t|ann/);
@@ -108,7 +127,12 @@ describe('security headers on every answer of the server entry', () => {
   });
 
   it('on the 400, 431 and 408 Node answers before any handler', async () => {
-    const port = await serve({ headersTimeout: 1000, requestTimeout: 1000, keepAliveTimeout: 5000, connectionsCheckingInterval: 100 });
+    const port = await serve({
+      headersTimeout: 1000,
+      requestTimeout: 1000,
+      keepAliveTimeout: 5000,
+      connectionsCheckingInterval: 100,
+    });
     const bad = await rawExchange(port, 'NONSENSE\r\n\r\n');
     const large = await rawExchange(port, `GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
     // Headers never finished, and a body announced and never sent: the timeouts answer.
@@ -117,7 +141,12 @@ describe('security headers on every answer of the server entry', () => {
       rawExchange(port, 'POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 10\r\n\r\n01234', { end: false }),
     ]);
     const replies = [bad, large, slowHeaders, slowBody];
-    expect(replies.map((r) => r.slice(0, 12))).toEqual(['HTTP/1.1 400', 'HTTP/1.1 431', 'HTTP/1.1 408', 'HTTP/1.1 408']);
+    expect(replies.map((r) => r.slice(0, 12))).toEqual([
+      'HTTP/1.1 400',
+      'HTTP/1.1 431',
+      'HTTP/1.1 408',
+      'HTTP/1.1 408',
+    ]);
     for (const reply of replies) expect(headerNames(reply)).toEqual(expect.arrayContaining(SECURITY));
   });
 });

@@ -9,7 +9,11 @@ import { compress } from './http/compress.mjs';
 import { createPageCache } from './page-cache.mjs';
 import { createSiteServer, serverTimeouts } from './serve.mjs';
 
-type Res = { writeHead: (s: number, h?: Record<string, string>) => void; end: (b?: string) => void; write: (b: string) => boolean };
+type Res = {
+  writeHead: (s: number, h?: Record<string, string>) => void;
+  end: (b?: string) => void;
+  write: (b: string) => boolean;
+};
 type Handler = (req: http.IncomingMessage, res: Res) => unknown;
 
 const servers: http.Server[] = [];
@@ -184,13 +188,17 @@ describe('work queue and departed clients', () => {
         }),
       );
     };
-    const { server, base } = await serve(handler, { shed: { burst: 100, perSecond: 1, concurrency: 1, maxWaitMs: 60_000 } });
+    const { server, base } = await serve(handler, {
+      shed: { burst: 100, perSecond: 1, concurrency: 1, maxWaitMs: 60_000 },
+    });
     const connections = () => new Promise<number>((r) => server.getConnections((_e, n) => r(n)));
     const held = fetch(`${base}/api/v1/search?q=held`);
     await expect.poll(() => started.length).toBe(1);
     const leaving = http.get(`${base}/api/v1/search?q=left`);
     leaving.on('error', () => {});
-    await expect.poll(() => (server as unknown as { shedStats: () => { waiting: number } }).shedStats().waiting).toBe(1);
+    await expect
+      .poll(() => (server as unknown as { shedStats: () => { waiting: number } }).shedStats().waiting)
+      .toBe(1);
     const before = await connections();
     leaving.destroy();
     await expect.poll(connections).toBe(before - 1);
@@ -216,7 +224,11 @@ describe('server timeouts', () => {
   it('reads them from the environment', () => {
     const saved = { ...process.env };
     try {
-      Object.assign(process.env, { HTTP_HEADERS_TIMEOUT_MS: '9000', HTTP_REQUEST_TIMEOUT_MS: '5000', HTTP_KEEPALIVE_TIMEOUT_MS: '7000' });
+      Object.assign(process.env, {
+        HTTP_HEADERS_TIMEOUT_MS: '9000',
+        HTTP_REQUEST_TIMEOUT_MS: '5000',
+        HTTP_KEEPALIVE_TIMEOUT_MS: '7000',
+      });
       expect(serverTimeouts()).toEqual({ headersTimeout: 5000, requestTimeout: 5000, keepAliveTimeout: 7000 });
       process.env.HTTP_REQUEST_TIMEOUT_MS = '0';
       expect(() => serverTimeouts()).toThrow(/HTTP_REQUEST_TIMEOUT_MS/);
@@ -228,7 +240,8 @@ describe('server timeouts', () => {
   it('drops a client that trickles its body, and keeps an event stream open past the request timeout', async () => {
     const stream: Handler = (req, res) => {
       // Like Astro, the app reads the whole body before it answers.
-      if (!req.url!.startsWith('/api/stream/')) return new Promise((r) => req.resume().on('end', () => r(app().handler(req, res))));
+      if (!req.url!.startsWith('/api/stream/'))
+        return new Promise((r) => req.resume().on('end', () => r(app().handler(req, res))));
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       let n = 0;
       const timer = setInterval(() => {
@@ -240,7 +253,14 @@ describe('server timeouts', () => {
       }, 300);
       return undefined;
     };
-    const { base } = await serve(stream, { timeouts: { headersTimeout: 1000, requestTimeout: 1000, keepAliveTimeout: 5000, connectionsCheckingInterval: 100 } });
+    const { base } = await serve(stream, {
+      timeouts: {
+        headersTimeout: 1000,
+        requestTimeout: 1000,
+        keepAliveTimeout: 5000,
+        connectionsCheckingInterval: 100,
+      },
+    });
     const { port } = new URL(base);
 
     // A body announced as 100 bytes, of which 10 ever come.
@@ -248,7 +268,9 @@ describe('server timeouts', () => {
     let reply = '';
     socket.on('data', (d) => (reply += d));
     const closed = new Promise((r) => socket.on('close', r));
-    socket.write('POST /api/v1/anything HTTP/1.1\r\nHost: x\r\ncontent-type: text/plain\r\ncontent-length: 100\r\n\r\n0123456789');
+    socket.write(
+      'POST /api/v1/anything HTTP/1.1\r\nHost: x\r\ncontent-type: text/plain\r\ncontent-length: 100\r\n\r\n0123456789',
+    );
     await closed;
     expect(reply).toMatch(/^HTTP\/1\.1 408/);
 

@@ -18,7 +18,15 @@ import { pathToFileURL } from 'node:url';
 import { compress, encodingFor, varyWithEncoding } from './http/compress.mjs';
 import { createStaticFiles } from './http/static.mjs';
 import { createPageCache, isCacheable } from './page-cache.mjs';
-import { createRateLimiter, createWorkQueue, isExpensive, settleClientAddress, shedAnswer, shedSettings, trustsProxy } from './http/shed.mjs';
+import {
+  createRateLimiter,
+  createWorkQueue,
+  isExpensive,
+  settleClientAddress,
+  shedAnswer,
+  shedSettings,
+  trustsProxy,
+} from './http/shed.mjs';
 
 /**
  * Requests Astro cannot take as sent go to the app on a stand-in, with the original noted in
@@ -98,7 +106,11 @@ class CapturedResponse extends EventEmitter {
     // A byte chunk is kept as a view, not copied: Astro hands over the page's bytes and never
     // touches them again, and a copy of every page was a needless 40 KB per render.
     if (chunk !== undefined && chunk !== null && typeof chunk !== 'function')
-      this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8') : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
+      this.chunks.push(
+        typeof chunk === 'string'
+          ? Buffer.from(chunk, typeof encoding === 'string' ? encoding : 'utf8')
+          : Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength),
+      );
     const callback = typeof encoding === 'function' ? encoding : cb;
     if (callback) queueMicrotask(callback);
     this.headersSent = true;
@@ -134,7 +146,8 @@ class CapturedResponse extends EventEmitter {
 /** Response headers as sent: without the app's internal x-coinlens-* notes. */
 function publicHeaders(headers) {
   const out = {};
-  for (const [k, v] of Object.entries(headers)) if (!k.startsWith('x-coinlens-') && k !== 'content-length' && k !== 'transfer-encoding') out[k] = v;
+  for (const [k, v] of Object.entries(headers))
+    if (!k.startsWith('x-coinlens-') && k !== 'content-length' && k !== 'transfer-encoding') out[k] = v;
   return out;
 }
 
@@ -166,7 +179,9 @@ export function answerClientError(err, socket, headers) {
     return;
   }
   const status = err.code === 'ERR_HTTP_REQUEST_TIMEOUT' ? 408 : err.code === 'HPE_HEADER_OVERFLOW' ? 431 : 400;
-  const lines = Object.entries(headers).map(([k, v]) => `${k}: ${v}\r\n`).join('');
+  const lines = Object.entries(headers)
+    .map(([k, v]) => `${k}: ${v}\r\n`)
+    .join('');
   socket.write(`HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n${lines}Content-Length: 0\r\nConnection: close\r\n\r\n`);
   socket.destroySoon();
 }
@@ -190,7 +205,8 @@ function envMs(name, fallback, min = 0) {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < min) throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}"). See docs/configuration.md.`);
+  if (!Number.isInteger(n) || n < min)
+    throw new Error(`${name} must be a whole number of at least ${min} (got "${raw}"). See docs/configuration.md.`);
   return n;
 }
 
@@ -280,7 +296,11 @@ export function createSiteServer({
   };
 
   const sendEntry = async (req, res, entry, state) => {
-    const encoding = encodingFor(req.headers['accept-encoding'], entry.headers['content-type'], entry.bodies.get('identity').length);
+    const encoding = encodingFor(
+      req.headers['accept-encoding'],
+      entry.headers['content-type'],
+      entry.bodies.get('identity').length,
+    );
     const body = await pages.variant(entry, encoding);
     await sendBody(req, res, entry.status, { ...entry.headers, 'x-page-cache': state }, body, { encoding, body });
   };
@@ -327,7 +347,10 @@ export function createSiteServer({
       }
       const body = captured.body();
       if (settle) {
-        const entry = !captured.destroyed && isCacheable(captured.statusCode, captured.headers) ? pages.store(key, captured.statusCode, captured.headers, body) : null;
+        const entry =
+          !captured.destroyed && isCacheable(captured.statusCode, captured.headers)
+            ? pages.store(key, captured.statusCode, captured.headers, body)
+            : null;
         settle(entry);
         if (entry) return await sendEntry(req, res, entry, 'miss');
       }
@@ -341,32 +364,38 @@ export function createSiteServer({
     }
   };
 
-  const server = http.createServer({ connectionsCheckingInterval: timeouts.connectionsCheckingInterval ?? 30_000 }, (req, res) => {
-    dropForwarded(req.headers, trustProxy);
-    delete req.headers[RAW_URL];
-    delete req.headers[RAW_METHOD];
-    // Every answer carries the security headers, whoever makes it: the app sets its own (they
-    // win), and these stand for the answers made around it (static files and their 304s,
-    // Astro's trailing-slash redirects, a failed render's 500).
-    for (const [k, v] of Object.entries(securityHeaders(req))) res.setHeader(k, v);
-    const client = settleClientAddress(req, trustProxy);
-    // Event streams go out as written: unbuffered and uncompressed.
-    if (req.url?.startsWith('/api/stream/') && (req.method === 'GET' || req.method === 'HEAD')) {
-      guardStream(res);
-      return handler(req, res, () => {
-        standIn(req);
-        return page(req, res).catch(() => res.destroy());
+  const server = http.createServer(
+    { connectionsCheckingInterval: timeouts.connectionsCheckingInterval ?? 30_000 },
+    (req, res) => {
+      dropForwarded(req.headers, trustProxy);
+      delete req.headers[RAW_URL];
+      delete req.headers[RAW_METHOD];
+      // Every answer carries the security headers, whoever makes it: the app sets its own (they
+      // win), and these stand for the answers made around it (static files and their 304s,
+      // Astro's trailing-slash redirects, a failed render's 500).
+      for (const [k, v] of Object.entries(securityHeaders(req))) res.setHeader(k, v);
+      const client = settleClientAddress(req, trustProxy);
+      // Event streams go out as written: unbuffered and uncompressed.
+      if (req.url?.startsWith('/api/stream/') && (req.method === 'GET' || req.method === 'HEAD')) {
+        guardStream(res);
+        return handler(req, res, () => {
+          standIn(req);
+          return page(req, res).catch(() => res.destroy());
+        });
+      }
+      const pathname = (req.url ?? '/').split('?')[0];
+      const work = statics?.candidate(req, pathname)
+        ? statics.serve(req, res, pathname).then((served) => served || page(req, res, client))
+        : page(req, res, client);
+      work.catch((e) => {
+        console.error('[serve]', req.method, loggablePath(req.url), e);
+        if (!res.headersSent)
+          res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Internal server error');
+        else res.destroy();
       });
-    }
-    const pathname = (req.url ?? '/').split('?')[0];
-    const work = statics?.candidate(req, pathname) ? statics.serve(req, res, pathname).then((served) => served || page(req, res, client)) : page(req, res, client);
-    work.catch((e) => {
-      console.error('[serve]', req.method, loggablePath(req.url), e);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'text/plain; charset=utf-8' }).end('Internal server error');
-      else res.destroy();
-    });
-    return undefined;
-  });
+      return undefined;
+    },
+  );
   server.on('clientError', (err, socket) => answerClientError(err, socket, securityHeaders({ headers: {}, socket })));
   server.headersTimeout = timeouts.headersTimeout;
   server.requestTimeout = timeouts.requestTimeout;
@@ -378,26 +407,38 @@ export function createSiteServer({
     clearInterval(sweeper);
     pages.close();
   });
-  server.drainRenders = (ms) => Promise.race([Promise.allSettled([...active]), new Promise((r) => setTimeout(r, ms).unref())]);
+  server.drainRenders = (ms) =>
+    Promise.race([Promise.allSettled([...active]), new Promise((r) => setTimeout(r, ms).unref())]);
   server.shedStats = () => ({ ...queue.stats(), clients: limiter.size });
   return server;
 }
 
 /** Starts listening and resolves once the database is open (migrated and seeded on first run). */
-export async function startServer({ port = Number(process.env.PORT ?? 4321), host = process.env.HOST ?? 'localhost', log = console.log } = {}) {
+export async function startServer({
+  port = Number(process.env.PORT ?? 4321),
+  host = process.env.HOST ?? 'localhost',
+  log = console.log,
+} = {}) {
   process.env.COINLENS_ROOT ??= root;
   // React and friends pick their development builds when NODE_ENV is unset: several times slower.
   process.env.NODE_ENV ??= 'production';
   const { handler } = await import(pathToFileURL(path.join(root, 'dist/server/entry.mjs')).href);
   // Published by the app's entrypoint as it loads (src/server/http/headers.ts).
   const securityHeaders = globalThis[Symbol.for('coinlens.securityHeaders')];
-  if (typeof securityHeaders !== 'function') throw new Error('The build has no security headers: rebuild (npm run build).');
+  if (typeof securityHeaders !== 'function')
+    throw new Error('The build has no security headers: rebuild (npm run build).');
   const statics = createStaticFiles({
     clientDir: path.join(root, 'dist/client'),
     iconsDir: path.join(path.resolve(process.env.DATA_DIR || './data'), 'icons', 'coins'),
   });
   const pages = createPageCache({ ...pageCacheSettings(), compress });
-  const server = createSiteServer({ handler, statics, pages, securityHeaders, keyOf: (req) => globalThis[Symbol.for('coinlens.variantKey')]?.(req) ?? null });
+  const server = createSiteServer({
+    handler,
+    statics,
+    pages,
+    securityHeaders,
+    keyOf: (req) => globalThis[Symbol.for('coinlens.variantKey')]?.(req) ?? null,
+  });
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(port, host, () => resolve(undefined));
@@ -413,9 +454,13 @@ export async function startServer({ port = Number(process.env.PORT ?? 4321), hos
     server.close();
     await globalThis[Symbol.for('coinlens.boot')]?.shutdown();
     // The server's own reason (the configuration's error, the database's); without one, only what is known.
-    throw new Error(body.msg ?? `the server did not become ready (HTTP ${res.status ?? 'no answer'}); see the log above.`);
+    throw new Error(
+      body.msg ?? `the server did not become ready (HTTP ${res.status ?? 'no answer'}); see the log above.`,
+    );
   }
-  log(`Coinlens is ready on http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port} (database ready in ${Date.now() - started} ms)`);
+  log(
+    `Coinlens is ready on http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port} (database ready in ${Date.now() - started} ms)`,
+  );
   return server;
 }
 

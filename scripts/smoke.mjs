@@ -13,7 +13,11 @@ const warnings = [];
 process.on('warning', (w) => warnings.push(`${w.name}: ${w.message}`));
 const server = await startServer({ port, host: '127.0.0.1' });
 let failed = 0;
-for (const [route, expect] of [['/', 'Bitcoin'], ['/coin/bitcoin', 'BTC'], ['/exchange/list_1', '</table>']]) {
+for (const [route, expect] of [
+  ['/', 'Bitcoin'],
+  ['/coin/bitcoin', 'BTC'],
+  ['/exchange/list_1', '</table>'],
+]) {
   const res = await fetch(`http://127.0.0.1:${port}${route}`);
   const ok = res.status === 200 && (await res.text()).includes(expect);
   console.log(`${ok ? 'ok  ' : 'FAIL'} ${route} ${res.status}`);

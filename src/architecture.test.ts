@@ -22,7 +22,8 @@ function filesUnder(dir: string): string[] {
   });
 }
 
-const SPECIFIERS = /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|typeof import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
+const SPECIFIERS =
+  /(?:import|export)\s[^'"`;]*?from\s*['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)|typeof import\(\s*['"]([^'"]+)['"]\s*\)|^import\s+['"]([^'"]+)['"]/gm;
 
 /** A relative specifier as a file: exact, or with the extension or index a bundler would add. */
 function resolve(from: string, spec: string): string {
@@ -56,7 +57,10 @@ export interface Rule {
   never: (file: string) => boolean;
 }
 
-const under = (...folders: string[]) => (file: string) => folders.some((f) => file === f || file.startsWith(`${f}/`));
+const under =
+  (...folders: string[]) =>
+  (file: string) =>
+    folders.some((f) => file === f || file.startsWith(`${f}/`));
 
 export const RULES: Rule[] = [
   {
@@ -65,7 +69,11 @@ export const RULES: Rule[] = [
     never: (f) => under('server', 'pages', 'layouts')(f) || f.endsWith('.astro'),
   },
   { name: 'stores never reach islands or components', from: under('stores'), never: under('islands', 'components') },
-  { name: 'the server never reaches pages, components, islands or stores', from: under('server'), never: under('pages', 'layouts', 'components', 'islands', 'stores') },
+  {
+    name: 'the server never reaches pages, components, islands or stores',
+    from: under('server'),
+    never: under('pages', 'layouts', 'components', 'islands', 'stores'),
+  },
   {
     name: 'configuration and the domain never reach the ingest (the ingest writes through them)',
     from: (f) => f === 'server/config.ts' || under('server/domain')(f),
@@ -132,11 +140,15 @@ describe('dependency rules (DESIGN §2), followed transitively', () => {
       ['server/ingest/aggregate.ts', ['server/config.ts']],
     ]);
     const found = violations(graph);
-    expect(found).toContain(`${RULES[0]!.name}: islands/watchlist/watchlist.ts → components/market/markup.ts → components/ui/markup.ts → server/view.ts`);
+    expect(found).toContain(
+      `${RULES[0]!.name}: islands/watchlist/watchlist.ts → components/market/markup.ts → components/ui/markup.ts → server/view.ts`,
+    );
     expect(found).toContain(`${RULES[1]!.name}: stores/session.ts → islands/push/device.ts`);
     expect(found).toContain(`${RULES[2]!.name}: server/export/tables.ts → components/ieo/platform.ts`);
     expect(found).toContain(`${RULES[3]!.name}: server/config.ts → server/ingest/aggregate.ts`);
-    expect(found).toContain(`${RULES[3]!.name}: server/domain/markets.ts → server/domain/provenance.ts → server/ingest/sources/types.ts`);
+    expect(found).toContain(
+      `${RULES[3]!.name}: server/domain/markets.ts → server/domain/provenance.ts → server/ingest/sources/types.ts`,
+    );
     // The ingest may read configuration and the domain: no rule binds it.
     expect(found.filter((f) => f.includes(': server/ingest/'))).toEqual([]);
   });
@@ -156,7 +168,13 @@ describe('dependency rules (DESIGN §2), followed transitively', () => {
     );
     try {
       const edges = graphOfSrc().get(path.relative(SRC, file)) ?? [];
-      expect(edges.sort()).toEqual(['server/boot.ts', 'server/config.ts', 'server/config.ts', 'server/db/index.ts', 'server/view.ts']);
+      expect(edges.sort()).toEqual([
+        'server/boot.ts',
+        'server/config.ts',
+        'server/config.ts',
+        'server/db/index.ts',
+        'server/view.ts',
+      ]);
     } finally {
       fs.rmSync(dir, { recursive: true });
     }

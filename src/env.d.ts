@@ -21,4 +21,3 @@ declare namespace App {
     pageSize?: number | undefined;
   }
 }
-

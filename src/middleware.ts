@@ -1,7 +1,18 @@
 import { defineMiddleware } from 'astro:middleware';
 import { serverReady } from './server/boot.ts';
 import { config, ConfigError } from './server/config.ts';
-import { apiLocale, checkRequest, isApiPath, isInputError, pageLocalePrefix, RAW_METHOD_HEADER, RAW_URL_HEADER, splitTarget, verdictKey, type EdgeVerdict } from './server/http/edge.ts';
+import {
+  apiLocale,
+  checkRequest,
+  isApiPath,
+  isInputError,
+  pageLocalePrefix,
+  RAW_METHOD_HEADER,
+  RAW_URL_HEADER,
+  splitTarget,
+  verdictKey,
+  type EdgeVerdict,
+} from './server/http/edge.ts';
 import { errorDocument } from './server/http/errorDocument.ts';
 import { securityHeaders } from './server/http/headers.ts';
 import { publishVariantKey, renderInputs, splitLocalePrefix } from './server/http/renderInputs.ts';
@@ -54,7 +65,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const method = request.headers.get(RAW_METHOD_HEADER) ?? request.method;
   // request.url as sent: Astro's context.url has its path decoded (a CR LF vanishes from it).
   const sent = splitTarget(rawTarget ?? requestTarget(request.url));
-  const verdict: EdgeVerdict | null = checkRequest(method, sent.pathname, sent.search) ?? (rawTarget ? { status: 404, reason: 'path' } : null);
+  const verdict: EdgeVerdict | null =
+    checkRequest(method, sent.pathname, sent.search) ?? (rawTarget ? { status: 404, reason: 'path' } : null);
   const header = (name: string) => request.headers.get(name);
 
   if (isApiPath(sent.pathname)) {
@@ -62,7 +74,12 @@ export const onRequest = defineMiddleware(async (context, next) => {
       const t = translator(apiLocale(sent.search, header));
       const headers: Record<string, string> = { 'Cache-Control': CACHE.none };
       if (verdict.status === 405) headers.Allow = verdict.allow;
-      return withHeaders(Response.json({ code: verdict.status, data: null, msg: t(verdictKey(verdict)) }, { status: verdict.status, headers }));
+      return withHeaders(
+        Response.json(
+          { code: verdict.status, data: null, msg: t(verdictKey(verdict)) },
+          { status: verdict.status, headers },
+        ),
+      );
     }
     return withHeaders(await next());
   }
@@ -73,7 +90,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // A refused path names nothing: its links (language switcher) point at the home page instead.
   const rest = verdict?.status === 404 ? '/' : inputs.rest;
   const search = verdict ? '' : url.search;
-  Object.assign(locals, { locale, t: translator(locale), base: prefixed ? `/${prefixed}` : '', path: rest, search, theme, currency, colours, list, pageSize });
+  Object.assign(locals, {
+    locale,
+    t: translator(locale),
+    base: prefixed ? `/${prefixed}` : '',
+    path: rest,
+    search,
+    theme,
+    currency,
+    colours,
+    list,
+    pageSize,
+  });
 
   if (verdict) {
     // The site's own 404 or 400 page, in the prefix's (or the visitor's) language.
@@ -86,13 +114,20 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   if (inputs.mobileRedirect) {
     const target = new URL(url.pathname + url.search, config().MOBILE_ORIGIN);
-    return withHeaders(new Response(null, { status: 302, headers: { Location: target.toString(), Vary: 'User-Agent' } }));
+    return withHeaders(
+      new Response(null, { status: 302, headers: { Location: target.toString(), Vary: 'User-Agent' } }),
+    );
   }
 
   // The rewrite takes the path as sent: Astro decodes it once more, so the decoded `rest` of a
   // path holding %25 ("/zh/coin/%25") would reach it as a malformed "%".
-  const response = await render(() => (prefixed ? next(splitLocalePrefix(sent.pathname).rest + sent.search) : next()), locale, prefixed);
-  if ((response.headers.get('content-type') ?? '').startsWith('text/html')) markVariant(response, inputs.vary, inputs.personal);
+  const response = await render(
+    () => (prefixed ? next(splitLocalePrefix(sent.pathname).rest + sent.search) : next()),
+    locale,
+    prefixed,
+  );
+  if ((response.headers.get('content-type') ?? '').startsWith('text/html'))
+    markVariant(response, inputs.vary, inputs.personal);
   return withHeaders(response);
 });
 
@@ -145,7 +180,8 @@ function misconfigured(url: URL, error: ConfigError): Response {
   if (!toldOperator) console.error(`[config] ${error.message}`);
   toldOperator = true;
   const response = unavailable(url.pathname, error, false);
-  for (const [k, v] of Object.entries(securityHeaders(url.protocol === 'https:', url.pathname))) response.headers.set(k, v);
+  for (const [k, v] of Object.entries(securityHeaders(url.protocol === 'https:', url.pathname)))
+    response.headers.set(k, v);
   return response;
 }
 

@@ -39,7 +39,8 @@ function compact(v) {
 const amount = (v) => (v == null ? '--' : `$${compact(v)}`);
 const trend = (v) => (v > 0 ? 'rise' : v < 0 ? 'fall' : 'flat');
 const pct = (v) => (v == null ? '--' : `${v > 0 ? '+' : ''}${two.format(v)}%`);
-const change = (v, live) => `<span class="num ${trend(v)}" data-trend="${trend(v)}"${live ? ` data-live-change="${esc(live)}"` : ''}>${pct(v)}</span>`;
+const change = (v, live) =>
+  `<span class="num ${trend(v)}" data-trend="${trend(v)}"${live ? ` data-live-change="${esc(live)}"` : ''}>${pct(v)}</span>`;
 
 /**
  * The 120×36 sparkline of the coin tables, as the product stores it with the price history
@@ -50,12 +51,16 @@ function storedSpark(points) {
   const values = (points ?? []).filter((p) => Number.isFinite(p));
   if (values.length < 2) return null;
   const max = 60;
-  const thin = values.length <= max ? values : Array.from({ length: max }, (_, i) => values[Math.round((i * (values.length - 1)) / (max - 1))]);
+  const thin =
+    values.length <= max
+      ? values
+      : Array.from({ length: max }, (_, i) => values[Math.round((i * (values.length - 1)) / (max - 1))]);
   const lo = Math.min(...thin);
   const span = Math.max(...thin) - lo || 1;
   const short = (v) => v.toFixed(1).replace(/\.0$/, '');
   let d = '';
-  for (let i = 0; i < thin.length; i++) d += `${i ? 'L' : 'M'}${short((i / (thin.length - 1)) * 120)},${short(36 - 2 - ((thin[i] - lo) / span) * 32)}`;
+  for (let i = 0; i < thin.length; i++)
+    d += `${i ? 'L' : 'M'}${short((i / (thin.length - 1)) * 120)},${short(36 - 2 - ((thin[i] - lo) / span) * 32)}`;
   const first = thin[0];
   const last = thin[thin.length - 1];
   return { d, trend: last > first ? 'rise' : last < first ? 'fall' : 'flat' };
@@ -93,9 +98,21 @@ function pager(base, page, size, total, param, defaultSize = 10) {
   const pages = Math.max(1, Math.ceil(total / size));
   const href = (p) => (param ? (p === 1 ? base : `${base}?page=${p}`) : `${base.replace(/_\d+$/, '')}_${p}`);
   const shown = [1, 2, 3, 4, 5].filter((p) => p <= pages);
-  const items = shown.map((p) => `<li><a href="${href(p)}"${p === page ? ' aria-current="page"' : ''} aria-label="Page ${p}">${p}</a></li>`).join('');
-  const last = pages > 5 ? `<li><span class="gap">…</span></li><li><a href="${href(pages)}" aria-label="Page ${pages}">${pages}</a></li>` : '';
-  const sizes = [10, 20, 30, 40, 50, 100].map((s) => `<a href="${href(1)}${s === defaultSize ? '' : `?size=${s}`}"${s === size ? ' aria-current="true"' : ''} data-size="${s}">${s}</a>`).join('');
+  const items = shown
+    .map(
+      (p) => `<li><a href="${href(p)}"${p === page ? ' aria-current="page"' : ''} aria-label="Page ${p}">${p}</a></li>`,
+    )
+    .join('');
+  const last =
+    pages > 5
+      ? `<li><span class="gap">…</span></li><li><a href="${href(pages)}" aria-label="Page ${pages}">${pages}</a></li>`
+      : '';
+  const sizes = [10, 20, 30, 40, 50, 100]
+    .map(
+      (s) =>
+        `<a href="${href(1)}${s === defaultSize ? '' : `?size=${s}`}"${s === size ? ' aria-current="true"' : ''} data-size="${s}">${s}</a>`,
+    )
+    .join('');
   return `<nav class="toolbar" aria-label="Pagination"> <span class="muted">Showing ${(page - 1) * size + 1}–${Math.min(total, page * size)} of ${int.format(total)}</span> <ul class="pager"> <li><span class="disabled">Previous</span></li> ${items}${last} <li><a href="${href(page + 1)}" rel="next">Next</a></li> </ul> <span class="sizes" data-list="${param ? 'news' : 'coins'}"> <span class="muted">Rows per page</span> ${sizes} </span> </nav>`;
 }
 
@@ -105,7 +122,10 @@ function coinList(d) {
     ['top_cap', 'Top 200 by market cap'],
     ['top_volume', 'Top 200 by volume'],
   ]
-    .map(([k, label]) => `<a href="/coin/list_1${k ? `?filter=${k}` : ''}"${k ? '' : ' aria-current="page"'}>${esc(label)}</a>`)
+    .map(
+      ([k, label]) =>
+        `<a href="/coin/list_1${k ? `?filter=${k}` : ''}"${k ? '' : ' aria-current="page"'}>${esc(label)}</a>`,
+    )
     .join('');
   return `<main id="main">  <h1>Coins</h1> <div class="toolbar"> <nav class="tabs" aria-label="Coins"> ${filters} </nav> </div>  ${coinTable(d.list.list, true, d.cid.spark)} ${pager('/coin/list_1', 1, 100, d.list.total, false, 100)}  </main>`;
 }
@@ -120,11 +140,17 @@ function home(d) {
     ['Exchanges', int.format(t.exchangeCount)],
     ['Market pairs', int.format(t.pairCount)],
   ]
-    .map(([label, value, ch]) => `<div class="card"> <div class="label">${esc(label)}</div> <div class="value num">${value}</div> ${ch === undefined ? '' : change(ch)} </div>`)
+    .map(
+      ([label, value, ch]) =>
+        `<div class="card"> <div class="label">${esc(label)}</div> <div class="value num">${value}</div> ${ch === undefined ? '' : change(ch)} </div>`,
+    )
     .join('');
   const movers = (id, title, rows) =>
     `<section data-testid="${id}"> <h2>${esc(title)}</h2> <p class="muted">Among the top 200 coins by market cap</p> <div class="table-wrap"> <table class="data"> <thead><tr><th class="l">Name</th><th>Price</th><th>24h %</th></tr></thead> <tbody> ${rows
-      .map((c) => `<tr> <td class="l">${coinCell(c)}</td> <td class="num" data-live-price="${esc(c.id)}">${price(c.price)}</td> <td>${change(c.change24h, c.id)}</td> </tr>`)
+      .map(
+        (c) =>
+          `<tr> <td class="l">${coinCell(c)}</td> <td class="num" data-live-price="${esc(c.id)}">${price(c.price)}</td> <td>${change(c.change24h, c.id)}</td> </tr>`,
+      )
       .join('')} </tbody> </table> </div> </section>`;
   const exchanges = d.exchanges
     .map(
@@ -156,13 +182,24 @@ const TABS = [
   ['calendar', 'Calendar'],
   ['repository', 'Repository'],
 ];
-const LINK_LABELS = { website: 'Website', explorer: 'Block explorer', whitepaper: 'White paper', repository: 'Source code', community: 'Community', telegram: 'Telegram' };
+const LINK_LABELS = {
+  website: 'Website',
+  explorer: 'Block explorer',
+  whitepaper: 'White paper',
+  repository: 'Source code',
+  community: 'Community',
+  telegram: 'Telegram',
+};
 function coinDetail(d) {
   const c = d.coin;
   const { head: C, article: A, overview: B } = d.cid;
-  const facts = (rows) => `<dl class="facts"> ${rows.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd class="num">${v}</dd></div>`).join('')} </dl>`;
+  const facts = (rows) =>
+    `<dl class="facts"> ${rows.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd class="num">${v}</dd></div>`).join('')} </dl>`;
   const day = (iso) => (iso ? esc(String(iso).slice(0, 10)) : '--');
-  const tabs = TABS.map(([k, label]) => `<a href="/coin/${esc(c.id)}${k === 'overview' ? '' : `/${k}`}"${k === 'overview' ? ' aria-current="page"' : ''} data-tab="${k}"${C}>${esc(label)}</a>`).join('');
+  const tabs = TABS.map(
+    ([k, label]) =>
+      `<a href="/coin/${esc(c.id)}${k === 'overview' ? '' : `/${k}`}"${k === 'overview' ? ' aria-current="page"' : ''} data-tab="${k}"${C}>${esc(label)}</a>`,
+  ).join('');
   const changes = [
     ['1h %', c.change1h],
     ['24h %', c.change24h],
@@ -178,17 +215,19 @@ function coinDetail(d) {
         `<tr${B}> <td class="l"${B}><a href="/exchange/${esc(e.exchange)}"${B}>${esc(e.displayName)}</a></td> <td class="num"${B}>${e.pairs}</td> <td class="num"${B}>${amount(e.volume24h)}</td> <td class="num"${B}>${two.format(e.share)}%</td> </tr>`,
     )
     .join('');
-  return `<main id="main">  <article data-testid="coin-detail" data-tab="overview"${A}> <header class="coin-head"${C}> <img src="${esc(c.icon)}" alt="" width="48" height="48"${C}> <div${C}> <h1${C}>${esc(c.name)} <span class="muted"${C}>${esc(c.symbol)}</span></h1> <p class="meta"${C}> <span class="badge"${C}>Rank #${c.rank}</span> ${c.reviewed ? `<span class="badge"${C}>Reviewed</span>` : ''}  </p> </div> <div class="price"${C}> <div class="num big" data-testid="coin-price" data-live-price="${esc(c.id)}"${C}>${price(c.price)}</div> ${change(c.change24h, c.id)} </div> </header>  <nav class="tabs coin-tabs" aria-label="${esc(c.name)} sections" data-testid="coin-tabs"${C}> ${tabs} </nav>  <section class="coin-tab" data-testid="coin-tab-overview"${A}> <ul class="changes"${B}> ${changes} </ul> ${d.island} <h2${B}>Market data</h2> ${facts([
-    ['Market cap', amount(c.marketCap)],
-    ['Fully diluted market cap', amount(c.fullyDilutedMarketCap)],
-    ['Volume (24h)', amount(c.volume24h)],
-    ['Turnover rate', `${two.format(c.turnoverRate)}%`],
-    ['Dominance', `${two.format(c.dominance)}%`],
-    ['24h high', price(c.high24h)],
-    ['24h low', price(c.low24h)],
-    ["Yesterday's open", price(c.openYesterday)],
-    ["Yesterday's close", price(c.closeYesterday)],
-  ])} <h2${B}>Supply</h2> ${facts([
+  return `<main id="main">  <article data-testid="coin-detail" data-tab="overview"${A}> <header class="coin-head"${C}> <img src="${esc(c.icon)}" alt="" width="48" height="48"${C}> <div${C}> <h1${C}>${esc(c.name)} <span class="muted"${C}>${esc(c.symbol)}</span></h1> <p class="meta"${C}> <span class="badge"${C}>Rank #${c.rank}</span> ${c.reviewed ? `<span class="badge"${C}>Reviewed</span>` : ''}  </p> </div> <div class="price"${C}> <div class="num big" data-testid="coin-price" data-live-price="${esc(c.id)}"${C}>${price(c.price)}</div> ${change(c.change24h, c.id)} </div> </header>  <nav class="tabs coin-tabs" aria-label="${esc(c.name)} sections" data-testid="coin-tabs"${C}> ${tabs} </nav>  <section class="coin-tab" data-testid="coin-tab-overview"${A}> <ul class="changes"${B}> ${changes} </ul> ${d.island} <h2${B}>Market data</h2> ${facts(
+    [
+      ['Market cap', amount(c.marketCap)],
+      ['Fully diluted market cap', amount(c.fullyDilutedMarketCap)],
+      ['Volume (24h)', amount(c.volume24h)],
+      ['Turnover rate', `${two.format(c.turnoverRate)}%`],
+      ['Dominance', `${two.format(c.dominance)}%`],
+      ['24h high', price(c.high24h)],
+      ['24h low', price(c.low24h)],
+      ["Yesterday's open", price(c.openYesterday)],
+      ["Yesterday's close", price(c.closeYesterday)],
+    ],
+  )} <h2${B}>Supply</h2> ${facts([
     ['Circulating supply', `${compact(c.circulatingSupply)} ${esc(c.symbol)}`],
     ['Total supply', `${compact(c.totalSupply)} ${esc(c.symbol)}`],
     ['Max supply', c.maxSupply == null ? '--' : `${compact(c.maxSupply)} ${esc(c.symbol)}`],
@@ -206,7 +245,10 @@ function coinDetail(d) {
   ])}  <h2${B}>Concept sectors · Tags</h2> <ul class="chips"${B}> ${c.concepts.map((k) => `<li${B}><span${B}>${esc(k.name)}</span></li>`).join('')} ${c.tags
     .map((k) => `<li${B}><span class="muted"${B}>#${esc(k.name)}</span></li>`)
     .join('')} </ul>  <h2${B}>Links</h2> <ul class="chips" data-testid="coin-links"${B}> ${c.links
-    .map((l) => `<li${B}><a href="${esc(l.url)}" rel="nofollow noopener noreferrer" target="_blank"${B}>${esc(LINK_LABELS[l.kind] ?? l.kind)}</a></li>`)
+    .map(
+      (l) =>
+        `<li${B}><a href="${esc(l.url)}" rel="nofollow noopener noreferrer" target="_blank"${B}>${esc(LINK_LABELS[l.kind] ?? l.kind)}</a></li>`,
+    )
     .join(
       '',
     )} </ul> <h2${B}>Listed exchanges</h2> <div class="table-wrap"${B}> <table class="data" data-testid="listed-exchanges"${B}> <thead${B}><tr${B}><th class="l"${B}>Exchange</th><th${B}>Pairs</th><th${B}>Volume (24h)</th><th${B}>Volume share</th></tr></thead> <tbody${B}>  ${listed} </tbody> </table> </div> <p class="note"${B}><a href="/coin/${esc(c.id)}/exchanges"${B}>All ${int.format(c.exchangeCount)} exchanges listing this coin</a></p>  <h2${B}>About ${esc(c.name)}</h2> <p class="about"${B}>${esc(c.description)}</p>                </section> </article>  </main>`;
@@ -220,7 +262,8 @@ function ago(ms, now) {
   const dd = Math.round(h / 24);
   return `${dd} day${dd === 1 ? '' : 's'} ago`;
 }
-const mmdd = (d) => `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
+const mmdd = (d) =>
+  `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
 
 function news(d) {
   const now = Date.now();
@@ -243,7 +286,12 @@ function news(d) {
 function kline(d) {
   const c = d.coin;
   const { main: M, body: K } = d.cid;
-  const pairs = d.top50.map((x) => `<li${K}><a href="/kline/${esc(x.symbol.toLowerCase())}"${x.id === c.id ? ' aria-current="page"' : ''}${K}>${esc(x.symbol)}/USD</a></li>`).join('');
+  const pairs = d.top50
+    .map(
+      (x) =>
+        `<li${K}><a href="/kline/${esc(x.symbol.toLowerCase())}"${x.id === c.id ? ' aria-current="page"' : ''}${K}>${esc(x.symbol)}/USD</a></li>`,
+    )
+    .join('');
   const candles = d.candles
     .slice(-20)
     .reverse()
@@ -272,7 +320,11 @@ function chrome(html) {
   const start = html.indexOf('<main');
   const end = html.indexOf('</main>');
   if (start < 0 || end < 0) throw new Error('baseline: no <main> in the product page');
-  return { before: html.slice(0, start), after: html.slice(end + '</main>'.length), main: html.slice(start, end + '</main>'.length) };
+  return {
+    before: html.slice(0, start),
+    after: html.slice(end + '</main>'.length),
+    main: html.slice(start, end + '</main>'.length),
+  };
 }
 
 /** The first hydrated island of a <main> (its bootstrap script and SSR markup), as a constant. */
@@ -323,15 +375,30 @@ export async function captureBaseline(url) {
   const data = {
     // The pages' default sizes (src/lib/pageSizes.ts): 100 coins, 20 articles.
     '/coin/list_1': { list: top100, cid: { spark } },
-    '/': { totals, top: top100.list.slice(0, 20), gainers: byChange.slice(0, 5), losers: byChange.slice(-5).reverse(), exchanges: exchanges.list, cid: { spark } },
+    '/': {
+      totals,
+      top: top100.list.slice(0, 20),
+      gainers: byChange.slice(0, 5),
+      losers: byChange.slice(-5).reverse(),
+      exchanges: exchanges.list,
+      cid: { spark },
+    },
     '/coin/bitcoin': {
       coin,
       island: island(pages['/coin/bitcoin'].main),
-      cid: { head: cid('/coin/bitcoin', 'class="coin-head"'), article: cid('/coin/bitcoin', 'data-testid="coin-detail"'), overview: cid('/coin/bitcoin', 'class="changes"') },
+      cid: {
+        head: cid('/coin/bitcoin', 'class="coin-head"'),
+        article: cid('/coin/bitcoin', 'data-testid="coin-detail"'),
+        overview: cid('/coin/bitcoin', 'class="changes"'),
+      },
     },
     '/news': {
       news: newsList,
-      cid: { index: cid('/news', 'data-testid="news-index"'), list: cid('/news', 'data-testid="article-list"'), chips: cid('/news', 'data-testid="coin-chips"') },
+      cid: {
+        index: cid('/news', 'data-testid="news-index"'),
+        list: cid('/news', 'data-testid="article-list"'),
+        chips: cid('/news', 'data-testid="coin-chips"'),
+      },
     },
     '/kline/BTC': {
       coin,
@@ -359,6 +426,8 @@ export function createBaselineServer(captured) {
     const path = req.url ?? '/';
     if (!RENDER[path]) return res.writeHead(404).end();
     const body = renderBaseline(captured, path);
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body) }).end(body);
+    res
+      .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body) })
+      .end(body);
   });
 }

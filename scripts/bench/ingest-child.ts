@@ -28,7 +28,12 @@ class SyntheticSource implements TickerSource {
     private readonly pairs: { base: string; quote: string; usd: number }[],
   ) {
     this.name = name;
-    this.exchange = { name, displayName: name[0]!.toUpperCase() + name.slice(1), website: `https://${name}.example`, hasFutures: false };
+    this.exchange = {
+      name,
+      displayName: name[0]!.toUpperCase() + name.slice(1),
+      website: `https://${name}.example`,
+      hasFutures: false,
+    };
   }
   async tickers(): Promise<SourceTicker[]> {
     const now = Date.now();
@@ -59,7 +64,13 @@ class SyntheticSource implements TickerSource {
     });
   }
   state(): SourceState {
-    return { name: this.name, status: 'ok', lastSuccessAt: Date.now(), lastError: null, budget: { used: 0, limit: 1000, windowMs: 60_000 } };
+    return {
+      name: this.name,
+      status: 'ok',
+      lastSuccessAt: Date.now(),
+      lastError: null,
+      budget: { used: 0, limit: 1000, windowMs: 60_000 },
+    };
   }
 }
 
@@ -78,17 +89,34 @@ async function measure(round: () => Promise<void>) {
     stalls.push(h.max / 1e6);
   }
   const median = (v: number[]) => [...v].sort((a, b) => a - b)[Math.floor(v.length / 2)]!;
-  return { medianMs: median(times), maxMs: Math.max(...times), medianStallMs: median(stalls), maxStallMs: Math.max(...stalls) };
+  return {
+    medianMs: median(times),
+    maxMs: Math.max(...times),
+    medianStallMs: median(stalls),
+    maxStallMs: Math.max(...stalls),
+  };
 }
 
 const booted = await boot({ role: 'tool', live: false, push: false, log: () => {} });
 const db = booted.handle.db;
-const coins = ((await db.execute(sql`select symbol, price::float8 as price from coins where price > 0 order by rank asc nulls last`)) as unknown as {
-  rows: { symbol: string; price: number }[];
-}).rows;
-const pairs = coins.flatMap((c) => QUOTES.map((quote) => ({ base: c.symbol.toUpperCase(), quote, usd: c.price }))).filter((p) => p.base !== p.quote);
+const coins = (
+  (await db.execute(
+    sql`select symbol, price::float8 as price from coins where price > 0 order by rank asc nulls last`,
+  )) as unknown as {
+    rows: { symbol: string; price: number }[];
+  }
+).rows;
+const pairs = coins
+  .flatMap((c) => QUOTES.map((quote) => ({ base: c.symbol.toUpperCase(), quote, usd: c.price })))
+  .filter((p) => p.base !== p.quote);
 const perSource = Math.ceil(TICKERS / EXCHANGES.length);
-const sources = EXCHANGES.map((name, n) => new SyntheticSource(name, Array.from({ length: perSource }, (_, i) => pairs[(i + n * 37) % pairs.length]!)));
+const sources = EXCHANGES.map(
+  (name, n) =>
+    new SyntheticSource(
+      name,
+      Array.from({ length: perSource }, (_, i) => pairs[(i + n * 37) % pairs.length]!),
+    ),
+);
 const offered = sources.length * perSource;
 
 const liveWriter = new TickWriter(db);
@@ -105,5 +133,7 @@ const simResult = await measure(async () => {
 });
 
 await booted.shutdown();
-console.log(JSON.stringify({ tickers: offered, coins: coins.length, rounds: ROUNDS, live: liveResult, sim: simResult }));
+console.log(
+  JSON.stringify({ tickers: offered, coins: coins.length, rounds: ROUNDS, live: liveResult, sim: simResult }),
+);
 process.exit(0);

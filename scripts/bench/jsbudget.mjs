@@ -63,7 +63,9 @@ async function measure(browser, url) {
   page.on('response', async (res) => {
     const type = res.headers()['content-type'] ?? '';
     const isScript =
-      res.request().resourceType() === 'script' || /javascript|ecmascript/.test(type) || /\.m?js(\?|$)/.test(new URL(res.url()).pathname);
+      res.request().resourceType() === 'script' ||
+      /javascript|ecmascript/.test(type) ||
+      /\.m?js(\?|$)/.test(new URL(res.url()).pathname);
     if (!isScript || res.status() !== 200) return;
     const pending = res.body().then(
       (body) => ({ url: res.url(), raw: body.length, gzip: gzipSync(body, { level: 9 }).length }),

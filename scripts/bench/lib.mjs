@@ -26,10 +26,22 @@ export async function signature(now = Date.now(), salt = process.env.SIGN_SALT ?
  * its memory (server-child.mjs measures them in-process, so the product needs no hook).
  */
 export async function startChild({ port, dataDir, env = {}, execArgv = [] }) {
-  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...execArgv, path.join(root, 'scripts/bench/server-child.mjs')], {
-    env: { ...process.env, ...SERVER_ENV, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'error', ...env },
-    stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
-  });
+  const child = spawn(
+    process.execPath,
+    [...SERVER_NODE_FLAGS, ...execArgv, path.join(root, 'scripts/bench/server-child.mjs')],
+    {
+      env: {
+        ...process.env,
+        ...SERVER_ENV,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LOG_LEVEL: 'error',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    },
+  );
   let asked = 0;
   const waiting = new Map();
   child.on('message', (msg) => {
@@ -159,13 +171,23 @@ export function writeResults(name, meta, header, rows, more = []) {
   const record = { ...meta, loadavg: os.loadavg(), rows, ...Object.fromEntries(more.map((m) => [m.key, m.rows])) };
   fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(record, null, 2) + '\n');
   // Cells may hold SQL: a pipe would end the cell, a newline the row.
-  const cell = (v) => String(v ?? '').replace(/\|/g, '\\|').replace(/\n/g, ' ');
-  const table = (h, r) => [`| ${h.map((x) => x.label).join(' | ')} |`, `| ${h.map(() => '---').join(' | ')} |`, ...r.map((row) => `| ${h.map((x) => cell(row[x.key])).join(' | ')} |`)];
+  const cell = (v) =>
+    String(v ?? '')
+      .replace(/\|/g, '\\|')
+      .replace(/\n/g, ' ');
+  const table = (h, r) => [
+    `| ${h.map((x) => x.label).join(' | ')} |`,
+    `| ${h.map(() => '---').join(' | ')} |`,
+    ...r.map((row) => `| ${h.map((x) => cell(row[x.key])).join(' | ')} |`),
+  ];
   const md = [
     `# ${meta.title}`,
     '',
     // The machine is shared: its load when the results were written says how much to trust them.
-    `Run ${meta.at} on Node ${process.version}, ${meta.machine}; load average ${os.loadavg().map((x) => x.toFixed(1)).join(' / ')} (1, 5, 15 min) when written.`,
+    `Run ${meta.at} on Node ${process.version}, ${meta.machine}; load average ${os
+      .loadavg()
+      .map((x) => x.toFixed(1))
+      .join(' / ')} (1, 5, 15 min) when written.`,
     '',
     meta.note ?? '',
     '',

@@ -31,7 +31,13 @@ async function launchChromium() {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-lh-profile-'));
   const proc = spawn(
     CHROMIUM_PATH,
-    [...CHROMIUM_ARGS, `--remote-debugging-port=${DEBUG_PORT}`, `--user-data-dir=${profile}`, '--no-first-run', 'about:blank'],
+    [
+      ...CHROMIUM_ARGS,
+      `--remote-debugging-port=${DEBUG_PORT}`,
+      `--user-data-dir=${profile}`,
+      '--no-first-run',
+      'about:blank',
+    ],
     {
       stdio: 'ignore',
     },
@@ -89,7 +95,8 @@ export async function runLighthouse(url) {
             for (const ref of r.categories[cat]?.auditRefs ?? []) {
               const audit = r.audits[ref.id];
               const key = `${SHORT[cat]}:${ref.id}`;
-              if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9) failing.set(key, (failing.get(key) ?? 0) + 1);
+              if (ref.weight > 0 && audit && audit.score !== null && audit.score < 0.9)
+                failing.set(key, (failing.get(key) ?? 0) + 1);
             }
           }
         }

@@ -46,7 +46,11 @@ const PORT = 4765;
 const TIMEOUT_MS = 10_000;
 
 const CACHED = ['/', '/coin/list_1', '/coin/bitcoin', '/news'];
-const KLINES = ['coin=bitcoin&interval=1h&range=1W', 'coin=ethereum&interval=15m&range=1D', 'coin=solana&interval=1d&range=1M'];
+const KLINES = [
+  'coin=bitcoin&interval=1h&range=1W',
+  'coin=ethereum&interval=15m&range=1D',
+  'coin=solana&interval=1d&range=1M',
+];
 const SEARCHES = ['bit', 'eth', 'sol', 'doge', 'usd', 'chain', 'bin', 'swap'];
 
 /**
@@ -58,7 +62,11 @@ function classes(t) {
   return [
     { name: 'cached pages', rate: RATE * 0.4, path: (n) => CACHED[n % CACHED.length] },
     // A query string the page cache has never seen: every one is rendered.
-    { name: 'uncached pages', rate: RATE * 0.1, path: (n) => `${CACHED[n % CACHED.length]}?load=${Date.now().toString(36)}-${++unique}` },
+    {
+      name: 'uncached pages',
+      rate: RATE * 0.1,
+      path: (n) => `${CACHED[n % CACHED.length]}?load=${Date.now().toString(36)}-${++unique}`,
+    },
     {
       name: 'API reads',
       rate: RATE * 0.5,
@@ -139,7 +147,17 @@ function streamWorker() {
     });
   const tally = () => {
     const sorted = sink.latencies.sort((a, b) => a - b);
-    return { connected: sink.connected, failed: sink.failed, ended: sink.ended, open: sink.connected - sink.ended, snapshots: sink.snapshots, ticks: sink.ticks, bad: sink.bad, tickP50: percentile(sorted, 50), tickP99: percentile(sorted, 99) };
+    return {
+      connected: sink.connected,
+      failed: sink.failed,
+      ended: sink.ended,
+      open: sink.connected - sink.ended,
+      snapshots: sink.snapshots,
+      ticks: sink.ticks,
+      bad: sink.bad,
+      tickP50: percentile(sorted, 50),
+      tickP99: percentile(sorted, 99),
+    };
   };
   parentPort.on('message', async (msg) => {
     if (msg === 'open') {
@@ -193,7 +211,9 @@ async function drive(base, list, seconds) {
   // like a load balancer's, so a queue of page requests never delays a probe in the client.
   const pool = new http.Agent({ keepAlive: true, maxSockets: 64 });
   const probes = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const stats = new Map(list.map((c) => [c.name, { latencies: [], errors: 0, limited: 0, reasons: new Map(), sent: 0 }]));
+  const stats = new Map(
+    list.map((c) => [c.name, { latencies: [], errors: 0, limited: 0, reasons: new Map(), sent: 0 }]),
+  );
   const late = [];
   const eld = monitorEventLoopDelay({ resolution: 2 });
   eld.enable();
@@ -215,20 +235,28 @@ async function drive(base, list, seconds) {
     const target = cls.path(n);
     const accept = target.startsWith('/api/') ? 'application/json' : 'text/html';
     const done = new Promise((resolve) => {
-      const req = http.get(`${base}${target}`, { agent: cls === HEALTH ? probes : pool, headers: { 'accept-encoding': 'br, gzip', accept }, timeout: TIMEOUT_MS }, (res) => {
-        res.on('data', () => {});
-        res.on('end', () => {
-          const took = performance.now() - scheduled;
-          if (res.statusCode === 429) s.limited++;
-          else if (res.statusCode >= 400) fail(`HTTP ${res.statusCode}`);
-          else s.latencies.push(took);
-          resolve();
-        });
-        res.on('error', (e) => {
-          fail(e.code ?? e.message);
-          resolve();
-        });
-      });
+      const req = http.get(
+        `${base}${target}`,
+        {
+          agent: cls === HEALTH ? probes : pool,
+          headers: { 'accept-encoding': 'br, gzip', accept },
+          timeout: TIMEOUT_MS,
+        },
+        (res) => {
+          res.on('data', () => {});
+          res.on('end', () => {
+            const took = performance.now() - scheduled;
+            if (res.statusCode === 429) s.limited++;
+            else if (res.statusCode >= 400) fail(`HTTP ${res.statusCode}`);
+            else s.latencies.push(took);
+            resolve();
+          });
+          res.on('error', (e) => {
+            fail(e.code ?? e.message);
+            resolve();
+          });
+        },
+      );
       req.on('timeout', () => req.destroy(new Error('timeout')));
       req.on('error', (e) => {
         fail(e.code ?? e.message);
@@ -264,7 +292,9 @@ async function drive(base, list, seconds) {
   late.sort((a, b) => a - b);
   const lateOf = (ns) => Math.max(0, ns / 1e6 - 2);
   return {
-    classes: Object.fromEntries([...stats].map(([name, s]) => [name, summary([{ ...s, reasons: Object.fromEntries(s.reasons) }])])),
+    classes: Object.fromEntries(
+      [...stats].map(([name, s]) => [name, summary([{ ...s, reasons: Object.fromEntries(s.reasons) }])]),
+    ),
     generator: {
       eventLoopP99: lateOf(eld.percentile(99)),
       eventLoopMax: lateOf(eld.max),
@@ -284,11 +314,24 @@ function summary(runs) {
   const reasons = {};
   for (const r of runs) for (const [k, v] of Object.entries(r.reasons)) reasons[k] = (reasons[k] ?? 0) + v;
   const sum = (key) => runs.reduce((total, r) => total + r[key], 0);
-  return { sent: sum('sent'), errors: sum('errors'), limited: sum('limited'), reasons, raw: sorted, p50: percentile(sorted, 50), p99: percentile(sorted, 99), max: sorted.length ? sorted[sorted.length - 1] : null };
+  return {
+    sent: sum('sent'),
+    errors: sum('errors'),
+    limited: sum('limited'),
+    reasons,
+    raw: sorted,
+    p50: percentile(sorted, 50),
+    p99: percentile(sorted, 99),
+    max: sorted.length ? sorted[sorted.length - 1] : null,
+  };
 }
 
 /** The classes of several drive() results pooled. */
-const pooled = (...results) => ({ classes: Object.fromEntries(Object.keys(results[0].classes).map((name) => [name, summary(results.map((r) => r.classes[name]))])) });
+const pooled = (...results) => ({
+  classes: Object.fromEntries(
+    Object.keys(results[0].classes).map((name) => [name, summary(results.map((r) => r.classes[name]))]),
+  ),
+});
 
 async function topCoinIds(base, t) {
   const res = await fetch(`${base}/api/v1/coins?page=1&size=100&t=${t}`);
@@ -363,7 +406,9 @@ async function measure(base, app, given) {
       rate: cls.rate.toFixed(cls.rate < 10 ? 1 : 0),
       sent: `${b.sent} / ${l.sent}`,
       errors: b.errors + l.errors,
-      errorDetail: Object.entries({ ...b.reasons, ...l.reasons }).map(([k, v]) => `${k} ×${v}`).join(', '),
+      errorDetail: Object.entries({ ...b.reasons, ...l.reasons })
+        .map(([k, v]) => `${k} ×${v}`)
+        .join(', '),
       limited: `${b.limited} / ${l.limited}`,
       bareP50: ms(b.p50),
       bareP99: ms(b.p99),
@@ -428,7 +473,7 @@ async function measure(base, app, given) {
           `${given ? `the server at ${given} with its own LIVE settings` : `LIVE=sim with a market tick every ${TICK_MS} ms, fresh data directory`}. ` +
           `Open loop: ${mixRate.toFixed(0)} requests/s of pages and API plus ${(1000 / HEALTH_MS).toFixed(1)} health probes/s, each class at a fixed rate, latency counted from the scheduled send time to the end of the body (Accept-Encoding br, gzip; keep-alive, 64 sockets, probes on their own 4).`,
         `Phases on the same server process, in this order after a ${WARMUP_SECONDS} s warm-up: idle 1/2 (health probes alone, ${halfIdle} s), bare 1/2 (the mix without streams, ${halfBare} s), loaded (the mix with the streams open, ${SECONDS} s), bare 2/2, idle 2/2. ` +
-          'The halves of each baseline bracket the loaded phase and are pooled (p50/p99 over both halves\' samples), so a drift in the machine\'s other load does not land on one side only. ratio = loaded ÷ bare; health ratio = phase ÷ idle.',
+          "The halves of each baseline bracket the loaded phase and are pooled (p50/p99 over both halves' samples), so a drift in the machine's other load does not land on one side only. ratio = loaded ÷ bare; health ratio = phase ÷ idle.",
         'errors = network errors, timeouts (10 s) and statuses ≥ 400 other than 429; 429 = rate-limited answers, counted apart: every request comes from 127.0.0.1 and the server ignores X-Forwarded-For unless TRUST_PROXY, so searches stay at a modest rate rather than posing as many clients.',
         'The machine is shared (2 cores, other builds and test runs at the same time; see the load average): only the ratios of this run mean anything, and ratios of p50s of a few ms are jumpy.',
       ].join('\n'),
@@ -490,7 +535,7 @@ async function measure(base, app, given) {
       {
         key: 'phases',
         title: 'Event loops: server and load generator',
-        note: 'How late a 2 ms timer fired (monitorEventLoopDelay), in the server process (when the benchmark started it) and in the generator; send late = how long after its scheduled time the generator sent a request; generator CPU = its main thread and stream worker together, % of one core. A generator that sends on time with a small delay is not the bottleneck; a delay of the generator while it uses a few % of a core is the machine\'s (other processes holding both cores), and weighs on the server the same way.',
+        note: "How late a 2 ms timer fired (monitorEventLoopDelay), in the server process (when the benchmark started it) and in the generator; send late = how long after its scheduled time the generator sent a request; generator CPU = its main thread and stream worker together, % of one core. A generator that sends on time with a small delay is not the bottleneck; a delay of the generator while it uses a few % of a core is the machine's (other processes holding both cores), and weighs on the server the same way.",
         header: [
           { key: 'phase', label: 'phase' },
           { key: 'serverP99', label: 'server loop p99 ms' },

@@ -97,14 +97,19 @@ try {
   for (const p of CACHED_PAGES) {
     const headersOf = (value) => (value ? { 'accept-encoding': value } : undefined);
     // A first warm-up of every encoding: the first seconds after a start are JIT and cold caches.
-    for (const [, value] of ENCODINGS) await load(app.url + p, { duration: WARMUP, connections: CONNECTIONS, headers: headersOf(value) });
+    for (const [, value] of ENCODINGS)
+      await load(app.url + p, { duration: WARMUP, connections: CONNECTIONS, headers: headersOf(value) });
     // Rounds of the three encodings back to back; each round gives its own ratios.
     const rounds = [];
     for (let round = 0; round < ROUNDS; round++) {
       const byEncoding = {};
       for (const [name, value] of ENCODINGS) {
         await load(app.url + p, { duration: 1, connections: CONNECTIONS, headers: headersOf(value) });
-        byEncoding[name] = await load(app.url + p, { duration: DURATION, connections: CONNECTIONS, headers: headersOf(value) });
+        byEncoding[name] = await load(app.url + p, {
+          duration: DURATION,
+          connections: CONNECTIONS,
+          headers: headersOf(value),
+        });
       }
       rounds.push(byEncoding);
     }
@@ -124,7 +129,12 @@ try {
         p50: r.latencyP50Ms,
         p99: r.latencyP99Ms,
         ratio: name === 'identity' ? '1' : ratio.toFixed(3),
-        ratios: name === 'identity' ? '' : ratiosOf(name).map((x) => x.toFixed(3)).join(', '),
+        ratios:
+          name === 'identity'
+            ? ''
+            : ratiosOf(name)
+                .map((x) => x.toFixed(3))
+                .join(', '),
         target: name === 'br' ? `≥ ${BR_TARGET}` : '',
         met: name === 'br' ? verdict(ratio >= BR_TARGET) : '',
       });
@@ -142,7 +152,7 @@ try {
       note: [
         `autocannon, ${CONNECTIONS} connections, ${DURATION} s per run after a ${WARMUP} s warm-up, ${ROUNDS} round(s) with product and baseline interleaved page by page; LIVE=off.`,
         'Uncached: PAGE_CACHE_MS=0, so every request is rendered; no Accept-Encoding. Baseline: node:http rendering <main> from the same rows with template',
-        'literals inside the product\'s own chrome (scripts/bench/baseline.mjs); bytes = page size of each. ratio = product req/s ÷ baseline req/s, the median over rounds; the other columns come from that round.',
+        "literals inside the product's own chrome (scripts/bench/baseline.mjs); bytes = page size of each. ratio = product req/s ÷ baseline req/s, the median over rounds; the other columns come from that round.",
         `Node RSS after the uncached runs ${mb(afterRenders.rss)} MB, after the cached runs ${mb(afterHits.rss)} MB; embedded PostgreSQL PSS ${mb(pgAfterRenders?.pss)} MB (${pgAfterRenders?.processes ?? 0} processes).`,
       ].join('\n'),
       memory: { afterRenders, afterHits, postgres: pgAfterRenders },

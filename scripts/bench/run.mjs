@@ -25,5 +25,7 @@ for (const name of asked.length ? asked : ALL) {
   console.log(`=== ${name}: ${r.status === 0 ? 'done' : 'FAILED'} in ${Math.round((Date.now() - t0) / 1000)} s ===`);
   if (r.status !== 0) failed.push(name);
 }
-console.log(`\nAll benchmarks: ${Math.round((Date.now() - started) / 60_000)} min${failed.length ? `; failed: ${failed.join(', ')}` : ''}.`);
+console.log(
+  `\nAll benchmarks: ${Math.round((Date.now() - started) / 60_000)} min${failed.length ? `; failed: ${failed.join(', ')}` : ''}.`,
+);
 process.exit(failed.length ? 1 : 0);

@@ -37,7 +37,10 @@ const LIGHT = ['/', '/coin/list_1', '/coin/bitcoin', '/news', '/kline/BTC'].map(
 const HEAVY = [
   ...LIGHT.map((r) => r.path),
   ...Array.from({ length: 10 }, (_, i) => `/coin/list_${i + 1}`),
-  ...['bitcoin', 'ethereum', 'tether', 'solana', 'dogecoin', 'cardano', 'chainlink', 'litecoin'].flatMap((c) => [`/coin/${c}`, `/coin/${c}/market`]),
+  ...['bitcoin', 'ethereum', 'tether', 'solana', 'dogecoin', 'cardano', 'chainlink', 'litecoin'].flatMap((c) => [
+    `/coin/${c}`,
+    `/coin/${c}/market`,
+  ]),
   '/exchange/list_1',
   '/exchange/binance',
   '/pairs',
@@ -110,7 +113,7 @@ try {
   await app.stop();
 
   app = await startChild({ port: PORT, dataDir, env: { LIVE: 'sim' } });
-  const interval = process.env.LIVE_INTERVAL_MS ? `${process.env.LIVE_INTERVAL_MS} ms` : "3000 ms, the default";
+  const interval = process.env.LIVE_INTERVAL_MS ? `${process.env.LIVE_INTERVAL_MS} ms` : '3000 ms, the default';
   await load(app.url, { duration: 3, connections: 1, requests: LIGHT });
   await app.stats({ reset: true });
   const simPhase = await phase(() => lightLoad(app.url));
@@ -138,7 +141,11 @@ try {
   await load(app.url, { duration: 3, connections: 1, requests: LIGHT });
   await app.stats({ reset: true });
   const offPhase = await phase(() => lightLoad(app.url));
-  rows.push(row(`simulator off + the same light load`, await app.stats({ reset: true }), offPhase, { rps: offPhase.result.requestsPerSecond }));
+  rows.push(
+    row(`simulator off + the same light load`, await app.stats({ reset: true }), offPhase, {
+      rps: offPhase.result.requestsPerSecond,
+    }),
+  );
   await app.stop();
 
   const memory = [
@@ -150,7 +157,13 @@ try {
       target: `≤ ${RSS_TARGET_MB} MB`,
       met: verdict(after.rss <= RSS_TARGET_MB * 2 ** 20),
     },
-    { what: 'Node process 5 s later', mb: mb(settled.rss), heap: mb(settled.heapUsed), target: `≤ ${RSS_TARGET_MB} MB`, met: verdict(settled.rss <= RSS_TARGET_MB * 2 ** 20) },
+    {
+      what: 'Node process 5 s later',
+      mb: mb(settled.rss),
+      heap: mb(settled.heapUsed),
+      target: `≤ ${RSS_TARGET_MB} MB`,
+      met: verdict(settled.rss <= RSS_TARGET_MB * 2 ** 20),
+    },
     { what: `embedded PostgreSQL after the load run, PSS of ${pg?.processes ?? 0} processes`, mb: mb(pg?.pss) },
     { what: 'embedded PostgreSQL, RSS summed (counts shared buffers once per process)', mb: mb(pg?.rss) },
   ];
@@ -164,7 +177,7 @@ try {
       note: [
         `Event-loop delay: perf_hooks.monitorEventLoopDelay (2 ms resolution) in the server process, reported as how late its timer fired (ms); ${PHASE} s per phase.`,
         'Light load: autocannon, 1 connection, the five main pages in turn at a fixed rate, default page micro-cache.',
-        'control p99/max: an idle Node process measuring its own event loop during the same phase (the machine\'s scheduling floor); load avg: the 1-minute load average at the end of the phase (2 cores).',
+        "control p99/max: an idle Node process measuring its own event loop during the same phase (the machine's scheduling floor); load avg: the 1-minute load average at the end of the phase (2 cores).",
       ].join('\n'),
       memory: { before, after, settled, postgres: pg },
     },

@@ -60,7 +60,9 @@ async function withClient(dataDir, fn) {
 
 async function setStatementLog(dataDir, on) {
   await withClient(dataDir, async (c) => {
-    await c.query(on ? 'alter system set log_min_duration_statement = 0' : 'alter system reset log_min_duration_statement');
+    await c.query(
+      on ? 'alter system set log_min_duration_statement = 0' : 'alter system reset log_min_duration_statement',
+    );
     await c.query('select pg_reload_conf()');
   });
   await sleep(300);
@@ -77,7 +79,9 @@ function parseStatements(text) {
     let params = [];
     const detail = /DETAIL:\s+Parameters: ([\s\S]*)$/.exec(entries[i + 1] ?? '');
     if (detail) {
-      params = [...detail[1].matchAll(/\$\d+ = (NULL|'((?:[^']|'')*)')/g)].map((p) => (p[1] === 'NULL' ? null : p[2].replace(/''/g, "'")));
+      params = [...detail[1].matchAll(/\$\d+ = (NULL|'((?:[^']|'')*)')/g)].map((p) =>
+        p[1] === 'NULL' ? null : p[2].replace(/''/g, "'"),
+      );
     }
     out.push({ ms: Number(m[1]), sql, params });
   }
@@ -88,8 +92,11 @@ function parseStatements(text) {
 function heaviestNode(plan) {
   let best = null;
   const walk = (node) => {
-    const rows = (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) + (node['Rows Removed by Filter'] ?? 0) * (node['Actual Loops'] ?? 1);
-    if (!best || rows > best.rows) best = { rows, type: node['Node Type'], relation: node['Relation Name'], index: node['Index Name'] };
+    const rows =
+      (node['Actual Rows'] ?? 0) * (node['Actual Loops'] ?? 1) +
+      (node['Rows Removed by Filter'] ?? 0) * (node['Actual Loops'] ?? 1);
+    if (!best || rows > best.rows)
+      best = { rows, type: node['Node Type'], relation: node['Relation Name'], index: node['Index Name'] };
     for (const child of node.Plans ?? []) walk(child);
   };
   walk(plan);
@@ -145,7 +152,9 @@ try {
       // visibility map, fresh statistics), done now so it does not run during the measurements
       // and every size is measured in the settled state a running site is in.
       await c.query('vacuum (analyze)');
-      const r = await c.query('select (select count(*) from coins)::int as coins, (select count(*) from exchanges)::int as exchanges, (select count(*) from tickers)::int as tickers');
+      const r = await c.query(
+        'select (select count(*) from coins)::int as coins, (select count(*) from exchanges)::int as exchanges, (select count(*) from tickers)::int as tickers',
+      );
       return r.rows[0];
     });
     await seeding.stop();
@@ -153,7 +162,11 @@ try {
     console.log(`seeded ${size} coins in ${(seedMs / 1000).toFixed(1)} s:`, counts);
   }
   for (const [i, size] of SIZES.entries()) {
-    servers.push({ size, dataDir: dirs[i], app: await startChild({ port: FIRST_PORT + i, dataDir: dirs[i], env: { LIVE: 'off', PAGE_CACHE_MS: '0' } }) });
+    servers.push({
+      size,
+      dataDir: dirs[i],
+      app: await startChild({ port: FIRST_PORT + i, dataDir: dirs[i], env: { LIVE: 'off', PAGE_CACHE_MS: '0' } }),
+    });
   }
 
   // Throughput per URL, the sizes back to back.
@@ -207,7 +220,10 @@ try {
       if (seen.has(st.sql) || !/^\s*(select|with)\b/i.test(st.sql)) continue;
       seen.add(st.sql);
       const timings = [];
-      for (const c of clients) timings.push(await explain(c, st.sql, st.params).catch((e) => ({ ms: NaN, node: `EXPLAIN failed: ${e.message}` })));
+      for (const c of clients)
+        timings.push(
+          await explain(c, st.sql, st.params).catch((e) => ({ ms: NaN, node: `EXPLAIN failed: ${e.message}` })),
+        );
       perUrl.push({ url: label(u), sql: st.sql, timings });
     }
   }

@@ -17,7 +17,10 @@ import path from 'node:path';
 import { ensureBuild } from '../ensure-build.mjs';
 import { machine, startChild, verdict, writeResults } from './lib.mjs';
 
-const RATES = String(process.env.BENCH_SHED_RATES ?? '20,60').split(',').map(Number).filter((n) => n > 0);
+const RATES = String(process.env.BENCH_SHED_RATES ?? '20,60')
+  .split(',')
+  .map(Number)
+  .filter((n) => n > 0);
 const DURATION = Number(process.env.BENCH_SHED_DURATION ?? 15);
 const PORT = 4770;
 /** Health p50 under the flood with shedding on, at most this many times its idle p50. */
@@ -52,7 +55,9 @@ async function phase(base, label, { rate, sameAddress = false, seconds = DURATIO
     ? setInterval(() => {
         const i = n++;
         const ip = sameAddress ? '198.18.0.1' : `198.18.${(i >> 8) & 255}.${i & 255}`;
-        pending.push(timed(`${base}/search?q=shed${started}x${i}`, { 'x-forwarded-for': ip }).then((r) => searches.push(r)));
+        pending.push(
+          timed(`${base}/search?q=shed${started}x${i}`, { 'x-forwarded-for': ip }).then((r) => searches.push(r)),
+        );
       }, 1000 / rate)
     : null;
   await new Promise((r) => setTimeout(r, seconds * 1000));
@@ -64,8 +69,14 @@ async function phase(base, label, { rate, sameAddress = false, seconds = DURATIO
   return {
     phase: label,
     healthN: health.length,
-    healthP50: percentile(health.map((r) => r.ms), 50).toFixed(1),
-    healthP99: percentile(health.map((r) => r.ms), 99).toFixed(1),
+    healthP50: percentile(
+      health.map((r) => r.ms),
+      50,
+    ).toFixed(1),
+    healthP99: percentile(
+      health.map((r) => r.ms),
+      99,
+    ).toFixed(1),
     healthErrors: health.filter((r) => r.status !== 200).length,
     searches: searches.length,
     s200: count((r) => r.status === 200),
@@ -87,7 +98,8 @@ async function run(dataDir, label, env) {
     const idle = await phase(app.url, `idle, ${label}`, { rate: 0 });
     rows.push(idle);
     for (const rate of RATES) rows.push(await phase(app.url, `${rate}/s, many addresses, ${label}`, { rate }));
-    if (!env.EXPENSIVE_BURST) rows.push(await phase(app.url, `${RATES[0]}/s, one address, ${label}`, { rate: RATES[0], sameAddress: true }));
+    if (!env.EXPENSIVE_BURST)
+      rows.push(await phase(app.url, `${RATES[0]}/s, one address, ${label}`, { rate: RATES[0], sameAddress: true }));
     const base = Number(idle.healthP50);
     for (const row of rows) row.ratio = base > 0 ? (Number(row.healthP50) / base).toFixed(1) : 'n/a';
   } finally {
@@ -102,7 +114,13 @@ async function main() {
   const rows = [];
   try {
     rows.push(...(await run(dataDir, 'shedding on', {})));
-    rows.push(...(await run(dataDir, 'shedding off', { EXPENSIVE_BURST: '1000000', EXPENSIVE_PER_MINUTE: '1000000', EXPENSIVE_CONCURRENCY: '100000' })));
+    rows.push(
+      ...(await run(dataDir, 'shedding off', {
+        EXPENSIVE_BURST: '1000000',
+        EXPENSIVE_PER_MINUTE: '1000000',
+        EXPENSIVE_CONCURRENCY: '100000',
+      })),
+    );
   } finally {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

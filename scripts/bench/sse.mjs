@@ -145,7 +145,13 @@ async function bareServer() {
   let seq = 0;
   const timer = setInterval(() => {
     const at = Date.now();
-    const ticks = Array.from({ length: COINS }, (_, i) => ({ coinId: `coin-${i}`, price: 100 + Math.random(), change24h: 1.5, at, seq: ++seq }));
+    const ticks = Array.from({ length: COINS }, (_, i) => ({
+      coinId: `coin-${i}`,
+      price: 100 + Math.random(),
+      change24h: 1.5,
+      at,
+      seq: ++seq,
+    }));
     const text = `id: ${seq}\ndata: ${JSON.stringify({ type: 'tick', ticks })}\n\n`;
     for (const res of clients) res.write(text);
   }, INTERVAL);
@@ -164,7 +170,8 @@ async function topCoinIds(base) {
   const res = await fetch(`${base}/api/v1/coins?page=1&size=100&t=${signature()}`);
   const body = await res.json();
   const list = body?.data?.list;
-  if (!Array.isArray(list) || !list.length) throw new Error(`could not list coins: ${JSON.stringify(body).slice(0, 200)}`);
+  if (!Array.isArray(list) || !list.length)
+    throw new Error(`could not list coins: ${JSON.stringify(body).slice(0, 200)}`);
   return list.map((c) => c.id);
 }
 
@@ -179,7 +186,11 @@ async function main() {
     ensureBuild();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-bench-sse-'));
     // All the clients come from one address here: lift the per-address stream cap for them.
-    app = await startChild({ port: PORT, dataDir, env: { LIVE: 'sim', LIVE_INTERVAL_MS: String(INTERVAL), SSE_MAX_PER_CLIENT: String(CLIENTS + 10) } });
+    app = await startChild({
+      port: PORT,
+      dataDir,
+      env: { LIVE: 'sim', LIVE_INTERVAL_MS: String(INTERVAL), SSE_MAX_PER_CLIENT: String(CLIENTS + 10) },
+    });
   }
   try {
     const ids = await topCoinIds(app.url);
@@ -205,7 +216,7 @@ async function main() {
         at: new Date().toISOString(),
         machine: `${os.cpus().length} CPU, ${Math.round(os.totalmem() / 2 ** 30)} GiB`,
         note:
-          `${CLIENTS} clients (node:http, same machine), ${COINS} coins each, ${DURATION} s recorded, ${given ? 'the server\'s own market interval' : `market tick every ${INTERVAL} ms`} (bare: every ${INTERVAL} ms)` +
+          `${CLIENTS} clients (node:http, same machine), ${COINS} coins each, ${DURATION} s recorded, ${given ? "the server's own market interval" : `market tick every ${INTERVAL} ms`} (bare: every ${INTERVAL} ms)` +
           `${given ? ` (server at ${given}, its own LIVE settings)` : ''}. Latency = receive time − tick \`at\`: the round's database read, ` +
           'the fan-out, and whatever else holds the event loop. ratio = Coinlens ÷ bare broadcaster. ' +
           'dropped = streams the server ended while recording.',

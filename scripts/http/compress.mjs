@@ -49,7 +49,9 @@ export function preferredEncoding(header) {
 /** Whether a content type is worth compressing (text, JSON, JavaScript, SVG, XML). */
 export function isCompressible(type) {
   const t = String(type ?? '').toLowerCase();
-  return /^text\/|^application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json|x-javascript)|^image\/svg\+xml/.test(t);
+  return /^text\/|^application\/(json|javascript|xml|rss\+xml|atom\+xml|manifest\+json|ld\+json|x-javascript)|^image\/svg\+xml/.test(
+    t,
+  );
 }
 
 /** Compresses a whole body. */
@@ -75,7 +77,11 @@ export function encodingFor(acceptEncoding, type, size) {
 
 /** Adds Accept-Encoding to a Vary header value. */
 export function varyWithEncoding(vary) {
-  const parts = vary ? String(vary).split(/\s*,\s*/).filter(Boolean) : [];
+  const parts = vary
+    ? String(vary)
+        .split(/\s*,\s*/)
+        .filter(Boolean)
+    : [];
   if (!parts.some((p) => p.toLowerCase() === 'accept-encoding')) parts.push('Accept-Encoding');
   return parts.join(', ');
 }

@@ -37,7 +37,10 @@ export function trustsProxy(env = process.env) {
 export function clientAddress(req, trustProxy) {
   if (trustProxy) {
     const raw = req.headers['x-forwarded-for'];
-    const list = (Array.isArray(raw) ? raw.join(',') : (raw ?? '')).split(',').map((s) => s.trim()).filter(Boolean);
+    const list = (Array.isArray(raw) ? raw.join(',') : (raw ?? ''))
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
     if (list.length) return list[list.length - 1];
   }
   return req.socket?.remoteAddress ?? 'unknown';
@@ -89,7 +92,12 @@ export function isExpensive(method, rawUrl) {
 }
 
 function longKlines(params) {
-  return params.has('from') || params.has('to') || LONG_RANGES.has(params.get('range') ?? '') || ROLLED_INTERVALS.has(params.get('interval') ?? '');
+  return (
+    params.has('from') ||
+    params.has('to') ||
+    LONG_RANGES.has(params.get('range') ?? '') ||
+    ROLLED_INTERVALS.has(params.get('interval') ?? '')
+  );
 }
 
 /**
@@ -141,7 +149,13 @@ export function createRateLimiter({ burst, perSecond, maxKeys = 50_000, now = Da
  * at most `maxWaitMs` for a slot, and the rest are refused at once.
  * @param {{ concurrency: number, maxWaitMs: number, maxQueue?: number, setTimer?: typeof setTimeout, clearTimer?: typeof clearTimeout }} options
  */
-export function createWorkQueue({ concurrency, maxWaitMs, maxQueue = concurrency * 8, setTimer = setTimeout, clearTimer = clearTimeout }) {
+export function createWorkQueue({
+  concurrency,
+  maxWaitMs,
+  maxQueue = concurrency * 8,
+  setTimer = setTimeout,
+  clearTimer = clearTimeout,
+}) {
   let active = 0;
   /** { grant, timer } in arrival order */
   const waiting = [];
@@ -187,7 +201,8 @@ function envNumber(env, name, fallback, min = 0) {
   const raw = env[name];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
-  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be a number of at least ${min} (got "${raw}"). See docs/configuration.md.`);
+  if (!Number.isFinite(n) || n < min)
+    throw new Error(`${name} must be a number of at least ${min} (got "${raw}"). See docs/configuration.md.`);
   return n;
 }
 
@@ -212,10 +227,21 @@ export function shedSettings(env = process.env) {
 export function shedAnswer(req, verdict) {
   const published = globalThis[Symbol.for('coinlens.shedAnswer')];
   if (typeof published === 'function') return published(req, verdict);
-  const headers = { 'retry-after': String(verdict.retryAfter), 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' };
-  const msg = verdict.status === 429 ? 'Too many requests: please wait a moment and try again.' : 'The server is busy: please try again in a moment.';
+  const headers = {
+    'retry-after': String(verdict.retryAfter),
+    'cache-control': 'no-store',
+    'x-content-type-options': 'nosniff',
+  };
+  const msg =
+    verdict.status === 429
+      ? 'Too many requests: please wait a moment and try again.'
+      : 'The server is busy: please try again in a moment.';
   if ((req.url ?? '').startsWith('/api/')) {
-    return { status: verdict.status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ code: verdict.status === 429 ? 4290 : 5030, data: null, msg }) };
+    return {
+      status: verdict.status,
+      headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ code: verdict.status === 429 ? 4290 : 5030, data: null, msg }),
+    };
   }
   return { status: verdict.status, headers: { ...headers, 'content-type': 'text/plain; charset=utf-8' }, body: msg };
 }

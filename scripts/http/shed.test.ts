@@ -1,8 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { clientAddress, createRateLimiter, createWorkQueue, isExpensive, settleClientAddress, shedSettings } from './shed.mjs';
+import {
+  clientAddress,
+  createRateLimiter,
+  createWorkQueue,
+  isExpensive,
+  settleClientAddress,
+  shedSettings,
+} from './shed.mjs';
 
 describe('clientAddress', () => {
-  const req = (xff?: string) => ({ headers: xff === undefined ? {} : { 'x-forwarded-for': xff }, socket: { remoteAddress: '10.0.0.2' } });
+  const req = (xff?: string) => ({
+    headers: xff === undefined ? {} : { 'x-forwarded-for': xff },
+    socket: { remoteAddress: '10.0.0.2' },
+  });
 
   it('is the socket peer unless a proxy is trusted', () => {
     expect(clientAddress(req('6.6.6.6'), false)).toBe('10.0.0.2');
@@ -155,7 +165,14 @@ describe('createWorkQueue', () => {
 describe('shedSettings', () => {
   it('has defaults and refuses nonsense', () => {
     expect(shedSettings({})).toEqual({ burst: 30, perSecond: 1, concurrency: 2, maxWaitMs: 2000 });
-    expect(shedSettings({ EXPENSIVE_BURST: '5', EXPENSIVE_PER_MINUTE: '6', EXPENSIVE_CONCURRENCY: '2', EXPENSIVE_QUEUE_MS: '0' })).toEqual({ burst: 5, perSecond: 0.1, concurrency: 2, maxWaitMs: 0 });
+    expect(
+      shedSettings({
+        EXPENSIVE_BURST: '5',
+        EXPENSIVE_PER_MINUTE: '6',
+        EXPENSIVE_CONCURRENCY: '2',
+        EXPENSIVE_QUEUE_MS: '0',
+      }),
+    ).toEqual({ burst: 5, perSecond: 0.1, concurrency: 2, maxWaitMs: 0 });
     expect(() => shedSettings({ EXPENSIVE_CONCURRENCY: '0' })).toThrow(/EXPENSIVE_CONCURRENCY/);
     expect(() => shedSettings({ EXPENSIVE_BURST: 'lots' })).toThrow(/EXPENSIVE_BURST/);
   });

@@ -152,7 +152,12 @@ export function createStaticFiles({ clientDir, iconsDir, maxBytes = 32 * 1024 * 
     async serve(req, res, pathname) {
       const file = await load(pathname);
       if (!file) return false;
-      const headers = { 'Content-Type': file.type, 'Cache-Control': file.cacheControl, ETag: file.etag, 'X-Content-Type-Options': 'nosniff' };
+      const headers = {
+        'Content-Type': file.type,
+        'Cache-Control': file.cacheControl,
+        ETag: file.etag,
+        'X-Content-Type-Options': 'nosniff',
+      };
       const encoding = encodingFor(req.headers['accept-encoding'], file.type, file.body.length);
       if (encodingFor('br', file.type, file.body.length) !== 'identity') headers.Vary = varyWithEncoding();
       if (req.headers['if-none-match'] === file.etag) {

@@ -77,7 +77,13 @@ describe('static files', () => {
     expect(icon.body.toString()).toBe('<svg>btc</svg>');
     expect(icon.headers['content-type']).toBe('image/svg+xml; charset=utf-8');
     expect(icon.headers['cache-control']).toContain('max-age=604800');
-    for (const p of ['/icons/coins/..%2Fsecret.txt', '/icons/coins/../secret.txt', '/secret.txt', '/icons/coins/a b.svg', '/']) {
+    for (const p of [
+      '/icons/coins/..%2Fsecret.txt',
+      '/icons/coins/../secret.txt',
+      '/secret.txt',
+      '/icons/coins/a b.svg',
+      '/',
+    ]) {
       const before = fallthrough;
       await get(p);
       expect(fallthrough, p).toBe(before + 1);

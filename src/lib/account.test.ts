@@ -32,7 +32,16 @@ describe('cookies', () => {
 });
 
 describe('stored profile', () => {
-  const user = { userName: 'ann', nickname: null, avatar: null, email: null, phone: null, invitationCode: 'X', emailVerified: false, updatedAt: '' };
+  const user = {
+    userName: 'ann',
+    nickname: null,
+    avatar: null,
+    email: null,
+    phone: null,
+    invitationCode: 'X',
+    emailVerified: false,
+    updatedAt: '',
+  };
   it('is stale when missing, over a day old or from the future', () => {
     expect(profileIsStale(null, 0)).toBe(true);
     expect(profileIsStale({ user, fetchedAt: 0 }, 86_400_000)).toBe(false);
@@ -77,7 +86,12 @@ describe('form rules', () => {
 
 describe('phones', () => {
   it('default calling code by locale', () => {
-    expect([defaultCallingCode('zh'), defaultCallingCode('ko'), defaultCallingCode('zh-hk'), defaultCallingCode('en')]).toEqual(['86', '82', '852', '1']);
+    expect([
+      defaultCallingCode('zh'),
+      defaultCallingCode('ko'),
+      defaultCallingCode('zh-hk'),
+      defaultCallingCode('en'),
+    ]).toEqual(['86', '82', '852', '1']);
   });
   it('composes +<code><number>, keeps a typed +, drops separators', () => {
     expect(composePhone('86', '138 0013-8000')).toBe('+8613800138000');

@@ -67,7 +67,14 @@ export function parseUserInfo(raw: string | null): StoredUserInfo | null {
   if (!raw) return null;
   try {
     const v = JSON.parse(raw) as Partial<StoredUserInfo> | null;
-    if (!v || typeof v !== 'object' || !v.user || typeof v.user.userName !== 'string' || typeof v.fetchedAt !== 'number') return null;
+    if (
+      !v ||
+      typeof v !== 'object' ||
+      !v.user ||
+      typeof v.user.userName !== 'string' ||
+      typeof v.fetchedAt !== 'number'
+    )
+      return null;
     return v as StoredUserInfo;
   } catch {
     return null;

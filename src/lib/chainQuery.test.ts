@@ -1,6 +1,14 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { base58checkDecode, base58Decode, EVM_NETWORKS, keccak256Hex, recogniseChainQuery, segwitDecode, toChecksumAddress } from './chainQuery.ts';
+import {
+  base58checkDecode,
+  base58Decode,
+  EVM_NETWORKS,
+  keccak256Hex,
+  recogniseChainQuery,
+  segwitDecode,
+  toChecksumAddress,
+} from './chainQuery.ts';
 
 const B58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
 
@@ -47,8 +55,14 @@ describe('base58', () => {
 describe('bech32 / bech32m (BIP-173, BIP-350 test vectors)', () => {
   it('accepts valid segwit addresses', () => {
     expect(segwitDecode('BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4')).toEqual({ hrp: 'bc', version: 0 });
-    expect(segwitDecode('bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3')).toEqual({ hrp: 'bc', version: 0 });
-    expect(segwitDecode('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')).toEqual({ hrp: 'bc', version: 1 });
+    expect(segwitDecode('bc1qrp33g0q5c5txsp9arysrx4k6zdkfs4nce4xj0gdcccefvpysxf3qccfmv3')).toEqual({
+      hrp: 'bc',
+      version: 0,
+    });
+    expect(segwitDecode('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')).toEqual({
+      hrp: 'bc',
+      version: 1,
+    });
   });
   it('refuses a wrong checksum, a wrong variant, mixed case and a bad program length', () => {
     expect(segwitDecode('bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t5')).toBeNull();
@@ -81,10 +95,22 @@ describe('Keccak-256 and EIP-55', () => {
 
 describe('recogniseChainQuery', () => {
   it('recognises Bitcoin addresses: P2PKH, P2SH, bech32, bech32m', () => {
-    expect(recogniseChainQuery('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')).toEqual({ kind: 'address', format: 'base58', networks: ['bitcoin'], value: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa' });
+    expect(recogniseChainQuery('1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa')).toEqual({
+      kind: 'address',
+      format: 'base58',
+      networks: ['bitcoin'],
+      value: '1A1zP1eP5QGefi2DMPTfTL5SLmv7DivfNa',
+    });
     expect(recogniseChainQuery('3J98t1WpEZ73CNmQviecrnyiWrnqRhWNLy')?.networks).toEqual(['bitcoin']);
-    expect(recogniseChainQuery(' BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4 ')).toEqual({ kind: 'address', format: 'bech32', networks: ['bitcoin'], value: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4' });
-    expect(recogniseChainQuery('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')?.format).toBe('bech32');
+    expect(recogniseChainQuery(' BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4 ')).toEqual({
+      kind: 'address',
+      format: 'bech32',
+      networks: ['bitcoin'],
+      value: 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4',
+    });
+    expect(recogniseChainQuery('bc1p0xlxvlhemja6c4dqv22uapctqupfhlxm9h8z3k2e72q4k9hcz7vqzk5jj0')?.format).toBe(
+      'bech32',
+    );
   });
   it('recognises Litecoin and Dogecoin legacy addresses by version byte', () => {
     expect(recogniseChainQuery(base58check(0x30, body20))?.networks).toEqual(['litecoin']);
@@ -96,24 +122,48 @@ describe('recogniseChainQuery', () => {
   });
   it('recognises transaction ids: Bitcoin-family or TRON for bare hex, EVM for 0x', () => {
     const genesis = '4a5e1e4baab89f3a32518a88c31bc87f618f76673e2cc77ab2127b7afdeda33b';
-    expect(recogniseChainQuery(genesis)).toEqual({ kind: 'tx', format: 'hex', networks: ['bitcoin', 'litecoin', 'dogecoin', 'tron'], value: genesis });
+    expect(recogniseChainQuery(genesis)).toEqual({
+      kind: 'tx',
+      format: 'hex',
+      networks: ['bitcoin', 'litecoin', 'dogecoin', 'tron'],
+      value: genesis,
+    });
     expect(recogniseChainQuery(genesis.toUpperCase())?.value).toBe(genesis);
     const ethTx = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060';
-    expect(recogniseChainQuery(ethTx)).toEqual({ kind: 'tx', format: 'evm', networks: [...EVM_NETWORKS], value: ethTx });
+    expect(recogniseChainQuery(ethTx)).toEqual({
+      kind: 'tx',
+      format: 'evm',
+      networks: [...EVM_NETWORKS],
+      value: ethTx,
+    });
   });
   it('recognises EVM addresses and flags a wrong EIP-55 checksum', () => {
     const good = '0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAed';
-    expect(recogniseChainQuery(good)).toEqual({ kind: 'address', format: 'evm', networks: [...EVM_NETWORKS], value: good });
+    expect(recogniseChainQuery(good)).toEqual({
+      kind: 'address',
+      format: 'evm',
+      networks: [...EVM_NETWORKS],
+      value: good,
+    });
     expect(recogniseChainQuery(good.toLowerCase())?.badChecksum).toBeUndefined();
     expect(recogniseChainQuery(`0x${good.slice(2).toUpperCase()}`)?.badChecksum).toBeUndefined();
     expect(recogniseChainQuery('0x5aAeb6053F3E94C9b9A09f33669435E7Ef1BeAeD')?.badChecksum).toBe(true);
   });
   it('recognises TRON addresses', () => {
-    expect(recogniseChainQuery('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toEqual({ kind: 'address', format: 'tron', networks: ['tron'], value: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t' });
+    expect(recogniseChainQuery('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t')).toEqual({
+      kind: 'address',
+      format: 'tron',
+      networks: ['tron'],
+      value: 'TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6t',
+    });
     expect(recogniseChainQuery('TR7NHqjeKQxGTCi8q8ZY4pL8otSzgjLj6u')).toBeNull();
   });
   it('recognises Solana public keys and signatures', () => {
-    for (const key of ['11111111111111111111111111111111', 'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA', 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v']) {
+    for (const key of [
+      '11111111111111111111111111111111',
+      'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+      'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+    ]) {
       expect(recogniseChainQuery(key)).toEqual({ kind: 'address', format: 'solana', networks: ['solana'], value: key });
     }
     const sig = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';

@@ -24,7 +24,15 @@ export const NETWORKS = [
 export type Network = (typeof NETWORKS)[number];
 
 /** An EVM address or hash is the same string on every EVM chain. */
-export const EVM_NETWORKS: readonly Network[] = ['ethereum', 'bnb-chain', 'polygon', 'arbitrum', 'optimism', 'base', 'avalanche'];
+export const EVM_NETWORKS: readonly Network[] = [
+  'ethereum',
+  'bnb-chain',
+  'polygon',
+  'arbitrum',
+  'optimism',
+  'base',
+  'avalanche',
+];
 
 export type ChainQueryKind = 'address' | 'tx';
 
@@ -140,10 +148,30 @@ export function segwitDecode(s: string): { hrp: string; version: number } | null
 }
 
 const RC = [
-  '0000000000000001', '0000000000008082', '800000000000808a', '8000000080008000', '000000000000808b', '0000000080000001',
-  '8000000080008081', '8000000000008009', '000000000000008a', '0000000000000088', '0000000080008009', '000000008000000a',
-  '000000008000808b', '800000000000008b', '8000000000008089', '8000000000008003', '8000000000008002', '8000000000000080',
-  '000000000000800a', '800000008000000a', '8000000080008081', '8000000000008080', '0000000080000001', '8000000080008008',
+  '0000000000000001',
+  '0000000000008082',
+  '800000000000808a',
+  '8000000080008000',
+  '000000000000808b',
+  '0000000080000001',
+  '8000000080008081',
+  '8000000000008009',
+  '000000000000008a',
+  '0000000000000088',
+  '0000000080008009',
+  '000000008000000a',
+  '000000008000808b',
+  '800000000000008b',
+  '8000000000008089',
+  '8000000000008003',
+  '8000000000008002',
+  '8000000000000080',
+  '000000000000800a',
+  '800000008000000a',
+  '8000000080008081',
+  '8000000000008080',
+  '0000000080000001',
+  '8000000080008008',
 ].map((h) => BigInt(`0x${h}`));
 const ROT = [0, 1, 62, 28, 27, 36, 44, 6, 55, 20, 3, 10, 43, 25, 39, 41, 45, 15, 21, 8, 18, 2, 61, 56, 14];
 const MASK = (BigInt(1) << BigInt(64)) - BigInt(1);
@@ -180,13 +208,19 @@ export function keccak256Hex(text: string): string {
       }
       // rho and pi: lane (x, y) moves to (y, 2x + 3y) rotated by its offset.
       const b: bigint[] = new Array<bigint>(25);
-      for (let x = 0; x < 5; x++) for (let y = 0; y < 5; y++) b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(st[x + 5 * y]!, ROT[x + 5 * y]!);
-      for (let y = 0; y < 25; y += 5) for (let x = 0; x < 5; x++) st[y + x] = b[y + x]! ^ (~b[y + ((x + 1) % 5)]! & MASK & b[y + ((x + 2) % 5)]!);
+      for (let x = 0; x < 5; x++)
+        for (let y = 0; y < 5; y++) b[y + 5 * ((2 * x + 3 * y) % 5)] = rotl(st[x + 5 * y]!, ROT[x + 5 * y]!);
+      for (let y = 0; y < 25; y += 5)
+        for (let x = 0; x < 5; x++) st[y + x] = b[y + x]! ^ (~b[y + ((x + 1) % 5)]! & MASK & b[y + ((x + 2) % 5)]!);
       st[0] = st[0]! ^ rc;
     }
   }
   let hex = '';
-  for (let i = 0; i < 4; i++) for (let b = 0; b < 8; b++) hex += Number((st[i]! >> BigInt(8 * b)) & BigInt(0xff)).toString(16).padStart(2, '0');
+  for (let i = 0; i < 4; i++)
+    for (let b = 0; b < 8; b++)
+      hex += Number((st[i]! >> BigInt(8 * b)) & BigInt(0xff))
+        .toString(16)
+        .padStart(2, '0');
   return hex;
 }
 
@@ -230,9 +264,11 @@ export function recogniseChainQuery(raw: string): ChainQuery | null {
     if (mixed && toChecksumAddress(q) !== q) match.badChecksum = true;
     return match;
   }
-  if (/^0x[0-9a-fA-F]{64}$/.test(q)) return { kind: 'tx', format: 'evm', networks: [...EVM_NETWORKS], value: q.toLowerCase() };
+  if (/^0x[0-9a-fA-F]{64}$/.test(q))
+    return { kind: 'tx', format: 'evm', networks: [...EVM_NETWORKS], value: q.toLowerCase() };
   // A bare 64-digit hash: a Bitcoin-family transaction id or a TRON transaction hash.
-  if (/^[0-9a-fA-F]{64}$/.test(q)) return { kind: 'tx', format: 'hex', networks: ['bitcoin', 'litecoin', 'dogecoin', 'tron'], value: q.toLowerCase() };
+  if (/^[0-9a-fA-F]{64}$/.test(q))
+    return { kind: 'tx', format: 'hex', networks: ['bitcoin', 'litecoin', 'dogecoin', 'tron'], value: q.toLowerCase() };
 
   const segwit = segwitDecode(q);
   if (segwit) {
@@ -242,14 +278,17 @@ export function recogniseChainQuery(raw: string): ChainQuery | null {
 
   const checked = base58checkDecode(q);
   if (checked) {
-    if (checked.length === 21 && checked[0] === 0x41 && q.startsWith('T')) return { kind: 'address', format: 'tron', networks: ['tron'], value: q };
+    if (checked.length === 21 && checked[0] === 0x41 && q.startsWith('T'))
+      return { kind: 'address', format: 'tron', networks: ['tron'], value: q };
     const network = checked.length === 21 ? BASE58_VERSIONS[checked[0]!] : undefined;
     return network ? { kind: 'address', format: 'base58', networks: [network], value: q } : null;
   }
 
   // Solana has no checksum: a public key is 32 bytes, a transaction signature 64.
   const bytes = base58Decode(q);
-  if (bytes?.length === 32 && q.length <= 44) return { kind: 'address', format: 'solana', networks: ['solana'], value: q };
-  if (bytes?.length === 64 && q.length >= 64 && q.length <= 88) return { kind: 'tx', format: 'solana', networks: ['solana'], value: q };
+  if (bytes?.length === 32 && q.length <= 44)
+    return { kind: 'address', format: 'solana', networks: ['solana'], value: q };
+  if (bytes?.length === 64 && q.length >= 64 && q.length <= 88)
+    return { kind: 'tx', format: 'solana', networks: ['solana'], value: q };
   return null;
 }

@@ -37,6 +37,9 @@ describe('csv writer', () => {
     ];
     const text = CSV_BOM + rows.map((r) => csvRecord(r)).join('');
     expect(parseCsv(text)).toEqual(rows);
-    expect(parseCsv('a,b\nc,d')).toEqual([['a', 'b'], ['c', 'd']]);
+    expect(parseCsv('a,b\nc,d')).toEqual([
+      ['a', 'b'],
+      ['c', 'd'],
+    ]);
   });
 });

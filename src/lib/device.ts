@@ -32,7 +32,11 @@ export function mobileRouteName(path: string): string | undefined {
  * SPEC §2: redirect when the user agent contains iphone or android, browsermode is not "pc",
  * the detector does not say pc, and the route is one of the mobile routes.
  */
-export function shouldRedirectToMobile(ua: string | null | undefined, browserMode: string | null, path: string): boolean {
+export function shouldRedirectToMobile(
+  ua: string | null | undefined,
+  browserMode: string | null,
+  path: string,
+): boolean {
   if (!ua || !/iphone|android/i.test(ua)) return false;
   if (browserMode === 'pc') return false;
   if (detectDevice(ua) === 'pc') return false;

@@ -25,7 +25,8 @@ const E = (id: string, name: string, network: Network, prefix: string, address: 
 });
 
 /** Etherscan-style explorers all use /address/{a} and /tx/{h}. */
-const scan = (id: string, name: string, network: Network, host: string) => E(id, name, network, host, '/address/', '/tx/');
+const scan = (id: string, name: string, network: Network, host: string) =>
+  E(id, name, network, host, '/address/', '/tx/');
 
 export const KNOWN_EXPLORERS: readonly KnownExplorer[] = [
   E('mempool', 'mempool.space', 'bitcoin', 'mempool.space', '/address/', '/tx/'),
@@ -94,7 +95,13 @@ export function explorerOffer(query: ChainQuery, catalog: ExplorerCatalog): Expl
     for (const entry of catalog) {
       const known = KNOWN_EXPLORERS.find((e) => e.id === entry.explorer);
       if (!known || known.network !== network || !entry.coins.length) continue;
-      links.push({ explorer: known.id, name: known.name, network, href: known[query.kind](query.value), coins: entry.coins });
+      links.push({
+        explorer: known.id,
+        name: known.name,
+        network,
+        href: known[query.kind](query.value),
+        coins: entry.coins,
+      });
     }
   }
   return links;
@@ -104,7 +111,10 @@ export function explorerOffer(query: ChainQuery, catalog: ExplorerCatalog): Expl
  * What the query is, in the reader's language: "An address on Ethereum and EVM chains",
  * "A transaction hash on Bitcoin / Litecoin / Dogecoin / TRON".
  */
-export function describeChainQuery(query: ChainQuery, t: (key: string, vars?: Record<string, string>) => string): string {
+export function describeChainQuery(
+  query: ChainQuery,
+  t: (key: string, vars?: Record<string, string>) => string,
+): string {
   if (query.format === 'evm') return t(`explorer.evm.${query.kind}`);
   const networks = query.networks.map((n) => t(`explorer.network.${n}`)).join(' / ');
   return t(`explorer.${query.kind}`, { networks });

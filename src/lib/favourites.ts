@@ -39,7 +39,12 @@ export function parseFavourites(raw: string | null): Favourite[] {
   try {
     const v: unknown = JSON.parse(raw);
     if (!Array.isArray(v)) return [];
-    return dedupe(v.filter((f): f is Favourite => !!f && typeof f === 'object' && typeof f.id === 'string' && f.id !== '' && TYPES.includes(f.type)));
+    return dedupe(
+      v.filter(
+        (f): f is Favourite =>
+          !!f && typeof f === 'object' && typeof f.id === 'string' && f.id !== '' && TYPES.includes(f.type),
+      ),
+    );
   } catch {
     return [];
   }
@@ -59,4 +64,3 @@ export function dedupe(list: readonly Favourite[]): Favourite[] {
 export function toTickerMap(list: readonly Favourite[]): Record<string, FavouriteType> {
   return Object.fromEntries(list.map((f) => [f.id, f.type]));
 }
-

@@ -23,6 +23,10 @@ describe('highlight', () => {
 
   it('keeps the text whole and returns nothing for empty text', () => {
     expect(highlight('', 'a')).toEqual([]);
-    expect(highlight('Cardano', 'ar').map((p) => p.text).join('')).toBe('Cardano');
+    expect(
+      highlight('Cardano', 'ar')
+        .map((p) => p.text)
+        .join(''),
+    ).toBe('Cardano');
   });
 });

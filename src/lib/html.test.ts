@@ -18,12 +18,16 @@ describe('html', () => {
 
   it('nests templates and raw markup without escaping them again, joins arrays, skips empty values', () => {
     const items = ['a<', 'b'].map((s) => html`<li>${s}</li>`);
-    expect(html`<ul>${items}</ul>${null}${undefined}${false}${0}`.toString()).toBe('<ul><li>a&lt;</li><li>b</li></ul>0');
+    expect(html`<ul>${items}</ul>${null}${undefined}${false}${0}`.toString()).toBe(
+      '<ul><li>a&lt;</li><li>b</li></ul>0',
+    );
     expect(html`<p>${raw('<b>ok</b>')}</p>`.toString()).toBe('<p><b>ok</b></p>');
   });
 
   it('writes attributes only when they have a value', () => {
-    expect(html`<a${attr('aria-current', 'page')}${attr('hidden', true)}${attr('title', null)}${attr('x', false)}>`.toString()).toBe('<a aria-current="page" hidden>');
+    expect(
+      html`<a${attr('aria-current', 'page')}${attr('hidden', true)}${attr('title', null)}${attr('x', false)}>`.toString(),
+    ).toBe('<a aria-current="page" hidden>');
     expect(attr('data-v', 'a"b').toString()).toBe(' data-v="a&quot;b"');
   });
 });

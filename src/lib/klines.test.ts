@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { applyTick, bucketStart, candleWindow, INTERVAL_MS, MAX_CANDLES, rangeStart, rollUp, type KlineCandle } from './klines.ts';
+import {
+  applyTick,
+  bucketStart,
+  candleWindow,
+  INTERVAL_MS,
+  MAX_CANDLES,
+  rangeStart,
+  rollUp,
+  type KlineCandle,
+} from './klines.ts';
 
 const MIN = 60_000;
 const HOUR = 60 * MIN;
@@ -112,7 +121,14 @@ describe('applyTick', () => {
     expect(applyTick(last, 99, Date.UTC(2026, 0, 1, 10, 59), '1h')).toEqual({ ...last, close: 99 });
   });
   it('opens a new candle at the previous close past the boundary', () => {
-    expect(applyTick(last, 98, Date.UTC(2026, 0, 1, 11, 0, 1), '1h')).toEqual({ time: Date.UTC(2026, 0, 1, 11), open: 101, high: 101, low: 98, close: 98, volume: 0 });
+    expect(applyTick(last, 98, Date.UTC(2026, 0, 1, 11, 0, 1), '1h')).toEqual({
+      time: Date.UTC(2026, 0, 1, 11),
+      open: 101,
+      high: 101,
+      low: 98,
+      close: 98,
+      volume: 0,
+    });
   });
   it('ignores old ticks and invalid prices', () => {
     expect(applyTick(last, 98, Date.UTC(2026, 0, 1, 9), '1h')).toBeNull();

@@ -96,7 +96,15 @@ export function rangeStart(range: KlineRange, now: number): number | null {
     const y = d.getUTCFullYear();
     const m = d.getUTCMonth() - n;
     const lastDay = new Date(Date.UTC(y, m + 1, 0)).getUTCDate();
-    return Date.UTC(y, m, Math.min(d.getUTCDate(), lastDay), d.getUTCHours(), d.getUTCMinutes(), d.getUTCSeconds(), d.getUTCMilliseconds());
+    return Date.UTC(
+      y,
+      m,
+      Math.min(d.getUTCDate(), lastDay),
+      d.getUTCHours(),
+      d.getUTCMinutes(),
+      d.getUTCSeconds(),
+      d.getUTCMilliseconds(),
+    );
   };
   switch (range) {
     case '1D':
@@ -123,7 +131,12 @@ export function rangeStart(range: KlineRange, now: number): number | null {
  * exclusive): `from` aligned down to a bucket so the first candle is whole, and moved forward
  * so at most `max` candles come out.
  */
-export function candleWindow(interval: KlineInterval, from: number | null, to: number, max = MAX_CANDLES): { from: number; to: number; capped: boolean } {
+export function candleWindow(
+  interval: KlineInterval,
+  from: number | null,
+  to: number,
+  max = MAX_CANDLES,
+): { from: number; to: number; capped: boolean } {
   const earliest = bucketStart(to - 1, interval) - (max - 1) * INTERVAL_MS[interval];
   const start = from === null ? earliest : bucketStart(from, interval);
   return start < earliest ? { from: earliest, to, capped: true } : { from: start, to, capped: false };
@@ -158,7 +171,12 @@ export function rollUp(candles: readonly KlineCandle[], interval: KlineInterval)
  * moves and the extremes widen; past it a new candle opens at the previous close. Returns null
  * for a tick older than the last candle or an invalid price. Does not modify `last`.
  */
-export function applyTick(last: KlineCandle | undefined, price: number, at: number, interval: KlineInterval): KlineCandle | null {
+export function applyTick(
+  last: KlineCandle | undefined,
+  price: number,
+  at: number,
+  interval: KlineInterval,
+): KlineCandle | null {
   if (!(price > 0) || !Number.isFinite(at)) return null;
   const time = bucketStart(at, interval);
   if (!last) return { time, open: price, high: price, low: price, close: price, volume: 0 };

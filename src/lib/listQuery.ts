@@ -32,7 +32,10 @@ export function readListQuery<S extends string, F extends string>(
 }
 
 /** The query string for a list URL, leaving defaults (`defaultSize`: the page's) out so URLs stay short. */
-export function listSearch(q: Partial<ListQuery<string, string>> & { page?: number }, defaultSize: number = DEFAULT_PAGE_SIZE): string {
+export function listSearch(
+  q: Partial<ListQuery<string, string>> & { page?: number },
+  defaultSize: number = DEFAULT_PAGE_SIZE,
+): string {
   const p = new URLSearchParams();
   if (q.page && q.page > 1) p.set('page', String(q.page));
   if (q.size && q.size !== defaultSize) p.set('size', String(q.size));

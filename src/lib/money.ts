@@ -22,7 +22,12 @@ export type BaseChanges = Partial<Record<ChangePeriod, number | null>>;
  * not bitcoin's USD change. Null when b is not known.
  * @example changeIn('BTC', 5, { '24h': -2 }) // 7.142857…
  */
-export function changeIn(currency: string, usdPercent: number | null | undefined, base: BaseChanges, period: ChangePeriod = '24h'): number | null {
+export function changeIn(
+  currency: string,
+  usdPercent: number | null | undefined,
+  base: BaseChanges,
+  period: ChangePeriod = '24h',
+): number | null {
   if (usdPercent === null || usdPercent === undefined || !Number.isFinite(usdPercent)) return null;
   if (!MARKET_RATE_COINS[currency]) return usdPercent;
   const b = base[period];
@@ -60,7 +65,8 @@ export function createMoney(locale: Locale, currency: string, rates: Record<stri
     /** A unit price, never abbreviated. */
     price: (usd: number | null | undefined) => formatPrice(convert(usd), { locale, symbol }),
     /** A coin's change stored against USD, as a change in this currency (see changeIn). */
-    change: (usdPercent: number | null | undefined, period: ChangePeriod = '24h') => changeIn(code, usdPercent, base, period),
+    change: (usdPercent: number | null | undefined, period: ChangePeriod = '24h') =>
+      changeIn(code, usdPercent, base, period),
     /** A large amount (market cap, volume), abbreviated with the locale's units. */
     amount: (usd: number | null | undefined) => {
       const text = formatNumber(convert(usd), { locale });

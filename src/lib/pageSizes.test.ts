@@ -22,8 +22,19 @@ describe('list page sizes', () => {
     expect(listAt('/ieo/ieo-roi')).toBe('offering-roi');
     expect(listAt('/news')).toBe('news');
     expect(listAt('/research')).toBe('news');
-    for (const path of ['/announcement', '/notice', '/announcements', '/announcements/binance', '/notices/okx']) expect(listAt(path), path).toBe('announcements');
-    for (const path of ['/', '/coin/bitcoin', '/coin/bitcoin/news', '/exchange/establishAccount', '/exchange/binance/comment', '/news/12', '/ieo/foo', '/lives', '/coin/list_x'])
+    for (const path of ['/announcement', '/notice', '/announcements', '/announcements/binance', '/notices/okx'])
+      expect(listAt(path), path).toBe('announcements');
+    for (const path of [
+      '/',
+      '/coin/bitcoin',
+      '/coin/bitcoin/news',
+      '/exchange/establishAccount',
+      '/exchange/binance/comment',
+      '/news/12',
+      '/ieo/foo',
+      '/lives',
+      '/coin/list_x',
+    ])
       expect(listAt(path), path).toBeUndefined();
   });
 

@@ -44,7 +44,10 @@ export function pagerSlots(current: number, pages: number, count: number = PAGER
 }
 
 /** Reads page and size; out-of-range values fall back to page 1 and the default size (the tab's). */
-export function readPage(params: URLSearchParams, defaultSize: number = DEFAULT_PAGE_SIZE): { page: number; size: number } {
+export function readPage(
+  params: URLSearchParams,
+  defaultSize: number = DEFAULT_PAGE_SIZE,
+): { page: number; size: number } {
   const page = Number(params.get('page') ?? '1');
   const size = Number(params.get('size') ?? defaultSize);
   return {

@@ -31,14 +31,24 @@ export const sourceLabel = (name: string): string => SOURCE_LABELS[name] ?? name
 /** "Binance, OKX and Kraken" in the reader's language (a list, not a sentence). */
 export function sourceList(v: Pick<View, 'locale'>, names: readonly string[]): string {
   const labels = [...new Set(names.map(sourceLabel))];
-  return new Intl.ListFormat(v.locale === 'zh-hk' ? 'zh-Hant-HK' : v.locale, { style: 'long', type: 'conjunction' }).format(labels);
+  return new Intl.ListFormat(v.locale === 'zh-hk' ? 'zh-Hant-HK' : v.locale, {
+    style: 'long',
+    type: 'conjunction',
+  }).format(labels);
 }
 
 /** An age: "12 s ago" (or "12 s" when `plain`), seconds below a minute, then minutes, hours, days. */
 export function ageText(v: View, iso: string | null, plain = false): string {
   if (!iso) return '--';
   const s = Math.max(0, Math.round(((v.now ?? Date.now()) - Date.parse(iso)) / 1000));
-  const [key, count] = s < 60 ? ['Seconds', s] : s < 3600 ? ['Minutes', Math.floor(s / 60)] : s < 86_400 ? ['Hours', Math.floor(s / 3600)] : ['Days', Math.floor(s / 86_400)];
+  const [key, count] =
+    s < 60
+      ? ['Seconds', s]
+      : s < 3600
+        ? ['Minutes', Math.floor(s / 60)]
+        : s < 86_400
+          ? ['Hours', Math.floor(s / 3600)]
+          : ['Days', Math.floor(s / 86_400)];
   return v.t(`provenance.age${key}${plain ? 'Plain' : ''}`, { n: count });
 }
 
@@ -48,7 +58,12 @@ export function ageHtml(v: View, iso: string | null): SafeHtml {
 }
 
 /** A sentence around an age ("updated {{age}}"), the age kept as its <time> element. */
-export function sentenceWithAge(v: View, key: string, iso: string | null, values: Record<string, string> = {}): SafeHtml {
+export function sentenceWithAge(
+  v: View,
+  key: string,
+  iso: string | null,
+  values: Record<string, string> = {},
+): SafeHtml {
   const MARK = '\u0000age\u0000';
   const [before = '', after = ''] = v.t(key, { ...values, age: MARK }).split(MARK);
   return html`${before}${ageHtml(v, iso)}${after}`;

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { base64UrlBytes, filterExchanges, iidFromCookies, isIid, msgTokenCookie, newIid, sameKey, subscriptionChanges, withExchange } from './pushDevice.ts';
+import {
+  base64UrlBytes,
+  filterExchanges,
+  iidFromCookies,
+  isIid,
+  msgTokenCookie,
+  newIid,
+  sameKey,
+  subscriptionChanges,
+  withExchange,
+} from './pushDevice.ts';
 
 describe('device id (msgToken)', () => {
   it('is 22 base64url characters the server accepts, different each time', () => {
@@ -54,7 +64,10 @@ describe('subscription lists', () => {
   });
 
   it('reports what a save adds and removes', () => {
-    expect(subscriptionChanges(['binance', 'okx'], ['okx', 'bybit'])).toEqual({ added: ['bybit'], removed: ['binance'] });
+    expect(subscriptionChanges(['binance', 'okx'], ['okx', 'bybit'])).toEqual({
+      added: ['bybit'],
+      removed: ['binance'],
+    });
     expect(subscriptionChanges(['Binance'], ['binance', 'binance'])).toEqual({ added: [], removed: [] });
     expect(subscriptionChanges([], [])).toEqual({ added: [], removed: [] });
   });

@@ -85,7 +85,10 @@ export function withExchange(list: readonly string[], name: string, on: boolean)
  * What saving `next` changes against `current` (names compare without case; repeats count once).
  * @example subscriptionChanges(['binance', 'okx'], ['okx', 'bybit']) // { added: ['bybit'], removed: ['binance'] }
  */
-export function subscriptionChanges(current: readonly string[], next: readonly string[]): { added: string[]; removed: string[] } {
+export function subscriptionChanges(
+  current: readonly string[],
+  next: readonly string[],
+): { added: string[]; removed: string[] } {
   const norm = (l: readonly string[]) => [...new Set(l.map((n) => n.trim().toLowerCase()))];
   const a = norm(current);
   const b = norm(next);
@@ -96,7 +99,10 @@ export function subscriptionChanges(current: readonly string[], next: readonly s
  * Exchanges whose name or display name contains the filter text (case-insensitive); an empty
  * filter keeps them all.
  */
-export function filterExchanges<E extends { name: string; display_name: string }>(list: readonly E[], text: string): E[] {
+export function filterExchanges<E extends { name: string; display_name: string }>(
+  list: readonly E[],
+  text: string,
+): E[] {
   const q = text.trim().toLowerCase();
   if (!q) return [...list];
   return list.filter((e) => e.name.toLowerCase().includes(q) || e.display_name.toLowerCase().includes(q));

@@ -10,7 +10,19 @@ describe('toRiseFallScheme', () => {
   });
 
   it('refuses anything else, so a forged cookie falls back to the language', () => {
-    for (const bad of ['', 'auto', 'red', 'red-up;', 'green_up', 'blue', null, undefined, 1, ['red-up'], { v: 'red-up' }]) {
+    for (const bad of [
+      '',
+      'auto',
+      'red',
+      'red-up;',
+      'green_up',
+      'blue',
+      null,
+      undefined,
+      1,
+      ['red-up'],
+      { v: 'red-up' },
+    ]) {
       expect(toRiseFallScheme(bad)).toBeUndefined();
     }
   });

@@ -5,14 +5,56 @@ import manifest from 'cryptocurrency-icons/manifest.json' with { type: 'json' };
 import { describe, expect, it } from 'vitest';
 import { itemSearch, searchItems, type QuickSearchItem } from './search.ts';
 
-const TOP = ['BTC', 'ETH', 'USDT', 'XRP', 'BNB', 'SOL', 'USDC', 'DOGE', 'TRX', 'ADA', 'BCH', 'LINK', 'XLM', 'LTC', 'DOT', 'ETC'];
-const slug = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
-const LOCAL: Record<string, Record<string, string>> = { BTC: { zh: '比特币', ko: '비트코인' }, BCH: { zh: '比特币现金' }, ETH: { zh: '以太坊' } };
+const TOP = [
+  'BTC',
+  'ETH',
+  'USDT',
+  'XRP',
+  'BNB',
+  'SOL',
+  'USDC',
+  'DOGE',
+  'TRX',
+  'ADA',
+  'BCH',
+  'LINK',
+  'XLM',
+  'LTC',
+  'DOT',
+  'ETC',
+];
+const slug = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+const LOCAL: Record<string, Record<string, string>> = {
+  BTC: { zh: '比特币', ko: '비트코인' },
+  BCH: { zh: '比特币现金' },
+  ETH: { zh: '以太坊' },
+};
 const coins: QuickSearchItem[] = (manifest as { symbol: string; name: string }[])
   .filter((m, i, all) => all.findIndex((o) => o.symbol === m.symbol) === i)
-  .map((m) => ({ id: slug(m.name), symbol: m.symbol, name: m.name, keys: [m.name.replace(/\s+/g, ''), ...Object.values(LOCAL[m.symbol] ?? {})], ...(LOCAL[m.symbol] ? { names: LOCAL[m.symbol] } : {}) }))
+  .map((m) => ({
+    id: slug(m.name),
+    symbol: m.symbol,
+    name: m.name,
+    keys: [m.name.replace(/\s+/g, ''), ...Object.values(LOCAL[m.symbol] ?? {})],
+    ...(LOCAL[m.symbol] ? { names: LOCAL[m.symbol] } : {}),
+  }))
   .sort((a, b) => (TOP.indexOf(a.symbol) + 1 || 99) - (TOP.indexOf(b.symbol) + 1 || 99));
-const exchanges: QuickSearchItem[] = ['Binance', 'Bybit', 'OKX', 'Coinbase Exchange', 'Upbit', 'Kraken', 'Binance.US', 'BTCTurk', 'BTC Markets', 'Balancer'].map((n) => ({
+const exchanges: QuickSearchItem[] = [
+  'Binance',
+  'Bybit',
+  'OKX',
+  'Coinbase Exchange',
+  'Upbit',
+  'Kraken',
+  'Binance.US',
+  'BTCTurk',
+  'BTC Markets',
+  'Balancer',
+].map((n) => ({
   id: slug(n),
   symbol: n,
   name: n,
@@ -48,10 +90,18 @@ describe('quick search ranking', () => {
     const bitcoin = symbols('bitcoin', 12);
     expect(bitcoin[0]).toBe('BTC');
     // The coins whose names start with "bitcoin" all come before any that only resemble it.
-    const starts = (s: string) => coins.find((c) => c.symbol === s)!.name.toLowerCase().startsWith('bitcoin');
+    const starts = (s: string) =>
+      coins
+        .find((c) => c.symbol === s)!
+        .name.toLowerCase()
+        .startsWith('bitcoin');
     const firstNear = bitcoin.findIndex((s) => !starts(s));
     if (firstNear >= 0) expect(bitcoin.slice(firstNear).some(starts)).toBe(false);
-    expect(searchItems(itemSearch(exchanges), 'binance', 5).map((e) => e.name).slice(0, 2)).toEqual(['Binance', 'Binance.US']);
+    expect(
+      searchItems(itemSearch(exchanges), 'binance', 5)
+        .map((e) => e.name)
+        .slice(0, 2),
+    ).toEqual(['Binance', 'Binance.US']);
   });
 
   it('finds a word inside a name, and local names', () => {

@@ -47,7 +47,9 @@ export function itemSearch<T extends QuickSearchItem>(items: readonly T[]): Item
   return {
     items,
     fuse: new Fuse(items, { ...FUZZY_OPTIONS, keys: [...FUZZY_OPTIONS.keys] }),
-    words: items.map((i) => [i.symbol, i.id, i.name, ...i.keys, ...Object.values(i.names ?? {})].map((w) => w.toLowerCase())),
+    words: items.map((i) =>
+      [i.symbol, i.id, i.name, ...i.keys, ...Object.values(i.names ?? {})].map((w) => w.toLowerCase()),
+    ),
   };
 }
 
@@ -63,7 +65,13 @@ export function searchItems<T extends QuickSearchItem>(search: ItemSearch<T>, qu
   if (!q || limit <= 0) return [];
   const tiers: T[][] = [[], [], []];
   search.words.forEach((words, i) => {
-    const tier = words.includes(q) ? 0 : words.some((w) => w.startsWith(q)) ? 1 : words.some((w) => w.includes(` ${q}`) || w.includes(`-${q}`)) ? 2 : -1;
+    const tier = words.includes(q)
+      ? 0
+      : words.some((w) => w.startsWith(q))
+        ? 1
+        : words.some((w) => w.includes(` ${q}`) || w.includes(`-${q}`))
+          ? 2
+          : -1;
     if (tier >= 0) tiers[tier]!.push(search.items[i]!);
   });
   const found = tiers.flat().slice(0, limit);

@@ -14,7 +14,11 @@ export interface SearchPageQuery<K extends string> {
  * Reads q, kind, page and size of /search. A stale or hand-edited URL still shows results.
  * @example readSearchQuery(new URLSearchParams('q=btc&page=x'), ['coin'], 64) // { q: 'btc', kind: undefined, page: 1, size: 10, shortened: false }
  */
-export function readSearchQuery<K extends string>(params: URLSearchParams, kinds: readonly K[], maxLength: number): SearchPageQuery<K> {
+export function readSearchQuery<K extends string>(
+  params: URLSearchParams,
+  kinds: readonly K[],
+  maxLength: number,
+): SearchPageQuery<K> {
   const raw = (params.get('q') ?? '').replace(/\s+/g, ' ').trim();
   const kind = params.get('kind');
   const page = Number(params.get('page') ?? '1');

@@ -42,6 +42,7 @@ export interface Alternate {
  */
 export function hreflangAlternates(origin: string, path: string, locales: readonly Locale[] = LOCALES): Alternate[] {
   const alternates = locales.map((l) => ({ hreflang: LOCALE_TAGS[l], href: localeUrl(origin, l, path) }));
-  if (LOCALES.every((l) => locales.includes(l))) alternates.push({ hreflang: 'x-default', href: localeUrl(origin, DEFAULT_LOCALE, path) });
+  if (LOCALES.every((l) => locales.includes(l)))
+    alternates.push({ hreflang: 'x-default', href: localeUrl(origin, DEFAULT_LOCALE, path) });
   return alternates;
 }

@@ -57,7 +57,11 @@ export function sessionCookieNames(secure: boolean): { jwt: string; csrf: string
  * @example csrfToken('locale=zh; __Host-csrf=abc') // 'abc'
  */
 export function csrfToken(cookies: string): string | undefined {
-  return readCookie(cookies, HOST_PREFIX + SESSION_KEYS.csrfCookie) || readCookie(cookies, SESSION_KEYS.csrfCookie) || undefined;
+  return (
+    readCookie(cookies, HOST_PREFIX + SESSION_KEYS.csrfCookie) ||
+    readCookie(cookies, SESSION_KEYS.csrfCookie) ||
+    undefined
+  );
 }
 
 /**

@@ -44,8 +44,11 @@ describe('signature', () => {
 });
 
 describe('plain-JS sha256 fallback', () => {
-  it.each(['', 'abc', 'a'.repeat(55), 'b'.repeat(56), 'c'.repeat(64), '1700000000000:coinlens', '中文 ключ 🔑'])('matches node:crypto for %j', async (text) => {
-    const { sha256Hex } = await import('./sha256.ts');
-    expect(sha256Hex(text)).toBe(createHash('sha256').update(text).digest('hex'));
-  });
+  it.each(['', 'abc', 'a'.repeat(55), 'b'.repeat(56), 'c'.repeat(64), '1700000000000:coinlens', '中文 ключ 🔑'])(
+    'matches node:crypto for %j',
+    async (text) => {
+      const { sha256Hex } = await import('./sha256.ts');
+      expect(sha256Hex(text)).toBe(createHash('sha256').update(text).digest('hex'));
+    },
+  );
 });

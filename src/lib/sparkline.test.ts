@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { SPARK_HEIGHT, SPARK_MAX_POINTS, SPARK_WIDTH, sparkPath, thin } from './sparkline.ts';
 
-const coords = (d: string) => d.split(/[ML]/).filter(Boolean).map((p) => p.split(',').map(Number) as [number, number]);
+const coords = (d: string) =>
+  d
+    .split(/[ML]/)
+    .filter(Boolean)
+    .map((p) => p.split(',').map(Number) as [number, number]);
 
 describe('sparkPath', () => {
   it('draws the series across the box, highest price at the top, with its direction', () => {

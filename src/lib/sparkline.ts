@@ -37,7 +37,11 @@ export function thin(points: readonly number[], max = SPARK_MAX_POINTS): number[
  * The path and direction of a price series; null when it has fewer than two finite prices.
  * @example sparkPath([1, 2, 3])?.trend // 'rise'
  */
-export function sparkPath(series: readonly number[] | null | undefined, width = SPARK_WIDTH, height = SPARK_HEIGHT): Spark | null {
+export function sparkPath(
+  series: readonly number[] | null | undefined,
+  width = SPARK_WIDTH,
+  height = SPARK_HEIGHT,
+): Spark | null {
   const values = thin((series ?? []).filter((p) => Number.isFinite(p)));
   if (values.length < 2) return null;
   let min = Infinity;

@@ -43,7 +43,14 @@ export function readTickerQuery<S extends string>(
 
 /** The query string of a pairs URL, defaults (`defaultSize`: the page's) left out. */
 export function tickerSearch(
-  q: { page: number; size: number; sort?: string | undefined; order?: string | undefined; quote?: string | undefined; contract?: string | undefined },
+  q: {
+    page: number;
+    size: number;
+    sort?: string | undefined;
+    order?: string | undefined;
+    quote?: string | undefined;
+    contract?: string | undefined;
+  },
   defaultSize: number = LIST_SIZES.pairs,
 ): string {
   const s = new URLSearchParams();
@@ -65,7 +72,13 @@ export function readMarketTabQuery<S extends string>(
   params: URLSearchParams,
   sorts: readonly S[],
   defaultSize: number = LIST_SIZES['coin-markets'],
-): { page: number; size: number; sort: S | undefined; order: 'asc' | 'desc' | undefined; market: 'spot' | 'futures' | undefined } {
+): {
+  page: number;
+  size: number;
+  sort: S | undefined;
+  order: 'asc' | 'desc' | undefined;
+  market: 'spot' | 'futures' | undefined;
+} {
   const sortParam = params.get('sort');
   const sort = sorts.includes(sortParam as S) ? (sortParam as S) : undefined;
   const orderParam = params.get('order');

@@ -64,11 +64,16 @@ describe('withTypeOrder', () => {
 
 describe('tickerMaps (tickersByIds bodies)', () => {
   it('sends the whole list in one map when no id repeats', () => {
-    expect(tickerMaps([C('bitcoin'), T('12'), E('binance')])).toEqual([{ bitcoin: 'COIN', '12': 'TICKER', binance: 'EXCHANGE' }]);
+    expect(tickerMaps([C('bitcoin'), T('12'), E('binance')])).toEqual([
+      { bitcoin: 'COIN', '12': 'TICKER', binance: 'EXCHANGE' },
+    ]);
   });
 
   it('puts a second entry of the same id in another map', () => {
-    expect(tickerMaps([C('kraken'), E('kraken'), T('3')])).toEqual([{ kraken: 'COIN', '3': 'TICKER' }, { kraken: 'EXCHANGE' }]);
+    expect(tickerMaps([C('kraken'), E('kraken'), T('3')])).toEqual([
+      { kraken: 'COIN', '3': 'TICKER' },
+      { kraken: 'EXCHANGE' },
+    ]);
   });
 
   it('sends nothing for an empty list', () => {

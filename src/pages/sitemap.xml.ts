@@ -7,6 +7,9 @@ import { cachedText } from '../server/http/siteXml.ts';
 /** The sitemap index: one child per section of pages (see src/server/domain/sitemap.ts). */
 export const GET: APIRoute = async ({ request }) => {
   const files = await sitemapFiles(await getDb());
-  const newest = files.reduce<Date | undefined>((a, f) => (f.lastmod && (!a || f.lastmod > a) ? f.lastmod : a), undefined);
+  const newest = files.reduce<Date | undefined>(
+    (a, f) => (f.lastmod && (!a || f.lastmod > a) ? f.lastmod : a),
+    undefined,
+  );
   return cachedText(request, sitemapIndexXml(siteOrigin(), files), 'application/xml; charset=utf-8', newest);
 };

@@ -23,7 +23,15 @@ afterAll(() => {
 
 function startServer(): Promise<{ child: ReturnType<typeof spawn>; adopted: boolean }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/boot-child.ts'], {
-    env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LIVE: 'sim', LIVE_INTERVAL_MS: '200', SEED: 'auto', LOG_LEVEL: 'error' },
+    env: {
+      ...process.env,
+      DATA_DIR: dir,
+      DATABASE_URL: '',
+      LIVE: 'sim',
+      LIVE_INTERVAL_MS: '200',
+      SEED: 'auto',
+      LOG_LEVEL: 'error',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   children.add(child);
@@ -51,7 +59,8 @@ async function read<T extends pg.QueryResultRow>(text: string): Promise<T> {
   }
 }
 
-const lastRound = () => read<{ at: Date | null }>('select max(updated_at) as at from coins').then((r) => r.at?.getTime() ?? 0);
+const lastRound = () =>
+  read<{ at: Date | null }>('select max(updated_at) as at from coins').then((r) => r.at?.getTime() ?? 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 describe('kill -9 during simulator writes', () => {

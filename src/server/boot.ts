@@ -46,7 +46,9 @@ const infoLog = (line: string) => {
 export async function boot(options: BootOptions): Promise<Booted> {
   const c = config();
   const log = options.log ?? infoLog;
-  const embedded = c.DATABASE_URL ? undefined : await startEmbeddedPostgres({ dataDir: c.dataDir, role: options.role, log });
+  const embedded = c.DATABASE_URL
+    ? undefined
+    : await startEmbeddedPostgres({ dataDir: c.dataDir, role: options.role, log });
   const handle = openDatabase(embedded ? embedded.connection : urlConnection(c.DATABASE_URL!), {
     applicationName: `coinlens ${options.role}`,
   });
@@ -75,7 +77,9 @@ export async function boot(options: BootOptions): Promise<Booted> {
         // Except while the first run's demo market is there: the sources' first round replaces
         // it before anyone can see it, or sign up and refer to its rows.
         const { demoMarketPending, startMarket } = await import('./ingest/index.ts');
-        const market = startMarket({ hub, db: handle.db, config: c, log }).catch((e) => console.error('[ingest] could not start:', (e as Error).message));
+        const market = startMarket({ hub, db: handle.db, config: c, log }).catch((e) =>
+          console.error('[ingest] could not start:', (e as Error).message),
+        );
         if (await demoMarketPending(handle.db)) await market;
       }
       // Fiat rates past a day are fetched again where live sources run (SPEC §9).
@@ -83,7 +87,9 @@ export async function boot(options: BootOptions): Promise<Booted> {
         const { startFiatRates } = await import('./rates/fiat.ts');
         stopRates = startFiatRates(handle.db, { url: c.FIAT_RATES_URL, timeoutMs: c.FIAT_RATES_TIMEOUT_MS, log });
       } else {
-        log(`[rates] fiat rates are not refreshed (${c.LIVE === 'off' ? 'LIVE=off' : 'FIAT_RATES_URL is empty'}): the stored ones stay`);
+        log(
+          `[rates] fiat rates are not refreshed (${c.LIVE === 'off' ? 'LIVE=off' : 'FIAT_RATES_URL is empty'}): the stored ones stay`,
+        );
       }
     }
     if (options.push ?? options.role === 'server') {

@@ -14,7 +14,9 @@ describe('docs/configuration.md', () => {
 
 describe('siteOrigin', () => {
   it('uses SITE_URL when set, without path or trailing slash', () => {
-    expect(siteOrigin(parseConfig({ SITE_URL: 'https://coinlens.example/some/path/' }))).toBe('https://coinlens.example');
+    expect(siteOrigin(parseConfig({ SITE_URL: 'https://coinlens.example/some/path/' }))).toBe(
+      'https://coinlens.example',
+    );
   });
 
   it('falls back to the address the server listens on', () => {

@@ -8,9 +8,16 @@ export const STALE_MS_DEFAULT = 5 * 60_000;
 export const SOURCE_NAMES = ['binance', 'binance-futures', 'okx', 'bybit', 'kraken'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
 
-const httpUrlSchema = z.string().url('must be an http(s) URL').regex(/^https?:\/\//, 'must be an http(s) URL');
+const httpUrlSchema = z
+  .string()
+  .url('must be an http(s) URL')
+  .regex(/^https?:\/\//, 'must be an http(s) URL');
 const httpUrl = (fallback: string) => httpUrlSchema.default(fallback);
-const wsUrl = (fallback: string) => z.string().regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL').default(fallback);
+const wsUrl = (fallback: string) =>
+  z
+    .string()
+    .regex(/^wss?:\/\/\S+$/, 'must be a ws(s) URL')
+    .default(fallback);
 
 /**
  * The environment, parsed once. A bad value throws with a readable message naming the
@@ -78,7 +85,12 @@ const schema = z.object({
   SEED_COINS: z.preprocess(
     (v) => (v === '' ? undefined : v),
     // The upper bound is MAX_SEED_COINS of seed/scale.ts; the lower one, the real universe, is checked by the seeder.
-    z.coerce.number({ invalid_type_error: 'must be a number of coins' }).int('must be a whole number of coins').min(1).max(100_000).optional(),
+    z.coerce
+      .number({ invalid_type_error: 'must be a number of coins' })
+      .int('must be a whole number of coins')
+      .min(1)
+      .max(100_000)
+      .optional(),
   ),
   LOG_LEVEL: z.enum(['silent', 'error', 'info']).default('info'),
   /**
@@ -91,8 +103,21 @@ const schema = z.object({
   SOURCES: z
     .string()
     .default('binance,binance-futures,okx,bybit,kraken')
-    .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
-    .pipe(z.array(z.enum(SOURCE_NAMES, { errorMap: () => ({ message: `must be a comma-separated list of ${SOURCE_NAMES.join(', ')}` }) }))),
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z.array(
+        z.enum(SOURCE_NAMES, {
+          errorMap: () => ({ message: `must be a comma-separated list of ${SOURCE_NAMES.join(', ')}` }),
+        }),
+      ),
+    ),
   BINANCE_URL: httpUrl('https://data-api.binance.vision'),
   BINANCE_FUTURES_URL: httpUrl('https://fapi.binance.com'),
   BINANCE_STREAM_URL: wsUrl('wss://stream.binance.com:9443/ws/!miniTicker@arr'),
@@ -110,7 +135,12 @@ const schema = z.object({
   COINGECKO_API_KEY: z.string().default(''),
   COINGECKO_PRO: z.enum(['', '0', '1']).default(''),
   /** How often the CoinGecko facts are refreshed (with a key and live sources). */
-  COINGECKO_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(60_000).max(86_400_000).default(3_600_000),
+  COINGECKO_INTERVAL_MS: z.coerce
+    .number()
+    .int('must be whole milliseconds')
+    .min(60_000)
+    .max(86_400_000)
+    .default(3_600_000),
   /**
    * CoinGecko exchange ids whose spot pairs come from CoinGecko (with a key and live sources):
    * exchanges none of SOURCES covers. Empty: none.
@@ -118,7 +148,14 @@ const schema = z.object({
   COINGECKO_EXCHANGES: z
     .string()
     .default('gdax,upbit,kucoin,gate,bitget,huobi')
-    .transform((v) => [...new Set(v.split(',').map((s) => s.trim().toLowerCase()).filter(Boolean))])
+    .transform((v) => [
+      ...new Set(
+        v
+          .split(',')
+          .map((s) => s.trim().toLowerCase())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(z.array(z.string().regex(/^[a-z0-9_.-]{1,64}$/, 'must be CoinGecko exchange ids such as gdax,kucoin'))),
   /**
    * How often those exchanges' pairs and every exchange's derivatives are asked of CoinGecko;

@@ -67,14 +67,22 @@ class Acks {
   }
 
   get counts() {
-    return { signups: this.signups.size, favourites: this.favourites.length, reviews: this.reviews.length, ticks: this.ticks.length };
+    return {
+      signups: this.signups.size,
+      favourites: this.favourites.length,
+      reviews: this.reviews.length,
+      ticks: this.ticks.length,
+    };
   }
 }
 
 /** Every acknowledged write is in the database. */
 async function expectAcknowledged(client: pg.Client, acks: Acks): Promise<void> {
   const names = [...acks.signups];
-  const users = await client.query<{ username: string }>('select username from users where username = any($1::text[])', [names]);
+  const users = await client.query<{ username: string }>(
+    'select username from users where username = any($1::text[])',
+    [names],
+  );
   expect(new Set(users.rows.map((r) => r.username)), 'acknowledged accounts').toEqual(acks.signups);
 
   const favNames = [...new Set(acks.favourites.map((f) => f.name))];
@@ -84,7 +92,10 @@ async function expectAcknowledged(client: pg.Client, acks: Acks): Promise<void> 
     [favNames],
   );
   const favSet = new Set(favs.rows.map((r) => `${r.name} ${r.coin}`));
-  expect(acks.favourites.filter((f) => !favSet.has(`${f.name} ${f.coin}`)), 'acknowledged favourites missing').toEqual([]);
+  expect(
+    acks.favourites.filter((f) => !favSet.has(`${f.name} ${f.coin}`)),
+    'acknowledged favourites missing',
+  ).toEqual([]);
 
   const reviewNames = [...new Set(acks.reviews.map((r) => r.name))];
   const reviews = await client.query<{ name: string; coin: string }>(
@@ -93,7 +104,10 @@ async function expectAcknowledged(client: pg.Client, acks: Acks): Promise<void> 
     [reviewNames],
   );
   const reviewSet = new Set(reviews.rows.map((r) => `${r.name} ${r.coin}`));
-  expect(acks.reviews.filter((r) => !reviewSet.has(`${r.name} ${r.coin}`)), 'acknowledged reviews missing').toEqual([]);
+  expect(
+    acks.reviews.filter((r) => !reviewSet.has(`${r.name} ${r.coin}`)),
+    'acknowledged reviews missing',
+  ).toEqual([]);
 
   const byCoin = new Map<string, { at: number; price: number }[]>();
   for (const t of acks.ticks) byCoin.set(t.coin, [...(byCoin.get(t.coin) ?? []), t]);
@@ -104,7 +118,10 @@ async function expectAcknowledged(client: pg.Client, acks: Acks): Promise<void> 
       [coin, ticks.map((t) => new Date(t.at).toISOString())],
     );
     const candles = new Map(rows.map((r) => [Number(r.at), Number(r.close)]));
-    expect(ticks.filter((t) => candles.get(t.at) !== t.price), `acknowledged ticks of ${coin} missing`).toEqual([]);
+    expect(
+      ticks.filter((t) => candles.get(t.at) !== t.price),
+      `acknowledged ticks of ${coin} missing`,
+    ).toEqual([]);
   }
 }
 
@@ -112,7 +129,9 @@ async function expectAcknowledged(client: pg.Client, acks: Acks): Promise<void> 
  * amcheck over every B-tree index and every table of the public schema: the indexes checked,
  * the table count, and what verify_heapam reported. A corrupt index throws.
  */
-async function checkIntegrity(client: pg.Client): Promise<{ indexes: string[]; tables: number; heapProblems: unknown[] }> {
+async function checkIntegrity(
+  client: pg.Client,
+): Promise<{ indexes: string[]; tables: number; heapProblems: unknown[] }> {
   await client.query('create extension if not exists amcheck');
   const indexes = await client.query<{ name: string }>(
     `select c.relname as name, bt_index_check(index => c.oid, heapallindexed => true)
@@ -123,7 +142,9 @@ async function checkIntegrity(client: pg.Client): Promise<{ indexes: string[]; t
      where am.amname = 'btree' and n.nspname = 'public' and i.indisvalid and i.indisready and c.relpersistence <> 't'
      order by c.relname`,
   );
-  const tables = await client.query<{ n: number }>(`select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'm')`);
+  const tables = await client.query<{ n: number }>(
+    `select count(*)::int as n from pg_class c join pg_namespace n on n.oid = c.relnamespace where n.nspname = 'public' and c.relkind in ('r', 'm')`,
+  );
   const heap = await client.query(
     `select c.relname, v.blkno, v.offnum, v.attnum, v.msg
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -137,7 +158,15 @@ async function expectIntact(client: pg.Client): Promise<void> {
   const { indexes, tables, heapProblems } = await checkIntegrity(client);
   // The schema has dozens of indexes and tables; a check that saw none would prove nothing.
   const checked = new Set(indexes);
-  expect(['users_username_lower_uq', 'favourites_uq', 'comments_one_per_user_uq', 'klines_coin_id_interval_open_time_pk'].filter((i) => !checked.has(i)), 'indexes not checked').toEqual([]);
+  expect(
+    [
+      'users_username_lower_uq',
+      'favourites_uq',
+      'comments_one_per_user_uq',
+      'klines_coin_id_interval_open_time_pk',
+    ].filter((i) => !checked.has(i)),
+    'indexes not checked',
+  ).toEqual([]);
   expect(tables).toBeGreaterThan(20);
   expect(heapProblems, 'verify_heapam').toEqual([]);
 }
@@ -167,8 +196,13 @@ async function crashCycles(setup: Setup): Promise<void> {
       if (n === CYCLES) {
         const seen = new Acks();
         seen.add(w.out());
-        const counts = { signup: acks.counts.signups + seen.counts.signups, fav: acks.counts.favourites + seen.counts.favourites, review: acks.counts.reviews + seen.counts.reviews };
-        for (const [kind, count] of Object.entries(counts)) if (count === 0) await w.waitFor(new RegExp(`^ACK ${kind} `, 'm'), 120_000);
+        const counts = {
+          signup: acks.counts.signups + seen.counts.signups,
+          fav: acks.counts.favourites + seen.counts.favourites,
+          review: acks.counts.reviews + seen.counts.reviews,
+        };
+        for (const [kind, count] of Object.entries(counts))
+          if (count === 0) await w.waitFor(new RegExp(`^ACK ${kind} `, 'm'), 120_000);
       }
       await sleep(WRITE_MS[0] + Math.random() * (WRITE_MS[1] - WRITE_MS[0]));
     } finally {
@@ -254,7 +288,14 @@ describe.runIf(Boolean(external))('crashes during writes, external PostgreSQL', 
     const url = new URL(external!);
     url.pathname = `/${name}`;
     await crashCycles({
-      env: { ...process.env, DATA_DIR: tempDir('coinlens-crash-ext-'), DATABASE_URL: url.toString(), LIVE: 'off', SEED: 'auto', LOG_LEVEL: 'error' },
+      env: {
+        ...process.env,
+        DATA_DIR: tempDir('coinlens-crash-ext-'),
+        DATABASE_URL: url.toString(),
+        LIVE: 'off',
+        SEED: 'auto',
+        LOG_LEVEL: 'error',
+      },
       cut: () => {},
       open: async () => {
         const client = new pg.Client({ connectionString: url.toString() });
@@ -282,7 +323,9 @@ describe('the integrity check', () => {
       expect((await checkIntegrity(client)).indexes).toEqual(['t_f', 't_pkey']);
       // A function an index depends on, changed under it: the index keys are now wrong for
       // every row, which only a check that recomputes them from the heap can see.
-      await client.query(`create or replace function f(int) returns int immutable language plpgsql as 'begin return $1 * 3; end'`);
+      await client.query(
+        `create or replace function f(int) returns int immutable language plpgsql as 'begin return $1 * 3; end'`,
+      );
       await expect(checkIntegrity(client)).rejects.toThrow(/lacks matching index tuple/);
     } finally {
       await client.end().catch(() => {});

@@ -1,5 +1,14 @@
 import type { AstroGlobal } from 'astro';
-import { formatDate, formatDateTime, formatNumber, formatPair, formatRelativeTime, rememberedPercent, remembering, trend } from '../lib/format/index.ts';
+import {
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPair,
+  formatRelativeTime,
+  rememberedPercent,
+  remembering,
+  trend,
+} from '../lib/format/index.ts';
 import type { ContractType } from '../lib/format/pair.ts';
 import type { Locale } from '../lib/i18n/index.ts';
 import { LIST_SIZES, type ListName } from '../lib/pageSizes.ts';
@@ -38,7 +47,8 @@ const numbers = new Map<string, (v: number | null | undefined) => string>();
 function sharedNumber(locale: Locale, abbreviate: boolean) {
   const key = `${locale}|${abbreviate}`;
   let format = numbers.get(key);
-  if (!format) numbers.set(key, (format = remembering((v: number | null | undefined) => formatNumber(v, { locale, abbreviate }))));
+  if (!format)
+    numbers.set(key, (format = remembering((v: number | null | undefined) => formatNumber(v, { locale, abbreviate }))));
   return format;
 }
 
@@ -70,7 +80,11 @@ export async function view(astro: Pick<AstroGlobal, 'locals'>) {
      * not the 0.9991 of a rate read a minute earlier, and its change there 0. Call it before
      * anything is formatted.
      */
-    alignRates(rows: readonly ({ id: string; price: number | null } & Partial<Record<`change${'1h' | '24h' | '7d' | '30d' | '1y'}`, number | null>>)[]) {
+    alignRates(
+      rows: readonly ({ id: string; price: number | null } & Partial<
+        Record<`change${'1h' | '24h' | '7d' | '30d' | '1y'}`, number | null>
+      >)[],
+    ) {
       const coinId = MARKET_RATE_COINS[currency];
       const row = coinId ? rows.find((r) => r.id === coinId) : undefined;
       if (!row?.price || row.price <= 0) return;

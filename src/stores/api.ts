@@ -58,7 +58,13 @@ function queryString(query: Query): string {
 // Plain fetch rather than ofetch: the client library was 3.5 KB gzip of every page that calls
 // the API (the coin and kline pages among them, right at their JavaScript budget), for a
 // query string, a JSON body, one retry and a timeout.
-async function request<T>(method: 'GET' | 'POST', path: string, query: Query, body?: unknown, explicitCsrf?: string): Promise<Envelope<T>> {
+async function request<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  query: Query,
+  body?: unknown,
+  explicitCsrf?: string,
+): Promise<Envelope<T>> {
   const { locale, salt } = pageFacts();
   const t = await signature(Date.now(), salt);
   const csrf = explicitCsrf ?? auth.csrf();
@@ -69,7 +75,11 @@ async function request<T>(method: 'GET' | 'POST', path: string, query: Query, bo
   const form = body instanceof FormData;
   if (body !== undefined && !form) headers['content-type'] = 'application/json';
   const url = `/api${path}?${queryString({ ...query, t, lan: apiLanguage(locale) })}`;
-  const init: RequestInit = { method, headers, ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }) };
+  const init: RequestInit = {
+    method,
+    headers,
+    ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
+  };
   // A POST changes something: never send it twice.
   let attempts = method === 'GET' ? 2 : 1;
   let status = 0;
@@ -132,7 +142,11 @@ export async function apiUpload<T>(path: string, form: FormData, query: Query = 
  * ("Successful registration, please go to email to activate"); failures reject like apiGet.
  * @example const { msg } = await apiCall('POST', '/new/v1/applyToResetPwd', { body: { email } })
  */
-export function apiCall<T>(method: 'GET' | 'POST', path: string, options: { query?: Query; body?: Record<string, unknown>; csrf?: string } = {}): Promise<Envelope<T>> {
+export function apiCall<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  options: { query?: Query; body?: Record<string, unknown>; csrf?: string } = {},
+): Promise<Envelope<T>> {
   // `csrf`: send this one instead of the cookie's (logout ends the session it just forgot here).
   return request<T>(method, path, options.query ?? {}, options.body, options.csrf);
 }

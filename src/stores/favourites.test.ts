@@ -1,6 +1,13 @@
 import { describe, expect, it, vi } from 'vitest';
 import { SESSION_KEYS } from '../lib/account.ts';
-import { createFavourites, favouriteKey, parseFavouriteKey, parseFavourites, type Favourite, type FavouritesApi } from './favourites.ts';
+import {
+  createFavourites,
+  favouriteKey,
+  parseFavouriteKey,
+  parseFavourites,
+  type Favourite,
+  type FavouritesApi,
+} from './favourites.ts';
 
 const C = (id: string): Favourite => ({ id, type: 'COIN' });
 const T = (id: string): Favourite => ({ id, type: 'TICKER' });
@@ -24,7 +31,10 @@ function fakes(init: { storage?: Record<string, string>; server?: Favourite[] } 
     remove: vi.fn(async (f) => ((server = server.filter((x) => !same(x, f))), [...server])),
     replace: vi.fn(async (tickers) => {
       const next = Object.entries(tickers).map(([id, type]) => ({ id, type }) as Favourite);
-      server = [...server.filter((x) => next.some((n) => same(n, x))), ...next.filter((n) => !server.some((x) => same(n, x)))];
+      server = [
+        ...server.filter((x) => next.some((n) => same(n, x))),
+        ...next.filter((n) => !server.some((x) => same(n, x))),
+      ];
       return [...server];
     }),
     reorder: vi.fn(async (keys: string[]) => ((server = keys.map((k) => parseFavouriteKey(k)!)), [...server])),
@@ -53,7 +63,11 @@ describe('keys and stored lists', () => {
   it('drops malformed stored lists and entries, and duplicates', () => {
     expect(parseFavourites('{nope')).toEqual([]);
     expect(parseFavourites('{"id":"x"}')).toEqual([]);
-    expect(parseFavourites(JSON.stringify([C('a'), { id: 'b', type: 'TOKEN' }, { id: '', type: 'COIN' }, null, C('a'), T('1')]))).toEqual([C('a'), T('1')]);
+    expect(
+      parseFavourites(
+        JSON.stringify([C('a'), { id: 'b', type: 'TOKEN' }, { id: '', type: 'COIN' }, null, C('a'), T('1')]),
+      ),
+    ).toEqual([C('a'), T('1')]);
   });
 });
 
@@ -85,10 +99,17 @@ describe('a visitor', () => {
 
 describe('a signed-in reader', () => {
   it('uploads local favourites first when the sync flag is not 1, then loads the server list; the flag becomes 1', async () => {
-    const f = fakes({ storage: { [SESSION_KEYS.localFavourites]: JSON.stringify([C('eth'), T('5')]) }, server: [C('btc')] });
+    const f = fakes({
+      storage: { [SESSION_KEYS.localFavourites]: JSON.stringify([C('eth'), T('5')]) },
+      server: [C('btc')],
+    });
     const order: string[] = [];
-    (f.api.sync as ReturnType<typeof vi.fn>).mockImplementationOnce(async () => (order.push('sync'), f.server().push(C('eth'), T('5')), f.server()));
-    (f.api.getIds as ReturnType<typeof vi.fn>).mockImplementationOnce(async () => (order.push('getIds'), [...f.server()]));
+    (f.api.sync as ReturnType<typeof vi.fn>).mockImplementationOnce(
+      async () => (order.push('sync'), f.server().push(C('eth'), T('5')), f.server()),
+    );
+    (f.api.getIds as ReturnType<typeof vi.fn>).mockImplementationOnce(
+      async () => (order.push('getIds'), [...f.server()]),
+    );
     const fav = createFavourites(f.env);
     await fav.start(true);
     expect(order).toEqual(['sync', 'getIds']);
@@ -147,7 +168,10 @@ describe('a signed-in reader', () => {
   });
 
   it('toggles on the server: in the server list → deleted, else saved; the list follows the answer', async () => {
-    const f = fakes({ storage: { [SESSION_KEYS.localFavourites]: JSON.stringify([C('local')]), [SESSION_KEYS.favouritesSynced]: '1' }, server: [C('btc')] });
+    const f = fakes({
+      storage: { [SESSION_KEYS.localFavourites]: JSON.stringify([C('local')]), [SESSION_KEYS.favouritesSynced]: '1' },
+      server: [C('btc')],
+    });
     const fav = createFavourites(f.env);
     await fav.start(true);
     // In the local list but not the server's: the server list is the active one, so it is added.
@@ -193,7 +217,9 @@ describe('a signed-in reader', () => {
   it('ignores a server answer that arrives after logout', async () => {
     const f = fakes({ server: [C('btc')] });
     let answer: (l: Favourite[]) => void = () => {};
-    (f.api.getIds as ReturnType<typeof vi.fn>).mockImplementationOnce(() => new Promise<Favourite[]>((r) => (answer = r)));
+    (f.api.getIds as ReturnType<typeof vi.fn>).mockImplementationOnce(
+      () => new Promise<Favourite[]>((r) => (answer = r)),
+    );
     const fav = createFavourites(f.env);
     const started = fav.start(true);
     await Promise.resolve();

@@ -16,9 +16,23 @@
  */
 import { atom, type WritableAtom } from 'nanostores';
 import { SESSION_KEYS } from '../lib/account.ts';
-import { dedupe, parseFavourites, toTickerMap, favouriteKey, type Favourite, type FavouriteType } from '../lib/favourites.ts';
+import {
+  dedupe,
+  parseFavourites,
+  toTickerMap,
+  favouriteKey,
+  type Favourite,
+  type FavouriteType,
+} from '../lib/favourites.ts';
 
-export { favouriteKey, parseFavouriteKey, parseFavourites, toTickerMap, type Favourite, type FavouriteType } from '../lib/favourites.ts';
+export {
+  favouriteKey,
+  parseFavouriteKey,
+  parseFavourites,
+  toTickerMap,
+  type Favourite,
+  type FavouriteType,
+} from '../lib/favourites.ts';
 
 /** The favourites API (SPEC §7), each call answering the user's whole list. */
 export interface FavouritesApi {
@@ -63,7 +77,10 @@ export interface Favourites {
   signedOut(): void;
 }
 
-export function createFavourites(env: FavouritesEnv, $favourites: WritableAtom<FavouritesState> = atom<FavouritesState>({ list: [], signedIn: false, ready: false })): Favourites {
+export function createFavourites(
+  env: FavouritesEnv,
+  $favourites: WritableAtom<FavouritesState> = atom<FavouritesState>({ list: [], signedIn: false, ready: false }),
+): Favourites {
   const read = (key: string) => {
     try {
       return env.storage.getItem(key);
@@ -163,7 +180,11 @@ export function createFavourites(env: FavouritesEnv, $favourites: WritableAtom<F
 // ---- the browser's instance ----
 
 /** The browser's favourites (start them with `startFavourites()`). */
-export const $favourites: WritableAtom<FavouritesState> = atom<FavouritesState>({ list: [], signedIn: false, ready: false });
+export const $favourites: WritableAtom<FavouritesState> = atom<FavouritesState>({
+  list: [],
+  signedIn: false,
+  ready: false,
+});
 
 let browser: Favourites | null = null;
 let loading: Promise<void> = Promise.resolve();

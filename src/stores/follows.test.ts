@@ -102,7 +102,7 @@ describe('follows store', () => {
     expect(s.calls).toEqual(['list', 'list']);
   });
 
-  it('adopts a list fetched elsewhere as the page\'s answer, asking no more', async () => {
+  it("adopts a list fetched elsewhere as the page's answer, asking no more", async () => {
     const s = fakeServer([4, 6]);
     const f = createFollows(s.env);
     f.adopt([4, 6]);

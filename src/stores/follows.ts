@@ -47,7 +47,10 @@ export function parseStoredIds(raw: string | null): number[] | null {
   }
 }
 
-export function createFollows(env: FollowsEnv, $followed: WritableAtom<ReadonlySet<number> | null> = atom<ReadonlySet<number> | null>(null)): Follows {
+export function createFollows(
+  env: FollowsEnv,
+  $followed: WritableAtom<ReadonlySet<number> | null> = atom<ReadonlySet<number> | null>(null),
+): Follows {
   let loading: Promise<ReadonlySet<number>> | null = null;
   /** Bumped by reset: an answer to a request made before it is dropped. */
   let epoch = 0;

@@ -17,7 +17,13 @@ describe('applyMessage', () => {
 
   it('ignores invalid prices and ticks older than the stored one', () => {
     applyMessage({ ticks: [{ id: 'bitcoin', price: 100, at: 2000 }] });
-    applyMessage({ ticks: [{ id: 'bitcoin', price: 90, at: 1000 }, { id: 'bitcoin', price: 0, at: 3000 }, { price: 5, at: 3000 }] });
+    applyMessage({
+      ticks: [
+        { id: 'bitcoin', price: 90, at: 1000 },
+        { id: 'bitcoin', price: 0, at: 3000 },
+        { price: 5, at: 3000 },
+      ],
+    });
     expect($prices.get()).toEqual({ bitcoin: { price: 100, change24h: null, at: 2000 } });
     applyMessage({ ticks: [{ id: 'bitcoin', price: 101, at: 2500 }] });
     expect($prices.get().bitcoin?.price).toBe(101);

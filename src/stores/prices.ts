@@ -48,7 +48,12 @@ export function applyMessage(payload: unknown): void {
     const id = tick.id ?? tick.coinId;
     const price = Number(tick.price);
     if (!id || !(price > 0)) continue;
-    const at = tick.at === undefined ? Date.now() : typeof tick.at === 'number' ? tick.at : Date.parse(tick.at) || Number(tick.at);
+    const at =
+      tick.at === undefined
+        ? Date.now()
+        : typeof tick.at === 'number'
+          ? tick.at
+          : Date.parse(tick.at) || Number(tick.at);
     const change = tick.change24h === null || tick.change24h === undefined ? null : Number(tick.change24h);
     const prev = $prices.get()[id];
     if (prev && prev.at > at) continue;

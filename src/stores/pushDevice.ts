@@ -15,7 +15,13 @@ export type PushState = 'unsupported' | 'denied' | 'off' | 'enabled';
 const NOTIFICATE = '/new/v1/push/chrome_notificate';
 
 export function pushSupported(): boolean {
-  return typeof window !== 'undefined' && window.isSecureContext && 'serviceWorker' in navigator && 'PushManager' in window && 'Notification' in window;
+  return (
+    typeof window !== 'undefined' &&
+    window.isSecureContext &&
+    'serviceWorker' in navigator &&
+    'PushManager' in window &&
+    'Notification' in window
+  );
 }
 
 const secure = () => location.protocol === 'https:';
@@ -96,7 +102,10 @@ export async function enablePush(): Promise<PushState> {
     await subscription.unsubscribe();
     subscription = null;
   }
-  subscription ??= await reg.pushManager.subscribe({ userVisibleOnly: true, applicationServerKey: base64UrlBytes(publicKey) });
+  subscription ??= await reg.pushManager.subscribe({
+    userVisibleOnly: true,
+    applicationServerKey: base64UrlBytes(publicKey),
+  });
   const iid = storedIid() ?? newIid();
   await add(iid, subscription);
   if (signedIn()) await link(iid, subscription);

@@ -65,7 +65,10 @@ export function loadQuickSearch(): Promise<void> {
  * The block explorers the coins link to, loaded the first time the visitor types an address or
  * a transaction hash (most never do, so it is not part of the lists above).
  */
-export const $explorers = atom<{ status: 'idle' | 'loading' | 'ready' | 'failed'; catalog: ExplorerCatalog }>({ status: 'idle', catalog: [] });
+export const $explorers = atom<{ status: 'idle' | 'loading' | 'ready' | 'failed'; catalog: ExplorerCatalog }>({
+  status: 'idle',
+  catalog: [],
+});
 
 let explorersInFlight: Promise<void> | null = null;
 

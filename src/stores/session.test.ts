@@ -89,7 +89,11 @@ describe('session start', () => {
   });
 
   it('keeps the stored profile when the refetch fails on the network', async () => {
-    const f = fakeEnv({ cookie: 'tok', now: 10 * DAY, storage: { [SESSION_KEYS.userInfo]: JSON.stringify({ user: user('old'), fetchedAt: 0 }) } });
+    const f = fakeEnv({
+      cookie: 'tok',
+      now: 10 * DAY,
+      storage: { [SESSION_KEYS.userInfo]: JSON.stringify({ user: user('old'), fetchedAt: 0 }) },
+    });
     f.env.fetchUser = vi.fn(async () => Promise.reject(new Error('offline')));
     const s = createSession(f.env);
     vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -142,7 +146,12 @@ describe('login and logout', () => {
     const s = createSession(f.env);
     f.signIn('tok');
     s.login(user());
-    for (const key of [SESSION_KEYS.favouritesSynced, SESSION_KEYS.serverFavourites, SESSION_KEYS.columnistFavourites, SESSION_KEYS.localFavourites]) {
+    for (const key of [
+      SESSION_KEYS.favouritesSynced,
+      SESSION_KEYS.serverFavourites,
+      SESSION_KEYS.columnistFavourites,
+      SESSION_KEYS.localFavourites,
+    ]) {
       f.store.set(key, '1');
     }
     await s.logout();

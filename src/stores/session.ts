@@ -15,7 +15,17 @@
  * asked for (the page script mounts the dialog island if it is not there yet).
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { CLEARED_AT_LOGOUT, cookieString, csrfToken, parseUserInfo, profileIsStale, readCookie, SESSION_KEYS, type AccountUser, type StoredUserInfo } from '../lib/account.ts';
+import {
+  CLEARED_AT_LOGOUT,
+  cookieString,
+  csrfToken,
+  parseUserInfo,
+  profileIsStale,
+  readCookie,
+  SESSION_KEYS,
+  type AccountUser,
+  type StoredUserInfo,
+} from '../lib/account.ts';
 import { HOST_PREFIX } from '../lib/sessionKeys.ts';
 import { apiCall, apiGet, configureAuth } from './api.ts';
 import { RISE_FALL_COOKIE, riseFallColours, type RiseFallScheme } from '../lib/riseFall.ts';
@@ -67,7 +77,10 @@ export interface Session {
 
 const SIGNED_OUT: SessionState = { csrf: null, user: null, isLogin: false, loginVisible: false };
 
-export function createSession(env: SessionEnv, $session: WritableAtom<SessionState> = atom<SessionState>({ ...SIGNED_OUT })): Session {
+export function createSession(
+  env: SessionEnv,
+  $session: WritableAtom<SessionState> = atom<SessionState>({ ...SIGNED_OUT }),
+): Session {
   let started: Promise<void> | null = null;
 
   const saveUser = (user: AccountUser) => {
@@ -85,7 +98,8 @@ export function createSession(env: SessionEnv, $session: WritableAtom<SessionSta
   };
 
   // The https name (`__Host-csrf`) first, as the API client reads it (lib/sessionKeys.ts).
-  const csrfCookie = () => env.cookies.get(HOST_PREFIX + SESSION_KEYS.csrfCookie) || env.cookies.get(SESSION_KEYS.csrfCookie) || null;
+  const csrfCookie = () =>
+    env.cookies.get(HOST_PREFIX + SESSION_KEYS.csrfCookie) || env.cookies.get(SESSION_KEYS.csrfCookie) || null;
 
   function clear(): void {
     env.cookies.remove(SESSION_KEYS.csrfCookie);
@@ -190,9 +204,7 @@ let browser: Session | null = null;
 const pushDevice = (run: (m: typeof import('./pushDevice.ts')) => Promise<void>, evenWithoutPermission: boolean) => {
   const granted = typeof Notification !== 'undefined' && Notification.permission === 'granted';
   if (!granted && !(evenWithoutPermission && /(?:^|;\s*)msgToken=/.test(document.cookie))) return;
-  void import('./pushDevice.ts')
-    .then(run)
-    .catch((e: unknown) => console.error('[push]', e));
+  void import('./pushDevice.ts').then(run).catch((e: unknown) => console.error('[push]', e));
 };
 
 function browserSession(): Session {

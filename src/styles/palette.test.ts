@@ -12,7 +12,9 @@ function variables(css: string, selector: string): Record<string, string> {
   const start = css.indexOf(`${selector} {`);
   if (start < 0) throw new Error(`No rule for ${selector}`);
   const body = css.slice(css.indexOf('{', start) + 1, css.indexOf('}', start));
-  return Object.fromEntries([...body.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map((m) => [m[1]!.slice(2), m[2]!.trim()]));
+  return Object.fromEntries(
+    [...body.matchAll(/(--[\w-]+)\s*:\s*([^;]+);/g)].map((m) => [m[1]!.slice(2), m[2]!.trim()]),
+  );
 }
 
 /** Each theme's variables: :root, and the dark rule over it. */
@@ -42,7 +44,8 @@ function pairs(theme: 'light' | 'dark'): Record<string, Pair> {
     add(`${colour} on its live flash`, p[colour]!, mix(p[colour]!, s.bg!, tint));
     add(`${colour} on the widget`, p[colour]!, w.bg!);
   }
-  for (const text of ['fg', 'fg-soft', 'accent']) for (const bg of ['bg', 'bg-soft', 'bg-hover']) add(`${text} on ${bg}`, s[text]!, s[bg]!);
+  for (const text of ['fg', 'fg-soft', 'accent'])
+    for (const bg of ['bg', 'bg-soft', 'bg-hover']) add(`${text} on ${bg}`, s[text]!, s[bg]!);
   add('accent-fg on accent', s['accent-fg']!, s.accent!);
   // The kline page's news marker of several items: its count in the page colour on --fg-soft (src/islands/kline/kline.css).
   add('bg on fg-soft', s.bg!, s['fg-soft']!);
@@ -89,7 +92,13 @@ describe('coin icons on the dark theme', () => {
   const dir = new URL('../../node_modules/cryptocurrency-icons/svg/color/', import.meta.url);
   const discs = fs
     .readdirSync(dir)
-    .map((f) => [f.replace(/\.svg$/, ''), /<circle[^>]*fill="(#[0-9a-f]{3}(?:[0-9a-f]{3})?)"/i.exec(fs.readFileSync(new URL(f, dir), 'utf8'))?.[1]] as const)
+    .map(
+      (f) =>
+        [
+          f.replace(/\.svg$/, ''),
+          /<circle[^>]*fill="(#[0-9a-f]{3}(?:[0-9a-f]{3})?)"/i.exec(fs.readFileSync(new URL(f, dir), 'utf8'))?.[1],
+        ] as const,
+    )
     .filter((d): d is readonly [string, string] => d[1] !== undefined);
   const dark = site.dark;
 
@@ -101,10 +110,14 @@ describe('coin icons on the dark theme', () => {
   it('rings every coin icon at 3:1 or more against the page, cards and hovered rows', () => {
     const ring = dark['icon-ring'];
     expect(ring, '--icon-ring in the dark theme').toMatch(/^#[0-9a-f]{6}$/i);
-    const low = ['bg', 'bg-soft', 'bg-hover'].map((bg) => [bg, contrastRatio(ring!, dark[bg]!)] as const).filter(([, ratio]) => ratio < 3);
+    const low = ['bg', 'bg-soft', 'bg-hover']
+      .map((bg) => [bg, contrastRatio(ring!, dark[bg]!)] as const)
+      .filter(([, ratio]) => ratio < 3);
     expect(low).toEqual([]);
     // …and the stylesheet draws it around every coin icon of the dark theme.
-    expect(read('./global.css')).toMatch(/\[data-theme='dark'\] img\[src\^='\/icons\/coins\/'\]\s*\{[^}]*box-shadow:[^};]*var\(--icon-ring\)/);
+    expect(read('./global.css')).toMatch(
+      /\[data-theme='dark'\] img\[src\^='\/icons\/coins\/'\]\s*\{[^}]*box-shadow:[^};]*var\(--icon-ring\)/,
+    );
   });
 });
 

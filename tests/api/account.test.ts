@@ -16,7 +16,9 @@ const V1 = '/api/new/v1';
 let smtp: TestSmtp;
 beforeAll(async () => {
   smtp = await startTestSmtp();
-  useDelivery(db(), { mailer: createMailer({ smtpUrl: smtp.url, from: 'Coinlens <no-reply@coinlens.test>', db: db() }) });
+  useDelivery(db(), {
+    mailer: createMailer({ smtpUrl: smtp.url, from: 'Coinlens <no-reply@coinlens.test>', db: db() }),
+  });
 });
 afterAll(async () => {
   await smtp?.close();
@@ -30,13 +32,22 @@ const newPhone = () => `+86138${String(randomInt(0, 1e8)).padStart(8, '0')}`;
 
 type Signed = { token: string; user: Record<string, unknown> };
 
-const post = <T = unknown,>(path: string, json: unknown, opts: { token?: string; ip?: string; lan?: string } = {}) =>
-  call<T>('POST', `${V1}/${path}${opts.lan ? `?lan=${opts.lan}` : ''}`, { json, token: opts.token, ip: opts.ip ?? anyIp() });
-const get = <T = unknown,>(path: string, opts: { token?: string; ip?: string } = {}) =>
+const post = <T = unknown>(path: string, json: unknown, opts: { token?: string; ip?: string; lan?: string } = {}) =>
+  call<T>('POST', `${V1}/${path}${opts.lan ? `?lan=${opts.lan}` : ''}`, {
+    json,
+    token: opts.token,
+    ip: opts.ip ?? anyIp(),
+  });
+const get = <T = unknown>(path: string, opts: { token?: string; ip?: string } = {}) =>
   call<T>('GET', `${V1}/${path}`, { token: opts.token, ip: opts.ip ?? anyIp() });
 
 async function lastSmsCode(phone: string): Promise<string> {
-  const [row] = await db().select().from(smsOutbox).where(eq(smsOutbox.phone, phone)).orderBy(desc(smsOutbox.id)).limit(1);
+  const [row] = await db()
+    .select()
+    .from(smsOutbox)
+    .where(eq(smsOutbox.phone, phone))
+    .orderBy(desc(smsOutbox.id))
+    .limit(1);
   const code = row?.text.match(/\d{6}/)?.[0];
   if (!code) throw new Error(`no SMS for ${phone}`);
   return code;
@@ -62,7 +73,9 @@ const taken = new Set<unknown>();
 async function mailFor(address: string, timeoutMs = 5000) {
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const mail = smtp.mails.find((m) => !taken.has(m) && (m.to && 'text' in m.to ? m.to.text : '').toLowerCase().includes(address.toLowerCase()));
+    const mail = smtp.mails.find(
+      (m) => !taken.has(m) && (m.to && 'text' in m.to ? m.to.text : '').toLowerCase().includes(address.toLowerCase()),
+    );
     if (mail) {
       taken.add(mail);
       return mail;
@@ -103,7 +116,10 @@ describe('register by e-mail, activate, log in', () => {
     const token = link.searchParams.get('token')!;
 
     // The link is stored only as a hash.
-    const stored = await db().select({ h: verificationTokens.tokenHash }).from(verificationTokens).where(eq(verificationTokens.identifier, email));
+    const stored = await db()
+      .select({ h: verificationTokens.tokenHash })
+      .from(verificationTokens)
+      .where(eq(verificationTokens.identifier, email));
     expect(stored.map((r) => r.h)).not.toContain(token);
 
     expect(await activateEmail(db(), token)).toEqual({ ok: true, userName });
@@ -116,7 +132,17 @@ describe('register by e-mail, activate, log in', () => {
       expect(login.body.data.user).toMatchObject({ userName, emailVerified: true });
       const me = await get<Record<string, unknown>>('getUser', { token: login.body.data.token });
       expect(me.body.data).toMatchObject({ userName, email });
-      expect(Object.keys(me.body.data).sort()).toEqual(['avatar', 'colours', 'email', 'emailVerified', 'invitationCode', 'nickname', 'phone', 'updatedAt', 'userName']);
+      expect(Object.keys(me.body.data).sort()).toEqual([
+        'avatar',
+        'colours',
+        'email',
+        'emailVerified',
+        'invitationCode',
+        'nickname',
+        'phone',
+        'updatedAt',
+        'userName',
+      ]);
     }
   });
 
@@ -144,15 +170,29 @@ describe('register by e-mail, activate, log in', () => {
     [{ userName: 'demo_alice' }, 'This user name is reserved. Please choose another.'],
     [{ userName: 'Register' }, 'This user name is reserved. Please choose another.'],
   ])('refuses %j with its message and creates nothing', async (over, msg) => {
-    const before = (await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users))[0]!.n;
+    const before = (
+      await db()
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(users)
+    )[0]!.n;
     const { res } = await registerByMail(over);
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ code: 400, data: null, msg });
-    expect((await db().select({ n: sql<number>`count(*)`.mapWith(Number) }).from(users))[0]!.n).toBe(before);
+    expect(
+      (
+        await db()
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(users)
+      )[0]!.n,
+    ).toBe(before);
   });
 
   it('answers in the request language', async () => {
-    const res = await post('register', { userName: `zh_${unique()}`, email: 'bad', password: 'secret1' }, { lan: 'zh' });
+    const res = await post(
+      'register',
+      { userName: `zh_${unique()}`, email: 'bad', password: 'secret1' },
+      { lan: 'zh' },
+    );
     expect(res.body.msg).toBe('邮箱错误');
     const ko = await post('login', 'nope', { lan: 'ko' });
     expect(ko.status).toBe(400);
@@ -164,7 +204,10 @@ describe('register by e-mail, activate, log in', () => {
       expect(res.status).toBe(400);
       expect(res.body.msg).toBe('The entered data is invalid.');
     }
-    const big = await call('POST', `${V1}/login`, { raw: JSON.stringify({ account: 'x'.repeat(20_000), password: 'y' }), ip: anyIp() });
+    const big = await call('POST', `${V1}/login`, {
+      raw: JSON.stringify({ account: 'x'.repeat(20_000), password: 'y' }),
+      ip: anyIp(),
+    });
     expect(big.status).toBe(413);
   });
 
@@ -202,7 +245,8 @@ describe('login', () => {
   it('slows down repeated failures from one address with a growing wait, not a lockout', async () => {
     const { userName, password } = await registerByMail();
     const ip = anyIp();
-    for (let i = 0; i < 5; i++) expect((await post('login', { account: userName, password: 'nope nope' }, { ip })).status).toBe(400);
+    for (let i = 0; i < 5; i++)
+      expect((await post('login', { account: userName, password: 'nope nope' }, { ip })).status).toBe(400);
     const limited = await post('login', { account: userName, password }, { ip });
     expect(limited.status).toBe(429);
     expect(limited.body.code).toBe(429);
@@ -217,7 +261,8 @@ describe('login', () => {
   it('limits one address that tries too many accounts', async () => {
     const ip = anyIp();
     let last: Envelope | undefined;
-    for (let i = 0; i < 101; i++) last = (await post('login', { account: `x${i}_${unique()}`, password: 'whatever1' }, { ip })).body;
+    for (let i = 0; i < 101; i++)
+      last = (await post('login', { account: `x${i}_${unique()}`, password: 'whatever1' }, { ip })).body;
     expect(last!.code).toBe(429);
   }, 60_000);
 });
@@ -233,7 +278,9 @@ describe('login: back-off that strangers cannot turn against the owner', () => {
     const { userName } = await registerByMail();
     const ip = anyIp();
     const started = Date.now();
-    const answers = await Promise.all(Array.from({ length: 60 }, () => post('login', { account: userName, password: 'wrong password' }, { ip })));
+    const answers = await Promise.all(
+      Array.from({ length: 60 }, () => post('login', { account: userName, password: 'wrong password' }, { ip })),
+    );
     const seconds = (Date.now() - started) / 1000;
     const statuses = answers.map((a) => a.status);
     // Five free failures, then waits of 1, 2, 4 … seconds after the last: on a machine slow
@@ -251,7 +298,10 @@ describe('login: back-off that strangers cannot turn against the owner', () => {
 
   it('counts the account, not the name typed: failures by user name and by e-mail add up', async () => {
     const { userName, email, password } = await registerByMail();
-    for (let i = 0; i < 20; i++) expect((await post('login', { account: i % 2 ? userName : email.toUpperCase(), password: `wrong ${i}` })).status).toBe(400);
+    for (let i = 0; i < 20; i++)
+      expect(
+        (await post('login', { account: i % 2 ? userName : email.toUpperCase(), password: `wrong ${i}` })).status,
+      ).toBe(400);
     const key = `login:user:${(await db().select({ id: users.id }).from(users).where(eq(users.username, userName)))[0]!.id}`;
     const counted = await db().execute(sql`select count(*)::int as n from auth_events where key = ${key}`);
     expect((counted as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(20);
@@ -276,12 +326,22 @@ describe('login: back-off that strangers cannot turn against the owner', () => {
     const stranger = await registerByMail();
     const strangerDevice = `device=${cookieValue(setCookies((await post('login', { account: stranger.userName, password: stranger.password })).headers).get('device'))}`;
 
-    const guess = (i: number) => call('POST', `${V1}/login`, { json: { account: i % 2 ? owner.email : owner.userName, password: `guess ${i}` }, ip: anyIp(), headers: { cookie: strangerDevice } });
+    const guess = (i: number) =>
+      call('POST', `${V1}/login`, {
+        json: { account: i % 2 ? owner.email : owner.userName, password: `guess ${i}` },
+        ip: anyIp(),
+        headers: { cookie: strangerDevice },
+      });
     // 20 guesses from 20 addresses, and five more (the account's back-off for unknown browsers is then half a minute).
     for (let i = 0; i < 20; i++) expect((await guess(i)).status).toBe(400);
     const key = `login:user:${(await db().select({ id: users.id }).from(users).where(eq(users.username, owner.userName)))[0]!.id}`;
     await db().execute(sql`insert into auth_events (key) select ${key} from generate_series(1, 5)`);
-    const login = (cookie?: string) => call('POST', `${V1}/login`, { json: { account: owner.userName, password: owner.password }, ip: ownerIp, ...(cookie ? { headers: { cookie } } : {}) });
+    const login = (cookie?: string) =>
+      call('POST', `${V1}/login`, {
+        json: { account: owner.userName, password: owner.password },
+        ip: ownerIp,
+        ...(cookie ? { headers: { cookie } } : {}),
+      });
     expect((await login()).status).toBe(429);
     expect((await login(strangerDevice)).status).toBe(429);
     const forged = ownerDevice.replace(/.$/, (c) => (c === 'A' ? 'B' : 'A'));
@@ -292,9 +352,22 @@ describe('login: back-off that strangers cannot turn against the owner', () => {
     expect((await login(ownerDevice)).body.code).toBe(0);
     // Wrong passwords from the owner's browser are evaluated, and count for that browser only.
     const keys = async () =>
-      ((await db().execute(sql`select key, count(*)::int as n from auth_events where key like 'login:%' group by key`)) as unknown as { rows: { key: string; n: number }[] }).rows;
+      (
+        (await db().execute(
+          sql`select key, count(*)::int as n from auth_events where key like 'login:%' group by key`,
+        )) as unknown as { rows: { key: string; n: number }[] }
+      ).rows;
     const before = await keys();
-    for (let i = 0; i < 10; i++) expect((await call('POST', `${V1}/login`, { json: { account: owner.userName, password: 'typo typo' }, ip: ownerIp, headers: { cookie: ownerDevice } })).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect(
+        (
+          await call('POST', `${V1}/login`, {
+            json: { account: owner.userName, password: 'typo typo' },
+            ip: ownerIp,
+            headers: { cookie: ownerDevice },
+          })
+        ).status,
+      ).toBe(400);
     const grown = (await keys()).filter((k) => k.n !== (before.find((b) => b.key === k.key)?.n ?? 0));
     expect(grown).toEqual([{ key: expect.stringMatching(/^login:device:[\w-]{16}$/), n: 10 }]);
   }, 90_000);
@@ -307,14 +380,25 @@ describe('device cookies and a new password', () => {
     const first = await post<Signed>('login', { account: owner.userName, password: owner.password }, { ip });
     const oldDevice = `device=${cookieValue(setCookies(first.headers).get('device'))}`;
     // The owner changes the password (a reset sets a new one too); this browser gets a new device cookie.
-    const changed = await post('changePwd', { oldPassword: owner.password, newPassword: 'brand new horse' }, { token: first.body.data.token });
+    const changed = await post(
+      'changePwd',
+      { oldPassword: owner.password, newPassword: 'brand new horse' },
+      { token: first.body.data.token },
+    );
     expect(changed.body.code).toBe(0);
     const newDevice = `device=${cookieValue(setCookies(changed.headers).get('device'))}`;
     expect(newDevice).not.toBe(oldDevice);
     // Strangers' guesses hold the account's back-off for browsers it does not know.
-    const [{ id }] = (await db().select({ id: users.id }).from(users).where(eq(users.username, owner.userName))) as [{ id: number }];
+    const [{ id }] = (await db().select({ id: users.id }).from(users).where(eq(users.username, owner.userName))) as [
+      { id: number },
+    ];
     await db().execute(sql`insert into auth_events (key) select ${`login:user:${id}`} from generate_series(1, 25)`);
-    const login = (cookie: string) => call('POST', `${V1}/login`, { json: { account: owner.userName, password: 'brand new horse' }, ip, headers: { cookie } });
+    const login = (cookie: string) =>
+      call('POST', `${V1}/login`, {
+        json: { account: owner.userName, password: 'brand new horse' },
+        ip,
+        headers: { cookie },
+      });
     expect((await login(oldDevice)).status).toBe(429);
     expect((await login(newDevice)).body.code).toBe(0);
   });
@@ -323,7 +407,11 @@ describe('device cookies and a new password', () => {
 describe('the browser’s session: an HttpOnly cookie, and a CSRF header for every call', () => {
   async function browserSignIn(headers: Record<string, string> = {}) {
     const { userName, password } = await registerByMail();
-    const res = await call<Signed>('POST', `${V1}/login`, { json: { account: userName, password }, ip: anyIp(), headers });
+    const res = await call<Signed>('POST', `${V1}/login`, {
+      json: { account: userName, password },
+      ip: anyIp(),
+      headers,
+    });
     const set = setCookies(res.headers);
     const jwt = cookieValue(set.get('jwt'));
     const csrf = cookieValue(set.get('csrf'));
@@ -347,7 +435,11 @@ describe('the browser’s session: an HttpOnly cookie, and a CSRF header for eve
     const jwt = cookieValue(reader.set.get('__Host-jwt'));
     const csrf = cookieValue(reader.set.get('__Host-csrf'));
     expect(jwt).toBe(reader.res.body.data.token);
-    const me = (cookie: string, token: string) => call<{ userName: string }>('GET', `${V1}/getUser`, { headers: { ...https, cookie, 'x-csrf-token': token }, ip: anyIp() });
+    const me = (cookie: string, token: string) =>
+      call<{ userName: string }>('GET', `${V1}/getUser`, {
+        headers: { ...https, cookie, 'x-csrf-token': token },
+        ip: anyIp(),
+      });
     expect((await me(`__Host-jwt=${jwt}; __Host-csrf=${csrf}`, csrf)).body.data.userName).toBe(reader.userName);
     // Cookies for the whole domain, set by a sibling subdomain: another account's session and CSRF token.
     const planted = await browserSignIn(https);
@@ -362,7 +454,8 @@ describe('the browser’s session: an HttpOnly cookie, and a CSRF header for eve
 
   it('takes the cookie only with its CSRF header: reads and writes, GETs that change state included', async () => {
     const { cookie, csrf, userName } = await browserSignIn();
-    const me = (headers: Record<string, string>) => call<{ userName: string }>('GET', `${V1}/getUser`, { headers, ip: anyIp() });
+    const me = (headers: Record<string, string>) =>
+      call<{ userName: string }>('GET', `${V1}/getUser`, { headers, ip: anyIp() });
     expect((await me({ cookie })).status).toBe(401);
     expect((await me({ cookie, 'x-csrf-token': 'A'.repeat(43) })).status).toBe(401);
     const other = await browserSignIn();
@@ -371,20 +464,39 @@ describe('the browser’s session: an HttpOnly cookie, and a CSRF header for eve
     expect(ok.body.data.userName).toBe(userName);
     expect(ok.headers.get('cache-control')).toBe('no-store');
     // A cross-site form or text/plain post carries the cookie but no header: nothing changes.
-    const forged = await call('POST', `${V1}/updateUserInfo`, { raw: JSON.stringify({ nickname: 'pwned' }), headers: { cookie, 'content-type': 'text/plain' }, ip: anyIp() });
+    const forged = await call('POST', `${V1}/updateUserInfo`, {
+      raw: JSON.stringify({ nickname: 'pwned' }),
+      headers: { cookie, 'content-type': 'text/plain' },
+      ip: anyIp(),
+    });
     expect(forged.status).toBe(401);
-    const link = await call('GET', `${V1}/user/bindingPhone?phone=%2B8613800138000&code=123456`, { headers: { cookie }, ip: anyIp() });
+    const link = await call('GET', `${V1}/user/bindingPhone?phone=%2B8613800138000&code=123456`, {
+      headers: { cookie },
+      ip: anyIp(),
+    });
     expect(link.status).toBe(401);
-    const saved = await call<{ nickname: string }>('POST', `${V1}/updateUserInfo`, { json: { nickname: 'mine' }, headers: { cookie, 'x-csrf-token': csrf }, ip: anyIp() });
+    const saved = await call<{ nickname: string }>('POST', `${V1}/updateUserInfo`, {
+      json: { nickname: 'mine' },
+      headers: { cookie, 'x-csrf-token': csrf },
+      ip: anyIp(),
+    });
     expect(saved.body.data.nickname).toBe('mine');
     // A password change keeps the browser's session in its cookie: the answer names no token.
-    const changed = await call<{ token: string | null }>('POST', `${V1}/changePwd`, { json: { oldPassword: 'correct horse', newPassword: 'another horse' }, headers: { cookie, 'x-csrf-token': csrf }, ip: anyIp() });
+    const changed = await call<{ token: string | null }>('POST', `${V1}/changePwd`, {
+      json: { oldPassword: 'correct horse', newPassword: 'another horse' },
+      headers: { cookie, 'x-csrf-token': csrf },
+      ip: anyIp(),
+    });
     expect(changed.body).toMatchObject({ code: 0, data: { token: null } });
   });
 
   it('logout ends the session and removes both cookies; a cookie whose session ended is removed', async () => {
     const { cookie, csrf } = await browserSignIn();
-    const out = await call('POST', `${V1}/logout`, { json: {}, headers: { cookie, 'x-csrf-token': csrf }, ip: anyIp() });
+    const out = await call('POST', `${V1}/logout`, {
+      json: {},
+      headers: { cookie, 'x-csrf-token': csrf },
+      ip: anyIp(),
+    });
     expect(out.body.code).toBe(0);
     const cleared = setCookies(out.headers);
     expect(cleared.get('jwt')).toBe('jwt=; Path=/; Max-Age=0; SameSite=Lax; HttpOnly');
@@ -402,15 +514,32 @@ describe('requests another site makes a browser send', () => {
     const input = { userName: `x_${id}`, email: `x.${id}@example.com`, password: 'correct horse' };
     const byOrigin = await call('POST', `${V1}/register`, { json: input, headers: evil, ip: anyIp() });
     expect(byOrigin.status).toBe(403);
-    expect(byOrigin.body.msg).toBe('This request came from another website and was refused. Open Coinlens itself and try again.');
+    expect(byOrigin.body.msg).toBe(
+      'This request came from another website and was refused. Open Coinlens itself and try again.',
+    );
     const phone = newPhone();
-    const texted = await call('GET', `${V1}/sendSMS4Login?phone=${encodeURIComponent(phone)}`, { headers: { 'sec-fetch-site': 'cross-site' }, ip: anyIp() });
+    const texted = await call('GET', `${V1}/sendSMS4Login?phone=${encodeURIComponent(phone)}`, {
+      headers: { 'sec-fetch-site': 'cross-site' },
+      ip: anyIp(),
+    });
     expect(texted.status).toBe(403);
-    expect((await call('POST', `${V1}/login`, { json: { account: 'a', password: 'b' }, headers: { 'sec-fetch-site': 'same-site' }, ip: anyIp() })).status).toBe(403);
+    expect(
+      (
+        await call('POST', `${V1}/login`, {
+          json: { account: 'a', password: 'b' },
+          headers: { 'sec-fetch-site': 'same-site' },
+          ip: anyIp(),
+        })
+      ).status,
+    ).toBe(403);
     expect((await db().select().from(users).where(eq(users.username, input.userName))).length).toBe(0);
     expect((await db().select().from(smsOutbox).where(eq(smsOutbox.phone, phone))).length).toBe(0);
     // The site's own pages: same origin.
-    const own = await call('POST', `${V1}/register`, { json: input, headers: { host: 'coinlens.test', origin: 'http://coinlens.test', 'sec-fetch-site': 'same-origin' }, ip: anyIp() });
+    const own = await call('POST', `${V1}/register`, {
+      json: input,
+      headers: { host: 'coinlens.test', origin: 'http://coinlens.test', 'sec-fetch-site': 'same-origin' },
+      ip: anyIp(),
+    });
     expect(own.body.code).toBe(0);
   });
 
@@ -422,7 +551,14 @@ describe('requests another site makes a browser send', () => {
       expect(res.status, type).toBe(415);
       expect(res.body.msg).toBe('Send the data as JSON (Content-Type: application/json).');
     }
-    expect((await db().select().from(users).where(eq(users.username, `y_${id}`))).length).toBe(0);
+    expect(
+      (
+        await db()
+          .select()
+          .from(users)
+          .where(eq(users.username, `y_${id}`))
+      ).length,
+    ).toBe(0);
   });
 });
 
@@ -444,15 +580,21 @@ describe('tokens and sessions', () => {
   it('refuses a token signed with another key and an unsigned one', async () => {
     const { token, userName } = await signedIn();
     const claims = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString());
-    const forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('another key of at least thirty-two chars'));
+    const forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('another key of at least thirty-two chars'));
     expect((await get('getUser', { token: forged })).status).toBe(401);
     const none = new UnsecuredJWT(claims).encode();
     expect((await get('getUser', { token: none })).status).toBe(401);
     // HS512 with the right key is refused too: the algorithm is pinned.
     const [secret] = await db().select().from(appSecrets).where(eq(appSecrets.name, 'jwt'));
-    const otherAlg = await new SignJWT(claims).setProtectedHeader({ alg: 'HS512' }).sign(new TextEncoder().encode(secret!.value));
+    const otherAlg = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS512' })
+      .sign(new TextEncoder().encode(secret!.value));
     expect((await get('getUser', { token: otherAlg })).status).toBe(401);
-    const sameAlg = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode(secret!.value));
+    const sameAlg = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode(secret!.value));
     expect((await get<{ userName: string }>('getUser', { token: sameAlg })).body.data.userName).toBe(userName);
   });
 
@@ -471,7 +613,11 @@ describe('tokens and sessions', () => {
     expect(wrong.body.msg).toBe('The current password is wrong.');
     const short = await post('changePwd', { oldPassword: password, newPassword: '123' }, { token });
     expect(short.body.msg).toBe('The password must be 6 to 128 characters long.');
-    const changed = await post<{ token: string }>('changePwd', { oldPassword: password, newPassword: 'new secret' }, { token });
+    const changed = await post<{ token: string }>(
+      'changePwd',
+      { oldPassword: password, newPassword: 'new secret' },
+      { token },
+    );
     expect(changed.body.code).toBe(0);
     expect(changed.body.data.token).toBe(token);
     expect((await get('getUser', { token })).body.code).toBe(0);
@@ -492,11 +638,12 @@ describe('tokens and sessions', () => {
 });
 
 describe('phone: codes, registration, login, reset', () => {
-  it('a retry inside the cooldown does not spend the address\'s hourly budget of texts', async () => {
+  it("a retry inside the cooldown does not spend the address's hourly budget of texts", async () => {
     const ip = anyIp();
     const phone = newPhone();
     expect((await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`, { ip })).body.code).toBe(0);
-    for (let i = 0; i < 40; i++) expect((await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`, { ip })).status).toBe(429);
+    for (let i = 0; i < 40; i++)
+      expect((await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`, { ip })).status).toBe(429);
     // Another phone from the same address still gets its code (30 texts an hour per address).
     expect((await get(`sendSMS4Login?phone=${encodeURIComponent(newPhone())}`, { ip })).body.code).toBe(0);
   });
@@ -507,7 +654,10 @@ describe('phone: codes, registration, login, reset', () => {
     const sent = await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`, { ip });
     expect(sent.body).toMatchObject({ code: 0, msg: 'The verification code has been sent.' });
     const code = await lastSmsCode(phone);
-    const stored = await db().select({ h: verificationTokens.tokenHash }).from(verificationTokens).where(eq(verificationTokens.identifier, phone));
+    const stored = await db()
+      .select({ h: verificationTokens.tokenHash })
+      .from(verificationTokens)
+      .where(eq(verificationTokens.identifier, phone));
     expect(stored.some((r) => r.h.includes(code))).toBe(false);
 
     const reg = await post<Signed>('registerByPhone', { phone, code, password: 'phone pass' });
@@ -544,7 +694,9 @@ describe('phone: codes, registration, login, reset', () => {
     const phone = newPhone();
     await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`);
     const code = await lastSmsCode(phone);
-    await db().execute(sql`update verification_tokens set expires_at = now() - interval '1 second' where identifier = ${phone}`);
+    await db().execute(
+      sql`update verification_tokens set expires_at = now() - interval '1 second' where identifier = ${phone}`,
+    );
     const expired = await post('registerByPhone', { phone, code, password: 'phone pass' });
     expect(expired.body.msg).toBe('The verification code has expired. Request a new one.');
 
@@ -552,16 +704,27 @@ describe('phone: codes, registration, login, reset', () => {
     await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`);
     const fresh = await lastSmsCode(phone);
     const wrongCode = fresh === '000000' ? '111111' : '000000';
-    for (let i = 0; i < 4; i++) expect((await post('loginByPhone', { phone, code: wrongCode })).body.msg).toBe('The verification code is incorrect.');
-    expect((await post('loginByPhone', { phone, code: wrongCode })).body.msg).toBe('Too many wrong codes. Request a new one.');
-    expect((await post('registerByPhone', { phone, code: fresh, password: 'phone pass' })).body.msg).toBe('The verification code is incorrect.');
+    for (let i = 0; i < 4; i++)
+      expect((await post('loginByPhone', { phone, code: wrongCode })).body.msg).toBe(
+        'The verification code is incorrect.',
+      );
+    expect((await post('loginByPhone', { phone, code: wrongCode })).body.msg).toBe(
+      'Too many wrong codes. Request a new one.',
+    );
+    expect((await post('registerByPhone', { phone, code: fresh, password: 'phone pass' })).body.msg).toBe(
+      'The verification code is incorrect.',
+    );
     expect((await db().select().from(users).where(eq(users.phone, phone))).length).toBe(0);
   });
 
   it('resets a password by SMS code: same answer for unknown phones, no automatic sign-in, every session ends', async () => {
     const phone = newPhone();
     await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`);
-    const reg = await post<Signed>('registerByPhone', { phone, code: await lastSmsCode(phone), password: 'phone pass' });
+    const reg = await post<Signed>('registerByPhone', {
+      phone,
+      code: await lastSmsCode(phone),
+      password: 'phone pass',
+    });
     await db().execute(sql`update auth_events set at = at - interval '2 minutes' where key = ${`sms:${phone}`}`);
 
     const unknown = newPhone();
@@ -584,17 +747,25 @@ describe('reset by e-mail link', () => {
     await mailFor(email);
     await db().execute(sql`update auth_events set at = at - interval '2 minutes' where key = ${`mail:${email}`}`);
     const applied = await post('applyToResetPwd', { email: email.toUpperCase() });
-    expect(applied.body.msg).toBe('If this address belongs to an account, we have sent it a link to reset the password.');
+    expect(applied.body.msg).toBe(
+      'If this address belongs to an account, we have sent it a link to reset the password.',
+    );
     const unknown = await post('applyToResetPwd', { email: `nobody.${unique()}@example.com` });
     expect(unknown.body).toEqual(applied.body);
     const link = linkIn((await mailFor(email)).text, '/user/reset');
     const token = link.searchParams.get('token')!;
 
-    expect((await post('resetPwd', { token, password: '123' })).body.msg).toBe('The password must be 6 to 128 characters long.');
+    expect((await post('resetPwd', { token, password: '123' })).body.msg).toBe(
+      'The password must be 6 to 128 characters long.',
+    );
     const done = await post('resetPwd', { token, password: 'reset by link' });
     expect(done.body).toEqual({ code: 0, data: null, msg: 'Your password has been reset. Please log in.' });
-    expect((await post('resetPwd', { token, password: 'again and again' })).body.msg).toBe('This link has already been used.');
-    expect((await post('resetPwd', { token: 'A'.repeat(43), password: 'again and again' })).body.msg).toBe('This link is not valid.');
+    expect((await post('resetPwd', { token, password: 'again and again' })).body.msg).toBe(
+      'This link has already been used.',
+    );
+    expect((await post('resetPwd', { token: 'A'.repeat(43), password: 'again and again' })).body.msg).toBe(
+      'This link is not valid.',
+    );
     expect((await get('getUser', { token: res.body.data.token })).status).toBe(401);
     const login = await post<Signed>('login', { account: userName, password: 'reset by link' });
     expect(login.body.data.user.emailVerified).toBe(true);
@@ -606,8 +777,12 @@ describe('reset by e-mail link', () => {
     await db().execute(sql`update auth_events set at = at - interval '2 minutes' where key = ${`mail:${email}`}`);
     await post('applyToResetPwd', { email });
     const token = linkIn((await mailFor(email)).text, '/user/reset').searchParams.get('token')!;
-    await db().execute(sql`update verification_tokens set expires_at = now() - interval '1 second' where purpose = 'reset' and identifier = ${email}`);
-    expect((await post('resetPwd', { token, password: 'reset by link' })).body.msg).toBe('This link has expired. Request a new one.');
+    await db().execute(
+      sql`update verification_tokens set expires_at = now() - interval '1 second' where purpose = 'reset' and identifier = ${email}`,
+    );
+    expect((await post('resetPwd', { token, password: 'reset by link' })).body.msg).toBe(
+      'This link has expired. Request a new one.',
+    );
   });
 });
 
@@ -625,7 +800,11 @@ describe('profile and binding', () => {
     expect((await post('updateUserInfo', { userName: b.userName.toUpperCase() }, { token: a.token })).status).toBe(409);
     expect((await post('updateUserInfo', { nickname: '<script>' }, { token: a.token })).status).toBe(400);
     expect((await post('updateUserInfo', {}, { token: a.token })).body.msg).toBe('Nothing to change.');
-    const renamed = await post<Record<string, unknown>>('updateUserInfo', { userName: `new_${unique()}` }, { token: a.token });
+    const renamed = await post<Record<string, unknown>>(
+      'updateUserInfo',
+      { userName: `new_${unique()}` },
+      { token: a.token },
+    );
     expect(renamed.body.code).toBe(0);
     expect((await post('updateUserInfo', { nickname: 'x' })).status).toBe(401);
   });
@@ -634,19 +813,34 @@ describe('profile and binding', () => {
     const a = await signedIn();
     await mailFor(a.email); // the activation mail
     const phone = newPhone();
-    expect((await get(`user/sendSMS4Binding?phone=${encodeURIComponent(phone)}`, { token: a.token })).body.code).toBe(0);
+    expect((await get(`user/sendSMS4Binding?phone=${encodeURIComponent(phone)}`, { token: a.token })).body.code).toBe(
+      0,
+    );
     const code = await lastSmsCode(phone);
     // The code is A's: it binds nothing to B.
     const b = await signedIn();
-    expect((await get(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=${code}`, { token: b.token })).body.msg).toBe('The verification code is incorrect.');
-    expect((await get(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=000001`, { token: a.token })).status).toBe(400);
-    const bound = await get<Record<string, unknown>>(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=${code}`, { token: a.token });
+    expect(
+      (await get(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=${code}`, { token: b.token })).body.msg,
+    ).toBe('The verification code is incorrect.');
+    expect(
+      (await get(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=000001`, { token: a.token })).status,
+    ).toBe(400);
+    const bound = await get<Record<string, unknown>>(
+      `user/bindingPhone?phone=${encodeURIComponent(phone)}&code=${code}`,
+      { token: a.token },
+    );
     expect(bound.body.data).toMatchObject({ phone });
 
     // A second phone: the first one, and the account's e-mail, are told.
     const next = newPhone();
     await get(`user/sendSMS4Binding?phone=${encodeURIComponent(next)}`, { token: a.token });
-    expect((await get(`user/bindingPhone?phone=${encodeURIComponent(next)}&code=${await lastSmsCode(next)}`, { token: a.token })).body.code).toBe(0);
+    expect(
+      (
+        await get(`user/bindingPhone?phone=${encodeURIComponent(next)}&code=${await lastSmsCode(next)}`, {
+          token: a.token,
+        })
+      ).body.code,
+    ).toBe(0);
     const told = await nextSms(phone, 'notice');
     expect(told.text).toContain(`+86*******${next.slice(-4)}`);
     expect(told.text).not.toContain(next);
@@ -666,8 +860,12 @@ describe('profile and binding', () => {
     expect((await get(`user/getMailCode?email=${encodeURIComponent(email)}`, { token: a.token })).body.code).toBe(0);
     const code = (await mailFor(email)).text?.match(/\d{6}/)?.[0];
     const b = await signedIn();
-    expect((await get(`user/bindingMail?email=${encodeURIComponent(email)}&code=${code}`, { token: b.token })).body.msg).toBe('The verification code is incorrect.');
-    const bound = await get<Signed>(`user/bindingMail?email=${encodeURIComponent(email)}&code=${code}`, { token: a.token });
+    expect(
+      (await get(`user/bindingMail?email=${encodeURIComponent(email)}&code=${code}`, { token: b.token })).body.msg,
+    ).toBe('The verification code is incorrect.');
+    const bound = await get<Signed>(`user/bindingMail?email=${encodeURIComponent(email)}&code=${code}`, {
+      token: a.token,
+    });
     expect(bound.body.data.user).toMatchObject({ email, emailVerified: true });
     expect((await get('getUser', { token: a.token })).status).toBe(401);
     expect((await get('getUser', { token: bound.body.data.token })).body.code).toBe(0);
@@ -685,23 +883,39 @@ describe('profile and binding', () => {
   it('a stolen token alone cannot move the account: a new e-mail or phone needs the password confirmed within minutes', async () => {
     const a = await signedIn();
     // The thief's copy of the token: a session that began a while ago.
-    await db().execute(sql`update sessions set created_at = now() - interval '11 minutes' where user_id = (select id from users where username = ${a.userName})`);
+    await db().execute(
+      sql`update sessions set created_at = now() - interval '11 minutes' where user_id = (select id from users where username = ${a.userName})`,
+    );
     const email = `thief.${unique()}@example.com`;
     const phone = newPhone();
-    for (const path of [`user/getMailCode?email=${encodeURIComponent(email)}`, `user/sendSMS4Binding?phone=${encodeURIComponent(phone)}`, `user/bindingMail?email=${encodeURIComponent(email)}&code=123456`, `user/bindingPhone?phone=${encodeURIComponent(phone)}&code=123456`]) {
+    for (const path of [
+      `user/getMailCode?email=${encodeURIComponent(email)}`,
+      `user/sendSMS4Binding?phone=${encodeURIComponent(phone)}`,
+      `user/bindingMail?email=${encodeURIComponent(email)}&code=123456`,
+      `user/bindingPhone?phone=${encodeURIComponent(phone)}&code=123456`,
+    ]) {
       const res = await get(path, { token: a.token });
       expect(res.status, path).toBe(403);
-      expect(res.body).toEqual({ code: 4031, data: null, msg: 'For your security, confirm your current password before changing your e-mail address or phone number.' });
+      expect(res.body).toEqual({
+        code: 4031,
+        data: null,
+        msg: 'For your security, confirm your current password before changing your e-mail address or phone number.',
+      });
     }
     expect(smtp.mails.some((m) => (m.to && 'text' in m.to ? m.to.text : '').includes(email))).toBe(false);
     expect((await db().select().from(smsOutbox).where(eq(smsOutbox.phone, phone))).length).toBe(0);
 
-    expect((await post('user/confirmPassword', { password: 'not the password' }, { token: a.token })).body.msg).toBe('The current password is wrong.');
+    expect((await post('user/confirmPassword', { password: 'not the password' }, { token: a.token })).body.msg).toBe(
+      'The current password is wrong.',
+    );
     const confirmed = await post<Signed>('user/confirmPassword', { password: a.password }, { token: a.token });
     expect(confirmed.body).toMatchObject({ code: 0, msg: 'Password confirmed.' });
     // A new session; the old token (and any copy of it) ends.
     expect((await get('getUser', { token: a.token })).status).toBe(401);
-    expect((await get(`user/getMailCode?email=${encodeURIComponent(email)}`, { token: confirmed.body.data.token })).body.code).toBe(0);
+    expect(
+      (await get(`user/getMailCode?email=${encodeURIComponent(email)}`, { token: confirmed.body.data.token })).body
+        .code,
+    ).toBe(0);
   });
 });
 
@@ -709,7 +923,9 @@ describe('what an account’s answers must not give away', () => {
   it('registerByPhone says a phone is taken only to whoever proves the phone with its code', async () => {
     const phone = newPhone();
     await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`);
-    expect((await post('registerByPhone', { phone, code: await lastSmsCode(phone), password: 'phone pass' })).body.code).toBe(0);
+    expect(
+      (await post('registerByPhone', { phone, code: await lastSmsCode(phone), password: 'phone pass' })).body.code,
+    ).toBe(0);
     const taken = await post('registerByPhone', { phone, code: '000000', password: 'Passw0rd!x' });
     const free = await post('registerByPhone', { phone: newPhone(), code: '000000', password: 'Passw0rd!x' });
     expect(taken.status).toBe(400);
@@ -721,16 +937,27 @@ describe('what an account’s answers must not give away', () => {
     await mailFor(owner.email);
     const phone = newPhone();
     await get(`sendSMS4Login?phone=${encodeURIComponent(phone)}`);
-    expect((await post('registerByPhone', { phone, code: await lastSmsCode(phone), password: 'phone pass' })).body.code).toBe(0);
-    await db().execute(sql`update auth_events set at = at - interval '2 minutes' where key in (${`sms:${phone}`}, ${`mail:${owner.email}`})`);
+    expect(
+      (await post('registerByPhone', { phone, code: await lastSmsCode(phone), password: 'phone pass' })).body.code,
+    ).toBe(0);
+    await db().execute(
+      sql`update auth_events set at = at - interval '2 minutes' where key in (${`sms:${phone}`}, ${`mail:${owner.email}`})`,
+    );
     // Another account, freshly signed in, asks to bind them: the same answer as for free ones.
     const other = await registerByMail();
     const token = other.res.body.data.token;
     const ask = (path: string) => get(path, { token }).then((r) => ({ status: r.status, body: r.body }));
-    expect(await ask(`user/sendSMS4Binding?phone=${encodeURIComponent(phone)}`)).toEqual(await ask(`user/sendSMS4Binding?phone=${encodeURIComponent(newPhone())}`));
-    expect(await ask(`user/getMailCode?email=${encodeURIComponent(owner.email)}`)).toEqual(await ask(`user/getMailCode?email=${encodeURIComponent(`free.${unique()}@example.com`)}`));
+    expect(await ask(`user/sendSMS4Binding?phone=${encodeURIComponent(phone)}`)).toEqual(
+      await ask(`user/sendSMS4Binding?phone=${encodeURIComponent(newPhone())}`),
+    );
+    expect(await ask(`user/getMailCode?email=${encodeURIComponent(owner.email)}`)).toEqual(
+      await ask(`user/getMailCode?email=${encodeURIComponent(`free.${unique()}@example.com`)}`),
+    );
     // Proven with the code, the answer says so, and nothing changes hands.
-    const phoneTaken = await get(`user/bindingPhone?phone=${encodeURIComponent(phone)}&code=${await lastSmsCode(phone)}`, { token });
+    const phoneTaken = await get(
+      `user/bindingPhone?phone=${encodeURIComponent(phone)}&code=${await lastSmsCode(phone)}`,
+      { token },
+    );
     expect(phoneTaken.status).toBe(409);
     expect(phoneTaken.body.msg).toBe('An account with this phone number already exists.');
     const code = (await mailFor(owner.email)).text?.match(/\d{6}/)?.[0];
@@ -744,12 +971,16 @@ describe('what an account’s answers must not give away', () => {
     await mailFor(email);
     await db().execute(sql`update auth_events set at = at - interval '2 minutes' where key = ${`mail:${email}`}`);
     const real = createMailer({ smtpUrl: smtp.url, from: 'Coinlens <no-reply@coinlens.test>', db: db() });
-    useDelivery(db(), { mailer: { kind: 'smtp', send: async (mail) => (await new Promise((r) => setTimeout(r, 1500)), real.send(mail)) } });
+    useDelivery(db(), {
+      mailer: { kind: 'smtp', send: async (mail) => (await new Promise((r) => setTimeout(r, 1500)), real.send(mail)) },
+    });
     try {
       const started = Date.now();
       const applied = await post('applyToResetPwd', { email });
       expect(Date.now() - started).toBeLessThan(1000);
-      expect(applied.body.msg).toBe('If this address belongs to an account, we have sent it a link to reset the password.');
+      expect(applied.body.msg).toBe(
+        'If this address belongs to an account, we have sent it a link to reset the password.',
+      );
       expect(linkIn((await mailFor(email)).text, '/user/reset').pathname).toBe('/en/user/reset');
     } finally {
       useDelivery(db(), { mailer: real });
@@ -801,20 +1032,41 @@ describe('avatar upload', () => {
 
   it('accepts a real JPEG, re-encoded and served by content hash', async () => {
     const token = await signedIn();
-    const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366cc' } }).jpeg().toBuffer();
-    const res = await call<Record<string, string>>('POST', `${V1}/upload`, { form: form(jpeg, 'me.jpg', 'image/jpeg'), token, ip: anyIp() });
+    const jpeg = await sharp({ create: { width: 600, height: 400, channels: 3, background: '#3366cc' } })
+      .jpeg()
+      .toBuffer();
+    const res = await call<Record<string, string>>('POST', `${V1}/upload`, {
+      form: form(jpeg, 'me.jpg', 'image/jpeg'),
+      token,
+      ip: anyIp(),
+    });
     expect(res.body.code).toBe(0);
     expect(res.body.data.avatar).toMatch(/^\/avatars\/[0-9a-f]{32}\.jpg$/);
   });
 
   it('decodes a few pictures per account: of six sent at once, two are taken and the rest wait (429 with Retry-After)', async () => {
     const token = await signedIn();
-    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#cc3366' } }).jpeg().toBuffer();
-    const answers = await Promise.all(Array.from({ length: 6 }, () => call('POST', `${V1}/upload`, { form: form(jpeg, 'me.jpg', 'image/jpeg'), token, ip: anyIp() })));
+    const jpeg = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#cc3366' } })
+      .jpeg()
+      .toBuffer();
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        call('POST', `${V1}/upload`, { form: form(jpeg, 'me.jpg', 'image/jpeg'), token, ip: anyIp() }),
+      ),
+    );
     expect(answers.map((a) => a.status).sort()).toEqual([200, 200, 429, 429, 429, 429]);
-    for (const refused of answers.filter((a) => a.status === 429)) expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    for (const refused of answers.filter((a) => a.status === 429))
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
     // Another account is not held back.
-    expect((await call('POST', `${V1}/upload`, { form: form(jpeg, 'me.jpg', 'image/jpeg'), token: await signedIn(), ip: anyIp() })).status).toBe(200);
+    expect(
+      (
+        await call('POST', `${V1}/upload`, {
+          form: form(jpeg, 'me.jpg', 'image/jpeg'),
+          token: await signedIn(),
+          ip: anyIp(),
+        })
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses an SVG named .png, a GIF and a file over 2 MB, and keeps the old avatar', async () => {
@@ -823,14 +1075,20 @@ describe('avatar upload', () => {
     const bad = await call('POST', `${V1}/upload`, { form: form(svg, 'me.png', 'image/png'), token, ip: anyIp() });
     expect(bad.status).toBe(400);
     expect(bad.body.msg).toBe('Avatar pictures must be JPG or PNG images!');
-    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).gif().toBuffer();
-    expect((await call('POST', `${V1}/upload`, { form: form(gif, 'a.jpg', 'image/jpeg'), token, ip: anyIp() })).status).toBe(400);
+    const gif = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    expect(
+      (await call('POST', `${V1}/upload`, { form: form(gif, 'a.jpg', 'image/jpeg'), token, ip: anyIp() })).status,
+    ).toBe(400);
     const big = new Uint8Array(2 * 1024 * 1024 + 10);
     big.set([0xff, 0xd8, 0xff]);
     const tooBig = await call('POST', `${V1}/upload`, { form: form(big, 'big.jpg', 'image/jpeg'), token, ip: anyIp() });
     expect(tooBig.status).toBe(413);
     expect(tooBig.body.msg).toBe('The size of uploaded avatar pictures should not exceed 2MB!');
-    expect((await call('POST', `${V1}/upload`, { form: form(big, 'big.jpg', 'image/jpeg'), ip: anyIp() })).status).toBe(401);
+    expect((await call('POST', `${V1}/upload`, { form: form(big, 'big.jpg', 'image/jpeg'), ip: anyIp() })).status).toBe(
+      401,
+    );
     const me = await get<{ avatar: string | null }>('getUser', { token });
     expect(me.body.data.avatar).toBeNull();
   });

@@ -8,25 +8,38 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { csrfFor, sessionIdOf } from '../../src/server/accounts/cookies.ts';
-import { ANNOUNCEMENT_CATEGORIES, VISITOR_ANNOUNCEMENT_LIMIT, type AnnouncementDetail, type AnnouncementPage } from '../../src/server/domain/announcements.ts';
+import {
+  ANNOUNCEMENT_CATEGORIES,
+  VISITOR_ANNOUNCEMENT_LIMIT,
+  type AnnouncementDetail,
+  type AnnouncementPage,
+} from '../../src/server/domain/announcements.ts';
 import type { ContentItem } from '../../src/server/domain/coinTabsData.ts';
 import { apiHarness } from './helpers.ts';
 import { signedInUser } from './users.ts';
 
 const { get, db } = apiHarness();
 const V2 = '/api/new/v2';
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 
 /** The rows a page in `lan` lists (contentLocales), and its visitors' window: the newest 30 of them. */
 const LANGUAGES = { en: ['en'], zh: ['zh', 'zh-hk'], ko: ['ko', 'en'] } as const;
 async function windowOf(lan: keyof typeof LANGUAGES): Promise<number[]> {
-  const locales = sql.join(LANGUAGES[lan].map((l) => sql`${l}`), sql`, `);
-  const rows = await rowsOf<{ id: number }>(sql`select id from announcements where locale::text in (${locales}) order by published_at desc, id desc limit ${VISITOR_ANNOUNCEMENT_LIMIT}`);
+  const locales = sql.join(
+    LANGUAGES[lan].map((l) => sql`${l}`),
+    sql`, `,
+  );
+  const rows = await rowsOf<{ id: number }>(
+    sql`select id from announcements where locale::text in (${locales}) order by published_at desc, id desc limit ${VISITOR_ANNOUNCEMENT_LIMIT}`,
+  );
   return rows.map((r) => r.id);
 }
 /** The newest rows of one language past its window: the first of them is the first a visitor may not open. */
 async function pastWindow(locale: string): Promise<number> {
-  const [row] = await rowsOf<{ id: number }>(sql`select id from announcements where locale::text = ${locale} order by published_at desc, id desc offset ${VISITOR_ANNOUNCEMENT_LIMIT} limit 1`);
+  const [row] = await rowsOf<{ id: number }>(
+    sql`select id from announcements where locale::text = ${locale} order by published_at desc, id desc offset ${VISITOR_ANNOUNCEMENT_LIMIT} limit 1`,
+  );
   return row!.id;
 }
 const ids = (page: { list: { id: number }[] }) => page.list.map((a) => a.id);
@@ -43,18 +56,28 @@ describe('an announcement by id', () => {
     expect(locked.headers.get('cache-control')).toBe('no-store');
     expect((await get(`${V2}/announcements/201?lan=zh`)).body.msg).toBe('登录后即可阅读此公告。');
     // The edges of the windows, whatever the request's language (a detail page shows any row).
-    for (const [id, open] of [[en.at(-1)!, true], [await pastWindow('en'), false], [zh.at(-1)!, true], [await pastWindow('zh'), false]] as const) {
-      for (const lan of ['en', 'zh']) expect((await get(`${V2}/announcements/${id}?lan=${lan}`)).status, `#${id} ${lan}`).toBe(open ? 200 : 401);
+    for (const [id, open] of [
+      [en.at(-1)!, true],
+      [await pastWindow('en'), false],
+      [zh.at(-1)!, true],
+      [await pastWindow('zh'), false],
+    ] as const) {
+      for (const lan of ['en', 'zh'])
+        expect((await get(`${V2}/announcements/${id}?lan=${lan}`)).status, `#${id} ${lan}`).toBe(open ? 200 : 401);
     }
 
     const { token } = await signedInUser(db());
-    const bearer = await get<AnnouncementDetail>(`${V2}/announcements/201`, { headers: { authorization: `Bearer ${token}` } });
+    const bearer = await get<AnnouncementDetail>(`${V2}/announcements/201`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(bearer.body.data).toMatchObject({ id: 201 });
     expect(bearer.body.data.body).toBeTruthy();
     expect(bearer.headers.get('cache-control')).toBe('private, no-store');
     // A browser's session: the cookie with its CSRF header; the answer varies on that header too.
     const csrf = await csrfFor(db(), sessionIdOf(token));
-    const browser = await get<AnnouncementDetail>(`${V2}/announcements/201`, { headers: { cookie: `jwt=${token}; csrf=${csrf}`, 'x-csrf-token': csrf } });
+    const browser = await get<AnnouncementDetail>(`${V2}/announcements/201`, {
+      headers: { cookie: `jwt=${token}; csrf=${csrf}`, 'x-csrf-token': csrf },
+    });
     expect(browser.body.data).toMatchObject({ id: 201 });
     expect(locked.headers.get('vary')).toMatch(/X-CSRF-Token/);
   });
@@ -62,7 +85,11 @@ describe('an announcement by id', () => {
 
 describe('the lists a visitor sees', () => {
   it('hold the window and nothing else: unfiltered, by category, by exchange and hot, in every language', async () => {
-    const exchanges = (await rowsOf<{ name: string }>(sql`select name from exchanges where id in (select exchange_id from announcements) order by name`)).map((r) => r.name);
+    const exchanges = (
+      await rowsOf<{ name: string }>(
+        sql`select name from exchanges where id in (select exchange_id from announcements) order by name`,
+      )
+    ).map((r) => r.name);
     for (const lan of Object.keys(LANGUAGES) as (keyof typeof LANGUAGES)[]) {
       const window = await windowOf(lan);
       const all = (await get<AnnouncementPage>(`${V2}/announcements?lan=${lan}&size=50`)).body.data;
@@ -72,11 +99,16 @@ describe('the lists a visitor sees', () => {
       expect(hot.list.length).toBeGreaterThan(0);
       for (const id of ids(hot)) expect(window, `hot ${lan}`).toContain(id);
 
-      const filters = [...ANNOUNCEMENT_CATEGORIES.map((c) => `category=${c}`), ...exchanges.map((e) => `exchange=${e}`)];
+      const filters = [
+        ...ANNOUNCEMENT_CATEGORIES.map((c) => `category=${c}`),
+        ...exchanges.map((e) => `exchange=${e}`),
+      ];
       for (const filter of filters) {
         const page = (await get<AnnouncementPage>(`${V2}/announcements?lan=${lan}&size=100&${filter}`)).body.data;
         const [field, value] = filter.split('=') as ['category' | 'exchange', string];
-        const matching = all.list.filter((a) => (field === 'category' ? a.category : a.exchange.name) === value).map((a) => a.id);
+        const matching = all.list
+          .filter((a) => (field === 'category' ? a.category : a.exchange.name) === value)
+          .map((a) => a.id);
         // The window's rows that match, newest first; the prompt counts them against the whole list.
         expect(ids(page), `${lan} ${filter}`).toEqual(matching);
         expect(page.visibleTotal).toBe(matching.length);
@@ -89,16 +121,24 @@ describe('the lists a visitor sees', () => {
     // The exchange with the most English announcements: more than a page of them, a page or less in the window.
     const window = await windowOf('en');
     const [top] = await rowsOf<{ name: string; n: number; shown: number }>(sql`
-      select e.name, count(*)::int as n, count(*) filter (where a.id in (${sql.join(window.map((id) => sql`${id}`), sql`, `)}))::int as shown
+      select e.name, count(*)::int as n, count(*) filter (where a.id in (${sql.join(
+        window.map((id) => sql`${id}`),
+        sql`, `,
+      )}))::int as shown
       from announcements a join exchanges e on e.id = a.exchange_id where a.locale = 'en' group by e.name order by count(*) desc limit 1`);
     const size = [10, 20, 30].find((s) => s >= top!.shown)!;
     expect(top!.n).toBeGreaterThan(size);
     const first = (await get<AnnouncementPage>(`${V2}/announcements?exchange=${top!.name}&size=${size}`)).body.data;
     expect(first).toMatchObject({ visibleTotal: top!.shown, total: top!.n, limited: true });
-    const second = (await get<AnnouncementPage>(`${V2}/announcements?exchange=${top!.name}&size=${size}&page=2`)).body.data;
+    const second = (await get<AnnouncementPage>(`${V2}/announcements?exchange=${top!.name}&size=${size}&page=2`)).body
+      .data;
     expect(second).toMatchObject({ list: [], locked: true, limited: true });
     const { token } = await signedInUser(db());
-    const signed = (await get<AnnouncementPage>(`${V2}/announcements?exchange=${top!.name}&size=${size}&page=2`, { headers: { authorization: `Bearer ${token}` } })).body.data;
+    const signed = (
+      await get<AnnouncementPage>(`${V2}/announcements?exchange=${top!.name}&size=${size}&page=2`, {
+        headers: { authorization: `Bearer ${token}` },
+      })
+    ).body.data;
     expect(signed).toMatchObject({ locked: false, limited: false, limit: null, visibleTotal: top!.n });
     expect(signed.list).toHaveLength(Math.min(size, top!.n - size));
   });
@@ -108,23 +148,36 @@ describe('the other places announcements show', () => {
   it('a coin’s announcements, search and the chart markers hold the window’s rows only', async () => {
     const window = new Set(await windowOf('en'));
     // The coin with the most English announcements outside the window (and some inside).
-    const inWindow = sql.join([...window].map((id) => sql`${id}`), sql`, `);
+    const inWindow = sql.join(
+      [...window].map((id) => sql`${id}`),
+      sql`, `,
+    );
     const [coin] = await rowsOf<{ coin: string; outside: number }>(sql`
       select ac.coin_id as coin, count(*) filter (where a.id not in (${inWindow}))::int as outside
       from announcement_coins ac join announcements a on a.id = ac.announcement_id
       where a.locale = 'en' group by ac.coin_id having count(*) filter (where a.id in (${inWindow})) > 0
       order by 2 desc limit 1`);
     expect(coin!.outside).toBeGreaterThan(0);
-    const tab = (await get<{ list: ContentItem[]; total: number }>(`/api/v1/coins/${coin!.coin}/content?kind=announcements&size=100&lan=en`)).body.data;
+    const tab = (
+      await get<{ list: ContentItem[]; total: number }>(
+        `/api/v1/coins/${coin!.coin}/content?kind=announcements&size=100&lan=en`,
+      )
+    ).body.data;
     expect(tab.list.length).toBeGreaterThan(0);
     for (const a of tab.list) expect(window.has(a.id), `coin tab #${a.id}`).toBe(true);
 
-    const found = (await get<{ sections: { kind: string; list: { id: number }[] }[] }>(`/api/v1/search/content?q=${encodeURIComponent(tab.list[0]!.source!)}&kind=announcement&size=50&lan=en`)).body.data;
+    const found = (
+      await get<{ sections: { kind: string; list: { id: number }[] }[] }>(
+        `/api/v1/search/content?q=${encodeURIComponent(tab.list[0]!.source!)}&kind=announcement&size=50&lan=en`,
+      )
+    ).body.data;
     const hits = found.sections.find((x) => x.kind === 'announcement')!.list;
     expect(hits.length).toBeGreaterThan(0);
     for (const a of hits) expect(window.has(a.id), `search #${a.id}`).toBe(true);
 
-    const markers = (await get<{ list: { kind: string; id: number }[] }>(`/api/v1/klines/news?coin=${coin!.coin}&limit=100&lan=en`)).body.data;
+    const markers = (
+      await get<{ list: { kind: string; id: number }[] }>(`/api/v1/klines/news?coin=${coin!.coin}&limit=100&lan=en`)
+    ).body.data;
     const announced = markers.list.filter((m) => m.kind === 'announcement');
     expect(announced.length).toBeGreaterThan(0);
     for (const m of announced) expect(window.has(m.id), `marker #${m.id}`).toBe(true);

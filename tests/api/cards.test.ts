@@ -7,7 +7,13 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cardResponse, cardStats, COIN_CARD_MIN_AGE_MS, forgetCards, parseCardPath } from '../../src/server/cards/index.ts';
+import {
+  cardResponse,
+  cardStats,
+  COIN_CARD_MIN_AGE_MS,
+  forgetCards,
+  parseCardPath,
+} from '../../src/server/cards/index.ts';
 import { clip, fingerprint, type CoinCardContent } from '../../src/server/cards/content.ts';
 import { escapeMarkup, scaledSpark } from '../../src/server/cards/render.ts';
 import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../src/server/db/index.ts';
@@ -39,7 +45,9 @@ async function rows<T>(statement: ReturnType<typeof sql>): Promise<T[]> {
 }
 
 async function anArticle(locale: string): Promise<number> {
-  const [row] = await rows<{ id: number }>(sql`select id from articles where kind = 'news' and locale = ${locale} and deleted_at is null order by id limit 1`);
+  const [row] = await rows<{ id: number }>(
+    sql`select id from articles where kind = 'news' and locale = ${locale} and deleted_at is null order by id limit 1`,
+  );
   return Number(row!.id);
 }
 
@@ -90,18 +98,25 @@ describe('share cards', () => {
     const db = await getDb();
     await db.execute(sql`update coins set price = price * 1.0001 where id = 'bitcoin'`);
     marketChanged(db);
-    expect((await card('en', 'coin', 'bitcoin.png', null, t0 + COIN_CARD_MIN_AGE_MS + 1)).res.headers.get('etag')).toBe(etag);
+    expect((await card('en', 'coin', 'bitcoin.png', null, t0 + COIN_CARD_MIN_AGE_MS + 1)).res.headers.get('etag')).toBe(
+      etag,
+    );
     await db.execute(sql`update coins set price = price * 1.05 where id = 'bitcoin'`);
     marketChanged(db);
     expect((await card('en', 'coin', 'bitcoin.png', null, t0 + 60_000)).res.headers.get('etag')).toBe(etag);
-    expect((await card('en', 'coin', 'bitcoin.png', null, t0 + COIN_CARD_MIN_AGE_MS + 1)).res.headers.get('etag')).not.toBe(etag);
-    for (const locale of ['zh', 'zh-hk', 'ko']) expect((await card(locale, 'coin', 'bitcoin.png')).res.status).toBe(200);
+    expect(
+      (await card('en', 'coin', 'bitcoin.png', null, t0 + COIN_CARD_MIN_AGE_MS + 1)).res.headers.get('etag'),
+    ).not.toBe(etag);
+    for (const locale of ['zh', 'zh-hk', 'ko'])
+      expect((await card(locale, 'coin', 'bitcoin.png')).res.status).toBe(200);
   });
 
   it('anything that names no card is a 404, in the path’s language', async () => {
     const db = await getDb();
     const removed = await anArticle('en');
-    await db.execute(sql`update articles set deleted_at = now() where id = (select id from articles where deleted_at is null order by id desc limit 1)`);
+    await db.execute(
+      sql`update articles set deleted_at = now() where id = (select id from articles where deleted_at is null order by id desc limit 1)`,
+    );
     const [gone] = await rows<{ id: number }>(sql`select id from articles where deleted_at is not null limit 1`);
     const cases: [string, string, string][] = [
       ['en', 'article', '2147483647.png'],
@@ -127,7 +142,9 @@ describe('share cards', () => {
   });
 
   it('text from the database is drawn as written, never read as markup', async () => {
-    expect(escapeMarkup('</span><span size="99999">x & \'y\'\u0007')).toBe('&#60;/span&#62;&#60;span size=&#34;99999&#34;&#62;x &#38; &#39;y&#39;');
+    expect(escapeMarkup('</span><span size="99999">x & \'y\'\u0007')).toBe(
+      '&#60;/span&#62;&#60;span size=&#34;99999&#34;&#62;x &#38; &#39;y&#39;',
+    );
     const [row] = await rows<{ id: number }>(
       sql`insert into articles (kind, title, body, locale, published_at) values ('news', ${'</span><span size="99999" foreground="red">Injected</span> & <b>bold</b> "quoted" 比特币 비트코인'}, 'body', 'en', now()) returning id`,
     );
@@ -137,14 +154,35 @@ describe('share cards', () => {
   });
 
   it('reads only its own parts: sizes, ids and the stored sparkline', () => {
-    expect(parseCardPath('zh-hk', 'coin', 'bitcoin-cash.png')).toEqual({ locale: 'zh-hk', kind: 'coin', id: 'bitcoin-cash' });
+    expect(parseCardPath('zh-hk', 'coin', 'bitcoin-cash.png')).toEqual({
+      locale: 'zh-hk',
+      kind: 'coin',
+      id: 'bitcoin-cash',
+    });
     expect(parseCardPath('en', 'article', '12.png')).toEqual({ locale: 'en', kind: 'article', id: '12' });
     expect(parseCardPath('en', 'article', '012.png')).toBeNull();
     expect(clip('a\u0000b  c', 10)).toBe('a b c');
     expect(clip('abcdefghij', 5)).toBe('abcd…');
     expect(clip('比特币比特币', 4)).toBe('比特币…');
-    expect(scaledSpark('M0,34L60,2L120,18<script>', { x: 100, y: 10, w: 240, h: 72 })).toBe('M100.0,78.0L220.0,14.0L340.0,46.0');
-    const coin = { kind: 'coin', id: 'x', name: 'X', localName: null, symbol: 'X', rank: 1, price: 94_513.92, change24h: -1.93, marketCap: 1.88e12, volume24h: 7.8e10, spark: null, priceAt: '', demo: false, iconSvg: '' } satisfies CoinCardContent;
+    expect(scaledSpark('M0,34L60,2L120,18<script>', { x: 100, y: 10, w: 240, h: 72 })).toBe(
+      'M100.0,78.0L220.0,14.0L340.0,46.0',
+    );
+    const coin = {
+      kind: 'coin',
+      id: 'x',
+      name: 'X',
+      localName: null,
+      symbol: 'X',
+      rank: 1,
+      price: 94_513.92,
+      change24h: -1.93,
+      marketCap: 1.88e12,
+      volume24h: 7.8e10,
+      spark: null,
+      priceAt: '',
+      demo: false,
+      iconSvg: '',
+    } satisfies CoinCardContent;
     expect(fingerprint({ ...coin, price: 94_520 })).toBe(fingerprint(coin));
     expect(fingerprint({ ...coin, price: 95_100 })).not.toBe(fingerprint(coin));
     expect(fingerprint({ ...coin, change24h: -1.5 })).not.toBe(fingerprint(coin));

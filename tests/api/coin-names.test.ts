@@ -28,7 +28,9 @@ describe('localised coin names (seed)', () => {
     expect(of('bitcoin', 'ko')).toBe('비트코인');
     expect(of('ethereum', 'zh')).toBe('以太坊');
     expect(of('dogecoin', 'zh')).toBe('狗狗币');
-    expect(rows.every((r) => ['zh', 'zh-hk', 'ko'].includes(r.locale) && r.name.trim() === r.name && r.name.length > 0)).toBe(true);
+    expect(
+      rows.every((r) => ['zh', 'zh-hk', 'ko'].includes(r.locale) && r.name.trim() === r.name && r.name.length > 0),
+    ).toBe(true);
     // Every name of the table reached a coin of that symbol: none lost to a renamed id.
     const expected = Object.values(COIN_NAMES).reduce((n, set) => n + Object.keys(set).length, 0);
     expect(rows.length).toBe(expected);
@@ -54,7 +56,10 @@ describe('searching coins by any language’s name', () => {
   });
 
   it('gives the quick-search list every local name as a key, and the names by language', async () => {
-    const res = await get<{ id: string; name: string; keys: string[]; names?: Record<string, string> }[]>('/api/v1/quick_search/coin');
+    const res =
+      await get<{ id: string; name: string; keys: string[]; names?: Record<string, string> }[]>(
+        '/api/v1/quick_search/coin',
+      );
     const btc = res.body.data.find((c) => c.id === 'bitcoin')!;
     expect(btc.name).toBe('Bitcoin');
     expect(btc.names).toEqual({ zh: '比特币', 'zh-hk': '比特幣', ko: '비트코인' });
@@ -66,11 +71,17 @@ describe('searching coins by any language’s name', () => {
 
 describe('localName in API rows', () => {
   it('adds the name in the request’s language to /v1/coins and tickersByIds, null in English', async () => {
-    const zh = await get<{ list: { id: string; name: string; localName: string | null }[] }>('/api/v1/coins?size=10&lan=zh');
+    const zh = await get<{ list: { id: string; name: string; localName: string | null }[] }>(
+      '/api/v1/coins?size=10&lan=zh',
+    );
     expect(zh.body.data.list.find((c) => c.id === 'bitcoin')).toMatchObject({ name: 'Bitcoin', localName: '比特币' });
     const en = await get<{ list: { id: string; localName: string | null }[] }>('/api/v1/coins?size=10&lan=en');
     expect(en.body.data.list.find((c) => c.id === 'bitcoin')!.localName).toBeNull();
-    const rows = await call<{ id: string; row: { localName: string | null } }[]>('POST', '/api/new/v1/favorite/tickers/tickersByIds?lan=ko', { json: { tickers: { bitcoin: 'COIN' } } });
+    const rows = await call<{ id: string; row: { localName: string | null } }[]>(
+      'POST',
+      '/api/new/v1/favorite/tickers/tickersByIds?lan=ko',
+      { json: { tickers: { bitcoin: 'COIN' } } },
+    );
     expect(rows.status).toBe(200);
     expect(rows.body.data[0]!.row.localName).toBe('비트코인');
   });

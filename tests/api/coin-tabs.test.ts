@@ -12,7 +12,20 @@ async function one<T = Record<string, unknown>>(query: ReturnType<typeof sql>): 
 type Paged<T> = { list: T[]; total: number; page: number; size: number };
 
 describe('coin tab endpoints: errors', () => {
-  const paths = ['tickers', 'flows', 'holders', 'transfers', 'chain', 'exchange-balances', 'exchanges', 'ratings', 'milestones', 'repo', 'analysis', 'content?kind=news'];
+  const paths = [
+    'tickers',
+    'flows',
+    'holders',
+    'transfers',
+    'chain',
+    'exchange-balances',
+    'exchanges',
+    'ratings',
+    'milestones',
+    'repo',
+    'analysis',
+    'content?kind=news',
+  ];
   it.each(paths)('/api/v1/coins/no-such-coin/%s → 404 envelope', async (p) => {
     const { status, body } = await get(`/api/v1/coins/no-such-coin/${p}`);
     expect(status).toBe(404);
@@ -49,9 +62,9 @@ describe('coin tab endpoints: errors', () => {
 
 describe('coin tab endpoints: data', () => {
   it('tickers: every market pair of the coin, paginated and sortable by spread', async () => {
-    const { status, body } = await get<Paged<{ coinId: string; spread: number | null; depthPlus1: number | null; pair: string }>>(
-      '/api/v1/coins/bitcoin/tickers?size=20&sort=spread&order=asc',
-    );
+    const { status, body } = await get<
+      Paged<{ coinId: string; spread: number | null; depthPlus1: number | null; pair: string }>
+    >('/api/v1/coins/bitcoin/tickers?size=20&sort=spread&order=asc');
     expect(status).toBe(200);
     const row = await one<{ n: number }>(sql`select count(*)::int as n from tickers where coin_id = 'bitcoin'`);
     expect(body.data.total).toBe(Number(row.n));
@@ -65,22 +78,31 @@ describe('coin tab endpoints: data', () => {
   });
 
   it('flows: the four windows with net = in − out', async () => {
-    const { body } = await get<{ windows: { window: string; inflow: number; outflow: number; netflow: number }[] }>('/api/v1/coins/ethereum/flows');
+    const { body } = await get<{ windows: { window: string; inflow: number; outflow: number; netflow: number }[] }>(
+      '/api/v1/coins/ethereum/flows',
+    );
     expect(body.data.windows.map((w) => w.window)).toEqual(['30m', '1h', '1d', '7d']);
     for (const w of body.data.windows) expect(w.netflow).toBeCloseTo(w.inflow - w.outflow, 2);
-    const stored = await one<{ inflow: string }>(sql`select inflow from coin_flows where coin_id = 'ethereum' and "window" = '1d'`);
+    const stored = await one<{ inflow: string }>(
+      sql`select inflow from coin_flows where coin_id = 'ethereum' and "window" = '1d'`,
+    );
     expect(body.data.windows[2]!.inflow).toBeCloseTo(Number(stored.inflow), 2);
   });
 
   it('holders: ranked pages and top 10/20/50/100 group shares of the supply', async () => {
-    const { body } = await get<Paged<{ rank: number; balance: number; share: number }> & {
-      distribution: { groups: { top: number; share: number; balance: number }[]; circulatingSupply: number };
-    }>('/api/v1/coins/bitcoin/holders?page=2&size=20');
+    const { body } = await get<
+      Paged<{ rank: number; balance: number; share: number }> & {
+        distribution: { groups: { top: number; share: number; balance: number }[]; circulatingSupply: number };
+      }
+    >('/api/v1/coins/bitcoin/holders?page=2&size=20');
     expect(body.data.total).toBe(100);
     expect(body.data.list.map((h) => h.rank)).toEqual(Array.from({ length: 20 }, (_, i) => 21 + i));
     const groups = body.data.distribution.groups;
     expect(groups.map((g) => g.top)).toEqual([10, 20, 50, 100]);
-    const sum = await one<{ top10: string; supply: string }>(sql`select (select sum(balance) from coin_holders where coin_id = 'bitcoin' and rank <= 10) as top10,
+    const sum = await one<{
+      top10: string;
+      supply: string;
+    }>(sql`select (select sum(balance) from coin_holders where coin_id = 'bitcoin' and rank <= 10) as top10,
       (select circulating_supply from coins where id = 'bitcoin') as supply`);
     expect(groups[0]!.share).toBeCloseTo((Number(sum.top10) / Number(sum.supply)) * 100, 6);
     for (let i = 1; i < groups.length; i++) expect(groups[i]!.share).toBeGreaterThan(groups[i - 1]!.share);
@@ -96,7 +118,9 @@ describe('coin tab endpoints: data', () => {
   });
 
   it('chain: daily activity within the range', async () => {
-    const week = await get<{ days: { day: string; transactions: number }[]; totals: { transactions: number } }>('/api/v1/coins/bitcoin/chain?range=1W');
+    const week = await get<{ days: { day: string; transactions: number }[]; totals: { transactions: number } }>(
+      '/api/v1/coins/bitcoin/chain?range=1W',
+    );
     const month = await get<{ days: unknown[] }>('/api/v1/coins/bitcoin/chain?range=1M');
     expect(week.body.data.days.length).toBeGreaterThanOrEqual(6);
     expect(week.body.data.days.length).toBeLessThanOrEqual(8);
@@ -105,7 +129,9 @@ describe('coin tab endpoints: data', () => {
   });
 
   it('exchange balances: exchanges listing the coin with shares adding to 100 %', async () => {
-    const { body } = await get<{ list: { share: number; balance: number }[]; total: number; supplyShare: number }>('/api/v1/coins/bitcoin/exchange-balances');
+    const { body } = await get<{ list: { share: number; balance: number }[]; total: number; supplyShare: number }>(
+      '/api/v1/coins/bitcoin/exchange-balances',
+    );
     expect(body.data.list.length).toBeGreaterThan(3);
     expect(body.data.list.reduce((a, r) => a + r.share, 0)).toBeCloseTo(100, 6);
     expect(body.data.supplyShare).toBeGreaterThan(0);
@@ -113,8 +139,12 @@ describe('coin tab endpoints: data', () => {
   });
 
   it('exchanges: the venues listing the coin by volume', async () => {
-    const { body } = await get<Paged<{ exchange: string; volume24h: number; pairs: number }>>('/api/v1/coins/bitcoin/exchanges?size=50');
-    const row = await one<{ n: number }>(sql`select count(distinct exchange_id)::int as n from tickers where coin_id = 'bitcoin'`);
+    const { body } = await get<Paged<{ exchange: string; volume24h: number; pairs: number }>>(
+      '/api/v1/coins/bitcoin/exchanges?size=50',
+    );
+    const row = await one<{ n: number }>(
+      sql`select count(distinct exchange_id)::int as n from tickers where coin_id = 'bitcoin'`,
+    );
     expect(body.data.total).toBe(Number(row.n));
     const vols = body.data.list.map((e) => e.volume24h);
     expect(vols).toEqual([...vols].sort((a, b) => b - a));
@@ -125,11 +155,19 @@ describe('coin tab endpoints: data', () => {
       summary: { count: number; overall: number; label: string; dimensions: { key: string; average: number }[] };
       reviews: Paged<{ overall: number }>;
     }>('/api/v1/coins/bitcoin/ratings');
-    const row = await one<{ n: number; avg: string }>(sql`select count(*)::int as n, avg(overall) as avg from comments where target_type = 'coin' and target_id = 'bitcoin'`);
+    const row = await one<{ n: number; avg: string }>(
+      sql`select count(*)::int as n, avg(overall) as avg from comments where target_type = 'coin' and target_id = 'bitcoin'`,
+    );
     expect(body.data.summary.count).toBe(Number(row.n));
     expect(body.data.summary.count).toBeGreaterThan(0);
     expect(body.data.summary.overall).toBeCloseTo(Number(row.avg), 6);
-    expect(body.data.summary.dimensions.map((d) => d.key)).toEqual(['team', 'business', 'product', 'community', 'technology']);
+    expect(body.data.summary.dimensions.map((d) => d.key)).toEqual([
+      'team',
+      'business',
+      'product',
+      'community',
+      'technology',
+    ]);
     expect(['bad', 'general', 'good', 'veryGood', 'great']).toContain(body.data.summary.label);
     expect(body.data.reviews.total).toBe(Number(row.n));
     const none = await get<{ summary: { count: number; overall: null } }>('/api/v1/coins/aave/ratings');
@@ -145,21 +183,28 @@ describe('coin tab endpoints: data', () => {
   });
 
   it('repo: weekly commits for the range, null for a coin without a repository', async () => {
-    const year = await get<{ weeks: { commits: number }[]; stars: number; commitsInRange: number }>('/api/v1/coins/bitcoin/repo?range=1Y');
+    const year = await get<{ weeks: { commits: number }[]; stars: number; commitsInRange: number }>(
+      '/api/v1/coins/bitcoin/repo?range=1Y',
+    );
     expect(year.body.data.weeks).toHaveLength(52);
     expect(year.body.data.commitsInRange).toBe(year.body.data.weeks.reduce((a, w) => a + w.commits, 0));
     const quarter = await get<{ weeks: unknown[] }>('/api/v1/coins/bitcoin/repo?range=3M');
     expect(quarter.body.data.weeks).toHaveLength(13);
-    const without = await one<{ id: string }>(sql`select id from coins c where not exists (select 1 from coin_repos r where r.coin_id = c.id) order by rank limit 1`);
+    const without = await one<{ id: string }>(
+      sql`select id from coins c where not exists (select 1 from coin_repos r where r.coin_id = c.id) order by rank limit 1`,
+    );
     const none = await get(`/api/v1/coins/${without.id}/repo`);
     expect(none.status).toBe(200);
     expect(none.body.data).toBeNull();
   });
 
   it('analysis: volatility, returns and correlation to bitcoin from daily klines', async () => {
-    const { body } = await get<{ correlationBtc: number; volatility1y: number; returns: { range: string; change: number | null }[]; chart: unknown[] }>(
-      '/api/v1/coins/ethereum/analysis?range=3M',
-    );
+    const { body } = await get<{
+      correlationBtc: number;
+      volatility1y: number;
+      returns: { range: string; change: number | null }[];
+      chart: unknown[];
+    }>('/api/v1/coins/ethereum/analysis?range=3M');
     expect(body.data.correlationBtc).toBeGreaterThanOrEqual(-1);
     expect(body.data.correlationBtc).toBeLessThanOrEqual(1);
     expect(body.data.volatility1y).toBeGreaterThan(0);
@@ -183,15 +228,25 @@ describe('coin tab endpoints: data', () => {
     expect(hot.body.data.list.some((i) => i.kind !== 'calendar')).toBe(true);
   });
 
-  it('content: lists the rows of the reader\'s content languages only', async () => {
+  it("content: lists the rows of the reader's content languages only", async () => {
     const tables = { news: 'articles', lives: 'flash_news', announcements: 'announcements' } as const;
     for (const [kind, table] of Object.entries(tables)) {
-      for (const [lan, expected] of [['en', ['en']], ['zh', ['zh', 'zh-hk']]] as const) {
-        const { body } = await get<Paged<{ id: number }>>(`/api/v1/coins/bitcoin/content?kind=${kind}&size=50&lan=${lan}`);
+      for (const [lan, expected] of [
+        ['en', ['en']],
+        ['zh', ['zh', 'zh-hk']],
+      ] as const) {
+        const { body } = await get<Paged<{ id: number }>>(
+          `/api/v1/coins/bitcoin/content?kind=${kind}&size=50&lan=${lan}`,
+        );
         expect(body.data.list.length, `${kind} ${lan}`).toBeGreaterThan(0);
         const ids = body.data.list.map((i) => i.id).join(',');
-        const r = await one<{ locales: string[] }>(sql.raw(`select array_agg(distinct locale::text) as locales from ${table} where id in (${ids})`));
-        expect(r.locales.every((l) => (expected as readonly string[]).includes(l)), `${kind} ${lan}: ${r.locales}`).toBe(true);
+        const r = await one<{ locales: string[] }>(
+          sql.raw(`select array_agg(distinct locale::text) as locales from ${table} where id in (${ids})`),
+        );
+        expect(
+          r.locales.every((l) => (expected as readonly string[]).includes(l)),
+          `${kind} ${lan}: ${r.locales}`,
+        ).toBe(true);
       }
     }
   });

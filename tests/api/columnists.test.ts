@@ -7,14 +7,30 @@ import { signedInUser } from './users.ts';
 const { call, db } = apiHarness();
 
 type User = { id: number; token: string };
-type Followed = { _id: number; name: string; avatar: string | null; bio: string | null; followers: number; followedAt: string };
-type ArticlePage = { list: { id: number; publishedAt: string; columnist: { id: number } | null }[]; total: number; page: number; size: number };
+type Followed = {
+  _id: number;
+  name: string;
+  avatar: string | null;
+  bio: string | null;
+  followers: number;
+  followedAt: string;
+};
+type ArticlePage = {
+  list: { id: number; publishedAt: string; columnist: { id: number } | null }[];
+  total: number;
+  page: number;
+  size: number;
+};
 
-const save = (u: User, _id: unknown) => call<boolean>('POST', '/api/new/v1/columnist/save', { json: { _id }, token: u.token });
-const remove = (u: User, _id: unknown) => call<boolean>('POST', '/api/new/v1/columnist/delete', { json: { _id }, token: u.token });
-const list = (u: User, size?: number) => call<Followed[]>('GET', `/api/new/v1/columnist/list${size === undefined ? '' : `?size=${size}`}`, { token: u.token });
+const save = (u: User, _id: unknown) =>
+  call<boolean>('POST', '/api/new/v1/columnist/save', { json: { _id }, token: u.token });
+const remove = (u: User, _id: unknown) =>
+  call<boolean>('POST', '/api/new/v1/columnist/delete', { json: { _id }, token: u.token });
+const list = (u: User, size?: number) =>
+  call<Followed[]>('GET', `/api/new/v1/columnist/list${size === undefined ? '' : `?size=${size}`}`, { token: u.token });
 const follows = (u: User) => db().select().from(columnistFollows).where(eq(columnistFollows.userId, u.id));
-const followersOf = async (id: number) => (await db().select({ n: columnists.followers }).from(columnists).where(eq(columnists.id, id)))[0]!.n;
+const followersOf = async (id: number) =>
+  (await db().select({ n: columnists.followers }).from(columnists).where(eq(columnists.id, id)))[0]!.n;
 
 /** Columnists with visible articles, most articles first. */
 let writers: number[] = [];
@@ -52,7 +68,9 @@ describe('columnist follows', () => {
     expect(await follows(u)).toHaveLength(1);
     const listed = await list(u);
     expect(listed.headers.get('cache-control')).toBe('no-store');
-    expect(listed.body.data).toEqual([expect.objectContaining({ _id: id, name: expect.any(String), followers: before + 1 })]);
+    expect(listed.body.data).toEqual([
+      expect.objectContaining({ _id: id, name: expect.any(String), followers: before + 1 }),
+    ]);
     expect((await remove(u, id)).body).toMatchObject({ code: 0, data: false });
     expect((await remove(u, id)).body).toMatchObject({ code: 0, data: false });
     expect(await followersOf(id)).toBe(before);
@@ -80,7 +98,11 @@ describe('columnist follows', () => {
     expect((await remove(u, 99999999)).status).toBe(404);
     for (const bad of [undefined, null, '', 'abc', -1, 0, 1.5, '1e3', [writers[0]], 99999999999]) {
       const res = await save(u, bad);
-      expect([JSON.stringify(bad), res.status, res.body.msg]).toEqual([JSON.stringify(bad), 400, 'Say which columnist with its _id.']);
+      expect([JSON.stringify(bad), res.status, res.body.msg]).toEqual([
+        JSON.stringify(bad),
+        400,
+        'Say which columnist with its _id.',
+      ]);
       expect((await remove(u, bad)).status).toBe(400);
     }
     const raw = await call('POST', '/api/new/v1/columnist/save', { raw: 'nope', token: u.token });
@@ -108,7 +130,15 @@ describe('GET /api/new/v2/content/follow', () => {
     const [expected] = await db()
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(articles)
-      .where(and(sql`${articles.columnistId} in (${sql.join(chosen.map((id) => sql`${id}`), sql`, `)})`, isNull(articles.deletedAt)));
+      .where(
+        and(
+          sql`${articles.columnistId} in (${sql.join(
+            chosen.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+          isNull(articles.deletedAt),
+        ),
+      );
     const page1 = await call<ArticlePage>('GET', '/api/new/v2/content/follow?size=10', { token: u.token });
     expect(page1.status).toBe(200);
     expect(page1.headers.get('cache-control')).toBe('no-store');
@@ -125,7 +155,9 @@ describe('GET /api/new/v2/content/follow', () => {
     // Another user's follows are not mine.
     const other = await signedInUser(db());
     await save(other, writers[2]);
-    expect((await call<ArticlePage>('GET', '/api/new/v2/content/follow', { token: u.token })).body.data.total).toBe(expected!.n);
+    expect((await call<ArticlePage>('GET', '/api/new/v2/content/follow', { token: u.token })).body.data.total).toBe(
+      expected!.n,
+    );
     expect((await call('GET', '/api/new/v2/content/follow?size=7', { token: u.token })).status).toBe(400);
   });
 });

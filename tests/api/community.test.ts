@@ -5,7 +5,8 @@ import type { QuestionDetail, QuestionPage, WendaHub } from '../../src/server/do
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 const zh = { headers: { 'x-locale': 'zh' } };
 const newestFirst = (times: string[]) => times.every((t, i) => i === 0 || Date.parse(times[i - 1]!) >= Date.parse(t));
 
@@ -31,7 +32,12 @@ describe('GET /api/v1/dynamics', () => {
     expect(newestFirst(body.data.list.map((u) => u.publishedAt))).toBe(true);
     expect(body.data.kinds.reduce((s, k) => s + k.count, 0)).toBe(body.data.total);
     const u = body.data.list[0]!;
-    expect(u.coin).toEqual({ id: expect.any(String), symbol: expect.any(String), name: expect.any(String), icon: expect.stringContaining('/icons/coins/') });
+    expect(u.coin).toEqual({
+      id: expect.any(String),
+      symbol: expect.any(String),
+      name: expect.any(String),
+      icon: expect.stringContaining('/icons/coins/'),
+    });
     expect(u.sourceUrl).toMatch(/^https:\/\//);
   });
 
@@ -48,15 +54,21 @@ describe('GET /api/v1/dynamics', () => {
     const btc = (await get<UpdatePage>('/api/v1/dynamics?coin=bitcoin&size=100')).body.data;
     expect(btc.total).toBeGreaterThan(0);
     expect(btc.list.every((u) => u.coin.id === 'bitcoin')).toBe(true);
-    const [p1, p2] = await Promise.all([get<UpdatePage>('/api/v1/dynamics?size=20'), get<UpdatePage>('/api/v1/dynamics?size=10&page=2')]);
+    const [p1, p2] = await Promise.all([
+      get<UpdatePage>('/api/v1/dynamics?size=20'),
+      get<UpdatePage>('/api/v1/dynamics?size=10&page=2'),
+    ]);
     expect(p2.body.data.list.map((u) => u.id)).toEqual(p1.body.data.list.slice(10).map((u) => u.id));
     const past = (await get<UpdatePage>('/api/v1/dynamics?page=9999')).body.data;
     expect(past.list).toEqual([]);
   });
 
-  it.each(['kind=rumour', 'size=7', 'page=0', 'page=abc', 'coin=bad%20id'])('rejects %s with a 400 envelope', async (q) => {
-    await expect4xx(`/api/v1/dynamics?${q}`);
-  });
+  it.each(['kind=rumour', 'size=7', 'page=0', 'page=abc', 'coin=bad%20id'])(
+    'rejects %s with a 400 envelope',
+    async (q) => {
+      await expect4xx(`/api/v1/dynamics?${q}`);
+    },
+  );
 
   it('answers an unknown coin with a 404 naming it', async () => {
     expect(await expect4xx('/api/v1/dynamics?coin=no-such-coin', 404)).toContain('no-such-coin');
@@ -116,7 +128,9 @@ describe('GET /api/v1/questions', () => {
   });
 
   it('filters by coin in Chinese', async () => {
-    const [pick] = await rowsOf<{ coin: string }>(sql`select coin_id as coin from questions where locale = 'zh' and coin_id is not null group by coin_id order by count(*) desc, coin_id limit 1`);
+    const [pick] = await rowsOf<{ coin: string }>(
+      sql`select coin_id as coin from questions where locale = 'zh' and coin_id is not null group by coin_id order by count(*) desc, coin_id limit 1`,
+    );
     const { body } = await get<QuestionPage>(`/api/v1/questions?coin=${pick!.coin}&size=100`, zh);
     expect(body.data.total).toBeGreaterThan(0);
     expect(body.data.list.every((q) => q.coin?.id === pick!.coin && q.locale === 'zh')).toBe(true);
@@ -203,7 +217,9 @@ describe('GET /api/v1/social', () => {
     const btc = (await get<SocialPage>('/api/v1/social?coin=bitcoin&size=100')).body.data;
     expect(btc.total).toBeGreaterThan(0);
     expect(btc.list.every((p) => p.coin?.id === 'bitcoin')).toBe(true);
-    const [x] = await rowsOf<{ name: string }>(sql`select e.name from social_posts s join exchanges e on e.id = s.exchange_id group by e.name order by count(*) desc, e.name limit 1`);
+    const [x] = await rowsOf<{ name: string }>(
+      sql`select e.name from social_posts s join exchanges e on e.id = s.exchange_id group by e.name order by count(*) desc, e.name limit 1`,
+    );
     const ex = (await get<SocialPage>(`/api/v1/social?exchange=${x!.name}&size=100`)).body.data;
     expect(ex.total).toBeGreaterThan(0);
     expect(ex.list.every((p) => p.exchange?.name === x!.name)).toBe(true);
@@ -211,9 +227,12 @@ describe('GET /api/v1/social', () => {
     expect(en.list.every((p) => p.locale === 'zh' && p.platform === 'twitter')).toBe(true);
   });
 
-  it.each(['platform=facebook', 'lang=fr', 'size=0', 'page=1.5', 'exchange=a%20b'])('rejects %s with a 400 envelope', async (q) => {
-    await expect4xx(`/api/v1/social?${q}`);
-  });
+  it.each(['platform=facebook', 'lang=fr', 'size=0', 'page=1.5', 'exchange=a%20b'])(
+    'rejects %s with a 400 envelope',
+    async (q) => {
+      await expect4xx(`/api/v1/social?${q}`);
+    },
+  );
 
   it('answers an unknown exchange with a 404', async () => {
     expect(await expect4xx('/api/v1/social?exchange=no-such-exchange', 404)).toContain('no-such-exchange');
@@ -252,7 +271,9 @@ describe('GET notice/twitterByES', () => {
     expect(coin.total).toBeGreaterThan(0);
     expect(coin.list.every((p) => p.platform === 'twitter' && p.coin?.id === 'ethereum')).toBe(true);
     const all = (await get<SocialPage>('/api/new/v2/notice/twitterByES')).body.data;
-    const [n] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from social_posts where platform = 'twitter'`);
+    const [n] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from social_posts where platform = 'twitter'`,
+    );
     expect(all.total).toBe(n!.n);
     expect(all.list).toHaveLength(10);
   });

@@ -6,13 +6,17 @@ import { DELETED_ARTICLE_IDS } from '../../src/server/seed/content/articles.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 const list = (path: string) => get<Page<ArticleSummary>>(path);
 const MISSING_EN = 'Content does not exist or has been removed';
-const newestFirst = (xs: ArticleSummary[]) => xs.every((x, i) => i === 0 || x.publishedAt <= (xs[i - 1] as ArticleSummary).publishedAt);
+const newestFirst = (xs: ArticleSummary[]) =>
+  xs.every((x, i) => i === 0 || x.publishedAt <= (xs[i - 1] as ArticleSummary).publishedAt);
 
 async function visibleCount(where: ReturnType<typeof sql>) {
-  const [row] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from articles where deleted_at is null and ${where}`);
+  const [row] = await rowsOf<{ n: number }>(
+    sql`select count(*)::int as n from articles where deleted_at is null and ${where}`,
+  );
   return row!.n;
 }
 
@@ -64,7 +68,8 @@ describe('GET /api/new/v2/content/page', () => {
     const all = (await list('/api/new/v2/content/page?size=100')).body.data;
     const pages = Math.ceil(all.total / 100);
     const ids = [...all.list.map((a) => a.id)];
-    for (let p = 2; p <= pages; p++) ids.push(...(await list(`/api/new/v2/content/page?size=100&page=${p}`)).body.data.list.map((a) => a.id));
+    for (let p = 2; p <= pages; p++)
+      ids.push(...(await list(`/api/new/v2/content/page?size=100&page=${p}`)).body.data.list.map((a) => a.id));
     const zh = (await list('/api/new/v2/content/page?size=100&lan=zh')).body.data;
     ids.push(...zh.list.map((a) => a.id));
     for (const id of DELETED_ARTICLE_IDS) expect(ids).not.toContain(id);
@@ -107,7 +112,9 @@ describe('GET /api/new/v2/content/news', () => {
     expect(body.data.list.every((a) => a.kind === 'news')).toBe(true);
     expect(newestFirst(body.data.list)).toBe(true);
     const eth = (await list('/api/new/v2/content/news?coin=ethereum&lan=zh')).body.data;
-    expect(eth.list.every((a) => a.kind === 'news' && a.locale === 'zh' && a.coins.some((c) => c.id === 'ethereum'))).toBe(true);
+    expect(
+      eth.list.every((a) => a.kind === 'news' && a.locale === 'zh' && a.coins.some((c) => c.id === 'ethereum')),
+    ).toBe(true);
   });
 
   it.each([
@@ -127,7 +134,13 @@ describe('GET /api/v1/page/detail', () => {
     const { status, body } = await get<ArticleDetail>(`/api/v1/page/detail?id=${first.id}&kind=news`);
     expect(status).toBe(200);
     const a = body.data;
-    expect(a).toMatchObject({ id: first.id, kind: 'news', title: first.title, summary: first.summary, publishedAt: first.publishedAt });
+    expect(a).toMatchObject({
+      id: first.id,
+      kind: 'news',
+      title: first.title,
+      summary: first.summary,
+      publishedAt: first.publishedAt,
+    });
     expect(a.body.split('\n\n').length).toBeGreaterThanOrEqual(3);
     expect(a.coins.map((c) => c.id)).toEqual(first.coins.map((c) => c.id));
     expect(a.coins.length).toBeGreaterThan(0);
@@ -147,10 +160,17 @@ describe('GET /api/v1/page/detail', () => {
   });
 
   it('says "Content does not exist or has been removed" (404) for removed, unknown or other-kind ids', async () => {
-    const [deleted] = await rowsOf<{ ids: number[] }>(sql`select array_agg(id order by id) as ids from articles where deleted_at is not null`);
+    const [deleted] = await rowsOf<{ ids: number[] }>(
+      sql`select array_agg(id order by id) as ids from articles where deleted_at is not null`,
+    );
     expect(deleted!.ids).toEqual([...DELETED_ARTICLE_IDS]);
     const research = (await list('/api/new/v2/content/page?kind=research')).body.data.list[0]!;
-    for (const query of [`id=${DELETED_ARTICLE_IDS[0]}`, `id=${DELETED_ARTICLE_IDS[1]}`, 'id=999999', `id=${research.id}&kind=news`]) {
+    for (const query of [
+      `id=${DELETED_ARTICLE_IDS[0]}`,
+      `id=${DELETED_ARTICLE_IDS[1]}`,
+      'id=999999',
+      `id=${research.id}&kind=news`,
+    ]) {
       const { status, body } = await get(`/api/v1/page/detail?${query}`);
       expect([query, status, body.code, body.msg]).toEqual([query, 404, 404, MISSING_EN]);
     }
@@ -178,7 +198,9 @@ describe('GET /api/v1/page/recommend/latest', () => {
     expect(body.data.total).toBe(await visibleCount(sql`locale = 'en'`));
     expect(newestFirst(body.data.list)).toBe(true);
     expect(new Set(body.data.list.map((a) => a.kind))).toEqual(new Set(['news', 'research']));
-    const withAuth = await get<Page<ArticleSummary>>('/api/v1/page/recommend/latest?size=50', { headers: { Authorization: 'Bearer not-a-real-token' } });
+    const withAuth = await get<Page<ArticleSummary>>('/api/v1/page/recommend/latest?size=50', {
+      headers: { Authorization: 'Bearer not-a-real-token' },
+    });
     expect(withAuth.status).toBe(200);
     expect(withAuth.body.data.list.map((a) => a.id)).toEqual(body.data.list.map((a) => a.id));
     const research = (await list('/api/v1/page/recommend/latest?kind=research')).body.data;

@@ -13,7 +13,9 @@ describe('the published API contract', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     const document = (await res.json()) as { openapi: string; paths: Record<string, unknown> };
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/v1/coins', '/api/v1/coins/{id}', '/api/new/v1/login', '/api/docs']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/v1/coins', '/api/v1/coins/{id}', '/api/new/v1/login', '/api/docs']),
+    );
   });
 
   it('serves a reference page a person can read, with no script', async () => {

@@ -19,7 +19,16 @@ interface Detail {
 }
 
 interface ReviewPage {
-  list: { id: number; author: string | null; anonymous: boolean; content: string; overall: number; label: string; ratings: Record<string, number>; createdAt: string }[];
+  list: {
+    id: number;
+    author: string | null;
+    anonymous: boolean;
+    content: string;
+    overall: number;
+    label: string;
+    ratings: Record<string, number>;
+    createdAt: string;
+  }[];
   total: number;
   page: number;
   size: number;
@@ -37,10 +46,35 @@ describe('GET /api/v1/exchanges/:name', () => {
     const { status, body } = await get<Detail>('/api/v1/exchanges/binance');
     expect(status).toBe(200);
     for (const key of [
-      'name', 'displayName', 'type', 'country', 'foundedOn', 'rank', 'makerFee', 'takerFee', 'expectedVolume24h', 'reportedVolume24h',
-      'expectedRank', 'features', 'coinCount', 'pairCount', 'monthlyVisits', 'followers', 'apiDelayMs', 'webDelayMs', 'starRating', 'reviewed',
-    ]) expect(body.data, key).toHaveProperty(key);
-    expect(Object.keys(body.data.features as object).sort()).toEqual(['fiat', 'futures', 'leverage', 'miningIncentive', 'spot']);
+      'name',
+      'displayName',
+      'type',
+      'country',
+      'foundedOn',
+      'rank',
+      'makerFee',
+      'takerFee',
+      'expectedVolume24h',
+      'reportedVolume24h',
+      'expectedRank',
+      'features',
+      'coinCount',
+      'pairCount',
+      'monthlyVisits',
+      'followers',
+      'apiDelayMs',
+      'webDelayMs',
+      'starRating',
+      'reviewed',
+    ])
+      expect(body.data, key).toHaveProperty(key);
+    expect(Object.keys(body.data.features as object).sort()).toEqual([
+      'fiat',
+      'futures',
+      'leverage',
+      'miningIncentive',
+      'spot',
+    ]);
     expect(['CEX', 'DEX']).toContain(body.data.type);
   });
 
@@ -69,10 +103,12 @@ describe('GET /api/v1/exchanges/:name/comments', () => {
   const base = Date.UTC(2026, 0, 10);
   beforeAll(async () => {
     // Our own exchanges, so seeded demo reviews cannot change the expected figures.
-    await db().insert(exchanges).values([
-      { name: 'review-test-ex', displayName: 'Review Test', type: 'CEX' },
-      { name: 'quiet-test-ex', displayName: 'Quiet Test', type: 'DEX' },
-    ]);
+    await db()
+      .insert(exchanges)
+      .values([
+        { name: 'review-test-ex', displayName: 'Review Test', type: 'CEX' },
+        { name: 'quiet-test-ex', displayName: 'Quiet Test', type: 'DEX' },
+      ]);
     const made = await db()
       .insert(users)
       .values(
@@ -89,14 +125,57 @@ describe('GET /api/v1/exchanges/:name/comments', () => {
       { safety: 2, reputation: 3, speed: 2, support: 1, welfare: 2, experience: 2 },
       { safety: 4, reputation: 4, speed: 4, support: 3, welfare: 3, experience: 4, bogus: 5 },
     ];
-    await db().insert(comments).values([
-      { userId: made[0]!.id, targetType: 'exchange', targetId: 'review-test-ex', content: 'Fast withdrawals and good support overall.', anonymous: false, ratings: scores[0]!, overall: '4.8', createdAt: new Date(base) },
-      { userId: made[1]!.id, targetType: 'exchange', targetId: 'review-test-ex', content: 'Support never answered my ticket at all.', anonymous: true, ratings: scores[1]!, overall: '2', createdAt: new Date(base + day) },
-      { userId: made[2]!.id, targetType: 'exchange', targetId: 'review-test-ex', content: 'Solid exchange, fees could be lower though.', anonymous: false, ratings: scores[2]!, overall: '3.7', createdAt: new Date(base + 2 * day) },
-      // another target and another kind must not leak in
-      { userId: made[3]!.id, targetType: 'exchange', targetId: 'quiet-test-exx', content: 'Different exchange, must not be listed.', ratings: scores[0]!, overall: '1' },
-      { userId: made[3]!.id, targetType: 'coin', targetId: 'review-test-ex', content: 'A coin review with the same target id.', ratings: {}, overall: '1' },
-    ]);
+    await db()
+      .insert(comments)
+      .values([
+        {
+          userId: made[0]!.id,
+          targetType: 'exchange',
+          targetId: 'review-test-ex',
+          content: 'Fast withdrawals and good support overall.',
+          anonymous: false,
+          ratings: scores[0]!,
+          overall: '4.8',
+          createdAt: new Date(base),
+        },
+        {
+          userId: made[1]!.id,
+          targetType: 'exchange',
+          targetId: 'review-test-ex',
+          content: 'Support never answered my ticket at all.',
+          anonymous: true,
+          ratings: scores[1]!,
+          overall: '2',
+          createdAt: new Date(base + day),
+        },
+        {
+          userId: made[2]!.id,
+          targetType: 'exchange',
+          targetId: 'review-test-ex',
+          content: 'Solid exchange, fees could be lower though.',
+          anonymous: false,
+          ratings: scores[2]!,
+          overall: '3.7',
+          createdAt: new Date(base + 2 * day),
+        },
+        // another target and another kind must not leak in
+        {
+          userId: made[3]!.id,
+          targetType: 'exchange',
+          targetId: 'quiet-test-exx',
+          content: 'Different exchange, must not be listed.',
+          ratings: scores[0]!,
+          overall: '1',
+        },
+        {
+          userId: made[3]!.id,
+          targetType: 'coin',
+          targetId: 'review-test-ex',
+          content: 'A coin review with the same target id.',
+          ratings: {},
+          overall: '1',
+        },
+      ]);
   });
 
   it('lists reviews newest first with author, label and dimension ratings', async () => {
@@ -111,9 +190,22 @@ describe('GET /api/v1/exchanges/:name/comments', () => {
     expect(list[0]!.ratings.safety).toBe(4);
     expect(summary.count).toBe(3);
     expect(summary.overall).toBeCloseTo((4.8 + 2 + 3.7) / 3, 6);
-    expect(summary.dimensions.map((d) => d.key)).toEqual(['safety', 'reputation', 'speed', 'support', 'welfare', 'experience']);
+    expect(summary.dimensions.map((d) => d.key)).toEqual([
+      'safety',
+      'reputation',
+      'speed',
+      'support',
+      'welfare',
+      'experience',
+    ]);
     expect(summary.dimensions.find((d) => d.key === 'support')!.average).toBeCloseTo(3, 6);
-    expect(Object.fromEntries(summary.distribution.map((d) => [d.label, d.count]))).toEqual({ bad: 0, general: 1, good: 0, veryGood: 1, great: 1 });
+    expect(Object.fromEntries(summary.distribution.map((d) => [d.label, d.count]))).toEqual({
+      bad: 0,
+      general: 1,
+      good: 0,
+      veryGood: 1,
+      great: 1,
+    });
   });
 
   it('never reveals who wrote an anonymous review', async () => {

@@ -27,10 +27,27 @@ afterAll(async () => {
 
 const NOW = new Date('2026-11-24T11:30:00.000Z');
 
-async function download(table: ExportTableName, query: string, opts: { format?: 'csv' | 'json'; locale?: Locale; currency?: RateSymbol; all?: boolean } = {}) {
+async function download(
+  table: ExportTableName,
+  query: string,
+  opts: { format?: 'csv' | 'json'; locale?: Locale; currency?: RateSymbol; all?: boolean } = {},
+) {
   const locale = opts.locale ?? 'en';
-  const v = await view({ locals: { locale, t: translator(locale), base: locale === 'en' ? '' : `/${locale}`, path: '/', theme: 'light', currency: opts.currency ?? 'USD' } });
-  const res = await exportResponse(await getDb(), v, EXPORT_TABLES[table] as never, new URLSearchParams(query), { format: opts.format ?? 'csv', all: opts.all ?? false, now: NOW });
+  const v = await view({
+    locals: {
+      locale,
+      t: translator(locale),
+      base: locale === 'en' ? '' : `/${locale}`,
+      path: '/',
+      theme: 'light',
+      currency: opts.currency ?? 'USD',
+    },
+  });
+  const res = await exportResponse(await getDb(), v, EXPORT_TABLES[table] as never, new URLSearchParams(query), {
+    format: opts.format ?? 'csv',
+    all: opts.all ?? false,
+    now: NOW,
+  });
   if (!res) return null;
   // Response.text() would drop the byte order mark the file must start with.
   return { res, text: new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer()) };
@@ -49,11 +66,30 @@ describe('table exports', () => {
     const { res, text } = got!;
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toMatch(/^text\/csv; charset=utf-8/);
-    expect(res.headers.get('content-disposition')).toBe('attachment; filename="coinlens-coins-page2-USD-20261124T113000Z.csv"');
+    expect(res.headers.get('content-disposition')).toBe(
+      'attachment; filename="coinlens-coins-page2-USD-20261124T113000Z.csv"',
+    );
     expect(text.startsWith('\uFEFF')).toBe(true);
     const { provenance, header, rows } = csvTable(text);
-    expect(provenance).toEqual(['Source', 'Coinlens demo data', 'Generated (UTC)', '2026-11-24T11:30:00.000Z', 'Currency', 'USD']);
-    expect(header).toEqual(['#', 'Name', 'Symbol', 'Price (USD)', '24h %', '7d %', 'Market cap (USD)', 'Volume (24h) (USD)', 'Circulating supply']);
+    expect(provenance).toEqual([
+      'Source',
+      'Coinlens demo data',
+      'Generated (UTC)',
+      '2026-11-24T11:30:00.000Z',
+      'Currency',
+      'USD',
+    ]);
+    expect(header).toEqual([
+      '#',
+      'Name',
+      'Symbol',
+      'Price (USD)',
+      '24h %',
+      '7d %',
+      'Market cap (USD)',
+      'Volume (24h) (USD)',
+      'Circulating supply',
+    ]);
     const domain = await listCoins(await getDb(), { page: 2, size: 20, sort: 'change24h', order: 'desc' });
     expect(rows.map((r) => r[1])).toEqual(domain.list.map((c) => c.name));
     expect(rows.map((r) => r[2])).toEqual(domain.list.map((c) => c.symbol));
@@ -80,7 +116,13 @@ describe('table exports', () => {
     const db = await getDb();
     const { rates } = await getRates(db);
     const { text } = (await download('coins', 'page=1&size=10', { currency: 'EUR', format: 'json' }))!;
-    const json = JSON.parse(text) as { currency: string; source: string; generatedAt: string; columns: { key: string; unit: string | null }[]; rows: Record<string, number | string | null>[] };
+    const json = JSON.parse(text) as {
+      currency: string;
+      source: string;
+      generatedAt: string;
+      columns: { key: string; unit: string | null }[];
+      rows: Record<string, number | string | null>[];
+    };
     expect(json.currency).toBe('EUR');
     expect(json.source).toBe('Coinlens demo data');
     expect(json.generatedAt).toBe('2026-11-24T11:30:00.000Z');
@@ -107,12 +149,25 @@ describe('table exports', () => {
   });
 
   it('market pairs (JSON) with a quote filter and sort, row numbers continuing the page', async () => {
-    const { res, text } = (await download('pairs', 'quote=usdt&sort=price&order=desc&size=30&page=2', { format: 'json' }))!;
+    const { res, text } = (await download('pairs', 'quote=usdt&sort=price&order=desc&size=30&page=2', {
+      format: 'json',
+    }))!;
     expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="coinlens-pairs-page2-USD-\d{8}T\d{6}Z\.json"$/);
+    expect(res.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="coinlens-pairs-page2-USD-\d{8}T\d{6}Z\.json"$/,
+    );
     const json = JSON.parse(text) as { rows: Record<string, number | string | null>[]; total: number };
-    const domain = await listTickers(await getDb(), { page: 2, size: 30, market: 'spot', quote: 'USDT', sort: 'price', order: 'desc' });
-    expect(json.rows.map((r) => `${r.pair}@${r.exchange}`)).toEqual(domain.list.map((k) => `${k.pair}@${k.exchangeDisplayName}`));
+    const domain = await listTickers(await getDb(), {
+      page: 2,
+      size: 30,
+      market: 'spot',
+      quote: 'USDT',
+      sort: 'price',
+      order: 'desc',
+    });
+    expect(json.rows.map((r) => `${r.pair}@${r.exchange}`)).toEqual(
+      domain.list.map((k) => `${k.pair}@${k.exchangeDisplayName}`),
+    );
     expect(json.rows[0]?.rank).toBe(31);
     expect(json.total).toBe(domain.total);
   });
@@ -121,7 +176,12 @@ describe('table exports', () => {
     const { text } = (await download('futures', 'contract=PERPETUAL&size=50', { locale: 'ko' }))!;
     const { header, rows } = csvTable(text);
     expect(header[2]).toBe(translator('ko')('exchange.pair'));
-    const domain = await listTickers(await getDb(), { page: 1, size: 50, market: 'futures', contractType: 'PERPETUAL' });
+    const domain = await listTickers(await getDb(), {
+      page: 1,
+      size: 50,
+      market: 'futures',
+      contractType: 'PERPETUAL',
+    });
     expect(rows).toHaveLength(domain.list.length);
     expect(rows.map((r) => r[3])).toEqual(domain.list.map((k) => k.exchangeDisplayName));
   });
@@ -146,10 +206,19 @@ describe('table exports', () => {
     for (const kind of RANK_KINDS) {
       const query = `type=${kind}&size=20&period=7d&window=1h&scope=top100&direction=out`;
       const got = (await download('rank', query, { format: 'json' }))!;
-      const json = JSON.parse(got.text) as { columns: { key: string; label: string }[]; rows: Record<string, string | number | null>[] };
+      const json = JSON.parse(got.text) as {
+        columns: { key: string; label: string }[];
+        rows: Record<string, string | number | null>[];
+      };
       const domain = await getRanking(db, readRankQuery(new URLSearchParams(query)));
-      expect(json.rows.map((r) => r.position), kind).toEqual(domain.list.map((r) => r.position));
-      expect(json.rows.map((r) => r.name), kind).toEqual(domain.list.map((r) => (r.type === 'exchange-flow' ? r.displayName : r.name)));
+      expect(
+        json.rows.map((r) => r.position),
+        kind,
+      ).toEqual(domain.list.map((r) => r.position));
+      expect(
+        json.rows.map((r) => r.name),
+        kind,
+      ).toEqual(domain.list.map((r) => (r.type === 'exchange-flow' ? r.displayName : r.name)));
       for (const c of json.columns) expect(c.label, `${kind} ${c.key}`).not.toMatch(/^[a-z]+\.[a-zA-Z.]+$/); // a translated header, not a key
     }
   });
@@ -169,7 +238,10 @@ describe('table exports', () => {
 
   it('hot coins sorted by turnover, signals as numbers', async () => {
     const { text } = (await download('hot', 'sort=turnover&order=desc&size=20&page=2', { format: 'json' }))!;
-    const json = JSON.parse(text) as { rows: Record<string, string | number | null>[]; columns: { key: string; unit: string | null }[] };
+    const json = JSON.parse(text) as {
+      rows: Record<string, string | number | null>[];
+      columns: { key: string; unit: string | null }[];
+    };
     const domain = await listHotCoins(await getDb(), { page: 2, size: 20, sort: 'turnover', order: 'desc' });
     expect(json.rows.map((r) => r.name)).toEqual(domain.list.map((c) => c.name));
     expect(json.rows.map((r) => r.position)).toEqual(domain.list.map((c) => c.position));
@@ -190,29 +262,58 @@ describe('table exports', () => {
     expect(new Set(rows.map((r) => r[2]))).toEqual(new Set(['IEO']));
 
     const roiQuery = 'order=asc&size=10&page=2';
-    const roi = JSON.parse((await download('offering-roi', roiQuery, { format: 'json' }))!.text) as { rows: Record<string, string | number | null>[] };
+    const roi = JSON.parse((await download('offering-roi', roiQuery, { format: 'json' }))!.text) as {
+      rows: Record<string, string | number | null>[];
+    };
     const ranked = await listOfferings(db, readRoiQuery(new URLSearchParams(roiQuery)));
     expect(roi.rows.map((r) => r.name)).toEqual(ranked.list.map((o) => o.name));
-    expect(roi.rows.map((r) => r.roi)).toEqual(ranked.list.map((o) => (o.roi === null ? null : Number(o.roi.toPrecision(12)))));
+    expect(roi.rows.map((r) => r.roi)).toEqual(
+      ranked.list.map((o) => (o.roi === null ? null : Number(o.roi.toPrecision(12)))),
+    );
     if (roi.rows.length) expect(roi.rows[0]!.position).toBe(11);
   });
 
   it('launch platforms: the whole unpaged table in its sort, ROI figures as multiples', async () => {
-    const { text } = (await download('offering-platforms', 'kind=ICO&sort=median&order=asc&page=3', { format: 'json' }))!;
+    const { text } = (await download('offering-platforms', 'kind=ICO&sort=median&order=asc&page=3', {
+      format: 'json',
+    }))!;
     const json = JSON.parse(text) as { rows: Record<string, string | number | null>[]; total: number };
     const domain = await platformRoi(await getDb(), { kind: 'ICO', sort: 'median', order: 'asc' });
     expect(json.rows.length).toBe(domain.list.length);
     expect(json.total).toBe(domain.list.length);
     expect(json.rows.map((r) => r.offerings)).toEqual(domain.list.map((p) => p.offerings));
-    expect(json.rows.map((r) => r.median)).toEqual(domain.list.map((p) => (p.median === null ? null : Number(p.median.toPrecision(12)))));
+    expect(json.rows.map((r) => r.median)).toEqual(
+      domain.list.map((p) => (p.median === null ? null : Number(p.median.toPrecision(12)))),
+    );
   });
 
   it("a coin's market tab: its pairs in the tab's filter and sort; an unknown coin is not found", async () => {
-    const { text } = (await download('coin-markets', 'coin=bitcoin&market=spot&sort=spread&order=asc&size=20&page=2', { format: 'json' }))!;
+    const { text } = (await download('coin-markets', 'coin=bitcoin&market=spot&sort=spread&order=asc&size=20&page=2', {
+      format: 'json',
+    }))!;
     const json = JSON.parse(text) as { rows: Record<string, string | number | null>[]; columns: { key: string }[] };
-    const domain = await listTickers(await getDb(), { coin: 'bitcoin', market: 'spot', sort: 'spread', order: 'asc', page: 2, size: 20 });
+    const domain = await listTickers(await getDb(), {
+      coin: 'bitcoin',
+      market: 'spot',
+      sort: 'spread',
+      order: 'asc',
+      page: 2,
+      size: 20,
+    });
     expect(domain.list.length).toBeGreaterThan(0);
-    expect(json.columns.map((c) => c.key)).toEqual(['rank', 'exchange', 'pair', 'market', 'price', 'change24h', 'volume24h', 'share', 'spread', 'depthPlus1', 'depthMinus1']);
+    expect(json.columns.map((c) => c.key)).toEqual([
+      'rank',
+      'exchange',
+      'pair',
+      'market',
+      'price',
+      'change24h',
+      'volume24h',
+      'share',
+      'spread',
+      'depthPlus1',
+      'depthMinus1',
+    ]);
     expect(json.rows.map((r) => r.exchange)).toEqual(domain.list.map((k) => k.exchangeDisplayName));
     expect(json.rows.map((r) => r.pair)).toEqual(domain.list.map((k) => k.pair));
     expect(new Set(json.rows.map((r) => r.market))).toEqual(new Set(['Spot']));
@@ -222,9 +323,18 @@ describe('table exports', () => {
   });
 
   it("an exchange's pair table: futures only, sorted, in Chinese; an unknown exchange is not found", async () => {
-    const { text } = (await download('exchange-pairs', 'exchange=binance&filter=futures&sort=volume24h&order=desc', { locale: 'zh' }))!;
+    const { text } = (await download('exchange-pairs', 'exchange=binance&filter=futures&sort=volume24h&order=desc', {
+      locale: 'zh',
+    }))!;
     const { header, rows } = csvTable(text);
-    const domain = await listTickers(await getDb(), { exchange: 'binance', market: 'futures', sort: 'volume24h', order: 'desc', page: 1, size: LIST_SIZES['exchange-pairs'] });
+    const domain = await listTickers(await getDb(), {
+      exchange: 'binance',
+      market: 'futures',
+      sort: 'volume24h',
+      order: 'desc',
+      page: 1,
+      size: LIST_SIZES['exchange-pairs'],
+    });
     expect(domain.list.length).toBeGreaterThan(0);
     expect(header.slice(0, 4)).toEqual(['#', '名称', '交易对', '市场']);
     expect(rows.map((r) => r[1])).toEqual(domain.list.map((k) => k.coinName));

@@ -10,8 +10,9 @@ const V1 = '/api/new/v1';
 type Entry = { id: string; type: 'COIN' | 'TICKER' | 'EXCHANGE' };
 type User = { id: number; token: string };
 
-const post = <T = unknown,>(path: string, json: unknown, token?: string) => call<T>('POST', `${V1}/${path}`, { json, token });
-const get = <T = unknown,>(path: string, token?: string) => call<T>('GET', `${V1}/${path}`, { token });
+const post = <T = unknown>(path: string, json: unknown, token?: string) =>
+  call<T>('POST', `${V1}/${path}`, { json, token });
+const get = <T = unknown>(path: string, token?: string) => call<T>('GET', `${V1}/${path}`, { token });
 const ids = async (u: User) => (await get<Entry[]>('favorite/tickers/getIds', u.token)).body.data;
 /** The user's rows as stored, to prove a refused request changed nothing. */
 const stored = (u: User) =>
@@ -26,8 +27,12 @@ let ticker: string[] = [];
 let exchange: string[] = [];
 beforeAll(async () => {
   coin = (await db().select({ id: coins.id }).from(coins).orderBy(asc(coins.rank)).limit(6)).map((r) => r.id);
-  ticker = (await db().select({ id: tickers.id }).from(tickers).orderBy(asc(tickers.id)).limit(4)).map((r) => String(r.id));
-  exchange = (await db().select({ name: exchanges.name }).from(exchanges).orderBy(asc(exchanges.name)).limit(3)).map((r) => r.name);
+  ticker = (await db().select({ id: tickers.id }).from(tickers).orderBy(asc(tickers.id)).limit(4)).map((r) =>
+    String(r.id),
+  );
+  exchange = (await db().select({ name: exchanges.name }).from(exchanges).orderBy(asc(exchanges.name)).limit(3)).map(
+    (r) => r.name,
+  );
 });
 
 const C = (id: string): Entry => ({ id, type: 'COIN' });
@@ -73,7 +78,12 @@ describe('saveMore and delete', () => {
     await post('favorite/exchange/saveMore', { ids: [exchange[0]] }, u.token);
     expect(await ids(u)).toEqual([C(coin[0]!), C(coin[1]!), C(coin[2]!), T(ticker[0]!), X(exchange[0]!)]);
 
-    expect((await get<Entry[]>(`favorite/coin/delete?_id=${coin[1]}`, u.token)).body.data).toEqual([C(coin[0]!), C(coin[2]!), T(ticker[0]!), X(exchange[0]!)]);
+    expect((await get<Entry[]>(`favorite/coin/delete?_id=${coin[1]}`, u.token)).body.data).toEqual([
+      C(coin[0]!),
+      C(coin[2]!),
+      T(ticker[0]!),
+      X(exchange[0]!),
+    ]);
     await get(`favorite/tickers/delete?ticker=${ticker[0]}`, u.token);
     await get(`favorite/exchange/delete?exchange=${exchange[0]}`, u.token);
     expect(await ids(u)).toEqual([C(coin[0]!), C(coin[2]!)]);
@@ -103,7 +113,10 @@ describe('saveMore and delete', () => {
       expect(res.body.msg).toContain(named);
       expect(res.body.msg).toMatch(/do not exist/);
     }
-    const zh = await call('POST', `${V1}/favorite/coin/saveMore?lan=zh`, { json: { ids: ['nope-zz'] }, token: u.token });
+    const zh = await call('POST', `${V1}/favorite/coin/saveMore?lan=zh`, {
+      json: { ids: ['nope-zz'] },
+      token: u.token,
+    });
     expect(zh.body.msg).toMatch(/不存在.*nope-zz/);
     expect(await stored(u)).toEqual(before);
   });
@@ -112,7 +125,17 @@ describe('saveMore and delete', () => {
     const u = await signedInUser(db());
     await post('favorite/coin/saveMore', { ids: [coin[0]] }, u.token);
     const before = await stored(u);
-    const bad: unknown[] = [{}, { ids: [] }, { ids: 'bitcoin' }, { ids: [1, 2] }, { ids: [''] }, { ids: [null] }, [coin[1]], 'x', null];
+    const bad: unknown[] = [
+      {},
+      { ids: [] },
+      { ids: 'bitcoin' },
+      { ids: [1, 2] },
+      { ids: [''] },
+      { ids: [null] },
+      [coin[1]],
+      'x',
+      null,
+    ];
     for (const body of bad) {
       const res = await post('favorite/coin/saveMore', body, u.token);
       expect([JSON.stringify(body), res.status]).toEqual([JSON.stringify(body), 400]);
@@ -121,9 +144,18 @@ describe('saveMore and delete', () => {
     }
     const raw = await call('POST', `${V1}/favorite/coin/saveMore`, { raw: '{"ids": [', token: u.token });
     expect(raw.status).toBe(400);
-    const tooMany = await post('favorite/coin/saveMore', { ids: Array.from({ length: 501 }, (_, i) => `c${i}`) }, u.token);
+    const tooMany = await post(
+      'favorite/coin/saveMore',
+      { ids: Array.from({ length: 501 }, (_, i) => `c${i}`) },
+      u.token,
+    );
     expect([tooMany.status, tooMany.body.msg]).toEqual([400, 'Send at most 500 items at a time.']);
-    for (const path of ['favorite/coin/delete', 'favorite/coin/delete?_id=', 'favorite/tickers/delete?_id=1', 'favorite/exchange/delete?ticker=x']) {
+    for (const path of [
+      'favorite/coin/delete',
+      'favorite/coin/delete?_id=',
+      'favorite/tickers/delete?_id=1',
+      'favorite/exchange/delete?ticker=x',
+    ]) {
       const res = await get(path, u.token);
       expect([path, res.status]).toEqual([path, 400]);
     }
@@ -136,12 +168,24 @@ describe('saveMore and delete', () => {
     expect(many).toHaveLength(500);
     await db()
       .insert(favourites)
-      .values(many.slice(0, 499).map((t, i) => ({ userId: u.id, kind: 'TICKER' as const, target: String(t.id), position: i })));
+      .values(
+        many
+          .slice(0, 499)
+          .map((t, i) => ({ userId: u.id, kind: 'TICKER' as const, target: String(t.id), position: i })),
+      );
     const over = await post('favorite/coin/saveMore', { ids: [coin[0], coin[1]] }, u.token);
-    expect([over.status, over.body.code, over.body.msg]).toEqual([400, 4102, 'Your favourites list holds at most 500 items. Remove some before adding more.']);
+    expect([over.status, over.body.code, over.body.msg]).toEqual([
+      400,
+      4102,
+      'Your favourites list holds at most 500 items. Remove some before adding more.',
+    ]);
     expect(await stored(u)).toHaveLength(499);
     // Entries already there do not count twice.
-    const ok = await post<Entry[]>('favorite/tickers/saveMore', { ids: [String(many[0]!.id), String(many[499]!.id)] }, u.token);
+    const ok = await post<Entry[]>(
+      'favorite/tickers/saveMore',
+      { ids: [String(many[0]!.id), String(many[499]!.id)] },
+      u.token,
+    );
     expect(ok.body.data).toHaveLength(500);
     expect(ok.body.data.at(-1)).toEqual(T(String(many[499]!.id)));
     const full = await post('favorite/exchange/saveMore', { ids: [exchange[0]] }, u.token);
@@ -156,7 +200,11 @@ describe('saveCoinAndTickers (batch save replaces the list) and sync (merge)', (
   it('saveCoinAndTickers makes the list exactly the batch: kept entries keep their order, new ones follow', async () => {
     const u = await signedInUser(db());
     await post('favorite/coin/saveMore', { ids: [coin[0], coin[1], coin[2]] }, u.token);
-    const res = await post<Entry[]>('favorite/tickers/saveCoinAndTickers', { tickers: { [coin[3]!]: 'COIN', [coin[2]!]: 'COIN', [exchange[1]!]: 'EXCHANGE', [coin[0]!]: 'COIN' } }, u.token);
+    const res = await post<Entry[]>(
+      'favorite/tickers/saveCoinAndTickers',
+      { tickers: { [coin[3]!]: 'COIN', [coin[2]!]: 'COIN', [exchange[1]!]: 'EXCHANGE', [coin[0]!]: 'COIN' } },
+      u.token,
+    );
     expect(res.body.code).toBe(0);
     expect(res.body.data).toEqual([C(coin[0]!), C(coin[2]!), C(coin[3]!), X(exchange[1]!)]);
     expect(await ids(u)).toEqual(res.body.data);
@@ -179,7 +227,11 @@ describe('saveCoinAndTickers (batch save replaces the list) and sync (merge)', (
     ];
     for (const [body, code] of cases) {
       const res = await post('favorite/tickers/saveCoinAndTickers', body, u.token);
-      expect([JSON.stringify(body).slice(0, 60), res.status, res.body.code]).toEqual([JSON.stringify(body).slice(0, 60), 400, code]);
+      expect([JSON.stringify(body).slice(0, 60), res.status, res.body.code]).toEqual([
+        JSON.stringify(body).slice(0, 60),
+        400,
+        code,
+      ]);
     }
     const typed = await post('favorite/tickers/saveCoinAndTickers', { tickers: { [coin[1]!]: 'TOKEN' } }, u.token);
     expect(typed.body.msg).toBe(`The type of ${coin[1]} must be COIN, TICKER or EXCHANGE.`);
@@ -189,7 +241,19 @@ describe('saveCoinAndTickers (batch save replaces the list) and sync (merge)', (
   it('sync upper-cases types, merges after the server list, dedupes and skips ids that name nothing', async () => {
     const u = await signedInUser(db());
     await post('favorite/coin/saveMore', { ids: [coin[0], coin[1]] }, u.token);
-    const res = await post<Entry[]>('favorite/tickers/sync', { tickers: { [coin[2]!]: 'coin', [coin[0]!]: 'Coin', [ticker[0]!]: 'ticker', 'gone-coin': 'COIN', [exchange[0]!]: 'EXCHANGE' } }, u.token);
+    const res = await post<Entry[]>(
+      'favorite/tickers/sync',
+      {
+        tickers: {
+          [coin[2]!]: 'coin',
+          [coin[0]!]: 'Coin',
+          [ticker[0]!]: 'ticker',
+          'gone-coin': 'COIN',
+          [exchange[0]!]: 'EXCHANGE',
+        },
+      },
+      u.token,
+    );
     expect(res.body.code).toBe(0);
     // JSON.parse puts integer-like keys (ticker ids) first: they come first among the new entries.
     expect(res.body.data).toEqual([C(coin[0]!), C(coin[1]!), T(ticker[0]!), C(coin[2]!), X(exchange[0]!)]);
@@ -239,10 +303,16 @@ describe('changeIndex', () => {
     expect(missing.status).toBe(400);
     expect(missing.body.msg).toContain('ids=TYPE:id');
     const stale = await get(`favorite/changeIndex?ids=${encodeURIComponent(`COIN:${coin[1]}`)}`, u.token);
-    expect([stale.body.code, stale.body.msg]).toEqual([4103, 'The new order must list exactly the items of your favourites, each once. Reload your list and try again.']);
+    expect([stale.body.code, stale.body.msg]).toEqual([
+      4103,
+      'The new order must list exactly the items of your favourites, each once. Reload your list and try again.',
+    ]);
     expect(await stored(u)).toEqual(before);
     const emptyUser = await signedInUser(db());
-    expect((await get<Entry[]>('favorite/changeIndex?ids=', emptyUser.token)).body).toMatchObject({ code: 0, data: [] });
+    expect((await get<Entry[]>('favorite/changeIndex?ids=', emptyUser.token)).body).toMatchObject({
+      code: 0,
+      data: [],
+    });
   });
 });
 
@@ -258,16 +328,26 @@ describe('isolation between users', () => {
     await get(`favorite/tickers/delete?ticker=${ticker[0]}`, b.token);
     await post('favorite/tickers/saveCoinAndTickers', { tickers: { [coin[2]!]: 'COIN' } }, b.token);
     await post('favorite/tickers/sync', { tickers: { [coin[3]!]: 'COIN' } }, b.token);
-    const reorder = await get(`favorite/changeIndex?ids=${encodeURIComponent(`COIN:${coin[1]},COIN:${coin[0]},TICKER:${ticker[0]}`)}`, b.token);
+    const reorder = await get(
+      `favorite/changeIndex?ids=${encodeURIComponent(`COIN:${coin[1]},COIN:${coin[0]},TICKER:${ticker[0]}`)}`,
+      b.token,
+    );
     expect(reorder.status).toBe(400); // not B's list
     expect(await stored(a)).toEqual(mine);
     expect(await ids(b)).toEqual([C(coin[2]!), C(coin[3]!)]);
-    expect((await get<Entry[]>('favorite/tickers/getIds', a.token)).body.data).toEqual([C(coin[0]!), C(coin[1]!), T(ticker[0]!)]);
+    expect((await get<Entry[]>('favorite/tickers/getIds', a.token)).body.data).toEqual([
+      C(coin[0]!),
+      C(coin[1]!),
+      T(ticker[0]!),
+    ]);
   });
 
   it('two concurrent appends of one user leave no duplicate positions', async () => {
     const u = await signedInUser(db());
-    await Promise.all([post('favorite/coin/saveMore', { ids: [coin[0], coin[1]] }, u.token), post('favorite/coin/saveMore', { ids: [coin[2], coin[1]] }, u.token)]);
+    await Promise.all([
+      post('favorite/coin/saveMore', { ids: [coin[0], coin[1]] }, u.token),
+      post('favorite/coin/saveMore', { ids: [coin[2], coin[1]] }, u.token),
+    ]);
     const rows = await stored(u);
     expect(rows).toHaveLength(3);
     expect(new Set(rows.map((r) => r.position)).size).toBe(3);
@@ -286,7 +366,10 @@ describe('entries whose target is gone (a reseed or an import dropped it)', () =
         { userId: u.id, kind: 'EXCHANGE', target: 'vanished-exchange', position: 6 },
       ]);
     expect(await ids(u)).toEqual([C(coin[0]!), C(coin[1]!)]);
-    const res = await get<Entry[]>(`favorite/changeIndex?ids=${encodeURIComponent(`COIN:${coin[1]},COIN:${coin[0]}`)}`, u.token);
+    const res = await get<Entry[]>(
+      `favorite/changeIndex?ids=${encodeURIComponent(`COIN:${coin[1]},COIN:${coin[0]}`)}`,
+      u.token,
+    );
     expect(res.body).toMatchObject({ code: 0, data: [C(coin[1]!), C(coin[0]!)] });
     expect((await stored(u)).map((r) => r.target)).toEqual([coin[1], coin[0]]);
   });
@@ -294,17 +377,42 @@ describe('entries whose target is gone (a reseed or an import dropped it)', () =
 
 describe('tickersByIds (no auth)', () => {
   it('answers the live rows in the order given, in the shapes of the list APIs, skipping unknown ids', async () => {
-    const res = await post<{ id: string; type: string; row: Record<string, unknown> }[]>('favorite/tickers/tickersByIds', {
-      tickers: { [coin[1]!]: 'COIN', 'no-such-coin': 'COIN', [exchange[0]!]: 'exchange', [ticker[0]!]: 'TICKER', '99999999': 'TICKER', [coin[0]!]: 'COIN' },
-    });
+    const res = await post<{ id: string; type: string; row: Record<string, unknown> }[]>(
+      'favorite/tickers/tickersByIds',
+      {
+        tickers: {
+          [coin[1]!]: 'COIN',
+          'no-such-coin': 'COIN',
+          [exchange[0]!]: 'exchange',
+          [ticker[0]!]: 'TICKER',
+          '99999999': 'TICKER',
+          [coin[0]!]: 'COIN',
+        },
+      },
+    );
     expect(res.status).toBe(200);
-    expect(res.body.data.map((r) => `${r.type}:${r.id}`)).toEqual([`TICKER:${ticker[0]}`, `COIN:${coin[1]}`, `EXCHANGE:${exchange[0]}`, `COIN:${coin[0]}`]);
+    expect(res.body.data.map((r) => `${r.type}:${r.id}`)).toEqual([
+      `TICKER:${ticker[0]}`,
+      `COIN:${coin[1]}`,
+      `EXCHANGE:${exchange[0]}`,
+      `COIN:${coin[0]}`,
+    ]);
     const [t, c1, x] = res.body.data;
     const coinsList = await call<{ list: Record<string, unknown>[] }>('GET', `/api/v1/coins?size=100`);
     const listed = coinsList.body.data.list.find((r) => r.id === coin[1]);
     expect(Object.keys(c1!.row).sort()).toEqual(Object.keys(listed!).sort());
-    expect(c1!.row).toMatchObject({ id: coin[1], symbol: expect.any(String), price: expect.any(Number), marketCap: expect.any(Number) });
-    expect(t!.row).toMatchObject({ id: Number(ticker[0]), pair: expect.any(String), exchange: expect.any(String), price: expect.any(Number) });
+    expect(c1!.row).toMatchObject({
+      id: coin[1],
+      symbol: expect.any(String),
+      price: expect.any(Number),
+      marketCap: expect.any(Number),
+    });
+    expect(t!.row).toMatchObject({
+      id: Number(ticker[0]),
+      pair: expect.any(String),
+      exchange: expect.any(String),
+      price: expect.any(Number),
+    });
     const pairs = await call<{ list: Record<string, unknown>[] }>('GET', `/api/v1/tickers?size=10`);
     expect(Object.keys(t!.row).sort()).toEqual(Object.keys(pairs.body.data.list[0]!).sort());
     expect(x!.row).toMatchObject({ name: exchange[0], pairCount: expect.any(Number) });

@@ -11,7 +11,14 @@ import * as feedRoute from '../../src/pages/feeds/[locale]/[...path].ts';
 import * as robotsRoute from '../../src/pages/robots.txt.ts';
 import * as indexRoute from '../../src/pages/sitemap.xml.ts';
 import * as childRoute from '../../src/pages/sitemaps/[file].ts';
-import { announcements, articles, exchanges, flashNews, offerings, wikiEntries } from '../../src/server/db/schema/index.ts';
+import {
+  announcements,
+  articles,
+  exchanges,
+  flashNews,
+  offerings,
+  wikiEntries,
+} from '../../src/server/db/schema/index.ts';
 import { VISITOR_ANNOUNCEMENT_LIMIT } from '../../src/server/domain/announcements.ts';
 import { FEED_SIZE } from '../../src/server/domain/feeds.ts';
 import { translator } from '../../src/server/i18n/index.ts';
@@ -23,16 +30,28 @@ const ORIGIN = 'https://coins.example';
 process.env.SITE_URL = ORIGIN;
 const { db } = apiHarness();
 const en = translator('en');
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 
 type Route = { GET: (ctx: APIContext) => Response | Promise<Response> };
-async function call(route: Route, path: string, params: Record<string, string | undefined>, headers: Record<string, string> = {}) {
+async function call(
+  route: Route,
+  path: string,
+  params: Record<string, string | undefined>,
+  headers: Record<string, string> = {},
+) {
   const url = new URL(path, ORIGIN);
-  const ctx = { params, url, request: new Request(url, { headers }), locals: { locale: 'en' } } as unknown as APIContext;
+  const ctx = {
+    params,
+    url,
+    request: new Request(url, { headers }),
+    locals: { locale: 'en' },
+  } as unknown as APIContext;
   const res = await route.GET(ctx);
   return { res, body: res.status === 304 ? '' : await res.text() };
 }
-const feed = (locale: string, path: string, headers?: Record<string, string>) => call(feedRoute, `/feeds/${locale}/${path}`, { locale, path }, headers);
+const feed = (locale: string, path: string, headers?: Record<string, string>) =>
+  call(feedRoute, `/feeds/${locale}/${path}`, { locale, path }, headers);
 
 // Rows of our own, newer than anything seeded, so they head their feeds.
 const future = (minutes: number) => new Date(Date.UTC(2099, 0, 1, 0, minutes));
@@ -41,15 +60,39 @@ let exchange: { id: number; name: string; displayName: string };
 let other: { id: number; name: string };
 
 beforeAll(async () => {
-  const [a, b] = await db().select({ id: exchanges.id, name: exchanges.name, displayName: exchanges.displayName }).from(exchanges).orderBy(exchanges.rank).limit(2);
+  const [a, b] = await db()
+    .select({ id: exchanges.id, name: exchanges.name, displayName: exchanges.displayName })
+    .from(exchanges)
+    .orderBy(exchanges.rank)
+    .limit(2);
   exchange = a!;
   other = b!;
   const news = await db()
     .insert(articles)
     .values([
-      { kind: 'news', title: 'ETF <inflows> & "records" \u0007', summary: 'Funds took in 1 < 2 & more', body: '<p>x</p>', locale: 'en', publishedAt: future(30) },
-      { kind: 'news', title: '比特币现货 ETF 资金流入创新高', body: '<p>正文 <b>加粗</b></p>', locale: 'zh', publishedAt: future(20) },
-      { kind: 'news', title: 'Removed story', body: 'gone', locale: 'en', publishedAt: future(40), deletedAt: future(41) },
+      {
+        kind: 'news',
+        title: 'ETF <inflows> & "records" \u0007',
+        summary: 'Funds took in 1 < 2 & more',
+        body: '<p>x</p>',
+        locale: 'en',
+        publishedAt: future(30),
+      },
+      {
+        kind: 'news',
+        title: '比特币现货 ETF 资金流入创新高',
+        body: '<p>正文 <b>加粗</b></p>',
+        locale: 'zh',
+        publishedAt: future(20),
+      },
+      {
+        kind: 'news',
+        title: 'Removed story',
+        body: 'gone',
+        locale: 'en',
+        publishedAt: future(40),
+        deletedAt: future(41),
+      },
       { kind: 'research', title: 'Research, not news', body: 'deep', locale: 'en', publishedAt: future(50) },
     ])
     .returning({ id: articles.id });
@@ -65,8 +108,22 @@ beforeAll(async () => {
   const anns = await db()
     .insert(announcements)
     .values([
-      { exchangeId: exchange.id, title: 'Will list FOO & BAR', category: 'listing', url: 'https://example.com/ann/test-1', locale: 'en', publishedAt: future(5) },
-      { exchangeId: other.id, title: 'Maintenance window', category: 'maintenance', url: 'https://example.com/ann/test-2', locale: 'en', publishedAt: future(6) },
+      {
+        exchangeId: exchange.id,
+        title: 'Will list FOO & BAR',
+        category: 'listing',
+        url: 'https://example.com/ann/test-1',
+        locale: 'en',
+        publishedAt: future(5),
+      },
+      {
+        exchangeId: other.id,
+        title: 'Maintenance window',
+        category: 'maintenance',
+        url: 'https://example.com/ann/test-2',
+        locale: 'en',
+        publishedAt: future(6),
+      },
     ])
     .returning({ id: announcements.id });
   [ids.ann, ids.otherAnn] = anns.map((r) => r.id) as [number, number];
@@ -77,7 +134,9 @@ beforeAll(async () => {
       { kind: 'baike', slug: 'site-test-both', title: '两者', body: 'x', locale: 'zh', updatedAt: future(2) },
       { kind: 'baike', slug: 'site-test-en', title: 'English only', body: 'x', locale: 'en', updatedAt: future(3) },
     ]);
-  await db().insert(offerings).values({ slug: 'site-test-offering', kind: 'ICO', name: 'Site Test', symbol: 'STT', status: 'upcoming' });
+  await db()
+    .insert(offerings)
+    .values({ slug: 'site-test-offering', kind: 'ICO', name: 'Site Test', symbol: 'STT', status: 'upcoming' });
 });
 
 describe('RSS and Atom feeds', () => {
@@ -169,7 +228,10 @@ describe('RSS and Atom feeds', () => {
 
   it('serves announcements of all exchanges and of one exchange', async () => {
     const all = parseRssFeed((await feed('en', 'announcements.xml')).body);
-    expect(all.items!.slice(0, 2).map((i) => i.link)).toEqual([`${ORIGIN}/en/announcement/${ids.otherAnn}`, `${ORIGIN}/en/announcement/${ids.ann}`]);
+    expect(all.items!.slice(0, 2).map((i) => i.link)).toEqual([
+      `${ORIGIN}/en/announcement/${ids.otherAnn}`,
+      `${ORIGIN}/en/announcement/${ids.ann}`,
+    ]);
     // The feed is public: what visitors may read of the list (SPEC §6), not more.
     expect(all.items).toHaveLength(VISITOR_ANNOUNCEMENT_LIMIT);
     const { res, body } = await feed('en', `announcements/${exchange.name}.xml`);
@@ -222,12 +284,22 @@ describe('sitemaps', () => {
   });
 
   const urlsOf = (file: string) => childrenOf(children.get(file)!, 'url');
-  const alternates = (url: XmlElement) => Object.fromEntries(childrenOf(url, 'xhtml:link').map((l) => [l.attrs.hreflang, l.attrs.href]));
+  const alternates = (url: XmlElement) =>
+    Object.fromEntries(childrenOf(url, 'xhtml:link').map((l) => [l.attrs.hreflang, l.attrs.href]));
 
   it('is an index of absolute child URLs, each a well-formed urlset within the limits', () => {
     expect(index.name).toBe('sitemapindex');
     expect(index.attrs.xmlns).toBe('http://www.sitemaps.org/schemas/sitemap/0.9');
-    expect([...children.keys()]).toEqual(expect.arrayContaining(['static-1.xml', 'coins-1.xml', 'exchanges-1.xml', 'news-1.xml', 'lives-1.xml', 'announcements-1.xml']));
+    expect([...children.keys()]).toEqual(
+      expect.arrayContaining([
+        'static-1.xml',
+        'coins-1.xml',
+        'exchanges-1.xml',
+        'news-1.xml',
+        'lives-1.xml',
+        'announcements-1.xml',
+      ]),
+    );
     for (const [file, root] of children) {
       expect(root.name, file).toBe('urlset');
       expect(root.attrs['xmlns:xhtml']).toBe('http://www.w3.org/1999/xhtml');
@@ -264,10 +336,15 @@ describe('sitemaps', () => {
     expect(locs.some((l) => l!.endsWith(`/news/${ids.deletedNews}`))).toBe(false);
     expect(locs.some((l) => l!.endsWith(`/news/${ids.research}`))).toBe(false);
     const zh = news.find((u) => textOf(u, 'loc') === `${ORIGIN}/zh/news/${ids.zhNews}`)!;
-    expect(alternates(zh)).toEqual({ 'zh-CN': `${ORIGIN}/zh/news/${ids.zhNews}`, 'zh-HK': `${ORIGIN}/zh-hk/news/${ids.zhNews}` });
+    expect(alternates(zh)).toEqual({
+      'zh-CN': `${ORIGIN}/zh/news/${ids.zhNews}`,
+      'zh-HK': `${ORIGIN}/zh-hk/news/${ids.zhNews}`,
+    });
     expect(textOf(zh, 'lastmod')).toBe('2099-01-01T00:20:00Z');
     expect(urlsOf('research-1.xml').map((u) => textOf(u, 'loc'))).toContain(`${ORIGIN}/en/research/${ids.research}`);
-    expect(urlsOf('announcements-1.xml').map((u) => textOf(u, 'loc'))).toContain(`${ORIGIN}/en/announcement/${ids.ann}`);
+    expect(urlsOf('announcements-1.xml').map((u) => textOf(u, 'loc'))).toContain(
+      `${ORIGIN}/en/announcement/${ids.ann}`,
+    );
   });
 
   it('lists the announcements a visitor may open, and no others (the newest 30 of each page language)', async () => {
@@ -275,7 +352,12 @@ describe('sitemaps', () => {
       select id from (select id from announcements where locale = 'en' order by published_at desc, id desc limit ${VISITOR_ANNOUNCEMENT_LIMIT}) en
       union select id from (select id from announcements where locale in ('ko', 'en') order by published_at desc, id desc limit ${VISITOR_ANNOUNCEMENT_LIMIT}) ko
       union select id from (select id from announcements where locale in ('zh', 'zh-hk') order by published_at desc, id desc limit ${VISITOR_ANNOUNCEMENT_LIMIT}) zh`);
-    const listed = new Set([...children.keys()].filter((f) => f.startsWith('announcements-')).flatMap(urlsOf).map((u) => Number(/\/announcement\/(\d+)$/.exec(textOf(u, 'loc')!)![1])));
+    const listed = new Set(
+      [...children.keys()]
+        .filter((f) => f.startsWith('announcements-'))
+        .flatMap(urlsOf)
+        .map((u) => Number(/\/announcement\/(\d+)$/.exec(textOf(u, 'loc')!)![1])),
+    );
     expect([...listed].sort((a, b) => a - b)).toEqual(open.map((r) => r.id).sort((a, b) => a - b));
   });
 
@@ -286,13 +368,24 @@ describe('sitemaps', () => {
     expect(textOf(both, 'lastmod')).toBe('2099-01-01T00:02:00Z');
     const enOnly = baike.filter((u) => textOf(u, 'loc')!.endsWith('/baike/site-test-en')).map((u) => textOf(u, 'loc'));
     expect(enOnly).toEqual([`${ORIGIN}/en/baike/site-test-en`, `${ORIGIN}/ko/baike/site-test-en`]);
-    const offers = [...children.keys()].filter((f) => f.startsWith('offerings-')).flatMap(urlsOf).map((u) => textOf(u, 'loc'));
+    const offers = [...children.keys()]
+      .filter((f) => f.startsWith('offerings-'))
+      .flatMap(urlsOf)
+      .map((u) => textOf(u, 'loc'));
     expect(offers).toContain(`${ORIGIN}/zh/ieo/site-test-offering`);
   });
 
   it('includes the static pages, the home page as the bare locale prefix', () => {
     const locs = urlsOf('static-1.xml').map((u) => textOf(u, 'loc'));
-    expect(locs).toEqual(expect.arrayContaining([`${ORIGIN}/en`, `${ORIGIN}/zh-hk`, `${ORIGIN}/ko/review`, `${ORIGIN}/zh/app`, `${ORIGIN}/en/privacy`]));
+    expect(locs).toEqual(
+      expect.arrayContaining([
+        `${ORIGIN}/en`,
+        `${ORIGIN}/zh-hk`,
+        `${ORIGIN}/ko/review`,
+        `${ORIGIN}/zh/app`,
+        `${ORIGIN}/en/privacy`,
+      ]),
+    );
   });
 
   it.each(['coins-99.xml', 'nope-1.xml', 'coins.xml'])('answers 404 for /sitemaps/%s', async (file) => {
@@ -308,7 +401,12 @@ describe('sitemaps', () => {
 
   it('takes its absolute links from SITE_URL, not from the host a request names', async () => {
     const url = new URL('/robots.txt', 'https://attacker.example');
-    const ctx = { params: {}, url, request: new Request(url, { headers: { host: 'attacker.example' } }), locals: { locale: 'en' } } as unknown as APIContext;
+    const ctx = {
+      params: {},
+      url,
+      request: new Request(url, { headers: { host: 'attacker.example' } }),
+      locals: { locale: 'en' },
+    } as unknown as APIContext;
     const body = await (await robotsRoute.GET(ctx)).text();
     expect(body).toContain(`Sitemap: ${ORIGIN}/sitemap.xml`);
     expect(body).not.toContain('attacker.example');

@@ -32,16 +32,27 @@ const lines: string[] = [];
 const log = (line: string) => lines.push(line);
 
 async function stored() {
-  const rows = await db().select().from(rates).where(inArray(rates.symbol, [...FIAT_SYMBOLS]));
+  const rows = await db()
+    .select()
+    .from(rates)
+    .where(inArray(rates.symbol, [...FIAT_SYMBOLS]));
   return Object.fromEntries(rows.map((r) => [r.symbol, { rate: Number(r.rate), at: r.updatedAt.getTime() }]));
 }
 
 /** Makes the stored fiat rates two days old, so a refresh is due. */
 async function age(ms = 2 * DAY) {
-  await db().update(rates).set({ updatedAt: new Date(Date.now() - ms) }).where(inArray(rates.symbol, [...FIAT_SYMBOLS]));
+  await db()
+    .update(rates)
+    .set({ updatedAt: new Date(Date.now() - ms) })
+    .where(inArray(rates.symbol, [...FIAT_SYMBOLS]));
 }
 
-const good = { result: 'success', base_code: 'USD', time_last_update_unix: 1795900000, rates: { USD: 1, CNY: 7.2345, JPY: 151.2, KRW: 1401.5, HKD: 7.781, TWD: 32.45, EUR: 0.9312, GBP: 0.79 } };
+const good = {
+  result: 'success',
+  base_code: 'USD',
+  time_last_update_unix: 1795900000,
+  rates: { USD: 1, CNY: 7.2345, JPY: 151.2, KRW: 1401.5, HKD: 7.781, TWD: 32.45, EUR: 0.9312, GBP: 0.79 },
+};
 
 beforeEach(() => {
   hits = 0;
@@ -50,7 +61,14 @@ beforeEach(() => {
 
 describe('parseRates', () => {
   it('reads the open.er-api JSON shape, and a table in another base through its USD rate', () => {
-    expect(parseRates(JSON.stringify(good)).rates).toEqual({ CNY: 7.2345, JPY: 151.2, KRW: 1401.5, HKD: 7.781, TWD: 32.45, EUR: 0.9312 });
+    expect(parseRates(JSON.stringify(good)).rates).toEqual({
+      CNY: 7.2345,
+      JPY: 151.2,
+      KRW: 1401.5,
+      HKD: 7.781,
+      TWD: 32.45,
+      EUR: 0.9312,
+    });
     const eur = parseRates(JSON.stringify({ base: 'EUR', rates: { USD: 1.25, CNY: 9 } })).rates;
     expect(eur.CNY).toBeCloseTo(7.2, 10);
     expect(eur.EUR).toBeCloseTo(0.8, 10);
@@ -96,7 +114,10 @@ describe('refreshFiatRates against a fake source', () => {
     expect(now.TWD!.rate).toBe(32.45);
     for (const s of FIAT_SYMBOLS) expect(now[s]!.at).toBeGreaterThanOrEqual(before - 1000);
     // The exchange-rate API serves them (USD still 1) with the new fiat time.
-    const api = await get<{ rates: Record<string, number>; fiatTimestamp: number }>('/api/v1/data/exrate?symbols=CNY,USD,EUR', { signed: false });
+    const api = await get<{ rates: Record<string, number>; fiatTimestamp: number }>(
+      '/api/v1/data/exrate?symbols=CNY,USD,EUR',
+      { signed: false },
+    );
     expect(api.body.data.rates).toMatchObject({ CNY: 7.2345, USD: 1, EUR: 0.9312 });
     expect(api.body.data.fiatTimestamp).toBeGreaterThanOrEqual(before - 1000);
   });
@@ -135,7 +156,10 @@ describe('refreshFiatRates against a fake source', () => {
   it('keeps a rate the source lacks (ECB has no TWD) and says so', async () => {
     await age();
     const was = await stored();
-    reply = { type: 'application/xml', body: "<Cube><Cube currency='USD' rate='1.05'/><Cube currency='CNY' rate='7.5915'/></Cube>" };
+    reply = {
+      type: 'application/xml',
+      body: "<Cube><Cube currency='USD' rate='1.05'/><Cube currency='CNY' rate='7.5915'/></Cube>",
+    };
     const r = await refreshFiatRates(db(), { url, timeoutMs: 2000, log });
     expect(r).toEqual({ status: 'updated', symbols: ['CNY', 'EUR'] });
     const now = await stored();

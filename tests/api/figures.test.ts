@@ -25,7 +25,12 @@ async function coin(id: string, price: number, more: { sources?: string[]; ath?:
             ${more.atl ?? null}, ${more.atl ? '2015-01-01T00:00:00Z' : null}::timestamptz, 12.34)`);
 }
 
-async function candle(id: string, interval: string, at: number, o: { open?: number; high?: number; low?: number; close?: number }) {
+async function candle(
+  id: string,
+  interval: string,
+  at: number,
+  o: { open?: number; high?: number; low?: number; close?: number },
+) {
   const open = o.open ?? o.close ?? 1;
   await db().execute(sql`
     insert into klines (coin_id, interval, open_time, open, high, low, close, volume)
@@ -69,7 +74,9 @@ describe('history figures', () => {
     await candle('figcoin', '1d', Date.UTC(2026, 10, 23), { open: 101, close: 108 });
     await coin('nohist', 5);
 
-    const [{ n: demoBefore }] = (await rows<{ n: string }>(sql`select string_agg(id || ':' || coalesce(change_7d::text, '-'), ',' order by id) as n from coins where cardinality(sources) = 0`)) as [{ n: string }];
+    const [{ n: demoBefore }] = (await rows<{ n: string }>(
+      sql`select string_agg(id || ':' || coalesce(change_7d::text, '-'), ',' order by id) as n from coins where cardinality(sources) = 0`,
+    )) as [{ n: string }];
     expect(await deriveFigures(db(), NOW)).toBe(2);
 
     expect(await figures('figcoin')).toEqual({
@@ -86,9 +93,20 @@ describe('history figures', () => {
       ath_at: '2026-11-24 12:30:00+00',
       atl: '1',
     });
-    expect(await figures('nohist')).toMatchObject({ change_1h: null, change_7d: null, change_30d: null, change_1y: null, high_24h: null, low_24h: null, open_yesterday: null, ath: null });
+    expect(await figures('nohist')).toMatchObject({
+      change_1h: null,
+      change_7d: null,
+      change_30d: null,
+      change_1y: null,
+      high_24h: null,
+      low_24h: null,
+      open_yesterday: null,
+      ath: null,
+    });
     // The demo rows keep the seeder's figures (they are labelled as such).
-    const [{ n: demoAfter }] = (await rows<{ n: string }>(sql`select string_agg(id || ':' || coalesce(change_7d::text, '-'), ',' order by id) as n from coins where cardinality(sources) = 0`)) as [{ n: string }];
+    const [{ n: demoAfter }] = (await rows<{ n: string }>(
+      sql`select string_agg(id || ':' || coalesce(change_7d::text, '-'), ',' order by id) as n from coins where cardinality(sources) = 0`,
+    )) as [{ n: string }];
     expect(demoAfter).toBe(demoBefore);
   });
 
@@ -103,7 +121,13 @@ describe('history figures', () => {
     // A week ago the nearest hourly candle is four hours off: no 7-day change.
     await candle('coarse', '1h', NOW - 7 * D - 4 * H, { open: 1 });
     await deriveFigures(db(), NOW);
-    expect(await figures('coarse')).toMatchObject({ change_1h: '100', change_30d: '-50', change_7d: null, high_24h: null, low_24h: null });
+    expect(await figures('coarse')).toMatchObject({
+      change_1h: '100',
+      change_30d: '-50',
+      change_7d: null,
+      high_24h: null,
+      low_24h: null,
+    });
     // And the rounds keep it unknown, not the price of the moment.
     await writeRound(db(), [{ coinId: 'coarse', price: 201, change24h: null, at: NOW }], []);
     expect(await figures('coarse')).toMatchObject({ high_24h: null, low_24h: null });
@@ -111,7 +135,8 @@ describe('history figures', () => {
 
   it('draw a sparkline from a week of hourly closes and the price now, none from less', async () => {
     await coin('sparky', 30);
-    for (const [i, close] of [10, 20, 15, 25].entries()) await candle('sparky', '1h', NOW - 7 * D + H + i * D, { close });
+    for (const [i, close] of [10, 20, 15, 25].entries())
+      await candle('sparky', '1h', NOW - 7 * D + H + i * D, { close });
     await coin('young', 30);
     await candle('young', '1h', NOW - 2 * D, { close: 10 });
     await candle('young', '1h', NOW - D, { close: 20 });

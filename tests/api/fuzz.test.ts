@@ -61,7 +61,12 @@ const OPS: Op[] = Object.entries(document.paths).flatMap(([path, methods]) =>
  * resend activation): the fuzzer's valid token must not reach them, as it would change state
  * with a request that is not bad at all. Their refusals without a token are still fuzzed.
  */
-const NO_INPUT_ACTIONS = new Set(['POST /api/new/v1/logout', 'POST /api/new/v1/notice/feedToken', 'POST /api/new/v1/notice/feedToken/revoke', 'GET /api/new/v1/sendMailByActive']);
+const NO_INPUT_ACTIONS = new Set([
+  'POST /api/new/v1/logout',
+  'POST /api/new/v1/notice/feedToken',
+  'POST /api/new/v1/notice/feedToken/revoke',
+  'GET /api/new/v1/sendMailByActive',
+]);
 
 const NASTY = [
   '',
@@ -82,7 +87,7 @@ const NASTY = [
   '99999999999999999999999',
   '-99999999999999999999999',
   "' OR '1'='1",
-  "1; DROP TABLE users; --",
+  '1; DROP TABLE users; --',
   '<script>alert(1)</script>',
   '"><img src=x onerror=alert(1)>',
   '../../../../etc/passwd',
@@ -99,7 +104,13 @@ const NASTY = [
   '0001-01-01',
   '9999-12-31T23:59:59Z',
 ];
-const nastyString = fc.oneof(fc.constantFrom(...NASTY), fc.string({ maxLength: 40 }), fc.string({ unit: 'binary', maxLength: 40 }), fc.integer().map(String), fc.double().map(String));
+const nastyString = fc.oneof(
+  fc.constantFrom(...NASTY),
+  fc.string({ maxLength: 40 }),
+  fc.string({ unit: 'binary', maxLength: 40 }),
+  fc.integer().map(String),
+  fc.double().map(String),
+);
 
 const nastyJsonValue = fc.oneof(
   fc.constantFrom(null, true, false, 0, -1, 1e308, [], {}, [[]], { $gt: '' }, 'x'.repeat(20_000), '\u0000'),
@@ -119,24 +130,73 @@ type Mutation =
 const mutation: fc.Arbitrary<Mutation> = fc.oneof(
   fc.record({
     kind: fc.constant('query' as const),
-    values: fc.dictionary(fc.constantFrom('page', 'size', 'id', 'q', 'kind', 'sort', 'order'), nastyString, { maxKeys: 3 }),
+    values: fc.dictionary(fc.constantFrom('page', 'size', 'id', 'q', 'kind', 'sort', 'order'), nastyString, {
+      maxKeys: 3,
+    }),
     // Values for the route's own documented parameters, by position (null leaves one out).
     fill: fc.array(fc.option(nastyString, { nil: null }), { minLength: 8, maxLength: 8 }),
     extra: fc.option(fc.tuple(fc.string({ maxLength: 8 }), nastyString), { nil: null }),
   }),
   fc.record({ kind: fc.constant('path' as const), value: nastyString }),
-  fc.record({ kind: fc.constant('method' as const), method: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'POST', 'GET', 'OPTIONS') }),
+  fc.record({
+    kind: fc.constant('method' as const),
+    method: fc.constantFrom('PUT', 'DELETE', 'PATCH', 'POST', 'GET', 'OPTIONS'),
+  }),
   fc.record({
     kind: fc.constant('body' as const),
     raw: fc.oneof(
-      fc.constantFrom('', '{', '{"a":', 'null', '[]', '"text"', '{"__proto__":{"x":1}}', `{"a":"${'x'.repeat(300_000)}"}`, '\u0000'),
-      fc.dictionary(fc.constantFrom('ids', 'tickers', 'id', '_id', 'vote', 'event', 'iid', 'exchanges', 'content', 'targetType', 'targetId', 'userName', 'email', 'password', 'phone', 'code', 'nickname', 'path', 'token'), nastyJsonValue, { maxKeys: 4 }).map((o) => JSON.stringify(o)),
+      fc.constantFrom(
+        '',
+        '{',
+        '{"a":',
+        'null',
+        '[]',
+        '"text"',
+        '{"__proto__":{"x":1}}',
+        `{"a":"${'x'.repeat(300_000)}"}`,
+        '\u0000',
+      ),
+      fc
+        .dictionary(
+          fc.constantFrom(
+            'ids',
+            'tickers',
+            'id',
+            '_id',
+            'vote',
+            'event',
+            'iid',
+            'exchanges',
+            'content',
+            'targetType',
+            'targetId',
+            'userName',
+            'email',
+            'password',
+            'phone',
+            'code',
+            'nickname',
+            'path',
+            'token',
+          ),
+          nastyJsonValue,
+          { maxKeys: 4 },
+        )
+        .map((o) => JSON.stringify(o)),
       fc.string({ maxLength: 60 }),
     ),
-    type: fc.constantFrom('application/json', 'text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'),
+    type: fc.constantFrom(
+      'application/json',
+      'text/plain',
+      'application/x-www-form-urlencoded',
+      'multipart/form-data; boundary=x',
+    ),
   }),
   fc.record({ kind: fc.constant('form' as const), field: fc.constantFrom('file', 'other'), value: nastyString }),
-  fc.record({ kind: fc.constant('token' as const), token: fc.constantFrom('none' as const, 'malformed' as const, 'forged' as const, 'expired' as const) }),
+  fc.record({
+    kind: fc.constant('token' as const),
+    token: fc.constantFrom('none' as const, 'malformed' as const, 'forged' as const, 'expired' as const),
+  }),
 );
 
 /**
@@ -159,10 +219,27 @@ const CJK = /[\u3400-\u9fff\uac00-\ud7af]/;
 
 /** Row count and checksum of every table that holds people's data. */
 async function peoplesData(): Promise<Record<string, string>> {
-  const tables = ['users', 'sessions', 'verification_tokens', 'favourites', 'columnist_follows', 'announcement_subscriptions', 'push_devices', 'comments', 'content_bookmarks', 'votes', 'announcement_feed_tokens', 'avatars'];
+  const tables = [
+    'users',
+    'sessions',
+    'verification_tokens',
+    'favourites',
+    'columnist_follows',
+    'announcement_subscriptions',
+    'push_devices',
+    'comments',
+    'content_bookmarks',
+    'votes',
+    'announcement_feed_tokens',
+    'avatars',
+  ];
   const out: Record<string, string> = {};
   for (const t of tables) {
-    const r = (await db().execute(sql.raw(`select count(*)::text || ':' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as v from ${t} x`))) as unknown as { rows: { v: string }[] };
+    const r = (await db().execute(
+      sql.raw(
+        `select count(*)::text || ':' || coalesce(md5(string_agg(x::text, ',' order by x::text)), '') as v from ${t} x`,
+      ),
+    )) as unknown as { rows: { v: string }[] };
     out[t] = r.rows[0]!.v;
   }
   return out;
@@ -177,7 +254,9 @@ describe('fuzzing every API route', () => {
     ({ token } = await signedInUser(db()));
     const [, payload] = token.split('.');
     const claims = JSON.parse(Buffer.from(payload!, 'base64url').toString()) as Record<string, unknown>;
-    forged = await new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('not the secret'));
+    forged = await new SignJWT(claims)
+      .setProtectedHeader({ alg: 'HS256' })
+      .sign(new TextEncoder().encode('not the secret'));
     const [h, , s] = token.split('.');
     expired = [h, Buffer.from(JSON.stringify({ ...claims, exp: 1 })).toString('base64url'), s].join('.');
   });
@@ -195,64 +274,84 @@ describe('fuzzing every API route', () => {
     });
     await assertFuzz(
       'API fuzz',
-      fc.asyncProperty(fc.constantFrom(...OPS), mutation, fc.constantFrom('en' as const, 'zh' as const, 'ko' as const), async (op, m, lan) => {
-        const key = `${op.method} ${op.path}`;
-        let path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) => (m.kind === 'path' ? pathSegment(m.value) : name === 'kind' ? 'baike' : 'bitcoin'));
-        const query = new URLSearchParams({ t, lan });
-        if (m.kind === 'query') {
-          for (const [k, v] of Object.entries(m.values)) query.set(k, v);
-          op.params
-            .filter((p) => p.in === 'query')
-            .forEach((p, i) => {
-              const v = m.fill[i % m.fill.length];
-              if (v != null && !query.has(p.name)) query.set(p.name, v);
-            });
-          if (m.extra) query.set(m.extra[0], m.extra[1]);
-        }
-        let method = m.kind === 'method' ? m.method : op.method;
-        const headers: Record<string, string> = {};
-        let body: BodyInit | undefined;
-        if (m.kind === 'body') {
-          headers['content-type'] = m.type;
-          body = m.raw;
-          if (method === 'GET') method = 'POST';
-        } else if (m.kind === 'form') {
-          const form = new FormData();
-          form.set(m.field, new Blob([m.value]), 'x.png');
-          body = form;
-          if (method === 'GET') method = 'POST';
-        } else if (op.method === 'POST' && method === 'POST') {
-          headers['content-type'] = 'application/json';
-          body = '{}';
-        }
-        // The valid token never reaches an action that takes no input, whatever method this case sends.
-        const acts = NO_INPUT_ACTIONS.has(`${method} ${op.path}`) || NO_INPUT_ACTIONS.has(`POST ${op.path}`);
-        const bearer = m.kind === 'token' ? { none: '', malformed: 'Bearer !!!', forged: `Bearer ${forged}`, expired: `Bearer ${expired}` }[m.token] : acts ? '' : `Bearer ${token}`;
-        if (bearer) headers.authorization = bearer;
-        if (key === 'GET /api/stream/prices' && method === 'GET') path = `${path}?${query}&symbols=${pathSegment(m.kind === 'query' ? (m.values.q ?? '') : '')}`;
-        else path = `${path}?${query}`;
-        requests++;
-        const res = await api.request(path, { method, headers, body }, { clientAddress: `10.9.${requests % 250}.${(requests >> 8) % 250}` });
-        statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
-        const what = `${method} ${path.slice(0, 200)} (${m.kind}) → ${res.status}`;
-        expect(res.status, what).toBeLessThan(key === 'GET /api/stream/prices' ? 504 : 500);
-        const type = res.headers.get('content-type') ?? '';
-        if (res.status >= 400) {
-          expect(type, what).toMatch(/^application\/json/);
-          const env = (await res.json()) as { code: number; data: unknown; msg: string };
-          expect(env.code, what).not.toBe(0);
-          expect(env.data, what).toBeNull();
-          expect(typeof env.msg === 'string' && env.msg.length > 0, what).toBe(true);
-          if (lan !== 'en') expect(env.msg, `${what}: ${env.msg}`).toMatch(CJK);
-        } else {
-          if (op.produces === 'text/event-stream') await res.body?.cancel();
-          else if (res.status === 200 && op.produces === 'application/json') expect(type, what).toMatch(/^application\/json/);
-          else await res.arrayBuffer();
-        }
-      }),
+      fc.asyncProperty(
+        fc.constantFrom(...OPS),
+        mutation,
+        fc.constantFrom('en' as const, 'zh' as const, 'ko' as const),
+        async (op, m, lan) => {
+          const key = `${op.method} ${op.path}`;
+          let path = op.path.replace(/\{([^}]+)\}/g, (_, name: string) =>
+            m.kind === 'path' ? pathSegment(m.value) : name === 'kind' ? 'baike' : 'bitcoin',
+          );
+          const query = new URLSearchParams({ t, lan });
+          if (m.kind === 'query') {
+            for (const [k, v] of Object.entries(m.values)) query.set(k, v);
+            op.params
+              .filter((p) => p.in === 'query')
+              .forEach((p, i) => {
+                const v = m.fill[i % m.fill.length];
+                if (v != null && !query.has(p.name)) query.set(p.name, v);
+              });
+            if (m.extra) query.set(m.extra[0], m.extra[1]);
+          }
+          let method = m.kind === 'method' ? m.method : op.method;
+          const headers: Record<string, string> = {};
+          let body: BodyInit | undefined;
+          if (m.kind === 'body') {
+            headers['content-type'] = m.type;
+            body = m.raw;
+            if (method === 'GET') method = 'POST';
+          } else if (m.kind === 'form') {
+            const form = new FormData();
+            form.set(m.field, new Blob([m.value]), 'x.png');
+            body = form;
+            if (method === 'GET') method = 'POST';
+          } else if (op.method === 'POST' && method === 'POST') {
+            headers['content-type'] = 'application/json';
+            body = '{}';
+          }
+          // The valid token never reaches an action that takes no input, whatever method this case sends.
+          const acts = NO_INPUT_ACTIONS.has(`${method} ${op.path}`) || NO_INPUT_ACTIONS.has(`POST ${op.path}`);
+          const bearer =
+            m.kind === 'token'
+              ? { none: '', malformed: 'Bearer !!!', forged: `Bearer ${forged}`, expired: `Bearer ${expired}` }[m.token]
+              : acts
+                ? ''
+                : `Bearer ${token}`;
+          if (bearer) headers.authorization = bearer;
+          if (key === 'GET /api/stream/prices' && method === 'GET')
+            path = `${path}?${query}&symbols=${pathSegment(m.kind === 'query' ? (m.values.q ?? '') : '')}`;
+          else path = `${path}?${query}`;
+          requests++;
+          const res = await api.request(
+            path,
+            { method, headers, body },
+            { clientAddress: `10.9.${requests % 250}.${(requests >> 8) % 250}` },
+          );
+          statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1);
+          const what = `${method} ${path.slice(0, 200)} (${m.kind}) → ${res.status}`;
+          expect(res.status, what).toBeLessThan(key === 'GET /api/stream/prices' ? 504 : 500);
+          const type = res.headers.get('content-type') ?? '';
+          if (res.status >= 400) {
+            expect(type, what).toMatch(/^application\/json/);
+            const env = (await res.json()) as { code: number; data: unknown; msg: string };
+            expect(env.code, what).not.toBe(0);
+            expect(env.data, what).toBeNull();
+            expect(typeof env.msg === 'string' && env.msg.length > 0, what).toBe(true);
+            if (lan !== 'en') expect(env.msg, `${what}: ${env.msg}`).toMatch(CJK);
+          } else {
+            if (op.produces === 'text/event-stream') await res.body?.cancel();
+            else if (res.status === 200 && op.produces === 'application/json')
+              expect(type, what).toMatch(/^application\/json/);
+            else await res.arrayBuffer();
+          }
+        },
+      ),
       { numRuns: RUNS, seed: fuzzSeed(), examples },
     );
-    console.log(`fuzz: ${requests} requests over ${OPS.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+    console.log(
+      `fuzz: ${requests} requests over ${OPS.length} operations; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+    );
     const after = await peoplesData();
     expect(Object.keys(after).filter((t) => after[t] !== before[t])).toEqual([]);
   }, 600_000);

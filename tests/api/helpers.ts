@@ -30,7 +30,8 @@ export function apiHarness() {
     opts: { signed?: boolean; headers?: Record<string, string> } = {},
   ): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
     const url = new URL(path, 'http://test.local');
-    if (opts.signed !== false && !url.searchParams.has('t')) url.searchParams.set('t', await signature(Date.now(), 'coinlens'));
+    if (opts.signed !== false && !url.searchParams.has('t'))
+      url.searchParams.set('t', await signature(Date.now(), 'coinlens'));
     const res = await api.request(url.pathname + url.search, { headers: opts.headers ?? {} });
     return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
   }
@@ -42,10 +43,19 @@ export function apiHarness() {
   async function call<T = unknown>(
     method: string,
     path: string,
-    opts: { json?: unknown; form?: FormData; raw?: string; token?: string; ip?: string; signed?: boolean; headers?: Record<string, string> } = {},
+    opts: {
+      json?: unknown;
+      form?: FormData;
+      raw?: string;
+      token?: string;
+      ip?: string;
+      signed?: boolean;
+      headers?: Record<string, string>;
+    } = {},
   ): Promise<{ status: number; body: Envelope<T>; headers: Headers }> {
     const url = new URL(path, 'http://test.local');
-    if (opts.signed !== false && !url.searchParams.has('t')) url.searchParams.set('t', await signature(Date.now(), 'coinlens'));
+    if (opts.signed !== false && !url.searchParams.has('t'))
+      url.searchParams.set('t', await signature(Date.now(), 'coinlens'));
     const headers: Record<string, string> = { ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: BodyInit | undefined;
@@ -56,7 +66,11 @@ export function apiHarness() {
       headers['content-type'] ??= 'application/json';
       body = opts.raw;
     } else if (opts.form) body = opts.form;
-    const res = await api.request(url.pathname + url.search, { method, headers, body }, { clientAddress: opts.ip ?? '127.0.0.1' });
+    const res = await api.request(
+      url.pathname + url.search,
+      { method, headers, body },
+      { clientAddress: opts.ip ?? '127.0.0.1' },
+    );
     return { status: res.status, body: (await res.json()) as Envelope<T>, headers: res.headers };
   }
 

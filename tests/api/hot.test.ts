@@ -4,7 +4,8 @@ import type { HotPage } from '../../src/server/domain/hot.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 const hot = (query = '') => get<HotPage>(`/api/v1/hot?${query}`);
 const isSorted = (xs: number[], dir: 1 | -1) => xs.every((x, i) => i === 0 || dir * (x - (xs[i - 1] as number)) >= 0);
 
@@ -12,10 +13,17 @@ describe('GET /api/v1/hot', () => {
   it('ranks every liquid coin by hot score, positions continuing across pages', async () => {
     const { status, body } = await hot();
     expect(status).toBe(200);
-    const [eligible] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from coins where volume_24h >= 10000 and market_cap > 0 and price is not null`);
+    const [eligible] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from coins where volume_24h >= 10000 and market_cap > 0 and price is not null`,
+    );
     expect(body.data.total).toBe(eligible!.n);
     expect(body.data.list).toHaveLength(10);
-    expect(isSorted(body.data.list.map((c) => c.score), -1)).toBe(true);
+    expect(
+      isSorted(
+        body.data.list.map((c) => c.score),
+        -1,
+      ),
+    ).toBe(true);
     for (const c of body.data.list) {
       expect(c.score).toBeGreaterThanOrEqual(0);
       expect(c.score).toBeLessThanOrEqual(100);
@@ -29,14 +37,18 @@ describe('GET /api/v1/hot', () => {
     const { list } = (await hot('size=20')).body.data;
     for (const c of list) {
       expect(c.turnover).toBeCloseTo(((c.volume24h as number) / (c.marketCap as number)) * 100, 6);
-      const [flow] = await rowsOf<{ net: number }>(sql`select netflow::float8 as net from coin_flows where coin_id = ${c.id} and "window" = '1d'`);
+      const [flow] = await rowsOf<{ net: number }>(
+        sql`select netflow::float8 as net from coin_flows where coin_id = ${c.id} and "window" = '1d'`,
+      );
       if (flow) expect(c.inflowShare).toBeCloseTo((flow.net / (c.marketCap as number)) * 100, 6);
       else expect(c.inflowShare).toBeNull();
     }
   });
 
   it('puts a coin that leads every signal at the top with a score of 100', async () => {
-    const [pick] = await rowsOf<{ id: string; cap: number }>(sql`select id, market_cap::float8 as cap from coins where rank = 150`);
+    const [pick] = await rowsOf<{ id: string; cap: number }>(
+      sql`select id, market_cap::float8 as cap from coins where rank = 150`,
+    );
     await db().execute(sql`update coins set volume_24h = market_cap * 50, change_24h = -95 where id = ${pick!.id}`);
     await db().execute(sql`insert into coin_flows (coin_id, "window", inflow, outflow, netflow)
       values (${pick!.id}, '1d', ${pick!.cap * 10}, 0, ${pick!.cap * 10})

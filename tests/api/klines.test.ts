@@ -37,7 +37,14 @@ const stored = async (coin: string, interval: string) =>
     await rows<{ t: string; o: string; h: string; l: string; c: string; v: string }>(
       sql`select open_time as t, open as o, high as h, low as l, close as c, volume as v from klines where coin_id = ${coin} and interval = ${interval} order by open_time`,
     )
-  ).map((r) => ({ time: new Date(r.t).getTime(), open: Number(r.o), high: Number(r.h), low: Number(r.l), close: Number(r.c), volume: Number(r.v) }));
+  ).map((r) => ({
+    time: new Date(r.t).getTime(),
+    open: Number(r.o),
+    high: Number(r.h),
+    low: Number(r.l),
+    close: Number(r.c),
+    volume: Number(r.v),
+  }));
 
 function expectWellFormed(candles: KlineCandle[], step: number) {
   for (const [i, c] of candles.entries()) {
@@ -54,7 +61,14 @@ function expectWellFormed(candles: KlineCandle[], step: number) {
 describe('GET /api/v1/klines', () => {
   it('returns the stored hourly candles of a month, ending at the coin price', async () => {
     const data = await klines(`coin=bitcoin&interval=1h&range=1M&to=${TO}`);
-    expect(data).toMatchObject({ coinId: 'bitcoin', symbol: 'BTC', interval: '1h', range: '1M', to: TO, capped: false });
+    expect(data).toMatchObject({
+      coinId: 'bitcoin',
+      symbol: 'BTC',
+      interval: '1h',
+      range: '1M',
+      to: TO,
+      capped: false,
+    });
     expect(data.from).toBe(Date.UTC(2026, 9, 20, 12));
     // October has 31 days, but only the last 720 hours are stored.
     expect(data.candles).toHaveLength(720);
@@ -78,7 +92,10 @@ describe('GET /api/v1/klines', () => {
 
   it('rolls 1m up into 5m and 15m candles that add up to the stored hours', async () => {
     const hours = (await stored('bitcoin', '1h')).filter((c) => c.time >= TO - DAY);
-    for (const [interval, size] of [['5m', 12], ['15m', 4]] as const) {
+    for (const [interval, size] of [
+      ['5m', 12],
+      ['15m', 4],
+    ] as const) {
       const data = await klines(`coin=bitcoin&interval=${interval}&range=1D&to=${TO}`);
       expect(data.candles).toHaveLength(24 * size);
       expectWellFormed(data.candles, (60 / size) * 60_000);
@@ -108,7 +125,10 @@ describe('GET /api/v1/klines', () => {
         close: part[3]!.close,
         high: Math.max(...part.map((h) => h.high)),
         low: Math.min(...part.map((h) => h.low)),
-        volume: expect.closeTo(part.reduce((s, h) => s + h.volume, 0), 2),
+        volume: expect.closeTo(
+          part.reduce((s, h) => s + h.volume, 0),
+          2,
+        ),
       });
     }
   });
@@ -124,8 +144,15 @@ describe('GET /api/v1/klines', () => {
     for (const [i, week] of expected.entries()) {
       const c = data.candles[i]!;
       expect(new Date(c.time).getUTCDay()).toBe(1);
-      expect(c.time).toBe(Date.parse(`${String(week.week).replace(' ', 'T').slice(0, 19)}Z`) || new Date(week.week).getTime());
-      expect([c.open, c.close, c.high, c.low]).toEqual([Number(week.o), Number(week.c), Number(week.h), Number(week.l)]);
+      expect(c.time).toBe(
+        Date.parse(`${String(week.week).replace(' ', 'T').slice(0, 19)}Z`) || new Date(week.week).getTime(),
+      );
+      expect([c.open, c.close, c.high, c.low]).toEqual([
+        Number(week.o),
+        Number(week.c),
+        Number(week.h),
+        Number(week.l),
+      ]);
       expect(c.volume).toBeCloseTo(Number(week.v), 0);
     }
   });

@@ -6,7 +6,8 @@ import type { Page } from '../../src/server/domain/numbers.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 const MISSING = 'Content does not exist or has been removed';
 const hasCjk = (s: string) => /[\u4e00-\u9fff]/.test(s);
 
@@ -14,7 +15,9 @@ describe('GET /api/v1/wiki', () => {
   it('lists encyclopedia entries of the request language, by title, with categories', async () => {
     const { status, body } = await get<WikiPage>('/api/v1/wiki?kind=baike&size=20');
     expect(status).toBe(200);
-    const [n] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from wiki_entries where kind = 'baike' and locale = 'en'`);
+    const [n] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from wiki_entries where kind = 'baike' and locale = 'en'`,
+    );
     expect(n!.n).toBeGreaterThanOrEqual(50);
     expect(body.data.total).toBe(n!.n);
     expect(body.data.list).toHaveLength(20);
@@ -29,7 +32,8 @@ describe('GET /api/v1/wiki', () => {
   it('answers zh and zh-hk callers with the Chinese entries, sharing slugs with English', async () => {
     const en = (await get<WikiPage>('/api/v1/wiki?kind=baike&size=100')).body.data;
     for (const locale of ['zh', 'zh-hk']) {
-      const zh = (await get<WikiPage>('/api/v1/wiki?kind=baike&size=100', { headers: { 'x-locale': locale } })).body.data;
+      const zh = (await get<WikiPage>('/api/v1/wiki?kind=baike&size=100', { headers: { 'x-locale': locale } })).body
+        .data;
       expect(zh.total).toBe(en.total);
       expect(zh.list.every((e) => hasCjk(e.title) || hasCjk(e.summary ?? ''))).toBe(true);
       expect(new Set(zh.list.map((e) => e.slug))).toEqual(new Set(en.list.map((e) => e.slug)));
@@ -80,7 +84,14 @@ describe('GET /api/v1/wiki/{kind}/{slug}', () => {
   it('gives an entry with its body blocks and related entries of the same category', async () => {
     const { status, body } = await get<WikiEntry>('/api/v1/wiki/baike/staking');
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ kind: 'baike', slug: 'staking', locale: 'en', category: 'mining-staking', languages: ['zh'], coin: null });
+    expect(body.data).toMatchObject({
+      kind: 'baike',
+      slug: 'staking',
+      locale: 'en',
+      category: 'mining-staking',
+      languages: ['zh'],
+      coin: null,
+    });
     expect(body.data.blocks.filter((b) => b.type === 'h').length).toBeGreaterThanOrEqual(2);
     expect(body.data.related.length).toBeGreaterThan(0);
     expect(body.data.related.every((r) => r.category === 'mining-staking' && r.slug !== 'staking')).toBe(true);
@@ -98,14 +109,20 @@ describe('GET /api/v1/wiki/{kind}/{slug}', () => {
 
   it('gives a project entry with the linked coin key facts', async () => {
     const { body } = await get<WikiEntry>('/api/v1/wiki/bitwiki/ethereum');
-    const [eth] = await rowsOf<{ cap: number; max: number | null }>(sql`select market_cap::float8 as cap, max_supply::float8 as max from coins where id = 'ethereum'`);
+    const [eth] = await rowsOf<{ cap: number; max: number | null }>(
+      sql`select market_cap::float8 as cap, max_supply::float8 as max from coins where id = 'ethereum'`,
+    );
     expect(body.data.coin).toMatchObject({ id: 'ethereum', symbol: 'ETH' });
     expect(body.data.coin!.marketCap).toBeCloseTo(eth!.cap, 0);
     expect(body.data.body).toContain('proof of stake');
   });
 
   it('answers a missing entry with 404 "Content does not exist or has been removed"', async () => {
-    for (const path of ['/api/v1/wiki/baike/no-such-term', '/api/v1/wiki/bitwiki/staking', '/api/v1/wiki/baike/bitcoin']) {
+    for (const path of [
+      '/api/v1/wiki/baike/no-such-term',
+      '/api/v1/wiki/bitwiki/staking',
+      '/api/v1/wiki/baike/bitcoin',
+    ]) {
       const { status, body } = await get(path);
       expect(status).toBe(404);
       expect(body).toMatchObject({ code: 404, msg: MISSING });
@@ -147,7 +164,9 @@ describe('GET /api/v1/concepts', () => {
   });
 
   it('sorts by change and by name', async () => {
-    const byChange = (await get<Sector[]>('/api/v1/concepts?sort=change24h&order=asc')).body.data.map((s) => s.change24h!);
+    const byChange = (await get<Sector[]>('/api/v1/concepts?sort=change24h&order=asc')).body.data.map(
+      (s) => s.change24h!,
+    );
     expect(byChange).toEqual([...byChange].sort((a, b) => a - b));
     const byName = (await get<Sector[]>('/api/v1/concepts?sort=name')).body.data.map((s) => s.name.toLowerCase());
     expect(byName).toEqual([...byName].sort());
@@ -167,7 +186,9 @@ describe('GET /api/v1/concepts/{id}', () => {
     expect(body.data.total).toBe(body.data.coins);
     const ranks = body.data.list.map((c) => c.rank!);
     expect(ranks).toEqual([...ranks].sort((a, b) => a - b));
-    const members = await rowsOf<{ id: string }>(sql`select cc.coin_id as id from coin_concepts cc join concepts k on k.id = cc.concept_id where k.slug = 'layer-1'`);
+    const members = await rowsOf<{ id: string }>(
+      sql`select cc.coin_id as id from coin_concepts cc join concepts k on k.id = cc.concept_id where k.slug = 'layer-1'`,
+    );
     const ids = new Set(members.map((m) => m.id));
     expect(body.data.list.every((c) => ids.has(c.id))).toBe(true);
     const byId = (await get<SectorDetail>(`/api/v1/concepts/${body.data.id}`)).body.data;
@@ -193,7 +214,9 @@ describe('GET /api/v1/topics', () => {
     expect(body.data.total).toBeGreaterThanOrEqual(10);
     expect(body.data.list.every((t) => t.locale === 'en')).toBe(true);
     for (const topic of body.data.list.slice(0, 4)) {
-      const [n] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from topic_articles ta join articles a on a.id = ta.article_id where ta.topic_id = ${topic.id} and a.deleted_at is null`);
+      const [n] = await rowsOf<{ n: number }>(
+        sql`select count(*)::int as n from topic_articles ta join articles a on a.id = ta.article_id where ta.topic_id = ${topic.id} and a.deleted_at is null`,
+      );
       expect(topic.articleCount).toBe(n!.n);
     }
     const zh = (await get<Page<TopicSummary>>('/api/v1/topics', { headers: { 'x-locale': 'zh-hk' } })).body.data;
@@ -208,7 +231,9 @@ describe('GET /api/v1/topics', () => {
 
 describe('GET /api/v1/topics/{id}', () => {
   it('pages a topic’s articles newest first, linking by kind, without removed articles', async () => {
-    const [topic] = await rowsOf<{ id: number; slug: string }>(sql`select t.id, t.slug from topics t join topic_articles ta on ta.topic_id = t.id group by t.id order by count(*) desc limit 1`);
+    const [topic] = await rowsOf<{ id: number; slug: string }>(
+      sql`select t.id, t.slug from topics t join topic_articles ta on ta.topic_id = t.id group by t.id order by count(*) desc limit 1`,
+    );
     const { status, body } = await get<TopicDetail>(`/api/v1/topics/${topic!.id}?size=10`);
     expect(status).toBe(200);
     const list = body.data.articles.list;

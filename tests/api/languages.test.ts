@@ -14,11 +14,16 @@ const zh = translator('zh');
 const en = translator('en');
 
 /** A GET without the day signature: refused with api.badSignature, in the request's language. */
-const unsigned = (query: string, headers: Record<string, string>) => get(`/api/v1/coins?${query}`, { signed: false, headers });
+const unsigned = (query: string, headers: Record<string, string>) =>
+  get(`/api/v1/coins?${query}`, { signed: false, headers });
 
 describe('lan=zh from a Traditional Chinese page', () => {
   it('answers in Traditional Chinese when X-Locale, the Referer prefix or the locale cookie says zh-hk', async () => {
-    for (const headers of [{ 'x-locale': 'zh-hk' }, { referer: 'http://test.local/zh-hk/coin/bitcoin' }, { cookie: 'theme=dark; locale=zh-hk' }] as Record<string, string>[]) {
+    for (const headers of [
+      { 'x-locale': 'zh-hk' },
+      { referer: 'http://test.local/zh-hk/coin/bitcoin' },
+      { cookie: 'theme=dark; locale=zh-hk' },
+    ] as Record<string, string>[]) {
       const res = await unsigned('lan=zh', headers);
       expect([res.status, res.body.msg], JSON.stringify(headers)).toEqual([400, hk('api.badSignature')]);
     }
@@ -26,7 +31,10 @@ describe('lan=zh from a Traditional Chinese page', () => {
   });
 
   it('answers a wrong password in Traditional Chinese, as the /zh-hk login dialog shows it', async () => {
-    const res = await call('POST', '/api/new/v1/login?lan=zh', { json: { account: 'nobody-here', password: 'wrong-password' }, headers: { 'x-locale': 'zh-hk' } });
+    const res = await call('POST', '/api/new/v1/login?lan=zh', {
+      json: { account: 'nobody-here', password: 'wrong-password' },
+      headers: { 'x-locale': 'zh-hk' },
+    });
     expect(res.body.msg).toBe(hk('auth.loginFailed'));
     expect(res.body.msg).toBe('賬號或密碼錯誤。');
   });
@@ -34,10 +42,16 @@ describe('lan=zh from a Traditional Chinese page', () => {
   it('stays Simplified for a zh page, and lan other than zh is taken as it is', async () => {
     expect((await unsigned('lan=zh', {})).body.msg).toBe(zh('api.badSignature'));
     // The page's own header outranks a cookie left by another visit.
-    expect((await unsigned('lan=zh', { 'x-locale': 'zh', cookie: 'locale=zh-hk' })).body.msg).toBe(zh('api.badSignature'));
-    expect((await unsigned('lan=zh', { referer: 'http://test.local/zh/news', cookie: 'locale=zh-hk' })).body.msg).toBe(zh('api.badSignature'));
+    expect((await unsigned('lan=zh', { 'x-locale': 'zh', cookie: 'locale=zh-hk' })).body.msg).toBe(
+      zh('api.badSignature'),
+    );
+    expect((await unsigned('lan=zh', { referer: 'http://test.local/zh/news', cookie: 'locale=zh-hk' })).body.msg).toBe(
+      zh('api.badSignature'),
+    );
     expect((await unsigned('lan=zh', { cookie: 'locale=en' })).body.msg).toBe(zh('api.badSignature'));
-    expect((await unsigned('lan=en', { 'x-locale': 'zh-hk', cookie: 'locale=zh-hk' })).body.msg).toBe(en('api.badSignature'));
+    expect((await unsigned('lan=en', { 'x-locale': 'zh-hk', cookie: 'locale=zh-hk' })).body.msg).toBe(
+      en('api.badSignature'),
+    );
     expect((await unsigned('lan=zh', { 'x-locale': 'ko' })).body.msg).toBe(zh('api.badSignature'));
   });
 

@@ -19,7 +19,9 @@ const { get, db } = apiHarness();
 
 const NOW = Date.UTC(2026, 10, 24, 12, 0, 0);
 
-function ticker(over: Partial<SourceTicker> & Pick<SourceTicker, 'instrument' | 'base' | 'quote' | 'last'>): SourceTicker {
+function ticker(
+  over: Partial<SourceTicker> & Pick<SourceTicker, 'instrument' | 'base' | 'quote' | 'last'>,
+): SourceTicker {
   return {
     source: 'okx',
     exchange: 'okx',
@@ -55,7 +57,13 @@ class FakeSource implements TickerSource {
     return this.answer;
   }
   state(): SourceState {
-    return { name: this.name, status: this.failing ? 'failing' : this.ok ? 'ok' : 'idle', lastSuccessAt: this.ok, lastError: null, budget: { used: 0, limit: 10, windowMs: 1000 } };
+    return {
+      name: this.name,
+      status: this.failing ? 'failing' : this.ok ? 'ok' : 'idle',
+      lastSuccessAt: this.ok,
+      lastError: null,
+      budget: { used: 0, limit: 10, windowMs: 1000 },
+    };
   }
 }
 
@@ -66,35 +74,114 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 describe('the live market', () => {
   it('names pairs like the lists: spot, perpetual and a dated future without a slot', () => {
     expect(pairName(ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 1 }))).toBe('BTC/USDT');
-    expect(pairName(ticker({ instrument: 'BTC-USDT-SWAP', base: 'BTC', quote: 'USDT', last: 1, market: 'futures', contractType: 'PERPETUAL' }))).toBe('BTC-PERPETUAL/USDT');
-    expect(pairName(ticker({ instrument: 'BTC-USD-261127', base: 'BTC', quote: 'USD', last: 1, market: 'futures', expiry: Date.UTC(2026, 10, 27, 8) }))).toBe('BTC-20261127/USD');
+    expect(
+      pairName(
+        ticker({
+          instrument: 'BTC-USDT-SWAP',
+          base: 'BTC',
+          quote: 'USDT',
+          last: 1,
+          market: 'futures',
+          contractType: 'PERPETUAL',
+        }),
+      ),
+    ).toBe('BTC-PERPETUAL/USDT');
+    expect(
+      pairName(
+        ticker({
+          instrument: 'BTC-USD-261127',
+          base: 'BTC',
+          quote: 'USD',
+          last: 1,
+          market: 'futures',
+          expiry: Date.UTC(2026, 10, 27, 8),
+        }),
+      ),
+    ).toBe('BTC-20261127/USD');
   });
 
   it('recomputes contract labels from the expiries, whatever the source said', () => {
     // 27 November 2026 is November's last Friday: the monthly contract, whatever the source said.
     const friday = Date.UTC(2026, 10, 27, 8);
-    const [t] = relabel([ticker({ instrument: 'BTC-USD-261127', base: 'BTC', quote: 'USD', last: 1, market: 'futures', contractType: 'QUARTERLY', expiry: friday })], NOW);
+    const [t] = relabel(
+      [
+        ticker({
+          instrument: 'BTC-USD-261127',
+          base: 'BTC',
+          quote: 'USD',
+          last: 1,
+          market: 'futures',
+          contractType: 'QUARTERLY',
+          expiry: friday,
+        }),
+      ],
+      NOW,
+    );
     expect(t!.contractType).toBe('MONTHLY');
   });
 
   it('writes a round: the exchange, its real pairs in place of the demo ones, provenance, the coin volume, and the ticks', async () => {
-    const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
-    const kraken = new FakeSource('kraken', { name: 'kraken', displayName: 'Kraken', website: 'https://www.kraken.com', hasFutures: false });
+    const okx = new FakeSource('okx', {
+      name: 'okx',
+      displayName: 'OKX',
+      website: 'https://www.okx.com',
+      hasFutures: true,
+    });
+    const kraken = new FakeSource('kraken', {
+      name: 'kraken',
+      displayName: 'Kraken',
+      website: 'https://www.kraken.com',
+      hasFutures: false,
+    });
     okx.answer = [
       ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 64_000, quoteVolume24h: 3_000_000 }),
       ticker({ instrument: 'BTC-USDC', base: 'BTC', quote: 'USDC', last: 64_100, quoteVolume24h: 1_000_000 }),
-      ticker({ instrument: 'BTC-USDT-SWAP', base: 'BTC', quote: 'USDT', last: 64_050, market: 'futures', contractType: 'PERPETUAL', quoteVolume24h: 9_000_000 }),
+      ticker({
+        instrument: 'BTC-USDT-SWAP',
+        base: 'BTC',
+        quote: 'USDT',
+        last: 64_050,
+        market: 'futures',
+        contractType: 'PERPETUAL',
+        quoteVolume24h: 9_000_000,
+      }),
       // Too little traded to become a coin of its own.
       ticker({ instrument: 'NOPE-USDT', base: 'NOPECOINXYZ', quote: 'USDT', last: 2, quoteVolume24h: 10_000 }),
     ];
     kraken.answer = [
-      ticker({ source: 'kraken', exchange: 'kraken', instrument: 'XXBTZUSD', base: 'BTC', quote: 'USD', last: 64_200, quoteVolume24h: 1_000_000 }),
-      ticker({ source: 'kraken', exchange: 'kraken', instrument: 'XBTEUR', base: 'BTC', quote: 'EUR', last: 90_000, quoteVolume24h: 10, at: NOW - 10 * 60_000 }),
+      ticker({
+        source: 'kraken',
+        exchange: 'kraken',
+        instrument: 'XXBTZUSD',
+        base: 'BTC',
+        quote: 'USD',
+        last: 64_200,
+        quoteVolume24h: 1_000_000,
+      }),
+      ticker({
+        source: 'kraken',
+        exchange: 'kraken',
+        instrument: 'XBTEUR',
+        base: 'BTC',
+        quote: 'EUR',
+        last: 90_000,
+        quoteVolume24h: 10,
+        at: NOW - 10 * 60_000,
+      }),
     ];
-    const [demo] = await rows<{ n: number }>(sql`select count(*)::int as n from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'okx' and t.source is null`);
+    const [demo] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'okx' and t.source is null`,
+    );
     expect(demo!.n).toBeGreaterThan(0);
 
-    const market = new LiveMarket({ db: db(), sources: [okx, kraken], intervalMs: 30_000, staleMs: 5 * 60_000, now: () => NOW, log: () => {} });
+    const market = new LiveMarket({
+      db: db(),
+      sources: [okx, kraken],
+      intervalMs: 30_000,
+      staleMs: 5 * 60_000,
+      now: () => NOW,
+      log: () => {},
+    });
     const ticks = await market.round();
 
     // VWAP of 64,000 ×3M, 64,100 ×1M and 64,200 ×1M (USDT and USDC pegged: no USD pair of theirs).
@@ -103,7 +190,15 @@ describe('the live market', () => {
     expect(btc.ownTickers).toBe(true);
     expect(ticks.some((t) => t.coinId.toLowerCase().includes('nope'))).toBe(false);
 
-    const pairs = await rows<{ pair: string; source: string; instrument: string; excluded: string | null; price: string; price_quote: string; volume_24h: string }>(
+    const pairs = await rows<{
+      pair: string;
+      source: string;
+      instrument: string;
+      excluded: string | null;
+      price: string;
+      price_quote: string;
+      volume_24h: string;
+    }>(
       sql`select t.pair, t.source, t.instrument, t.excluded, t.price::text, t.price_quote::text, t.volume_24h::text from tickers t join exchanges e on e.id = t.exchange_id where e.name in ('okx', 'kraken') order by t.pair, t.source`,
     );
     expect(pairs.map((p) => [p.pair, p.source, p.excluded])).toEqual([
@@ -113,9 +208,16 @@ describe('the live market', () => {
       ['BTC/USDC', 'okx', null],
       ['BTC/USDT', 'okx', null],
     ]);
-    expect(pairs.find((p) => p.pair === 'BTC/USDT')).toMatchObject({ instrument: 'BTC-USDT', price: '64000', price_quote: '64000', volume_24h: '3000000' });
+    expect(pairs.find((p) => p.pair === 'BTC/USDT')).toMatchObject({
+      instrument: 'BTC-USDT',
+      price: '64000',
+      price_quote: '64000',
+      volume_24h: '3000000',
+    });
 
-    const [coin] = await rows<{ sources: string[]; volume_24h: string }>(sql`select sources, volume_24h::text from coins where id = 'bitcoin'`);
+    const [coin] = await rows<{ sources: string[]; volume_24h: string }>(
+      sql`select sources, volume_24h::text from coins where id = 'bitcoin'`,
+    );
     expect(coin).toEqual({ sources: ['kraken', 'okx'], volume_24h: '5000000' });
     // Priced by the sources for the first time (the demo market was kept here): the seeder's
     // history and what it drew went; a coin no source prices keeps its demo ones, labelled.
@@ -133,8 +235,14 @@ describe('the live market', () => {
     );
     expect(ex).toEqual({ sources: ['okx'], pair_count: 3, reported_volume_24h: '4000000' });
 
-    const health = await get<{ source: string; sources: string[]; updatedAt: string; states: SourceState[] }>('/api/health');
-    expect(health.body.data).toMatchObject({ source: 'live', sources: ['okx', 'kraken'], updatedAt: new Date(NOW).toISOString() });
+    const health = await get<{ source: string; sources: string[]; updatedAt: string; states: SourceState[] }>(
+      '/api/health',
+    );
+    expect(health.body.data).toMatchObject({
+      source: 'live',
+      sources: ['okx', 'kraken'],
+      updatedAt: new Date(NOW).toISOString(),
+    });
     expect(health.body.data.states.map((s) => [s.name, s.status])).toEqual([
       ['okx', 'ok'],
       ['kraken', 'ok'],
@@ -142,16 +250,45 @@ describe('the live market', () => {
   });
 
   it('keeps the last good data of a failing source, which goes stale and leaves the price', async () => {
-    const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
-    const kraken = new FakeSource('kraken', { name: 'kraken', displayName: 'Kraken', website: 'https://www.kraken.com', hasFutures: false });
+    const okx = new FakeSource('okx', {
+      name: 'okx',
+      displayName: 'OKX',
+      website: 'https://www.okx.com',
+      hasFutures: true,
+    });
+    const kraken = new FakeSource('kraken', {
+      name: 'kraken',
+      displayName: 'Kraken',
+      website: 'https://www.kraken.com',
+      hasFutures: false,
+    });
     okx.answer = [ticker({ instrument: 'ETH-USDT', base: 'ETH', quote: 'USDT', last: 3000 })];
-    kraken.answer = [ticker({ source: 'kraken', exchange: 'kraken', instrument: 'XETHZUSD', base: 'ETH', quote: 'USD', last: 3010 })];
+    kraken.answer = [
+      ticker({ source: 'kraken', exchange: 'kraken', instrument: 'XETHZUSD', base: 'ETH', quote: 'USD', last: 3010 }),
+    ];
     let now = NOW;
-    const market = new LiveMarket({ db: db(), sources: [okx, kraken], intervalMs: 30_000, staleMs: 60_000, now: () => now, log: () => {} });
+    const market = new LiveMarket({
+      db: db(),
+      sources: [okx, kraken],
+      intervalMs: 30_000,
+      staleMs: 60_000,
+      now: () => now,
+      log: () => {},
+    });
     expect((await market.round()).find((t) => t.coinId === 'ethereum')!.price).toBe(3005);
 
     okx.answer = new SourceError('okx', 'HTTP 500', 500);
-    kraken.answer = [ticker({ source: 'kraken', exchange: 'kraken', instrument: 'XETHZUSD', base: 'ETH', quote: 'USD', last: 3020, at: NOW + 119_000 })];
+    kraken.answer = [
+      ticker({
+        source: 'kraken',
+        exchange: 'kraken',
+        instrument: 'XETHZUSD',
+        base: 'ETH',
+        quote: 'USD',
+        last: 3020,
+        at: NOW + 119_000,
+      }),
+    ];
     now = NOW + 120_000;
     const ticks = await market.round();
     // OKX's pair is two minutes old: stale, so Kraken alone makes the price; the row stays.
@@ -160,22 +297,38 @@ describe('the live market', () => {
       sql`select t.excluded, t.price_quote::text from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'okx' and t.pair = 'ETH/USDT'`,
     );
     expect(pair).toEqual({ excluded: 'stale', price_quote: '3000' });
-    const [meta] = await rows<{ value: { sources: string[] } }>(sql`select value from site_meta where key = 'data_source'`);
+    const [meta] = await rows<{ value: { sources: string[] } }>(
+      sql`select value from site_meta where key = 'data_source'`,
+    );
     expect(meta!.value.sources).toEqual(['kraken']);
   });
 
   it('when every source fails, the data keeps its time and reads as stale; the prices stay', async () => {
-    const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
+    const okx = new FakeSource('okx', {
+      name: 'okx',
+      displayName: 'OKX',
+      website: 'https://www.okx.com',
+      hasFutures: true,
+    });
     okx.answer = [ticker({ instrument: 'ETH-USDT', base: 'ETH', quote: 'USDT', last: 3000 })];
     let now = NOW;
-    const market = new LiveMarket({ db: db(), sources: [okx], intervalMs: 30_000, staleMs: 60_000, now: () => now, log: () => {} });
+    const market = new LiveMarket({
+      db: db(),
+      sources: [okx],
+      intervalMs: 30_000,
+      staleMs: 60_000,
+      now: () => now,
+      log: () => {},
+    });
     await market.round();
     okx.answer = new SourceError('okx', 'HTTP 500', 500);
     now = NOW + 30_000;
     await market.round();
     now = NOW + 120_000;
     expect(await market.round()).toEqual([]);
-    const [meta] = await rows<{ value: { updatedAt: string; sources: string[] } }>(sql`select value from site_meta where key = 'data_source'`);
+    const [meta] = await rows<{ value: { updatedAt: string; sources: string[] } }>(
+      sql`select value from site_meta where key = 'data_source'`,
+    );
     expect(meta!.value).toMatchObject({ updatedAt: new Date(NOW).toISOString(), sources: ['okx'] });
     // The site's threshold (STALE_MS) decides what the badge says.
     expect((await readProvenance(db(), NOW + 1000)).stale).toBe(false);
@@ -191,19 +344,38 @@ describe('the live market', () => {
 
 describe('coins new to the database', () => {
   it('are added once they trade a million dollars a day, named by their symbol, unranked', async () => {
-    const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
+    const okx = new FakeSource('okx', {
+      name: 'okx',
+      displayName: 'OKX',
+      website: 'https://www.okx.com',
+      hasFutures: true,
+    });
     okx.answer = [
       ticker({ instrument: 'FRESHX-USDT', base: 'FRESHX', quote: 'USDT', last: 0.42, quoteVolume24h: 2_500_000 }),
       ticker({ instrument: 'TINYX-USDT', base: 'TINYX', quote: 'USDT', last: 0.01, quoteVolume24h: 50_000 }),
     ];
     const lines: string[] = [];
-    const market = new LiveMarket({ db: db(), sources: [okx], intervalMs: 30_000, staleMs: 60_000, now: () => NOW, log: (l) => lines.push(l) });
+    const market = new LiveMarket({
+      db: db(),
+      sources: [okx],
+      intervalMs: 30_000,
+      staleMs: 60_000,
+      now: () => NOW,
+      log: (l) => lines.push(l),
+    });
     const ticks = await market.round();
     expect(ticks.map((t) => [t.coinId, t.price])).toContainEqual(['freshx', 0.42]);
-    const added = await rows<{ id: string; symbol: string; name: string; rank: number | null; sources: string[]; reviewed: boolean }>(
-      sql`select id, symbol, name, rank, sources, reviewed from coins where symbol in ('FRESHX', 'TINYX')`,
-    );
-    expect(added).toEqual([{ id: 'freshx', symbol: 'FRESHX', name: 'FRESHX', rank: null, sources: ['okx'], reviewed: false }]);
+    const added = await rows<{
+      id: string;
+      symbol: string;
+      name: string;
+      rank: number | null;
+      sources: string[];
+      reviewed: boolean;
+    }>(sql`select id, symbol, name, rank, sources, reviewed from coins where symbol in ('FRESHX', 'TINYX')`);
+    expect(added).toEqual([
+      { id: 'freshx', symbol: 'FRESHX', name: 'FRESHX', rank: null, sources: ['okx'], reviewed: false },
+    ]);
     const [pair] = await rows<{ pair: string }>(sql`select pair from tickers where coin_id = 'freshx'`);
     expect(pair!.pair).toBe('FRESHX/USDT');
     await market.round();
@@ -214,9 +386,21 @@ describe('coins new to the database', () => {
 describe('demo rows on a live site', () => {
   it('are flagged in every coin list, the movers included (their columns come from a subquery)', async () => {
     const before = await topMovers(db(), 5);
-    const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
+    const okx = new FakeSource('okx', {
+      name: 'okx',
+      displayName: 'OKX',
+      website: 'https://www.okx.com',
+      hasFutures: true,
+    });
     okx.answer = [ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 64_000 })];
-    await new LiveMarket({ db: db(), sources: [okx], intervalMs: 30_000, staleMs: 60_000, now: () => NOW, log: () => {} }).round();
+    await new LiveMarket({
+      db: db(),
+      sources: [okx],
+      intervalMs: 30_000,
+      staleMs: 60_000,
+      now: () => NOW,
+      log: () => {},
+    }).round();
     const page = await listCoins(db(), { page: 1, size: 5, sort: 'rank', order: 'asc', filter: 'all' });
     expect(Object.fromEntries(page.list.map((c) => [c.id, c.demo]))).toMatchObject({ bitcoin: false, tether: true });
     const movers = await topMovers(db(), 5);
@@ -231,14 +415,29 @@ describe('which market runs (startMarket)', () => {
     const added: string[] = [];
     return { added, hub: { addSource: async (s: { name: string }) => void added.push(s.name) } as unknown as Realtime };
   };
-  const okx = () => new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
+  const okx = () =>
+    new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
 
   it('LIVE=sources runs the sources, and the CoinGecko facts only with a key', async () => {
     const a = hub();
-    expect(await startMarket({ hub: a.hub, db: db(), config: { ...config(), LIVE: 'sources', COINGECKO_API_KEY: '' }, log: () => {}, sources: [okx()] })).toBe('sources');
+    expect(
+      await startMarket({
+        hub: a.hub,
+        db: db(),
+        config: { ...config(), LIVE: 'sources', COINGECKO_API_KEY: '' },
+        log: () => {},
+        sources: [okx()],
+      }),
+    ).toBe('sources');
     expect(a.added).toEqual(['sources', 'history-figures']);
     const b = hub();
-    await startMarket({ hub: b.hub, db: db(), config: { ...config(), LIVE: 'sources', COINGECKO_API_KEY: 'k' }, log: () => {}, sources: [okx()] });
+    await startMarket({
+      hub: b.hub,
+      db: db(),
+      config: { ...config(), LIVE: 'sources', COINGECKO_API_KEY: 'k' },
+      log: () => {},
+      sources: [okx()],
+    });
     expect(b.added).toEqual(['sources', 'coingecko-facts', 'history-figures']);
   });
 
@@ -247,35 +446,78 @@ describe('which market runs (startMarket)', () => {
     silent.answer = new SourceError('okx', 'request failed: getaddrinfo ENOTFOUND', undefined);
     const lines: string[] = [];
     const a = hub();
-    expect(await startMarket({ hub: a.hub, db: db(), config: { ...config(), LIVE: 'auto', SOURCES_PROBE_MS: 1000 }, log: (l) => lines.push(l), sources: [silent] })).toBe('sim');
+    expect(
+      await startMarket({
+        hub: a.hub,
+        db: db(),
+        config: { ...config(), LIVE: 'auto', SOURCES_PROBE_MS: 1000 },
+        log: (l) => lines.push(l),
+        sources: [silent],
+      }),
+    ).toBe('sim');
     expect(a.added).toEqual(['sim']);
     expect(lines.join('\n')).toMatch(/no market source answered .*simulated demo market/);
     const live = okx();
     live.answer = [ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 1 })];
     const b = hub();
-    expect(await startMarket({ hub: b.hub, db: db(), config: { ...config(), LIVE: 'auto', COINGECKO_API_KEY: '' }, log: () => {}, sources: [live] })).toBe('sources');
+    expect(
+      await startMarket({
+        hub: b.hub,
+        db: db(),
+        config: { ...config(), LIVE: 'auto', COINGECKO_API_KEY: '' },
+        log: () => {},
+        sources: [live],
+      }),
+    ).toBe('sources');
     expect(b.added).toEqual(['sources', 'history-figures']);
   });
 
   it('LIVE=auto takes the probe answers into the first round instead of asking again', async () => {
     let added: LiveMarket | undefined;
-    const capture = { addSource: async (s: LiveMarket) => void (s.name === 'sources' && (added = s)) } as unknown as Realtime;
+    const capture = {
+      addSource: async (s: LiveMarket) => void (s.name === 'sources' && (added = s)),
+    } as unknown as Realtime;
     const calls = { okx: 0, bybit: 0 };
     const counted = (name: 'okx' | 'bybit', answer: () => SourceTicker[]) => {
-      const s = new FakeSource(name, { name, displayName: name, website: `https://${name}.example`, hasFutures: false });
+      const s = new FakeSource(name, {
+        name,
+        displayName: name,
+        website: `https://${name}.example`,
+        hasFutures: false,
+      });
       s.tickers = async () => (calls[name]++, answer());
       return s;
     };
     let okxPrice = 101;
-    const okxSource = counted('okx', () => [ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: okxPrice, at: Date.now() })]);
+    const okxSource = counted('okx', () => [
+      ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: okxPrice, at: Date.now() }),
+    ]);
     // Bybit fails while probed, then answers: the first round asks it again.
     let bybitUp = false;
     const bybitSource = counted('bybit', () => {
       if (!bybitUp) throw new SourceError('bybit', 'request failed: timeout', undefined);
-      return [ticker({ source: 'bybit', exchange: 'bybit', instrument: 'BTCUSDT', base: 'BTC', quote: 'USDT', last: 101, at: Date.now() })];
+      return [
+        ticker({
+          source: 'bybit',
+          exchange: 'bybit',
+          instrument: 'BTCUSDT',
+          base: 'BTC',
+          quote: 'USDT',
+          last: 101,
+          at: Date.now(),
+        }),
+      ];
     });
-    const conf = { ...config(), LIVE: 'auto' as const, COINGECKO_API_KEY: '', BACKFILL_COINS: 0, STREAM_INTERVAL_MS: 0 };
-    expect(await startMarket({ hub: capture, db: db(), config: conf, log: () => {}, sources: [okxSource, bybitSource] })).toBe('sources');
+    const conf = {
+      ...config(),
+      LIVE: 'auto' as const,
+      COINGECKO_API_KEY: '',
+      BACKFILL_COINS: 0,
+      STREAM_INTERVAL_MS: 0,
+    };
+    expect(
+      await startMarket({ hub: capture, db: db(), config: conf, log: () => {}, sources: [okxSource, bybitSource] }),
+    ).toBe('sources');
     expect(calls).toEqual({ okx: 1, bybit: 1 });
     bybitUp = true;
     okxPrice = 999; // what a second request would have said
@@ -287,7 +529,10 @@ describe('which market runs (startMarket)', () => {
   });
 
   it('LIVE=sim and off leave the market to the hub', async () => {
-    for (const LIVE of ['sim', 'off'] as const) expect(await startMarket({ hub: hub().hub, db: db(), config: { ...config(), LIVE }, log: () => {}, sources: [okx()] })).toBe('none');
+    for (const LIVE of ['sim', 'off'] as const)
+      expect(
+        await startMarket({ hub: hub().hub, db: db(), config: { ...config(), LIVE }, log: () => {}, sources: [okx()] }),
+      ).toBe('none');
   });
 });
 
@@ -302,18 +547,49 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
     });
     try {
       const gecko = new CoinGecko({ baseUrl: up.url, apiKey: 'k', retries: 0, now: () => NOW });
-      const okx = new FakeSource('okx', { name: 'okx', displayName: 'OKX', website: 'https://www.okx.com', hasFutures: true });
-      okx.answer = [ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 94_500, quoteVolume24h: 3_000_000 })];
+      const okx = new FakeSource('okx', {
+        name: 'okx',
+        displayName: 'OKX',
+        website: 'https://www.okx.com',
+        hasFutures: true,
+      });
+      okx.answer = [
+        ticker({ instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', last: 94_500, quoteVolume24h: 3_000_000 }),
+      ];
       // As createSources builds it: the exchanges of the configured adapters are theirs.
-      const markets = new CoinGeckoMarkets({ gecko, exchanges: ['gdax'], skip: ['okx', 'binance'], refreshMs: 1_800_000, exchangesPerRefresh: 1, derivatives: true, now: () => NOW });
-      const [demoBefore] = await rows<{ n: number }>(sql`select count(*)::int as n from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'coinbase-exchange' and t.source is null`);
+      const markets = new CoinGeckoMarkets({
+        gecko,
+        exchanges: ['gdax'],
+        skip: ['okx', 'binance'],
+        refreshMs: 1_800_000,
+        exchangesPerRefresh: 1,
+        derivatives: true,
+        now: () => NOW,
+      });
+      const [demoBefore] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'coinbase-exchange' and t.source is null`,
+      );
       expect(demoBefore!.n).toBeGreaterThan(0);
       // Deepcoin new to the database: CoinGecko's markets add it.
       await rows(sql`delete from exchanges where name = 'deepcoin'`);
-      const market = new LiveMarket({ db: db(), sources: [okx, markets], intervalMs: 30_000, staleMs: 5 * 60_000, now: () => NOW, log: () => {} });
+      const market = new LiveMarket({
+        db: db(),
+        sources: [okx, markets],
+        intervalMs: 30_000,
+        staleMs: 5 * 60_000,
+        now: () => NOW,
+        log: () => {},
+      });
       const ticks = await market.round();
 
-      const pairs = await rows<{ exchange: string; pair: string; source: string; instrument: string; excluded: string | null; expires: string | null }>(sql`
+      const pairs = await rows<{
+        exchange: string;
+        pair: string;
+        source: string;
+        instrument: string;
+        excluded: string | null;
+        expires: string | null;
+      }>(sql`
         select e.name as exchange, t.pair, t.source, t.instrument, t.excluded, t.expires_at as expires from tickers t join exchanges e on e.id = t.exchange_id
         where t.source = 'coingecko' order by e.name, t.pair`);
       expect(pairs.map((p) => [p.exchange, p.pair, p.excluded])).toEqual([
@@ -333,9 +609,14 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
         ['gate-io', 'SOL-PERPETUAL/USDT', 'futures'],
       ]);
       const dated = pairs.find((p) => p.pair === 'BTC-QUARTERLY/USD')!;
-      expect([dated.instrument, new Date(dated.expires!).getTime()]).toEqual(['BTCUSD_20261225', Date.UTC(2026, 11, 25, 8)]);
+      expect([dated.instrument, new Date(dated.expires!).getTime()]).toEqual([
+        'BTCUSD_20261225',
+        Date.UTC(2026, 11, 25, 8),
+      ]);
       // The seeder's Coinbase pairs gave way; Binance's copy at CoinGecko is Binance's adapter's business.
-      const [demoAfter] = await rows<{ n: number }>(sql`select count(*)::int as n from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'coinbase-exchange' and t.source is null`);
+      const [demoAfter] = await rows<{ n: number }>(
+        sql`select count(*)::int as n from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'coinbase-exchange' and t.source is null`,
+      );
       expect(demoAfter!.n).toBe(0);
       expect(pairs.some((p) => p.exchange === 'binance' || p.exchange === 'okx')).toBe(false);
 
@@ -345,10 +626,18 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
       const btcTick = ticks.find((t) => t.coinId === 'bitcoin')!;
       expect(btcTick.price).toBeGreaterThan(94_480);
       expect(btcTick.price).toBeLessThan(94_510);
-      const [xrp] = await rows<{ sources: string[] }>(sql`select sources from coins where symbol = 'XRP' order by rank limit 1`);
+      const [xrp] = await rows<{ sources: string[] }>(
+        sql`select sources from coins where symbol = 'XRP' order by rank limit 1`,
+      );
       expect(xrp!.sources).not.toContain('coingecko');
 
-      const exchanges = await rows<{ name: string; display_name: string; website: string | null; has_futures: boolean; sources: string[] }>(
+      const exchanges = await rows<{
+        name: string;
+        display_name: string;
+        website: string | null;
+        has_futures: boolean;
+        sources: string[];
+      }>(
         sql`select name, display_name, website, has_futures, sources from exchanges where name in ('deepcoin', 'gate-io', 'coinbase-exchange') order by name`,
       );
       // CoinGecko's "Gate (Futures)" is the seeder's Gate.io: its row, reviews and favourites stay.
@@ -361,10 +650,14 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
       // Exchanges rank by their reported spot volume, as the seeder ranks them: Deepcoin reports
       // only derivatives here, so no rank.
       const byRank = await rows<{ name: string }>(sql`select name from exchanges where rank is not null order by rank`);
-      const byVolume = await rows<{ name: string }>(sql`select name from exchanges where reported_volume_24h > 0 order by reported_volume_24h desc, name`);
+      const byVolume = await rows<{ name: string }>(
+        sql`select name from exchanges where reported_volume_24h > 0 order by reported_volume_24h desc, name`,
+      );
       expect(byRank).toEqual(byVolume);
       expect(byRank.findIndex((e) => e.name === 'coinbase-exchange')).toBeGreaterThan(0);
-      const [deepcoinRank] = await rows<{ rank: number | null }>(sql`select rank from exchanges where name = 'deepcoin'`);
+      const [deepcoinRank] = await rows<{ rank: number | null }>(
+        sql`select rank from exchanges where name = 'deepcoin'`,
+      );
       expect(deepcoinRank!.rank).toBeNull();
       const health = await get<{ sources: string[]; states: SourceState[] }>('/api/health');
       expect(health.body.data.sources).toEqual(['okx', 'coingecko']);
@@ -375,9 +668,18 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
 
       // The facts fill in the websites CoinGecko's markets left empty or the seeder's placeholders,
       // matching by name; an adapter's own address stays (CoinGecko's for Kraken is a referral link).
-      expect((await rows<{ website: string }>(sql`select website from exchanges where name = 'coinbase-exchange'`))[0]!.website).toBe('https://coinbase-exchange.example');
+      expect(
+        (await rows<{ website: string }>(sql`select website from exchanges where name = 'coinbase-exchange'`))[0]!
+          .website,
+      ).toBe('https://coinbase-exchange.example');
       await rows(sql`update exchanges set website = 'https://www.kraken.com' where name = 'kraken'`);
-      await new FactsRefresh({ db: db(), gecko, intervalMs: 3_600_000, detailsPerRefresh: 0, now: () => NOW }).refresh();
+      await new FactsRefresh({
+        db: db(),
+        gecko,
+        intervalMs: 3_600_000,
+        detailsPerRefresh: 0,
+        now: () => NOW,
+      }).refresh();
       const sites = await rows<{ name: string; website: string; trust: number }>(
         sql`select name, website, trust_score as trust from exchanges where name in ('coinbase-exchange', 'kraken') order by name`,
       );
@@ -386,30 +688,58 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
         { name: 'kraken', website: 'https://www.kraken.com', trust: 10 },
       ]);
       // An exchange's age is its newest figure's, not the round's.
-      const [coinbaseAge] = await rows<{ at: string }>(sql`select updated_at::text as at from exchanges where name = 'coinbase-exchange'`);
+      const [coinbaseAge] = await rows<{ at: string }>(
+        sql`select updated_at::text as at from exchanges where name = 'coinbase-exchange'`,
+      );
       expect(new Date(coinbaseAge!.at).getTime()).toBe(Date.UTC(2026, 10, 24, 11, 59, 12));
       // A second round inside the refresh interval asks CoinGecko nothing; when OKX fails then,
       // CoinGecko's answer from memory does not make the data fresh: its time stays.
       const asked = up.requests.length;
       okx.answer = new SourceError('okx', 'HTTP 500', 500);
-      const later = new LiveMarket({ db: db(), sources: [okx, markets], intervalMs: 30_000, staleMs: 5 * 60_000, now: () => NOW + 60_000, log: () => {} });
+      const later = new LiveMarket({
+        db: db(),
+        sources: [okx, markets],
+        intervalMs: 30_000,
+        staleMs: 5 * 60_000,
+        now: () => NOW + 60_000,
+        log: () => {},
+      });
       await later.round();
       expect(up.requests.length).toBe(asked);
       expect((await readProvenance(db(), NOW + 60_000)).updatedAt).toBe(new Date(NOW).toISOString());
 
       // CoinGecko's next answer for Coinbase no longer lists SOL/USD (out of its busiest 100): the
       // row stays (favourites may name it), stale and without volume, out of the exchange's figures.
-      const [before] = await rows<{ pairs: number }>(sql`select pair_count as pairs from exchanges where name = 'coinbase-exchange'`);
+      const [before] = await rows<{ pairs: number }>(
+        sql`select pair_count as pairs from exchanges where name = 'coinbase-exchange'`,
+      );
       const gdax = fixture<{ tickers: { base: string }[] }>('coingecko', 'exchange-tickers-gdax');
       up.route('/exchanges/gdax/tickers', { body: { ...gdax, tickers: gdax.tickers.filter((t) => t.base !== 'SOL') } });
       const next = NOW + 1_800_000;
-      const again = new CoinGeckoMarkets({ gecko, exchanges: ['gdax'], skip: ['okx', 'binance'], refreshMs: 1_800_000, exchangesPerRefresh: 1, derivatives: false, now: () => next });
-      await new LiveMarket({ db: db(), sources: [again], intervalMs: 30_000, staleMs: 5 * 60_000, now: () => next, log: () => {} }).round();
+      const again = new CoinGeckoMarkets({
+        gecko,
+        exchanges: ['gdax'],
+        skip: ['okx', 'binance'],
+        refreshMs: 1_800_000,
+        exchangesPerRefresh: 1,
+        derivatives: false,
+        now: () => next,
+      });
+      await new LiveMarket({
+        db: db(),
+        sources: [again],
+        intervalMs: 30_000,
+        staleMs: 5 * 60_000,
+        now: () => next,
+        log: () => {},
+      }).round();
       const [sol] = await rows<{ vol: string | null; excluded: string | null }>(
         sql`select t.volume_24h::text as vol, t.excluded from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'coinbase-exchange' and t.pair = 'SOL/USD'`,
       );
       expect(sol).toEqual({ vol: null, excluded: 'stale' });
-      const [after] = await rows<{ pairs: number }>(sql`select pair_count as pairs from exchanges where name = 'coinbase-exchange'`);
+      const [after] = await rows<{ pairs: number }>(
+        sql`select pair_count as pairs from exchanges where name = 'coinbase-exchange'`,
+      );
       expect(after!.pairs).toBe(before!.pairs - 1);
       // The exchanges that answer did not cover (as after a restart, before CoinGecko is asked
       // about them again) keep their pairs' figures.
@@ -427,6 +757,9 @@ describe("CoinGecko's markets (other exchanges' pairs and derivatives)", () => {
     const gecko = createGecko(base);
     expect(createSources(base, gecko).map((s) => s.name)).toEqual(['binance', 'okx', 'coingecko']);
     expect(createSources({ ...base, COINGECKO_MARKETS_MS: 0 }, gecko).map((s) => s.name)).toEqual(['binance', 'okx']);
-    expect(createSources(base, createGecko({ ...base, COINGECKO_API_KEY: '' })).map((s) => s.name)).toEqual(['binance', 'okx']);
+    expect(createSources(base, createGecko({ ...base, COINGECKO_API_KEY: '' })).map((s) => s.name)).toEqual([
+      'binance',
+      'okx',
+    ]);
   });
 });

@@ -15,7 +15,9 @@ import { apiHarness } from './helpers.ts';
 const { db } = apiHarness();
 
 type Ticker = { symbol: string; lastPrice: string; closeTime: number };
-const mini = (c: string, E = Date.now()) => [{ e: '24hrMiniTicker', E, s: 'BTCUSDT', c, o: '63000.00', h: '66000.00', l: '62000.00', v: '100.5', q: '6432000.00' }];
+const mini = (c: string, E = Date.now()) => [
+  { e: '24hrMiniTicker', E, s: 'BTCUSDT', c, o: '63000.00', h: '66000.00', l: '62000.00', v: '100.5', q: '6432000.00' },
+];
 
 let up: FakeUpstream;
 let wss: WebSocketServer;
@@ -48,13 +50,25 @@ function start() {
   const url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}/ws/!miniTicker@arr`;
   const source = new BinanceSpot({ baseUrl: up.url, streamUrl: url });
   const published: TickInput[][] = [];
-  market = new LiveMarket({ db: db(), sources: [source], intervalMs: 600_000, staleMs: 300_000, streamIntervalMs: 100, log: () => {} });
+  market = new LiveMarket({
+    db: db(),
+    sources: [source],
+    intervalMs: 600_000,
+    staleMs: 300_000,
+    streamIntervalMs: 100,
+    log: () => {},
+  });
   market.start(async (ticks) => void published.push(ticks));
-  const btc = () => published.flat().filter((t) => t.coinId === 'bitcoin').map((t) => t.price);
+  const btc = () =>
+    published
+      .flat()
+      .filter((t) => t.coinId === 'bitcoin')
+      .map((t) => t.price);
   return { published, btc };
 }
 
-const connected = async (n: number) => expect.poll(() => sockets.filter((s) => s.readyState === s.OPEN).length, { timeout: 10_000 }).toBe(n);
+const connected = async (n: number) =>
+  expect.poll(() => sockets.filter((s) => s.readyState === s.OPEN).length, { timeout: 10_000 }).toBe(n);
 
 describe('stream ticks between REST rounds', () => {
   it('publishes the stream’s prices, only for coins that moved, without counting volume twice', async () => {
@@ -74,7 +88,9 @@ describe('stream ticks between REST rounds', () => {
     sockets[0]!.send(JSON.stringify(mini('65500.00', Date.now() + 60_000)));
     await expect.poll(btc, { timeout: 5000 }).toEqual([64000, 65000, 65500]);
     // Nothing in it is newer than the stream's figure, so the round does not price bitcoin again.
-    await (market as unknown as { round(): Promise<TickInput[]> }).round().then((ticks) => expect(ticks.filter((t) => t.coinId === 'bitcoin')).toEqual([]));
+    await (market as unknown as { round(): Promise<TickInput[]> })
+      .round()
+      .then((ticks) => expect(ticks.filter((t) => t.coinId === 'bitcoin')).toEqual([]));
     expect(btc()).toEqual([64000, 65000, 65500]);
     // An update older than what the market holds is ignored.
     sockets[0]!.send(JSON.stringify(mini('1.00', Date.now() - 3_600_000)));
@@ -88,13 +104,19 @@ describe('stream ticks between REST rounds', () => {
     await connected(1);
     sockets[0]!.send('{"not":"an array"');
     sockets[0]!.send(JSON.stringify({ result: null, id: 1 }));
-    await expect.poll(() => market!.states()[0]!.stream, { timeout: 5000 }).toMatchObject({ connected: true, errors: 2, messages: 2 });
+    await expect
+      .poll(() => market!.states()[0]!.stream, { timeout: 5000 })
+      .toMatchObject({ connected: true, errors: 2, messages: 2 });
     sockets[0]!.terminate();
     await connected(1);
     expect(sockets).toHaveLength(2);
     sockets[1]!.send(JSON.stringify(mini('66000.00')));
     await expect.poll(btc, { timeout: 5000 }).toEqual([64000, 66000]);
-    expect(market!.states()[0]).toMatchObject({ name: 'binance', status: 'ok', stream: { connected: true, messages: 3 } });
+    expect(market!.states()[0]).toMatchObject({
+      name: 'binance',
+      status: 'ok',
+      stream: { connected: true, messages: 3 },
+    });
   });
 
   it('OKX: subscribes once connected, keeps the connection with pings, and its pushes move the price', async () => {
@@ -105,23 +127,56 @@ describe('stream ticks between REST rounds', () => {
         if (m.toString() === 'ping') ws.send('pong');
       }),
     );
-    up.route('/api/v5/market/tickers', (q) => ({ body: fixture('okx', `tickers-${q.get('instType')!.toLowerCase()}`) }));
-    up.route('/api/v5/public/instruments', (q) => ({ body: fixture('okx', `instruments-${q.get('instType')!.toLowerCase()}`) }));
+    up.route('/api/v5/market/tickers', (q) => ({
+      body: fixture('okx', `tickers-${q.get('instType')!.toLowerCase()}`),
+    }));
+    up.route('/api/v5/public/instruments', (q) => ({
+      body: fixture('okx', `instruments-${q.get('instType')!.toLowerCase()}`),
+    }));
     const url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}/ws/v5/public`;
     const okx = new Okx({ baseUrl: up.url, streamUrl: url, pingMs: 100 });
     const published: TickInput[][] = [];
     // The fixtures' tickers are from April: a wide stale window keeps them in the price.
-    market = new LiveMarket({ db: db(), sources: [okx], intervalMs: 600_000, staleMs: 10 * 365 * 86_400_000, streamIntervalMs: 100, log: () => {} });
+    market = new LiveMarket({
+      db: db(),
+      sources: [okx],
+      intervalMs: 600_000,
+      staleMs: 10 * 365 * 86_400_000,
+      streamIntervalMs: 100,
+      log: () => {},
+    });
     market.start(async (ticks) => void published.push(ticks));
     await connected(1);
     await expect.poll(() => received.filter((m) => m === 'ping').length, { timeout: 5000 }).toBeGreaterThan(1);
-    const subscribe = JSON.parse(received.find((m) => m.startsWith('{'))!) as { op: string; args: { instId: string }[] };
+    const subscribe = JSON.parse(received.find((m) => m.startsWith('{'))!) as {
+      op: string;
+      args: { instId: string }[];
+    };
     expect(subscribe.op).toBe('subscribe');
     expect(subscribe.args).toContainEqual({ channel: 'tickers', instId: 'BTC-USDT' });
-    sockets[0]!.send(JSON.stringify({ event: 'subscribe', arg: { channel: 'tickers', instId: 'BTC-USDT' }, connId: 'c1' }));
-    const spot = fixture<{ data: Record<string, string>[] }>('okx', 'tickers-spot').data.find((t) => t.instId === 'BTC-USDT')!;
-    sockets[0]!.send(JSON.stringify({ arg: { channel: 'tickers', instId: 'BTC-USDT' }, data: [{ ...spot, last: '99999.9', ts: String(Date.now()) }] }));
-    await expect.poll(() => published.flat().some((t) => t.coinId === 'bitcoin' && t.price !== published[0]!.find((x) => x.coinId === 'bitcoin')!.price), { timeout: 5000 }).toBe(true);
+    sockets[0]!.send(
+      JSON.stringify({ event: 'subscribe', arg: { channel: 'tickers', instId: 'BTC-USDT' }, connId: 'c1' }),
+    );
+    const spot = fixture<{ data: Record<string, string>[] }>('okx', 'tickers-spot').data.find(
+      (t) => t.instId === 'BTC-USDT',
+    )!;
+    sockets[0]!.send(
+      JSON.stringify({
+        arg: { channel: 'tickers', instId: 'BTC-USDT' },
+        data: [{ ...spot, last: '99999.9', ts: String(Date.now()) }],
+      }),
+    );
+    await expect
+      .poll(
+        () =>
+          published
+            .flat()
+            .some(
+              (t) => t.coinId === 'bitcoin' && t.price !== published[0]!.find((x) => x.coinId === 'bitcoin')!.price,
+            ),
+        { timeout: 5000 },
+      )
+      .toBe(true);
     expect(market.states()[0]!.stream).toMatchObject({ connected: true, errors: 0 });
   });
 
@@ -133,7 +188,15 @@ describe('stream ticks between REST rounds', () => {
       ws.on('message', (m) => {
         received.push(m.toString());
         const op = JSON.parse(m.toString()) as { op: string };
-        ws.send(JSON.stringify({ success: true, ret_msg: op.op === 'ping' ? 'pong' : '', conn_id: 'c1', req_id: '', op: op.op }));
+        ws.send(
+          JSON.stringify({
+            success: true,
+            ret_msg: op.op === 'ping' ? 'pong' : '',
+            conn_id: 'c1',
+            req_id: '',
+            op: op.op,
+          }),
+        );
       });
     });
     up.route('/v5/market/tickers', (q) => ({ body: fixture('bybit', `tickers-${q.get('category')}`) }));
@@ -143,22 +206,55 @@ describe('stream ticks between REST rounds', () => {
       return { body: fixture('bybit', q.get('cursor') ? 'instruments-linear-2' : 'instruments-linear-1') };
     });
     const port = (wss.address() as { port: number }).port;
-    const bybit = new Bybit({ baseUrl: up.url, streamUrl: `ws://127.0.0.1:${port}/v5/public/spot`, futuresStreamUrl: `ws://127.0.0.1:${port}/v5/public/linear`, pingMs: 100 });
+    const bybit = new Bybit({
+      baseUrl: up.url,
+      streamUrl: `ws://127.0.0.1:${port}/v5/public/spot`,
+      futuresStreamUrl: `ws://127.0.0.1:${port}/v5/public/linear`,
+      pingMs: 100,
+    });
     const published: TickInput[][] = [];
     // The fixtures' tickers are from April: a wide stale window keeps them in the price.
-    market = new LiveMarket({ db: db(), sources: [bybit], intervalMs: 600_000, staleMs: 10 * 365 * 86_400_000, streamIntervalMs: 100, log: () => {} });
+    market = new LiveMarket({
+      db: db(),
+      sources: [bybit],
+      intervalMs: 600_000,
+      staleMs: 10 * 365 * 86_400_000,
+      streamIntervalMs: 100,
+      log: () => {},
+    });
     market.start(async (ticks) => void published.push(ticks));
     // Two connections: spot and linear.
     await connected(2);
     await expect.poll(() => received.filter((m) => m === '{"op":"ping"}').length, { timeout: 5000 }).toBeGreaterThan(3);
-    const subscriptions = received.filter((m) => m.includes('subscribe')).map((m) => JSON.parse(m) as { op: string; args: string[] });
+    const subscriptions = received
+      .filter((m) => m.includes('subscribe'))
+      .map((m) => JSON.parse(m) as { op: string; args: string[] });
     expect(subscriptions.every((s) => s.op === 'subscribe' && s.args.length <= 10)).toBe(true);
     expect(subscriptions.flatMap((s) => s.args)).toContain('tickers.BTCUSDT');
     await expect.poll(() => published.flat().some((t) => t.coinId === 'bitcoin'), { timeout: 5000 }).toBe(true);
     const before = published.flat().find((t) => t.coinId === 'bitcoin')!.price;
     const spot = sockets.find((s) => spotSockets.has(s))!;
-    spot.send(JSON.stringify({ topic: 'tickers.BTCUSDT', ts: Date.now(), type: 'snapshot', cs: 1, data: { symbol: 'BTCUSDT', lastPrice: '123456.7', highPrice24h: '123456.7', lowPrice24h: '95000', prevPrice24h: '96000', volume24h: '10', turnover24h: '1000000', price24hPcnt: '0.02' } }));
-    await expect.poll(() => published.flat().some((t) => t.coinId === 'bitcoin' && t.price !== before), { timeout: 5000 }).toBe(true);
+    spot.send(
+      JSON.stringify({
+        topic: 'tickers.BTCUSDT',
+        ts: Date.now(),
+        type: 'snapshot',
+        cs: 1,
+        data: {
+          symbol: 'BTCUSDT',
+          lastPrice: '123456.7',
+          highPrice24h: '123456.7',
+          lowPrice24h: '95000',
+          prevPrice24h: '96000',
+          volume24h: '10',
+          turnover24h: '1000000',
+          price24hPcnt: '0.02',
+        },
+      }),
+    );
+    await expect
+      .poll(() => published.flat().some((t) => t.coinId === 'bitcoin' && t.price !== before), { timeout: 5000 })
+      .toBe(true);
     // The pongs and acknowledgements were read, not counted as errors.
     expect(market.states()[0]!.stream).toMatchObject({ connected: true, errors: 0 });
   });
@@ -169,7 +265,16 @@ describe('stream ticks between REST rounds', () => {
       ws.on('message', (m) => {
         received.push(m.toString());
         const req = JSON.parse(m.toString()) as { method: string; params: { symbol: string[] } };
-        for (const symbol of req.params.symbol) ws.send(JSON.stringify({ method: 'subscribe', result: { channel: 'ticker', snapshot: true, symbol }, success: true, time_in: 'a', time_out: 'b' }));
+        for (const symbol of req.params.symbol)
+          ws.send(
+            JSON.stringify({
+              method: 'subscribe',
+              result: { channel: 'ticker', snapshot: true, symbol },
+              success: true,
+              time_in: 'a',
+              time_out: 'b',
+            }),
+          );
       }),
     );
     up.route('/0/public/AssetPairs', { body: fixture('kraken', 'AssetPairs') });
@@ -177,7 +282,14 @@ describe('stream ticks between REST rounds', () => {
     const url = `ws://127.0.0.1:${(wss.address() as { port: number }).port}/v2`;
     const kraken = new Kraken({ baseUrl: up.url, streamUrl: url });
     const published: TickInput[][] = [];
-    market = new LiveMarket({ db: db(), sources: [kraken], intervalMs: 600_000, staleMs: 300_000, streamIntervalMs: 100, log: () => {} });
+    market = new LiveMarket({
+      db: db(),
+      sources: [kraken],
+      intervalMs: 600_000,
+      staleMs: 300_000,
+      streamIntervalMs: 100,
+      log: () => {},
+    });
     market.start(async (ticks) => void published.push(ticks));
     await connected(1);
     await expect.poll(() => received.length, { timeout: 5000 }).toBeGreaterThan(0);
@@ -187,8 +299,31 @@ describe('stream ticks between REST rounds', () => {
     await expect.poll(() => published.flat().some((t) => t.coinId === 'bitcoin'), { timeout: 5000 }).toBe(true);
     const before = published.flat().find((t) => t.coinId === 'bitcoin')!.price;
     sockets[0]!.send(JSON.stringify({ channel: 'heartbeat' }));
-    sockets[0]!.send(JSON.stringify({ channel: 'ticker', type: 'update', data: [{ symbol: 'BTC/USD', bid: 123456.6, bid_qty: 1, ask: 123456.7, ask_qty: 1, last: 123456.7, volume: 10, vwap: 120000, low: 94000, high: 123456.7, change: 2000, change_pct: 1.6 }] }));
-    await expect.poll(() => published.flat().some((t) => t.coinId === 'bitcoin' && t.price !== before), { timeout: 5000 }).toBe(true);
+    sockets[0]!.send(
+      JSON.stringify({
+        channel: 'ticker',
+        type: 'update',
+        data: [
+          {
+            symbol: 'BTC/USD',
+            bid: 123456.6,
+            bid_qty: 1,
+            ask: 123456.7,
+            ask_qty: 1,
+            last: 123456.7,
+            volume: 10,
+            vwap: 120000,
+            low: 94000,
+            high: 123456.7,
+            change: 2000,
+            change_pct: 1.6,
+          },
+        ],
+      }),
+    );
+    await expect
+      .poll(() => published.flat().some((t) => t.coinId === 'bitcoin' && t.price !== before), { timeout: 5000 })
+      .toBe(true);
     expect(market.states()[0]!.stream).toMatchObject({ connected: true, errors: 0 });
   });
 

@@ -5,7 +5,8 @@ import type { LiveDetail, LivesPage } from '../../src/server/domain/lives.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 const lives = (query = '') => get<LivesPage>(`/api/v1/lives?${query}`);
 const calendar = (query = '') => get<CalendarPage>(`/api/v1/calendar?${query}`);
 const MISSING = 'Content does not exist or has been removed';
@@ -14,7 +15,10 @@ const MISSING = 'Content does not exist or has been removed';
 const timelineIds = async (locales: string[]) =>
   (
     await rowsOf<{ id: number }>(
-      sql`select id from flash_news where locale::text in (${sql.join(locales.map((l) => sql`${l}`), sql`, `)}) order by published_at desc, id desc`,
+      sql`select id from flash_news where locale::text in (${sql.join(
+        locales.map((l) => sql`${l}`),
+        sql`, `,
+      )}) order by published_at desc, id desc`,
     )
   ).map((r) => r.id);
 
@@ -37,7 +41,13 @@ describe('GET /api/v1/lives', () => {
     }
     const withCoins = body.data.list.filter((i) => i.coins.length > 0);
     expect(withCoins.length).toBeGreaterThan(0);
-    for (const c of withCoins.flatMap((i) => i.coins)) expect(c).toEqual({ id: expect.any(String), symbol: expect.any(String), name: expect.any(String), icon: expect.any(String) });
+    for (const c of withCoins.flatMap((i) => i.coins))
+      expect(c).toEqual({
+        id: expect.any(String),
+        symbol: expect.any(String),
+        name: expect.any(String),
+        icon: expect.any(String),
+      });
   });
 
   it('walks the whole timeline with the cursor, without repeats or gaps', async () => {
@@ -134,11 +144,15 @@ describe('GET /api/v1/lives/:id', () => {
     const id = ids[5]!;
     const { status, body } = await get<LiveDetail>(`/api/v1/lives/${id}`);
     expect(status).toBe(200);
-    const [row] = await rowsOf<{ title: string; body: string; locale: string }>(sql`select title, body, locale::text as locale from flash_news where id = ${id}`);
+    const [row] = await rowsOf<{ title: string; body: string; locale: string }>(
+      sql`select title, body, locale::text as locale from flash_news where id = ${id}`,
+    );
     expect(body.data).toMatchObject({ id, title: row!.title, body: row!.body, locale: 'zh' });
     expect(body.data.newer!.id).toBe(ids[4]);
     expect(body.data.older!.id).toBe(ids[6]);
-    const links = await rowsOf<{ coin_id: string }>(sql`select coin_id from flash_news_coins where flash_news_id = ${id} order by coin_id`);
+    const links = await rowsOf<{ coin_id: string }>(
+      sql`select coin_id from flash_news_coins where flash_news_id = ${id} order by coin_id`,
+    );
     expect(body.data.coins.map((c) => c.id).sort()).toEqual(links.map((l) => l.coin_id));
   });
 
@@ -165,14 +179,34 @@ describe('GET /api/v1/lives/:id', () => {
 
 describe('GET /api/v1/calendar', () => {
   const countBetween = async (from: string, to: string, extra = sql``) =>
-    (await rowsOf<{ n: number }>(sql`select count(*)::int as n from calendar_events where starts_at >= ${from}::timestamptz and starts_at < ${to}::timestamptz ${extra}`))[0]!.n;
+    (
+      await rowsOf<{ n: number }>(
+        sql`select count(*)::int as n from calendar_events where starts_at >= ${from}::timestamptz and starts_at < ${to}::timestamptz ${extra}`,
+      )
+    )[0]!.n;
 
   it('shows the Monday-to-Sunday week of a date, every day present, events in their UTC day', async () => {
     const { status, body } = await calendar('view=week&date=2026-11-20');
     expect(status).toBe(200);
     const page = body.data;
-    expect(page).toMatchObject({ view: 'week', date: '2026-11-20', from: '2026-11-16', to: '2026-11-22', prev: '2026-11-13', next: '2026-11-27', importance: 1 });
-    expect(page.days.map((d) => d.date)).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
+    expect(page).toMatchObject({
+      view: 'week',
+      date: '2026-11-20',
+      from: '2026-11-16',
+      to: '2026-11-22',
+      prev: '2026-11-13',
+      next: '2026-11-27',
+      importance: 1,
+    });
+    expect(page.days.map((d) => d.date)).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
     expect(page.total).toBe(await countBetween('2026-11-16T00:00:00Z', '2026-11-23T00:00:00Z'));
     expect(page.total).toBeGreaterThan(0);
     for (const d of page.days) {
@@ -211,7 +245,9 @@ describe('GET /api/v1/calendar', () => {
     const important = (await calendar('view=month&date=2026-11-20&importance=4')).body.data;
     const all = important.days.flatMap((d) => d.events);
     expect(all.every((e) => e.importance >= 4)).toBe(true);
-    expect(important.total).toBe(await countBetween('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', sql`and importance >= 4`));
+    expect(important.total).toBe(
+      await countBetween('2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', sql`and importance >= 4`),
+    );
     const btc = (await calendar('view=month&date=2026-11-20&coin=bitcoin')).body.data.days.flatMap((d) => d.events);
     expect(btc.length).toBeGreaterThan(0);
     expect(btc.every((e) => e.coin?.id === 'bitcoin')).toBe(true);
@@ -248,7 +284,9 @@ describe('GET /api/v1/calendar', () => {
 
 describe('GET /api/v1/calendar/:id', () => {
   it('gives one event with related events of the same coin', async () => {
-    const [row] = await rowsOf<{ id: number; title: string; coin_id: string }>(sql`select id, title, coin_id from calendar_events where coin_id = 'bitcoin' order by id limit 1`);
+    const [row] = await rowsOf<{ id: number; title: string; coin_id: string }>(
+      sql`select id, title, coin_id from calendar_events where coin_id = 'bitcoin' order by id limit 1`,
+    );
     const { status, body } = await get<CalendarEventDetail>(`/api/v1/calendar/${row!.id}`);
     expect(status).toBe(200);
     expect(body.data).toMatchObject({ id: row!.id, title: row!.title, coin: { id: 'bitcoin', symbol: 'BTC' } });

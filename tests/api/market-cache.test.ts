@@ -91,7 +91,9 @@ describe('the coin list and coin details kept in memory', () => {
     await db().execute(sql`update coins set price = 33333 where id = 'bitcoin'`);
     expect(await bitcoinPrice()).toBe(44_444);
     // Cut the LISTEN connection from the server side, as a restart of PostgreSQL would.
-    await db().execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'coinlens live prices' and datname = current_database()`);
+    await db().execute(
+      sql`select pg_terminate_backend(pid) from pg_stat_activity where application_name = 'coinlens live prices' and datname = current_database()`,
+    );
     await vi.waitFor(async () => expect(await bitcoinPrice()).toBe(33_333), { timeout: 4_000, interval: 100 });
   });
 

@@ -33,7 +33,11 @@ let up: FakeUpstream;
 type BinanceTicker = { symbol: string; lastPrice: string; closeTime: number; [k: string]: unknown };
 
 /** Binance's recorded 24-hour tickers: `pick` of them, changed by `edit`, closing at `at`. */
-function binanceAnswer(pick: string[], at: number, edit: (t: BinanceTicker) => BinanceTicker = (t) => t): BinanceTicker[] {
+function binanceAnswer(
+  pick: string[],
+  at: number,
+  edit: (t: BinanceTicker) => BinanceTicker = (t) => t,
+): BinanceTicker[] {
   return fixture<BinanceTicker[]>('binance', 'ticker-24hr')
     .filter((t) => pick.includes(t.symbol))
     .map((t) => edit({ ...t, closeTime: at }));
@@ -45,7 +49,12 @@ function okxRoute(price: () => string, at: () => number) {
     const type = q.get('instType')!;
     if (type !== 'SPOT') return { body: { code: '0', msg: '', data: [] } };
     const body = fixture<{ data: { instId: string }[] }>('okx', 'tickers-spot');
-    return { body: { ...body, data: body.data.filter((t) => t.instId === 'BTC-USDT').map((t) => ({ ...t, last: price(), ts: String(at()) })) } };
+    return {
+      body: {
+        ...body,
+        data: body.data.filter((t) => t.instId === 'BTC-USDT').map((t) => ({ ...t, last: price(), ts: String(at()) })),
+      },
+    };
   };
 }
 
@@ -62,7 +71,15 @@ const okx = () => new Okx({ baseUrl: up.url, ...fast });
 const kraken = () => new Kraken({ baseUrl: up.url, ...fast });
 
 function market(sources: TickerSource[], more: Partial<ConstructorParameters<typeof LiveMarket>[0]> = {}) {
-  return new LiveMarket({ db: db(), sources, intervalMs: 30_000, staleMs: STALE_MS, now: () => clock, log: () => {}, ...more });
+  return new LiveMarket({
+    db: db(),
+    sources,
+    intervalMs: 30_000,
+    staleMs: STALE_MS,
+    now: () => clock,
+    log: () => {},
+    ...more,
+  });
 }
 
 async function rows<R>(query: ReturnType<typeof sql>): Promise<R[]> {
@@ -73,10 +90,24 @@ async function bitcoin() {
   const [row] = await rows<{ price: string; price_at: Date; sources: string[]; volume: string }>(
     sql`select price::text, price_at, sources, volume_24h::text as volume from coins where id = 'bitcoin'`,
   );
-  return { price: Number(row!.price), priceAt: new Date(row!.price_at).getTime(), sources: row!.sources, volume: Number(row!.volume) };
+  return {
+    price: Number(row!.price),
+    priceAt: new Date(row!.price_at).getTime(),
+    sources: row!.sources,
+    volume: Number(row!.volume),
+  };
 }
 
-type Pair = { pair: string; source: string | null; excluded: string | null; price: number | null; volume24h: number | null; change24h: number | null; spread: number | null; updatedAt: string };
+type Pair = {
+  pair: string;
+  source: string | null;
+  excluded: string | null;
+  price: number | null;
+  volume24h: number | null;
+  change24h: number | null;
+  spread: number | null;
+  updatedAt: string;
+};
 /** The coin's market tab, as the page and the API read it (the demo pairs of other exchanges gone first). */
 async function marketTab(coin: string): Promise<Pair[]> {
   await db().execute(sql`delete from tickers where coin_id = ${coin} and source is null`);
@@ -94,7 +125,10 @@ beforeEach(async () => {
   up = await startFakeUpstream({
     '/api/v3/exchangeInfo': { body: fixture('binance', 'exchangeInfo') },
     '/0/public/AssetPairs': { body: fixture('kraken', 'AssetPairs') },
-    '/api/v5/public/instruments': (q) => (q.get('instType') === 'SPOT' ? { body: fixture('okx', 'instruments-spot') } : { body: { code: '0', msg: '', data: [] } }),
+    '/api/v5/public/instruments': (q) =>
+      q.get('instType') === 'SPOT'
+        ? { body: fixture('okx', 'instruments-spot') }
+        : { body: { code: '0', msg: '', data: [] } },
   });
 });
 afterEach(() => up.close());
@@ -125,13 +159,24 @@ describe('a zero price', () => {
     up.route('/api/v3/ticker/24hr', () => ({ body: answer }));
     const m = market([binance()]);
     await writer().write(await m.round());
-    expect((await marketTab('bitcoin')).find((p) => p.pair === 'BTC/USDT')).toMatchObject({ excluded: null, price: 96512.34 });
+    expect((await marketTab('bitcoin')).find((p) => p.pair === 'BTC/USDT')).toMatchObject({
+      excluded: null,
+      price: 96512.34,
+    });
 
     clock = T + 10_000;
-    answer = binanceAnswer(['BTCUSDT', 'BTCFDUSD', 'MITOUSDT'], clock, (t) => (t.symbol === 'BTCUSDT' ? { ...t, lastPrice: '0.00000000' } : t));
+    answer = binanceAnswer(['BTCUSDT', 'BTCFDUSD', 'MITOUSDT'], clock, (t) =>
+      t.symbol === 'BTCUSDT' ? { ...t, lastPrice: '0.00000000' } : t,
+    );
     await writer().write(await m.round());
     const usdt = (await marketTab('bitcoin')).find((p) => p.pair === 'BTC/USDT')!;
-    expect(usdt).toMatchObject({ excluded: 'invalid-price', price: null, volume24h: null, change24h: null, spread: null });
+    expect(usdt).toMatchObject({
+      excluded: 'invalid-price',
+      price: null,
+      volume24h: null,
+      change24h: null,
+      spread: null,
+    });
     expect(Date.parse(usdt.updatedAt)).toBe(clock);
     // Bitcoin's price is FDUSD's pair alone now; a pair that never traded (MITO's 0) is not added.
     expect((await bitcoin()).price).toBeCloseTo(96520.01, 2);
@@ -188,9 +233,15 @@ describe("OKX's dated futures in the two weeks before a quarterly delivery", () 
     const ticker = fixture<{ data: Record<string, string>[] }>('okx', 'tickers-futures').data[0]!;
     const envelope = (data: unknown[]) => ({ body: { code: '0', msg: '', data } });
     up.route('/api/v5/public/instruments', (q) =>
-      q.get('instType') === 'FUTURES' ? envelope(contracts.map((c) => ({ ...instrument, ...c, state: 'live' }))) : { body: fixture('okx', 'instruments-spot') },
+      q.get('instType') === 'FUTURES'
+        ? envelope(contracts.map((c) => ({ ...instrument, ...c, state: 'live' })))
+        : { body: fixture('okx', 'instruments-spot') },
     );
-    up.route('/api/v5/market/tickers', (q) => (q.get('instType') === 'FUTURES' ? envelope(contracts.map((c) => ({ ...ticker, instId: c.instId, ts: String(clock) }))) : envelope([])));
+    up.route('/api/v5/market/tickers', (q) =>
+      q.get('instType') === 'FUTURES'
+        ? envelope(contracts.map((c) => ({ ...ticker, instId: c.instId, ts: String(clock) })))
+        : envelope([]),
+    );
     await market([okx()]).round();
     const pairs = await rows<{ pair: string; instrument: string }>(
       sql`select t.pair, t.instrument from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'okx' and t.source = 'okx' and t.market = 'futures' order by t.expires_at`,
@@ -208,8 +259,16 @@ describe('an outage in which no source answers', () => {
   it('moves no price: the last price computed from fresh data stays, with the time of its newest figure', async () => {
     // Binance at 70,021, OKX at 70,030 and Kraken at 29,024 (an outlier among three), each
     // figure of a different age, so that the three go stale one round apart.
-    up.route('/api/v3/ticker/24hr', { body: binanceAnswer(['BTCUSDT'], T - 20_000, (t) => ({ ...t, lastPrice: '70021.00' })) });
-    up.route('/api/v5/market/tickers', okxRoute(() => '70030', () => T - 10_000));
+    up.route('/api/v3/ticker/24hr', {
+      body: binanceAnswer(['BTCUSDT'], T - 20_000, (t) => ({ ...t, lastPrice: '70021.00' })),
+    });
+    up.route(
+      '/api/v5/market/tickers',
+      okxRoute(
+        () => '70030',
+        () => T - 10_000,
+      ),
+    );
     up.route('/0/public/Ticker', { body: krakenTicker('29024.0') });
     const m = market([binance(), okx(), kraken()]);
     const hub = writer();
@@ -222,7 +281,8 @@ describe('an outage in which no source answers', () => {
     expect(before.priceAt).toBe(T - 10_000);
     expect(before.sources).toEqual(['binance', 'okx']);
 
-    for (const path of ['/api/v3/ticker/24hr', '/api/v5/market/tickers', '/0/public/Ticker']) up.route(path, { status: 503, body: 'down' });
+    for (const path of ['/api/v3/ticker/24hr', '/api/v5/market/tickers', '/0/public/Ticker'])
+      up.route(path, { status: 503, body: 'down' });
     // 45 s on Binance's figure is stale, OKX's and Kraken's are not: two prices are left, too
     // few for the outlier test; 10 s later only Kraken's; then none.
     for (const at of [T + 45_000, T + 55_000, T + 65_000, T + 120_000]) {
@@ -234,16 +294,26 @@ describe('an outage in which no source answers', () => {
     }
     // The pages read it as stale: the header, the list row and the API say so.
     const coin = await get<{ price: number; priceAt: string; stale: boolean }>('/api/v1/coins/bitcoin');
-    expect(coin.body.data).toMatchObject({ price: before.price, priceAt: new Date(T - 10_000).toISOString(), stale: true });
+    expect(coin.body.data).toMatchObject({
+      price: before.price,
+      priceAt: new Date(T - 10_000).toISOString(),
+      stale: true,
+    });
     // So does every other list that shows its price: the rankings, hot coins, the movers, the chart page.
     const volume = await getRanking(db(), { kind: 'volume', page: 1, size: 100 });
     expect(volume.list.find((r) => 'id' in r && r.id === 'bitcoin')).toMatchObject({ stale: true });
-    expect((await listHotCoins(db(), { page: 1, size: 500 })).list.find((c) => c.id === 'bitcoin')).toMatchObject({ stale: true });
+    expect((await listHotCoins(db(), { page: 1, size: 500 })).list.find((c) => c.id === 'bitcoin')).toMatchObject({
+      stale: true,
+    });
     expect((await findKlineCoin(db(), 'btc'))!.stale).toBe(true);
     const movers = await topMovers(db(), 100);
     expect([...movers.gainers, ...movers.losers].find((c) => c.id === 'bitcoin')).toMatchObject({ stale: true });
     // The embeddable widget and the search results' coin rows.
-    expect((await widgetCoins(db(), ['bitcoin'])).coins[0]).toMatchObject({ id: 'bitcoin', stale: true, priceAt: new Date(T - 10_000).toISOString() });
+    expect((await widgetCoins(db(), ['bitcoin'])).coins[0]).toMatchObject({
+      id: 'bitcoin',
+      stale: true,
+      priceAt: new Date(T - 10_000).toISOString(),
+    });
     const found = (await search(db(), { q: 'bitcoin', kind: 'coin' })).sections.find((s) => s.kind === 'coin');
     expect(found?.kind === 'coin' && found.list.find((c) => c.id === 'bitcoin')).toMatchObject({ stale: true });
 
@@ -260,8 +330,17 @@ describe('a source that hangs', () => {
     const realClock = { retries: 0, timeoutMs: 10_000 };
     up.route('/api/v3/ticker/24hr', () => ({ body: binanceAnswer(['BTCUSDT'], Date.now()) }));
     // Kraken answers the first question at once, the second after 6 s.
-    up.route('/0/public/Ticker', [{ body: krakenTicker('96500.0') }, { body: krakenTicker('96600.0'), delayMs: 6_000 }]);
-    const m = new LiveMarket({ db: db(), sources: [new BinanceSpot({ baseUrl: up.url, ...realClock }), new Kraken({ baseUrl: up.url, ...realClock })], intervalMs: 200, staleMs: STALE_MS, log: () => {} });
+    up.route('/0/public/Ticker', [
+      { body: krakenTicker('96500.0') },
+      { body: krakenTicker('96600.0'), delayMs: 6_000 },
+    ]);
+    const m = new LiveMarket({
+      db: db(),
+      sources: [new BinanceSpot({ baseUrl: up.url, ...realClock }), new Kraken({ baseUrl: up.url, ...realClock })],
+      intervalMs: 200,
+      staleMs: STALE_MS,
+      log: () => {},
+    });
     const published: TickInput[][] = [];
     m.start(async (ticks) => void published.push(ticks));
     try {
@@ -275,7 +354,11 @@ describe('a source that hangs', () => {
       // One question at a time: Kraken was not asked again meanwhile.
       expect(up.requests.filter((r) => r.path === '/0/public/Ticker').length).toBe(2);
       const krakenPrice = async () =>
-        (await rows<{ price: string }>(sql`select t.price_quote::text as price from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'kraken' and t.pair = 'BTC/USD'`))[0]?.price;
+        (
+          await rows<{ price: string }>(
+            sql`select t.price_quote::text as price from tickers t join exchanges e on e.id = t.exchange_id where e.name = 'kraken' and t.pair = 'BTC/USD'`,
+          )
+        )[0]?.price;
       expect(await krakenPrice()).toBe('96500');
       await expect.poll(krakenPrice, { timeout: 8_000 }).toBe('96600');
     } finally {
@@ -286,7 +369,10 @@ describe('a source that hangs', () => {
 
 describe("the header strip's Live/Stale word", () => {
   /** What the strip and /api/health say: stale or not. */
-  const both = async () => [(await currentTotals(db())).provenance.stale, (await get<{ stale: boolean }>('/api/health')).body.data.stale];
+  const both = async () => [
+    (await currentTotals(db())).provenance.stale,
+    (await get<{ stale: boolean }>('/api/health')).body.data.stale,
+  ];
 
   it('agrees with /api/health within one refresh, whichever way the data turns', async () => {
     // Live data that turns stale in a second and a half, by the clock alone (no write).
@@ -316,11 +402,15 @@ describe('the whole-market totals on live data without a supply source', () => {
     expect(totals.totalMarketCap).toBeCloseTo(Number(sums!.cap), 0);
     expect(totals.totalVolume24h).toBeCloseTo(Number(sums!.vol), 0);
     // The demo rows are still listed (and counted as coins), but add nothing to the sums.
-    const [all] = await rows<{ cap: string; n: number }>(sql`select sum(market_cap)::text as cap, count(*)::int as n from coins`);
+    const [all] = await rows<{ cap: string; n: number }>(
+      sql`select sum(market_cap)::text as cap, count(*)::int as n from coins`,
+    );
     expect(Number(all!.cap) - totals.totalMarketCap).toBeGreaterThan(1e11);
     expect(totals.coinCount).toBe(all!.n);
     // Each live coin says its market cap is an estimate: the live price × the demo data's supply.
-    const btc = await get<{ marketCap: number; marketCapEstimate: boolean; supplySource: string | null }>('/api/v1/coins/bitcoin');
+    const btc = await get<{ marketCap: number; marketCapEstimate: boolean; supplySource: string | null }>(
+      '/api/v1/coins/bitcoin',
+    );
     expect(btc.body.data).toMatchObject({ marketCapEstimate: true, supplySource: null });
   });
 });

@@ -53,7 +53,9 @@ describe('GET /api/new/v1/getBaseTotalInfo', () => {
   it('sums the coin table and counts coins, exchanges and pairs', async () => {
     const { body } = await get<Record<string, number | string>>('/api/new/v1/getBaseTotalInfo');
     const [row] = await db()
-      .execute(sql`select sum(market_cap)::float8 as cap, (select count(*) from exchanges)::int as ex, (select count(*) from tickers)::int as tk from coins`)
+      .execute(
+        sql`select sum(market_cap)::float8 as cap, (select count(*) from exchanges)::int as ex, (select count(*) from tickers)::int as tk from coins`,
+      )
       .then((r) => (r as unknown as { rows: { cap: number; ex: number; tk: number }[] }).rows);
     expect(body.data.totalMarketCap).toBeCloseTo(Number(row!.cap), -3);
     expect(body.data.exchangeCount).toBe(Number(row!.ex));
@@ -128,9 +130,10 @@ describe('GET /api/v1/coins', () => {
 
 describe('GET /api/v1/exchanges and tickers', () => {
   it('lists exchanges with expected volume never above the reported volume', async () => {
-    const { body } = await get<{ list: { reportedVolume24h: number; expectedVolume24h: number | null }[]; total: number }>(
-      '/api/v1/exchanges?size=100',
-    );
+    const { body } = await get<{
+      list: { reportedVolume24h: number; expectedVolume24h: number | null }[];
+      total: number;
+    }>('/api/v1/exchanges?size=100');
     expect(body.data.total).toBe(120);
     for (const e of body.data.list) {
       if (e.expectedVolume24h !== null) expect(e.expectedVolume24h).toBeLessThanOrEqual(e.reportedVolume24h + 1e-6);
@@ -177,7 +180,8 @@ describe('GET /api/v1/exchanges and tickers', () => {
 
 describe('quick search and data centre', () => {
   it('lists coins and exchanges as {symbol, id, name, keys}', async () => {
-    const coins = await get<{ symbol: string; id: string; name: string; keys: string[] }[]>('/api/v1/quick_search/coin');
+    const coins =
+      await get<{ symbol: string; id: string; name: string; keys: string[] }[]>('/api/v1/quick_search/coin');
     expect(coins.body.data.length).toBeGreaterThanOrEqual(500);
     expect(coins.body.data[0]).toMatchObject({ symbol: 'BTC', id: 'bitcoin' });
     expect(Array.isArray(coins.body.data[0]!.keys)).toBe(true);
@@ -187,7 +191,9 @@ describe('quick search and data centre', () => {
   });
 
   it('lists the block explorers the coins link to, with the coins, for the quick search', async () => {
-    const { body, headers } = await get<{ explorer: string; coins: { id: string; symbol: string }[] }[]>('/api/v1/quick_search/explorer');
+    const { body, headers } = await get<{ explorer: string; coins: { id: string; symbol: string }[] }[]>(
+      '/api/v1/quick_search/explorer',
+    );
     const byId = new Map(body.data.map((e) => [e.explorer, e.coins.map((c) => c.id)]));
     expect(byId.get('etherscan')).toContain('ethereum');
     expect(byId.get('mempool')).toEqual(['bitcoin']);
@@ -207,14 +213,29 @@ describe('quick search and data centre', () => {
     expect(status).toBe(200);
     expect(body.data.base).toBe('USD');
     expect(body.data.rates.USD).toBe(1);
-    expect(Object.keys(body.data.rates).sort()).toEqual(['BTC', 'CNY', 'ETH', 'EUR', 'HKD', 'JPY', 'KRW', 'TWD', 'USD', 'USDT']);
+    expect(Object.keys(body.data.rates).sort()).toEqual([
+      'BTC',
+      'CNY',
+      'ETH',
+      'EUR',
+      'HKD',
+      'JPY',
+      'KRW',
+      'TWD',
+      'USD',
+      'USDT',
+    ]);
     expect(body.data.rates.BTC).toBeLessThan(0.001);
     expect(body.data.timestamp).toBeGreaterThan(0);
   });
 
   it('takes the BTC and ETH rates from the current coin prices (SPEC §9: always refreshed)', async () => {
-    await db().execute(sql`update coins set price = case id when 'bitcoin' then 50000 when 'ethereum' then 2500 end where id in ('bitcoin', 'ethereum')`);
-    const { body } = await get<{ rates: Record<string, number> }>('/api/v1/data/exrate?base=USD&symbols=BTC,ETH,CNY', { signed: false });
+    await db().execute(
+      sql`update coins set price = case id when 'bitcoin' then 50000 when 'ethereum' then 2500 end where id in ('bitcoin', 'ethereum')`,
+    );
+    const { body } = await get<{ rates: Record<string, number> }>('/api/v1/data/exrate?base=USD&symbols=BTC,ETH,CNY', {
+      signed: false,
+    });
     expect(body.data.rates.BTC).toBeCloseTo(1 / 50000, 12);
     expect(body.data.rates.ETH).toBeCloseTo(1 / 2500, 12);
     expect(body.data.rates.CNY).toBeGreaterThan(1);

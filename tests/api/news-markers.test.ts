@@ -64,7 +64,9 @@ describe('GET /api/v1/klines/news', () => {
   it("lists a coin's flash news and announcements of the window, oldest first, in the reader's languages", async () => {
     // The announcement is older than the newest 30: a signed-in reader's chart shows it (a visitor's: below).
     const { token } = await signedInUser(db());
-    const { data, headers } = await markers(`coin=bitcoin&from=${T0 - MIN}&to=${T0 + 2 * 60 * MIN}&lan=en`, { authorization: `Bearer ${token}` });
+    const { data, headers } = await markers(`coin=bitcoin&from=${T0 - MIN}&to=${T0 + 2 * 60 * MIN}&lan=en`, {
+      authorization: `Bearer ${token}`,
+    });
     expect(data).toMatchObject({
       coin: 'bitcoin',
       from: T0 - MIN,

@@ -16,7 +16,8 @@ import { SEED_NOW } from '../setup/constants.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, call, db } = apiHarness();
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 const V2 = '/api/new/v2';
 const MISSING = 'Content does not exist or has been removed';
 const newestFirst = (xs: string[]) => xs.every((x, i) => i === 0 || Date.parse(xs[i - 1] as string) >= Date.parse(x));
@@ -43,7 +44,12 @@ describe('GET announcements', () => {
   });
 
   it('lists the Chinese rows for zh and zh-hk, the English ones for ko', async () => {
-    for (const [lan, locale] of [['zh', 'zh'], ['zh-hk', 'zh'], ['ko', 'en'], ['en', 'en']] as const) {
+    for (const [lan, locale] of [
+      ['zh', 'zh'],
+      ['zh-hk', 'zh'],
+      ['ko', 'en'],
+      ['en', 'en'],
+    ] as const) {
       const { body } = await list(`lan=${lan}`);
       expect(body.data.list.length).toBe(10);
       expect(new Set(body.data.list.map((a) => a.locale))).toEqual(new Set([locale]));
@@ -53,7 +59,12 @@ describe('GET announcements', () => {
 
   it('applies the visitor limit: the newest 30, then "log in to see more"', async () => {
     const first = (await list()).body.data;
-    expect(first).toMatchObject({ visibleTotal: VISITOR_ANNOUNCEMENT_LIMIT, limited: true, locked: false, limit: VISITOR_ANNOUNCEMENT_LIMIT });
+    expect(first).toMatchObject({
+      visibleTotal: VISITOR_ANNOUNCEMENT_LIMIT,
+      limited: true,
+      locked: false,
+      limit: VISITOR_ANNOUNCEMENT_LIMIT,
+    });
     const third = (await list('page=3')).body.data;
     expect(third.list).toHaveLength(10);
     const fourth = (await list('page=4')).body.data;
@@ -67,22 +78,35 @@ describe('GET announcements', () => {
 
   it('lifts the visitor limit for a valid token, and only for one; the signed-in answer is private', async () => {
     const name = `ann_${Date.now().toString(36)}`;
-    const reg = await call<{ token: string }>('POST', '/api/new/v1/register', { json: { userName: name, email: `${name}@example.com`, password: 'secret-pass' }, ip: '10.9.8.7' });
+    const reg = await call<{ token: string }>('POST', '/api/new/v1/register', {
+      json: { userName: name, email: `${name}@example.com`, password: 'secret-pass' },
+      ip: '10.9.8.7',
+    });
     expect(reg.body.code).toBe(0);
     const auth = { authorization: `Bearer ${reg.body.data.token}` };
     const visitor = await list('page=4');
     expect(visitor.headers.get('vary')).toMatch(/Authorization/);
     expect(visitor.headers.get('cache-control')).toMatch(/public/);
     const signed = await get<AnnouncementPage>(`${V2}/announcements?page=4`, { headers: auth });
-    expect(signed.body.data).toMatchObject({ locked: false, limited: false, limit: null, visibleTotal: visitor.body.data.total });
+    expect(signed.body.data).toMatchObject({
+      locked: false,
+      limited: false,
+      limit: null,
+      visibleTotal: visitor.body.data.total,
+    });
     expect(signed.body.data.list).toHaveLength(10);
     expect(signed.headers.get('cache-control')).toBe('private, no-store');
     expect(signed.headers.get('vary')).toMatch(/Authorization/);
     // A forged or revoked token is a visitor's (the list is public; only the extra rows need an account).
-    const forged = await get<AnnouncementPage>(`${V2}/announcements?page=4`, { headers: { authorization: `Bearer ${reg.body.data.token.slice(0, -4)}AAAA` } });
+    const forged = await get<AnnouncementPage>(`${V2}/announcements?page=4`, {
+      headers: { authorization: `Bearer ${reg.body.data.token.slice(0, -4)}AAAA` },
+    });
     expect(forged.body.data).toMatchObject({ list: [], locked: true });
     await call('POST', '/api/new/v1/logout', { json: {}, token: reg.body.data.token });
-    expect((await get<AnnouncementPage>(`${V2}/announcements?page=4`, { headers: auth })).body.data).toMatchObject({ list: [], locked: true });
+    expect((await get<AnnouncementPage>(`${V2}/announcements?page=4`, { headers: auth })).body.data).toMatchObject({
+      list: [],
+      locked: true,
+    });
   });
 
   it('filters by exchange and by category', async () => {
@@ -92,7 +116,9 @@ describe('GET announcements', () => {
     const listings = (await list('category=listing&size=30')).body.data;
     expect(listings.total).toBeGreaterThan(0);
     expect(new Set(listings.list.map((a) => a.category))).toEqual(new Set(['listing']));
-    const [row] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from announcements where locale = 'en' and category = 'listing'`);
+    const [row] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from announcements where locale = 'en' and category = 'listing'`,
+    );
     expect(listings.total).toBe(row!.n);
   });
 
@@ -155,7 +181,11 @@ describe('GET announcements/{id}', () => {
     expect(body.data.id).toBe(row!.id);
     expect(body.data.body).toEqual(expect.any(String));
     expect(body.data.coins).toHaveLength(row!.n);
-    expect(body.data.coins[0]).toMatchObject({ id: expect.any(String), symbol: expect.any(String), icon: expect.stringContaining('/icons/coins/') });
+    expect(body.data.coins[0]).toMatchObject({
+      id: expect.any(String),
+      symbol: expect.any(String),
+      icon: expect.stringContaining('/icons/coins/'),
+    });
     expect(body.data.exchange.displayName).toEqual(expect.any(String));
     expect((await get(`/api/v3/announcements/${row!.id}`)).body).toEqual(body);
   });
@@ -194,13 +224,17 @@ describe('GET notice/getTodayCount', () => {
     const [row] = await rowsOf<{ n: number }>(
       sql`select count(*)::int as n from announcements where locale = 'zh' and published_at >= ${`${day}T00:00:00Z`}::timestamptz and published_at < ${`${day}T00:00:00Z`}::timestamptz + interval '1 day'`,
     );
-    expect((await get<{ count: number }>(`/api/v3/notice/getTodayCount?date=${day}&lan=zh`)).body.data.count).toBe(row!.n);
+    expect((await get<{ count: number }>(`/api/v3/notice/getTodayCount?date=${day}&lan=zh`)).body.data.count).toBe(
+      row!.n,
+    );
     const [ex] = await rowsOf<{ name: string; n: number }>(
       sql`select e.name, count(*)::int as n from announcements a join exchanges e on e.id = a.exchange_id
           where a.locale = 'en' and a.published_at >= ${`${day}T00:00:00Z`}::timestamptz and a.published_at < ${`${day}T00:00:00Z`}::timestamptz + interval '1 day'
           group by e.name order by n desc, e.name limit 1`,
     );
-    expect((await get<{ count: number }>(`${V2}/notice/getTodayCount?date=${day}&exchange=${ex!.name}`)).body.data.count).toBe(ex!.n);
+    expect(
+      (await get<{ count: number }>(`${V2}/notice/getTodayCount?date=${day}&exchange=${ex!.name}`)).body.data.count,
+    ).toBe(ex!.n);
   });
 
   it.each([
@@ -219,7 +253,9 @@ describe('GET notice/group', () => {
     const { status, body } = await get<{ list: CategoryGroup[]; total: number; today: number }>(`${V2}/notice/group`);
     expect(status).toBe(200);
     expect(body.data.list.map((g) => g.category)).toEqual([...ANNOUNCEMENT_CATEGORIES]);
-    const rows = await rowsOf<{ category: string; n: number }>(sql`select category, count(*)::int as n from announcements where locale = 'en' group by category`);
+    const rows = await rowsOf<{ category: string; n: number }>(
+      sql`select category, count(*)::int as n from announcements where locale = 'en' group by category`,
+    );
     for (const g of body.data.list) expect(g.count).toBe(rows.find((r) => r.category === g.category)?.n ?? 0);
     expect(body.data.total).toBe(rows.reduce((s, r) => s + r.n, 0));
     for (const g of body.data.list) expect(g.today).toBeLessThanOrEqual(g.count);
@@ -227,7 +263,9 @@ describe('GET notice/group', () => {
 
   it('counts one exchange', async () => {
     const { body } = await get<{ total: number }>(`${V2}/notice/group?exchange=binance`);
-    const [row] = await rowsOf<{ n: number }>(sql`select count(*)::int as n from announcements a join exchanges e on e.id = a.exchange_id where e.name = 'binance' and a.locale = 'en'`);
+    const [row] = await rowsOf<{ n: number }>(
+      sql`select count(*)::int as n from announcements a join exchanges e on e.id = a.exchange_id where e.name = 'binance' and a.locale = 'en'`,
+    );
     expect(body.data.total).toBe(row!.n);
     expect((await get(`${V2}/notice/group?exchange=nope-nope`)).status).toBe(404);
     expect((await get(`${V2}/notice/group?exchange=a%20b`)).status).toBe(400);
@@ -242,7 +280,9 @@ describe('GET exchange/list4content', () => {
     for (const e of body.data.list) expect(e.count).toBeGreaterThan(0);
     const total = (await get<AnnouncementPage>(`${V2}/announcements`)).body.data.total;
     expect(body.data.list.reduce((s, e) => s + e.count, 0)).toBe(total);
-    const ranks = await rowsOf<{ name: string }>(sql`select name from exchanges where name in (select e.name from announcements a join exchanges e on e.id = a.exchange_id) order by rank nulls last, name`);
+    const ranks = await rowsOf<{ name: string }>(
+      sql`select name from exchanges where name in (select e.name from announcements a join exchanges e on e.id = a.exchange_id) order by rank nulls last, name`,
+    );
     expect(body.data.list.map((e) => e.name)).toEqual(ranks.map((r) => r.name));
     expect((await get('/api/v3/exchange/list4content')).status).toBe(200);
   });

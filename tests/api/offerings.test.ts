@@ -1,6 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { offeringStatusAt, PHASES, platformRoiStats, type OfferingDetail, type OfferingPage, type PlatformRoi } from '../../src/server/domain/offerings.ts';
+import {
+  offeringStatusAt,
+  PHASES,
+  platformRoiStats,
+  type OfferingDetail,
+  type OfferingPage,
+  type PlatformRoi,
+} from '../../src/server/domain/offerings.ts';
 import type { Ranking } from '../../src/server/domain/rankings.ts';
 import { translator } from '../../src/server/i18n/index.ts';
 import en from '../../locales/ieo/en.json';
@@ -8,7 +15,8 @@ import zh from '../../locales/ieo/zh.json';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 const list = (query = '') => get<OfferingPage>(`/api/v1/offerings?${query}`);
 const isSorted = (xs: number[], dir: 1 | -1) => xs.every((x, i) => i === 0 || dir * (x - (xs[i - 1] as number)) >= 0);
 const date = (s: string | null) => (s ? new Date(s) : null);
@@ -22,7 +30,12 @@ describe('GET /api/v1/offerings', () => {
     expect(count!.n).toBeGreaterThanOrEqual(100);
     expect(body.data.total).toBe(count!.n);
     expect(body.data.list).toHaveLength(10);
-    expect(isSorted(body.data.list.map((o) => Date.parse(o.startAt!)), -1)).toBe(true);
+    expect(
+      isSorted(
+        body.data.list.map((o) => Date.parse(o.startAt!)),
+        -1,
+      ),
+    ).toBe(true);
     const second = (await list('page=2')).body.data.list;
     expect(second.map((o) => o.slug)).not.toContain(body.data.list[0]!.slug);
   });
@@ -33,11 +46,17 @@ describe('GET /api/v1/offerings', () => {
     const rows = [...all.list, ...rest.list];
     expect(rows).toHaveLength(all.total);
     for (const kind of ['ICO', 'IEO'] as const)
-      for (const status of PHASES[kind]) expect(rows.some((o) => o.kind === kind && o.status === status), `${kind} ${status}`).toBe(true);
+      for (const status of PHASES[kind])
+        expect(
+          rows.some((o) => o.kind === kind && o.status === status),
+          `${kind} ${status}`,
+        ).toBe(true);
     const now = new Date();
     for (const o of rows) {
       const listed = o.coin !== null || o.roi !== null;
-      expect(o.status).toBe(offeringStatusAt({ kind: o.kind, startAt: date(o.startAt), endAt: date(o.endAt), listed }, now));
+      expect(o.status).toBe(
+        offeringStatusAt({ kind: o.kind, startAt: date(o.startAt), endAt: date(o.endAt), listed }, now),
+      );
     }
   });
 
@@ -70,11 +89,17 @@ describe('GET /api/v1/offerings', () => {
   ] as const)('sorts by %s %s, missing values last', async (sort, order, dir) => {
     const { body } = await list(`sort=${sort}&order=${order}&size=100`);
     expect(body.data).toMatchObject({ sort, order });
-    const key = (o: OfferingPage['list'][number]) => (sort === 'end' ? (o.endAt ? Date.parse(o.endAt) : null) : o[sort]);
+    const key = (o: OfferingPage['list'][number]) =>
+      sort === 'end' ? (o.endAt ? Date.parse(o.endAt) : null) : o[sort];
     const values = body.data.list.map(key);
     const firstMissing = values.indexOf(null);
     if (firstMissing >= 0) expect(values.slice(firstMissing).every((x) => x === null)).toBe(true);
-    expect(isSorted(values.filter((x): x is number => x !== null), dir)).toBe(true);
+    expect(
+      isSorted(
+        values.filter((x): x is number => x !== null),
+        dir,
+      ),
+    ).toBe(true);
   });
 
   it('gives an empty list past the last page', async () => {
@@ -123,7 +148,7 @@ describe('GET /api/v1/offerings/roi', () => {
     ranked.forEach((r, i) => expect(r).toBeCloseTo(rois[i]!, 6));
   });
 
-  it('computes a linked offering\'s ROI from its coin price, and stores the same multiple', async () => {
+  it("computes a linked offering's ROI from its coin price, and stores the same multiple", async () => {
     const linked = await rowsOf<{ slug: string; price: number; coin_price: number; roi: number }>(
       sql`select o.slug, o.price::float8 as price, c.price::float8 as coin_price, o.roi::float8 as roi
           from offerings o join coins c on c.id = o.coin_id where c.price is not null`,
@@ -138,7 +163,9 @@ describe('GET /api/v1/offerings/roi', () => {
   });
 
   it('follows the coin price when it moves', async () => {
-    await db().execute(sql`update coins set price = price * 2 where id = (select coin_id from offerings where slug = 'solana-sol')`);
+    await db().execute(
+      sql`update coins set price = price * 2 where id = (select coin_id from offerings where slug = 'solana-sol')`,
+    );
     const { body } = await get<OfferingDetail>('/api/v1/offerings/solana-sol');
     expect(body.data.roi).toBeCloseTo(body.data.coin!.price! / body.data.price!, 6);
   });
@@ -159,12 +186,27 @@ describe('GET /api/v1/offerings/platforms-roi', () => {
     expect(body.data.list.length).toBeGreaterThan(5);
     const names = body.data.list.map((p) => p.platform);
     expect(names).toContain('Binance Launchpad');
-    expect(isSorted(body.data.list.map((p) => p.offerings), -1)).toBe(true);
+    expect(
+      isSorted(
+        body.data.list.map((p) => p.offerings),
+        -1,
+      ),
+    ).toBe(true);
     const ieo = [...(await list('kind=IEO&size=100')).body.data.list];
     const expected = platformRoiStats(
-      ieo.map((o) => ({ platform: o.platform, exchange: o.exchange, slug: o.slug, name: o.name, symbol: o.symbol, roi: o.roi, goal: o.goal })),
+      ieo.map((o) => ({
+        platform: o.platform,
+        exchange: o.exchange,
+        slug: o.slug,
+        name: o.name,
+        symbol: o.symbol,
+        roi: o.roi,
+        goal: o.goal,
+      })),
     );
-    expect(body.data.list.map((p) => [p.platform, p.offerings, p.withRoi, p.aboveOne])).toEqual(expected.map((p) => [p.platform, p.offerings, p.withRoi, p.aboveOne]));
+    expect(body.data.list.map((p) => [p.platform, p.offerings, p.withRoi, p.aboveOne])).toEqual(
+      expected.map((p) => [p.platform, p.offerings, p.withRoi, p.aboveOne]),
+    );
     body.data.list.forEach((p, i) => {
       if (p.median !== null) expect(p.median).toBeCloseTo(expected[i]!.median!, 6);
     });
@@ -174,7 +216,9 @@ describe('GET /api/v1/offerings/platforms-roi', () => {
   });
 
   it('groups ICOs by chain and sorts by the figure asked for', async () => {
-    const { body } = await get<{ kind: string; list: PlatformRoi[] }>('/api/v1/offerings/platforms-roi?kind=ICO&sort=median&order=asc');
+    const { body } = await get<{ kind: string; list: PlatformRoi[] }>(
+      '/api/v1/offerings/platforms-roi?kind=ICO&sort=median&order=asc',
+    );
     expect(body.data.kind).toBe('ICO');
     expect(body.data.list.map((p) => p.platform)).toContain('Ethereum (ERC-20)');
     const medians = body.data.list.map((p) => p.median).filter((m): m is number => m !== null);
@@ -193,7 +237,15 @@ describe('GET /api/v1/offerings/:id', () => {
     const { status, body } = await get<OfferingDetail>('/api/v1/offerings/ethereum-eth');
     expect(status).toBe(200);
     const o = body.data;
-    expect(o).toMatchObject({ slug: 'ethereum-eth', kind: 'ICO', name: 'Ethereum', symbol: 'ETH', status: 'traded', acceptCoin: 'BTC', price: 0.311 });
+    expect(o).toMatchObject({
+      slug: 'ethereum-eth',
+      kind: 'ICO',
+      name: 'Ethereum',
+      symbol: 'ETH',
+      status: 'traded',
+      acceptCoin: 'BTC',
+      price: 0.311,
+    });
     for (const field of ['supply', 'goal', 'softCap', 'hardCap'] as const) expect(o[field]).toBeGreaterThan(0);
     expect(o.softCap!).toBeLessThan(o.hardCap!);
     expect(o.startAt! < o.endAt!).toBe(true);
@@ -207,7 +259,9 @@ describe('GET /api/v1/offerings/:id', () => {
   });
 
   it('fills the fields of invented offerings too, IEOs on a seeded exchange', async () => {
-    const [row] = await rowsOf<{ slug: string }>(sql`select slug from offerings where kind = 'IEO' order by id desc limit 1`);
+    const [row] = await rowsOf<{ slug: string }>(
+      sql`select slug from offerings where kind = 'IEO' order by id desc limit 1`,
+    );
     const o = (await get<OfferingDetail>(`/api/v1/offerings/${row!.slug}`)).body.data;
     expect(o.exchange).not.toBeNull();
     expect(o.team.length).toBeGreaterThanOrEqual(3);
@@ -219,21 +273,24 @@ describe('GET /api/v1/offerings/:id', () => {
   });
 
   it('accepts the numeric id', async () => {
-    const [row] = await rowsOf<{ id: number; slug: string }>(sql`select id, slug from offerings order by id desc limit 1`);
+    const [row] = await rowsOf<{ id: number; slug: string }>(
+      sql`select id, slug from offerings order by id desc limit 1`,
+    );
     const { status, body } = await get<OfferingDetail>(`/api/v1/offerings/${row!.id}`);
     expect(status).toBe(200);
     expect(body.data.slug).toBe(row!.slug);
   });
 
-  it.each([['unknown slug', 'no-such-offering'], ['unknown number', '999999'], ['malformed id', '%20bad%20id']])(
-    'answers an %s with a 404 envelope and the content message',
-    async (_name, id) => {
-      const { status, body } = await get(`/api/v1/offerings/${id}`);
-      expect(status).toBe(404);
-      expect(body.code).toBe(404);
-      expect(body.msg).toBe(translator('en')('ieo.gone'));
-    },
-  );
+  it.each([
+    ['unknown slug', 'no-such-offering'],
+    ['unknown number', '999999'],
+    ['malformed id', '%20bad%20id'],
+  ])('answers an %s with a 404 envelope and the content message', async (_name, id) => {
+    const { status, body } = await get(`/api/v1/offerings/${id}`);
+    expect(status).toBe(404);
+    expect(body.code).toBe(404);
+    expect(body.msg).toBe(translator('en')('ieo.gone'));
+  });
 
   it('answers in the request language', async () => {
     const { body } = await get('/api/v1/offerings/no-such-offering?lan=zh');

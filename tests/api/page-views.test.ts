@@ -28,7 +28,10 @@ describe('POST /api/new/v1/pv', () => {
     await pv({ path: '/zh/coin/bitcoin?x=1' });
     await pv({ path: '/zh-hk/coin/bitcoin/#top' });
     // sendBeacon's text/plain body is read too.
-    expect((await pv(null, { raw: JSON.stringify({ path: '/ko/coin/bitcoin' }), contentType: 'text/plain;charset=UTF-8' })).body.data.counted).toBe(true);
+    expect(
+      (await pv(null, { raw: JSON.stringify({ path: '/ko/coin/bitcoin' }), contentType: 'text/plain;charset=UTF-8' }))
+        .body.data.counted,
+    ).toBe(true);
     expect(await count('/coin/bitcoin')).toBe(4);
     const rows = await db().select().from(pageViews).where(eq(pageViews.path, '/coin/bitcoin'));
     expect(rows).toEqual([{ path: '/coin/bitcoin', day: utcDay(Date.now()), n: 4 }]);
@@ -36,7 +39,16 @@ describe('POST /api/new/v1/pv', () => {
 
   it('refuses anything that is not a site path (400, translated), counting nothing', async () => {
     const before = await db().select().from(pageViews).orderBy(asc(pageViews.path));
-    for (const json of [{}, { path: 'coin/x' }, { path: 'https://evil.example/' }, { path: '//evil.example/' }, { path: `/${'x'.repeat(300)}` }, { path: '/api/v1/coins' }, { path: 7 }, []]) {
+    for (const json of [
+      {},
+      { path: 'coin/x' },
+      { path: 'https://evil.example/' },
+      { path: '//evil.example/' },
+      { path: `/${'x'.repeat(300)}` },
+      { path: '/api/v1/coins' },
+      { path: 7 },
+      [],
+    ]) {
       const res = await pv(json);
       expect([JSON.stringify(json), res.status]).toEqual([JSON.stringify(json), 400]);
       expect(res.body.code).not.toBe(0);
@@ -48,7 +60,12 @@ describe('POST /api/new/v1/pv', () => {
   });
 
   it('answers crawlers and scripts but does not count them', async () => {
-    for (const ua of ['Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)', 'curl/8.5.0', 'Mozilla/5.0 HeadlessChrome/130', '']) {
+    for (const ua of [
+      'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)',
+      'curl/8.5.0',
+      'Mozilla/5.0 HeadlessChrome/130',
+      '',
+    ]) {
       const res = await pv({ path: '/bot-only' }, { ua });
       expect([res.status, res.body.data.counted]).toEqual([200, false]);
     }
@@ -58,7 +75,8 @@ describe('POST /api/new/v1/pv', () => {
   it('limits one address to a burst of 60, then answers 429 without counting', async () => {
     const ip = '192.0.2.77';
     // Sixty browsers behind one address (an office): sixty readers.
-    for (let i = 0; i < 60; i++) expect((await pv({ path: '/limited' }, { ip, ua: `${BROWSER} #${i}` })).status).toBe(200);
+    for (let i = 0; i < 60; i++)
+      expect((await pv({ path: '/limited' }, { ip, ua: `${BROWSER} #${i}` })).status).toBe(200);
     const res = await pv({ path: '/limited' }, { ip });
     expect([res.status, res.body.code]).toEqual([429, 4291]);
     expect(res.headers.get('retry-after')).toBe('1');
@@ -78,8 +96,14 @@ describe('POST /api/new/v1/pv', () => {
   });
 
   it('keeps nothing about the visitor: page_views holds a path, a day and a number', async () => {
-    const columns = await db().execute(sql`select column_name from information_schema.columns where table_name = 'page_views' order by ordinal_position`);
-    expect((columns as unknown as { rows: { column_name: string }[] }).rows.map((r) => r.column_name)).toEqual(['path', 'day', 'n']);
+    const columns = await db().execute(
+      sql`select column_name from information_schema.columns where table_name = 'page_views' order by ordinal_position`,
+    );
+    expect((columns as unknown as { rows: { column_name: string }[] }).rows.map((r) => r.column_name)).toEqual([
+      'path',
+      'day',
+      'n',
+    ]);
     // The read counters are one number per item; no table or column names a visitor.
     const personal = await db().execute(
       sql`select table_name, column_name from information_schema.columns where table_schema = 'public' and table_name in ('page_views', 'announcements', 'articles', 'wiki_entries', 'questions') and column_name ~* '(^ip|_ip$|address|agent|visitor|client|fingerprint|hash)'`,
@@ -88,7 +112,11 @@ describe('POST /api/new/v1/pv', () => {
   });
 
   it('needs the request signature like every API call', async () => {
-    const res = await call('POST', '/api/new/v1/pv', { json: { path: '/x' }, signed: false, headers: { 'user-agent': BROWSER } });
+    const res = await call('POST', '/api/new/v1/pv', {
+      json: { path: '/x' },
+      signed: false,
+      headers: { 'user-agent': BROWSER },
+    });
     expect(res.status).toBeGreaterThanOrEqual(400);
   });
 });
@@ -103,7 +131,9 @@ describe('hot announcements', () => {
     const after = await listAnnouncements(db(), { page: 1, size: 10, sort: 'hot' });
     expect(after.list[0]!.id).toBe(last.id);
     // Views older than the window do not count.
-    await db().insert(pageViews).values({ path: `/announcement/${base.list[1]!.id}`, day: utcDay(Date.now() - 8 * 86_400_000), n: 1000 });
+    await db()
+      .insert(pageViews)
+      .values({ path: `/announcement/${base.list[1]!.id}`, day: utcDay(Date.now() - 8 * 86_400_000), n: 1000 });
     const again = await listAnnouncements(db(), { page: 1, size: 10, sort: 'hot' });
     expect(again.list[0]!.id).toBe(last.id);
   });

@@ -15,7 +15,8 @@ const PATH = '/api/new/v1/user/preferences';
 const anyIp = () => `10.${randomInt(256)}.${randomInt(256)}.${randomInt(1, 255)}`;
 const unique = () => randomInt(1e6, 1e7).toString(36);
 
-const stored = async (id: number) => (await db().select({ riseFall: users.riseFall }).from(users).where(eq(users.id, id)))[0]?.riseFall;
+const stored = async (id: number) =>
+  (await db().select({ riseFall: users.riseFall }).from(users).where(eq(users.id, id)))[0]?.riseFall;
 
 type UserData = { user?: { colours: string | null }; colours?: string | null };
 
@@ -32,7 +33,16 @@ describe('saving the rise/fall colours', () => {
   it('refuses bad values with a 400 envelope and changes nothing', async () => {
     const { id, token } = await signedInUser(db());
     expect((await call('POST', PATH, { json: { colours: 'red-up' }, token })).status).toBe(200);
-    const bad: unknown[] = [{ colours: 'purple' }, { colours: 'RED-UP ' }, { colours: 1 }, {}, { colours: 'green-up', theme: 'dark' }, [], 'green-up', null];
+    const bad: unknown[] = [
+      { colours: 'purple' },
+      { colours: 'RED-UP ' },
+      { colours: 1 },
+      {},
+      { colours: 'green-up', theme: 'dark' },
+      [],
+      'green-up',
+      null,
+    ];
     for (const json of bad) {
       const res = await call('POST', PATH, { json, token });
       expect(res.status, JSON.stringify(json)).toBe(400);
@@ -51,7 +61,9 @@ describe('saving the rise/fall colours', () => {
       const res = await call<UserData>('POST', PATH, { json: { colours }, token });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ code: 0, data: { colours } });
-      expect(res.headers.get('set-cookie')).toMatch(new RegExp(`^colours=${colours}; Path=/; Max-Age=31536000; SameSite=Lax`));
+      expect(res.headers.get('set-cookie')).toMatch(
+        new RegExp(`^colours=${colours}; Path=/; Max-Age=31536000; SameSite=Lax`),
+      );
       expect(await stored(id)).toBe(colours);
       expect((await call<UserData>('GET', '/api/new/v1/getUser', { token })).body.data).toMatchObject({ colours });
     }
@@ -67,12 +79,20 @@ describe('sign-in and the colours cookie', () => {
   async function register(cookie?: string) {
     const id = unique();
     const input = { userName: `col_${id}`, email: `col.${id}@example.com`, password: 'correct horse' };
-    const res = await call<{ token: string; user: { colours: string | null } }>('POST', '/api/new/v1/register', { json: input, ip: anyIp(), headers: cookie ? { cookie } : {} });
+    const res = await call<{ token: string; user: { colours: string | null } }>('POST', '/api/new/v1/register', {
+      json: input,
+      ip: anyIp(),
+      headers: cookie ? { cookie } : {},
+    });
     expect(res.body.code).toBe(0);
     return { ...input, res };
   }
   const login = (account: string, password: string, cookie?: string) =>
-    call<{ token: string; user: { colours: string | null } }>('POST', '/api/new/v1/login', { json: { account, password }, ip: anyIp(), headers: cookie ? { cookie } : {} });
+    call<{ token: string; user: { colours: string | null } }>('POST', '/api/new/v1/login', {
+      json: { account, password },
+      ip: anyIp(),
+      headers: cookie ? { cookie } : {},
+    });
 
   it('keeps the choice a visitor made before signing up', async () => {
     const { res, userName } = await register('colours=blue-orange');
@@ -85,7 +105,9 @@ describe('sign-in and the colours cookie', () => {
     const { userName, password } = await register('colours=green-up');
     const res = await login(userName, password, 'colours=red-up');
     expect(res.body.data.user.colours).toBe('green-up');
-    expect(res.headers.getSetCookie().find((c) => c.startsWith('colours='))).toMatch(/^colours=green-up; Path=\/; Max-Age=31536000/);
+    expect(res.headers.getSetCookie().find((c) => c.startsWith('colours='))).toMatch(
+      /^colours=green-up; Path=\/; Max-Age=31536000/,
+    );
     const [row] = await db().select({ riseFall: users.riseFall }).from(users).where(eq(users.username, userName));
     expect(row?.riseFall).toBe('green-up');
   });

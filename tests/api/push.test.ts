@@ -39,7 +39,15 @@ async function verifyVapid(authorization: string | undefined, audience: string) 
   if (!m) throw new Error(`bad Authorization: ${authorization}`);
   const [, jwt, k] = m as unknown as [string, string, string];
   const point = Buffer.from(k, 'base64url');
-  const key = await importJWK({ kty: 'EC', crv: 'P-256', x: point.subarray(1, 33).toString('base64url'), y: point.subarray(33, 65).toString('base64url') }, 'ES256');
+  const key = await importJWK(
+    {
+      kty: 'EC',
+      crv: 'P-256',
+      x: point.subarray(1, 33).toString('base64url'),
+      y: point.subarray(33, 65).toString('base64url'),
+    },
+    'ES256',
+  );
   expect(decodeProtectedHeader(jwt).alg).toBe('ES256');
   const { payload } = await jwtVerify(jwt, key, { algorithms: ['ES256'], audience });
   return { jwt: { aud: payload.aud, sub: payload.sub, exp: payload.exp }, k };
@@ -57,8 +65,18 @@ beforeAll(async () => {
         const device = devices.get(path);
         if (!device) return void res.writeHead(404).end();
         const { jwt, k } = await verifyVapid(req.headers.authorization, base);
-        const plain = ece.decrypt(Buffer.concat(chunks), { version: 'aes128gcm', privateKey: device.ecdh, authSecret: device.auth.toString('base64url') });
-        received.push({ path, headers: req.headers, message: JSON.parse(plain.toString('utf8')) as PushMessage, jwt, k });
+        const plain = ece.decrypt(Buffer.concat(chunks), {
+          version: 'aes128gcm',
+          privateKey: device.ecdh,
+          authSecret: device.auth.toString('base64url'),
+        });
+        received.push({
+          path,
+          headers: req.headers,
+          message: JSON.parse(plain.toString('utf8')) as PushMessage,
+          jwt,
+          k,
+        });
         res.writeHead(201).end();
       } catch (e) {
         res.writeHead(400).end(String(e));
@@ -76,12 +94,26 @@ function browserSubscription(path = `/push/${randomBytes(6).toString('hex')}`) {
   ecdh.generateKeys();
   const auth = randomBytes(16);
   devices.set(path, { ecdh, auth });
-  return { path, subscription: { endpoint: base + path, keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') } } };
+  return {
+    path,
+    subscription: {
+      endpoint: base + path,
+      keys: { p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') },
+    },
+  };
 }
 
 const newIid = () => randomBytes(12).toString('base64url');
 const notificate = (json: unknown, opts: { token?: string; lan?: string; ip?: string } = {}) =>
-  call<{ iid: string; linked: boolean }>('POST', `/api/new/v1/push/chrome_notificate${opts.lan ? `?lan=${opts.lan}` : ''}`, { json, token: opts.token, ip: opts.ip ?? `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}` });
+  call<{ iid: string; linked: boolean }>(
+    'POST',
+    `/api/new/v1/push/chrome_notificate${opts.lan ? `?lan=${opts.lan}` : ''}`,
+    {
+      json,
+      token: opts.token,
+      ip: opts.ip ?? `10.0.${Math.floor(Math.random() * 250)}.${Math.floor(Math.random() * 250)}`,
+    },
+  );
 const deviceRow = async (iid: string) => (await db().select().from(pushDevices).where(eq(pushDevices.iid, iid)))[0];
 
 /** Registers a device in a language and links it to the user. */
@@ -115,7 +147,10 @@ describe('POST push/chrome_notificate', () => {
     const u = await signedInUser(db());
     await notificate({ event: 'login_in', iid }, { token: u.token });
     const second = browserSubscription();
-    expect((await notificate({ event: 'add', iid, subscription: second.subscription })).body.data).toEqual({ iid, linked: true });
+    expect((await notificate({ event: 'add', iid, subscription: second.subscription })).body.data).toEqual({
+      iid,
+      linked: true,
+    });
     expect(await deviceRow(iid)).toMatchObject({ endpoint: second.subscription.endpoint, userId: u.id, locale: 'en' });
     // Another id with the same endpoint (the browser lost its msgToken) replaces the old device.
     const again = newIid();
@@ -129,23 +164,65 @@ describe('POST push/chrome_notificate', () => {
     const { subscription } = browserSubscription();
     const cases: [unknown, string][] = [
       [{ event: 'nope', iid, subscription }, 'The event must be add, login_in or login_out.'],
-      [{ event: 'add', iid: 'short', subscription }, 'The device id (iid) must be 8 to 128 letters, digits, dashes or underscores.'],
-      [{ event: 'add', iid: 'x'.repeat(129), subscription }, 'The device id (iid) must be 8 to 128 letters, digits, dashes or underscores.'],
+      [
+        { event: 'add', iid: 'short', subscription },
+        'The device id (iid) must be 8 to 128 letters, digits, dashes or underscores.',
+      ],
+      [
+        { event: 'add', iid: 'x'.repeat(129), subscription },
+        'The device id (iid) must be 8 to 128 letters, digits, dashes or underscores.',
+      ],
       [{ event: 'add', iid }, "Send the browser's push subscription: an endpoint and its p256dh and auth keys."],
-      [{ event: 'add', iid, subscription: { ...subscription, keys: { ...subscription.keys, p256dh: 'AAAA' } } }, "Send the browser's push subscription: an endpoint and its p256dh and auth keys."],
-      [{ event: 'add', iid, subscription: { ...subscription, keys: { ...subscription.keys, auth: randomBytes(8).toString('base64url') } } }, "Send the browser's push subscription: an endpoint and its p256dh and auth keys."],
-      [{ event: 'add', iid, subscription: { ...subscription, endpoint: 'https://evil.example/push/1' } }, 'This push endpoint is not accepted: it must be an https address of a browser push service.'],
-      [{ event: 'add', iid, subscription: { ...subscription, endpoint: 'http://fcm.googleapis.com/fcm/send/x' } }, 'This push endpoint is not accepted: it must be an https address of a browser push service.'],
-      [{ event: 'add', iid, subscription: { ...subscription, endpoint: 'https://fcm.googleapis.com:8443/fcm/send/x' } }, 'This push endpoint is not accepted: it must be an https address of a browser push service.'],
-      [{ event: 'add', iid, subscription: { ...subscription, endpoint: `https://fcm.googleapis.com/${'x'.repeat(1100)}` } }, 'This push endpoint is not accepted: it must be an https address of a browser push service.'],
+      [
+        { event: 'add', iid, subscription: { ...subscription, keys: { ...subscription.keys, p256dh: 'AAAA' } } },
+        "Send the browser's push subscription: an endpoint and its p256dh and auth keys.",
+      ],
+      [
+        {
+          event: 'add',
+          iid,
+          subscription: { ...subscription, keys: { ...subscription.keys, auth: randomBytes(8).toString('base64url') } },
+        },
+        "Send the browser's push subscription: an endpoint and its p256dh and auth keys.",
+      ],
+      [
+        { event: 'add', iid, subscription: { ...subscription, endpoint: 'https://evil.example/push/1' } },
+        'This push endpoint is not accepted: it must be an https address of a browser push service.',
+      ],
+      [
+        { event: 'add', iid, subscription: { ...subscription, endpoint: 'http://fcm.googleapis.com/fcm/send/x' } },
+        'This push endpoint is not accepted: it must be an https address of a browser push service.',
+      ],
+      [
+        {
+          event: 'add',
+          iid,
+          subscription: { ...subscription, endpoint: 'https://fcm.googleapis.com:8443/fcm/send/x' },
+        },
+        'This push endpoint is not accepted: it must be an https address of a browser push service.',
+      ],
+      [
+        {
+          event: 'add',
+          iid,
+          subscription: { ...subscription, endpoint: `https://fcm.googleapis.com/${'x'.repeat(1100)}` },
+        },
+        'This push endpoint is not accepted: it must be an https address of a browser push service.',
+      ],
       [[], 'The request body must be a JSON object.'],
     ];
     for (const [json, msg] of cases) {
       const res = await notificate(json);
-      expect([JSON.stringify(json).slice(0, 80), res.status, res.body.msg]).toEqual([JSON.stringify(json).slice(0, 80), 400, msg]);
+      expect([JSON.stringify(json).slice(0, 80), res.status, res.body.msg]).toEqual([
+        JSON.stringify(json).slice(0, 80),
+        400,
+        msg,
+      ]);
     }
     expect(await deviceRow(iid)).toBeUndefined();
-    const huge = await call('POST', '/api/new/v1/push/chrome_notificate', { raw: JSON.stringify({ event: 'add', iid, pad: 'x'.repeat(10_000) }) });
+    const huge = await call('POST', '/api/new/v1/push/chrome_notificate', {
+      raw: JSON.stringify({ event: 'add', iid, pad: 'x'.repeat(10_000) }),
+    });
     expect(huge.status).toBe(413);
     expect((await notificate({ event: 'add', iid, subscription }, { lan: 'ko' })).body.msg).toBe('success');
     const ko = await notificate({ event: 'nope', iid }, { lan: 'ko' });
@@ -157,16 +234,24 @@ describe('POST push/chrome_notificate', () => {
     const iid = newIid();
     expect((await notificate({ event: 'login_in', iid })).status).toBe(401);
     const unknown = await notificate({ event: 'login_in', iid }, { token: u.token });
-    expect([unknown.status, unknown.body.msg]).toEqual([404, 'This device is not registered for notifications. Register it (event add) first.']);
+    expect([unknown.status, unknown.body.msg]).toEqual([
+      404,
+      'This device is not registered for notifications. Register it (event add) first.',
+    ]);
     await notificate({ event: 'add', iid, subscription: browserSubscription().subscription });
-    expect((await notificate({ event: 'login_in', iid }, { token: 'not-a-real-token-but-long-enough' })).status).toBe(401);
+    expect((await notificate({ event: 'login_in', iid }, { token: 'not-a-real-token-but-long-enough' })).status).toBe(
+      401,
+    );
     expect(await deviceRow(iid)).toMatchObject({ userId: null });
     const other = await linkedDevice(u);
     await notificate({ event: 'login_in', iid }, { token: u.token });
     expect(await deviceRow(iid)).toMatchObject({ userId: u.id });
     // Logout revoked the session first: login_out still works, by iid, and touches nothing else.
     await call('POST', '/api/new/v1/logout', { token: u.token });
-    expect((await notificate({ event: 'login_out', iid }, { token: u.token })).body).toMatchObject({ code: 0, data: { iid, linked: false } });
+    expect((await notificate({ event: 'login_out', iid }, { token: u.token })).body).toMatchObject({
+      code: 0,
+      data: { iid, linked: false },
+    });
     expect(await deviceRow(iid)).toMatchObject({ userId: null, linkedAt: null });
     expect(await deviceRow(other.iid)).toMatchObject({ userId: u.id });
     // Unknown ids: nothing to do, nothing changed.
@@ -176,7 +261,10 @@ describe('POST push/chrome_notificate', () => {
   it('limits registrations per address', async () => {
     const ip = '203.0.113.9';
     let last = 0;
-    for (let i = 0; i < 61; i++) last = (await notificate({ event: 'add', iid: newIid(), subscription: browserSubscription().subscription }, { ip })).status;
+    for (let i = 0; i < 61; i++)
+      last = (
+        await notificate({ event: 'add', iid: newIid(), subscription: browserSubscription().subscription }, { ip })
+      ).status;
     expect(last).toBe(429);
   });
 });
@@ -185,7 +273,11 @@ describe('notifyNewAnnouncements', () => {
   let exchange: { id: number; name: string; displayName: string };
   let otherExchange: { id: number; name: string };
   beforeAll(async () => {
-    const rows = await db().select({ id: exchanges.id, name: exchanges.name, displayName: exchanges.displayName }).from(exchanges).orderBy(exchanges.rank).limit(2);
+    const rows = await db()
+      .select({ id: exchanges.id, name: exchanges.name, displayName: exchanges.displayName })
+      .from(exchanges)
+      .orderBy(exchanges.rank)
+      .limit(2);
     exchange = rows[0]!;
     otherExchange = rows[1]!;
   });
@@ -195,11 +287,19 @@ describe('notifyNewAnnouncements', () => {
     n++;
     const [row] = await db()
       .insert(announcements)
-      .values({ exchangeId, title: `Test listing ${n} (${locale})`, category: 'listing', url: `https://example.test/a/${randomBytes(6).toString('hex')}`, locale, publishedAt })
+      .values({
+        exchangeId,
+        title: `Test listing ${n} (${locale})`,
+        category: 'listing',
+        url: `https://example.test/a/${randomBytes(6).toString('hex')}`,
+        locale,
+        publishedAt,
+      })
       .returning({ id: announcements.id });
     return row!.id;
   }
-  const subscribe = (u: User, names: string[]) => call('POST', '/api/new/v2/stare/exchange/override', { json: { exchanges: names }, token: u.token });
+  const subscribe = (u: User, names: string[]) =>
+    call('POST', '/api/new/v2/stare/exchange/override', { json: { exchanges: names }, token: u.token });
   const to = (path: string) => received.filter((r) => r.path === path);
   const quiet = { log: () => {} };
 
@@ -218,7 +318,14 @@ describe('notifyNewAnnouncements', () => {
 
     const first = await notifyNewAnnouncements(db(), quiet);
     expect(first).toEqual({ sent: 2, gone: 0, failed: 0 });
-    expect(to(en.path).map((r) => r.message)).toEqual([{ title: exchange.displayName, body: `Test listing ${n - 3} (en)`, url: `/announcement/${enId}`, tag: `announcement-${enId}` }]);
+    expect(to(en.path).map((r) => r.message)).toEqual([
+      {
+        title: exchange.displayName,
+        body: `Test listing ${n - 3} (en)`,
+        url: `/announcement/${enId}`,
+        tag: `announcement-${enId}`,
+      },
+    ]);
     expect(to(zh.path).map((r) => r.message.url)).toEqual([`/zh/announcement/${zhId}`]); // opens in the device's language
     expect(to(stranger.path)).toEqual([]);
     expect(received.some((r) => r.message.url === `/announcement/${old}`)).toBe(false);
@@ -229,12 +336,19 @@ describe('notifyNewAnnouncements', () => {
     expect(got.jwt.aud).toBe(base);
     expect(got.jwt.sub).toMatch(/^(mailto:|https:)/);
     expect(Number(got.jwt.exp)).toBeLessThanOrEqual(Date.now() / 1000 + 24 * 3600);
-    expect(got.headers).toMatchObject({ ttl: String(PUSH_TTL_SECONDS), urgency: 'normal', 'content-encoding': 'aes128gcm' });
+    expect(got.headers).toMatchObject({
+      ttl: String(PUSH_TTL_SECONDS),
+      urgency: 'normal',
+      'content-encoding': 'aes128gcm',
+    });
 
     // Running again (or in another process at once) sends nothing new.
     const before = received.length;
     const [again, twin] = await Promise.all([notifyNewAnnouncements(db(), quiet), notifyNewAnnouncements(db(), quiet)]);
-    expect([again, twin]).toEqual([{ sent: 0, gone: 0, failed: 0 }, { sent: 0, gone: 0, failed: 0 }]);
+    expect([again, twin]).toEqual([
+      { sent: 0, gone: 0, failed: 0 },
+      { sent: 0, gone: 0, failed: 0 },
+    ]);
     expect(received.length).toBe(before);
     // A later announcement: one more each.
     await announce(exchange.id, 'en');
@@ -268,7 +382,11 @@ describe('notifyNewAnnouncements', () => {
     await subscribe(u, [otherExchange.name]);
     const iid = newIid();
     const { subscription } = browserSubscription();
-    await notificate({ event: 'add', iid, subscription: { ...subscription, endpoint: 'http://127.0.0.1:1/unreachable' } });
+    await notificate({
+      event: 'add',
+      iid,
+      subscription: { ...subscription, endpoint: 'http://127.0.0.1:1/unreachable' },
+    });
     await notificate({ event: 'login_in', iid }, { token: u.token });
     await announce(otherExchange.id, 'en');
     const lines: string[] = [];
@@ -280,12 +398,21 @@ describe('notifyNewAnnouncements', () => {
 
   it('the seeded demo announcements notify no one', async () => {
     const u = await signedInUser(db());
-    const all = await db().selectDistinct({ name: exchanges.name }).from(exchanges).innerJoin(announcements, eq(announcements.exchangeId, exchanges.id));
-    await subscribe(u, all.map((e) => e.name));
+    const all = await db()
+      .selectDistinct({ name: exchanges.name })
+      .from(exchanges)
+      .innerJoin(announcements, eq(announcements.exchangeId, exchanges.id));
+    await subscribe(
+      u,
+      all.map((e) => e.name),
+    );
     const d = await linkedDevice(u, 'en');
     await notifyNewAnnouncements(db(), quiet);
     expect(to(d.path)).toEqual([]);
-    const rows = await db().select().from(pushDeliveries).where(inArray(pushDeliveries.iid, [d.iid]));
+    const rows = await db()
+      .select()
+      .from(pushDeliveries)
+      .where(inArray(pushDeliveries.iid, [d.iid]));
     expect(rows).toEqual([]);
   });
 });

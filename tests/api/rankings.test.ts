@@ -4,7 +4,8 @@ import { RANK_KINDS, type Ranking } from '../../src/server/domain/rankings.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 const rank = (query: string) => get<Ranking>(`/api/v1/rank?${query}`);
 type Row = Record<string, unknown>;
 const values = (r: Ranking, key: string) => r.list.map((x) => (x as unknown as Row)[key] as number);
@@ -30,9 +31,12 @@ describe('GET /api/v1/rank', () => {
     expect(values(rise, 'value')[0]).toBeGreaterThan(values(fall, 'value')[0] as number);
     // The 7d change of the top gainer is the coin's stored 7d change.
     const top = rise.list[0] as unknown as Row;
-    const [stored] = await rowsOf<{ c: number }>(sql`select change_7d::float8 as c from coins where id = ${top.id as string}`);
+    const [stored] = await rowsOf<{ c: number }>(
+      sql`select change_7d::float8 as c from coins where id = ${top.id as string}`,
+    );
     expect(top.value).toBeCloseTo(stored!.c, 6);
-    for (const r of [...rise.list, ...fall.list]) expect((r as unknown as Row).volume24h as number).toBeGreaterThanOrEqual(10_000);
+    for (const r of [...rise.list, ...fall.list])
+      expect((r as unknown as Row).volume24h as number).toBeGreaterThanOrEqual(10_000);
   });
 
   it('limits coins to the top 100 by market cap on request', async () => {
@@ -55,7 +59,8 @@ describe('GET /api/v1/rank', () => {
     const outflow = (await rank('type=coin-flow&window=1h&direction=out&size=20')).body.data;
     expect(sortedDesc(values(inflow, 'netflow'))).toBe(true);
     expect(sortedAsc(values(outflow, 'netflow'))).toBe(true);
-    for (const r of inflow.list as unknown as Row[]) expect(r.netflow as number).toBeCloseTo((r.inflow as number) - (r.outflow as number), 2);
+    for (const r of inflow.list as unknown as Row[])
+      expect(r.netflow as number).toBeCloseTo((r.inflow as number) - (r.outflow as number), 2);
     const ex = (await rank('type=exchange-flow&window=7d')).body.data;
     expect(ex.window).toBe('7d');
     expect(sortedDesc(values(ex, 'netflow'))).toBe(true);
@@ -70,7 +75,9 @@ describe('GET /api/v1/rank', () => {
   it('counts distinct listing exchanges per coin', async () => {
     const { list } = (await rank('type=exchange-count&size=10')).body.data;
     const top = list[0] as unknown as Row;
-    const [row] = await rowsOf<{ n: number }>(sql`select count(distinct exchange_id)::int as n from tickers where coin_id = ${top.id as string}`);
+    const [row] = await rowsOf<{ n: number }>(
+      sql`select count(distinct exchange_id)::int as n from tickers where coin_id = ${top.id as string}`,
+    );
     expect(top.value).toBe(row!.n);
     expect(sortedDesc(values({ list } as Ranking, 'value'))).toBe(true);
   });
@@ -82,7 +89,10 @@ describe('GET /api/v1/rank', () => {
     const after = (await rank('type=offering-roi&size=100')).body.data;
     expect(after.total).toBe(before.total + 2);
     const ours = (after.list as unknown as Row[]).filter((r) => String(r.slug).startsWith('rk-'));
-    expect(ours.map((r) => [r.slug, r.roi])).toEqual([['rk-a', 12.5], ['rk-b', 3]]);
+    expect(ours.map((r) => [r.slug, r.roi])).toEqual([
+      ['rk-a', 12.5],
+      ['rk-b', 3],
+    ]);
     // Linked to a traded coin, the multiple follows the coin's current price.
     await db().execute(sql`update coins set price = 2 where id = 'dogecoin'`);
     await db().execute(sql`update offerings set coin_id = 'dogecoin' where slug = 'rk-c'`);

@@ -8,11 +8,25 @@ const { call, get, db } = apiHarness();
 
 type User = { id: number; token: string };
 type Summary = { count: number; overall: number | null; label: string | null };
-type Review = { id: number; author: string | null; anonymous: boolean; content: string; overall: number; label: string; ratings: Record<string, number> };
+type Review = {
+  id: number;
+  author: string | null;
+  anonymous: boolean;
+  content: string;
+  overall: number;
+  label: string;
+  ratings: Record<string, number>;
+};
 
-const save = (json: unknown, u?: User, lan = 'en') => call<{ review: Review; summary: Summary }>('POST', `/api/new/v1/comment/save?lan=${lan}`, { json, token: u?.token });
-const remove = (json: unknown, u?: User, lan = 'en') => call<{ summary: Summary }>('POST', `/api/new/v1/comment/delete?lan=${lan}`, { json, token: u?.token });
-const allComments = () => db().select({ id: comments.id, userId: comments.userId, content: comments.content }).from(comments).orderBy(asc(comments.id));
+const save = (json: unknown, u?: User, lan = 'en') =>
+  call<{ review: Review; summary: Summary }>('POST', `/api/new/v1/comment/save?lan=${lan}`, { json, token: u?.token });
+const remove = (json: unknown, u?: User, lan = 'en') =>
+  call<{ summary: Summary }>('POST', `/api/new/v1/comment/delete?lan=${lan}`, { json, token: u?.token });
+const allComments = () =>
+  db()
+    .select({ id: comments.id, userId: comments.userId, content: comments.content })
+    .from(comments)
+    .orderBy(asc(comments.id));
 
 const coinRatings = { team: 4, business: 3, product: 5, community: 4, technology: 5 };
 const exchangeRatings = { safety: 5, reputation: 4, speed: 4, support: 3, welfare: 2, experience: 4 };
@@ -22,11 +36,22 @@ let exchange = '';
 let offering = { id: 0, slug: '' };
 beforeAll(async () => {
   coin = (await db().select({ id: coins.id }).from(coins).orderBy(asc(coins.rank)).limit(1))[0]!.id;
-  exchange = (await db().select({ name: exchanges.name }).from(exchanges).orderBy(asc(exchanges.name)).limit(1))[0]!.name;
-  offering = (await db().select({ id: offerings.id, slug: offerings.slug }).from(offerings).orderBy(asc(offerings.id)).limit(1))[0]!;
+  exchange = (await db().select({ name: exchanges.name }).from(exchanges).orderBy(asc(exchanges.name)).limit(1))[0]!
+    .name;
+  offering = (
+    await db().select({ id: offerings.id, slug: offerings.slug }).from(offerings).orderBy(asc(offerings.id)).limit(1)
+  )[0]!;
 });
 
-const coinReview = (over: Record<string, unknown> = {}) => ({ targetType: 'coin', targetId: coin, content: 'A solid project with a real team.', anonymous: false, ratings: coinRatings, overall: 4, ...over });
+const coinReview = (over: Record<string, unknown> = {}) => ({
+  targetType: 'coin',
+  targetId: coin,
+  content: 'A solid project with a real team.',
+  anonymous: false,
+  ratings: coinRatings,
+  overall: 4,
+  ...over,
+});
 
 describe('auth', () => {
   it('refuses every path without a valid token (401), and changes nothing', async () => {
@@ -50,17 +75,29 @@ describe('save', () => {
     expect(res.body.code).toBe(0);
     expect(res.body.msg).toBe('Review Success!');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    expect(res.body.data.review).toMatchObject({ content: 'A solid project with a real team.', overall: 4, label: 'veryGood', ratings: coinRatings, anonymous: false });
-    const after = await get<{ summary: { count: number }; reviews: { list: Review[] } }>(`/api/v1/coins/${coin}/ratings`);
+    expect(res.body.data.review).toMatchObject({
+      content: 'A solid project with a real team.',
+      overall: 4,
+      label: 'veryGood',
+      ratings: coinRatings,
+      anonymous: false,
+    });
+    const after = await get<{ summary: { count: number }; reviews: { list: Review[] } }>(
+      `/api/v1/coins/${coin}/ratings`,
+    );
     expect(after.body.data.summary.count).toBe(ratingsBefore.body.data.summary.count + 1);
     expect(res.body.data.summary.count).toBe(after.body.data.summary.count);
     expect(after.body.data.reviews.list[0]!.id).toBe(res.body.data.review.id);
     expect(after.headers.get('cache-control')).toBeNull();
 
-    const mine = await call<Review | null>('GET', `/api/v1/comment/mine?targetType=coin&targetId=${coin}`, { token: u.token });
+    const mine = await call<Review | null>('GET', `/api/v1/comment/mine?targetType=coin&targetId=${coin}`, {
+      token: u.token,
+    });
     expect(mine.body.data?.id).toBe(res.body.data.review.id);
     const other = await signedInUser(db());
-    expect((await call('GET', `/api/v1/comment/mine?targetType=coin&targetId=${coin}`, { token: other.token })).body.data).toBeNull();
+    expect(
+      (await call('GET', `/api/v1/comment/mine?targetType=coin&targetId=${coin}`, { token: other.token })).body.data,
+    ).toBeNull();
   });
 
   it('refuses a second review of the same target: "You have already commented" (409), nothing stored', async () => {
@@ -98,11 +135,21 @@ describe('save', () => {
       coinReview({ overall: 0 }),
       coinReview({ overall: 6 }),
       coinReview({ anonymous: 'yes' }),
-      { targetType: 'exchange', targetId: exchange, content: 'Fast withdrawals here.', ratings: coinRatings, overall: 4 },
+      {
+        targetType: 'exchange',
+        targetId: exchange,
+        content: 'Fast withdrawals here.',
+        ratings: coinRatings,
+        overall: 4,
+      },
     ];
     for (const json of bad) {
       const res = await save(json, u);
-      expect([JSON.stringify(json), res.status, res.body.msg]).toEqual([JSON.stringify(json), 400, 'Please improve the comment information!']);
+      expect([JSON.stringify(json), res.status, res.body.msg]).toEqual([
+        JSON.stringify(json),
+        400,
+        'Please improve the comment information!',
+      ]);
       expect(res.body.code).not.toBe(0);
     }
     const raw = await call('POST', '/api/new/v1/comment/save', { raw: '{not json', token: u.token });
@@ -123,40 +170,94 @@ describe('save', () => {
     const before = await allComments();
     for (const json of [
       coinReview({ targetId: 'no-such-coin-xyz' }),
-      { targetType: 'exchange', targetId: 'no-such-exchange', content: 'Fast withdrawals here.', ratings: exchangeRatings, overall: 4 },
-      { targetType: 'offering', targetId: 'no-such-offering', content: 'A promising offering.', ratings: coinRatings, overall: 4 },
+      {
+        targetType: 'exchange',
+        targetId: 'no-such-exchange',
+        content: 'Fast withdrawals here.',
+        ratings: exchangeRatings,
+        overall: 4,
+      },
+      {
+        targetType: 'offering',
+        targetId: 'no-such-offering',
+        content: 'A promising offering.',
+        ratings: coinRatings,
+        overall: 4,
+      },
     ]) {
       const res = await save(json, u);
       expect(res.status).toBe(404);
       expect(res.body.code).not.toBe(0);
     }
-    expect((await call('GET', '/api/v1/comment/mine?targetType=coin&targetId=no-such-coin-xyz', { token: u.token })).status).toBe(404);
+    expect(
+      (await call('GET', '/api/v1/comment/mine?targetType=coin&targetId=no-such-coin-xyz', { token: u.token })).status,
+    ).toBe(404);
     expect(await allComments()).toEqual(before);
   });
 
   it('reviews an exchange and an offering (by slug or by id), and the read sides follow', async () => {
     const u = await signedInUser(db());
     const before = await get<{ total: number; summary: Summary }>(`/api/v1/exchanges/${exchange}/comments`);
-    const ex = await save({ targetType: 'exchange', targetId: exchange, content: 'Fast withdrawals here.', ratings: exchangeRatings, overall: 5 }, u);
+    const ex = await save(
+      {
+        targetType: 'exchange',
+        targetId: exchange,
+        content: 'Fast withdrawals here.',
+        ratings: exchangeRatings,
+        overall: 5,
+      },
+      u,
+    );
     expect(ex.status).toBe(200);
     const after = await get<{ total: number; summary: Summary }>(`/api/v1/exchanges/${exchange}/comments`);
     expect(after.body.data.total).toBe(before.body.data.total + 1);
     expect(after.body.data.summary.count).toBe(before.body.data.summary.count + 1);
     expect(after.headers.get('cache-control')).toBeNull();
 
-    const off = await save({ targetType: 'offering', targetId: String(offering.id), content: 'A promising offering.', ratings: coinRatings, overall: 3 }, u);
+    const off = await save(
+      {
+        targetType: 'offering',
+        targetId: String(offering.id),
+        content: 'A promising offering.',
+        ratings: coinRatings,
+        overall: 3,
+      },
+      u,
+    );
     expect(off.status).toBe(200);
     const [stored] = await db().select().from(comments).where(eq(comments.id, off.body.data.review.id));
     expect(stored!.targetId).toBe(offering.slug);
-    const dup = await save({ targetType: 'offering', targetId: offering.slug, content: 'A promising offering.', ratings: coinRatings, overall: 3 }, u);
+    const dup = await save(
+      {
+        targetType: 'offering',
+        targetId: offering.slug,
+        content: 'A promising offering.',
+        ratings: coinRatings,
+        overall: 3,
+      },
+      u,
+    );
     expect(dup.status).toBe(409);
   });
 
   it('never names the author of an anonymous review in the read APIs', async () => {
     const u = await signedInUser(db());
     const [row] = await db().select({ username: users.username }).from(users).where(eq(users.id, u.id));
-    await db().update(users).set({ nickname: `nick_${u.id}` }).where(eq(users.id, u.id));
-    const res = await save({ targetType: 'exchange', targetId: exchange, content: 'Anonymous but honest.', anonymous: true, ratings: exchangeRatings, overall: 2 }, u);
+    await db()
+      .update(users)
+      .set({ nickname: `nick_${u.id}` })
+      .where(eq(users.id, u.id));
+    const res = await save(
+      {
+        targetType: 'exchange',
+        targetId: exchange,
+        content: 'Anonymous but honest.',
+        anonymous: true,
+        ratings: exchangeRatings,
+        overall: 2,
+      },
+      u,
+    );
     expect(res.status).toBe(200);
     const list = await get(`/api/v1/exchanges/${exchange}/comments?size=100`);
     const text = JSON.stringify(list.body);
@@ -164,7 +265,11 @@ describe('save', () => {
     expect(text).not.toContain(row!.username);
     expect(text).not.toContain(`nick_${u.id}`);
     const mine = list.body.data as { list: Review[] };
-    expect(mine.list.find((r) => r.id === res.body.data.review.id)).toMatchObject({ author: null, anonymous: true, label: 'general' });
+    expect(mine.list.find((r) => r.id === res.body.data.review.id)).toMatchObject({
+      author: null,
+      anonymous: true,
+      label: 'general',
+    });
   });
 });
 
@@ -190,8 +295,17 @@ describe('delete', () => {
     const ok = await remove({ id: String(id) }, owner);
     expect([ok.status, ok.body.code, ok.body.msg]).toEqual([200, 0, 'Success']);
     expect(ok.body.data).toMatchObject({ targetType: 'coin', targetId: coin });
-    expect((await get<{ summary: { count: number } }>(`/api/v1/coins/${coin}/ratings`)).body.data.summary.count).toBe(count - 1);
-    expect((await db().select().from(comments).where(and(eq(comments.id, id)))).length).toBe(0);
+    expect((await get<{ summary: { count: number } }>(`/api/v1/coins/${coin}/ratings`)).body.data.summary.count).toBe(
+      count - 1,
+    );
+    expect(
+      (
+        await db()
+          .select()
+          .from(comments)
+          .where(and(eq(comments.id, id)))
+      ).length,
+    ).toBe(0);
     // Deleted: the user may review again, and a second delete fails.
     expect((await remove({ id }, owner)).status).toBe(404);
     expect((await save(coinReview(), owner)).status).toBe(200);
@@ -201,7 +315,9 @@ describe('delete', () => {
 describe('rate limit', () => {
   it('stops a user after 30 new reviews in an hour (429), storing nothing more', async () => {
     const u = await signedInUser(db());
-    const ids = (await db().select({ id: coins.id }).from(coins).where(like(coins.id, '%')).orderBy(asc(coins.id)).limit(31)).map((r) => r.id);
+    const ids = (
+      await db().select({ id: coins.id }).from(coins).where(like(coins.id, '%')).orderBy(asc(coins.id)).limit(31)
+    ).map((r) => r.id);
     for (const id of ids.slice(0, 30)) expect((await save(coinReview({ targetId: id }), u)).status).toBe(200);
     const before = await allComments();
     const res = await save(coinReview({ targetId: ids[30] }), u);

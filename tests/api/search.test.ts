@@ -1,7 +1,24 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { announcements, articles, coins, exchanges, flashNews, questions, tickers, wikiEntries } from '../../src/server/db/schema/index.ts';
-import { bestMatch, CONTENT_KINDS, MAX_QUERY_LENGTH, search, SEARCH_KINDS, type ContentHit, type SearchSection } from '../../src/server/domain/search.ts';
+import {
+  announcements,
+  articles,
+  coins,
+  exchanges,
+  flashNews,
+  questions,
+  tickers,
+  wikiEntries,
+} from '../../src/server/db/schema/index.ts';
+import {
+  bestMatch,
+  CONTENT_KINDS,
+  MAX_QUERY_LENGTH,
+  search,
+  SEARCH_KINDS,
+  type ContentHit,
+  type SearchSection,
+} from '../../src/server/domain/search.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();
@@ -11,25 +28,54 @@ interface Results {
   kind: string | null;
   sections: SearchSection[];
 }
-const section = <K extends SearchSection['kind']>(r: Results, kind: K) => r.sections.find((s) => s.kind === kind) as Extract<SearchSection, { kind: K }>;
+const section = <K extends SearchSection['kind']>(r: Results, kind: K) =>
+  r.sections.find((s) => s.kind === kind) as Extract<SearchSection, { kind: K }>;
 
 // A family of made-up coins whose ranking rules are known: "zqx" is an exact symbol for one,
 // a prefix for two (one better ranked), a substring for one, and an exact name for another.
 beforeAll(async () => {
-  await db().insert(coins).values([
-    { id: 'alpha-zqx-coin', symbol: 'AZQXA', name: 'Alpha Zqx Coin', rank: 2001 },
-    { id: 'zqx-prefix-low', symbol: 'ZQXL', name: 'Zqx Low', rank: 2005 },
-    { id: 'zqx-prefix-high', symbol: 'ZQXH', name: 'Zqx High', rank: 2002 },
-    { id: 'zqx-exact', symbol: 'ZQX', name: 'Exact Token', rank: 2010 },
-    { id: 'percent-coin', symbol: 'PCT', name: '100% Coin', rank: 2020 },
-    { id: 'underscore-coin', symbol: 'UND', name: 'Under_Score', rank: 2021 },
-  ]);
-  const [ex] = await db().insert(exchanges).values({ name: 'zqx-exchange', displayName: 'ZQX Exchange', type: 'CEX', rank: 999 }).returning({ id: exchanges.id });
-  await db().insert(tickers).values([
-    { exchangeId: ex!.id, coinId: 'zqx-exact', pair: 'ZQX/USDT', baseSymbol: 'ZQX', quoteSymbol: 'USDT', volume24h: '100' },
-    { exchangeId: ex!.id, coinId: 'zqx-exact', pair: 'ZQX/BTC', baseSymbol: 'ZQX', quoteSymbol: 'BTC', volume24h: '900' },
-    { exchangeId: ex!.id, coinId: 'zqx-prefix-high', pair: 'ZQXH/USDT', baseSymbol: 'ZQXH', quoteSymbol: 'USDT', volume24h: '5000' },
-  ]);
+  await db()
+    .insert(coins)
+    .values([
+      { id: 'alpha-zqx-coin', symbol: 'AZQXA', name: 'Alpha Zqx Coin', rank: 2001 },
+      { id: 'zqx-prefix-low', symbol: 'ZQXL', name: 'Zqx Low', rank: 2005 },
+      { id: 'zqx-prefix-high', symbol: 'ZQXH', name: 'Zqx High', rank: 2002 },
+      { id: 'zqx-exact', symbol: 'ZQX', name: 'Exact Token', rank: 2010 },
+      { id: 'percent-coin', symbol: 'PCT', name: '100% Coin', rank: 2020 },
+      { id: 'underscore-coin', symbol: 'UND', name: 'Under_Score', rank: 2021 },
+    ]);
+  const [ex] = await db()
+    .insert(exchanges)
+    .values({ name: 'zqx-exchange', displayName: 'ZQX Exchange', type: 'CEX', rank: 999 })
+    .returning({ id: exchanges.id });
+  await db()
+    .insert(tickers)
+    .values([
+      {
+        exchangeId: ex!.id,
+        coinId: 'zqx-exact',
+        pair: 'ZQX/USDT',
+        baseSymbol: 'ZQX',
+        quoteSymbol: 'USDT',
+        volume24h: '100',
+      },
+      {
+        exchangeId: ex!.id,
+        coinId: 'zqx-exact',
+        pair: 'ZQX/BTC',
+        baseSymbol: 'ZQX',
+        quoteSymbol: 'BTC',
+        volume24h: '900',
+      },
+      {
+        exchangeId: ex!.id,
+        coinId: 'zqx-prefix-high',
+        pair: 'ZQXH/USDT',
+        baseSymbol: 'ZQXH',
+        quoteSymbol: 'USDT',
+        volume24h: '5000',
+      },
+    ]);
 });
 
 describe('search ranking (domain)', () => {
@@ -49,8 +95,12 @@ describe('search ranking (domain)', () => {
   });
 
   it('takes % and _ literally (LIKE wildcards are escaped)', async () => {
-    expect(section(await search(db(), { q: '%', kind: 'coin', size: 10 }), 'coin').list.map((c) => c.id)).toEqual(['percent-coin']);
-    expect(section(await search(db(), { q: '_', kind: 'coin', size: 10 }), 'coin').list.map((c) => c.id)).toEqual(['underscore-coin']);
+    expect(section(await search(db(), { q: '%', kind: 'coin', size: 10 }), 'coin').list.map((c) => c.id)).toEqual([
+      'percent-coin',
+    ]);
+    expect(section(await search(db(), { q: '_', kind: 'coin', size: 10 }), 'coin').list.map((c) => c.id)).toEqual([
+      'underscore-coin',
+    ]);
     expect(section(await search(db(), { q: 'nd_r', kind: 'coin', size: 10 }), 'coin').total).toBe(0);
   });
 
@@ -86,7 +136,17 @@ describe('GET /api/v1/search', () => {
     expect(status).toBe(200);
     expect(body.code).toBe(0);
     expect(body.data.kind).toBeNull();
-    expect(body.data.sections.map((s) => s.kind)).toEqual(['coin', 'exchange', 'pair', 'news', 'research', 'lives', 'announcement', 'wiki', 'question']);
+    expect(body.data.sections.map((s) => s.kind)).toEqual([
+      'coin',
+      'exchange',
+      'pair',
+      'news',
+      'research',
+      'lives',
+      'announcement',
+      'wiki',
+      'question',
+    ]);
     const coin = section(body.data, 'coin');
     expect(coin.list[0]).toMatchObject({ id: 'bitcoin', symbol: 'BTC', tier: 0 });
     expect(coin.total).toBeGreaterThanOrEqual(coin.list.length);
@@ -101,7 +161,9 @@ describe('GET /api/v1/search', () => {
     const { body } = await get<Results>('/api/v1/search?q=Binance&kind=exchange&size=10');
     const ex = section(body.data, 'exchange');
     expect(ex.list[0]!.name).toBe('binance');
-    expect(ex.list.every((e) => e.displayName.toLowerCase().includes('binance') || e.name.includes('binance'))).toBe(true);
+    expect(ex.list.every((e) => e.displayName.toLowerCase().includes('binance') || e.name.includes('binance'))).toBe(
+      true,
+    );
     const p1 = section((await get<Results>('/api/v1/search?q=eth&kind=pair&size=10&page=1')).body.data, 'pair');
     const p2 = section((await get<Results>('/api/v1/search?q=eth&kind=pair&size=10&page=2')).body.data, 'pair');
     expect(p2.page).toBe(2);
@@ -141,40 +203,127 @@ describe('content search', () => {
   const ids: Record<string, number> = {};
   const at = (days: number) => new Date(Date.UTC(2026, 10, 20 - days, 8));
   beforeAll(async () => {
-    const ins = async (values: typeof articles.$inferInsert) => (await db().insert(articles).values(values).returning({ id: articles.id }))[0]!.id;
-    ids.title = await ins({ kind: 'news', title: 'Qorvex halving lands early', summary: 's', body: 'Miners said the event went smoothly.', locale: 'en', publishedAt: at(5) });
-    ids.body = await ins({ kind: 'news', title: 'Miners adapt to lower rewards', body: `Text before. ${'Filler sentence about markets. '.repeat(12)}The qorvex halving cut the subsidy, and zentrik fees rose.`, locale: 'en', publishedAt: at(1) });
-    ids.words = await ins({ kind: 'news', title: 'Zentrik and the halving of Qorvex', body: 'Both words in the title, far apart.', locale: 'en', publishedAt: at(9) });
-    ids.deleted = await ins({ kind: 'news', title: 'Qorvex story that was removed', body: 'gone', locale: 'en', publishedAt: at(2), deletedAt: at(1) });
-    ids.research = await ins({ kind: 'research', title: 'Qorvex tokenomics report', body: 'A research report on supply.', locale: 'en', publishedAt: at(3) });
-    ids.zhNews = await ins({ kind: 'news', title: '紫晶链主网上线', body: '紫晶链今日完成主网上线，Qorvex 团队表示……', locale: 'zh', publishedAt: at(2) });
-    for (let i = 0; i < 12; i++) await ins({ kind: 'news', title: `Plovrim market wrap ${i + 1}`, body: 'Daily wrap.', locale: 'en', publishedAt: at(20 + i) });
-    const [flash] = await db().insert(flashNews).values({ title: '快讯：紫晶链完成升级', body: '紫晶链 (ZJL) 升级完成，交易已恢复。', important: true, locale: 'zh-hk', publishedAt: at(0) }).returning({ id: flashNews.id });
+    const ins = async (values: typeof articles.$inferInsert) =>
+      (await db().insert(articles).values(values).returning({ id: articles.id }))[0]!.id;
+    ids.title = await ins({
+      kind: 'news',
+      title: 'Qorvex halving lands early',
+      summary: 's',
+      body: 'Miners said the event went smoothly.',
+      locale: 'en',
+      publishedAt: at(5),
+    });
+    ids.body = await ins({
+      kind: 'news',
+      title: 'Miners adapt to lower rewards',
+      body: `Text before. ${'Filler sentence about markets. '.repeat(12)}The qorvex halving cut the subsidy, and zentrik fees rose.`,
+      locale: 'en',
+      publishedAt: at(1),
+    });
+    ids.words = await ins({
+      kind: 'news',
+      title: 'Zentrik and the halving of Qorvex',
+      body: 'Both words in the title, far apart.',
+      locale: 'en',
+      publishedAt: at(9),
+    });
+    ids.deleted = await ins({
+      kind: 'news',
+      title: 'Qorvex story that was removed',
+      body: 'gone',
+      locale: 'en',
+      publishedAt: at(2),
+      deletedAt: at(1),
+    });
+    ids.research = await ins({
+      kind: 'research',
+      title: 'Qorvex tokenomics report',
+      body: 'A research report on supply.',
+      locale: 'en',
+      publishedAt: at(3),
+    });
+    ids.zhNews = await ins({
+      kind: 'news',
+      title: '紫晶链主网上线',
+      body: '紫晶链今日完成主网上线，Qorvex 团队表示……',
+      locale: 'zh',
+      publishedAt: at(2),
+    });
+    for (let i = 0; i < 12; i++)
+      await ins({
+        kind: 'news',
+        title: `Plovrim market wrap ${i + 1}`,
+        body: 'Daily wrap.',
+        locale: 'en',
+        publishedAt: at(20 + i),
+      });
+    const [flash] = await db()
+      .insert(flashNews)
+      .values({
+        title: '快讯：紫晶链完成升级',
+        body: '紫晶链 (ZJL) 升级完成，交易已恢复。',
+        important: true,
+        locale: 'zh-hk',
+        publishedAt: at(0),
+      })
+      .returning({ id: flashNews.id });
     ids.flash = flash!.id;
     const [ex] = await db().select({ id: exchanges.id }).from(exchanges).where(eq(exchanges.name, 'binance'));
     const [ann] = await db()
       .insert(announcements)
       // The newest announcement: one a visitor may read (visitors find those of the newest 30 only).
-      .values({ exchangeId: ex!.id, title: 'Binance will list Qorvex (QRV)', category: 'listing', body: 'Trading opens at 12:00 UTC.', url: 'https://www.binance.com/en/support/announcement/qorvex-test', locale: 'en', publishedAt: new Date(Date.UTC(2099, 0, 1)) })
+      .values({
+        exchangeId: ex!.id,
+        title: 'Binance will list Qorvex (QRV)',
+        category: 'listing',
+        body: 'Trading opens at 12:00 UTC.',
+        url: 'https://www.binance.com/en/support/announcement/qorvex-test',
+        locale: 'en',
+        publishedAt: new Date(Date.UTC(2099, 0, 1)),
+      })
       .returning({ id: announcements.id });
     ids.announcement = ann!.id;
     const [wiki] = await db()
       .insert(wikiEntries)
-      .values({ kind: 'baike', slug: 'qorvex-halving', title: 'Qorvex halving', summary: 'What the Qorvex halving is.', body: 'Every four years the reward halves.', locale: 'en', updatedAt: at(6) })
+      .values({
+        kind: 'baike',
+        slug: 'qorvex-halving',
+        title: 'Qorvex halving',
+        summary: 'What the Qorvex halving is.',
+        body: 'Every four years the reward halves.',
+        locale: 'en',
+        updatedAt: at(6),
+      })
       .returning({ id: wikiEntries.id });
     ids.wiki = wiki!.id;
-    const [question] = await db().insert(questions).values({ title: 'When is the next Qorvex halving?', body: 'Asking for a friend.', author: 'tester', locale: 'en', createdAt: at(7) }).returning({ id: questions.id });
+    const [question] = await db()
+      .insert(questions)
+      .values({
+        title: 'When is the next Qorvex halving?',
+        body: 'Asking for a friend.',
+        author: 'tester',
+        locale: 'en',
+        createdAt: at(7),
+      })
+      .returning({ id: questions.id });
     ids.question = question!.id;
   });
 
-  const contentSection = (r: Results, kind: (typeof CONTENT_KINDS)[number]) => r.sections.find((s) => s.kind === kind)!.list as ContentHit[];
+  const contentSection = (r: Results, kind: (typeof CONTENT_KINDS)[number]) =>
+    r.sections.find((s) => s.kind === kind)!.list as ContentHit[];
 
   it('finds titles before bodies, and skips deleted articles', async () => {
     const r = await search(db(), { q: 'qorvex halving', kind: 'news', size: 10 });
     const news = contentSection(r, 'news');
     expect(news.map((h) => h.id)).toEqual([ids.title, ids.words, ids.body]);
     expect(news.map((h) => h.tier)).toEqual([0, 1, 2]);
-    expect(news[0]).toMatchObject({ kind: 'news', path: `/news/${ids.title}`, locale: 'en', important: false, exchange: null });
+    expect(news[0]).toMatchObject({
+      kind: 'news',
+      path: `/news/${ids.title}`,
+      locale: 'en',
+      important: false,
+      exchange: null,
+    });
     expect(news.every((h) => h.id !== ids.deleted)).toBe(true);
   });
 
@@ -185,7 +334,9 @@ describe('content search', () => {
   });
 
   it('uses full-text operators: exclusions and "or"', async () => {
-    const minus = contentSection(await search(db(), { q: 'qorvex -zentrik', kind: 'news', size: 10 }), 'news').map((h) => h.id);
+    const minus = contentSection(await search(db(), { q: 'qorvex -zentrik', kind: 'news', size: 10 }), 'news').map(
+      (h) => h.id,
+    );
     expect(minus).toContain(ids.title);
     expect(minus).not.toContain(ids.words);
     expect(minus).not.toContain(ids.body);
@@ -197,23 +348,40 @@ describe('content search', () => {
     const r = await search(db(), { q: 'qorvex' });
     expect(contentSection(r, 'research').map((h) => h.path)).toEqual([`/research/${ids.research}`]);
     const ann = contentSection(r, 'announcement');
-    expect(ann[0]).toMatchObject({ id: ids.announcement, path: `/announcement/${ids.announcement}`, category: 'listing', exchange: { name: 'binance' } });
+    expect(ann[0]).toMatchObject({
+      id: ids.announcement,
+      path: `/announcement/${ids.announcement}`,
+      category: 'listing',
+      exchange: { name: 'binance' },
+    });
   });
 
   it('finds encyclopedia entries by slug path and questions by id', async () => {
     const r = await search(db(), { q: 'qorvex halving' });
-    expect(contentSection(r, 'wiki')[0]).toMatchObject({ id: ids.wiki, path: '/baike/qorvex-halving', category: 'baike', tier: 0 });
+    expect(contentSection(r, 'wiki')[0]).toMatchObject({
+      id: ids.wiki,
+      path: '/baike/qorvex-halving',
+      category: 'baike',
+      tier: 0,
+    });
     expect(contentSection(r, 'question')[0]).toMatchObject({ id: ids.question, path: `/question/${ids.question}` });
   });
 
-  it('finds Chinese text by substring, in the reader\'s content languages only', async () => {
+  it("finds Chinese text by substring, in the reader's content languages only", async () => {
     const zh = await search(db(), { q: '紫晶链', locale: 'zh' });
     expect(contentSection(zh, 'news').map((h) => h.id)).toEqual([ids.zhNews]);
-    expect(contentSection(zh, 'lives')[0]).toMatchObject({ id: ids.flash, path: `/lives/${ids.flash}`, important: true, locale: 'zh-hk' });
+    expect(contentSection(zh, 'lives')[0]).toMatchObject({
+      id: ids.flash,
+      path: `/lives/${ids.flash}`,
+      important: true,
+      locale: 'zh-hk',
+    });
     const en = await search(db(), { q: '紫晶链', locale: 'en' });
     expect(en.sections.every((s) => s.total === 0)).toBe(true);
     // English readers do not get the Chinese article that mentions Qorvex either.
-    expect(contentSection(await search(db(), { q: 'qorvex', kind: 'news', size: 50 }), 'news').map((h) => h.id)).not.toContain(ids.zhNews);
+    expect(
+      contentSection(await search(db(), { q: 'qorvex', kind: 'news', size: 50 }), 'news').map((h) => h.id),
+    ).not.toContain(ids.zhNews);
   });
 
   it('pages a content section', async () => {
@@ -221,7 +389,10 @@ describe('content search', () => {
     const p2 = await search(db(), { q: 'plovrim', kind: 'news', page: 2, size: 10 });
     expect(p1.sections.find((s) => s.kind === 'news')!.total).toBe(12);
     expect(contentSection(p1, 'news')).toHaveLength(10);
-    expect(contentSection(p2, 'news').map((h) => h.title)).toEqual(['Plovrim market wrap 11', 'Plovrim market wrap 12']);
+    expect(contentSection(p2, 'news').map((h) => h.title)).toEqual([
+      'Plovrim market wrap 11',
+      'Plovrim market wrap 12',
+    ]);
   });
 
   it('serves GET /api/v1/search/content in the request language', async () => {
@@ -240,7 +411,10 @@ describe('content search', () => {
 
   it('takes LIKE wildcards literally in content too', async () => {
     // Unescaped, "qorv_x" and "qorv%" would match "Qorvex".
-    for (const q of ['qorv_x', 'qorv%x']) expect((await search(db(), { q, kind: 'news', size: 10 })).sections.find((s) => s.kind === 'news')!.total).toBe(0);
+    for (const q of ['qorv_x', 'qorv%x'])
+      expect((await search(db(), { q, kind: 'news', size: 10 })).sections.find((s) => s.kind === 'news')!.total).toBe(
+        0,
+      );
   });
 
   it.each([

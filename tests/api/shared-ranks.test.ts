@@ -29,11 +29,15 @@ describe('shared expected ranks (SPEC §9)', () => {
     expect([...expected.values()].some((r) => r !== null)).toBe(true);
     const seen = new Map<string, number | null>();
     for (let page = 1; page <= 2; page++) {
-      const { body } = await get<{ list: { name: string; expectedRank: number | null }[] }>(`/api/v1/exchanges?size=100&page=${page}`);
+      const { body } = await get<{ list: { name: string; expectedRank: number | null }[] }>(
+        `/api/v1/exchanges?size=100&page=${page}`,
+      );
       for (const e of body.data.list) seen.set(e.name, e.expectedRank);
     }
     expect(seen).toEqual(expected);
-    const { body: dex } = await get<{ list: { name: string; expectedRank: number | null }[] }>('/api/v1/exchanges?type=DEX&size=50');
+    const { body: dex } = await get<{ list: { name: string; expectedRank: number | null }[] }>(
+      '/api/v1/exchanges?type=DEX&size=50',
+    );
     expect(dex.data.list.length).toBeGreaterThan(0);
     for (const e of dex.data.list) expect(e.expectedRank).toBe(expected.get(e.name));
     const name = dex.data.list[0]!.name;
@@ -41,9 +45,14 @@ describe('shared expected ranks (SPEC §9)', () => {
   });
 
   it('ranks ties together, exchanges without visits unranked and those without an expected volume last', async () => {
-    const [a, b, c, d] = (await db().select({ name: exchanges.name }).from(exchanges).orderBy(exchanges.rank).limit(4)).map((r) => r.name);
+    const [a, b, c, d] = (
+      await db().select({ name: exchanges.name }).from(exchanges).orderBy(exchanges.rank).limit(4)
+    ).map((r) => r.name);
     // Two exchanges with the same visits and volume tie; one has no visits; one no reported volume.
-    await db().update(exchanges).set({ monthlyVisits: 90_000_000, reportedVolume24h: '5000000000' }).where(sql`${exchanges.name} in (${a}, ${b})`);
+    await db()
+      .update(exchanges)
+      .set({ monthlyVisits: 90_000_000, reportedVolume24h: '5000000000' })
+      .where(sql`${exchanges.name} in (${a}, ${b})`);
     await db().update(exchanges).set({ monthlyVisits: null }).where(eq(exchanges.name, c!));
     await db().update(exchanges).set({ monthlyVisits: 0 }).where(eq(exchanges.name, d!));
     const expected = await windowRanks();

@@ -6,7 +6,8 @@ import { latestReviews, widgetCoins } from '../../src/server/domain/site.ts';
 import { apiHarness } from './helpers.ts';
 
 const { db } = apiHarness();
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 const at = (minutes: number) => new Date(Date.UTC(2099, 0, 1, 0, minutes));
 
 beforeAll(async () => {
@@ -14,15 +15,54 @@ beforeAll(async () => {
     .insert(users)
     .values({ username: 'site_reviewer', nickname: 'Site Reviewer', invitationCode: 'SITE-TEST-1', passwordHash: 'x' })
     .returning({ id: users.id });
-  await db().insert(offerings).values({ slug: 'site-test-offering', kind: 'IEO', name: 'Site Test Offering', symbol: 'STO', status: 'fundraising' });
+  await db().insert(offerings).values({
+    slug: 'site-test-offering',
+    kind: 'IEO',
+    name: 'Site Test Offering',
+    symbol: 'STO',
+    status: 'fundraising',
+  });
   const [exchange] = await rowsOf<{ name: string }>(sql`select name from exchanges order by rank nulls last limit 1`);
   await db()
     .insert(comments)
     .values([
-      { userId: user!.id, targetType: 'offering', targetId: 'site-test-offering', content: 'Clear roadmap and a known team.', ratings: { team: 5, product: 4, bogus: 9 }, overall: '4.5', createdAt: at(3) },
-      { userId: user!.id, targetType: 'coin', targetId: 'bitcoin', content: 'Still the most liquid market.', anonymous: true, ratings: { team: 4 }, overall: '4', createdAt: at(2) },
-      { userId: user!.id, targetType: 'exchange', targetId: exchange!.name, content: 'Fast withdrawals, decent support.', ratings: { speed: 5 }, overall: '3.2', createdAt: at(1) },
-      { userId: user!.id, targetType: 'coin', targetId: 'no-such-coin', content: 'A review of a coin that is gone.', ratings: {}, overall: '1', createdAt: at(4) },
+      {
+        userId: user!.id,
+        targetType: 'offering',
+        targetId: 'site-test-offering',
+        content: 'Clear roadmap and a known team.',
+        ratings: { team: 5, product: 4, bogus: 9 },
+        overall: '4.5',
+        createdAt: at(3),
+      },
+      {
+        userId: user!.id,
+        targetType: 'coin',
+        targetId: 'bitcoin',
+        content: 'Still the most liquid market.',
+        anonymous: true,
+        ratings: { team: 4 },
+        overall: '4',
+        createdAt: at(2),
+      },
+      {
+        userId: user!.id,
+        targetType: 'exchange',
+        targetId: exchange!.name,
+        content: 'Fast withdrawals, decent support.',
+        ratings: { speed: 5 },
+        overall: '3.2',
+        createdAt: at(1),
+      },
+      {
+        userId: user!.id,
+        targetType: 'coin',
+        targetId: 'no-such-coin',
+        content: 'A review of a coin that is gone.',
+        ratings: {},
+        overall: '1',
+        createdAt: at(4),
+      },
     ]);
 });
 
@@ -32,7 +72,9 @@ describe('latest reviews', () => {
     const [{ n }] = (await rowsOf<{ n: number }>(sql`select count(*)::int as n from comments c
       where (c.target_type = 'coin' and exists (select 1 from coins where id = c.target_id))
          or (c.target_type = 'exchange' and exists (select 1 from exchanges where name = c.target_id))
-         or (c.target_type = 'offering' and exists (select 1 from offerings o where o.slug = c.target_id))`)) as [{ n: number }];
+         or (c.target_type = 'offering' and exists (select 1 from offerings o where o.slug = c.target_id))`)) as [
+      { n: number },
+    ];
     expect(page.total).toBe(n);
     expect(page.list).toHaveLength(10);
     const [offering, coin, exchange] = page.list;
@@ -42,10 +84,25 @@ describe('latest reviews', () => {
       overall: 4.5,
       label: 'great',
       ratings: { team: 5, product: 4 },
-      target: { type: 'offering', id: 'site-test-offering', name: 'Site Test Offering', symbol: 'STO', path: '/ieo/site-test-offering', reviewsPath: '/ieo/site-test-offering/comment' },
+      target: {
+        type: 'offering',
+        id: 'site-test-offering',
+        name: 'Site Test Offering',
+        symbol: 'STO',
+        path: '/ieo/site-test-offering',
+        reviewsPath: '/ieo/site-test-offering/comment',
+      },
     });
-    expect(coin).toMatchObject({ author: null, anonymous: true, target: { type: 'coin', id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC', path: '/coin/bitcoin' } });
-    expect(exchange!.target).toMatchObject({ type: 'exchange', path: `/exchange/${exchange!.target.id}`, reviewsPath: `/exchange/${exchange!.target.id}/comment` });
+    expect(coin).toMatchObject({
+      author: null,
+      anonymous: true,
+      target: { type: 'coin', id: 'bitcoin', name: 'Bitcoin', symbol: 'BTC', path: '/coin/bitcoin' },
+    });
+    expect(exchange!.target).toMatchObject({
+      type: 'exchange',
+      path: `/exchange/${exchange!.target.id}`,
+      reviewsPath: `/exchange/${exchange!.target.id}/comment`,
+    });
     expect(page.list.some((r) => r.target.id === 'no-such-coin')).toBe(false);
     const times = page.list.map((r) => r.createdAt);
     expect(times).toEqual([...times].sort().reverse());

@@ -50,9 +50,9 @@ export function sseReader(res: Response) {
   }
 
   /** The next event's JSON data and id. */
-  async function json<T = { type: string; ticks: { coinId: string; price: number; change24h: number | null; at: number; seq: number }[] }>(
-    timeoutMs?: number,
-  ): Promise<{ id: string | undefined; data: T }> {
+  async function json<
+    T = { type: string; ticks: { coinId: string; price: number; change24h: number | null; at: number; seq: number }[] },
+  >(timeoutMs?: number): Promise<{ id: string | undefined; data: T }> {
     const ev = await next(timeoutMs);
     return { id: ev.id, data: JSON.parse(ev.data) as T };
   }

@@ -59,7 +59,10 @@ describe('stream caps', () => {
   });
 
   it('drops a client that does not read once its unread bytes pass the bound', async () => {
-    const small = new Hono<ApiEnv>().basePath('/api').use('*', requestContext).route('/', streamRoutes({ maxBytes: 4096, heartbeatMs: 0, realtime: () => hub }));
+    const small = new Hono<ApiEnv>()
+      .basePath('/api')
+      .use('*', requestContext)
+      .route('/', streamRoutes({ maxBytes: 4096, heartbeatMs: 0, realtime: () => hub }));
     const stalled = await open('198.51.100.9', '', small);
     expect(stalled.status).toBe(200);
     expect(hub.streamsOf('198.51.100.9')).toBe(1);

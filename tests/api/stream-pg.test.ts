@@ -22,7 +22,11 @@ describe('live prices over PostgreSQL LISTEN/NOTIFY', () => {
   let b: Realtime;
 
   /** One "process": its own stream endpoint served by its own live-price instance. */
-  const appFor = (hub: () => Realtime) => new Hono<ApiEnv>().basePath('/api').use('*', requestContext).route('/', streamRoutes({ realtime: hub }));
+  const appFor = (hub: () => Realtime) =>
+    new Hono<ApiEnv>()
+      .basePath('/api')
+      .use('*', requestContext)
+      .route('/', streamRoutes({ realtime: hub }));
   const appA = appFor(() => a);
   const appB = appFor(() => b);
 
@@ -55,7 +59,11 @@ describe('live prices over PostgreSQL LISTEN/NOTIFY', () => {
     // A coin the simulator never moves (it moves the top 100): a stream never sends a tick older
     // than one it has sent, and a simulated tick could overtake ours on the way (NOTIFY of
     // another connection).
-    const quiet = ((await handle().db.execute(sql`select id from coins where rank is not null order by rank offset 150 limit 1`)) as unknown as { rows: { id: string }[] }).rows[0]!.id;
+    const quiet = (
+      (await handle().db.execute(
+        sql`select id from coins where rank is not null order by rank offset 150 limit 1`,
+      )) as unknown as { rows: { id: string }[] }
+    ).rows[0]!.id;
     const events = await open(appB, quiet);
     expect((await events.json()).data.type).toBe('snapshot');
     const [tick] = await a.publish([{ coinId: quiet, price: 70_001, change24h: 3, at: Date.now() }]);

@@ -66,7 +66,11 @@ describe('GET /api/stream/prices', () => {
     expect(Number(after!.price)).toBe(65_432.1);
     // A new connection's snapshot has the live price.
     const again = await open('bitcoin');
-    expect((await again.events.json()).data.ticks[0]).toMatchObject({ coinId: 'bitcoin', price: 65_432.1, change24h: -2.5 });
+    expect((await again.events.json()).data.ticks[0]).toMatchObject({
+      coinId: 'bitcoin',
+      price: 65_432.1,
+      change24h: -2.5,
+    });
     await again.events.close();
     await events.close();
   });

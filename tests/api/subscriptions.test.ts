@@ -22,10 +22,14 @@ const { get, call, db } = apiHarness();
 type User = { id: number; token: string };
 type Listed = { list: { name: string; display_name: string; subscribedAt: string }[] };
 
-const rowsOf = async <T>(query: ReturnType<typeof sql>) => ((await db().execute(query)) as unknown as { rows: T[] }).rows;
-const override = (u: User, exchanges: unknown, prefix = '/api/new/v2') => call<Listed>('POST', `${prefix}/stare/exchange/override`, { json: { exchanges }, token: u.token });
-const listOf = (u: User, prefix = '/api/new/v2') => call<Listed>('GET', `${prefix}/stare/exchange/list`, { token: u.token });
-const subscribedRows = (u: User) => db().select().from(announcementSubscriptions).where(eq(announcementSubscriptions.userId, u.id));
+const rowsOf = async <T>(query: ReturnType<typeof sql>) =>
+  ((await db().execute(query)) as unknown as { rows: T[] }).rows;
+const override = (u: User, exchanges: unknown, prefix = '/api/new/v2') =>
+  call<Listed>('POST', `${prefix}/stare/exchange/override`, { json: { exchanges }, token: u.token });
+const listOf = (u: User, prefix = '/api/new/v2') =>
+  call<Listed>('GET', `${prefix}/stare/exchange/list`, { token: u.token });
+const subscribedRows = (u: User) =>
+  db().select().from(announcementSubscriptions).where(eq(announcementSubscriptions.userId, u.id));
 
 /** Exchanges with announcements, most announcements first. */
 let busy: { name: string; displayName: string }[] = [];
@@ -44,7 +48,9 @@ describe('announcement subscriptions', () => {
         ['POST', 'stare/exchange/override'],
         ['GET', 'notice/subscribe'],
       ] as const) {
-        const res = await call(method, `${prefix}/${path}`, { json: method === 'POST' ? { exchanges: [busy[0]!.name] } : undefined });
+        const res = await call(method, `${prefix}/${path}`, {
+          json: method === 'POST' ? { exchanges: [busy[0]!.name] } : undefined,
+        });
         expect([path, res.status, res.body.code]).toEqual([path, 401, 401]);
       }
     }
@@ -73,7 +79,9 @@ describe('announcement subscriptions', () => {
     const [ex1] = await db().select({ id: exchanges.id }).from(exchanges).where(eq(exchanges.name, busy[1]!.name));
     expect(after.find((r) => r.exchangeId === ex1!.id)!.createdAt.getTime()).toBe(before.get(ex1!.id));
     const listed = (await listOf(u, '/api/v3')).body.data.list;
-    expect(listed.map((e) => e.display_name)).toEqual([...listed.map((e) => e.display_name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())));
+    expect(listed.map((e) => e.display_name)).toEqual(
+      [...listed.map((e) => e.display_name)].sort((a, b) => a.toLowerCase().localeCompare(b.toLowerCase())),
+    );
     // An empty list unsubscribes from all.
     expect((await override(u, [])).body.data.list).toEqual([]);
     expect(await subscribedRows(u)).toHaveLength(0);
@@ -84,16 +92,29 @@ describe('announcement subscriptions', () => {
     await override(u, [busy[0]!.name]);
     const before = await subscribedRows(u);
     const unknown = await override(u, [busy[1]!.name, 'no-such-exchange']);
-    expect([unknown.status, unknown.body.code, unknown.body.msg]).toEqual([400, 400, 'These exchanges do not exist, so nothing was saved: no-such-exchange']);
+    expect([unknown.status, unknown.body.code, unknown.body.msg]).toEqual([
+      400,
+      400,
+      'These exchanges do not exist, so nothing was saved: no-such-exchange',
+    ]);
     for (const bad of [undefined, 'binance', [1], [''], [{}], ['x'.repeat(121)]]) {
       const res = await override(u, bad);
       expect([JSON.stringify(bad), res.status]).toEqual([JSON.stringify(bad), 400]);
     }
-    const tooMany = await override(u, Array.from({ length: SUBSCRIPTIONS_MAX + 1 }, (_, i) => `x${i}`));
-    expect([tooMany.status, tooMany.body.msg]).toEqual([400, `You can subscribe to at most ${SUBSCRIPTIONS_MAX} exchanges.`]);
+    const tooMany = await override(
+      u,
+      Array.from({ length: SUBSCRIPTIONS_MAX + 1 }, (_, i) => `x${i}`),
+    );
+    expect([tooMany.status, tooMany.body.msg]).toEqual([
+      400,
+      `You can subscribe to at most ${SUBSCRIPTIONS_MAX} exchanges.`,
+    ]);
     const notJson = await call('POST', '/api/new/v2/stare/exchange/override', { raw: '{', token: u.token });
     expect(notJson.status).toBe(400);
-    const zh = await call('POST', '/api/new/v2/stare/exchange/override?lan=zh', { json: { exchanges: ['nope'] }, token: u.token });
+    const zh = await call('POST', '/api/new/v2/stare/exchange/override?lan=zh', {
+      json: { exchanges: ['nope'] },
+      token: u.token,
+    });
     expect(zh.body.msg).toMatch(/^以下交易所不存在/);
     expect(await subscribedRows(u)).toEqual(before);
   });
@@ -153,7 +174,12 @@ describe('the private feed', () => {
   async function feed(url: string) {
     const u = new URL(url);
     const file = u.pathname.split('/').pop()!;
-    const ctx = { params: { file }, url: u, request: new Request(u), locals: { locale: 'en' } } as unknown as APIContext;
+    const ctx = {
+      params: { file },
+      url: u,
+      request: new Request(u),
+      locals: { locale: 'en' },
+    } as unknown as APIContext;
     const res = await route.GET(ctx);
     return { res, body: await res.text() };
   }
@@ -163,14 +189,23 @@ describe('the private feed', () => {
     const other = await signedInUser(db());
     await override(u, [busy[0]!.name]);
     await override(other, [busy[1]!.name]);
-    expect((await call('GET', '/api/new/v1/notice/feedToken', { token: u.token })).body.data).toEqual({ active: false, createdAt: null });
-    const made = await call<{ rss: string; atom: string; createdAt: string }>('POST', '/api/new/v1/notice/feedToken', { token: u.token });
+    expect((await call('GET', '/api/new/v1/notice/feedToken', { token: u.token })).body.data).toEqual({
+      active: false,
+      createdAt: null,
+    });
+    const made = await call<{ rss: string; atom: string; createdAt: string }>('POST', '/api/new/v1/notice/feedToken', {
+      token: u.token,
+    });
     expect(made.status).toBe(200);
     expect(made.body.data.rss).toMatch(new RegExp(`^${ORIGIN}/feeds/private/[A-Za-z0-9_-]{43}\\.xml$`));
     expect(made.body.data.atom).toBe(made.body.data.rss.replace(/\.xml$/, '.atom'));
-    expect((await call('GET', '/api/new/v1/notice/feedToken', { token: u.token })).body.data).toMatchObject({ active: true });
+    expect((await call('GET', '/api/new/v1/notice/feedToken', { token: u.token })).body.data).toMatchObject({
+      active: true,
+    });
     // Only the hash is stored.
-    const stored = await rowsOf<{ token_hash: string }>(sql`select token_hash from announcement_feed_tokens where user_id = ${u.id}`);
+    const stored = await rowsOf<{ token_hash: string }>(
+      sql`select token_hash from announcement_feed_tokens where user_id = ${u.id}`,
+    );
     expect(made.body.data.rss).not.toContain(stored[0]!.token_hash);
 
     const rss = await feed(made.body.data.rss);
@@ -195,10 +230,13 @@ describe('the private feed', () => {
     expect((await feed(made.body.data.rss)).res.status).toBe(404);
     expect((await feed(rotated.body.data.rss)).res.status).toBe(200);
     // Revocation.
-    expect((await call('POST', '/api/new/v1/notice/feedToken/revoke', { token: u.token })).body.data).toEqual({ active: false });
+    expect((await call('POST', '/api/new/v1/notice/feedToken/revoke', { token: u.token })).body.data).toEqual({
+      active: false,
+    });
     expect((await feed(rotated.body.data.rss)).res.status).toBe(404);
     // Garbage.
-    for (const bad of ['x.xml', `${'a'.repeat(43)}.xml`, `${'a'.repeat(43)}.json`, '']) expect((await feed(`${ORIGIN}/feeds/private/${bad}`)).res.status).toBe(404);
+    for (const bad of ['x.xml', `${'a'.repeat(43)}.xml`, `${'a'.repeat(43)}.json`, ''])
+      expect((await feed(`${ORIGIN}/feeds/private/${bad}`)).res.status).toBe(404);
   });
 
   it('speaks the language the token was made in', async () => {

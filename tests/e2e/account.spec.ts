@@ -12,8 +12,11 @@ import { signature } from '../../src/lib/signature.ts';
 import { query } from './db.ts';
 import { linkIn, mailTo, smsCode } from './outbox.ts';
 
-const strings = (file: string) => JSON.parse(readFileSync(new URL(`../../locales/${file}`, import.meta.url), 'utf8')) as Record<string, Record<string, Record<string, string>>>;
-
+const strings = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${file}`, import.meta.url), 'utf8')) as Record<
+    string,
+    Record<string, Record<string, string>>
+  >;
 
 const LOCALES = [
   { prefix: '', lan: 'en', cc: '1', national: () => `650253${String(randomInt(0, 1e4)).padStart(4, '0')}`, han: false },
@@ -33,14 +36,20 @@ async function token(page: Page): Promise<string> {
 /** GET getUser with a token, as another client would: the status says whether the token still works. */
 async function getUserStatus(request: APIRequestContext, bearer: string): Promise<number> {
   const t = await signature(Date.now(), 'coinlens');
-  const res = await request.get(`/api/new/v1/getUser?t=${t}&lan=en`, { headers: { Authorization: `Bearer ${decodeURIComponent(bearer)}` } });
+  const res = await request.get(`/api/new/v1/getUser?t=${t}&lan=en`, {
+    headers: { Authorization: `Bearer ${decodeURIComponent(bearer)}` },
+  });
   return res.status();
 }
 
 /** axe on what a signed-in reader sees (tests/e2e/a11y.spec.ts scans the visitor's pages). */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, bad.join('\n')).toEqual([]);
 }
 
@@ -67,7 +76,10 @@ for (const L of LOCALES) {
   const acc = strings(`account/${L.lan}.json`).account!;
 
   test.describe(`accounts in ${L.prefix || '/en'}`, () => {
-    test('register by e-mail, activate from the mail, log in, avatar, change password, log out', async ({ page, request }) => {
+    test('register by e-mail, activate from the mail, log in, avatar, change password, log out', async ({
+      page,
+      request,
+    }) => {
       test.setTimeout(180_000); // the reset mail waits out the minute the activation mail holds the address
       const name = `e2e_${L.lan}_${unique()}`;
       const email = `${name}@example.com`;
@@ -135,16 +147,30 @@ for (const L of LOCALES) {
 
       // Avatar: the browser refuses a non-picture; the server refuses an SVG named .png; a JPEG is taken.
       const file = page.getByTestId('avatar-file');
-      await file.setInputFiles({ name: 'a.svg', mimeType: 'image/svg+xml', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
+      await file.setInputFiles({
+        name: 'a.svg',
+        mimeType: 'image/svg+xml',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+      });
       await expect(page.getByTestId('avatar-problem')).toHaveText(acc.validation!.avatarType!);
       await expect(page.getByTestId('avatar-upload')).toBeDisabled();
-      await file.setInputFiles({ name: 'big.jpg', mimeType: 'image/jpeg', buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1) });
+      await file.setInputFiles({
+        name: 'big.jpg',
+        mimeType: 'image/jpeg',
+        buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1),
+      });
       await expect(page.getByTestId('avatar-problem')).toHaveText(acc.validation!.avatarSize!);
-      await file.setInputFiles({ name: 'fake.png', mimeType: 'image/png', buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>') });
+      await file.setInputFiles({
+        name: 'fake.png',
+        mimeType: 'image/png',
+        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+      });
       await expect(page.getByTestId('avatar-preview')).toBeVisible();
       await page.getByTestId('avatar-upload').click();
       await expect(page.getByTestId('avatar-note')).toHaveText(auth.avatarType!);
-      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 60, b: 20 } } }).jpeg().toBuffer();
+      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 60, b: 20 } } })
+        .jpeg()
+        .toBuffer();
       await file.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: jpeg });
       await page.getByTestId('avatar-upload').click();
       await expect(page.getByTestId('current-avatar')).toHaveAttribute('src', /^\/avatars\/[0-9a-f]+\.jpg$/);
@@ -177,7 +203,9 @@ for (const L of LOCALES) {
       await page.getByTestId('logout').click();
       await expect(page.getByTestId('header-login')).toBeVisible();
       await expect.poll(() => getUserStatus(request, kept)).toBe(401);
-      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('coinlens.user')))).toEqual([]);
+      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('coinlens.user')))).toEqual(
+        [],
+      );
 
       // Forgot password by e-mail link: no automatic login; the dialog opens for the new password.
       // An address gets one mail a minute: the activation mail may still hold it back.
@@ -208,7 +236,9 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('account-name')).toHaveText(`Nick ${L.lan}`);
     });
 
-    test('register by phone with the texted code, bind an e-mail and a new phone with the password, then recover the password by SMS', async ({ page }) => {
+    test('register by phone with the texted code, bind an e-mail and a new phone with the password, then recover the password by SMS', async ({
+      page,
+    }) => {
       test.setTimeout(180_000); // the reset code waits out the 60 s cooldown of the binding code
       const national = L.national();
       const phone = `+${L.cc}${national}`;
@@ -254,7 +284,10 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('current-email')).toHaveText(mail);
 
       // A new phone on a session signed in a while ago: the password is confirmed again on the way.
-      await query(`update sessions set created_at = now() - interval '11 minutes' where user_id = (select id from users where username = $1)`, [name]);
+      await query(
+        `update sessions set created_at = now() - interval '11 minutes' where user_id = (select id from users where username = $1)`,
+        [name],
+      );
       const national2 = L.national();
       const phone2 = `+${L.cc}${national2}`;
       await centre.getByTestId('tab-phone').click();
@@ -268,7 +301,13 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('phone-note')).toHaveText(acc.centre!.phoneBound!);
       await expect(page.getByTestId('current-phone')).toHaveText(phone2);
       // The old phone is told.
-      expect((await query<{ purpose: string }>('select purpose from sms_outbox where phone = $1 order by id desc limit 1', [phone]))[0]?.purpose).toBe('notice');
+      expect(
+        (
+          await query<{ purpose: string }>('select purpose from sms_outbox where phone = $1 order by id desc limit 1', [
+            phone,
+          ])
+        )[0]?.purpose,
+      ).toBe('notice');
 
       await page.getByTestId('account-menu').locator('summary').click();
       await page.getByTestId('logout').click();
@@ -296,10 +335,15 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('account-name')).toHaveText(name);
     });
 
-    test('the announcement limit’s link opens the login dialog; signed in, the whole list shows', async ({ page, request }) => {
+    test('the announcement limit’s link opens the login dialog; signed in, the whole list shows', async ({
+      page,
+      request,
+    }) => {
       const name = `a_${L.lan}_${unique()}`;
       const t = await signature(Date.now(), 'coinlens');
-      const reg = await request.post(`/api/new/v1/register?t=${t}&lan=${L.lan}`, { data: { userName: name, email: `${name}@example.com`, password: 'announce-1' } });
+      const reg = await request.post(`/api/new/v1/register?t=${t}&lan=${L.lan}`, {
+        data: { userName: name, email: `${name}@example.com`, password: 'announce-1' },
+      });
       expect(reg.status()).toBe(200);
 
       await page.goto(`${L.prefix}/announcement?page=4&size=10`);
@@ -318,8 +362,11 @@ for (const L of LOCALES) {
       // A category list shows a visitor its rows among the newest 30: signed in, its whole first page.
       let filtered: { category: string; total: number } | undefined;
       for (const category of ['listing', 'delisting', 'activity', 'maintenance', 'other']) {
-        const visitor = (await (await request.get(`/api/new/v2/announcements?t=${t}&lan=${L.lan}&category=${category}`)).json()) as { data: { total: number; visibleTotal: number } };
-        if (visitor.data.visibleTotal < 10 && visitor.data.total > visitor.data.visibleTotal) filtered = { category, total: visitor.data.total };
+        const visitor = (await (
+          await request.get(`/api/new/v2/announcements?t=${t}&lan=${L.lan}&category=${category}`)
+        ).json()) as { data: { total: number; visibleTotal: number } };
+        if (visitor.data.visibleTotal < 10 && visitor.data.total > visitor.data.visibleTotal)
+          filtered = { category, total: visitor.data.total };
       }
       expect(filtered, 'a category with rows past the visitor window').toBeTruthy();
       await page.goto(`${L.prefix}/announcement?category=${filtered!.category}&size=10`);
@@ -349,11 +396,17 @@ test('a visitor on the user centre gets the login dialog; reading pages load no 
   await expect(page.getByTestId('login-phone-cc')).toHaveValue('1');
 });
 
-test('an announcement past what visitors may read asks them to log in, and shows once they have', async ({ page, request }) => {
+test('an announcement past what visitors may read asks them to log in, and shows once they have', async ({
+  page,
+  request,
+}) => {
   // Forty old Korean "other" announcements of one exchange: the oldest is past the newest 30 of
   // the Korean pages (the visitors' window), so visitors cannot open it.
   const url = 'https://example.com/e2e-locked/';
-  let [oldest] = await query<{ id: number }>('select id from announcements where url like $1 order by published_at, id limit 1', [`${url}%`]);
+  let [oldest] = await query<{ id: number }>(
+    'select id from announcements where url like $1 order by published_at, id limit 1',
+    [`${url}%`],
+  );
   if (!oldest) {
     await query(
       `insert into announcements (exchange_id, title, body, category, url, locale, published_at)
@@ -361,11 +414,20 @@ test('an announcement past what visitors may read asks them to log in, and shows
        from generate_series(1, 40) n`,
       [url],
     );
-    [oldest] = await query<{ id: number }>('select id from announcements where url like $1 order by published_at, id limit 1', [`${url}%`]);
+    [oldest] = await query<{ id: number }>(
+      'select id from announcements where url like $1 order by published_at, id limit 1',
+      [`${url}%`],
+    );
   }
   const name = `l_${unique()}`;
   const t = await signature(Date.now(), 'coinlens');
-  expect((await request.post(`/api/new/v1/register?t=${t}&lan=en`, { data: { userName: name, email: `${name}@example.com`, password: 'locked-1' } })).status()).toBe(200);
+  expect(
+    (
+      await request.post(`/api/new/v1/register?t=${t}&lan=en`, {
+        data: { userName: name, email: `${name}@example.com`, password: 'locked-1' },
+      })
+    ).status(),
+  ).toBe(200);
 
   const res = await page.goto(`/announcement/${oldest!.id}`);
   expect(res?.status()).toBe(200);

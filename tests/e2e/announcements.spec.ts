@@ -1,8 +1,26 @@
 import { expect, test } from '@playwright/test';
 
 for (const L of [
-  { prefix: '', heading: 'Exchange announcements', listing: 'New listing', missing: 'Content does not exist or has been removed', login: 'Log in to see more', notices: 'Site notices', byExchange: 'Announcements by exchange', han: false },
-  { prefix: '/zh', heading: '交易所公告', listing: '上新币', missing: '内容不存在或已被删除', login: '登录查看更多', notices: '站内通知', byExchange: '按交易所查看公告', han: true },
+  {
+    prefix: '',
+    heading: 'Exchange announcements',
+    listing: 'New listing',
+    missing: 'Content does not exist or has been removed',
+    login: 'Log in to see more',
+    notices: 'Site notices',
+    byExchange: 'Announcements by exchange',
+    han: false,
+  },
+  {
+    prefix: '/zh',
+    heading: '交易所公告',
+    listing: '上新币',
+    missing: '内容不存在或已被删除',
+    login: '登录查看更多',
+    notices: '站内通知',
+    byExchange: '按交易所查看公告',
+    han: true,
+  },
 ] as const) {
   test.describe(`announcements in ${L.prefix || '/en'}`, () => {
     test('lists announcements with today’s count and hot list, and opens one', async ({ page }) => {
@@ -35,12 +53,17 @@ for (const L of [
       await expect(page).toHaveURL(/category=listing/);
       const badges = page.getByTestId('announcement-list').locator('.cat');
       expect(await badges.count()).toBeGreaterThan(0);
-      for (const c of await badges.evaluateAll((els) => els.map((e) => e.getAttribute('data-category')))) expect(c).toBe('listing');
+      for (const c of await badges.evaluateAll((els) => els.map((e) => e.getAttribute('data-category'))))
+        expect(c).toBe('listing');
       await page.getByTestId('exchange-filter').locator('select').selectOption('binance');
       await page.getByTestId('exchange-filter').locator('button').click();
       await expect(page).toHaveURL(/exchange=binance/);
       await expect(page).toHaveURL(/category=listing/);
-      for (const name of await page.getByTestId('announcement-list').getByTestId('announcement-exchange').allTextContents()) expect(name).toBe('Binance');
+      for (const name of await page
+        .getByTestId('announcement-list')
+        .getByTestId('announcement-exchange')
+        .allTextContents())
+        expect(name).toBe('Binance');
     });
 
     test('shows visitors three pages of ten, then "log in to see more"', async ({ page }) => {

@@ -26,7 +26,8 @@ async function cellColour(page: Page, trend: 'rise' | 'fall'): Promise<string> {
 }
 
 /** What chart islands read for their series (src/islands/kline/chartTheme.ts). */
-const chartRise = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-rise').trim());
+const chartRise = (page: Page) =>
+  page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-rise').trim());
 
 const menu = (page: Page) => page.getByTestId('colours-switcher');
 
@@ -84,9 +85,15 @@ for (const theme of ['light', 'dark'] as const) {
     await page.goto('/zh/coin/list_1?size=20');
     await expect(menu(page)).toHaveValue('blue-orange');
     // A live flash caught halfway would change the colours axe measures (see a11y.spec.ts).
-    await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
-    const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-    const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    await page.addStyleTag({
+      content: '*, *::before, *::after { animation: none !important; transition: none !important; }',
+    });
+    const results = await new AxeBuilder({ page })
+      .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+      .analyze();
+    const bad = results.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     expect(bad, bad.join('\n')).toEqual([]);
   });
 }
@@ -106,7 +113,9 @@ test.describe('on a phone', () => {
   });
 });
 
-test('an account keeps its colours: saved at sign-up, applied at sign-in elsewhere, saved when changed', async ({ browser }) => {
+test('an account keeps its colours: saved at sign-up, applied at sign-in elsewhere, saved when changed', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const name = `col_${randomInt(1e6, 1e7).toString(36)}`;
   const password = 'colour-pass-1';

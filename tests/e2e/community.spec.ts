@@ -49,7 +49,9 @@ for (const L of LOCALES) {
       await page.getByTestId('kind-filter').locator('a[data-kind="release"]').click();
       await expect(page).toHaveURL(/kind=release/);
       await expect(page.getByTestId('kind-filter').locator('a[aria-current="page"]')).toContainText(L.release);
-      const kinds = await page.getByTestId('update-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
+      const kinds = await page
+        .getByTestId('update-item')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-kind')));
       expect(kinds.length).toBeGreaterThan(0);
       expect(new Set(kinds)).toEqual(new Set(['release']));
 
@@ -78,7 +80,9 @@ for (const L of LOCALES) {
       const coin = await chip.getAttribute('data-coin');
       await chip.click();
       await expect(page).toHaveURL(new RegExp(`coin=${coin}`));
-      const coins = await page.getByTestId('update-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-coin')));
+      const coins = await page
+        .getByTestId('update-item')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-coin')));
       expect(coins.length).toBeGreaterThan(0);
       expect(new Set(coins)).toEqual(new Set([coin]));
       const unknown = await page.goto(`${L.prefix}/dynamic?coin=no-such-coin`);
@@ -93,7 +97,9 @@ for (const L of LOCALES) {
 
       await page.getByTestId('question-sort').getByRole('link', { name: L.unanswered }).click();
       await expect(page).toHaveURL(/sort=unanswered/);
-      const open = await page.getByTestId('question-item').evaluateAll((els) => els.map((e) => e.getAttribute('data-answers')));
+      const open = await page
+        .getByTestId('question-item')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-answers')));
       expect(open.length).toBeGreaterThan(0);
       expect(new Set(open)).toEqual(new Set(['0']));
 
@@ -106,7 +112,12 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('question-title')).toHaveText(title);
       const answers = page.getByTestId('answer');
       expect(await answers.count()).toBeGreaterThan(0);
-      const rows = await answers.evaluateAll((els) => els.map((e) => ({ accepted: e.getAttribute('data-accepted') === 'true', votes: Number(e.getAttribute('data-votes')) })));
+      const rows = await answers.evaluateAll((els) =>
+        els.map((e) => ({
+          accepted: e.getAttribute('data-accepted') === 'true',
+          votes: Number(e.getAttribute('data-votes')),
+        })),
+      );
       const firstOpen = rows.findIndex((r) => !r.accepted);
       expect(rows.filter((r) => r.accepted).length).toBeLessThanOrEqual(1);
       if (rows[0]!.accepted) await expect(answers.first()).toContainText(L.accepted);
@@ -149,7 +160,10 @@ for (const L of LOCALES) {
         const platforms = await posts.evaluateAll((els) => els.map((e) => e.getAttribute('data-platform')));
         expect(new Set(platforms)).toEqual(new Set([platform]));
         await expect(posts.first().getByTestId('original-link')).toHaveAttribute('rel', 'nofollow noopener');
-        await expect(posts.first().getByTestId('original-link')).toHaveAttribute('href', platform === 'twitter' ? /^https:\/\/x\.com\// : /^https:\/\/weibo\.com\//);
+        await expect(posts.first().getByTestId('original-link')).toHaveAttribute(
+          'href',
+          platform === 'twitter' ? /^https:\/\/x\.com\// : /^https:\/\/weibo\.com\//,
+        );
 
         const exchange = page.getByTestId('social-exchange-filter').locator('a[data-exchange]').first();
         const name = (await exchange.textContent())!.trim();

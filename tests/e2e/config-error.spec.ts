@@ -12,7 +12,15 @@ test('a bad configuration value stops the server with that value’s error', asy
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-config-'));
   try {
     const child = spawn(process.execPath, ['scripts/start.mjs'], {
-      env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LIVE: 'sim', SOURCES: 'binance,nasdaq', LOG_LEVEL: 'error' },
+      env: {
+        ...process.env,
+        PORT: String(PORT),
+        HOST: '127.0.0.1',
+        DATA_DIR: dataDir,
+        LIVE: 'sim',
+        SOURCES: 'binance,nasdaq',
+        LOG_LEVEL: 'error',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -21,7 +29,9 @@ test('a bad configuration value stops the server with that value’s error', asy
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
     expect(code).toBe(1);
     expect(out).toContain('Coinlens could not start: Invalid configuration:');
-    expect(out).toMatch(/SOURCES[.\d]*: must be a comma-separated list of binance, binance-futures, okx, bybit, kraken/);
+    expect(out).toMatch(
+      /SOURCES[.\d]*: must be a comma-separated list of binance, binance-futures, okx, bybit, kraken/,
+    );
     expect(out).not.toMatch(/database/i);
     expect(out).not.toContain('[router]');
     // It stopped before opening anything: the data directory is as it was.

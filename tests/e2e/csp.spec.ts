@@ -25,7 +25,13 @@ test('static files (build assets, public files, coin icons) are sent with nosnif
   const asset = /src="(\/_astro\/[^"]+\.js)"/.exec(home)?.[1];
   expect(asset).toBeTruthy();
   // An icon twice: rendered by the app the first time, a static file afterwards.
-  for (const path of [asset!, '/favicon.svg', '/robots.txt', '/icons/coins/ethereum.svg', '/icons/coins/ethereum.svg']) {
+  for (const path of [
+    asset!,
+    '/favicon.svg',
+    '/robots.txt',
+    '/icons/coins/ethereum.svg',
+    '/icons/coins/ethereum.svg',
+  ]) {
     const res = await request.get(path);
     expect(res.status(), path).toBe(200);
     expect(res.headers()['x-content-type-options'], path).toBe('nosniff');

@@ -15,7 +15,12 @@ export function dataDir(): string {
 }
 
 export async function query<T>(text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ host: path.join(dataDir(), 'run'), port: 5432, user: 'coinlens', database: 'coinlens' });
+  const client = new pg.Client({
+    host: path.join(dataDir(), 'run'),
+    port: 5432,
+    user: 'coinlens',
+    database: 'coinlens',
+  });
   await client.connect();
   try {
     return (await client.query(text, values)).rows as T[];

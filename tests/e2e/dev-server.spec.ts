@@ -55,9 +55,14 @@ async function until<T>(what: string, ms: number, probe: () => Promise<T | undef
   }
 }
 
-test.skip(!process.env.DEV_SERVER_CHECK, 'the dev-server check runs in .ci/run (DEV_SERVER_CHECK=1): it takes a minute or two');
+test.skip(
+  !process.env.DEV_SERVER_CHECK,
+  'the dev-server check runs in .ci/run (DEV_SERVER_CHECK=1): it takes a minute or two',
+);
 
-test('npm run dev: islands hydrate without errors, the start log has no warning, Ctrl-C stops PostgreSQL', async ({ page }) => {
+test('npm run dev: islands hydrate without errors, the start log has no warning, Ctrl-C stops PostgreSQL', async ({
+  page,
+}) => {
   test.setTimeout(420_000);
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-dev-'));
   const down = `http://127.0.0.1:${await closedPort()}`;
@@ -65,24 +70,34 @@ test('npm run dev: islands hydrate without errors, the start log has no warning,
   let dev: ChildProcess | undefined;
   try {
     // `npm run dev` is `astro dev`; started as node directly so the signal reaches it, not npm.
-    dev = spawn(process.execPath, ['node_modules/astro/astro.js', 'dev', '--port', String(PORT), '--host', '127.0.0.1'], {
-      env: {
-        ...process.env,
-        DATA_DIR: dataDir,
-        LIVE: 'auto',
-        SOURCES_PROBE_MS: '3000',
-        ...Object.fromEntries(['BINANCE_URL', 'BINANCE_FUTURES_URL', 'OKX_URL', 'BYBIT_URL', 'KRAKEN_URL'].map((k) => [k, down])),
-        FIAT_RATES_URL: '',
-        LOG_LEVEL: 'info',
+    dev = spawn(
+      process.execPath,
+      ['node_modules/astro/astro.js', 'dev', '--port', String(PORT), '--host', '127.0.0.1'],
+      {
+        env: {
+          ...process.env,
+          DATA_DIR: dataDir,
+          LIVE: 'auto',
+          SOURCES_PROBE_MS: '3000',
+          ...Object.fromEntries(
+            ['BINANCE_URL', 'BINANCE_FUTURES_URL', 'OKX_URL', 'BYBIT_URL', 'KRAKEN_URL'].map((k) => [k, down]),
+          ),
+          FIAT_RATES_URL: '',
+          LOG_LEVEL: 'info',
+        },
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    );
     dev.stdout!.on('data', (d: Buffer) => (log += d.toString()));
     dev.stderr!.on('data', (d: Buffer) => (log += d.toString()));
-    const exited = new Promise<number | null>((resolve) => dev!.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : null))));
+    const exited = new Promise<number | null>((resolve) =>
+      dev!.on('exit', (code, signal) => resolve(code ?? (signal ? 128 : null))),
+    );
 
     // The first request starts the app: the embedded PostgreSQL server, migrations, the seed.
-    await until('the dev server and its database', 300_000, async () => ((await fetch(`${BASE}/api/health`)).ok ? true : undefined));
+    await until('the dev server and its database', 300_000, async () =>
+      (await fetch(`${BASE}/api/health`)).ok ? true : undefined,
+    );
     expect(postgresOn(dataDir).length, 'the embedded PostgreSQL server runs').toBeGreaterThan(0);
 
     const problems: string[] = [];
@@ -95,14 +110,21 @@ test('npm run dev: islands hydrate without errors, the start log has no warning,
     await expect(page.locator('.kline-canvas canvas').first()).toBeVisible({ timeout: 120_000 });
     // …and the quick search answers (islands/search/mount.tsx).
     await page.getByTestId('quick-search-input').fill('btc');
-    await expect(page.getByTestId('quick-search-results').getByRole('option').first()).toBeVisible({ timeout: 120_000 });
+    await expect(page.getByTestId('quick-search-results').getByRole('option').first()).toBeVisible({
+      timeout: 120_000,
+    });
     expect(problems).toEqual([]);
     // The probe gave up on the sources (the path that printed MaxListenersExceededWarning).
-    await until('the market probe to give up', 60_000, async () => (/no market source answered/.test(log) ? true : undefined));
+    await until('the market probe to give up', 60_000, async () =>
+      /no market source answered/.test(log) ? true : undefined,
+    );
 
     // Ctrl-C: the dev server goes, and the database server it started with it.
     dev.kill('SIGINT');
-    await Promise.race([exited, new Promise((_, reject) => setTimeout(() => reject(new Error(`the dev server did not stop:\n${log}`)), 60_000))]);
+    await Promise.race([
+      exited,
+      new Promise((_, reject) => setTimeout(() => reject(new Error(`the dev server did not stop:\n${log}`)), 60_000)),
+    ]);
     await until('PostgreSQL to stop', 30_000, async () => (postgresOn(dataDir).length === 0 ? true : undefined));
     expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid')), 'postmaster.pid left behind').toBe(false);
     expect(log.split('\n').filter((l) => /warn|deprecat/i.test(l))).toEqual([]);

@@ -10,11 +10,16 @@ import { expect, test } from '@playwright/test';
 import { raw as rawRequest, type Raw } from './http.ts';
 
 /** A request sent byte for byte as written (no URL normalisation), any method. */
-const raw = (baseURL: string, target: string, method = 'GET', headers: Record<string, string> = {}) => rawRequest(baseURL, target, { method, headers });
+const raw = (baseURL: string, target: string, method = 'GET', headers: Record<string, string> = {}) =>
+  rawRequest(baseURL, target, { method, headers });
 
 const LOCALES = ['en', 'zh', 'zh-hk', 'ko'] as const;
 const TAGS = { en: 'en', zh: 'zh-CN', 'zh-hk': 'zh-HK', ko: 'ko' } as const;
-const strings = (locale: string) => JSON.parse(fs.readFileSync(path.join('locales', `${locale}.json`), 'utf8')) as { error: Record<string, string>; api: Record<string, string> };
+const strings = (locale: string) =>
+  JSON.parse(fs.readFileSync(path.join('locales', `${locale}.json`), 'utf8')) as {
+    error: Record<string, string>;
+    api: Record<string, string>;
+  };
 
 /** Every page route of src/pages as a template: `{}` where a path parameter goes. */
 function pageRoutes(): { template: string; dynamic: boolean; endpoint: boolean }[] {
@@ -29,7 +34,8 @@ function pageRoutes(): { template: string; dynamic: boolean; endpoint: boolean }
       if (!/\.(astro|ts)$/.test(entry.name) || entry.name.endsWith('.test.ts')) continue;
       const name = entry.name.replace(/\.(astro|ts)$/, '');
       if (prefix === '' && /^\[\.\.\.|^40\d$|^500$/.test(name)) continue; // the catch-all and the error pages
-      const template = `${prefix}/${name === 'index' ? '' : name.replace(/\[[^\]]+\]/g, '{}')}`.replace(/\/$/, '') || '/';
+      const template =
+        `${prefix}/${name === 'index' ? '' : name.replace(/\[[^\]]+\]/g, '{}')}`.replace(/\/$/, '') || '/';
       out.push({ template, dynamic: template.includes('{}'), endpoint: entry.name.endsWith('.ts') });
     }
   };
@@ -37,7 +43,8 @@ function pageRoutes(): { template: string; dynamic: boolean; endpoint: boolean }
   return out;
 }
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
+const escape = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 
 const BAD_IDS = ['a%00b', '%ff', '%0D%0A', '%3C%2F', 'x'.repeat(300)];
 
@@ -71,7 +78,9 @@ test.describe('the edge rule', () => {
     }
   });
 
-  test('an id holding %25 is served under a prefix like without one (the rewrite once decoded it twice: a 500)', async ({ baseURL }) => {
+  test('an id holding %25 is served under a prefix like without one (the rewrite once decoded it twice: a 500)', async ({
+    baseURL,
+  }) => {
     for (const { template } of pageRoutes().filter((r) => r.dynamic)) {
       for (const id of ['%25', 'a%25zz', '%2525']) {
         const plain = await raw(baseURL!, template.replaceAll('{}', id));
@@ -98,8 +107,18 @@ test.describe('the edge rule', () => {
     }
   });
 
-  test('paths Astro cannot decode and empty segments get the site page, not a bare "Not found" or a 500', async ({ baseURL }) => {
-    for (const target of ['/zh//a%2Fb', '/zh//evil.com/news', '/%ff', '/ko/coin/%E4%B8', '/coin/%3C%2F', '/icons/coins/a%00b.svg', '/avatars/%00.png']) {
+  test('paths Astro cannot decode and empty segments get the site page, not a bare "Not found" or a 500', async ({
+    baseURL,
+  }) => {
+    for (const target of [
+      '/zh//a%2Fb',
+      '/zh//evil.com/news',
+      '/%ff',
+      '/ko/coin/%E4%B8',
+      '/coin/%3C%2F',
+      '/icons/coins/a%00b.svg',
+      '/avatars/%00.png',
+    ]) {
       const res = await raw(baseURL!, target);
       expect(res.status, target).toBe(404);
       expectSecurityHeaders(res, target);
@@ -129,14 +148,24 @@ test.describe('the edge rule', () => {
   });
 
   test('methods outside GET and HEAD (and POST under /api) are 405 with Allow, TRACE included', async ({ baseURL }) => {
-    for (const [method, target] of [['TRACE', '/'], ['TRACE', '/zh/news'], ['POST', '/coin/bitcoin'], ['DELETE', '/news'], ['TRACE', '/favicon.svg']] as const) {
+    for (const [method, target] of [
+      ['TRACE', '/'],
+      ['TRACE', '/zh/news'],
+      ['POST', '/coin/bitcoin'],
+      ['DELETE', '/news'],
+      ['TRACE', '/favicon.svg'],
+    ] as const) {
       const res = await raw(baseURL!, target, method);
       expect(res.status, `${method} ${target}`).toBe(405);
       expect(res.headers.allow).toBe('GET, HEAD');
       expectSecurityHeaders(res, target);
     }
     expect((await raw(baseURL!, '/zh/news', 'TRACE')).text).toContain('<html lang="zh-CN"');
-    for (const [method, target] of [['TRACE', '/api/health?lan=ko'], ['DELETE', '/api/health?lan=ko'], ['TRACE', '/api/stream/prices?lan=ko']] as const) {
+    for (const [method, target] of [
+      ['TRACE', '/api/health?lan=ko'],
+      ['DELETE', '/api/health?lan=ko'],
+      ['TRACE', '/api/stream/prices?lan=ko'],
+    ] as const) {
       const res = await raw(baseURL!, target, method);
       expect(res.status, `${method} ${target}`).toBe(405);
       expect(res.headers.allow).toBe('GET, HEAD, POST');
@@ -153,7 +182,9 @@ test.describe('the edge rule', () => {
 
 test.describe('the not-found page', () => {
   for (const locale of LOCALES) {
-    test(`is in ${locale}, links home under its prefix, is not indexed and names no alternates`, async ({ baseURL }) => {
+    test(`is in ${locale}, links home under its prefix, is not indexed and names no alternates`, async ({
+      baseURL,
+    }) => {
       const s = strings(locale);
       for (const missing of ['/no-such-page', '/coin/no-such-coin', '/exchange/no-such-exchange']) {
         const res = await raw(baseURL!, `/${locale}${missing}`);

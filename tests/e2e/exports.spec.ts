@@ -7,12 +7,31 @@ import { parseCsv } from '../../src/lib/csv.ts';
  * hold the rows of the table on the screen, in its order, with headers in the page's language.
  */
 const LOCALES = [
-  { prefix: '', lang: 'en', name: 'Name', pair: 'Pair', exchange: 'Exchange', source: 'Source', demo: 'Coinlens demo data' },
-  { prefix: '/zh', lang: 'zh', name: '名称', pair: '交易对', exchange: '交易所', source: '数据来源', demo: 'Coinlens 演示数据' },
+  {
+    prefix: '',
+    lang: 'en',
+    name: 'Name',
+    pair: 'Pair',
+    exchange: 'Exchange',
+    source: 'Source',
+    demo: 'Coinlens demo data',
+  },
+  {
+    prefix: '/zh',
+    lang: 'zh',
+    name: '名称',
+    pair: '交易对',
+    exchange: '交易所',
+    source: '数据来源',
+    demo: 'Coinlens 演示数据',
+  },
 ] as const;
 
 async function fetchDownload(page: Page, kind: 'csv' | 'json'): Promise<{ download: Download; bytes: Buffer }> {
-  const [download] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-links').locator(`[data-export="${kind}"]`).click()]);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('export-links').locator(`[data-export="${kind}"]`).click(),
+  ]);
   const path = await download.path();
   return { download, bytes: await readFile(path) };
 }
@@ -86,7 +105,11 @@ for (const L of LOCALES) {
           trs.map((tr) => {
             const cells = [...tr.querySelectorAll('td')].map((td) => td.textContent?.trim() ?? '');
             // The pair's own text: phones also get its exchange under it (.ph-under).
-            return { coin: cells[1], pair: tr.querySelector('[data-field="pair"]')?.textContent?.trim(), exchange: cells[3] };
+            return {
+              coin: cells[1],
+              pair: tr.querySelector('[data-field="pair"]')?.textContent?.trim(),
+              exchange: cells[3],
+            };
           }),
         );
 
@@ -114,11 +137,17 @@ test("a coin's market tab and an exchange's pair table export the rows they show
     const shown = await page
       .getByTestId(table)
       .locator('tbody tr')
-      .evaluateAll((trs, i) => trs.map((tr) => tr.querySelectorAll('td')[i]?.querySelector('a')?.textContent?.trim() ?? ''), subject);
+      .evaluateAll(
+        (trs, i) => trs.map((tr) => tr.querySelectorAll('td')[i]?.querySelector('a')?.textContent?.trim() ?? ''),
+        subject,
+      );
     expect(shown.length, path).toBeGreaterThan(0);
     const csv = await csvOf(page);
     expect(csv.download.suggestedFilename(), path).toMatch(new RegExp(`^coinlens-${exportName}-page1-`));
-    expect(csv.rows.map((r) => r[1]), path).toEqual(shown);
+    expect(
+      csv.rows.map((r) => r[1]),
+      path,
+    ).toEqual(shown);
   }
   expect((await request.get('/export/coin-markets.csv?coin=no-such-coin')).status()).toBe(404);
   expect((await request.get('/export/exchange-pairs.json?exchange=nope')).status()).toBe(404);
@@ -146,7 +175,9 @@ test('export URLs answer files, and 404 for what is not a table', async ({ reque
     expect((await request.get(path)).status(), path).toBe(404);
   }
   // Unknown query values fall back like the page's, never a server error.
-  expect((await request.get('/export/pairs.json?size=7&sort=%27&order=x&quote=%F0%9F%92%A9&page=0')).status()).toBe(200);
+  expect((await request.get('/export/pairs.json?size=7&sort=%27&order=x&quote=%F0%9F%92%A9&page=0')).status()).toBe(
+    200,
+  );
 });
 
 test('rankings, hot coins and token offerings: the CSV holds the names of the table shown', async ({ page }) => {
@@ -162,12 +193,21 @@ test('rankings, hot coins and token offerings: the CSV holds the names of the ta
       const names = await page
         .getByTestId(table)
         .locator(`tbody tr td:nth-child(${nameColumn})`)
-        .evaluateAll((tds) => tds.map((td) => (td.querySelector('.nm') ?? td.querySelector('strong') ?? td.querySelector('a'))?.textContent?.trim() ?? ''));
+        .evaluateAll((tds) =>
+          tds.map(
+            (td) =>
+              (td.querySelector('.nm') ?? td.querySelector('strong') ?? td.querySelector('a'))?.textContent?.trim() ??
+              '',
+          ),
+        );
       expect(names.length, path).toBeGreaterThan(0);
       const csv = await csvOf(page);
       const headers = await page.getByTestId(table).locator('thead th').allTextContents();
       expect(csv.header[headerIndex], path).toBe(headers[nameColumn - 1]!.trim());
-      expect(csv.rows.map((r) => r[headerIndex]), path).toEqual(names);
+      expect(
+        csv.rows.map((r) => r[headerIndex]),
+        path,
+      ).toEqual(names);
     }).toPass({ timeout: 45_000 });
   }
 });
@@ -179,6 +219,7 @@ test('the export links are styled on every list, and big enough to tap on a phon
     await page.goto(path);
     const links = page.getByTestId('export-links');
     await expect(links).toHaveCSS('display', 'flex');
-    for (const box of await links.locator('a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height))) expect(box, path).toBeGreaterThanOrEqual(44);
+    for (const box of await links.locator('a').evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height)))
+      expect(box, path).toBeGreaterThanOrEqual(44);
   }
 });

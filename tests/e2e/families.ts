@@ -10,8 +10,7 @@ export type Family = {
   /** The theme the page shows whatever the cookie says (the widget takes it from the query). */
   theme?: 'light' | 'dark';
 } & (
-  /** A page at a fixed path (without the locale prefix). */
-  | { path: string }
+  | { path: string } // a page at a fixed path (without the locale prefix)
   /** A detail page: the first link in `list` whose path matches `detail`, then `suffix`. */
   | { list: string; detail: RegExp; suffix?: string }
 );
@@ -105,9 +104,10 @@ export const FAMILIES: Family[] = [
 /** The path (without the locale prefix) of the first link on `list` whose path matches `detail`. */
 export async function detailPath(page: Page, prefix: string, list: string, detail: RegExp): Promise<string> {
   await page.goto(`${prefix}${list}`);
-  const hrefs = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
+  const hrefs = await page
+    .locator('main a[href]')
+    .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
   const found = hrefs.map((h) => h.slice(prefix.length)).find((h) => detail.test(h));
   expect(found, `a link matching ${detail} on ${prefix}${list}`).toBeTruthy();
   return found!;
 }
-

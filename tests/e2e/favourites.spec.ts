@@ -10,10 +10,12 @@ const LOCALES = [
   { prefix: '/zh', lan: 'zh' },
 ] as const;
 
-
 for (const L of LOCALES) {
   test.describe(`favourites (${L.lan})`, () => {
-    test('a visitor stars a coin and an exchange, signs up, and the stars move to the account', async ({ page, request }) => {
+    test('a visitor stars a coin and an exchange, signs up, and the stars move to the account', async ({
+      page,
+      request,
+    }) => {
       await page.goto(`${L.prefix}/coin/list_1`);
       const coinStar = page.locator('tr[data-coin] button[data-fav]').first();
       const coinKey = (await coinStar.getAttribute('data-fav'))!;
@@ -73,7 +75,9 @@ for (const L of LOCALES) {
       await star.click();
       await expect(star).toHaveAttribute('aria-pressed', 'true');
       const stored = await page.evaluate(() => localStorage.getItem('coinlens.localFavourites'));
-      expect(JSON.parse(stored!)).toEqual([{ id: (await star.getAttribute('data-fav'))!.slice('TICKER:'.length), type: 'TICKER' }]);
+      expect(JSON.parse(stored!)).toEqual([
+        { id: (await star.getAttribute('data-fav'))!.slice('TICKER:'.length), type: 'TICKER' },
+      ]);
     });
   });
 }

@@ -15,8 +15,11 @@ const LOCALES = [
   { prefix: '/zh', lan: 'zh' },
 ] as const;
 
-type Strings = { follow: Record<string, string> & { bookmarks: Record<string, string>; interests: Record<string, string> } };
-const strings = (lan: string) => (JSON.parse(readFileSync(new URL(`../../locales/follow-ui/${lan}.json`, import.meta.url), 'utf8')) as Strings).follow;
+type Strings = {
+  follow: Record<string, string> & { bookmarks: Record<string, string>; interests: Record<string, string> };
+};
+const strings = (lan: string) =>
+  (JSON.parse(readFileSync(new URL(`../../locales/follow-ui/${lan}.json`, import.meta.url), 'utf8')) as Strings).follow;
 
 async function bearer(page: Page): Promise<string> {
   const jwt = (await page.context().cookies()).find((c) => c.name === 'jwt');
@@ -27,7 +30,9 @@ async function bearer(page: Page): Promise<string> {
 /** The ids of the columnists the signed-in reader follows, as the server has them. */
 async function followedOnServer(page: Page, request: APIRequestContext): Promise<number[]> {
   const t = await signature(Date.now(), 'coinlens');
-  const res = await request.get(`/api/new/v1/columnist/list?size=0&t=${t}&lan=en`, { headers: { Authorization: `Bearer ${await bearer(page)}` } });
+  const res = await request.get(`/api/new/v1/columnist/list?size=0&t=${t}&lan=en`, {
+    headers: { Authorization: `Bearer ${await bearer(page)}` },
+  });
   const body = (await res.json()) as { code: number; data: { _id: number }[] };
   expect(body.code).toBe(0);
   return body.data.map((c) => c._id);
@@ -52,12 +57,20 @@ async function newestArticle(page: Page, prefix: string) {
   const author = page.getByTestId('byline').locator('a[rel="author"]');
   await expect(author).toBeVisible();
   const columnist = Number(/\/columnist\/(\d+)$/.exec((await author.getAttribute('href'))!)![1]);
-  return { url: new URL(page.url()).pathname, title: (await page.getByTestId('article-title').innerText()).trim(), columnist };
+  return {
+    url: new URL(page.url()).pathname,
+    title: (await page.getByTestId('article-title').innerText()).trim(),
+    columnist,
+  };
 }
 
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, bad.join('\n')).toEqual([]);
 }
 
@@ -98,7 +111,13 @@ for (const L of LOCALES) {
       const follow = page.getByTestId('columnist').getByTestId('follow');
       await expect(follow).toHaveAttribute('aria-pressed', 'false');
       // A refusal (say, the 500 cap) leaves the button as it was and shows the server's words.
-      await page.route('**/api/new/v1/columnist/save**', (route) => route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ code: 4102, data: null, msg: 'Refused for the test' }) }));
+      await page.route('**/api/new/v1/columnist/save**', (route) =>
+        route.fulfill({
+          status: 400,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 4102, data: null, msg: 'Refused for the test' }),
+        }),
+      );
       await follow.click();
       await expect(page.getByTestId('act-msg')).toHaveText('Refused for the test');
       await expect(follow).toHaveAttribute('aria-pressed', 'false');
@@ -140,7 +159,10 @@ for (const L of LOCALES) {
       await expectAccessible(page);
       await page.getByTestId('unfollow').click();
       await expect(page.getByTestId('interests-empty')).toContainText(s.interests.empty!);
-      await expect(page.getByTestId('interests-empty').getByRole('link')).toHaveAttribute('href', `${L.prefix}/columnist`);
+      await expect(page.getByTestId('interests-empty').getByRole('link')).toHaveAttribute(
+        'href',
+        `${L.prefix}/columnist`,
+      );
       expect(await followedOnServer(page, request)).toEqual([]);
       // The tab follows the address without a reload.
       await page.evaluate(() => (location.hash = 'bookmarks'));
@@ -150,11 +172,19 @@ for (const L of LOCALES) {
       await expect(follow).toHaveAttribute('aria-pressed', 'false');
     });
 
-    test('bookmark an article, a flash news item and an announcement, see them under Bookmarks, remove them', async ({ page }) => {
+    test('bookmark an article, a flash news item and an announcement, see them under Bookmarks, remove them', async ({
+      page,
+    }) => {
       const article = await newestArticle(page, L.prefix);
       await signUp(page, L.prefix);
       // A failed list says so with the server's words and offers to try again.
-      await page.route('**/api/v1/favorite/page?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, data: null, msg: 'Down for the test' }) }));
+      await page.route('**/api/v1/favorite/page?**', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 500, data: null, msg: 'Down for the test' }),
+        }),
+      );
       await page.goto(`${L.prefix}/user#bookmarks`);
       await expect(page.getByTestId('bookmarks-error')).toContainText('Down for the test');
       await page.unroute('**/api/v1/favorite/page?**');
@@ -188,7 +218,11 @@ for (const L of LOCALES) {
       await expect(items).toHaveCount(3);
       // Newest saved first, each linking to its page, with its kind.
       await expect(items.locator('a.title')).toHaveText([noticeTitle, flashTitle, article.title]);
-      await expect(items.getByTestId('bookmark-kind')).toHaveText([s.bookmarks.kind_announcement!, s.bookmarks.kind_flash!, s.bookmarks.kind_article!]);
+      await expect(items.getByTestId('bookmark-kind')).toHaveText([
+        s.bookmarks.kind_announcement!,
+        s.bookmarks.kind_flash!,
+        s.bookmarks.kind_article!,
+      ]);
       await expect(items.nth(2).locator('a.title')).toHaveAttribute('href', article.url);
       await expectAccessible(page);
 
@@ -203,10 +237,17 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('bookmark')).toHaveAttribute('aria-pressed', 'false');
     });
 
-    test('my interests: articles of every followed columnist, newest first, a page at a time', async ({ page, request }) => {
+    test('my interests: articles of every followed columnist, newest first, a page at a time', async ({
+      page,
+      request,
+    }) => {
       await signUp(page, L.prefix);
       await page.goto(`${L.prefix}/columnist`);
-      const ids = (await page.locator('button[data-follow]').evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.follow)))).slice(0, 4);
+      const ids = (
+        await page
+          .locator('button[data-follow]')
+          .evaluateAll((els) => els.map((e) => Number((e as HTMLElement).dataset.follow)))
+      ).slice(0, 4);
       expect(ids.length).toBe(4);
       // Each press is its own request; the list on the server follows.
       for (const id of ids) {
@@ -216,7 +257,13 @@ for (const L of LOCALES) {
       }
       expect((await followedOnServer(page, request)).sort()).toEqual([...ids].sort());
 
-      await page.route('**/api/new/v2/content/follow?**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 500, data: null, msg: 'Down for the test' }) }));
+      await page.route('**/api/new/v2/content/follow?**', (route) =>
+        route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ code: 500, data: null, msg: 'Down for the test' }),
+        }),
+      );
       await page.goto(`${L.prefix}/user#interests`);
       await expect(page.getByTestId('interests-error')).toContainText('Down for the test');
       await page.unroute('**/api/new/v2/content/follow?**');

@@ -38,7 +38,9 @@ for (const locale of ['en', 'zh'] as const) {
       await page.goto(`/${locale}${path === '/' ? '' : path}`);
       // Islands that load on load or idle have hydrated; those that wait for the visitor (an
       // interaction, or scrolling a chart into view) keep their server markup, which is measured.
-      await expect(page.locator('astro-island[ssr]:not([client="interaction"]):not([client="visible"])')).toHaveCount(0);
+      await expect(page.locator('astro-island[ssr]:not([client="interaction"]):not([client="visible"])')).toHaveCount(
+        0,
+      );
       const { chars, small } = await page.evaluate(() => {
         const out = { chars: 0, small: [] as string[] };
         const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
@@ -49,7 +51,10 @@ for (const locale of ['en', 'zh'] as const) {
           if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
           out.chars += text.length;
           const size = Number.parseFloat(getComputedStyle(el).fontSize);
-          if (size < 12) out.small.push(`${size}px <${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">${text.slice(0, 40)}`);
+          if (size < 12)
+            out.small.push(
+              `${size}px <${el.tagName.toLowerCase()} class="${el.getAttribute('class') ?? ''}">${text.slice(0, 40)}`,
+            );
         }
         return out;
       });

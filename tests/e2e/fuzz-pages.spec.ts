@@ -29,7 +29,10 @@ function routeFamilies(): string[] {
       const full = path.join(dir, e.name);
       if (e.isDirectory()) walk(full);
       else if (/\.(astro|ts)$/.test(e.name) && !e.name.includes('.test.')) {
-        const rel = path.relative(PAGES, full).replace(/\\/g, '/').replace(/\.(astro|ts)$/, '');
+        const rel = path
+          .relative(PAGES, full)
+          .replace(/\\/g, '/')
+          .replace(/\.(astro|ts)$/, '');
         if (rel.startsWith('api/') || rel === '404' || rel === '500') continue;
         out.push(`/${rel.replace(/(^|\/)index$/, '')}`.replace(/\[\.\.\.[^\]]+\]|\[[^\]]+\]/g, '{}'));
       }
@@ -53,7 +56,7 @@ const BAD = [
   '%22%3E%3Cimg%20src%3Dx%20onerror%3Dalert(1)%3E',
   '..%2F..%2Fetc%2Fpasswd',
   '%2e%2e',
-  "%27%20OR%20%271%27%3D%271",
+  '%27%20OR%20%271%27%3D%271',
   '-1',
   '0',
   '99999999999999999999',
@@ -70,12 +73,38 @@ const segment = fc.oneof(fc.constantFrom(...BAD), fc.string({ maxLength: 20 }).m
 /** Path values that name something, so bad query values reach pages that render. */
 const real = fc.constantFrom('bitcoin', 'binance', '1', '2', 'btc', 'ethereum', 'overview', 'ratings');
 const pathSegment = fc.oneof({ arbitrary: segment, weight: 2 }, { arbitrary: real, weight: 1 });
-const QUERY_KEYS = ['q', 'page', 'coin', 'exchange', 'kind', 'sort', 'order', 'platform', 'date', 'view', 'type', 'id', 'from', 'to', 'interval', 'range', 'browsermode', 'lan', 'currency'];
+const QUERY_KEYS = [
+  'q',
+  'page',
+  'coin',
+  'exchange',
+  'kind',
+  'sort',
+  'order',
+  'platform',
+  'date',
+  'view',
+  'type',
+  'id',
+  'from',
+  'to',
+  'interval',
+  'range',
+  'browsermode',
+  'lan',
+  'currency',
+];
 
 const LANG: Record<string, RegExp> = { '': /^en/, '/zh': /^zh-CN/, '/zh-hk': /^zh-HK/, '/ko': /^ko/ };
 
 /** A case: route family, its path parameters, query, locale prefix, method. */
-type Case = [family: string, params: string[], query: [string, string][], prefix: '' | '/zh' | '/zh-hk' | '/ko', method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE'];
+type Case = [
+  family: string,
+  params: string[],
+  query: [string, string][],
+  prefix: '' | '/zh' | '/zh-hk' | '/ko',
+  method: 'GET' | 'HEAD' | 'POST' | 'PUT' | 'DELETE',
+];
 
 /** Counterexamples of past runs, replayed first by every run. */
 const PAST_FAILURES: Case[] = [
@@ -88,7 +117,9 @@ const PAST_FAILURES: Case[] = [
 // A property failure is a bug: a retry with another seed would likely pass and hide it.
 test.describe.configure({ retries: 0 });
 
-test(`page routes answer ${RUNS} bad requests without a 5xx, with security headers, escaping what they show`, async ({ request }) => {
+test(`page routes answer ${RUNS} bad requests without a 5xx, with security headers, escaping what they show`, async ({
+  request,
+}) => {
   test.setTimeout(600_000);
   expect(test.info().retry, 'the page fuzz is never retried').toBe(0);
   expect(FAMILIES.length).toBeGreaterThan(60);
@@ -103,7 +134,9 @@ test(`page routes answer ${RUNS} bad requests without a 5xx, with security heade
       fc.constantFrom('GET', 'GET', 'GET', 'HEAD', 'POST', 'PUT', 'DELETE'),
       async (family, params, query, prefix, method) => {
         let i = 0;
-        const url = `${prefix}${family.replace(/\{\}/g, () => params[i++]!)}${query.length ? `?${query.map(([k, v]) => `${k}=${v}`).join('&')}` : ''}` || '/';
+        const url =
+          `${prefix}${family.replace(/\{\}/g, () => params[i++]!)}${query.length ? `?${query.map(([k, v]) => `${k}=${v}`).join('&')}` : ''}` ||
+          '/';
         const res = await request.fetch(url, { method, maxRedirects: 0, failOnStatusCode: false });
         statuses.set(res.status(), (statuses.get(res.status()) ?? 0) + 1);
         const what = `${method} ${url.slice(0, 200)} → ${res.status()}`;
@@ -122,14 +155,17 @@ test(`page routes answer ${RUNS} bad requests without a 5xx, with security heade
             expect(markup, what).not.toContain(MARKUP);
             expect(markup, what).not.toMatch(/<img src=x onerror/i);
             expect(html, what).not.toMatch(/value="[^"]*"[^>\s/]/);
-            if (res.status() === 404 && method === 'GET') expect(/<html lang="([^"]+)"/.exec(html)?.[1] ?? '', what).toMatch(LANG[prefix]!);
+            if (res.status() === 404 && method === 'GET')
+              expect(/<html lang="([^"]+)"/.exec(html)?.[1] ?? '', what).toMatch(LANG[prefix]!);
           }
         }
       },
     ),
     { numRuns: RUNS, seed: fuzzSeed(), examples: PAST_FAILURES },
   );
-  console.log(`page fuzz: ${RUNS} requests over ${FAMILIES.length} families; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`);
+  console.log(
+    `page fuzz: ${RUNS} requests over ${FAMILIES.length} families; statuses ${JSON.stringify(Object.fromEntries([...statuses].sort()))}`,
+  );
   // Some cases must reach pages that render, or the suite only proves the 404 path.
   expect(statuses.get(200) ?? 0).toBeGreaterThan(RUNS / 20);
 });

@@ -1,7 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 
 const numbers = async (page: Page, field: string) =>
-  (await page.getByTestId('hot-table').locator(`[data-field="${field}"]`).allTextContents()).map((s) => Number(s.replace(/[^\d.-]/g, '')));
+  (await page.getByTestId('hot-table').locator(`[data-field="${field}"]`).allTextContents()).map((s) =>
+    Number(s.replace(/[^\d.-]/g, '')),
+  );
 const isSorted = (xs: number[], dir: 1 | -1) => xs.every((x, i) => i === 0 || dir * (x - (xs[i - 1] as number)) >= 0);
 
 for (const L of [

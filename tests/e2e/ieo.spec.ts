@@ -7,8 +7,28 @@ const isSorted = (xs: number[], dir: 1 | -1) => xs.every((x, i) => i === 0 || di
 const multiple = (s: string) => Number(s.replace(/[x,]/g, ''));
 
 for (const L of [
-  { prefix: '', heading: 'Token offerings', roiHeading: 'Offering ROI ranking', platforms: 'ROI by offering platform', fundraising: 'Fundraising', gone: 'Content does not exist or has been removed', overview: 'Overview', team: 'Team', nav: 'IEO/ICO' },
-  { prefix: '/zh', heading: '代币发行', roiHeading: '发行项目回报率排行', platforms: '各发行平台回报率', fundraising: '募集中', gone: '内容不存在或已被删除', overview: '概况', team: '团队', nav: null },
+  {
+    prefix: '',
+    heading: 'Token offerings',
+    roiHeading: 'Offering ROI ranking',
+    platforms: 'ROI by offering platform',
+    fundraising: 'Fundraising',
+    gone: 'Content does not exist or has been removed',
+    overview: 'Overview',
+    team: 'Team',
+    nav: 'IEO/ICO',
+  },
+  {
+    prefix: '/zh',
+    heading: '代币发行',
+    roiHeading: '发行项目回报率排行',
+    platforms: '各发行平台回报率',
+    fundraising: '募集中',
+    gone: '内容不存在或已被删除',
+    overview: '概况',
+    team: '团队',
+    nav: null,
+  },
 ] as const) {
   test.describe(`offerings in ${L.prefix || '/en'}`, () => {
     test('lists offerings, filters by status and opens a detail', async ({ page }) => {
@@ -19,18 +39,25 @@ for (const L of [
       await expect(rows).toHaveCount(20);
       await expect(page.locator('main')).not.toContainText(/undefined|NaN|ieo\./);
 
-      await page.getByTestId('status-filter').getByRole('link', { name: new RegExp(`^${L.fundraising} \\d+$`) }).click();
+      await page
+        .getByTestId('status-filter')
+        .getByRole('link', { name: new RegExp(`^${L.fundraising} \\d+$`) })
+        .click();
       await expect(page).toHaveURL(/status=fundraising(&|$)/);
       const badges = page.getByTestId('offering-table').getByTestId('offering-status');
       expect(await badges.count()).toBeGreaterThan(0);
-      for (const s of await badges.evaluateAll((els) => els.map((e) => e.getAttribute('data-status')))) expect(s).toBe('fundraising');
+      for (const s of await badges.evaluateAll((els) => els.map((e) => e.getAttribute('data-status'))))
+        expect(s).toBe('fundraising');
 
       const link = page.getByTestId('offering-table').getByTestId('offering-link').first();
       const name = (await link.locator('strong').textContent())!.trim();
       await link.click();
       await expect(page).toHaveURL(new RegExp(`${L.prefix}/ieo/[a-z0-9-]+$`));
       await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
-      await expect(page.getByTestId('offering-phases').locator('[aria-current="step"]')).toHaveAttribute('data-phase', 'fundraising');
+      await expect(page.getByTestId('offering-phases').locator('[aria-current="step"]')).toHaveAttribute(
+        'data-phase',
+        'fundraising',
+      );
       await expect(page.getByTestId('offering-team').locator('li').first()).toBeVisible();
       await expect(page.getByTestId('offering-tab-overview')).toHaveText(L.overview);
       await expect(page.getByRole('heading', { level: 2, name: L.team })).toBeVisible();
@@ -73,7 +100,9 @@ for (const L of [
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.platforms);
       const rows = page.getByTestId('platform-table').locator('tbody tr');
       expect(await rows.count()).toBeGreaterThan(5);
-      const counts = (await page.getByTestId('platform-table').locator('[data-field="count"]').allTextContents()).map(Number);
+      const counts = (await page.getByTestId('platform-table').locator('[data-field="count"]').allTextContents()).map(
+        Number,
+      );
       expect(isSorted(counts, -1)).toBe(true);
       const first = rows.first();
       const platform = (await first.getAttribute('data-platform'))!;
@@ -101,7 +130,13 @@ for (const L of [
     });
 
     test('answers a missing offering with 404 and the content message', async ({ page }) => {
-      for (const path of ['/ieo/no-such-offering', '/ieo/no-such-offering/comment', '/ieo/999999', '/ieo/detail/id', '/ieo/detail/comment?id=nothing']) {
+      for (const path of [
+        '/ieo/no-such-offering',
+        '/ieo/no-such-offering/comment',
+        '/ieo/999999',
+        '/ieo/detail/id',
+        '/ieo/detail/comment?id=nothing',
+      ]) {
         const res = await page.goto(`${L.prefix}${path}`);
         expect(res?.status(), path).toBe(404);
         await expect(page.getByTestId('content-missing').getByRole('heading', { level: 1 })).toHaveText(L.gone);

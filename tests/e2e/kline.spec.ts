@@ -73,7 +73,8 @@ test('a shared URL opens the same view, in Chinese with red rises', async ({ pag
   await expect(page.getByTestId('kline-intervals').locator('a[aria-current="true"]')).toHaveText('4小时');
   await expect(page.getByTestId('kline-legend')).toContainText('开');
   // Rises are drawn in the theme's red (src/styles/palette.css).
-  const colour = (name: string) => page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
+  const colour = (name: string) =>
+    page.evaluate((n) => getComputedStyle(document.documentElement).getPropertyValue(n).trim(), name);
   expect(await colour('--color-rise')).toBe(await colour('--red'));
   expect(await colour('--color-fall')).toBe(await colour('--green'));
 });
@@ -82,7 +83,10 @@ test('the pair list switches to another coin', async ({ page }) => {
   await page.goto('/en/kline/btc');
   await hydrated(page);
   await candlesOf(page, '1h');
-  await page.getByTestId('kline-pairs').getByRole('link', { name: /^ETH\/USD/ }).click();
+  await page
+    .getByTestId('kline-pairs')
+    .getByRole('link', { name: /^ETH\/USD/ })
+    .click();
   await expect(page).toHaveURL(/\/kline\/eth$/);
   await expect(page.getByTestId('kline-page')).toHaveAttribute('data-coin', 'ethereum');
   await hydrated(page);
@@ -114,6 +118,8 @@ test.describe('without JavaScript', () => {
     // The interval links work as plain links.
     await page.getByTestId('kline-intervals').locator('a[data-interval="1h"]').click();
     await expect(page).toHaveURL(/interval=1h/);
-    await expect(page.getByTestId('kline-table').locator('tbody tr').first().locator('td').first()).toHaveText(/^\d{2}-\d{2} \d{2}:\d{2}$|^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
+    await expect(page.getByTestId('kline-table').locator('tbody tr').first().locator('td').first()).toHaveText(
+      /^\d{2}-\d{2} \d{2}:\d{2}$|^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/,
+    );
   });
 });

@@ -3,8 +3,26 @@ import { expect, test } from '@playwright/test';
 const MISSING = { '': 'Content does not exist or has been removed', '/zh': '内容不存在或已被删除' } as const;
 
 for (const L of [
-  { prefix: '', baike: 'Crypto encyclopedia', bitwiki: 'Project wiki', concept: 'Concept sectors', topic: 'Topics', script: /[A-Za-z]/, staking: 'Staking', marketCap: 'Sector market cap' },
-  { prefix: '/zh', baike: '币圈百科', bitwiki: '项目百科', concept: '概念板块', topic: '专题', script: /[\u4e00-\u9fff]/, staking: '质押', marketCap: '板块市值' },
+  {
+    prefix: '',
+    baike: 'Crypto encyclopedia',
+    bitwiki: 'Project wiki',
+    concept: 'Concept sectors',
+    topic: 'Topics',
+    script: /[A-Za-z]/,
+    staking: 'Staking',
+    marketCap: 'Sector market cap',
+  },
+  {
+    prefix: '/zh',
+    baike: '币圈百科',
+    bitwiki: '项目百科',
+    concept: '概念板块',
+    topic: '专题',
+    script: /[\u4e00-\u9fff]/,
+    staking: '质押',
+    marketCap: '板块市值',
+  },
 ] as const) {
   const at = (path: string) => `${L.prefix}${path}`;
 
@@ -81,12 +99,21 @@ for (const L of [
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.concept);
       const rows = page.getByTestId('sector-table').locator('tbody tr');
       expect(await rows.count()).toBeGreaterThanOrEqual(10);
-      const caps = (await page.getByTestId('sector-table').locator('td[data-field="marketCap"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value')))));
+      const caps = await page
+        .getByTestId('sector-table')
+        .locator('td[data-field="marketCap"]')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
       expect(caps).toEqual([...caps].sort((a, b) => b - a));
 
-      await page.getByTestId('sector-table').getByRole('link', { name: L.prefix ? '24 小时涨跌（加权）' : '24h change (weighted)' }).click();
+      await page
+        .getByTestId('sector-table')
+        .getByRole('link', { name: L.prefix ? '24 小时涨跌（加权）' : '24h change (weighted)' })
+        .click();
       await expect(page).toHaveURL(/sort=change24h&order=desc/);
-      const changes = await page.getByTestId('sector-table').locator('td[data-field="change24h"]').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
+      const changes = await page
+        .getByTestId('sector-table')
+        .locator('td[data-field="change24h"]')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-value'))));
       expect(changes).toEqual([...changes].sort((a, b) => b - a));
 
       const link = page.getByTestId('sector-table').locator('tbody tr').first().locator('a.nm');

@@ -3,7 +3,11 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 
-const strings = (file: string) => JSON.parse(readFileSync(new URL(`../../locales/${file}`, import.meta.url), 'utf8')) as Record<string, Record<string, unknown>>;
+const strings = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${file}`, import.meta.url), 'utf8')) as Record<
+    string,
+    Record<string, unknown>
+  >;
 
 test('a zh-hk page shows a server message in Traditional characters (the browser sends lan=zh)', async ({ page }) => {
   const auth = strings('auth/zh-hk.json').auth as Record<string, string>;
@@ -36,7 +40,9 @@ test('Korean breaks lines between words, never inside one ("거래/소", "29/일
           const range = document.createRange();
           range.setStart(node, m.index);
           range.setEnd(node, m.index + m[0].length);
-          const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map((r) => Math.round(r.top)));
+          const lines = new Set(
+            [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0).map((r) => Math.round(r.top)),
+          );
           if (lines.size > 1) broken.push(m[0]);
         }
       }
@@ -79,15 +85,22 @@ test('content in another language than the page carries its lang and a visible l
   await expect(event.locator('[data-lang-tag="en"]')).toHaveText('英文');
 });
 
-test('English texts that come with the data (coins, exchanges, wiki, questions) say so on zh and ko pages, and only there', async ({ page }) => {
+test('English texts that come with the data (coins, exchanges, wiki, questions) say so on zh and ko pages, and only there', async ({
+  page,
+}) => {
   // A coin's description and an exchange's are written in English: lang="en" and the tag on Chinese and Korean pages.
-  for (const [prefix, word] of [['/zh', '英文'], ['/ko', '영어']] as const) {
+  for (const [prefix, word] of [
+    ['/zh', '英文'],
+    ['/ko', '영어'],
+  ] as const) {
     await page.goto(`${prefix}/coin/bitcoin`);
     await expect(page.getByTestId('coin-description')).toHaveAttribute('lang', 'en');
     await expect(page.locator('h2:has(+ [data-testid="coin-description"]) [data-lang-tag="en"]')).toHaveText(word);
     await expect(page.locator('h2:has(+ [data-testid="coin-description"]) [data-lang-tag="en"]')).toBeVisible();
     // The meta description is the page's own language, not the English description.
-    expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toBe(await page.getByTestId('coin-description').textContent());
+    expect(await page.locator('meta[name="description"]').getAttribute('content')).not.toBe(
+      await page.getByTestId('coin-description').textContent(),
+    );
     await page.goto(`${prefix}/exchange/binance`);
     await expect(page.getByTestId('exchange-description')).toHaveAttribute('lang', 'en');
     await expect(page.locator('h2:has(+ [data-testid="exchange-description"]) [data-lang-tag="en"]')).toHaveText(word);

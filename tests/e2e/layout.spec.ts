@@ -12,11 +12,12 @@ const LOCALES = [
   { prefix: '/ko', fixedTop: 110 },
 ] as const;
 
-const header = (page: Page) => page.evaluate(() => {
-  const h = document.querySelector<HTMLElement>('.site-header')!;
-  const r = h.getBoundingClientRect();
-  return { top: r.top, bottom: r.bottom, height: r.height, position: getComputedStyle(h).position };
-});
+const header = (page: Page) =>
+  page.evaluate(() => {
+    const h = document.querySelector<HTMLElement>('.site-header')!;
+    const r = h.getBoundingClientRect();
+    return { top: r.top, bottom: r.bottom, height: r.height, position: getComputedStyle(h).position };
+  });
 
 /** Jumps to the baike page's second group through its link and reports where it landed. */
 async function jump(page: Page, prefix: string) {

@@ -5,8 +5,20 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 
 const LOCALES = [
-  { prefix: '', gone: 'Content does not exist or has been removed', open: 'Open an account', openLink: 'Open an account: compare fees and fiat currencies', kycRequired: 'Required for fiat' },
-  { prefix: '/zh', gone: '内容不存在或已被删除', open: '交易所开户', openLink: '交易所开户：比较手续费和法币', kycRequired: '法币交易需认证' },
+  {
+    prefix: '',
+    gone: 'Content does not exist or has been removed',
+    open: 'Open an account',
+    openLink: 'Open an account: compare fees and fiat currencies',
+    kycRequired: 'Required for fiat',
+  },
+  {
+    prefix: '/zh',
+    gone: '内容不存在或已被删除',
+    open: '交易所开户',
+    openLink: '交易所开户：比较手续费和法币',
+    kycRequired: '法币交易需认证',
+  },
 ] as const;
 
 /** The id of one of Binance's announcements (from its list). */
@@ -69,7 +81,12 @@ for (const L of LOCALES) {
     });
 
     test('never send the reader to another site', async ({ request }) => {
-      for (const path of ['/coindetails/%2F%2Fevil.example', '/exchange/detail/content?name=%2F%2Fevil.example', '/exchange/detail/content?name=https://evil.example', '/ieo/detail/id?id=%5Cevil.example']) {
+      for (const path of [
+        '/coindetails/%2F%2Fevil.example',
+        '/exchange/detail/content?name=%2F%2Fevil.example',
+        '/exchange/detail/content?name=https://evil.example',
+        '/ieo/detail/id?id=%5Cevil.example',
+      ]) {
         const res = await request.get(p(path), { maxRedirects: 0 });
         expect(res.status(), path).toBeLessThan(500);
         expect(res.headers().location, path).toBeUndefined();
@@ -116,7 +133,9 @@ for (const L of LOCALES) {
       // Binance (rank 1) first by default, with its fees and a plain link to its own site.
       await expect(rows.first()).toHaveAttribute('data-exchange', 'binance');
       await expect(rows.first().locator('[data-field="maker"]')).toHaveText(/^\d+(\.\d+)?%$/);
-      for (const href of await page.getByTestId('signup-link').evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
+      for (const href of await page
+        .getByTestId('signup-link')
+        .evaluateAll((as) => as.map((a) => a.getAttribute('href')!))) {
         const u = new URL(href);
         expect(['https:', 'http:']).toContain(u.protocol);
         expect([...u.searchParams.keys()].filter((k) => /^(utm_|ref|aff|invite)/i.test(k))).toEqual([]);
@@ -124,7 +143,9 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('signup-link').first()).toHaveAttribute('rel', /noopener/);
       // No decentralised exchange: they have no accounts to open.
       await page.goto(p('/exchange/list_1?filter=DEX&size=100'));
-      const dex = await page.locator('[data-testid="exchange-table"] tbody tr[data-exchange]').evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-exchange')));
+      const dex = await page
+        .locator('[data-testid="exchange-table"] tbody tr[data-exchange]')
+        .evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-exchange')));
       expect(dex.length).toBeGreaterThan(0);
       await page.goto(p('/exchange/establishAccount?size=100'));
       const listed = await rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute('data-exchange')));
@@ -136,7 +157,8 @@ for (const L of LOCALES) {
     });
 
     test('open an account sorts on the server and filters by fiat', async ({ page }) => {
-      const fees = async () => (await page.locator('[data-field="taker"]').allTextContents()).map((s) => Number.parseFloat(s));
+      const fees = async () =>
+        (await page.locator('[data-field="taker"]').allTextContents()).map((s) => Number.parseFloat(s));
       await page.goto(p('/exchange/establishAccount?sort=takerFee&order=asc'));
       const asc = await fees();
       expect(asc.length).toBe(10);
@@ -147,7 +169,13 @@ for (const L of LOCALES) {
       expect(desc[0]).toBeGreaterThan(asc[0]!);
       // The header toggles the order through the URL.
       await page.goto(p('/exchange/establishAccount'));
-      await page.getByTestId('account-table').getByRole('columnheader').filter({ hasText: L.prefix ? '交易所' : 'Exchange' }).first().getByRole('link').click();
+      await page
+        .getByTestId('account-table')
+        .getByRole('columnheader')
+        .filter({ hasText: L.prefix ? '交易所' : 'Exchange' })
+        .first()
+        .getByRole('link')
+        .click();
       await expect(page).toHaveURL(/sort=name&order=desc/);
       const names = await page.locator('[data-testid="account-table"] tbody tr td:nth-child(2)').allTextContents();
       expect(names).toEqual([...names].sort((a, b) => b.toLowerCase().localeCompare(a.toLowerCase())));

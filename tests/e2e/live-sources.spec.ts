@@ -31,7 +31,10 @@ function tickers() {
  */
 function coinbase() {
   const now = new Date().toISOString();
-  const body = fixture<{ name: string; tickers: { base: string; target: string; last_traded_at: string; timestamp: string }[] }>('coingecko', 'exchange-tickers-gdax');
+  const body = fixture<{
+    name: string;
+    tickers: { base: string; target: string; last_traded_at: string; timestamp: string }[];
+  }>('coingecko', 'exchange-tickers-gdax');
   body.tickers = body.tickers
     .filter((t) => t.target === 'USD' && ['SOL', 'XRP'].includes(t.base))
     .map((t) => ({ ...t, last_traded_at: now, timestamp: now }));
@@ -41,13 +44,23 @@ function coinbase() {
 /** Every exchange's derivatives at CoinGecko, traded now. */
 function derivatives() {
   const now = Math.floor(Date.now() / 1000);
-  return fixture<{ last_traded_at: number | null }[]>('coingecko', 'derivatives').map((d) => ({ ...d, last_traded_at: d.last_traded_at && now }));
+  return fixture<{ last_traded_at: number | null }[]>('coingecko', 'derivatives').map((d) => ({
+    ...d,
+    last_traded_at: d.last_traded_at && now,
+  }));
 }
 
-async function health(): Promise<{ source: string; stale: boolean; states: { name: string; status: string }[] } | null> {
+async function health(): Promise<{
+  source: string;
+  stale: boolean;
+  states: { name: string; status: string }[];
+} | null> {
   try {
     const res = await fetch(`${BASE}/api/health`);
-    return res.ok ? ((await res.json()) as { data: { source: string; stale: boolean; states: { name: string; status: string }[] } }).data : null;
+    return res.ok
+      ? ((await res.json()) as { data: { source: string; stale: boolean; states: { name: string; status: string }[] } })
+          .data
+      : null;
   } catch {
     return null;
   }
@@ -121,7 +134,10 @@ test.afterAll(async () => {
   await new Promise((resolve) => (wss ? wss.close(resolve) : resolve(undefined)));
 });
 
-test('the fake exchange’s prices, sources and age are on the pages; when it fails they stay, marked stale', async ({ page, context }) => {
+test('the fake exchange’s prices, sources and age are on the pages; when it fails they stay, marked stale', async ({
+  page,
+  context,
+}) => {
   // The coin list: the fake price, and the live badge with the source and the age.
   await expect
     .poll(
@@ -136,17 +152,42 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   // Each row's price, market cap and supply say where they come from and how old they are, and
   // the table's footnote sums it up.
   const eth = page.locator('tr[data-coin="ethereum"]');
-  await expect(eth.locator('[data-field="price"]')).toHaveAttribute('title', /^Price from Binance · updated \d+ s ago$/);
-  await expect(eth.locator('[data-field="market-cap"]')).toHaveAttribute('title', /^Price × circulating supply from CoinGecko, updated \d+ s ago$/);
-  await expect(eth.locator('[data-field="supply"]')).toHaveAttribute('title', /^Supply from CoinGecko, updated \d+ s ago$/);
-  await expect(page.getByTestId('coin-table-note')).toContainText(/^Prices: Binance and CoinGecko, aggregated by Coinlens; the oldest on this page was updated \d+ s ago\. Market cap = price × circulating supply; supplies from CoinGecko/);
+  await expect(eth.locator('[data-field="price"]')).toHaveAttribute(
+    'title',
+    /^Price from Binance · updated \d+ s ago$/,
+  );
+  await expect(eth.locator('[data-field="market-cap"]')).toHaveAttribute(
+    'title',
+    /^Price × circulating supply from CoinGecko, updated \d+ s ago$/,
+  );
+  await expect(eth.locator('[data-field="supply"]')).toHaveAttribute(
+    'title',
+    /^Supply from CoinGecko, updated \d+ s ago$/,
+  );
+  await expect(page.getByTestId('coin-table-note')).toContainText(
+    /^Prices: Binance and CoinGecko, aggregated by Coinlens; the oldest on this page was updated \d+ s ago\. Market cap = price × circulating supply; supplies from CoinGecko/,
+  );
   // A stream update moves the price on the open page (WebSocket → price bus → SSE), no reload.
-  await expect.poll(() => sockets.filter((s) => s.readyState === s.OPEN).length, { timeout: 20_000 }).toBeGreaterThan(0);
+  await expect
+    .poll(() => sockets.filter((s) => s.readyState === s.OPEN).length, { timeout: 20_000 })
+    .toBeGreaterThan(0);
   // Stamped a minute ahead: the fake's REST answers (stamped "now" every second) are older, so the
   // price stays the stream's instead of flickering back.
-  const mini = { e: '24hrMiniTicker', E: Date.now() + 60_000, s: 'BTCUSDT', c: '43999.99', o: '43000.00', h: '44100.00', l: '42900.00', v: '10.5', q: '461999.89' };
+  const mini = {
+    e: '24hrMiniTicker',
+    E: Date.now() + 60_000,
+    s: 'BTCUSDT',
+    c: '43999.99',
+    o: '43000.00',
+    h: '44100.00',
+    l: '42900.00',
+    v: '10.5',
+    q: '461999.89',
+  };
   for (const s of sockets) if (s.readyState === s.OPEN) s.send(JSON.stringify([mini]));
-  await expect(page.locator('tr[data-coin="bitcoin"] [data-field="price"]')).toContainText('43,999.99', { timeout: 20_000 });
+  await expect(page.locator('tr[data-coin="bitcoin"] [data-field="price"]')).toContainText('43,999.99', {
+    timeout: 20_000,
+  });
   const badge = page.getByTestId('data-badge');
   await expect(badge).toContainText('Binance');
   await expect(badge).toHaveText(/^Live data: Binance and CoinGecko · updated \d+ s ago$/);
@@ -155,11 +196,16 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   const credit = page.getByTestId('whole-market-credit');
   await expect(credit).toHaveText('Data provided by CoinGecko');
   await expect(credit).toHaveAttribute('href', 'https://www.coingecko.com/');
-  await expect(credit).toHaveAttribute('title', /^Market cap, volume and dominance of the whole crypto market .*updated \d+ s ago\.$/);
+  await expect(credit).toHaveAttribute(
+    'title',
+    /^Market cap, volume and dominance of the whole crypto market .*updated \d+ s ago\.$/,
+  );
   await expect(badge).not.toHaveAttribute('data-stale', 'true');
   await expect(badge).toHaveAttribute('href', '/methodology');
   await expect(page.getByTestId('demo-badge')).toHaveCount(0);
-  await expect(page.getByTestId('footer-source')).toContainText('Market data: Binance and CoinGecko (their public APIs), aggregated by Coinlens.');
+  await expect(page.getByTestId('footer-source')).toContainText(
+    'Market data: Binance and CoinGecko (their public APIs), aggregated by Coinlens.',
+  );
   // Exports say where their numbers come from, too.
   const csv = await (await fetch(`${BASE}/export/coins.csv`)).text();
   expect(csv.split('\r\n')[0]).toMatch(/^\uFEFF?Source,Binance and CoinGecko,/);
@@ -175,7 +221,9 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(page.locator('tr[data-coin="ripple"]')).toHaveCount(0);
   // The live coins' history-drawn figures are no longer the seeder's: the fake serves no candles
   // to backfill from, so there is no 7-day change yet; tether's stay the demo's.
-  const json = (await (await fetch(`${BASE}/export/coins.json`)).json()) as { rows: { name: string; change7d: number | null }[] };
+  const json = (await (await fetch(`${BASE}/export/coins.json`)).json()) as {
+    rows: { name: string; change7d: number | null }[];
+  };
   expect(json.rows.find((r) => r.name.startsWith('Bitcoin'))!.change7d).toBeNull();
   expect(json.rows.find((r) => r.name.startsWith('Tether'))!.change7d).not.toBeNull();
   await expect(page.locator('tr[data-coin="bitcoin"] [data-testid="demo-row"]')).toHaveCount(0);
@@ -185,11 +233,15 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await page.goto(`${BASE}/coin/bitcoin`);
   await expect(page.getByTestId('coin-provenance')).toContainText('Binance');
   // Supplies from CoinGecko (the fake's 19,809,121 BTC), credited as its terms ask.
-  await expect(page.getByTestId('coingecko-credit').getByRole('link', { name: 'Data provided by CoinGecko' })).toHaveAttribute('href', 'https://www.coingecko.com/');
+  await expect(
+    page.getByTestId('coingecko-credit').getByRole('link', { name: 'Data provided by CoinGecko' }),
+  ).toHaveAttribute('href', 'https://www.coingecko.com/');
   await page.goto(`${BASE}/coin/bitcoin/overview`);
   await expect(page.locator('main')).toContainText('19.81M BTC');
   await expect(page.getByTestId('supply-provenance')).toHaveText(/^Supply from CoinGecko, updated \d+ (s|min) ago$/);
-  await expect(page.getByTestId('market-cap-provenance')).toHaveText(/^Price × circulating supply from CoinGecko, updated \d+ (s|min) ago$/);
+  await expect(page.getByTestId('market-cap-provenance')).toHaveText(
+    /^Price × circulating supply from CoinGecko, updated \d+ (s|min) ago$/,
+  );
   expect(up.requests.find((r) => r.path === '/coins/markets')!.headers['x-cg-demo-api-key']).toBe('e2e-demo-key');
   await page.goto(`${BASE}/coin/bitcoin/market`);
   const binance = page.locator('a[data-source="binance"]');
@@ -210,7 +262,10 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect(page.locator('main')).toContainText(/BTC.*Perpetual/i);
   await page.goto(`${BASE}/coin/solana/market`);
   // .first(): phones also get the exchange under the pair (.ph-under), a second link.
-  await expect(page.locator('a[data-source="coingecko"]', { hasText: 'Coinbase Exchange' }).first()).toHaveAttribute('title', /^Reported by CoinGecko, \d+ s ago$/);
+  await expect(page.locator('a[data-source="coingecko"]', { hasText: 'Coinbase Exchange' }).first()).toHaveAttribute(
+    'title',
+    /^Reported by CoinGecko, \d+ s ago$/,
+  );
   await expect(page.locator('a[data-source="coingecko"]', { hasText: 'Gate' }).first()).toBeVisible();
   await page.goto(`${BASE}/coin/tether`);
   await expect(page.locator('[data-testid="coin-provenance"][data-demo="true"]')).toContainText('Demo data');
@@ -231,7 +286,9 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await expect
     .poll(async () => (await health())?.states.map((s) => s.name), { timeout: 30_000, intervals: [500] })
     .toEqual(['binance', 'coingecko']);
-  await expect.poll(async () => (await health())?.states[0]!.status, { timeout: 30_000, intervals: [500] }).toBe('failing');
+  await expect
+    .poll(async () => (await health())?.states[0]!.status, { timeout: 30_000, intervals: [500] })
+    .toBe('failing');
   await expect
     .poll(
       async () => {
@@ -262,8 +319,14 @@ test('the fake exchange’s prices, sources and age are on the pages; when it fa
   await page.goto(`${BASE}/zh/widget?coins=ethereum`);
   await expect(page.getByTestId('widget-stale')).toHaveText('价格已过时');
   await page.goto(`${BASE}/search?q=ethereum`);
-  await expect(page.getByTestId('search-section-coin').locator('tr[data-coin="ethereum"] [data-testid="stale-row"]')).toHaveText('Stale price');
-  await page.evaluate(() => localStorage.setItem('coinlens.localFavourites', JSON.stringify([{ id: 'ethereum', type: 'COIN' }])));
+  await expect(
+    page.getByTestId('search-section-coin').locator('tr[data-coin="ethereum"] [data-testid="stale-row"]'),
+  ).toHaveText('Stale price');
+  await page.evaluate(() =>
+    localStorage.setItem('coinlens.localFavourites', JSON.stringify([{ id: 'ethereum', type: 'COIN' }])),
+  );
   await page.goto(`${BASE}/watchlist`);
-  await expect(page.getByTestId('watchlist-coin').locator('tr[data-coin="ethereum"] [data-testid="stale-row"]')).toHaveText('Stale price');
+  await expect(
+    page.getByTestId('watchlist-coin').locator('tr[data-coin="ethereum"] [data-testid="stale-row"]'),
+  ).toHaveText('Stale price');
 });

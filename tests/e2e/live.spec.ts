@@ -31,10 +31,16 @@ test.describe('live prices', () => {
     const header = page.locator('.price [data-live-change="ethereum"]');
     const row = page.locator('ul.changes [data-live-change="ethereum"]');
     await expect(row).toHaveCount(1);
-    await expect.poll(async () => [await header.textContent(), await row.textContent()].every((x, _, all) => x === all[0])).toBe(true);
+    await expect
+      .poll(async () => [await header.textContent(), await row.textContent()].every((x, _, all) => x === all[0]))
+      .toBe(true);
   });
 
-  test('a coin in its own currency is exactly 1, as rendered and while the market moves', async ({ page, context, baseURL }) => {
+  test('a coin in its own currency is exactly 1, as rendered and while the market moves', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await context.addCookies([{ name: 'currency', value: 'BTC', url: baseURL! }]);
     await page.goto('/coin/bitcoin');
     await expect(page.getByTestId('coin-price')).toHaveText('₿1.00');
@@ -55,7 +61,9 @@ test.describe('live prices', () => {
       const salt = document.documentElement.dataset.signSalt ?? 'coinlens';
       const day = Math.floor(Date.now() / 86_400_000) * 86_400_000;
       const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${day}:${salt}`));
-      const t = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('').slice(0, 16);
+      const t = Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0'))
+        .join('')
+        .slice(0, 16);
       return new Promise<string>((resolve, reject) => {
         const es = new EventSource(`/api/stream/prices?symbols=bitcoin,ethereum&t=${t}`);
         es.onmessage = (e) => {

@@ -28,10 +28,13 @@ const LOCALES = [
 ] as const;
 
 async function noBrokenText(page: Page) {
-  await expect(page.locator('main')).not.toContainText(/\bundefined\b|\bNaN\b|\[object Object\]|\blives\.|\bcalendar\./);
+  await expect(page.locator('main')).not.toContainText(
+    /\bundefined\b|\bNaN\b|\[object Object\]|\blives\.|\bcalendar\./,
+  );
 }
 
-const ids = async (page: Page) => (await page.getByTestId('lives-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id')))));
+const ids = async (page: Page) =>
+  await page.getByTestId('lives-item').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-id'))));
 
 for (const L of LOCALES) {
   test.describe(`flash news in ${L.prefix || '/en'}`, () => {
@@ -146,7 +149,9 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('calendar-facts')).toBeVisible();
       await expect(page.getByTestId('calendar-facts').getByTestId('calendar-credibility')).toContainText(/%|--/);
       // The day and the time apart ("…2026 at 10:00 UTC", "…星期一 10:00 UTC"), never "202610:00".
-      await expect(page.getByTestId('calendar-facts').locator(`time[datetime]`).first()).toHaveText(/\d\D*\s\d{2}:\d{2} UTC$/);
+      await expect(page.getByTestId('calendar-facts').locator(`time[datetime]`).first()).toHaveText(
+        /\d\D*\s\d{2}:\d{2} UTC$/,
+      );
       await noBrokenText(page);
     });
 
@@ -177,7 +182,10 @@ for (const L of LOCALES) {
 
     test('filters by importance', async ({ page }) => {
       await page.goto(`${L.prefix}/calendar?view=month&importance=4`);
-      const levels = await page.getByTestId('calendar-event').getByTestId('calendar-importance').evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-level'))));
+      const levels = await page
+        .getByTestId('calendar-event')
+        .getByTestId('calendar-importance')
+        .evaluateAll((els) => els.map((e) => Number(e.getAttribute('data-level'))));
       expect(levels.length).toBeGreaterThan(0);
       expect(levels.every((l) => l >= 4)).toBe(true);
     });
@@ -216,7 +224,7 @@ test('the coin page of bitcoin shows its flash news and calendar events', async 
 test.describe('"load more" on a phone, and Back', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('a tap before the button\'s code has loaded appends the next items', async ({ page }) => {
+  test("a tap before the button's code has loaded appends the next items", async ({ page }) => {
     await page.goto('/lives');
     await page.waitForLoadState('networkidle');
     const before = await ids(page);
@@ -240,13 +248,27 @@ test.describe('"load more" on a phone, and Back', () => {
     await expect(page).toHaveURL(/\/lives$/);
   });
 
-  test('Back from an item keeps the loaded items and the scroll position; live prices resume', async ({ playwright, baseURL }) => {
+  test('Back from an item keeps the loaded items and the scroll position; live prices resume', async ({
+    playwright,
+    baseURL,
+  }) => {
     const config = test.info().project.use.launchOptions!;
-    const browser = await playwright.chromium.launch({ ...config, ignoreDefaultArgs: ['--disable-back-forward-cache'] });
-    const context = await browser.newContext({ baseURL: baseURL!, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+    const browser = await playwright.chromium.launch({
+      ...config,
+      ignoreDefaultArgs: ['--disable-back-forward-cache'],
+    });
+    const context = await browser.newContext({
+      baseURL: baseURL!,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
     const page = await context.newPage();
     const restored = () => page.evaluate(() => (window as unknown as { restored?: boolean }).restored === true);
-    const watchRestore = () => page.evaluate(() => addEventListener('pageshow', (e) => ((window as unknown as { restored?: boolean }).restored = e.persisted)));
+    const watchRestore = () =>
+      page.evaluate(() =>
+        addEventListener('pageshow', (e) => ((window as unknown as { restored?: boolean }).restored = e.persisted)),
+      );
     try {
       await page.goto('/lives');
       await watchRestore();

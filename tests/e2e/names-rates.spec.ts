@@ -8,7 +8,9 @@ async function hydrated(page: Page) {
 // Coin names in the reader's language (issue 13) and the age of the fiat rates in the currency menu.
 
 test.describe('localised coin names', () => {
-  test('the zh coin list and detail show 比特币 with the English name beside it; en shows Bitcoin alone', async ({ page }) => {
+  test('the zh coin list and detail show 比特币 with the English name beside it; en shows Bitcoin alone', async ({
+    page,
+  }) => {
     await page.goto('/zh/coin');
     const cell = page.getByTestId('coin-table').locator('a.coin-cell[href="/zh/coin/bitcoin"]');
     await expect(cell.locator('.nm')).toHaveText('比特币 Bitcoin');
@@ -19,9 +21,13 @@ test.describe('localised coin names', () => {
     await expect(page.locator('h1')).toContainText('Bitcoin');
     await expect(page).toHaveTitle(/比特币 Bitcoin/);
     await page.goto('/ko/coin');
-    await expect(page.getByTestId('coin-table').locator('a.coin-cell[href="/ko/coin/bitcoin"] .nm')).toHaveText('비트코인 Bitcoin');
+    await expect(page.getByTestId('coin-table').locator('a.coin-cell[href="/ko/coin/bitcoin"] .nm')).toHaveText(
+      '비트코인 Bitcoin',
+    );
     await page.goto('/en/coin');
-    await expect(page.getByTestId('coin-table').locator('a.coin-cell[href="/en/coin/bitcoin"] .nm')).toHaveText('Bitcoin');
+    await expect(page.getByTestId('coin-table').locator('a.coin-cell[href="/en/coin/bitcoin"] .nm')).toHaveText(
+      'Bitcoin',
+    );
     await expect(page.locator('body')).not.toContainText('比特币');
   });
 
@@ -33,7 +39,10 @@ test.describe('localised coin names', () => {
     await expect(first).toHaveAttribute('data-coin', 'bitcoin');
     await expect(first.locator('.nm')).toContainText('比特币');
     await page.goto(`/en/search?q=${encodeURIComponent('比特币')}`);
-    await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute('data-coin', 'bitcoin');
+    await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute(
+      'data-coin',
+      'bitcoin',
+    );
   });
 
   test('the embeddable widget names coins in its prefix language', async ({ page }) => {
@@ -93,7 +102,12 @@ test.describe('fiat rates age in the currency menu', () => {
 // Issue 22 §5: a coin priced in its own currency showed its USD change ("₿1.00 -1.93%"). In a
 // crypto currency, changes are measured against that coin: bitcoin in BTC does not move, ether's
 // change is what it did against bitcoin; the live cells keep it so as ticks come in.
-test('in BTC, bitcoin shows no change and other coins their change against bitcoin', async ({ page, context, baseURL, request }) => {
+test('in BTC, bitcoin shows no change and other coins their change against bitcoin', async ({
+  page,
+  context,
+  baseURL,
+  request,
+}) => {
   await context.addCookies([{ name: 'currency', value: 'BTC', url: baseURL! }]);
   const pct = (s: string | null) => Number(s!.replace('%', ''));
   await page.goto('/en/coin/bitcoin');
@@ -114,10 +128,13 @@ test('in BTC, bitcoin shows no change and other coins their change against bitco
   await expect(page.getByTestId('kline-legend')).toContainText('BTC/USD');
 
   await page.goto('/en/coin/list_1');
-  const change = (id: string) => page.getByTestId('coin-table').locator(`tr[data-coin="${id}"] [data-live-change="${id}"]`);
+  const change = (id: string) =>
+    page.getByTestId('coin-table').locator(`tr[data-coin="${id}"] [data-live-change="${id}"]`);
   await expect(change('bitcoin')).toHaveText('0.00%');
   const t = await (await import('../../src/lib/signature.ts')).signature(Date.now(), 'coinlens');
-  const usd = async (id: string) => ((await (await request.get(`/api/v1/coins/${id}?t=${t}&lan=en`)).json()) as { data: { change24h: number } }).data.change24h;
+  const usd = async (id: string) =>
+    ((await (await request.get(`/api/v1/coins/${id}?t=${t}&lan=en`)).json()) as { data: { change24h: number } }).data
+      .change24h;
   const [eth, btc] = await Promise.all([usd('ethereum'), usd('bitcoin')]);
   const expected = ((1 + eth / 100) / (1 + btc / 100) - 1) * 100;
   expect(Math.abs(pct(await change('ethereum').textContent()) - expected)).toBeLessThan(0.2);
@@ -127,24 +144,34 @@ test('in BTC, bitcoin shows no change and other coins their change against bitco
 // ₿ drew as a box: Debian's fonts (DejaVu, Noto Sans CJK) have no U+20BF. The site ships the one
 // glyph (src/styles/fonts.css); Chromium must draw the sign with a font that has it: ours, or a
 // system font fontconfig says has it (a reader's machine may have one).
-test('₿ is drawn with a font that has the glyph, at first paint in pages in BTC', async ({ page, context, baseURL }) => {
+test('₿ is drawn with a font that has the glyph, at first paint in pages in BTC', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const { execFileSync } = await import('node:child_process');
   let systemFonts: string[] = [];
   try {
-    systemFonts = execFileSync('fc-list', [':charset=20bf', 'family'], { encoding: 'utf8' }).split('\n').flatMap((l) => l.split(',')).filter(Boolean);
+    systemFonts = execFileSync('fc-list', [':charset=20bf', 'family'], { encoding: 'utf8' })
+      .split('\n')
+      .flatMap((l) => l.split(','))
+      .filter(Boolean);
   } catch {
     // No fontconfig: only the site's font counts.
   }
   const cdp = await context.newCDPSession(page);
   /** The fonts Chromium draws a lone "₿" with, in the computed font of `selector`'s element. */
   const fontsOfSign = async (selector: string) => {
-    await page.locator(selector).first().evaluate((el) => {
-      const probe = document.createElement('span');
-      probe.id = 'sign-probe';
-      probe.style.font = getComputedStyle(el).font;
-      probe.textContent = '₿';
-      document.body.append(probe);
-    });
+    await page
+      .locator(selector)
+      .first()
+      .evaluate((el) => {
+        const probe = document.createElement('span');
+        probe.id = 'sign-probe';
+        probe.style.font = getComputedStyle(el).font;
+        probe.textContent = '₿';
+        document.body.append(probe);
+      });
     await page.evaluate(() => document.fonts.ready);
     await cdp.send('DOM.enable');
     await cdp.send('CSS.enable');
@@ -153,7 +180,8 @@ test('₿ is drawn with a font that has the glyph, at first paint in pages in BT
     const { fonts } = await cdp.send('CSS.getPlatformFontsForNode', { nodeId });
     return fonts;
   };
-  const hasGlyph = (f: { familyName: string; isCustomFont: boolean }) => f.isCustomFont || systemFonts.includes(f.familyName);
+  const hasGlyph = (f: { familyName: string; isCustomFont: boolean }) =>
+    f.isCustomFont || systemFonts.includes(f.familyName);
 
   await context.addCookies([{ name: 'currency', value: 'BTC', url: baseURL! }]);
   for (const [path, selector] of [
@@ -165,9 +193,15 @@ test('₿ is drawn with a font that has the glyph, at first paint in pages in BT
     await expect(page.locator(selector).first()).toContainText('₿');
     const fonts = await fontsOfSign(selector);
     expect(fonts.length, path).toBeGreaterThan(0);
-    expect(fonts.filter((f) => !hasGlyph(f)), `${path}: ${JSON.stringify(fonts)}`).toEqual([]);
+    expect(
+      fonts.filter((f) => !hasGlyph(f)),
+      `${path}: ${JSON.stringify(fonts)}`,
+    ).toEqual([]);
     // Preloaded with the page, so the sign is there when the price is first drawn.
-    expect(await page.locator('link[rel="preload"][as="font"][href^="/fonts/bitcoin-sign-"]').count(), path).toBeGreaterThan(0);
+    expect(
+      await page.locator('link[rel="preload"][as="font"][href^="/fonts/bitcoin-sign-"]').count(),
+      path,
+    ).toBeGreaterThan(0);
   }
   await context.clearCookies();
   await page.goto('/en/coin/ethereum');

@@ -20,7 +20,10 @@ const titles = { en: `E2E marker flash ${tag}`, zh: `端到端快讯标记 ${tag
 const ids: { en: number; zh: number; ann: number } = { en: 0, zh: 0, ann: 0 };
 
 async function flash(title: string, locale: string, at: number): Promise<number> {
-  const [row] = await query<{ id: number }>('insert into flash_news (title, body, locale, published_at) values ($1, $2, $3, $4) returning id', [title, title, locale, new Date(at)]);
+  const [row] = await query<{ id: number }>(
+    'insert into flash_news (title, body, locale, published_at) values ($1, $2, $3, $4) returning id',
+    [title, title, locale, new Date(at)],
+  );
   await query('insert into flash_news_coins (flash_news_id, coin_id) values ($1, $2)', [row!.id, 'bitcoin']);
   return row!.id;
 }
@@ -34,7 +37,9 @@ async function quietHour(from: number, to: number, least: number): Promise<numbe
   );
   const times = [from, ...rows.map((r) => new Date(r.at).getTime()).sort((a, b) => a - b), to];
   let best = { gap: 0, mid: 0 };
-  for (let i = 1; i < times.length; i++) if (times[i]! - times[i - 1]! > best.gap) best = { gap: times[i]! - times[i - 1]!, mid: (times[i]! + times[i - 1]!) / 2 };
+  for (let i = 1; i < times.length; i++)
+    if (times[i]! - times[i - 1]! > best.gap)
+      best = { gap: times[i]! - times[i - 1]!, mid: (times[i]! + times[i - 1]!) / 2 };
   expect(best.gap, 'a quiet stretch in the seeded news').toBeGreaterThanOrEqual(least);
   return Math.floor(best.mid / HOUR) * HOUR;
 }
@@ -47,7 +52,15 @@ test.beforeAll(async () => {
   const [ex] = await query<{ id: number }>('select id from exchanges order by id limit 1');
   const [ann] = await query<{ id: number }>(
     'insert into announcements (exchange_id, title, category, body, url, locale, published_at) values ($1, $2, $3, $4, $5, $6, $7) returning id',
-    [ex!.id, titles.ann, 'listing', titles.ann, `https://example.com/e2e-marker-${tag}`, 'zh', new Date(AT + 5 * 60_000)],
+    [
+      ex!.id,
+      titles.ann,
+      'listing',
+      titles.ann,
+      `https://example.com/e2e-marker-${tag}`,
+      'zh',
+      new Date(AT + 5 * 60_000),
+    ],
   );
   ids.ann = ann!.id;
   await query('insert into announcement_coins (announcement_id, coin_id) values ($1, $2)', [ids.ann, 'bitcoin']);
@@ -66,7 +79,9 @@ test.afterAll(async () => {
 async function signIn(page: Page): Promise<void> {
   const name = `mk_${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e4)}`;
   const t = await signature(Date.now(), 'coinlens');
-  const res = await page.request.post(`/api/new/v1/register?t=${t}&lan=en`, { data: { userName: name, email: `${name}@example.com`, password: 'marker-pass-1' } });
+  const res = await page.request.post(`/api/new/v1/register?t=${t}&lan=en`, {
+    data: { userName: name, email: `${name}@example.com`, password: 'marker-pass-1' },
+  });
   expect(((await res.json()) as { code: number }).code).toBe(0);
 }
 
@@ -95,7 +110,9 @@ async function expectOnBar(page: Page, canvas: Locator, marker: Locator, shows: 
 }
 
 test.describe('kline chart', () => {
-  test('en: a marker at the bar of its time, hover card, range changes, toggle, click opens the flash item', async ({ page }) => {
+  test('en: a marker at the bar of its time, hover card, range changes, toggle, click opens the flash item', async ({
+    page,
+  }) => {
     await page.goto('/en/kline/btc?interval=1h&range=1W');
     const stage = page.locator('.kline-stage');
     await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-state', 'ready');
@@ -139,7 +156,9 @@ test.describe('kline chart', () => {
     await expect(page.getByRole('heading', { level: 1 })).toContainText(titles.en);
   });
 
-  test('zh: items of one bar share a marker; keyboard focus shows them; a click opens the announcement in Chinese', async ({ page }) => {
+  test('zh: items of one bar share a marker; keyboard focus shows them; a click opens the announcement in Chinese', async ({
+    page,
+  }) => {
     await signIn(page);
     await page.goto('/zh/kline/btc?interval=1h&range=1W');
     await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-state', 'ready');
@@ -167,7 +186,12 @@ test.describe('kline chart', () => {
       await expect(page.getByTestId('kline-chart')).toHaveAttribute('data-state', 'ready');
       const dot = markerAt(page.locator('.kline-stage'), BAR).locator('.news-dot');
       await expect(dot).toHaveText('2');
-      const hex = (rgb: string) => `#${rgb.match(/\d+/g)!.slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
+      const hex = (rgb: string) =>
+        `#${rgb
+          .match(/\d+/g)!
+          .slice(0, 3)
+          .map((n) => Number(n).toString(16).padStart(2, '0'))
+          .join('')}`;
       const [fg, bg] = await dot.evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
       expect(contrastRatio(hex(fg!), hex(bg!))).toBeGreaterThanOrEqual(AA_TEXT);
     });
@@ -183,7 +207,9 @@ test.describe('coin overview chart', () => {
     return chart;
   }
 
-  test('en: marker on its bar, hover card, range buttons move and hide it, click opens the flash item', async ({ page }) => {
+  test('en: marker on its bar, hover card, range buttons move and hide it, click opens the flash item', async ({
+    page,
+  }) => {
     const chart = await open(page, '/en/coin/bitcoin');
     await expect(chart).toHaveAttribute('data-range', '1W');
     const marker = markerAt(chart, BAR);
@@ -205,7 +231,10 @@ test.describe('coin overview chart', () => {
     await chart.getByRole('button', { name: '1W' }).click();
     await expect(chart).toHaveAttribute('data-state', 'ready');
     await marker.locator('.news-dot').hover();
-    await marker.getByRole('tooltip').getByRole('link', { name: new RegExp(titles.en) }).click();
+    await marker
+      .getByRole('tooltip')
+      .getByRole('link', { name: new RegExp(titles.en) })
+      .click();
     await expect(page).toHaveURL(new RegExp(`/en/lives/${ids.en}$`));
   });
 
@@ -219,7 +248,10 @@ test.describe('coin overview chart', () => {
     const card = marker.getByRole('tooltip');
     await expect(card).toContainText(titles.zh);
     await expect(card).toContainText(titles.ann);
-    await expect(card.getByRole('link', { name: new RegExp(titles.zh) })).toHaveAttribute('href', `/zh/lives/${ids.zh}`);
+    await expect(card.getByRole('link', { name: new RegExp(titles.zh) })).toHaveAttribute(
+      'href',
+      `/zh/lives/${ids.zh}`,
+    );
     await card.getByRole('link', { name: new RegExp(titles.zh) }).click();
     await expect(page).toHaveURL(new RegExp(`/zh/lives/${ids.zh}$`));
   });
@@ -245,8 +277,20 @@ test.describe('coin overview chart on a phone', () => {
       els.map((e) => {
         const r = e.getBoundingClientRect();
         const s = getComputedStyle(e);
-        const [top, right, bottom, left] = [s.borderTopWidth, s.borderRightWidth, s.borderBottomWidth, s.borderLeftWidth].map(parseFloat) as [number, number, number, number];
-        return { target: { w: r.width, h: r.height }, x: r.x + left, y: r.y + top, w: r.width - left - right, h: r.height - top - bottom, clip: s.backgroundClip };
+        const [top, right, bottom, left] = [
+          s.borderTopWidth,
+          s.borderRightWidth,
+          s.borderBottomWidth,
+          s.borderLeftWidth,
+        ].map(parseFloat) as [number, number, number, number];
+        return {
+          target: { w: r.width, h: r.height },
+          x: r.x + left,
+          y: r.y + top,
+          w: r.width - left - right,
+          h: r.height - top - bottom,
+          clip: s.backgroundClip,
+        };
       }),
     );
     expect(dots.length).toBeGreaterThan(0);
@@ -267,12 +311,18 @@ test.describe('coin overview chart on a phone', () => {
     const toggle = chart.getByRole('button', { name: 'Show news on the chart' });
     await toggle.tap();
     await expect(marker).toBeHidden();
-    const band = await page.screenshot({ clip: { x: canvas.x, y: plotBottom - 22, width: canvas.width * 0.75, height: 20 } });
+    const band = await page.screenshot({
+      clip: { x: canvas.x, y: plotBottom - 22, width: canvas.width * 0.75, height: 20 },
+    });
     const { data, info } = await sharp(band).raw().toBuffer({ resolveWithObject: true });
     const channel = (c: number) => data.filter((_, i) => i % info.channels === c).sort((x, y) => x - y);
-    const bg = [0, 1, 2].map((c) => { const v = channel(c); return v[v.length >> 1]!; }); // the band's usual colour
+    const bg = [0, 1, 2].map((c) => {
+      const v = channel(c);
+      return v[v.length >> 1]!;
+    }); // the band's usual colour
     let strongest = 0;
-    for (let i = 0; i < data.length; i += info.channels) strongest = Math.max(strongest, ...[0, 1, 2].map((c) => Math.abs(data[i + c]! - bg[c]!)));
+    for (let i = 0; i < data.length; i += info.channels)
+      strongest = Math.max(strongest, ...[0, 1, 2].map((c) => Math.abs(data[i + c]! - bg[c]!)));
     expect(strongest, 'the price line does not enter the band').toBeLessThan(60);
     await toggle.tap();
     await expect(marker).toBeVisible();
@@ -280,7 +330,8 @@ test.describe('coin overview chart on a phone', () => {
     // A tap 8 px beside the dot, off the dot itself, opens its item (or pins the card of several).
     const target = (await marker.locator('.news-dot').boundingBox())!;
     await page.touchscreen.tap(target.x + 13 - 8, target.y + target.height / 2);
-    if ((await marker.getAttribute('data-count')) === '1') await expect(page).toHaveURL(new RegExp(`/en/lives/${ids.en}$`));
+    if ((await marker.getAttribute('data-count')) === '1')
+      await expect(page).toHaveURL(new RegExp(`/en/lives/${ids.en}$`));
     else await expect(marker).toHaveClass(/\bopen\b/);
   });
 });

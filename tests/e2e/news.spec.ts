@@ -4,7 +4,14 @@ import { expect, test, type Page } from '@playwright/test';
 const DELETED_IDS = [11, 101];
 
 const LOCALES = [
-  { prefix: '', news: 'News', research: 'Research', columnists: 'Columnists', missing: 'Content does not exist or has been removed', han: false },
+  {
+    prefix: '',
+    news: 'News',
+    research: 'Research',
+    columnists: 'Columnists',
+    missing: 'Content does not exist or has been removed',
+    han: false,
+  },
   { prefix: '/zh', news: '新闻', research: '研报', columnists: '专栏作者', missing: '内容不存在或已被删除', han: true },
 ] as const;
 const HAN = /[\u4e00-\u9fff]/;
@@ -15,7 +22,10 @@ async function noBrokenText(page: Page) {
 
 /** The JSON-LD block of an article page. */
 async function jsonLd(page: Page): Promise<Record<string, unknown>> {
-  return JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<string, unknown>;
+  return JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}') as Record<
+    string,
+    unknown
+  >;
 }
 
 for (const L of LOCALES) {
@@ -43,7 +53,7 @@ for (const L of LOCALES) {
       await link.click();
       await expect(page).toHaveURL(new RegExp(`${L.prefix}/news/\\d+$`));
       await expect(page.getByTestId('article-title')).toHaveText(title);
-      expect((await page.getByTestId('article-body').locator('p').count())).toBeGreaterThanOrEqual(3);
+      expect(await page.getByTestId('article-body').locator('p').count()).toBeGreaterThanOrEqual(3);
       await expect(page.getByTestId('related-coins').locator('a.chip').first()).toBeVisible();
       await expect(page.getByTestId('related-coins').locator('a.chip').first()).toContainText(/\d/);
       await expect(page.getByTestId('related-articles').locator('li').first()).toBeVisible();
@@ -51,7 +61,10 @@ for (const L of LOCALES) {
       expect(ld['@type']).toBe('NewsArticle');
       expect(ld.headline).toBe(title);
       await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'article');
-      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', new RegExp(`/${L.prefix ? 'zh' : 'en'}/news/\\d+$`));
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+        'href',
+        new RegExp(`/${L.prefix ? 'zh' : 'en'}/news/\\d+$`),
+      );
       await noBrokenText(page);
       // Article pages carry the demo-data label like every other page.
       await expect(page.getByTestId('demo-badge')).toBeVisible();
@@ -111,7 +124,15 @@ for (const L of LOCALES) {
     });
 
     test('missing and removed content answers 404 with its message', async ({ page }) => {
-      for (const path of ['/news/999999', `/news/${DELETED_IDS[0]}`, `/news/${DELETED_IDS[1]}`, `/research/${DELETED_IDS[0]}`, `/research/${DELETED_IDS[1]}`, '/research/999999', '/news/abc']) {
+      for (const path of [
+        '/news/999999',
+        `/news/${DELETED_IDS[0]}`,
+        `/news/${DELETED_IDS[1]}`,
+        `/research/${DELETED_IDS[0]}`,
+        `/research/${DELETED_IDS[1]}`,
+        '/research/999999',
+        '/news/abc',
+      ]) {
         const res = await page.goto(`${L.prefix}${path}`);
         expect([path, res?.status()]).toEqual([path, 404]);
         await expect(page.getByTestId('content-missing')).toContainText(L.missing);

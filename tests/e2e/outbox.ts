@@ -19,7 +19,10 @@ async function poll<T>(read: () => Promise<T | undefined>, what: string, timeout
 /** The newest code texted to `phone` (E.164) after `since`. */
 export function smsCode(phone: string, since: Date): Promise<string> {
   return poll(async () => {
-    const [row] = await query<{ text: string }>('select text from sms_outbox where phone = $1 and created_at >= $2 order by id desc limit 1', [phone, since]);
+    const [row] = await query<{ text: string }>(
+      'select text from sms_outbox where phone = $1 and created_at >= $2 order by id desc limit 1',
+      [phone, since],
+    );
     return row?.text.match(/\b\d{6}\b/)?.[0];
   }, `SMS to ${phone}`);
 }
@@ -40,10 +43,10 @@ export function mailTo(address: string, since: Date): Promise<{ subject: string;
         .map((line) => JSON.parse(line) as { to: string; subject: string; text: string; at: string });
       return mails.reverse().find((m) => m.to.toLowerCase().includes(address.toLowerCase()) && new Date(m.at) >= since);
     }
-    const [row] = await query<{ subject: string; text: string }>('select subject, text from mail_outbox where lower("to") like $1 and created_at >= $2 order by id desc limit 1', [
-      `%${address.toLowerCase()}%`,
-      since,
-    ]);
+    const [row] = await query<{ subject: string; text: string }>(
+      'select subject, text from mail_outbox where lower("to") like $1 and created_at >= $2 order by id desc limit 1',
+      [`%${address.toLowerCase()}%`, since],
+    );
     return row;
   }, `mail to ${address}`);
 }

@@ -1,8 +1,24 @@
 import { expect, test } from '@playwright/test';
 
 const LOCALES = [
-  { locale: 'en', coins: 'Coins', backHome: 'Back to home', demo: 'Demo data', cayman: 'Cayman Islands', ours: 'Coinlens rating', readers: 'Readers’ average' },
-  { locale: 'zh', coins: '币种', backHome: '返回首页', demo: '演示数据', cayman: '开曼群岛', ours: 'Coinlens 评级', readers: '用户平均评分' },
+  {
+    locale: 'en',
+    coins: 'Coins',
+    backHome: 'Back to home',
+    demo: 'Demo data',
+    cayman: 'Cayman Islands',
+    ours: 'Coinlens rating',
+    readers: 'Readers’ average',
+  },
+  {
+    locale: 'zh',
+    coins: '币种',
+    backHome: '返回首页',
+    demo: '演示数据',
+    cayman: '开曼群岛',
+    ours: 'Coinlens 评级',
+    readers: '用户平均评分',
+  },
 ] as const;
 
 for (const L of LOCALES) {
@@ -41,7 +57,11 @@ for (const L of LOCALES) {
 
     test('the first tab of a filtered list leads back to the whole list', async ({ page }) => {
       for (const [path, whole, nav] of [
-        ['/coin/list_1?sort=price&order=asc&filter=top_volume', /\/coin\/list_1\?sort=price&order=asc$/, 'main nav.tabs'],
+        [
+          '/coin/list_1?sort=price&order=asc&filter=top_volume',
+          /\/coin\/list_1\?sort=price&order=asc$/,
+          'main nav.tabs',
+        ],
         ['/exchange/list_1?filter=DEX', /\/exchange\/list_1$/, 'main nav.tabs'],
         ['/exchange/binance?filter=futures', /\/exchange\/binance#pairs$/, '[data-testid=pair-market-tabs]'],
       ] as const) {
@@ -116,7 +136,10 @@ test('an explicit locale prefix overrides the cookie and keeps links prefixed', 
 
 test('rises are green in en and red in zh (colour convention)', async ({ page, context, baseURL }) => {
   const riseColour = async () =>
-    page.locator('.rise').first().evaluate((el) => getComputedStyle(el).color);
+    page
+      .locator('.rise')
+      .first()
+      .evaluate((el) => getComputedStyle(el).color);
   // The light theme's green and red (src/styles/palette.css).
   await page.goto('/en/coin/list_1?sort=change24h&order=desc');
   expect(await riseColour()).toBe('rgb(19, 115, 51)');

@@ -18,12 +18,17 @@ const WIDTHS = [390, 360] as const;
 const SCREENS = process.env.PHONE_SCREENS ?? 'test-results/phones';
 
 type Where = (page: Page, prefix: string) => Promise<string>;
-const at = (path: string): Where => async (_page, prefix) => `${prefix}${path}`;
+const at =
+  (path: string): Where =>
+  async (_page, prefix) =>
+    `${prefix}${path}`;
 
 /** An article: the newest news item the list links to. */
 const article: Where = async (page, prefix) => {
   await page.goto(`${prefix}/news`);
-  const href = await page.locator('main a[href]').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '').find((h) => /\/news\/\d+$/.test(h)));
+  const href = await page
+    .locator('main a[href]')
+    .evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? '').find((h) => /\/news\/\d+$/.test(h)));
   expect(href).toBeTruthy();
   return href!;
 };
@@ -58,12 +63,16 @@ async function smallTargets(page: Page, selector: string): Promise<string[]> {
       .filter((el) => el.checkVisibility({ checkVisibilityCSS: true }))
       .map((el) => ({ el, r: el.getBoundingClientRect() }))
       .filter(({ r }) => r.width < 43.5 || r.height < 43.5)
-      .map(({ el, r }) => `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 20)}" ${r.width.toFixed(0)}x${r.height.toFixed(0)}`),
+      .map(
+        ({ el, r }) =>
+          `${el.tagName.toLowerCase()}.${el.className} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 20)}" ${r.width.toFixed(0)}x${r.height.toFixed(0)}`,
+      ),
   );
 }
 
 /** Whether the page itself scrolls sideways (a wide element inside a scrolling box does not count). */
-const pageScrollsSideways = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth + 1);
+const pageScrollsSideways = (page: Page) =>
+  page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth + 1);
 
 for (const L of LOCALES) {
   for (const width of WIDTHS) {
@@ -114,7 +123,12 @@ for (const L of LOCALES) {
           // Tab bars keep one line and scroll sideways.
           if (P.tabs) {
             const tabs = page.getByTestId(P.tabs);
-            const style = await tabs.evaluate((el) => ({ wrap: getComputedStyle(el).flexWrap, overflow: getComputedStyle(el).overflowX, scroll: el.scrollWidth, client: el.clientWidth }));
+            const style = await tabs.evaluate((el) => ({
+              wrap: getComputedStyle(el).flexWrap,
+              overflow: getComputedStyle(el).overflowX,
+              scroll: el.scrollWidth,
+              client: el.clientWidth,
+            }));
             expect(style.wrap).toBe('nowrap');
             expect(style.overflow).toBe('auto');
             expect(style.scroll).toBeGreaterThan(style.client);
@@ -122,14 +136,27 @@ for (const L of LOCALES) {
           }
           const strip = page.locator('.stats-strip .inner');
           if (await strip.count()) {
-            const s = await strip.evaluate((el) => ({ wrap: getComputedStyle(el).flexWrap, height: el.getBoundingClientRect().height }));
+            const s = await strip.evaluate((el) => ({
+              wrap: getComputedStyle(el).flexWrap,
+              height: el.getBoundingClientRect().height,
+            }));
             expect(s.wrap).toBe('nowrap');
             expect(s.height).toBeLessThanOrEqual(48);
           }
 
-          expect(await smallTargets(page, '[data-testid="menu-toggle"], [data-testid="quick-search-input"], [data-testid="header-login"], .account-menu summary')).toEqual([]);
+          expect(
+            await smallTargets(
+              page,
+              '[data-testid="menu-toggle"], [data-testid="quick-search-input"], [data-testid="header-login"], .account-menu summary',
+            ),
+          ).toEqual([]);
           // The page's own controls: buttons, choices, tabs, pages of a list.
-          expect(await smallTargets(page, 'main button, main select, main [role="tab"], main .tabs a, main .pager a, main .kline-switch a')).toEqual([]);
+          expect(
+            await smallTargets(
+              page,
+              'main button, main select, main [role="tab"], main .tabs a, main .pager a, main .kline-switch a',
+            ),
+          ).toEqual([]);
 
           // The menu button opens the navigation under the row; Escape closes it and the focus
           // goes back to the button.
@@ -138,20 +165,30 @@ for (const L of LOCALES) {
           await expect(nav).toBeVisible();
           await expect(page.locator('#site-content-nav')).toBeVisible();
           await expect(page.locator('#site-settings')).toBeVisible();
-          expect(await smallTargets(page, '#site-nav a, #site-content-nav > a, #site-content-nav summary, #site-watch, #site-settings summary, #site-settings .control')).toEqual([]);
+          expect(
+            await smallTargets(
+              page,
+              '#site-nav a, #site-content-nav > a, #site-content-nav summary, #site-watch, #site-settings summary, #site-settings .control',
+            ),
+          ).toEqual([]);
           // No word in the menus breaks into a column of characters: each label is one line.
-          const broken = await page.locator('#site-nav a, #site-content-nav > a, #site-content-nav summary').evaluateAll((els) =>
-            els
-              .map((el) => {
-                const range = document.createRange();
-                range.selectNodeContents(el);
-                const style = getComputedStyle(el);
-                const line = style.lineHeight === 'normal' ? Number.parseFloat(style.fontSize) * 1.4 : Number.parseFloat(style.lineHeight);
-                return { text: el.textContent?.trim() ?? '', height: range.getBoundingClientRect().height, line };
-              })
-              .filter((x) => x.height > 1.5 * x.line)
-              .map((x) => `${x.text} ${x.height.toFixed(0)}px`),
-          );
+          const broken = await page
+            .locator('#site-nav a, #site-content-nav > a, #site-content-nav summary')
+            .evaluateAll((els) =>
+              els
+                .map((el) => {
+                  const range = document.createRange();
+                  range.selectNodeContents(el);
+                  const style = getComputedStyle(el);
+                  const line =
+                    style.lineHeight === 'normal'
+                      ? Number.parseFloat(style.fontSize) * 1.4
+                      : Number.parseFloat(style.lineHeight);
+                  return { text: el.textContent?.trim() ?? '', height: range.getBoundingClientRect().height, line };
+                })
+                .filter((x) => x.height > 1.5 * x.line)
+                .map((x) => `${x.text} ${x.height.toFixed(0)}px`),
+            );
           expect(broken).toEqual([]);
           expect(await pageScrollsSideways(page)).toBe(false);
           if (width === 390 && P.name === 'home') await page.screenshot({ path: `${SCREENS}/phone-menu-${L.lan}.png` });
@@ -191,7 +228,8 @@ for (const L of LOCALES) {
             const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
             while (walker.nextNode()) {
               const el = walker.currentNode.parentElement;
-              if (!walker.currentNode.textContent?.trim() || !el || el.closest('script, style, noscript, template')) continue;
+              if (!walker.currentNode.textContent?.trim() || !el || el.closest('script, style, noscript, template'))
+                continue;
               if (!el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
               const size = Number.parseFloat(getComputedStyle(el).fontSize);
               if (size < 12) out.push(`${size}px ${walker.currentNode.textContent.trim().slice(0, 30)}`);
@@ -229,9 +267,24 @@ const TABLE_FAMILIES: { name: string; path: string; table: string; cells: number
   { name: 'futures', path: '/futures', table: '[data-testid="pairs-table"]', cells: [3, 5, 6] },
   { name: "a coin's markets", path: '/coin/bitcoin/market', table: '[data-testid="market-table"]', cells: [2, 3, 4] },
   { name: "an exchange's pairs", path: '/exchange/binance', table: '[data-testid="ticker-table"]', cells: [2, 3, 4] },
-  { name: 'search: coins', path: '/search?q=btc', table: '[data-testid="search-section-coin"] table', cells: [2, 3, 4] },
-  { name: 'search: exchanges', path: '/search?q=btc', table: '[data-testid="search-section-exchange"] table', cells: [2, 4] },
-  { name: 'search: pairs', path: '/search?q=btc', table: '[data-testid="search-section-pair"] table', cells: [1, 3, 4] },
+  {
+    name: 'search: coins',
+    path: '/search?q=btc',
+    table: '[data-testid="search-section-coin"] table',
+    cells: [2, 3, 4],
+  },
+  {
+    name: 'search: exchanges',
+    path: '/search?q=btc',
+    table: '[data-testid="search-section-exchange"] table',
+    cells: [2, 4],
+  },
+  {
+    name: 'search: pairs',
+    path: '/search?q=btc',
+    table: '[data-testid="search-section-pair"] table',
+    cells: [1, 3, 4],
+  },
 ];
 
 test.describe('phone market tables', () => {
@@ -242,7 +295,11 @@ test.describe('phone market tables', () => {
     { prefix: '/zh', lan: 'zh', theme: 'light' },
     { prefix: '/ko', lan: 'ko', theme: 'dark' },
   ] as const) {
-    test(`${L.lan} (${L.theme}): name, price and 24h change in view without scrolling sideways`, async ({ page, context, baseURL }) => {
+    test(`${L.lan} (${L.theme}): name, price and 24h change in view without scrolling sideways`, async ({
+      page,
+      context,
+      baseURL,
+    }) => {
       test.setTimeout(120_000);
       await context.addCookies([{ name: 'theme', value: L.theme, url: baseURL! }]);
       const misplaced: string[] = [];
@@ -264,7 +321,10 @@ test.describe('phone market tables', () => {
                   const b = td.getBoundingClientRect();
                   return !td.checkVisibility() || b.left < box.left - 0.5 || b.right > right + 0.5;
                 })
-                .map((td) => `row ${r + 1} "${td.textContent?.trim().slice(0, 24)}" ends at ${Math.round(td.getBoundingClientRect().right)} of ${Math.round(right)}`),
+                .map(
+                  (td) =>
+                    `row ${r + 1} "${td.textContent?.trim().slice(0, 24)}" ends at ${Math.round(td.getBoundingClientRect().right)} of ${Math.round(right)}`,
+                ),
             ),
           };
         }, f.cells);
@@ -278,8 +338,16 @@ test.describe('phone market tables', () => {
       if (L.theme === 'dark') {
         await page.goto(`${L.prefix}/coin/list_1`);
         const ring = await page.locator('[data-testid="coin-table"] tr[data-coin="xrp"] img').evaluate((img) => {
-          const rgb = (s: string) => '#' + (s.match(/\d+/g) ?? []).slice(0, 3).map((n) => Number(n).toString(16).padStart(2, '0')).join('');
-          return { ring: rgb(getComputedStyle(img).boxShadow), bg: rgb(getComputedStyle(img.closest('td')!).backgroundColor) };
+          const rgb = (s: string) =>
+            '#' +
+            (s.match(/\d+/g) ?? [])
+              .slice(0, 3)
+              .map((n) => Number(n).toString(16).padStart(2, '0'))
+              .join('');
+          return {
+            ring: rgb(getComputedStyle(img).boxShadow),
+            bg: rgb(getComputedStyle(img.closest('td')!).backgroundColor),
+          };
         });
         expect(contrastRatio(ring.ring, ring.bg)).toBeGreaterThanOrEqual(3);
       }
@@ -290,7 +358,10 @@ test.describe('phone market tables', () => {
 test.describe('phone header, chips and lists', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
-  test('Escape closes the header’s menus; the language switch keeps the query and is remembered for 90 days', async ({ page, context }) => {
+  test('Escape closes the header’s menus; the language switch keeps the query and is remembered for 90 days', async ({
+    page,
+    context,
+  }) => {
     await page.goto('/search?q=btc&kind=coin');
     const toggle = page.getByTestId('menu-toggle');
     await toggle.click();
@@ -325,7 +396,9 @@ test.describe('phone header, chips and lists', () => {
         links.map((a) => {
           const label = document.createRange();
           label.selectNodeContents(a.firstChild!);
-          return Math.round(a.querySelector('span')!.getBoundingClientRect().left - label.getBoundingClientRect().right);
+          return Math.round(
+            a.querySelector('span')!.getBoundingClientRect().left - label.getBoundingClientRect().right,
+          );
         }),
       );
     for (const path of ['/announcement', '/zh/search?q=btc']) {
@@ -347,7 +420,11 @@ test.describe('phone header, chips and lists', () => {
     expect(symbol.x).toBeGreaterThanOrEqual(icon.x + icon.width);
   });
 
-  test('lists: 100 coins a page by default; a chosen size is remembered per list, the address’s size first', async ({ page, browser, baseURL }) => {
+  test('lists: 100 coins a page by default; a chosen size is remembered per list, the address’s size first', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
     const rows = page.getByTestId('coin-table').locator('tbody tr');
     await page.goto('/coin/list_1');
     await expect(rows).toHaveCount(100);

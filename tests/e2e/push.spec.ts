@@ -22,8 +22,14 @@ const LOCALES = [
 ] as const;
 
 type Words = Record<string, Record<string, string>>;
-const words = (lan: string) => (JSON.parse(fs.readFileSync(new URL(`../../locales/push-ui/${lan}.json`, import.meta.url), 'utf8')) as { pushUi: Words }).pushUi;
-const fill = (text: string, vars: Record<string, string | number>) => text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
+const words = (lan: string) =>
+  (
+    JSON.parse(fs.readFileSync(new URL(`../../locales/push-ui/${lan}.json`, import.meta.url), 'utf8')) as {
+      pushUi: Words;
+    }
+  ).pushUi;
+const fill = (text: string, vars: Record<string, string | number>) =>
+  text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => String(vars[k]));
 /** A counted sentence in the reader's language: the plural form its rules pick for `count`. */
 const counted = (group: Record<string, string>, key: string, lan: string, count: number) =>
   fill(group[`${key}_${new Intl.PluralRules(lan).select(count)}`] ?? group[`${key}_other`]!, { count });
@@ -45,7 +51,9 @@ async function subscribedNames(page: Page, request: APIRequestContext): Promise<
   const jwt = (await page.context().cookies()).find((c) => c.name === 'jwt');
   expect(jwt, 'jwt cookie').toBeTruthy();
   const t = await signature(Date.now(), 'coinlens');
-  const res = await request.get(`/api/new/v2/stare/exchange/list?t=${t}&lan=en`, { headers: { Authorization: `Bearer ${decodeURIComponent(jwt!.value)}` } });
+  const res = await request.get(`/api/new/v2/stare/exchange/list?t=${t}&lan=en`, {
+    headers: { Authorization: `Bearer ${decodeURIComponent(jwt!.value)}` },
+  });
   const body = (await res.json()) as { code: number; data: { list: { name: string }[] } };
   expect(body.code).toBe(0);
   return body.data.list.map((e) => e.name);
@@ -54,7 +62,9 @@ async function subscribedNames(page: Page, request: APIRequestContext): Promise<
 /** axe on what a signed-in reader sees. */
 async function expectAccessible(page: Page, include: string) {
   const results = await new AxeBuilder({ page }).include(include).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, bad.join('\n')).toEqual([]);
 }
 
@@ -69,7 +79,10 @@ for (const L of LOCALES) {
   const w = words(L.lan);
 
   test.describe(`announcement subscriptions (${L.lan})`, () => {
-    test('a visitor gets the login dialog; a reader subscribes in the editor, it stays after a reload; the exchange page toggles it', async ({ page, request }) => {
+    test('a visitor gets the login dialog; a reader subscribes in the editor, it stays after a reload; the exchange page toggles it', async ({
+      page,
+      request,
+    }) => {
       await page.goto(`${L.prefix}/announcement`);
       await expect(page.getByTestId('alerts-panel')).toContainText(w.panel!.heading!);
       await page.getByTestId('alerts-edit').click();
@@ -91,7 +104,9 @@ for (const L of LOCALES) {
       await page.getByTestId('subs-filter').fill(display.slice(0, 4));
       await expect(page.getByTestId(`subs-${name}`)).toBeVisible();
       await page.getByTestId('subs-filter').fill('zzzz-no-such-exchange');
-      await expect(page.getByTestId('subs-no-match')).toHaveText(fill(w.editor!.noMatch!, { q: 'zzzz-no-such-exchange' }));
+      await expect(page.getByTestId('subs-no-match')).toHaveText(
+        fill(w.editor!.noMatch!, { q: 'zzzz-no-such-exchange' }),
+      );
       await page.getByTestId('subs-filter').fill('');
       await page.getByTestId(`subs-${name}`).check();
       await expect(page.getByTestId('subs-count')).toHaveText(fill(w.editor!.selected!, { n: 1 }));
@@ -110,7 +125,9 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('subs-editor')).toHaveCount(0);
       const mine = page.getByTestId('mine-list');
       await expect(mine.locator('li').first()).toBeVisible();
-      const exchangesShown = await mine.locator('li .meta a').evaluateAll((as) => [...new Set(as.map((a) => (a as HTMLAnchorElement).pathname))]);
+      const exchangesShown = await mine
+        .locator('li .meta a')
+        .evaluateAll((as) => [...new Set(as.map((a) => (a as HTMLAnchorElement).pathname))]);
       expect(exchangesShown).toEqual([`${L.prefix}/announcements/${name}`]);
 
       // The exchange's own list: the toggle shows the subscription and switches it.
@@ -151,7 +168,11 @@ async function fakePushService() {
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { received, base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    received,
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 /** Replaces the browser's push service with the fake one: subscribe/getSubscription answer our endpoint and keys (kept across reloads). */
@@ -176,7 +197,10 @@ async function stubPushManager(page: Page, sub: { endpoint: string; p256dh: stri
     });
     PushManager.prototype.subscribe = async function (opts?: PushSubscriptionOptionsInit) {
       const key = new Uint8Array(opts!.applicationServerKey as ArrayBuffer);
-      const b64 = btoa(String.fromCharCode(...key)).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+      const b64 = btoa(String.fromCharCode(...key))
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_')
+        .replace(/=+$/, '');
       localStorage.setItem(KEY, b64);
       return make(b64) as unknown as PushSubscription;
     };
@@ -187,7 +211,13 @@ async function stubPushManager(page: Page, sub: { endpoint: string; p256dh: stri
   }, sub);
 }
 
-const device = async (endpoint: string) => (await query<{ iid: string; user_id: number | null; locale: string }>('select iid, user_id, locale from push_devices where endpoint = $1', [endpoint]))[0];
+const device = async (endpoint: string) =>
+  (
+    await query<{ iid: string; user_id: number | null; locale: string }>(
+      'select iid, user_id, locale from push_devices where endpoint = $1',
+      [endpoint],
+    )
+  )[0];
 
 /** The user a device is linked to: null when unlinked, 'no device' when the row is gone. */
 const linkedUser = async (endpoint: string) => {
@@ -198,7 +228,11 @@ const linkedUser = async (endpoint: string) => {
 for (const L of LOCALES) {
   const w = words(L.lan);
 
-  test(`a subscribed reader gets a browser notification for a new announcement (${L.lan})`, async ({ page, context, baseURL }) => {
+  test(`a subscribed reader gets a browser notification for a new announcement (${L.lan})`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     test.setTimeout(120_000);
     const push = await fakePushService();
     try {
@@ -207,7 +241,11 @@ for (const L of LOCALES) {
       const auth = randomBytes(16);
       const endpoint = `${push.base}/push/${randomBytes(8).toString('hex')}`;
       await context.grantPermissions(['notifications'], { origin: baseURL! });
-      await stubPushManager(page, { endpoint, p256dh: ecdh.getPublicKey().toString('base64url'), auth: auth.toString('base64url') });
+      await stubPushManager(page, {
+        endpoint,
+        p256dh: ecdh.getPublicKey().toString('base64url'),
+        auth: auth.toString('base64url'),
+      });
 
       const { name: userName, password } = await signUp(page, L.prefix);
       await page.goto(`${L.prefix}/announcement`);
@@ -251,9 +289,16 @@ for (const L of LOCALES) {
       await expect.poll(() => push.received.length, { timeout: 20_000 }).toBeGreaterThan(0);
       const got = push.received.find((r) => endpoint.endsWith(r.path))!;
       expect(got, 'push to our endpoint').toBeTruthy();
-      const plain = ece.decrypt(got.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') }).toString('utf8');
+      const plain = ece
+        .decrypt(got.body, { version: 'aes128gcm', privateKey: ecdh, authSecret: auth.toString('base64url') })
+        .toString('utf8');
       const message = JSON.parse(plain) as { title: string; body: string; url: string; tag: string };
-      expect(message).toEqual({ title: display, body: title, url: `${L.prefix}/announcement/${id}`, tag: `announcement-${id}` });
+      expect(message).toEqual({
+        title: display,
+        body: title,
+        url: `${L.prefix}/announcement/${id}`,
+        tag: `announcement-${id}`,
+      });
 
       // The same payload to the service worker, as the browser's push service would deliver it.
       // Only an activated worker receives it: a message delivered while it still installs is dropped.
@@ -269,13 +314,24 @@ for (const L of LOCALES) {
       await cdp.send('ServiceWorker.enable');
       const reg = await registration;
       const shown = () =>
-        page.evaluate(async () => (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({ title: n.title, body: n.body, tag: n.tag, url: (n.data as { url?: string } | null)?.url })));
+        page.evaluate(async () =>
+          (await (await navigator.serviceWorker.ready).getNotifications()).map((n) => ({
+            title: n.title,
+            body: n.body,
+            tag: n.tag,
+            url: (n.data as { url?: string } | null)?.url,
+          })),
+        );
       // DevTools' delivery to the worker is now and then lost on a loaded machine (CI: once in a
       // few runs, the payload and the worker both fine). Delivered again, as a push service retries:
       // the notification's tag makes a second delivery replace the first, never add to it.
       await expect(async () => {
         await cdp.send('ServiceWorker.deliverPushMessage', { origin, registrationId: reg.registrationId, data: plain });
-        await expect.poll(shown, { timeout: 5_000 }).toEqual([{ title: display, body: title, tag: `announcement-${id}`, url: `${origin}${L.prefix}/announcement/${id}` }]);
+        await expect
+          .poll(shown, { timeout: 5_000 })
+          .toEqual([
+            { title: display, body: title, tag: `announcement-${id}`, url: `${origin}${L.prefix}/announcement/${id}` },
+          ]);
       }).toPass({ timeout: 30_000 });
       // Once per announcement and device, however often the notifier runs.
       await page.waitForTimeout(2500);
@@ -310,7 +366,11 @@ for (const L of LOCALES) {
   });
 }
 
-test('notification states: unsupported browser, blocked permission and a failing push service explain themselves', async ({ page, context, baseURL }) => {
+test('notification states: unsupported browser, blocked permission and a failing push service explain themselves', async ({
+  page,
+  context,
+  baseURL,
+}) => {
   const w = words('en');
   await signUp(page, '');
   // Blocked: the button is gone and the text says how to allow notifications again.
@@ -345,7 +405,9 @@ test('notification states: unsupported browser, blocked permission and a failing
   await third.getByTestId('alerts-notify').click();
   await expect(third.getByTestId('notify-state')).toHaveText(w.notify!.off!);
   await third.getByTestId('notify-button').click();
-  await expect(third.getByTestId('notify-note')).toHaveText(fill(w.notify!.failed!, { reason: 'Registration failed - push service error' }));
+  await expect(third.getByTestId('notify-note')).toHaveText(
+    fill(w.notify!.failed!, { reason: 'Registration failed - push service error' }),
+  );
   await expect(third.getByTestId('notify-state')).toHaveText(w.notify!.off!);
   await expect(third.getByTestId('notify-button')).toHaveText(w.notify!.enable!);
   expect((await context.cookies()).find((c) => c.name === 'msgToken')).toBeUndefined();
@@ -354,7 +416,12 @@ test('notification states: unsupported browser, blocked permission and a failing
 for (const L of LOCALES) {
   const w = words(L.lan);
 
-  test(`the user centre's notifications tab: subscriptions, this device, and the private feed created, replaced and turned off (${L.lan})`, async ({ page, context, request, baseURL }) => {
+  test(`the user centre's notifications tab: subscriptions, this device, and the private feed created, replaced and turned off (${L.lan})`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write', 'notifications'], { origin: baseURL! });
     await signUp(page, L.prefix);
     await page.goto(`${L.prefix}/user`);

@@ -1,6 +1,17 @@
 import { expect, test } from '@playwright/test';
 
-const KINDS = ['rise', 'fall', 'volume', 'coin-flow', 'exchange-flow', 'turnover', 'offering-roi', 'repo-stars', 'repo-activity', 'exchange-count'];
+const KINDS = [
+  'rise',
+  'fall',
+  'volume',
+  'coin-flow',
+  'exchange-flow',
+  'turnover',
+  'offering-roi',
+  'repo-stars',
+  'repo-activity',
+  'exchange-count',
+];
 const LOCALES = [
   { prefix: '', heading: 'Rankings', empty: 'No information available' },
   { prefix: '/zh', heading: '排行榜', empty: '暂无数据' },

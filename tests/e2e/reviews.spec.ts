@@ -9,11 +9,22 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { signature } from '../../src/lib/signature.ts';
 
 type Tree = Record<string, Record<string, string>>;
-const strings = (file: string) => JSON.parse(readFileSync(new URL(`../../locales/${file}`, import.meta.url), 'utf8')) as Tree;
+const strings = (file: string) =>
+  JSON.parse(readFileSync(new URL(`../../locales/${file}`, import.meta.url), 'utf8')) as Tree;
 
 const LOCALES = [
-  { prefix: '', lan: 'en', path: '/exchange/binance/comment', dims: ['safety', 'reputation', 'speed', 'support', 'welfare', 'experience'] },
-  { prefix: '/zh', lan: 'zh', path: '/coin/bitcoin/ratings', dims: ['team', 'business', 'product', 'community', 'technology'] },
+  {
+    prefix: '',
+    lan: 'en',
+    path: '/exchange/binance/comment',
+    dims: ['safety', 'reputation', 'speed', 'support', 'welfare', 'experience'],
+  },
+  {
+    prefix: '/zh',
+    lan: 'zh',
+    path: '/coin/bitcoin/ratings',
+    dims: ['team', 'business', 'product', 'community', 'technology'],
+  },
 ] as const;
 
 const unique = () => `${Date.now().toString(36).slice(-5)}${randomInt(1e3, 1e4)}`;
@@ -33,10 +44,15 @@ async function register(page: Page, prefix: string) {
 async function rate(page: Page, dims: readonly string[], overall: number) {
   const form = page.getByTestId('review-form');
   for (const d of dims) await form.locator(`fieldset[data-dimension="${d}"] label`).nth(3).click();
-  await form.getByTestId('review-overall').locator('label').nth(overall - 1).click();
+  await form
+    .getByTestId('review-overall')
+    .locator('label')
+    .nth(overall - 1)
+    .click();
 }
 
-const count = async (page: Page) => Number((await page.getByTestId('review-count').textContent())!.replace(/\D/g, '') || '0');
+const count = async (page: Page) =>
+  Number((await page.getByTestId('review-count').textContent())!.replace(/\D/g, '') || '0');
 
 for (const L of LOCALES) {
   const review = strings(`review/${L.lan}.json`).review!;
@@ -68,7 +84,9 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('login-dialog')).toBeVisible();
     });
 
-    test('write a review, see the summary follow, a second one is refused, delete it with confirmation', async ({ page }) => {
+    test('write a review, see the summary follow, a second one is refused, delete it with confirmation', async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       await register(page, L.prefix);
       await page.goto(`${L.prefix}${L.path}`);
@@ -78,19 +96,28 @@ for (const L of LOCALES) {
       await page.getByTestId('review-submit').click();
       await expect(page.getByTestId('review-msg')).toHaveText(review.incomplete!);
 
-      await page.getByTestId('review-content').fill(L.lan === 'zh' ? '这个项目团队很强大，值得长期关注' : 'Fast withdrawals and helpful support staff.');
+      await page
+        .getByTestId('review-content')
+        .fill(L.lan === 'zh' ? '这个项目团队很强大，值得长期关注' : 'Fast withdrawals and helpful support staff.');
       await rate(page, L.dims, 5);
       await expect(f.locator('[data-overall-label]')).toHaveText(labels.label.great!);
       await page.getByTestId('review-submit').click();
       await expect(page.getByTestId('review-msg')).toHaveText(review.success!);
       await expect(page.getByTestId('my-review')).toBeVisible();
-      await expect(page.getByTestId('my-review-content')).toContainText(L.lan === 'zh' ? '团队很强大' : 'Fast withdrawals');
+      await expect(page.getByTestId('my-review-content')).toContainText(
+        L.lan === 'zh' ? '团队很强大' : 'Fast withdrawals',
+      );
       await expect(page.getByTestId('review-summary')).toBeVisible();
       await expect.poll(() => count(page)).toBe(before + 1);
-      if (L.path.startsWith('/exchange/')) await expect(page.getByTestId('exchange-tab-comments').locator('[data-review-total]')).toHaveText(String(before + 1));
+      if (L.path.startsWith('/exchange/'))
+        await expect(page.getByTestId('exchange-tab-comments').locator('[data-review-total]')).toHaveText(
+          String(before + 1),
+        );
 
       const axe = await new AxeBuilder({ page }).include('[data-review-form]').analyze();
-      const bad = axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      const bad = axe.violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(bad, bad.join('\n')).toEqual([]);
 
       // A second review of the same target, as from a second tab opened before the first review.
@@ -120,7 +147,10 @@ for (const L of LOCALES) {
       await expect(page.getByTestId('my-review')).toBeHidden();
       await expect(page.getByTestId('review-form')).toBeVisible();
       await expect.poll(() => count(page)).toBe(before);
-      if (L.path.startsWith('/exchange/')) await expect(page.getByTestId('exchange-tab-comments').locator('[data-review-total]')).toHaveText(String(before));
+      if (L.path.startsWith('/exchange/'))
+        await expect(page.getByTestId('exchange-tab-comments').locator('[data-review-total]')).toHaveText(
+          String(before),
+        );
     });
   });
 }
@@ -185,7 +215,11 @@ for (const L of LOCALES) {
     test('confirm and doubt a calendar event', async ({ page }) => {
       await register(page, L.prefix);
       await page.goto(`${L.prefix}/calendar`);
-      const href = await page.getByTestId('calendar-event').nth(L.lan === 'en' ? 0 : 1).locator('h3 a').getAttribute('href');
+      const href = await page
+        .getByTestId('calendar-event')
+        .nth(L.lan === 'en' ? 0 : 1)
+        .locator('h3 a')
+        .getAttribute('href');
       await page.goto(href!);
       const votes = page.locator('.facts').getByTestId('calendar-votes');
       const up = votes.getByTestId('vote-up');
@@ -222,7 +256,10 @@ const api = async (request: APIRequestContext, path: string, lan: string) => {
 async function starsAsDrawn(row: Locator): Promise<Locator[]> {
   const labels = await row.locator('label').all();
   const xs = await Promise.all(labels.map(async (l) => (await l.boundingBox())!.x));
-  return labels.map((l, i) => ({ l, x: xs[i]! })).sort((a, b) => a.x - b.x).map((s) => s.l);
+  return labels
+    .map((l, i) => ({ l, x: xs[i]! }))
+    .sort((a, b) => a.x - b.x)
+    .map((s) => s.l);
 }
 
 /** How many stars of a row are lit, and whether they are the leftmost ones. */
@@ -233,7 +270,12 @@ async function lit(row: Locator): Promise<string> {
 }
 const litText = (n: number) => '★'.repeat(n) + '☆'.repeat(5 - n);
 
-interface Target { type: 'exchange' | 'coin' | 'offering'; id: string; path: string; dims: readonly string[] }
+interface Target {
+  type: 'exchange' | 'coin' | 'offering';
+  id: string;
+  path: string;
+  dims: readonly string[];
+}
 
 async function unreviewedTargets(request: APIRequestContext, lan: string): Promise<Target[]> {
   const exDims = ['safety', 'reputation', 'speed', 'support', 'welfare', 'experience'] as const;
@@ -243,8 +285,11 @@ async function unreviewedTargets(request: APIRequestContext, lan: string): Promi
     const { list } = (await api(request, '/v1/exchanges?page=5&size=10', lan)) as { list: { name: string }[] };
     const out: Target[] = [];
     for (const e of list) {
-      const { summary } = (await api(request, `/v1/exchanges/${e.name}/comments`, lan)) as { summary: { count: number } };
-      if (summary.count === 0) out.push({ type: 'exchange', id: e.name, path: `/exchange/${e.name}/comment`, dims: exDims });
+      const { summary } = (await api(request, `/v1/exchanges/${e.name}/comments`, lan)) as {
+        summary: { count: number };
+      };
+      if (summary.count === 0)
+        out.push({ type: 'exchange', id: e.name, path: `/exchange/${e.name}/comment`, dims: exDims });
     }
     return out.slice(0, 5);
   }
@@ -255,8 +300,12 @@ async function unreviewedTargets(request: APIRequestContext, lan: string): Promi
     const { summary } = (await api(request, `/v1/coins/${x.id}/ratings`, lan)) as { summary: { count: number } };
     if (summary.count === 0) c.push({ type: 'coin', id: x.id, path: `/coin/${x.id}/ratings`, dims: coinDims });
   }
-  const { list: offerings } = (await api(request, '/v1/offerings?kind=ICO&status=upcoming&size=10', lan)) as { list: { slug: string }[] };
-  const o = offerings.map((x): Target => ({ type: 'offering', id: x.slug, path: `/ieo/${x.slug}/comment`, dims: coinDims }));
+  const { list: offerings } = (await api(request, '/v1/offerings?kind=ICO&status=upcoming&size=10', lan)) as {
+    list: { slug: string }[];
+  };
+  const o = offerings.map(
+    (x): Target => ({ type: 'offering', id: x.slug, path: `/ieo/${x.slug}/comment`, dims: coinDims }),
+  );
   return [c[0]!, o[0]!, c[1]!, o[1]!, c[2]!];
 }
 
@@ -281,7 +330,11 @@ for (const L of LOCALES) {
     for (const [k, target] of targets.entries()) {
       await page.goto(`${L.prefix}${target.path}`);
       const form = page.getByTestId('review-form');
-      await page.getByTestId('review-content').fill(L.lan === 'zh' ? `第${k + 1}条点评：团队和产品都值得关注` : `Review number ${k + 1}: steady and well run.`);
+      await page
+        .getByTestId('review-content')
+        .fill(
+          L.lan === 'zh' ? `第${k + 1}条点评：团队和产品都值得关注` : `Review number ${k + 1}: steady and well run.`,
+        );
       for (const [i, d] of target.dims.entries()) {
         const row = form.locator(`fieldset[data-dimension="${d}"] .stars-input`);
         await (await starsAsDrawn(row))[star(k, i) - 1]!.click();
@@ -295,7 +348,8 @@ for (const L of LOCALES) {
       }
       await page.mouse.move(0, 0); // no hover: what is lit is what is chosen
       expect(await lit(overall)).toBe(litText(k + 1));
-      for (const [i, d] of target.dims.entries()) expect(await lit(form.locator(`fieldset[data-dimension="${d}"] .stars-input`)), d).toBe(litText(star(k, i)));
+      for (const [i, d] of target.dims.entries())
+        expect(await lit(form.locator(`fieldset[data-dimension="${d}"] .stars-input`)), d).toBe(litText(star(k, i)));
       await expect(form.locator('[data-overall-label]')).toHaveText(labels.label[LABEL_KEYS[k]!]!);
       await page.getByTestId('review-submit').click();
       await expect(page.getByTestId('my-review')).toBeVisible();
@@ -303,16 +357,23 @@ for (const L of LOCALES) {
       // The averages the page shows: the target had no review, so each is this review's star.
       const summary = page.getByTestId('review-summary');
       await expect(summary.getByTestId('review-average')).toHaveText(outOf(k + 1));
-      for (const [i, d] of target.dims.entries()) await expect(summary.locator(`[data-dimension="${d}"] .num`), d).toHaveText(outOf(star(k, i)));
+      for (const [i, d] of target.dims.entries())
+        await expect(summary.locator(`[data-dimension="${d}"] .num`), d).toHaveText(outOf(star(k, i)));
     }
 
     // The saved values, through the API (the reader's own review of each target).
     const t = await signature(Date.now(), 'coinlens');
-    const login = await request.post(`/api/new/v1/login?t=${t}&lan=${L.lan}`, { data: { account: name, password: 'review-pass-1' } });
+    const login = await request.post(`/api/new/v1/login?t=${t}&lan=${L.lan}`, {
+      data: { account: name, password: 'review-pass-1' },
+    });
     const token = ((await login.json()) as { data: { token: string } }).data.token;
     for (const [k, target] of targets.entries()) {
-      const res = await request.get(`/api/v1/comment/mine?t=${t}&lan=${L.lan}&targetType=${target.type}&targetId=${target.id}`, { headers: { Authorization: `Bearer ${token}` } });
-      const mine = ((await res.json()) as { data: { overall: number; label: string; ratings: Record<string, number> } }).data;
+      const res = await request.get(
+        `/api/v1/comment/mine?t=${t}&lan=${L.lan}&targetType=${target.type}&targetId=${target.id}`,
+        { headers: { Authorization: `Bearer ${token}` } },
+      );
+      const mine = ((await res.json()) as { data: { overall: number; label: string; ratings: Record<string, number> } })
+        .data;
       expect(mine.overall, target.id).toBe(k + 1);
       expect(mine.label).toBe(LABEL_KEYS[k]);
       expect(mine.ratings).toEqual(Object.fromEntries(target.dims.map((d, i) => [d, star(k, i)])));
@@ -325,6 +386,9 @@ for (const L of LOCALES) {
       await page.goto(`${L.prefix}${targets[4]!.path}`);
       await expect(page.getByTestId('review-average')).toHaveText(outOf(5), { timeout: 1000 });
     }).toPass({ timeout: 15_000 });
-    for (const [i, d] of targets[4]!.dims.entries()) await expect(page.getByTestId('review-summary').locator(`[data-dimension="${d}"] .num`)).toHaveText(outOf(star(4, i)));
+    for (const [i, d] of targets[4]!.dims.entries())
+      await expect(page.getByTestId('review-summary').locator(`[data-dimension="${d}"] .num`)).toHaveText(
+        outOf(star(4, i)),
+      );
   });
 }

@@ -54,7 +54,8 @@ for (const L of CONTENT) {
       const hits = news.locator('li[data-kind="news"]');
       expect(await hits.count()).toBeGreaterThan(0);
       // Every hit carries the query, in its title or its passage, marked.
-      for (const hit of await hits.all()) await expect(hit.locator('mark').first()).toHaveText(new RegExp(`^${L.q}$`, 'i'));
+      for (const hit of await hits.all())
+        await expect(hit.locator('mark').first()).toHaveText(new RegExp(`^${L.q}$`, 'i'));
       const link = hits.first().locator('h3 a');
       const href = await link.getAttribute('href');
       expect(href).toMatch(new RegExp(`^${L.prefix}/news/\\d+$`));
@@ -67,7 +68,9 @@ for (const L of CONTENT) {
     test('the news tab lists one page of news with a pager when there are more', async ({ page }) => {
       await page.goto(`${L.prefix}/search?q=${encodeURIComponent(L.q)}&kind=news`);
       const section = page.getByTestId('search-section-news');
-      const total = Number((await page.getByTestId('search-tab-news').locator('.count').textContent())!.replace(/\D/g, ''));
+      const total = Number(
+        (await page.getByTestId('search-tab-news').locator('.count').textContent())!.replace(/\D/g, ''),
+      );
       expect(total).toBeGreaterThan(0);
       await expect(section.locator('li[data-kind="news"]')).toHaveCount(Math.min(total, 10));
       await expect(page.getByTestId('search-section-coin')).toHaveCount(0);
@@ -101,7 +104,10 @@ test('the header search submits to the search page on Enter when no suggestion i
   await expect(page.getByTestId('quick-search-results').getByRole('option').first()).toBeVisible();
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?q=eth$/);
-  await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute('data-coin', 'ethereum');
+  await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute(
+    'data-coin',
+    'ethereum',
+  );
 });
 
 test('the header search still opens a suggestion picked with the arrow keys', async ({ page }) => {
@@ -123,11 +129,17 @@ test.describe('without JavaScript', () => {
     await page.goto('/en/search');
     await page.getByTestId('search-page-input').fill('binance');
     await page.getByTestId('search-page-input').press('Enter');
-    await expect(page.getByTestId('search-section-exchange').locator('tbody tr').first()).toHaveAttribute('data-exchange', 'binance');
+    await expect(page.getByTestId('search-section-exchange').locator('tbody tr').first()).toHaveAttribute(
+      'data-exchange',
+      'binance',
+    );
     await page.getByTestId('quick-search-input').fill('solana');
     await page.getByTestId('quick-search-input').press('Enter');
     await expect(page).toHaveURL(/\/search\?q=solana$/);
-    await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute('data-coin', 'solana');
+    await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute(
+      'data-coin',
+      'solana',
+    );
   });
 });
 
@@ -141,7 +153,10 @@ test.describe('quick query /q', () => {
 
   test('/q with a partial string shows results, and /q alone the form', async ({ page }) => {
     await page.goto('/en/q/bitc');
-    await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute('data-coin', 'bitcoin');
+    await expect(page.getByTestId('search-section-coin').locator('tbody tr').first()).toHaveAttribute(
+      'data-coin',
+      'bitcoin',
+    );
     await page.goto('/en/q');
     await expect(page.getByTestId('search-form')).toBeVisible();
     await expect(page.getByTestId('search-empty')).toBeVisible();
@@ -182,7 +197,10 @@ test.describe('exchange detail', () => {
 
 test('an unreviewed exchange shows the risk notice', async ({ page }) => {
   await page.goto('/en/exchange/list_1?size=100');
-  const row = page.getByTestId('exchange-table').locator('tbody tr', { has: page.locator('.badge', { hasText: 'Unreviewed' }) }).first();
+  const row = page
+    .getByTestId('exchange-table')
+    .locator('tbody tr', { has: page.locator('.badge', { hasText: 'Unreviewed' }) })
+    .first();
   await row.locator('a').first().click();
   await expect(page.getByTestId('review-status')).toHaveText('Unreviewed');
   await expect(page.getByTestId('unreviewed-notice')).toContainText('has not been reviewed');

@@ -25,7 +25,10 @@ const smtp = new SMTPServer({
     simpleParser(stream)
       .then((mail) => {
         const to = mail.to && !Array.isArray(mail.to) ? mail.to.text : '';
-        fs.appendFileSync(inbox, `${JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', at: new Date().toISOString() })}\n`);
+        fs.appendFileSync(
+          inbox,
+          `${JSON.stringify({ to, subject: mail.subject ?? '', text: mail.text ?? '', at: new Date().toISOString() })}\n`,
+        );
         done();
       })
       .catch(done);

@@ -8,11 +8,13 @@ import { expect, test } from '@playwright/test';
 import { raw as rawRequest, type Raw } from './http.ts';
 
 /** A raw request (no automatic decompression), decoded here. */
-const raw = (baseURL: string, path: string, headers: Record<string, string> = {}) => rawRequest(baseURL, path, { headers });
+const raw = (baseURL: string, path: string, headers: Record<string, string> = {}) =>
+  rawRequest(baseURL, path, { headers });
 
 const lang = (html: string) => /<html lang="([^"]+)"/.exec(html)?.[1];
 /** A URL nobody else asked for, so the test starts with an empty cache entry. */
-const fresh = (path: string) => `${path}${path.includes('?') ? '&' : '?'}t=${Date.now()}-${Math.random().toString(36).slice(2)}`;
+const fresh = (path: string) =>
+  `${path}${path.includes('?') ? '&' : '?'}t=${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
 test.describe('the page micro-cache', () => {
   test('a cookie spelled with spaces cannot plant its page under the plain key', async ({ baseURL }) => {
@@ -30,10 +32,19 @@ test.describe('the page micro-cache', () => {
 
   test('renders once for a burst of requests and serves every encoding of that one render', async ({ baseURL }) => {
     const url = fresh('/coin/bitcoin');
-    const burst = await Promise.all(['br', 'gzip', '', 'br', 'gzip, br', ''].map((ae) => raw(baseURL!, url, ae ? { 'accept-encoding': ae } : {})));
+    const burst = await Promise.all(
+      ['br', 'gzip', '', 'br', 'gzip, br', ''].map((ae) => raw(baseURL!, url, ae ? { 'accept-encoding': ae } : {})),
+    );
     expect(burst.map((r) => r.headers['x-page-cache']).filter((s) => s === 'miss')).toHaveLength(1);
     expect(new Set(burst.map((r) => r.text)).size).toBe(1);
-    expect(burst.map((r) => r.headers['content-encoding'] ?? 'identity')).toEqual(['br', 'gzip', 'identity', 'br', 'br', 'identity']);
+    expect(burst.map((r) => r.headers['content-encoding'] ?? 'identity')).toEqual([
+      'br',
+      'gzip',
+      'identity',
+      'br',
+      'br',
+      'identity',
+    ]);
     for (const r of burst) expect(Number(r.headers['content-length'])).toBe(r.body.length);
     expect(burst[0]!.body.length).toBeLessThan(burst[2]!.body.length / 3);
   });
@@ -98,12 +109,16 @@ test('coin icons become static files with long caching after the first request',
   expect(second.text).toBe(first.text);
   expect(second.headers.etag).toBeTruthy();
   expect(second.headers['cache-control']).toContain('max-age=604800');
-  expect((await raw(baseURL!, '/icons/coins/ethereum.svg', { 'if-none-match': String(second.headers.etag) })).status).toBe(304);
+  expect(
+    (await raw(baseURL!, '/icons/coins/ethereum.svg', { 'if-none-match': String(second.headers.etag) })).status,
+  ).toBe(304);
   const unknown = await raw(baseURL!, '/icons/coins/no-such-coin-zz.svg');
   expect(unknown.status).toBe(404);
 });
 
-test('every answer carries the security headers: redirects, refusals, errors, static files and their 304s', async ({ baseURL }) => {
+test('every answer carries the security headers: redirects, refusals, errors, static files and their 304s', async ({
+  baseURL,
+}) => {
   const home = await raw(baseURL!, '/');
   const asset = /\/_astro\/[^"]+\.js/.exec(home.text)?.[0];
   expect(asset, 'a script of the build').toBeTruthy();
@@ -135,21 +150,35 @@ test('every answer carries the security headers: redirects, refusals, errors, st
   ];
   const fileTag = (await raw(baseURL!, asset!)).headers.etag;
   const iconTag = (await raw(baseURL!, '/favicon.svg')).headers.etag;
-  cases.push([asset!, 304, { headers: { 'if-none-match': String(fileTag) } }], ['/favicon.svg', 304, { headers: { 'if-none-match': String(iconTag) } }]);
+  cases.push(
+    [asset!, 304, { headers: { 'if-none-match': String(fileTag) } }],
+    ['/favicon.svg', 304, { headers: { 'if-none-match': String(iconTag) } }],
+  );
   const missing: string[] = [];
   for (const [target, status, options] of cases) {
     const res = await rawRequest(baseURL!, target, options);
     const what = `${options?.method ?? 'GET'} ${target} → ${res.status}`;
     expect(res.status, what).toBe(status);
-    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options', 'referrer-policy', 'permissions-policy']) if (!res.headers[name]) missing.push(`${what}: no ${name}`);
+    for (const name of [
+      'content-security-policy',
+      'x-content-type-options',
+      'x-frame-options',
+      'referrer-policy',
+      'permissions-policy',
+    ])
+      if (!res.headers[name]) missing.push(`${what}: no ${name}`);
   }
   // What Node answers before any handler runs: a request it cannot parse, headers over its limit.
   const { port } = new URL(baseURL!);
-  for (const [bytes, status] of [['NONSENSE\r\n\r\n', 400], [`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431]] as const) {
+  for (const [bytes, status] of [
+    ['NONSENSE\r\n\r\n', 400],
+    [`GET / HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`, 431],
+  ] as const) {
     const reply = await rawSocket(Number(port), bytes);
     expect(reply.slice(0, 12)).toBe(`HTTP/1.1 ${status}`);
     const head = reply.split('\r\n\r\n')[0]!.toLowerCase();
-    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options']) if (!head.includes(`\r\n${name}:`)) missing.push(`Node's ${status}: no ${name}`);
+    for (const name of ['content-security-policy', 'x-content-type-options', 'x-frame-options'])
+      if (!head.includes(`\r\n${name}:`)) missing.push(`Node's ${status}: no ${name}`);
   }
   expect(missing).toEqual([]);
 });

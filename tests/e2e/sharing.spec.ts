@@ -7,8 +7,20 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 
 const LOCALES = [
-  { prefix: '', locale: 'en', dateline: /^Published \d{1,2} [A-Z][a-z]{2,4} \d{4}, \d\d:\d\d UTC$/, copied: 'Link copied', alt: /^Share card: / },
-  { prefix: '/zh', locale: 'zh', dateline: /^发布于 \d{4}年\d{1,2}月\d{1,2}日 \d\d:\d\d UTC$/, copied: '链接已复制', alt: /^分享卡片：/ },
+  {
+    prefix: '',
+    locale: 'en',
+    dateline: /^Published \d{1,2} [A-Z][a-z]{2,4} \d{4}, \d\d:\d\d UTC$/,
+    copied: 'Link copied',
+    alt: /^Share card: /,
+  },
+  {
+    prefix: '/zh',
+    locale: 'zh',
+    dateline: /^发布于 \d{4}年\d{1,2}月\d{1,2}日 \d\d:\d\d UTC$/,
+    copied: '链接已复制',
+    alt: /^分享卡片：/,
+  },
 ] as const;
 
 /** The newest news article of the list in this language. */
@@ -19,15 +31,25 @@ async function openArticle(page: Page, prefix: string): Promise<string> {
   return href!.replace(/^.*\/news\//, '');
 }
 
-const meta = (page: Page, key: string) => page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute('content');
+const meta = (page: Page, key: string) =>
+  page.locator(`meta[property="${key}"], meta[name="${key}"]`).getAttribute('content');
 
 for (const L of LOCALES) {
-  test(`an article's share card, dateline and Share button (${L.prefix || '/en'})`, async ({ page, context, request, baseURL }) => {
+  test(`an article's share card, dateline and Share button (${L.prefix || '/en'})`, async ({
+    page,
+    context,
+    request,
+    baseURL,
+  }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseURL! });
     const id = await openArticle(page, L.prefix);
     const card = `${baseURL}/cards/${L.locale}/article/${id}.png`;
     expect(await meta(page, 'og:image')).toBe(card);
-    expect([await meta(page, 'og:image:width'), await meta(page, 'og:image:height'), await meta(page, 'og:image:type')]).toEqual(['1200', '630', 'image/png']);
+    expect([
+      await meta(page, 'og:image:width'),
+      await meta(page, 'og:image:height'),
+      await meta(page, 'og:image:type'),
+    ]).toEqual(['1200', '630', 'image/png']);
     expect(await meta(page, 'og:image:alt')).toMatch(L.alt);
     expect(await meta(page, 'twitter:card')).toBe('summary_large_image');
     expect(await meta(page, 'twitter:image')).toBe(card);
@@ -48,10 +70,16 @@ for (const L of LOCALES) {
   });
 }
 
-test('Share opens the share sheet where there is one, and is a plain link without JavaScript', async ({ page, browser }) => {
+test('Share opens the share sheet where there is one, and is a plain link without JavaScript', async ({
+  page,
+  browser,
+}) => {
   await page.addInitScript(() => {
     (window as unknown as { shared: unknown[] }).shared = [];
-    Object.defineProperty(navigator, 'share', { value: async (data: unknown) => void (window as unknown as { shared: unknown[] }).shared.push(data), configurable: true });
+    Object.defineProperty(navigator, 'share', {
+      value: async (data: unknown) => void (window as unknown as { shared: unknown[] }).shared.push(data),
+      configurable: true,
+    });
   });
   const id = await openArticle(page, '/zh');
   await page.getByTestId('share').click();

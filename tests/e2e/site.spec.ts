@@ -3,8 +3,32 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 
 for (const L of [
-  { prefix: '', app: 'Coinlens on your phone', privacy: 'Privacy policy', forbidden: 'Access forbidden', review: 'Latest user reviews', exchanges: 'Exchanges', price: 'Price', feeds: 'RSS and Atom feeds', days90: '90 days', days365: '365 days', days1: '1 day' },
-  { prefix: '/zh', app: '手机上的 Coinlens', privacy: '隐私政策', forbidden: '禁止访问', review: '最新用户评价', exchanges: '交易所', price: '价格', feeds: 'RSS 和 Atom 订阅', days90: '90 天', days365: '365 天', days1: '1 天' },
+  {
+    prefix: '',
+    app: 'Coinlens on your phone',
+    privacy: 'Privacy policy',
+    forbidden: 'Access forbidden',
+    review: 'Latest user reviews',
+    exchanges: 'Exchanges',
+    price: 'Price',
+    feeds: 'RSS and Atom feeds',
+    days90: '90 days',
+    days365: '365 days',
+    days1: '1 day',
+  },
+  {
+    prefix: '/zh',
+    app: '手机上的 Coinlens',
+    privacy: '隐私政策',
+    forbidden: '禁止访问',
+    review: '最新用户评价',
+    exchanges: '交易所',
+    price: '价格',
+    feeds: 'RSS 和 Atom 订阅',
+    days90: '90 天',
+    days365: '365 天',
+    days1: '1 天',
+  },
 ] as const) {
   const p = (path: string) => `${L.prefix}${path}`;
   const home = L.prefix ? `${L.prefix}/` : '/';
@@ -33,9 +57,9 @@ for (const L of [
       await expect(table.locator('tr[data-cookie="device"] td').last()).toHaveText(L.days365);
       // Exactly the cookies the site sets (the session's, the device's, the settings' and the push
       // device id): none that no code writes (SPEC §9's BaseInfo, rateOption, volumePerVisit…).
-      expect(await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.cookie))).toEqual([
-        'jwt', 'csrf', 'device', 'locale', 'theme', 'currency', 'colours', 'sizes', 'msgToken',
-      ]);
+      expect(
+        await table.locator('tbody tr').evaluateAll((trs) => trs.map((tr) => (tr as HTMLElement).dataset.cookie)),
+      ).toEqual(['jwt', 'csrf', 'device', 'locale', 'theme', 'currency', 'colours', 'sizes', 'msgToken']);
       await expect(table.locator('tr[data-cookie="msgToken"] td').last()).toHaveText(L.days1);
     });
 
@@ -53,7 +77,9 @@ for (const L of [
       await expect(reviews).toHaveCount(10);
       await page.getByTestId('review-tabs').getByRole('link', { name: L.exchanges }).click();
       await expect(page).toHaveURL(/type=exchange/);
-      const kinds = await page.getByTestId('review').evaluateAll((els) => els.map((e) => e.getAttribute('data-target-type')));
+      const kinds = await page
+        .getByTestId('review')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('data-target-type')));
       expect(kinds.length).toBeGreaterThan(0);
       expect(new Set(kinds)).toEqual(new Set(['exchange']));
       const target = page.getByTestId('review-target').first();
@@ -70,7 +96,12 @@ for (const L of [
       expect(res?.headers()['content-security-policy']).toContain('frame-ancestors *');
       await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
       await expect(page.getByTestId('widget').locator('tbody tr')).toHaveCount(2);
-      expect(await page.getByTestId('widget').locator('tbody tr').evaluateAll((rows) => rows.map((r) => r.getAttribute('data-coin')))).toEqual(['ethereum', 'bitcoin']);
+      expect(
+        await page
+          .getByTestId('widget')
+          .locator('tbody tr')
+          .evaluateAll((rows) => rows.map((r) => r.getAttribute('data-coin'))),
+      ).toEqual(['ethereum', 'bitcoin']);
       await expect(page.getByTestId('widget').locator('th').nth(1)).toHaveText(L.price);
       await expect(page.locator('[data-field="price"]').first()).toHaveText(/\d/);
       await expect(page.locator('[data-field="change"]').first()).toHaveText(/%|--/);
@@ -79,7 +110,9 @@ for (const L of [
     test('widget help gives an embed snippet for the chosen coins', async ({ page }) => {
       expect((await page.goto(p('/widget/help?coins=solana,bitcoin&theme=dark')))?.status()).toBe(200);
       const snippet = await page.getByTestId('widget-snippet').inputValue();
-      expect(snippet).toMatch(new RegExp(`^<iframe src="http://[^"]+${L.prefix}/widget\\?coins=solana,bitcoin&amp;theme=dark"`));
+      expect(snippet).toMatch(
+        new RegExp(`^<iframe src="http://[^"]+${L.prefix}/widget\\?coins=solana,bitcoin&amp;theme=dark"`),
+      );
       await expect(page.frameLocator('[data-testid="widget-preview"]').locator('tbody tr')).toHaveCount(2);
     });
 
@@ -111,7 +144,10 @@ for (const L of [
         ['/announcements/binance', `/feeds/${lang}/announcements/binance`],
       ] as const) {
         expect((await page.goto(p(path)))?.status(), path).toBe(200);
-        await expect(page.locator('head link[type="application/rss+xml"]'), path).toHaveAttribute('href', `${feed}.xml`);
+        await expect(page.locator('head link[type="application/rss+xml"]'), path).toHaveAttribute(
+          'href',
+          `${feed}.xml`,
+        );
         const atom = await page.locator('head link[type="application/atom+xml"]').getAttribute('href');
         expect(atom, path).toBe(`${feed}.atom`);
         const res = await request.get(atom!);
@@ -164,7 +200,11 @@ test.describe('feeds, sitemap and robots', () => {
     await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', `${origin}/en/news`);
     // The widget's icons and links are relative to the framed document, so they load anywhere.
     await page.goto('/widget?coins=bitcoin,ethereum');
-    const loaded = await page.locator('img').evaluateAll((imgs) => imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0));
+    const loaded = await page
+      .locator('img')
+      .evaluateAll((imgs) =>
+        imgs.map((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0),
+      );
     expect(loaded).toEqual([true, true]);
   });
 

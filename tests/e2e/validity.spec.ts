@@ -65,7 +65,22 @@ async function vnu(docs: Doc[]): Promise<VnuMessage[]> {
     const jar = String(createRequire(import.meta.url)('vnu-jar'));
     const out = await new Promise<string>((resolve, reject) => {
       // The serial collector: on two shared cores the parallel one's threads only compete.
-      const child = spawn('java', ['-XX:+UseSerialGC', '-jar', jar, '--format', 'json', '--errors-only', '--exit-zero-always', '--no-langdetect', '--stdout', ...files], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(
+        'java',
+        [
+          '-XX:+UseSerialGC',
+          '-jar',
+          jar,
+          '--format',
+          'json',
+          '--errors-only',
+          '--exit-zero-always',
+          '--no-langdetect',
+          '--stdout',
+          ...files,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
       let text = '';
       child.stdout.on('data', (d: Buffer) => (text += d.toString('utf8')));
       child.on('error', reject);
@@ -73,7 +88,9 @@ async function vnu(docs: Doc[]): Promise<VnuMessage[]> {
     });
     const { messages } = JSON.parse(out) as { messages: VnuMessage[] };
     const byFile = new Map(files.map((f, i) => [`file:${f}`, docs[i]!.label]));
-    return messages.filter((m) => m.type === 'error' || m.subType === 'fatal').map((m) => ({ ...m, url: byFile.get(m.url ?? '') ?? m.url }));
+    return messages
+      .filter((m) => m.type === 'error' || m.subType === 'fatal')
+      .map((m) => ({ ...m, url: byFile.get(m.url ?? '') ?? m.url }));
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }
@@ -83,11 +100,14 @@ async function vnu(docs: Doc[]): Promise<VnuMessage[]> {
 async function signIn(page: Page, baseURL: string): Promise<string> {
   const t = await signature(Date.now(), 'coinlens');
   const name = `vnu_${Date.now().toString(36).slice(-6)}${Math.floor(Math.random() * 1e4)}`;
-  const res = await page.request.post(`/api/new/v1/register?t=${t}&lan=en`, { data: { userName: name, email: `${name}@example.com`, password: 'valid-pass-1' } });
+  const res = await page.request.post(`/api/new/v1/register?t=${t}&lan=en`, {
+    data: { userName: name, email: `${name}@example.com`, password: 'valid-pass-1' },
+  });
   const body = (await res.json()) as { code: number; data: { token?: string } | null; msg: string };
   expect(body.code, body.msg).toBe(0);
   const token = body.data?.token ?? '';
-  if (token && !(await page.context().cookies()).some((c) => c.name === 'jwt')) await page.context().addCookies([{ name: 'jwt', value: token, url: baseURL }]);
+  if (token && !(await page.context().cookies()).some((c) => c.name === 'jwt'))
+    await page.context().addCookies([{ name: 'jwt', value: token, url: baseURL }]);
   return token;
 }
 
@@ -97,7 +117,8 @@ const drawn = async (page: Page) => page.content();
 test('the Nu HTML Checker finds no error on any page family', async ({ request, page, baseURL }) => {
   test.setTimeout(300_000);
   if (!javaAvailable()) {
-    if (process.env.CI) throw new Error('java is missing: CI must run the HTML checker (.ci/run installs default-jre-headless)');
+    if (process.env.CI)
+      throw new Error('java is missing: CI must run the HTML checker (.ci/run installs default-jre-headless)');
     test.skip(true, 'java is missing, so the HTML checker cannot run here (apt-get install default-jre-headless)');
   }
   const started = Date.now();
@@ -119,14 +140,20 @@ test('the Nu HTML Checker finds no error on any page family', async ({ request, 
   }
 
   // The edge rule's error pages: a query with a control character (400), a method pages do not take (405).
-  for (const [target, method, status] of [['/news?q=%00', 'GET', 400], ['/zh/coin/bitcoin', 'PUT', 405]] as const) {
+  for (const [target, method, status] of [
+    ['/news?q=%00', 'GET', 400],
+    ['/zh/coin/bitcoin', 'PUT', 405],
+  ] as const) {
     const res = await request.fetch(target, { method, failOnStatusCode: false });
     expect(res.status(), `${method} ${target}`).toBe(status);
     docs.push({ label: `${status} page (${method} ${target})`, html: await res.text() });
   }
 
   // Signed out: the account forms' tabs and their panels, as the islands draw them.
-  for (const [target, testId] of [['/user/register', 'register'], ['/user/forgot', 'forgot']] as const) {
+  for (const [target, testId] of [
+    ['/user/register', 'register'],
+    ['/user/forgot', 'forgot'],
+  ] as const) {
     await page.goto(target);
     await expect(page.getByTestId(testId).getByRole('tabpanel')).toBeVisible();
     docs.push({ label: `${target}, signed out (as drawn)`, html: await drawn(page) });
@@ -139,8 +166,14 @@ test('the Nu HTML Checker finds no error on any page family', async ({ request, 
   const token = await signIn(page, baseURL!);
   const t = await signature(Date.now(), 'coinlens');
   const headers = { Authorization: `Bearer ${token}` };
-  for (const [kind, ids] of [['coin', ['bitcoin', 'ethereum']], ['exchange', ['binance']]] as const) {
-    const saved = await page.request.post(`/api/new/v1/favorite/${kind}/saveMore?t=${t}&lan=en`, { data: { ids }, headers });
+  for (const [kind, ids] of [
+    ['coin', ['bitcoin', 'ethereum']],
+    ['exchange', ['binance']],
+  ] as const) {
+    const saved = await page.request.post(`/api/new/v1/favorite/${kind}/saveMore?t=${t}&lan=en`, {
+      data: { ids },
+      headers,
+    });
     expect(((await saved.json()) as { code: number }).code).toBe(0);
   }
   await page.goto('/watchlist');
@@ -160,6 +193,13 @@ test('the Nu HTML Checker finds no error on any page family', async ({ request, 
   const fetched = Date.now();
 
   const errors = await vnu(docs);
-  console.log(`vnu: ${docs.length} documents fetched in ${((fetched - started) / 1000).toFixed(1)} s, checked in ${((Date.now() - fetched) / 1000).toFixed(1)} s`);
-  expect(errors.map((e) => `${e.url}:${e.lastLine}: ${e.message}${e.extract ? ` [${e.extract.replace(/\s+/g, ' ').slice(0, 160)}]` : ''}`)).toEqual([]);
+  console.log(
+    `vnu: ${docs.length} documents fetched in ${((fetched - started) / 1000).toFixed(1)} s, checked in ${((Date.now() - fetched) / 1000).toFixed(1)} s`,
+  );
+  expect(
+    errors.map(
+      (e) =>
+        `${e.url}:${e.lastLine}: ${e.message}${e.extract ? ` [${e.extract.replace(/\s+/g, ' ').slice(0, 160)}]` : ''}`,
+    ),
+  ).toEqual([]);
 });

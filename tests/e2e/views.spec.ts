@@ -7,7 +7,9 @@ import { query } from './db.ts';
 // cannot answer it. A reader counts once per item and day: the run's own user agents (a retry
 // gets new ones) stand for two readers behind the same address.
 const run = Date.now();
-const browser = (n: number) => ({ 'user-agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.${run}.${n} Safari/537.36` });
+const browser = (n: number) => ({
+  'user-agent': `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.${run}.${n} Safari/537.36`,
+});
 
 async function firstLink(request: APIRequestContext, list: string, pattern: RegExp): Promise<string> {
   const html = await (await request.get(list)).text();
@@ -16,7 +18,12 @@ async function firstLink(request: APIRequestContext, list: string, pattern: RegE
   return m![0];
 }
 
-async function reads(request: APIRequestContext, path: string, n: number, headers: Record<string, string>): Promise<number> {
+async function reads(
+  request: APIRequestContext,
+  path: string,
+  n: number,
+  headers: Record<string, string>,
+): Promise<number> {
   const res = await request.get(`${path}?read=${n}`, { headers });
   const html = await res.text();
   expect(res.status(), path).toBe(200);
@@ -51,7 +58,11 @@ test('a new announcement says it has no reads yet, in each language', async ({ r
     [`E2E unread ${randomBytes(4).toString('hex')}`, `https://example.test/e2e/${randomBytes(6).toString('hex')}`],
   );
   const crawler = { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' };
-  for (const [prefix, text] of [['', '0 views'], ['/zh', '0 次阅读'], ['/ko', '조회 0회']] as const) {
+  for (const [prefix, text] of [
+    ['', '0 views'],
+    ['/zh', '0 次阅读'],
+    ['/ko', '조회 0회'],
+  ] as const) {
     const html = await (await request.get(`${prefix}/announcement/${row!.id}`, { headers: crawler })).text();
     expect(/data-testid="announcement-views"[^>]*>([^<]*)/.exec(html)?.[1], prefix || '/').toBe(text);
   }

@@ -14,11 +14,15 @@ const LOCALES = [
 ] as const;
 
 const strings = (lan: string) =>
-  (JSON.parse(readFileSync(new URL(`../../locales/favourites-ui/${lan}.json`, import.meta.url), 'utf8')) as { watch: Record<string, string> }).watch;
-
+  (
+    JSON.parse(readFileSync(new URL(`../../locales/favourites-ui/${lan}.json`, import.meta.url), 'utf8')) as {
+      watch: Record<string, string>;
+    }
+  ).watch;
 
 /** The `TYPE:id` keys of a watchlist table's rows, in the order shown. */
-const keysIn = (table: Locator) => table.locator('tbody tr[data-key]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.key));
+const keysIn = (table: Locator) =>
+  table.locator('tbody tr[data-key]').evaluateAll((rows) => rows.map((r) => (r as HTMLElement).dataset.key));
 const rowOf = (page: Page, key: string) => page.locator(`tr[data-key="${key}"]`);
 
 /** Drags a row by its grip onto the upper or lower half of another row. */
@@ -27,20 +31,30 @@ async function drag(page: Page, from: string, onto: string, half: 'upper' | 'low
   const target = (await rowOf(page, onto).boundingBox())!;
   await page.mouse.move(grip.x + grip.width / 2, grip.y + grip.height / 2);
   await page.mouse.down();
-  await page.mouse.move(grip.x + grip.width / 2, target.y + target.height * (half === 'upper' ? 0.25 : 0.75), { steps: 8 });
+  await page.mouse.move(grip.x + grip.width / 2, target.y + target.height * (half === 'upper' ? 0.25 : 0.75), {
+    steps: 8,
+  });
   await page.mouse.up();
 }
 
 /** The first `n` coin ids of the coin list, in its order. */
 async function coinIds(page: Page, prefix: string, n: number): Promise<string[]> {
   await page.goto(`${prefix}/coin/list_1`);
-  return page.locator('tr[data-coin]').evaluateAll((rows, count) => rows.slice(0, count).map((r) => (r as HTMLElement).dataset.coin!), n);
+  return page
+    .locator('tr[data-coin]')
+    .evaluateAll((rows, count) => rows.slice(0, count).map((r) => (r as HTMLElement).dataset.coin!), n);
 }
 
 async function expectAccessible(page: Page) {
-  await page.addStyleTag({ content: '*, *::before, *::after { animation: none !important; transition: none !important; }' });
-  const results = await new AxeBuilder({ page }).options({ rules: { 'label-content-name-mismatch': { enabled: true } } }).analyze();
-  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  await page.addStyleTag({
+    content: '*, *::before, *::after { animation: none !important; transition: none !important; }',
+  });
+  const results = await new AxeBuilder({ page })
+    .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  const bad = results.violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   expect(bad, bad.join('\n')).toEqual([]);
 }
 
@@ -48,7 +62,10 @@ for (const L of LOCALES) {
   const w = strings(L.lan);
 
   test.describe(`watchlist (${L.lan})`, () => {
-    test('a visitor stars, sees the watchlist, signs up; the list is the account’s, reorders and unstars on the server', async ({ page, request }) => {
+    test('a visitor stars, sees the watchlist, signs up; the list is the account’s, reorders and unstars on the server', async ({
+      page,
+      request,
+    }) => {
       // Empty at first, with the hint and links to the lists.
       await page.goto(`${L.prefix}/watchlist`);
       await expect(page.getByTestId('watchlist-empty')).toContainText(w.empty!);
@@ -158,7 +175,10 @@ for (const L of LOCALES) {
     test('a visitor’s reordering stays in the browser across reloads', async ({ page }) => {
       const ids = await coinIds(page, L.prefix, 3);
       const keys = ids.map((id) => `COIN:${id}`);
-      await page.evaluate((list) => localStorage.setItem('coinlens.localFavourites', JSON.stringify(list)), ids.map((id) => ({ id, type: 'COIN' })));
+      await page.evaluate(
+        (list) => localStorage.setItem('coinlens.localFavourites', JSON.stringify(list)),
+        ids.map((id) => ({ id, type: 'COIN' })),
+      );
       await page.goto(`${L.prefix}/watchlist`);
       const coins = page.getByTestId('watchlist-coin');
       await expect.poll(() => keysIn(coins)).toEqual(keys);
@@ -172,7 +192,9 @@ for (const L of LOCALES) {
       await expect.poll(() => keysIn(coins)).toEqual([keys[2], keys[1], keys[0]]);
       await page.reload();
       await expect.poll(() => keysIn(coins)).toEqual([keys[2], keys[1], keys[0]]);
-      expect(JSON.parse((await page.evaluate(() => localStorage.getItem('coinlens.localFavourites')))!)).toEqual([ids[2], ids[1], ids[0]].map((id) => ({ id, type: 'COIN' })));
+      expect(JSON.parse((await page.evaluate(() => localStorage.getItem('coinlens.localFavourites')))!)).toEqual(
+        [ids[2], ids[1], ids[0]].map((id) => ({ id, type: 'COIN' })),
+      );
       await expectAccessible(page);
     });
 
@@ -192,10 +214,17 @@ for (const L of LOCALES) {
     });
 
     test('a filled watchlist has no text under 12px on a phone', async ({ browser }) => {
-      const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+      const context = await browser.newContext({
+        viewport: { width: 390, height: 844 },
+        isMobile: true,
+        hasTouch: true,
+      });
       const page = await context.newPage();
       const ids = await coinIds(page, L.prefix, 2);
-      await page.evaluate((list) => localStorage.setItem('coinlens.localFavourites', JSON.stringify(list)), [...ids.map((id) => ({ id, type: 'COIN' })), { id: 'binance', type: 'EXCHANGE' }]);
+      await page.evaluate(
+        (list) => localStorage.setItem('coinlens.localFavourites', JSON.stringify(list)),
+        [...ids.map((id) => ({ id, type: 'COIN' })), { id: 'binance', type: 'EXCHANGE' }],
+      );
       await page.goto(`${L.prefix}/watchlist`);
       await expect(page.getByTestId('watchlist-exchange')).toBeVisible();
       const small = await page.evaluate(() => {
@@ -203,7 +232,12 @@ for (const L of LOCALES) {
         const walker = document.createTreeWalker(document.querySelector('main')!, NodeFilter.SHOW_TEXT);
         while (walker.nextNode()) {
           const el = walker.currentNode.parentElement;
-          if (!walker.currentNode.textContent?.trim() || !el || !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })) continue;
+          if (
+            !walker.currentNode.textContent?.trim() ||
+            !el ||
+            !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+          )
+            continue;
           const size = Number.parseFloat(getComputedStyle(el).fontSize);
           if (size < 12) out.push(`${size}px ${el.tagName} ${walker.currentNode.textContent.trim().slice(0, 30)}`);
         }
@@ -217,7 +251,15 @@ for (const L of LOCALES) {
 
 test('coin prices on the watchlist follow the live stream, also after a reorder redraws the rows', async ({ page }) => {
   await page.goto('/coin/list_1');
-  await page.evaluate(() => localStorage.setItem('coinlens.localFavourites', JSON.stringify([{ id: 'ethereum', type: 'COIN' }, { id: 'bitcoin', type: 'COIN' }])));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'coinlens.localFavourites',
+      JSON.stringify([
+        { id: 'ethereum', type: 'COIN' },
+        { id: 'bitcoin', type: 'COIN' },
+      ]),
+    ),
+  );
   await page.goto('/watchlist');
   const cell = page.locator('[data-testid="watchlist-coin"] [data-live-price="bitcoin"]');
   const first = await cell.textContent();
@@ -235,7 +277,10 @@ test('on a touch screen a row is dragged by its grip', async ({ browser }) => {
   const page = await context.newPage();
   const ids = await coinIds(page, '', 3);
   const keys = ids.map((id) => `COIN:${id}`);
-  await page.evaluate((list) => localStorage.setItem('coinlens.localFavourites', JSON.stringify(list)), ids.map((id) => ({ id, type: 'COIN' })));
+  await page.evaluate(
+    (list) => localStorage.setItem('coinlens.localFavourites', JSON.stringify(list)),
+    ids.map((id) => ({ id, type: 'COIN' })),
+  );
   await page.goto('/watchlist');
   const coins = page.getByTestId('watchlist-coin');
   await expect.poll(() => keysIn(coins)).toEqual(keys);
@@ -245,9 +290,14 @@ test('on a touch screen a row is dragged by its grip', async ({ browser }) => {
   const last = (await rowOf(page, keys[2]!).boundingBox())!;
   const cdp = await context.newCDPSession(page);
   const x = grip.x + grip.width / 2;
-  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+  const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', y: number) =>
+    cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
   await touch('touchStart', grip.y + grip.height / 2);
-  for (let i = 1; i <= 8; i++) await touch('touchMove', grip.y + grip.height / 2 + ((last.y + last.height * 0.75 - grip.y - grip.height / 2) * i) / 8);
+  for (let i = 1; i <= 8; i++)
+    await touch(
+      'touchMove',
+      grip.y + grip.height / 2 + ((last.y + last.height * 0.75 - grip.y - grip.height / 2) * i) / 8,
+    );
   await touch('touchEnd', 0);
   await expect.poll(() => keysIn(coins)).toEqual([keys[1], keys[2], keys[0]]);
   await context.close();
@@ -256,25 +306,43 @@ test('on a touch screen a row is dragged by its grip', async ({ browser }) => {
 test('the minute’s refresh redraws the rows with fresh figures and leaves the focus where it was', async ({ page }) => {
   await page.clock.install();
   await page.goto('/coin/list_1');
-  await page.evaluate(() => localStorage.setItem('coinlens.localFavourites', JSON.stringify([{ id: 'bitcoin', type: 'COIN' }, { id: 'ethereum', type: 'COIN' }])));
+  await page.evaluate(() =>
+    localStorage.setItem(
+      'coinlens.localFavourites',
+      JSON.stringify([
+        { id: 'bitcoin', type: 'COIN' },
+        { id: 'ethereum', type: 'COIN' },
+      ]),
+    ),
+  );
   await page.goto('/watchlist');
   const link = rowOf(page, 'COIN:ethereum').locator('a.coin-cell');
   await link.focus();
   const asked = page.waitForRequest('**/favorite/tickers/tickersByIds**');
   await page.clock.fastForward(61_000);
   await asked;
-  await expect.poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.dataset.key)).toBe('COIN:ethereum');
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.closest('tr')?.dataset.key))
+    .toBe('COIN:ethereum');
   await expect(link).toBeFocused();
 });
 
 test('the watchlist says so when its rows cannot be loaded, and tries again', async ({ page }) => {
   const ids = await coinIds(page, '', 1);
-  await page.evaluate((id) => localStorage.setItem('coinlens.localFavourites', JSON.stringify([{ id, type: 'COIN' }])), ids[0]);
+  await page.evaluate(
+    (id) => localStorage.setItem('coinlens.localFavourites', JSON.stringify([{ id, type: 'COIN' }])),
+    ids[0],
+  );
   let refuse = true;
-  await page.route('**/api/new/v1/favorite/tickers/tickersByIds**', (route) => (refuse ? route.abort() : route.continue()));
+  await page.route('**/api/new/v1/favorite/tickers/tickersByIds**', (route) =>
+    refuse ? route.abort() : route.continue(),
+  );
   await page.goto('/watchlist');
   await expect(page.getByTestId('watchlist-error')).toContainText(strings('en').offline!);
   refuse = false;
-  await page.getByTestId('watchlist-error').getByRole('button', { name: strings('en').retry! }).click();
+  await page
+    .getByTestId('watchlist-error')
+    .getByRole('button', { name: strings('en').retry! })
+    .click();
   await expect.poll(() => keysIn(page.getByTestId('watchlist-coin'))).toEqual([`COIN:${ids[0]}`]);
 });

@@ -5,7 +5,9 @@ import { boot } from '../../src/server/boot.ts';
 
 try {
   const booted = await boot({ role: 'server', log: () => {} });
-  process.stdout.write(`READY ${JSON.stringify({ adopted: booted.embedded?.adopted ?? false, pid: booted.embedded?.pid() })}\n`);
+  process.stdout.write(
+    `READY ${JSON.stringify({ adopted: booted.embedded?.adopted ?? false, pid: booted.embedded?.pid() })}\n`,
+  );
   process.on('SIGTERM', () => {
     void booted.shutdown().then(() => process.exit(0));
   });

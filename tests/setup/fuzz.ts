@@ -10,7 +10,9 @@ import fc from 'fast-check';
 
 /** FUZZ_SEED to replay a run, else a fresh 32-bit seed. */
 export function fuzzSeed(): number {
-  return process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
+  return process.env.FUZZ_SEED
+    ? Number(process.env.FUZZ_SEED)
+    : (Date.now() ^ Math.floor(Math.random() * 0x7fffffff)) | 0;
 }
 
 /**
@@ -22,7 +24,9 @@ export async function assertFuzz<Ts extends [unknown, ...unknown[]]>(
   property: fc.IAsyncProperty<Ts>,
   params: { numRuns: number; seed: number; examples: Ts[] },
 ): Promise<void> {
-  console.log(`${suite}: seed ${params.seed}, ${params.examples.length} past counterexamples first, then ${params.numRuns} cases (replay a run with FUZZ_SEED=${params.seed})`);
+  console.log(
+    `${suite}: seed ${params.seed}, ${params.examples.length} past counterexamples first, then ${params.numRuns} cases (replay a run with FUZZ_SEED=${params.seed})`,
+  );
   const details = await fc.check(property, { ...params });
   if (!details.failed) return;
   const shown = details.counterexample ? fc.stringify(details.counterexample) : '(none: the run was interrupted)';

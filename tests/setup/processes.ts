@@ -64,7 +64,10 @@ export interface Child {
 
 /** Runs `node --import tsx <script> …args` with `env`, collecting its output. */
 export function startChild(script: string, args: string[], env: NodeJS.ProcessEnv): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', script, ...args], {
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   const waiters = new Set<() => void>();
@@ -85,7 +88,11 @@ export function startChild(script: string, args: string[], env: NodeJS.ProcessEn
     new Promise<RegExpExecArray>((resolve, reject) => {
       const timer = setTimeout(() => {
         waiters.delete(check);
-        reject(new Error(`${script}: no ${pattern} within ${ms} ms\nstdout: ${out.slice(-2000)}\nstderr: ${err.slice(-2000)}`));
+        reject(
+          new Error(
+            `${script}: no ${pattern} within ${ms} ms\nstdout: ${out.slice(-2000)}\nstderr: ${err.slice(-2000)}`,
+          ),
+        );
       }, ms);
       const check = () => {
         const m = pattern.exec(out);
@@ -93,7 +100,12 @@ export function startChild(script: string, args: string[], env: NodeJS.ProcessEn
           waiters.delete(check);
           clearTimeout(timer);
           if (m) resolve(m);
-          else reject(new Error(`${script} ended (${child.exitCode ?? child.signalCode}) before ${pattern}\nstdout: ${out.slice(-2000)}\nstderr: ${err.slice(-2000)}`));
+          else
+            reject(
+              new Error(
+                `${script} ended (${child.exitCode ?? child.signalCode}) before ${pattern}\nstdout: ${out.slice(-2000)}\nstderr: ${err.slice(-2000)}`,
+              ),
+            );
         }
       };
       waiters.add(check);

@@ -12,7 +12,11 @@ try {
   const t = await signature(Date.now(), process.env.SIGN_SALT ?? 'coinlens');
   const res = await api.request(
     `/api/new/v1/register?t=${t}`,
-    { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ userName, email, password: 'durable pass' }) },
+    {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ userName, email, password: 'durable pass' }),
+    },
     { clientAddress: '127.0.0.1' },
   );
   const body = (await res.json()) as { code: number; msg: string };

@@ -52,7 +52,8 @@ export async function startTestSmtp({ auth, refuse }: TestSmtpOptions = {}): Pro
       return callback(null, { user: login.username });
     },
     onRcptTo(address, _session, callback) {
-      if (refuse?.(address.address)) return callback(Object.assign(new Error(`<${address.address}>: mailbox unavailable`), { responseCode: 550 }));
+      if (refuse?.(address.address))
+        return callback(Object.assign(new Error(`<${address.address}>: mailbox unavailable`), { responseCode: 550 }));
       return callback();
     },
     onData(stream, _session, callback) {

@@ -29,7 +29,9 @@ try {
   const api = createApi();
   const realtime = currentRealtime();
   if (!realtime) die('NACK boot: no live prices');
-  const { rows } = await booted.handle.pool.query<{ id: string }>('select id from coins order by rank nulls last, id limit 21');
+  const { rows } = await booted.handle.pool.query<{ id: string }>(
+    'select id from coins order by rank nulls last, id limit 21',
+  );
   if (rows.length < 21) die(`NACK boot: only ${rows.length} coins`);
   const coinIds = rows.slice(0, 20).map((r) => r.id);
   // The coin the ticks move (the simulator is off: nothing else writes its candles).
@@ -39,7 +41,11 @@ try {
     const ip = `10.${cycle % 250}.${randomBytes(1)[0]}.${randomBytes(1)[0]}`;
     const headers: Record<string, string> = { 'content-type': 'application/json' };
     if (token) headers.authorization = `Bearer ${token}`;
-    const res = await api.request(`${path}?t=${await t()}`, { method: 'POST', headers, body: JSON.stringify(body) }, { clientAddress: ip });
+    const res = await api.request(
+      `${path}?t=${await t()}`,
+      { method: 'POST', headers, body: JSON.stringify(body) },
+      { clientAddress: ip },
+    );
     const answer = (await res.json()) as { code: number; msg: string; data: unknown };
     if (answer.code !== 0) die(`NACK ${path} ${res.status} ${JSON.stringify(answer)}`);
     return answer.data;
@@ -49,7 +55,11 @@ try {
   const people = async (loop: number) => {
     for (let n = 0; ; n++) {
       const name = `crash_${cycle}_${loop}_${n}_${randomBytes(2).toString('hex')}`;
-      const data = (await post('/api/new/v1/register', { userName: name, email: `${name}@example.com`, password: 'crash suite pass' })) as { token: string };
+      const data = (await post('/api/new/v1/register', {
+        userName: name,
+        email: `${name}@example.com`,
+        password: 'crash suite pass',
+      })) as { token: string };
       say(`ACK signup ${name}`);
       const picks = [coinIds[(n * 2 + loop) % coinIds.length]!, coinIds[(n * 2 + loop + 7) % coinIds.length]!];
       await post('/api/new/v1/favorite/coin/saveMore', { ids: picks }, data.token);

@@ -11,7 +11,12 @@ export { readPage } from '../../lib/pagination.ts';
  * and the default size (the tab's) are left out so every view has one canonical URL.
  * @example withQuery('/coin/bitcoin/market', new URLSearchParams('page=3'), { page: 1 }) // '/coin/bitcoin/market'
  */
-export function withQuery(path: string, current: URLSearchParams, changes: Record<string, string | number | undefined>, defaultSize: number = DEFAULT_PAGE_SIZE): string {
+export function withQuery(
+  path: string,
+  current: URLSearchParams,
+  changes: Record<string, string | number | undefined>,
+  defaultSize: number = DEFAULT_PAGE_SIZE,
+): string {
   const next = new URLSearchParams(current);
   for (const [k, v] of Object.entries(changes)) {
     if (v === undefined || v === '') next.delete(k);

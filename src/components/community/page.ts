@@ -16,7 +16,10 @@ const SLUG = /^[a-z0-9][a-z0-9.\-]{0,119}$/i;
  * to the defaults (a stale bookmark still shows the list); a well-formed slug is kept, and an
  * unknown one becomes the domain's 404.
  */
-export function readList(params: URLSearchParams, keys: readonly string[] = []): { page: number; size: number; slugs: Record<string, string | undefined> } {
+export function readList(
+  params: URLSearchParams,
+  keys: readonly string[] = [],
+): { page: number; size: number; slugs: Record<string, string | undefined> } {
   const page = parseListPage(params.get('page') ?? undefined) ?? 1;
   const { size } = readListQuery(params, []);
   const slugs: Record<string, string | undefined> = {};

@@ -26,6 +26,8 @@ export function exportLinksHtml(v: View, table: ExportTableName, query: URLSearc
     return `${v.href(`/export/${table}.${format}`)}?${q.toString()}`;
   };
   return html`<p class="export-links" data-testid="export-links"><span class="muted">${t('export.label')}</span> <a download href="${href('csv')}" title="${t('export.csvTitle')}" data-export="csv">${t('export.csv')}</a> <a download href="${href('json')}" title="${t('export.jsonTitle')}" data-export="json">${t('export.json')}</a>${
-    paged ? html` <a download href="${href('csv', true)}" title="${t('export.allTitle', { count: MAX_EXPORT_ROWS })}" data-export="all">${t('export.allPages')}</a>` : null
+    paged
+      ? html` <a download href="${href('csv', true)}" title="${t('export.allTitle', { count: MAX_EXPORT_ROWS })}" data-export="all">${t('export.allPages')}</a>`
+      : null
   }</p>`;
 }

@@ -6,13 +6,27 @@ import type { GlobalTotals } from '../../server/domain/markets.ts';
 import { renderHeader, wholeMarketCredit, type PageState } from './chrome.ts';
 
 function viewFor(locale: Locale, base: string, ratesAsOf: Date | null = null): View {
-  return { t: translator(locale), locale, ratesAsOf, href: (p: string) => `${base}${p === '/' && base ? '' : p}` || '/' } as unknown as View;
+  return {
+    t: translator(locale),
+    locale,
+    ratesAsOf,
+    href: (p: string) => `${base}${p === '/' && base ? '' : p}` || '/',
+  } as unknown as View;
 }
 
-const page = (over: Partial<PageState> = {}): PageState => ({ locale: 'en', path: '/', base: '', theme: 'light', currency: 'USD', ...over });
-const header = (p: PageState, ratesAsOf: Date | null = null) => renderHeader(viewFor(p.locale, p.base, ratesAsOf), p).value;
+const page = (over: Partial<PageState> = {}): PageState => ({
+  locale: 'en',
+  path: '/',
+  base: '',
+  theme: 'light',
+  currency: 'USD',
+  ...over,
+});
+const header = (p: PageState, ratesAsOf: Date | null = null) =>
+  renderHeader(viewFor(p.locale, p.base, ratesAsOf), p).value;
 const current = (markup: string) => [...markup.matchAll(/<a href="([^"]*)" aria-current="page">/g)].map((m) => m[1]);
-const languageLinks = (markup: string) => [...markup.matchAll(/<a href="([^"]*)" hreflang="([^"]+)"/g)].map((m) => m[1]);
+const languageLinks = (markup: string) =>
+  [...markup.matchAll(/<a href="([^"]*)" hreflang="([^"]+)"/g)].map((m) => m[1]);
 
 // The header's markup is remembered between pages that share its inputs; these prove that what
 // a page gets is still its own: its path in the language links, its section marked, its settings.
@@ -20,8 +34,18 @@ describe('renderHeader', () => {
   it('gives each page of one section its own language links', () => {
     const first = header(page({ path: '/coin/list_1' }));
     const second = header(page({ path: '/coin/list_2' }));
-    expect(languageLinks(first)).toEqual(['/en/coin/list_1', '/zh/coin/list_1', '/zh-hk/coin/list_1', '/ko/coin/list_1']);
-    expect(languageLinks(second)).toEqual(['/en/coin/list_2', '/zh/coin/list_2', '/zh-hk/coin/list_2', '/ko/coin/list_2']);
+    expect(languageLinks(first)).toEqual([
+      '/en/coin/list_1',
+      '/zh/coin/list_1',
+      '/zh-hk/coin/list_1',
+      '/ko/coin/list_1',
+    ]);
+    expect(languageLinks(second)).toEqual([
+      '/en/coin/list_2',
+      '/zh/coin/list_2',
+      '/zh-hk/coin/list_2',
+      '/ko/coin/list_2',
+    ]);
     expect(first.replaceAll('list_1', 'list_2')).toBe(second.replaceAll('list_1', 'list_2'));
   });
 
@@ -61,11 +85,16 @@ describe('wholeMarketCredit', () => {
   const totals = (wholeMarket: GlobalTotals['wholeMarket']) => ({ wholeMarket }) as GlobalTotals;
 
   it('credits CoinGecko, linked, with the age of its whole-market figures', () => {
-    const en = wholeMarketCredit(v('en'), totals({ source: 'coingecko', updatedAt: new Date(NOW - 20 * 60_000).toISOString() }))!.value;
+    const en = wholeMarketCredit(
+      v('en'),
+      totals({ source: 'coingecko', updatedAt: new Date(NOW - 20 * 60_000).toISOString() }),
+    )!.value;
     expect(en).toBe(
       '<a class="credit" href="https://www.coingecko.com/" rel="noopener" title="Market cap, volume and dominance of the whole crypto market (every coin CoinGecko follows), updated 20 min ago." data-testid="whole-market-credit">Data provided by CoinGecko</a>',
     );
-    expect(wholeMarketCredit(v('zh'), totals({ source: 'coingecko', updatedAt: new Date(NOW).toISOString() }))!.value).toContain('数据由 CoinGecko 提供');
+    expect(
+      wholeMarketCredit(v('zh'), totals({ source: 'coingecko', updatedAt: new Date(NOW).toISOString() }))!.value,
+    ).toContain('数据由 CoinGecko 提供');
   });
 
   it('says nothing when the figures are our own sums', () => {

@@ -41,7 +41,13 @@ const BITCOIN_SIGN_PRELOADS = html`<link rel="preload" href="/fonts/bitcoin-sign
  * The <head> metadata every page has: title, description, canonical and hreflang links. An error
  * page (`noindex`) has no canonical and no alternates: a 404 is not a document in any language.
  */
-export function renderHead(v: View, page: PageState, title: string, description: string | undefined, noindex = false): SafeHtml {
+export function renderHead(
+  v: View,
+  page: PageState,
+  title: string,
+  description: string | undefined,
+  noindex = false,
+): SafeHtml {
   const { t } = v;
   const origin = siteOrigin();
   // Canonical: the prefixed URL of the language rendered, also from an unprefixed (cookie-language)
@@ -135,7 +141,8 @@ export function renderHeader(v: View, page: PageState): SafeHtml {
 
 function headerHtml(v: View, page: PageState, m: ReturnType<typeof headerModel>, languages: SafeHtml): SafeHtml {
   const { href } = v;
-  const link = (n: NavEntry) => html`<a href="${href(n.path)}"${attr('aria-current', isCurrent(n, page.path) && 'page')}>${n.label}</a>`;
+  const link = (n: NavEntry) =>
+    html`<a href="${href(n.path)}"${attr('aria-current', isCurrent(n, page.path) && 'page')}>${n.label}</a>`;
   const option = (o: string) => html`<option value="${o}"${attr('selected', o === page.currency)}>${o}</option>`;
   // The menu says how old the fiat rates are (refreshed daily, SPEC §9); coins are live prices.
   // An absolute UTC time, not "3 hours ago": the header is in cached pages.
@@ -147,7 +154,10 @@ function headerHtml(v: View, page: PageState, m: ReturnType<typeof headerModel>,
   // it is for in its title. The account sits in the first row beside the search.
   const colourOptions = [
     html`<option value=""${attr('selected', !page.colours)}>${m.labels.riseFallAuto}</option>`,
-    ...RISE_FALL_SCHEMES.map((s) => html`<option value="${s}"${attr('selected', s === page.colours)}${attr('title', s === 'blue-orange' && m.labels.riseFallBlueOrangeHint)}>${m.riseFall[s]}</option>`),
+    ...RISE_FALL_SCHEMES.map(
+      (s) =>
+        html`<option value="${s}"${attr('selected', s === page.colours)}${attr('title', s === 'blue-orange' && m.labels.riseFallBlueOrangeHint)}>${m.riseFall[s]}</option>`,
+    ),
   ];
   const moreActive = m.more.some((e) => isCurrent(e, page.path));
   return html`<header class="site-header">
@@ -200,7 +210,9 @@ export function renderStatsStrip(v: View, totals: GlobalTotals): SafeHtml {
  */
 export function totalsScope(v: View, totals: GlobalTotals): string | null {
   if (totals.sums !== 'sources') return null;
-  return [v.t('provenance.totalsSources'), totals.marketCapEstimate ? v.t('provenance.totalsEstimate') : null].filter(Boolean).join(' ');
+  return [v.t('provenance.totalsSources'), totals.marketCapEstimate ? v.t('provenance.totalsEstimate') : null]
+    .filter(Boolean)
+    .join(' ');
 }
 
 /** "Data provided by CoinGecko", linked, when the whole-market figures are CoinGecko's; null otherwise. */
@@ -219,7 +231,8 @@ export function wholeMarketCredit(v: View, totals: GlobalTotals): SafeHtml | nul
 function dataBadge(v: View, totals: GlobalTotals): SafeHtml | null {
   const { t, href } = v;
   const p = totals.provenance;
-  if (p.source === 'demo') return html`<span class="badge demo" title="${t('site.demoDataHint')}" data-testid="demo-badge">${t('site.demoData')}</span>`;
+  if (p.source === 'demo')
+    return html`<span class="badge demo" title="${t('site.demoDataHint')}" data-testid="demo-badge">${t('site.demoData')}</span>`;
   if (p.source !== 'live') return null;
   const sources = sourceList(v, p.sources);
   return p.stale
@@ -230,7 +243,11 @@ function dataBadge(v: View, totals: GlobalTotals): SafeHtml | null {
 export function renderFooter(v: View, p: GlobalTotals['provenance']): SafeHtml {
   const { t, href } = v;
   const origin =
-    p.source === 'live' ? t('provenance.footer', { sources: sourceList(v, p.sources) }) : p.source === 'demo' ? t('footer.dataSource', { source: t('footer.dataSourceDemo') }) : null;
+    p.source === 'live'
+      ? t('provenance.footer', { sources: sourceList(v, p.sources) })
+      : p.source === 'demo'
+        ? t('footer.dataSource', { source: t('footer.dataSourceDemo') })
+        : null;
   return html`<footer class="site-footer"><div class="inner">
 <p><b>${t('site.name')}</b> · ${t('footer.about')} ${t('footer.disclaimer')}</p>
 <p class="muted" data-testid="footer-source">${origin ? html`${origin} · ` : null}${t('footer.icons')}</p>

@@ -20,7 +20,23 @@ export interface HeaderModel {
   main: NavEntry[];
   content: NavEntry[];
   more: NavEntry[];
-  labels: Record<'menu' | 'mainMenu' | 'contentMenu' | 'more' | 'language' | 'currency' | 'toggleTheme' | 'themeDark' | 'themeLight' | 'riseFall' | 'riseFallAuto' | 'riseFallBlueOrangeHint' | 'searchLabel' | 'searchPlaceholder', string>;
+  labels: Record<
+    | 'menu'
+    | 'mainMenu'
+    | 'contentMenu'
+    | 'more'
+    | 'language'
+    | 'currency'
+    | 'toggleTheme'
+    | 'themeDark'
+    | 'themeLight'
+    | 'riseFall'
+    | 'riseFallAuto'
+    | 'riseFallBlueOrangeHint'
+    | 'searchLabel'
+    | 'searchPlaceholder',
+    string
+  >;
   /** The names of the rise/fall colour schemes, for the header's menu. */
   riseFall: Record<RiseFallScheme, string>;
   /** The strings of the quick-search island, as the JSON it reads from a data attribute. */
@@ -35,8 +51,17 @@ export function headerModel(locale: Locale): HeaderModel {
   let model = models.get(locale);
   if (model) return model;
   const t = translator(locale);
-  const entry = (path: string, key: string, also: string[] = []): NavEntry => ({ path, label: t(key), under: [path, ...also] });
-  const section = (path: string, key: string, prefix: string): NavEntry => ({ path, label: t(key), under: [], prefixes: [prefix] });
+  const entry = (path: string, key: string, also: string[] = []): NavEntry => ({
+    path,
+    label: t(key),
+    under: [path, ...also],
+  });
+  const section = (path: string, key: string, prefix: string): NavEntry => ({
+    path,
+    label: t(key),
+    under: [],
+    prefixes: [prefix],
+  });
   model = {
     siteName: t('site.name'),
     main: [
@@ -60,7 +85,9 @@ export function headerModel(locale: Locale): HeaderModel {
       entry('/ieo', 'nav.ieo'),
       entry('/columnist', 'nav.columnists'),
     ],
-    more: ['baike', 'bitwiki', 'concept', 'topic', 'dynamic', 'question', 'wenda', 'twitter', 'weibo'].map((k) => entry(`/${k}`, `nav.${k}`)),
+    more: ['baike', 'bitwiki', 'concept', 'topic', 'dynamic', 'question', 'wenda', 'twitter', 'weibo'].map((k) =>
+      entry(`/${k}`, `nav.${k}`),
+    ),
     labels: {
       menu: t('nav.menu'),
       mainMenu: t('nav.mainMenu'),
@@ -77,16 +104,33 @@ export function headerModel(locale: Locale): HeaderModel {
       searchLabel: t('search.label'),
       searchPlaceholder: t('search.placeholder'),
     },
-    riseFall: { 'red-up': t('nav.riseFallRedUp'), 'green-up': t('nav.riseFallGreenUp'), 'blue-orange': t('nav.riseFallBlueOrange') },
+    riseFall: {
+      'red-up': t('nav.riseFallRedUp'),
+      'green-up': t('nav.riseFallGreenUp'),
+      'blue-orange': t('nav.riseFallBlueOrange'),
+    },
     // With what the quick search needs to offer an address or hash on block explorers.
     searchDictJson: JSON.stringify(
-      islandDict(locale, 'search', 'explorer.qs', 'explorer.network', 'explorer.evm', 'explorer.address', 'explorer.tx', 'explorer.newTab', 'explorer.badChecksum', 'explorer.none'),
+      islandDict(
+        locale,
+        'search',
+        'explorer.qs',
+        'explorer.network',
+        'explorer.evm',
+        'explorer.address',
+        'explorer.tx',
+        'explorer.newTab',
+        'explorer.badChecksum',
+        'explorer.none',
+      ),
     ),
     account: {
       login: t('account.header.login'),
       register: t('account.header.register'),
       watchlist: t('watch.link'),
-      dictJson: JSON.stringify(islandDict(locale, 'account.header', 'account.login', 'account.common', 'account.validation')),
+      dictJson: JSON.stringify(
+        islandDict(locale, 'account.header', 'account.login', 'account.common', 'account.validation'),
+      ),
     },
   };
   models.set(locale, model);
@@ -96,5 +140,7 @@ export function headerModel(locale: Locale): HeaderModel {
 /** Whether a header entry is the current one for a path (without locale prefix). */
 export function isCurrent(entry: NavEntry, path: string): boolean {
   if (entry.path === '/') return path === '/';
-  return entry.under.some((p) => path === p || path.startsWith(`${p}/`)) || !!entry.prefixes?.some((p) => path.startsWith(p));
+  return (
+    entry.under.some((p) => path === p || path.startsWith(`${p}/`)) || !!entry.prefixes?.some((p) => path.startsWith(p))
+  );
 }

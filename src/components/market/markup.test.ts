@@ -34,16 +34,33 @@ describe('coin names in the page language', () => {
   });
 
   it('prefers a row’s own localName (API rows rendered in the browser) and escapes names', () => {
-    expect(coinLabelHtml(viewIn('zh', false), { ...btc, localName: '比特币' }).value).toContain('比特币 <span class="en"');
-    expect(coinLabelHtml(viewIn('zh', false), { id: 'x', name: '<b>X</b>', localName: null }).value).toBe('&lt;b&gt;X&lt;/b&gt;');
+    expect(coinLabelHtml(viewIn('zh', false), { ...btc, localName: '比特币' }).value).toContain(
+      '比特币 <span class="en"',
+    );
+    expect(coinLabelHtml(viewIn('zh', false), { id: 'x', name: '<b>X</b>', localName: null }).value).toBe(
+      '&lt;b&gt;X&lt;/b&gt;',
+    );
   });
 
   it('keeps the symbol and link in the coin cell and the table', () => {
     const cell = coinNameHtml(viewIn('zh'), btc).value;
     expect(cell).toContain('href="/zh/coin/bitcoin"');
-    expect(cell).toContain('<span class="nm">比特币 <span class="en" lang="en">Bitcoin</span></span><span class="sym">BTC</span>');
+    expect(cell).toContain(
+      '<span class="nm">比特币 <span class="en" lang="en">Bitcoin</span></span><span class="sym">BTC</span>',
+    );
     const table = coinTableHtml(viewIn('zh'), [
-      { ...btc, rank: 1, price: 1, change24h: 0, change7d: 0, marketCap: 1, volume24h: 1, circulatingSupply: 1, spark: { d: 'M0 0', trend: 'up' }, sources: [] } as never,
+      {
+        ...btc,
+        rank: 1,
+        price: 1,
+        change24h: 0,
+        change7d: 0,
+        marketCap: 1,
+        volume24h: 1,
+        circulatingSupply: 1,
+        spark: { d: 'M0 0', trend: 'up' },
+        sources: [],
+      } as never,
     ]).value;
     expect(table).toContain('比特币');
     expect(table).toContain('aria-label="比特币 ');
@@ -53,7 +70,8 @@ describe('coin names in the page language', () => {
 describe('where a coin row’s numbers come from, and how old they are', () => {
   const now = Date.UTC(2026, 10, 27, 12);
   const ago = (s: number) => new Date(now - s * 1000).toISOString();
-  const t = (key: string, vars: Record<string, string | number> = {}) => `${key}${Object.keys(vars).length ? `(${Object.values(vars).join('|')})` : ''}`;
+  const t = (key: string, vars: Record<string, string | number> = {}) =>
+    `${key}${Object.keys(vars).length ? `(${Object.values(vars).join('|')})` : ''}`;
   const view = { ...viewIn('en'), t, now };
   const row = (over: Record<string, unknown>) =>
     ({
@@ -78,7 +96,9 @@ describe('where a coin row’s numbers come from, and how old they are', () => {
 
   it('gives the price, market cap and supply cells their source and age, and the table a footnote', () => {
     const table = coinTableHtml(view, [row({}), row({ id: 'ethereum', priceAt: ago(45), supplyAt: ago(3_600) })]).value;
-    expect(table).toContain('title="provenance.priceFrom(Binance and OKX) · provenance.updated(provenance.ageSeconds(12))"');
+    expect(table).toContain(
+      'title="provenance.priceFrom(Binance and OKX) · provenance.updated(provenance.ageSeconds(12))"',
+    );
     expect(table).toContain('data-field="market-cap" title="provenance.capFrom(CoinGecko|provenance.ageHours(2))">$2B');
     expect(table).toContain('data-field="supply" title="provenance.supplyFromAge(CoinGecko|provenance.ageHours(2))"');
     // The footnote names the sources and the oldest figure of each kind on the page.
@@ -90,7 +110,9 @@ describe('where a coin row’s numbers come from, and how old they are', () => {
   });
 
   it('marks a market cap from the demo data’s supply as an estimate, and a stale price as stale', () => {
-    const table = coinTableHtml(view, [row({ supplySource: null, supplyAt: null, marketCapEstimate: true, stale: true, priceAt: ago(400) })]).value;
+    const table = coinTableHtml(view, [
+      row({ supplySource: null, supplyAt: null, marketCapEstimate: true, stale: true, priceAt: ago(400) }),
+    ]).value;
     expect(table).toContain('data-field="market-cap" title="provenance.capEstimate">≈$2B');
     expect(table).toContain('data-field="supply" title="provenance.supplyDemo"');
     expect(table).toContain('data-testid="stale-row">provenance.stalePrice</span>');

@@ -35,7 +35,6 @@ export interface MarkupView {
 }
 type View = MarkupView;
 
-
 /** A percentage change coloured by direction; `live`: a coin id whose 24h change the browser keeps live. */
 export function changeHtml(value: number | null | undefined, live?: string): SafeHtml {
   const dir = trend(value);
@@ -56,7 +55,11 @@ export function starHtml(v: View, key: string, name: string): SafeHtml {
  * the threshold), saying how long; null otherwise. Beside the price wherever it is shown (the
  * widget, which has no view, passes its translator and locale).
  */
-export function stalePriceHtml(v: AgeView, c: Pick<CoinSummary, 'stale' | 'priceAt'>, testId = 'stale-row'): SafeHtml | null {
+export function stalePriceHtml(
+  v: AgeView,
+  c: Pick<CoinSummary, 'stale' | 'priceAt'>,
+  testId = 'stale-row',
+): SafeHtml | null {
   if (!c.stale) return null;
   return html`<span class="badge stale" title="${v.t('provenance.stalePriceHint', { age: ageText(v, c.priceAt, true) })}" data-testid="${testId}">${v.t('provenance.stalePrice')}</span>`;
 }
@@ -75,7 +78,6 @@ export function coinLabelHtml(v: View, c: NamedCoin): SafeHtml {
   return english === null ? html`${local}` : html`${local} <span class="en" lang="en">${english}</span>`;
 }
 
-
 /**
  * A seven-day price line as inline SVG: no script, no request. The path was drawn when the price
  * history was written (src/lib/sparkline.ts), so a list render only prints it.
@@ -87,7 +89,9 @@ export function sparklineHtml(spark: Spark | null, label?: string): SafeHtml {
 
 export interface CoinTableOptions {
   /** When given, column headers sort through these URLs. */
-  sorting?: { sort: string | undefined; order: SortOrder; url: (sort: string | undefined, order: SortOrder) => string } | undefined;
+  sorting?:
+    | { sort: string | undefined; order: SortOrder; url: (sort: string | undefined, order: SortOrder) => string }
+    | undefined;
   compact?: boolean | undefined;
 }
 
@@ -100,18 +104,21 @@ function priceTitle(v: View, c: CoinSummary): string | null {
 /** What a row's market cap is made of (a live price × whose supply, how old), or that it is an estimate. */
 export function marketCapTitle(v: View, c: CoinSummary): string | null {
   if (c.marketCapEstimate) return v.t('provenance.capEstimate');
-  if (c.supplySource && c.sources.length) return v.t('provenance.capFrom', { source: sourceLabel(c.supplySource), age: ageText(v, c.supplyAt) });
+  if (c.supplySource && c.sources.length)
+    return v.t('provenance.capFrom', { source: sourceLabel(c.supplySource), age: ageText(v, c.supplyAt) });
   return null;
 }
 
 /** Where a row's circulating supply comes from and how old it is, or that it is the demo data's on a live row. */
 export function supplyTitle(v: View, c: CoinSummary): string | null {
-  if (c.supplySource) return v.t('provenance.supplyFromAge', { source: sourceLabel(c.supplySource), age: ageText(v, c.supplyAt) });
+  if (c.supplySource)
+    return v.t('provenance.supplyFromAge', { source: sourceLabel(c.supplySource), age: ageText(v, c.supplyAt) });
   return c.sources.length ? v.t('provenance.supplyDemo') : null;
 }
 
 /** The oldest of some ISO times, or null. */
-const oldest = (times: (string | null)[]) => times.reduce<string | null>((a, t) => (t !== null && (a === null || Date.parse(t) < Date.parse(a)) ? t : a), null);
+const oldest = (times: (string | null)[]) =>
+  times.reduce<string | null>((a, t) => (t !== null && (a === null || Date.parse(t) < Date.parse(a)) ? t : a), null);
 
 /**
  * The footnote of a coin table with prices from the sources: where the prices and supplies come
@@ -122,10 +129,26 @@ export function coinTableNoteHtml(v: View, coins: readonly CoinSummary[]): SafeH
   const live = coins.filter((c) => c.sources.length > 0);
   if (!live.length) return null;
   const { t } = v;
-  const sentences = [t('provenance.notePrices', { sources: sourceList(v, live.flatMap((c) => c.sources)), age: ageText(v, oldest(live.map((c) => c.priceAt))) })];
+  const sentences = [
+    t('provenance.notePrices', {
+      sources: sourceList(
+        v,
+        live.flatMap((c) => c.sources),
+      ),
+      age: ageText(v, oldest(live.map((c) => c.priceAt))),
+    }),
+  ];
   const supplied = live.filter((c) => c.supplySource !== null);
   if (supplied.length)
-    sentences.push(t('provenance.noteSupplies', { source: sourceList(v, supplied.map((c) => c.supplySource!)), age: ageText(v, oldest(supplied.map((c) => c.supplyAt))) }));
+    sentences.push(
+      t('provenance.noteSupplies', {
+        source: sourceList(
+          v,
+          supplied.map((c) => c.supplySource!),
+        ),
+        age: ageText(v, oldest(supplied.map((c) => c.supplyAt))),
+      }),
+    );
   if (live.some((c) => c.marketCapEstimate)) sentences.push(t('provenance.noteSuppliesDemo'));
   // Chinese sentences end in a full-width stop and take no space after it.
   const gap = v.locale === 'zh' || v.locale === 'zh-hk' ? '' : ' ';
@@ -133,7 +156,11 @@ export function coinTableNoteHtml(v: View, coins: readonly CoinSummary[]): SafeH
 }
 
 /** The coin table of the lists and the home page. */
-export function coinTableHtml(v: View, coins: CoinSummary[], { sorting, compact = false }: CoinTableOptions = {}): SafeHtml {
+export function coinTableHtml(
+  v: View,
+  coins: CoinSummary[],
+  { sorting, compact = false }: CoinTableOptions = {},
+): SafeHtml {
   const { t, money } = v;
   const columns = [
     { key: 'rank', label: t('coin.rank'), left: true },
@@ -146,7 +173,9 @@ export function coinTableHtml(v: View, coins: CoinSummary[], { sorting, compact 
     ...(compact ? [] : [{ key: 'circulatingSupply', label: t('coin.circulatingSupply') }]),
   ];
   const head = columns.map((c) =>
-    sorting ? sortHeaderHtml(c.label, c.key, sorting.sort, sorting.order, sorting.url, c.left) : html`<th${attr('class', c.left && 'l')} scope="col">${c.label}</th>`,
+    sorting
+      ? sortHeaderHtml(c.label, c.key, sorting.sort, sorting.order, sorting.url, c.left)
+      : html`<th${attr('class', c.left && 'l')} scope="col">${c.label}</th>`,
   );
   const sparkLabel = t('coin.sparkline');
   const rows = coins.map(
@@ -170,7 +199,11 @@ ${compact ? null : html`<td class="num" data-field="supply"${attr('title', suppl
 export type ExchangeTableOptions = CoinTableOptions;
 
 /** The exchange table of the list and the home page. */
-export function exchangeTableHtml(v: View, exchanges: ExchangeSummary[], { sorting, compact = false }: ExchangeTableOptions = {}): SafeHtml {
+export function exchangeTableHtml(
+  v: View,
+  exchanges: ExchangeSummary[],
+  { sorting, compact = false }: ExchangeTableOptions = {},
+): SafeHtml {
   const { t, money } = v;
   const columns = [
     { key: 'rank', label: t('exchange.rank'), left: true },
@@ -187,7 +220,9 @@ export function exchangeTableHtml(v: View, exchanges: ExchangeSummary[], { sorti
         ]),
   ];
   const head = columns.map((c) =>
-    sorting ? sortHeaderHtml(c.label, c.key, sorting.sort, sorting.order, sorting.url, c.left) : html`<th${attr('class', c.left && 'l')} scope="col">${c.label}</th>`,
+    sorting
+      ? sortHeaderHtml(c.label, c.key, sorting.sort, sorting.order, sorting.url, c.left)
+      : html`<th${attr('class', c.left && 'l')} scope="col">${c.label}</th>`,
   );
   const unreviewed = html`<span class="badge" title="${t('exchange.unreviewedNotice')}">${t('coin.unreviewed')}</span>`;
   const rows = exchanges.map(
@@ -216,10 +251,16 @@ export interface PairTableOptions {
 }
 
 /** The market-pair table of /pairs and /futures (and the watchlist's pairs): coin, pair, exchange, figures. */
-export function pairTableHtml(v: View, tickers: readonly TickerRow[], { offset = 0, sorting }: PairTableOptions = {}): SafeHtml {
+export function pairTableHtml(
+  v: View,
+  tickers: readonly TickerRow[],
+  { offset = 0, sorting }: PairTableOptions = {},
+): SafeHtml {
   const { t, money } = v;
   const head = (label: string, key: string | null, left = false) =>
-    sorting && key ? sortHeaderHtml(label, key, sorting.sort, sorting.order, sorting.url, left) : html`<th${attr('class', left && 'l')} scope="col">${label}</th>`;
+    sorting && key
+      ? sortHeaderHtml(label, key, sorting.sort, sorting.order, sorting.url, left)
+      : html`<th${attr('class', left && 'l')} scope="col">${label}</th>`;
   const pct = (x: number | null) => (x === null ? '--' : v.percent(x).replace(/^\+/, ''));
   const rows = tickers.map((k, i) => {
     const exchangeHref = v.href(`/exchange/${encodeURIComponent(k.exchange)}`);

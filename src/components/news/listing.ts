@@ -52,7 +52,11 @@ export interface ArticleIndexData {
 }
 
 /** Loads an article list page from its URL query; null for an unknown coin filter (a 404). */
-export async function loadArticleIndex(v: View, params: URLSearchParams, kind: ArticleKind): Promise<ArticleIndexData | null> {
+export async function loadArticleIndex(
+  v: View,
+  params: URLSearchParams,
+  kind: ArticleKind,
+): Promise<ArticleIndexData | null> {
   const defaultSize = v.pageSize('news');
   const q = readListing(params, defaultSize);
   const db = await getDb();
@@ -63,7 +67,13 @@ export async function loadArticleIndex(v: View, params: URLSearchParams, kind: A
     if (e instanceof DomainError && e.status === 404) return null;
     throw e;
   }
-  const result = await listArticles(db, { kind, page: q.page, size: q.size, locales: contentLocales(v.locale), coin: coin?.id });
+  const result = await listArticles(db, {
+    kind,
+    page: q.page,
+    size: q.size,
+    locales: contentLocales(v.locale),
+    coin: coin?.id,
+  });
   return {
     kind,
     result,

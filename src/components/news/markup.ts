@@ -32,7 +32,11 @@ export interface ArticleListOptions {
 }
 
 /** A list of article summaries: title, summary, byline, time, views and related coins. */
-export function articleListHtml(v: View, articles: ArticleSummary[], { showKind = false, hideAuthor = false }: ArticleListOptions = {}): SafeHtml {
+export function articleListHtml(
+  v: View,
+  articles: ArticleSummary[],
+  { showKind = false, hideAuthor = false }: ArticleListOptions = {},
+): SafeHtml {
   const { t } = v;
   return html`<ul class="articles" data-testid="article-list">${articles.map((a) => {
     const lang = attr('lang', foreignLang(a.locale, v.locale));

@@ -20,9 +20,20 @@ export type SortOrder = 'asc' | 'desc' | undefined;
  * A sortable column header. Clicking cycles the SPEC §9 order: descending, ascending, none.
  * aria-sort belongs to the header cell (it is not allowed on a link); the arrow repeats it for the eye.
  */
-export function sortHeaderHtml(label: string, column: string, sort: string | undefined, order: SortOrder, url: (sort: string | undefined, order: SortOrder) => string, left = false): SafeHtml {
+export function sortHeaderHtml(
+  label: string,
+  column: string,
+  sort: string | undefined,
+  order: SortOrder,
+  url: (sort: string | undefined, order: SortOrder) => string,
+  left = false,
+): SafeHtml {
   const active = sort === column;
-  const next: [string | undefined, SortOrder] = !active ? [column, 'desc'] : order === 'desc' ? [column, 'asc'] : [undefined, undefined];
+  const next: [string | undefined, SortOrder] = !active
+    ? [column, 'desc']
+    : order === 'desc'
+      ? [column, 'asc']
+      : [undefined, undefined];
   const ariaSort = active ? (order === 'asc' ? 'ascending' : 'descending') : undefined;
   const arrow = active ? (order === 'asc' ? ' ▲' : ' ▼') : '';
   return html`<th${attr('class', left && 'l')}${attr('aria-sort', ariaSort)} scope="col"><a href="${url(next[0], next[1])}" rel="nofollow">${label}${arrow ? html`<span aria-hidden="true">${arrow}</span>` : null}</a></th>`;
@@ -34,7 +45,13 @@ export function sortHeaderHtml(label: string, column: string, sort: string | und
  * On a list of src/lib/pageSizes.ts the sizes carry the list's name, and the browser remembers the
  * one chosen (src/islands/page/header.ts).
  */
-export function pagerHtml(v: View, page: number, size: number, total: number, url: (page: number, size: number) => string): SafeHtml {
+export function pagerHtml(
+  v: View,
+  page: number,
+  size: number,
+  total: number,
+  url: (page: number, size: number) => string,
+): SafeHtml {
   if (total <= 0) return html``;
   const { t } = v;
   const pages = pageCount(total, size);

@@ -74,7 +74,8 @@ export default function Bookmarks({ t, locale, base }: { t: T; locale: Locale; b
   };
 
   // An article's label says news or research; an announcement's names its exchange.
-  const labelOf = (b: Bookmark) => (b.kind === 'article' ? t(b.label === 'research' ? 'follow.kind_research' : 'follow.kind_news') : b.label);
+  const labelOf = (b: Bookmark) =>
+    b.kind === 'article' ? t(b.label === 'research' ? 'follow.kind_research' : 'follow.kind_news') : b.label;
 
   if (failure)
     return (
@@ -102,7 +103,8 @@ export default function Bookmarks({ t, locale, base }: { t: T; locale: Locale; b
   return (
     <section className="follow-panel" aria-labelledby="bookmarks-h" data-testid="bookmarks">
       <h2 id="bookmarks-h">
-        {t('follow.bookmarks.heading')} <span className="muted count">{t('follow.bookmarks.count', { n: data.total })}</span>
+        {t('follow.bookmarks.heading')}{' '}
+        <span className="muted count">{t('follow.bookmarks.count', { n: data.total })}</span>
       </h2>
       <ul className="follow-items" data-testid="bookmarks-list">
         {data.list.map((b) => (
@@ -120,9 +122,18 @@ export default function Bookmarks({ t, locale, base }: { t: T; locale: Locale; b
                 {t(`follow.bookmarks.kind_${b.kind}`)}
               </span>
               {labelOf(b) && <span>{labelOf(b)}</span>}
-              <time dateTime={b.publishedAt}>{t('follow.bookmarks.published', { date: date.format(new Date(b.publishedAt)) })}</time>
+              <time dateTime={b.publishedAt}>
+                {t('follow.bookmarks.published', { date: date.format(new Date(b.publishedAt)) })}
+              </time>
             </span>
-            <button type="button" className="btn secondary small" disabled={busy === `${b.kind}:${b.id}`} aria-label={t('follow.bookmarks.removeName', { title: b.title })} onClick={() => void remove(b)} data-testid="bookmark-remove">
+            <button
+              type="button"
+              className="btn secondary small"
+              disabled={busy === `${b.kind}:${b.id}`}
+              aria-label={t('follow.bookmarks.removeName', { title: b.title })}
+              onClick={() => void remove(b)}
+              data-testid="bookmark-remove"
+            >
               {t('follow.bookmarks.remove')}
             </button>
           </li>
@@ -131,11 +142,23 @@ export default function Bookmarks({ t, locale, base }: { t: T; locale: Locale; b
       {note && <FormNote note={note} testId="bookmarks-note" />}
       {pages > 1 && (
         <div className="follow-pager">
-          <button type="button" className="btn secondary" disabled={page <= 1} onClick={() => go(page - 1)} data-testid="bookmarks-previous">
+          <button
+            type="button"
+            className="btn secondary"
+            disabled={page <= 1}
+            onClick={() => go(page - 1)}
+            data-testid="bookmarks-previous"
+          >
             {t('follow.bookmarks.previous')}
           </button>
           <span data-testid="bookmarks-page">{t('follow.bookmarks.page', { page, pages })}</span>
-          <button type="button" className="btn secondary" disabled={page >= pages} onClick={() => go(page + 1)} data-testid="bookmarks-next">
+          <button
+            type="button"
+            className="btn secondary"
+            disabled={page >= pages}
+            onClick={() => go(page + 1)}
+            data-testid="bookmarks-next"
+          >
             {t('follow.bookmarks.next')}
           </button>
         </div>

@@ -3,7 +3,18 @@ import { checkCode, checkEmail, checkPassword } from '../../lib/account.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { apiCall } from '../../stores/api.ts';
 import { openLogin } from '../../stores/session.ts';
-import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, tabId, usePhone, useProblems, useSubmit } from './fields.tsx';
+import {
+  Field,
+  Form,
+  FormNote,
+  PhoneField,
+  SendCodeButton,
+  Tabs,
+  tabId,
+  usePhone,
+  useProblems,
+  useSubmit,
+} from './fields.tsx';
 
 interface Props {
   locale: Locale;
@@ -37,9 +48,19 @@ export default function Forgot({ locale, dict }: Props) {
         return { kind: 'ok', text: msg };
       }, t);
     }
-    if (!check({ phone: phone.problem, code: checkCode(code), password: checkPassword(password), confirm: checkPassword(password, confirm) === 'passwordMatch' && 'passwordMatch' })) return;
+    if (
+      !check({
+        phone: phone.problem,
+        code: checkCode(code),
+        password: checkPassword(password),
+        confirm: checkPassword(password, confirm) === 'passwordMatch' && 'passwordMatch',
+      })
+    )
+      return;
     return run(async () => {
-      await apiCall('POST', '/new/v1/applyToResetPwdByPhone', { body: { phone: phone.composed, code: code.trim(), password } });
+      await apiCall('POST', '/new/v1/applyToResetPwdByPhone', {
+        body: { phone: phone.composed, code: code.trim(), password },
+      });
       setPassword('');
       setConfirm('');
       setCode('');
@@ -78,18 +99,59 @@ export default function Forgot({ locale, dict }: Props) {
           {tab === 'email' ? (
             <>
               <p className="muted">{t('account.forgot.emailAbout')}</p>
-              <Field label={t('account.common.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={problems.email} testId="forgot-email" />
+              <Field
+                label={t('account.common.email')}
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={problems.email}
+                testId="forgot-email"
+              />
             </>
           ) : (
             <>
               <p className="muted">{t('account.forgot.phoneAbout')}</p>
-              <PhoneField locale={locale} t={t} value={phone.phone} onChange={phone.setPhone} error={problems.phone} testId="forgot-phone" />
+              <PhoneField
+                locale={locale}
+                t={t}
+                value={phone.phone}
+                onChange={phone.setPhone}
+                error={problems.phone}
+                testId="forgot-phone"
+              />
               <div className="code-row">
-                <Field label={t('account.common.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} testId="forgot-code" />
+                <Field
+                  label={t('account.common.code')}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  error={problems.code}
+                  testId="forgot-code"
+                />
                 <SendCodeButton t={t} send={sendCode} testId="forgot-send-code" />
               </div>
-              <Field label={t('account.common.newPassword')} hint={t('account.common.passwordHint')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={problems.password} testId="forgot-password" />
-              <Field label={t('account.common.confirmPassword')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={problems.confirm} testId="forgot-confirm" />
+              <Field
+                label={t('account.common.newPassword')}
+                hint={t('account.common.passwordHint')}
+                type="password"
+                autoComplete="new-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                error={problems.password}
+                testId="forgot-password"
+              />
+              <Field
+                label={t('account.common.confirmPassword')}
+                type="password"
+                autoComplete="new-password"
+                value={confirm}
+                onChange={(e) => setConfirm(e.target.value)}
+                error={problems.confirm}
+                testId="forgot-confirm"
+              />
             </>
           )}
           <FormNote note={note} testId="forgot-note" />

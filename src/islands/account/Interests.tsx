@@ -130,7 +130,14 @@ export default function Interests({ t, locale, base }: { t: T; locale: Locale; b
           {shown.map((c) => (
             <li key={c._id} data-id={c._id}>
               <a href={`${base}/columnist/${c._id}`}>{c.name}</a>
-              <button type="button" className="btn secondary small" disabled={busyId === c._id} aria-label={t('follow.unfollowName', { name: c.name })} onClick={() => void unfollow(c)} data-testid="unfollow">
+              <button
+                type="button"
+                className="btn secondary small"
+                disabled={busyId === c._id}
+                aria-label={t('follow.unfollowName', { name: c.name })}
+                onClick={() => void unfollow(c)}
+                data-testid="unfollow"
+              >
                 {t('follow.unfollow')}
               </button>
             </li>
@@ -162,7 +169,14 @@ export default function Interests({ t, locale, base }: { t: T; locale: Locale; b
         )}
         {articles.page * articles.size < articles.total && (
           <p className="follow-more">
-            <button type="button" className="btn secondary" disabled={more.busy} aria-busy={more.busy} onClick={() => void loadMore()} data-testid="interests-more">
+            <button
+              type="button"
+              className="btn secondary"
+              disabled={more.busy}
+              aria-busy={more.busy}
+              onClick={() => void loadMore()}
+              data-testid="interests-more"
+            >
               {t('follow.loadMore')}
             </button>
           </p>

@@ -4,7 +4,18 @@ import { checkCode, displayName, type AccountUser } from '../../lib/account.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { apiCall, apiPost } from '../../stores/api.ts';
 import { $session, closeLogin, login } from '../../stores/session.ts';
-import { errorText, Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, tabId, usePhone, type Note } from './fields.tsx';
+import {
+  errorText,
+  Field,
+  Form,
+  FormNote,
+  PhoneField,
+  SendCodeButton,
+  Tabs,
+  tabId,
+  usePhone,
+  type Note,
+} from './fields.tsx';
 
 interface Props {
   locale: Locale;
@@ -56,8 +67,14 @@ export default function LoginDialog({ locale, base, dict }: Props) {
   async function submit() {
     const found: Record<string, string | null> =
       tab === 'password'
-        ? { account: account.trim() ? null : t('account.validation.required'), password: password ? null : t('account.validation.required') }
-        : { phone: phone.problem && t(`account.validation.${phone.problem}`), code: checkCode(code) && t('account.validation.code') };
+        ? {
+            account: account.trim() ? null : t('account.validation.required'),
+            password: password ? null : t('account.validation.required'),
+          }
+        : {
+            phone: phone.problem && t(`account.validation.${phone.problem}`),
+            code: checkCode(code) && t('account.validation.code'),
+          };
     setProblems(found);
     if (Object.values(found).some(Boolean)) return;
     setBusy(true);
@@ -92,7 +109,13 @@ export default function LoginDialog({ locale, base, dict }: Props) {
   }
 
   return (
-    <dialog ref={ref} className="login-dialog" aria-labelledby="login-title" onClose={() => closeLogin()} data-testid="login-dialog">
+    <dialog
+      ref={ref}
+      className="login-dialog"
+      aria-labelledby="login-title"
+      onClose={() => closeLogin()}
+      data-testid="login-dialog"
+    >
       <div className="login-head">
         <h2 id="login-title">{t('account.login.title')}</h2>
         <button type="button" className="icon-btn" aria-label={t('account.common.close')} onClick={() => closeLogin()}>
@@ -117,14 +140,45 @@ export default function LoginDialog({ locale, base, dict }: Props) {
         <Form onSubmit={submit} busy={busy} testId="login-form">
           {tab === 'password' ? (
             <>
-              <Field label={t('account.login.account')} autoComplete="username" value={account} onChange={(e) => setAccount(e.target.value)} error={problems.account} testId="login-account" />
-              <Field label={t('account.common.password')} type="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} error={problems.password} testId="login-password" />
+              <Field
+                label={t('account.login.account')}
+                autoComplete="username"
+                value={account}
+                onChange={(e) => setAccount(e.target.value)}
+                error={problems.account}
+                testId="login-account"
+              />
+              <Field
+                label={t('account.common.password')}
+                type="password"
+                autoComplete="current-password"
+                value={password}
+                onChange={(e) => setPassword(e.target.value)}
+                error={problems.password}
+                testId="login-password"
+              />
             </>
           ) : (
             <>
-              <PhoneField locale={locale} t={t} value={phone.phone} onChange={phone.setPhone} error={problems.phone} testId="login-phone" />
+              <PhoneField
+                locale={locale}
+                t={t}
+                value={phone.phone}
+                onChange={phone.setPhone}
+                error={problems.phone}
+                testId="login-phone"
+              />
               <div className="code-row">
-                <Field label={t('account.common.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} testId="login-code" />
+                <Field
+                  label={t('account.common.code')}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  error={problems.code}
+                  testId="login-code"
+                />
                 <SendCodeButton t={t} send={sendCode} testId="login-send-code" />
               </div>
             </>

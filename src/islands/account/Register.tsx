@@ -1,9 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
-import { checkCode, checkEmail, checkPassword, checkUserName, displayName, type AccountUser } from '../../lib/account.ts';
+import {
+  checkCode,
+  checkEmail,
+  checkPassword,
+  checkUserName,
+  displayName,
+  type AccountUser,
+} from '../../lib/account.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { apiCall } from '../../stores/api.ts';
 import { login, openLogin } from '../../stores/session.ts';
-import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, tabId, usePhone, useProblems, useSession, useSubmit } from './fields.tsx';
+import {
+  Field,
+  Form,
+  FormNote,
+  PhoneField,
+  SendCodeButton,
+  Tabs,
+  tabId,
+  usePhone,
+  useProblems,
+  useSession,
+  useSubmit,
+} from './fields.tsx';
 
 interface Props {
   locale: Locale;
@@ -43,7 +62,12 @@ export default function Register({ locale, base, dict }: Props) {
   const submit = () => {
     const ok =
       tab === 'email'
-        ? check({ userName: checkUserName(userName.trim()), email: checkEmail(email), password: checkPassword(password), confirm: checkPassword(password, confirm) === 'passwordMatch' && 'passwordMatch' })
+        ? check({
+            userName: checkUserName(userName.trim()),
+            email: checkEmail(email),
+            password: checkPassword(password),
+            confirm: checkPassword(password, confirm) === 'passwordMatch' && 'passwordMatch',
+          })
         : check({
             phone: phone.problem,
             code: checkCode(code),
@@ -54,12 +78,19 @@ export default function Register({ locale, base, dict }: Props) {
     if (!ok) return;
     return run(async () => {
       if (tab === 'email') {
-        const { data, msg } = await apiCall<Signed & { mailSent: boolean }>('POST', '/new/v1/register', { body: { userName: userName.trim(), email: email.trim(), password } });
+        const { data, msg } = await apiCall<Signed & { mailSent: boolean }>('POST', '/new/v1/register', {
+          body: { userName: userName.trim(), email: email.trim(), password },
+        });
         login(data.user);
         setDone({ kind: 'email', email: data.user.email ?? email.trim(), msg, mailSent: data.mailSent !== false });
       } else {
         const { data } = await apiCall<Signed>('POST', '/new/v1/registerByPhone', {
-          body: { phone: phone.composed, code: code.trim(), password, ...(userName.trim() ? { userName: userName.trim() } : {}) },
+          body: {
+            phone: phone.composed,
+            code: code.trim(),
+            password,
+            ...(userName.trim() ? { userName: userName.trim() } : {}),
+          },
         });
         login(data.user);
         setDone({ kind: 'phone', name: displayName(data.user) });
@@ -83,8 +114,25 @@ export default function Register({ locale, base, dict }: Props) {
 
   const passwordFields = (
     <>
-      <Field label={t('account.common.password')} hint={t('account.common.passwordHint')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={problems.password} testId="register-password" />
-      <Field label={t('account.common.confirmPassword')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={problems.confirm} testId="register-confirm" />
+      <Field
+        label={t('account.common.password')}
+        hint={t('account.common.passwordHint')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={problems.password}
+        testId="register-password"
+      />
+      <Field
+        label={t('account.common.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={problems.confirm}
+        testId="register-confirm"
+      />
     </>
   );
 
@@ -92,7 +140,8 @@ export default function Register({ locale, base, dict }: Props) {
     <div data-testid="register">
       {session.isLogin && session.user && (
         <p className="acc-banner" data-testid="register-signed-in">
-          {t('account.register.signedInAs', { name: displayName(session.user) })} <a href={`${base}/user`}>{t('account.register.toUserCentre')}</a>
+          {t('account.register.signedInAs', { name: displayName(session.user) })}{' '}
+          <a href={`${base}/user`}>{t('account.register.toUserCentre')}</a>
         </p>
       )}
       <Tabs
@@ -113,18 +162,58 @@ export default function Register({ locale, base, dict }: Props) {
         <Form onSubmit={submit} busy={busy} testId="register-form">
           {tab === 'email' ? (
             <>
-              <Field label={t('account.common.userName')} hint={t('account.common.userNameHint')} autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} error={problems.userName} testId="register-username" />
-              <Field label={t('account.common.email')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={problems.email} testId="register-email" />
+              <Field
+                label={t('account.common.userName')}
+                hint={t('account.common.userNameHint')}
+                autoComplete="username"
+                value={userName}
+                onChange={(e) => setUserName(e.target.value)}
+                error={problems.userName}
+                testId="register-username"
+              />
+              <Field
+                label={t('account.common.email')}
+                type="email"
+                autoComplete="email"
+                value={email}
+                onChange={(e) => setEmail(e.target.value)}
+                error={problems.email}
+                testId="register-email"
+              />
               {passwordFields}
             </>
           ) : (
             <>
-              <PhoneField locale={locale} t={t} value={phone.phone} onChange={phone.setPhone} error={problems.phone} testId="register-phone" />
+              <PhoneField
+                locale={locale}
+                t={t}
+                value={phone.phone}
+                onChange={phone.setPhone}
+                error={problems.phone}
+                testId="register-phone"
+              />
               <div className="code-row">
-                <Field label={t('account.common.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} testId="register-code" />
+                <Field
+                  label={t('account.common.code')}
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={6}
+                  value={code}
+                  onChange={(e) => setCode(e.target.value)}
+                  error={problems.code}
+                  testId="register-code"
+                />
                 <SendCodeButton t={t} send={sendCode} testId="register-send-code" />
               </div>
-              <Field label={t('account.register.userNameOptional')} hint={t('account.common.userNameHint')} autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} error={problems.userName} testId="register-username" />
+              <Field
+                label={t('account.register.userNameOptional')}
+                hint={t('account.common.userNameHint')}
+                autoComplete="username"
+                value={userName}
+                onChange={(e) => setUserName(e.target.value)}
+                error={problems.userName}
+                testId="register-username"
+              />
               {passwordFields}
             </>
           )}
@@ -151,7 +240,15 @@ export default function Register({ locale, base, dict }: Props) {
  * address is shown, so a typo is seen at once); the account is signed in meanwhile. By phone:
  * the account is ready. The heading takes the focus, so screen readers say what happened.
  */
-function Registered({ t, base, done }: { t: (key: string, vars?: Record<string, string | number>) => string; base: string; done: Done }) {
+function Registered({
+  t,
+  base,
+  done,
+}: {
+  t: (key: string, vars?: Record<string, string | number>) => string;
+  base: string;
+  done: Done;
+}) {
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus(), []);
   return (

@@ -43,7 +43,13 @@ export default function Reset({ base, dict }: Props) {
     );
 
   const submit = () => {
-    if (!check({ password: checkPassword(password), confirm: checkPassword(password, confirm) === 'passwordMatch' && 'passwordMatch' })) return;
+    if (
+      !check({
+        password: checkPassword(password),
+        confirm: checkPassword(password, confirm) === 'passwordMatch' && 'passwordMatch',
+      })
+    )
+      return;
     return run(async () => {
       await apiCall('POST', '/new/v1/resetPwd', { body: { token, password } });
       setChanged(true);
@@ -58,8 +64,25 @@ export default function Reset({ base, dict }: Props) {
     <Form onSubmit={submit} busy={busy} testId="reset-form">
       {!changed && (
         <>
-          <Field label={t('account.common.newPassword')} hint={t('account.common.passwordHint')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={problems.password} testId="reset-password" />
-          <Field label={t('account.common.confirmPassword')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={problems.confirm} testId="reset-confirm" />
+          <Field
+            label={t('account.common.newPassword')}
+            hint={t('account.common.passwordHint')}
+            type="password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            error={problems.password}
+            testId="reset-password"
+          />
+          <Field
+            label={t('account.common.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.target.value)}
+            error={problems.confirm}
+            testId="reset-confirm"
+          />
         </>
       )}
       <FormNote note={note} testId="reset-note" />

@@ -1,12 +1,34 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { avatarUrl, checkAvatarFile, checkCode, checkEmail, checkNickname, checkPassword, checkUserName, type AccountUser } from '../../lib/account.ts';
+import {
+  avatarUrl,
+  checkAvatarFile,
+  checkCode,
+  checkEmail,
+  checkNickname,
+  checkPassword,
+  checkUserName,
+  type AccountUser,
+} from '../../lib/account.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import { ApiError, apiCall, apiUpload } from '../../stores/api.ts';
 import Bookmarks from './Bookmarks.tsx';
 import Interests from './Interests.tsx';
 import { login, openLogin, refreshProfile, renewed, setUser, startSession } from '../../stores/session.ts';
 import NotificationsTab from '../push/NotificationsTab.tsx';
-import { Field, Form, FormNote, PhoneField, SendCodeButton, Tabs, tabId, usePhone, useProblems, useSession, useSubmit, type T } from './fields.tsx';
+import {
+  Field,
+  Form,
+  FormNote,
+  PhoneField,
+  SendCodeButton,
+  Tabs,
+  tabId,
+  usePhone,
+  useProblems,
+  useSession,
+  useSubmit,
+  type T,
+} from './fields.tsx';
 import WatchlistTab from '../watchlist/WatchlistTab.tsx';
 
 interface Props {
@@ -15,7 +37,16 @@ interface Props {
   dict: Dict;
 }
 
-const TABS = ['profile', 'favourites', 'password', 'phone', 'email', 'interests', 'bookmarks', 'notifications'] as const;
+const TABS = [
+  'profile',
+  'favourites',
+  'password',
+  'phone',
+  'email',
+  'interests',
+  'bookmarks',
+  'notifications',
+] as const;
 /** The id of the one panel the tabs show. */
 const PANEL = 'user-centre-panel';
 type Tab = (typeof TABS)[number];
@@ -69,7 +100,13 @@ export default function UserCentre({ locale, base, dict }: Props) {
   return (
     <div data-testid="user-centre">
       {user.email && !user.emailVerified && <ActivationBanner t={t} />}
-      <Tabs label={t('account.centre.tabs')} tabs={TABS.map((key) => ({ key, label: t(`account.centre.tab${key[0]!.toUpperCase()}${key.slice(1)}`) }))} active={tab} onChange={choose} panel={PANEL} />
+      <Tabs
+        label={t('account.centre.tabs')}
+        tabs={TABS.map((key) => ({ key, label: t(`account.centre.tab${key[0]!.toUpperCase()}${key.slice(1)}`) }))}
+        active={tab}
+        onChange={choose}
+        panel={PANEL}
+      />
       <div role="tabpanel" id={PANEL} aria-labelledby={tabId(PANEL, tab)}>
         {tab === 'profile' && <Profile t={t} user={user} base={base} />}
         {tab === 'favourites' && <WatchlistTab dict={dict} base={base} />}
@@ -89,7 +126,21 @@ function ActivationBanner({ t }: { t: T }) {
   return (
     <div className="acc-banner" role="status" data-testid="activation-banner">
       <span>{t('account.centre.activationBanner')}</span>
-      <button type="button" className="btn secondary" disabled={busy} onClick={() => void run(async () => ({ kind: 'ok', text: (await apiCall('GET', '/new/v1/sendMailByActive')).msg || t('account.centre.activationSent') }), t)} data-testid="resend-activation">
+      <button
+        type="button"
+        className="btn secondary"
+        disabled={busy}
+        onClick={() =>
+          void run(
+            async () => ({
+              kind: 'ok',
+              text: (await apiCall('GET', '/new/v1/sendMailByActive')).msg || t('account.centre.activationSent'),
+            }),
+            t,
+          )
+        }
+        data-testid="resend-activation"
+      >
         {t('account.centre.resendActivation')}
       </button>
       {note && <FormNote note={note} testId="activation-note" />}
@@ -139,7 +190,13 @@ function Profile({ t, user, base }: { t: T; user: AccountUser; base: string }) {
     const changes: Record<string, string> = {};
     if (nickname.trim() !== (user.nickname ?? '')) changes.nickname = nickname.trim();
     if (userName.trim() !== user.userName) changes.userName = userName.trim();
-    if (!check({ nickname: 'nickname' in changes ? checkNickname(changes.nickname!) : null, userName: 'userName' in changes ? checkUserName(changes.userName!) : null })) return;
+    if (
+      !check({
+        nickname: 'nickname' in changes ? checkNickname(changes.nickname!) : null,
+        userName: 'userName' in changes ? checkUserName(changes.userName!) : null,
+      })
+    )
+      return;
     return save.run(async () => {
       if (Object.keys(changes).length === 0) return { kind: 'ok', text: t('account.centre.saved') };
       const { data } = await apiCall<AccountUser>('POST', '/new/v1/updateUserInfo', { body: changes });
@@ -153,13 +210,38 @@ function Profile({ t, user, base }: { t: T; user: AccountUser; base: string }) {
       <section aria-labelledby="avatar-h">
         <h2 id="avatar-h">{t('account.centre.avatar')}</h2>
         <div className="avatar-row">
-          <img className="avatar-big" src={avatarUrl(user)} alt={t('account.centre.avatar')} width={96} height={96} data-testid="current-avatar" />
-          {preview && <img className="avatar-big" src={preview} alt={t('account.centre.avatarPreview')} width={96} height={96} data-testid="avatar-preview" />}
+          <img
+            className="avatar-big"
+            src={avatarUrl(user)}
+            alt={t('account.centre.avatar')}
+            width={96}
+            height={96}
+            data-testid="current-avatar"
+          />
+          {preview && (
+            <img
+              className="avatar-big"
+              src={preview}
+              alt={t('account.centre.avatarPreview')}
+              width={96}
+              height={96}
+              data-testid="avatar-preview"
+            />
+          )}
         </div>
         <div className="acc-form">
           <div className="field">
             <label htmlFor="avatar-file">{t('account.centre.chooseAvatar')}</label>
-            <input ref={input} id="avatar-file" type="file" accept="image/jpeg,image/png" onChange={pick} aria-describedby="avatar-hint" aria-invalid={fileProblem ? true : undefined} data-testid="avatar-file" />
+            <input
+              ref={input}
+              id="avatar-file"
+              type="file"
+              accept="image/jpeg,image/png"
+              onChange={pick}
+              aria-describedby="avatar-hint"
+              aria-invalid={fileProblem ? true : undefined}
+              data-testid="avatar-file"
+            />
             <small id="avatar-hint" className="hint">
               {t('account.centre.avatarHint')}
             </small>
@@ -170,7 +252,13 @@ function Profile({ t, user, base }: { t: T; user: AccountUser; base: string }) {
             )}
           </div>
           <FormNote note={upload.note} testId="avatar-note" />
-          <button type="button" className="btn primary" disabled={!file || upload.busy} onClick={() => void send()} data-testid="avatar-upload">
+          <button
+            type="button"
+            className="btn primary"
+            disabled={!file || upload.busy}
+            onClick={() => void send()}
+            data-testid="avatar-upload"
+          >
             {upload.busy ? t('account.common.saving') : t('account.centre.upload')}
           </button>
         </div>
@@ -178,8 +266,23 @@ function Profile({ t, user, base }: { t: T; user: AccountUser; base: string }) {
       <section aria-labelledby="profile-h">
         <h2 id="profile-h">{t('account.centre.tabProfile')}</h2>
         <Form onSubmit={submit} busy={save.busy} testId="profile-form">
-          <Field label={t('account.common.nickname')} value={nickname} maxLength={30} onChange={(e) => setNickname(e.target.value)} error={problems.nickname} testId="profile-nickname" />
-          <Field label={t('account.common.userName')} hint={t('account.common.userNameHint')} autoComplete="username" value={userName} onChange={(e) => setUserName(e.target.value)} error={problems.userName} testId="profile-username" />
+          <Field
+            label={t('account.common.nickname')}
+            value={nickname}
+            maxLength={30}
+            onChange={(e) => setNickname(e.target.value)}
+            error={problems.nickname}
+            testId="profile-nickname"
+          />
+          <Field
+            label={t('account.common.userName')}
+            hint={t('account.common.userNameHint')}
+            autoComplete="username"
+            value={userName}
+            onChange={(e) => setUserName(e.target.value)}
+            error={problems.userName}
+            testId="profile-username"
+          />
           <FormNote note={save.note} testId="profile-note" />
           <button type="submit" className="btn primary" disabled={save.busy} data-testid="profile-save">
             {save.busy ? t('account.common.saving') : t('account.common.save')}
@@ -208,7 +311,14 @@ function ChangePassword({ t }: { t: T }) {
   const { busy, note, run } = useSubmit();
   const { problems, check } = useProblems(t);
   const submit = () => {
-    if (!check({ old: oldPassword ? null : 'required', password: checkPassword(password), confirm: checkPassword(password, confirm) === 'passwordMatch' && 'passwordMatch' })) return;
+    if (
+      !check({
+        old: oldPassword ? null : 'required',
+        password: checkPassword(password),
+        confirm: checkPassword(password, confirm) === 'passwordMatch' && 'passwordMatch',
+      })
+    )
+      return;
     return run(async () => {
       // The server signs the other sessions out; this browser's session (its cookies) stays.
       const { msg } = await apiCall('POST', '/new/v1/changePwd', { body: { oldPassword, newPassword: password } });
@@ -220,9 +330,34 @@ function ChangePassword({ t }: { t: T }) {
   };
   return (
     <Form onSubmit={submit} busy={busy} testId="password-form">
-      <Field label={t('account.centre.oldPassword')} type="password" autoComplete="current-password" value={oldPassword} onChange={(e) => setOld(e.target.value)} error={problems.old} testId="password-old" />
-      <Field label={t('account.common.newPassword')} hint={t('account.common.passwordHint')} type="password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.target.value)} error={problems.password} testId="password-new" />
-      <Field label={t('account.common.confirmPassword')} type="password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.target.value)} error={problems.confirm} testId="password-confirm" />
+      <Field
+        label={t('account.centre.oldPassword')}
+        type="password"
+        autoComplete="current-password"
+        value={oldPassword}
+        onChange={(e) => setOld(e.target.value)}
+        error={problems.old}
+        testId="password-old"
+      />
+      <Field
+        label={t('account.common.newPassword')}
+        hint={t('account.common.passwordHint')}
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        error={problems.password}
+        testId="password-new"
+      />
+      <Field
+        label={t('account.common.confirmPassword')}
+        type="password"
+        autoComplete="new-password"
+        value={confirm}
+        onChange={(e) => setConfirm(e.target.value)}
+        error={problems.confirm}
+        testId="password-confirm"
+      />
       <FormNote note={note} testId="password-note" />
       <button type="submit" className="btn primary" disabled={busy} data-testid="password-submit">
         {t('account.centre.changePassword')}
@@ -249,7 +384,19 @@ async function withFreshSignIn<R>(password: string, change: () => Promise<R>): P
 }
 
 /** The current password, asked by the forms that move the account to a new phone or e-mail. */
-function CurrentPassword({ t, value, onChange, error, testId }: { t: T; value: string; onChange: (v: string) => void; error: string | null | undefined; testId: string }) {
+function CurrentPassword({
+  t,
+  value,
+  onChange,
+  error,
+  testId,
+}: {
+  t: T;
+  value: string;
+  onChange: (v: string) => void;
+  error: string | null | undefined;
+  testId: string;
+}) {
   return (
     <Field
       label={t('account.centre.currentPassword')}
@@ -273,7 +420,15 @@ function BindPhone({ t, locale, user }: { t: T; locale: Locale; user: AccountUse
   const sendCode = async () => {
     if (!check({ password: password ? null : 'required', phone: phone.problem })) throw new Error('phone');
     const sent = await run(
-      async () => ({ kind: 'ok', text: (await withFreshSignIn(password, () => apiCall('GET', '/new/v1/user/sendSMS4Binding', { query: { phone: phone.composed } }))).msg || t('account.common.codeSent') }),
+      async () => ({
+        kind: 'ok',
+        text:
+          (
+            await withFreshSignIn(password, () =>
+              apiCall('GET', '/new/v1/user/sendSMS4Binding', { query: { phone: phone.composed } }),
+            )
+          ).msg || t('account.common.codeSent'),
+      }),
       t,
     );
     if (!sent) throw new Error('not sent');
@@ -281,7 +436,11 @@ function BindPhone({ t, locale, user }: { t: T; locale: Locale; user: AccountUse
   const submit = () => {
     if (!check({ password: password ? null : 'required', phone: phone.problem, code: checkCode(code) })) return;
     return run(async () => {
-      const { data } = await withFreshSignIn(password, () => apiCall<AccountUser>('GET', '/new/v1/user/bindingPhone', { query: { phone: phone.composed, code: code.trim() } }));
+      const { data } = await withFreshSignIn(password, () =>
+        apiCall<AccountUser>('GET', '/new/v1/user/bindingPhone', {
+          query: { phone: phone.composed, code: code.trim() },
+        }),
+      );
       setUser(data);
       setCode('');
       setPassword('');
@@ -291,13 +450,37 @@ function BindPhone({ t, locale, user }: { t: T; locale: Locale; user: AccountUse
   return (
     <>
       <p>
-        {t('account.centre.currentPhone')}: <b data-testid="current-phone">{user.phone ?? t('account.centre.notSet')}</b>
+        {t('account.centre.currentPhone')}:{' '}
+        <b data-testid="current-phone">{user.phone ?? t('account.centre.notSet')}</b>
       </p>
       <Form onSubmit={submit} busy={busy} testId="phone-form">
-        <CurrentPassword t={t} value={password} onChange={setPassword} error={problems.password} testId="bind-phone-password" />
-        <PhoneField locale={locale} t={t} label={t('account.centre.newPhone')} value={phone.phone} onChange={phone.setPhone} error={problems.phone} testId="bind-phone" />
+        <CurrentPassword
+          t={t}
+          value={password}
+          onChange={setPassword}
+          error={problems.password}
+          testId="bind-phone-password"
+        />
+        <PhoneField
+          locale={locale}
+          t={t}
+          label={t('account.centre.newPhone')}
+          value={phone.phone}
+          onChange={phone.setPhone}
+          error={problems.phone}
+          testId="bind-phone"
+        />
         <div className="code-row">
-          <Field label={t('account.common.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} testId="bind-phone-code" />
+          <Field
+            label={t('account.common.code')}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            error={problems.code}
+            testId="bind-phone-code"
+          />
           <SendCodeButton t={t} send={sendCode} testId="bind-phone-send" />
         </div>
         <FormNote note={note} testId="phone-note" />
@@ -318,7 +501,9 @@ function BindEmail({ t, user }: { t: T; user: AccountUser }) {
   const sendCode = async () => {
     if (!check({ password: password ? null : 'required', email: checkEmail(email) })) throw new Error('email');
     const sent = await run(async () => {
-      await withFreshSignIn(password, () => apiCall('GET', '/new/v1/user/getMailCode', { query: { email: email.trim() } }));
+      await withFreshSignIn(password, () =>
+        apiCall('GET', '/new/v1/user/getMailCode', { query: { email: email.trim() } }),
+      );
       return { kind: 'ok', text: t('account.centre.mailCodeSent') };
     }, t);
     if (!sent) throw new Error('not sent');
@@ -327,7 +512,11 @@ function BindEmail({ t, user }: { t: T; user: AccountUser }) {
     if (!check({ password: password ? null : 'required', email: checkEmail(email), code: checkCode(code) })) return;
     return run(async () => {
       // A new address signs every session out: the answer's cookies hold this browser's new session.
-      const { data } = await withFreshSignIn(password, () => apiCall<{ user: AccountUser }>('GET', '/new/v1/user/bindingMail', { query: { email: email.trim(), code: code.trim() } }));
+      const { data } = await withFreshSignIn(password, () =>
+        apiCall<{ user: AccountUser }>('GET', '/new/v1/user/bindingMail', {
+          query: { email: email.trim(), code: code.trim() },
+        }),
+      );
       login(data.user);
       setCode('');
       setEmail('');
@@ -338,16 +527,44 @@ function BindEmail({ t, user }: { t: T; user: AccountUser }) {
   return (
     <>
       <p>
-        {t('account.centre.currentEmail')}: <b data-testid="current-email">{user.email ?? t('account.centre.notSet')}</b>{' '}
-        {user.email && <span className={user.emailVerified ? 'badge ok' : 'badge warn'}>{user.emailVerified ? t('account.centre.verified') : t('account.centre.unverified')}</span>}
+        {t('account.centre.currentEmail')}:{' '}
+        <b data-testid="current-email">{user.email ?? t('account.centre.notSet')}</b>{' '}
+        {user.email && (
+          <span className={user.emailVerified ? 'badge ok' : 'badge warn'}>
+            {user.emailVerified ? t('account.centre.verified') : t('account.centre.unverified')}
+          </span>
+        )}
       </p>
       <Form onSubmit={submit} busy={busy} testId="email-form">
-        <CurrentPassword t={t} value={password} onChange={setPassword} error={problems.password} testId="bind-email-password" />
+        <CurrentPassword
+          t={t}
+          value={password}
+          onChange={setPassword}
+          error={problems.password}
+          testId="bind-email-password"
+        />
         <div className="code-row">
-          <Field label={t('account.centre.newEmail')} type="email" autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} error={problems.email} testId="bind-email" />
+          <Field
+            label={t('account.centre.newEmail')}
+            type="email"
+            autoComplete="email"
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+            error={problems.email}
+            testId="bind-email"
+          />
           <SendCodeButton t={t} send={sendCode} label={t('account.centre.getMailCode')} testId="bind-email-send" />
         </div>
-        <Field label={t('account.common.code')} inputMode="numeric" autoComplete="one-time-code" maxLength={6} value={code} onChange={(e) => setCode(e.target.value)} error={problems.code} testId="bind-email-code" />
+        <Field
+          label={t('account.common.code')}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={6}
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          error={problems.code}
+          testId="bind-email-code"
+        />
         <FormNote note={note} testId="email-note" />
         <button type="submit" className="btn primary" disabled={busy} data-testid="bind-email-submit">
           {t('account.centre.bindEmail')}

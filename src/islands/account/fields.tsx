@@ -23,7 +23,11 @@ export type Note = { kind: 'error' | 'ok'; text: string } | null;
 /** The result line under a form: an alert for errors, a polite status otherwise. */
 export function FormNote({ note, testId }: { note: Note; testId?: string }) {
   return (
-    <p className={note ? `form-note ${note.kind}` : 'form-note'} role={note?.kind === 'error' ? 'alert' : 'status'} data-testid={testId}>
+    <p
+      className={note ? `form-note ${note.kind}` : 'form-note'}
+      role={note?.kind === 'error' ? 'alert' : 'status'}
+      data-testid={testId}
+    >
       {note?.text ?? ''}
     </p>
   );
@@ -44,7 +48,13 @@ export function Field({ label, hint, error, testId, ...input }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={described} data-testid={testId} {...input} />
+      <input
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={described}
+        data-testid={testId}
+        {...input}
+      />
       {hint && (
         <small id={`${id}-hint`} className="hint">
           {hint}
@@ -81,21 +91,53 @@ export function usePhone(locale: Locale) {
 }
 
 /** The phone field: a calling-code select (by locale: zh +86, ko +82, zh-hk +852, en +1) and the number. */
-export function PhoneField({ locale, t, value, onChange, label, error, testId = 'phone' }: { locale: Locale; t: T; value: PhoneValue; onChange: (v: PhoneValue) => void; label?: string; error?: string | null | undefined; testId?: string }) {
+export function PhoneField({
+  locale,
+  t,
+  value,
+  onChange,
+  label,
+  error,
+  testId = 'phone',
+}: {
+  locale: Locale;
+  t: T;
+  value: PhoneValue;
+  onChange: (v: PhoneValue) => void;
+  label?: string;
+  error?: string | null | undefined;
+  testId?: string;
+}) {
   const id = useId();
   const name = useMemo(() => regionNames(locale), [locale]);
   return (
     <div className="field">
       <label htmlFor={id}>{label ?? t('account.common.phone')}</label>
       <div className="phone-row">
-        <select aria-label={t('account.common.callingCode')} value={value.callingCode} onChange={(e) => onChange({ ...value, callingCode: e.target.value })} data-testid={`${testId}-cc`}>
+        <select
+          aria-label={t('account.common.callingCode')}
+          value={value.callingCode}
+          onChange={(e) => onChange({ ...value, callingCode: e.target.value })}
+          data-testid={`${testId}-cc`}
+        >
           {CALLING_CODES.map((c) => (
             <option key={c.region} value={c.code}>
               +{c.code} {name(c.region)}
             </option>
           ))}
         </select>
-        <input id={id} type="tel" inputMode="tel" autoComplete="tel-national" required value={value.number} onChange={(e) => onChange({ ...value, number: e.target.value })} aria-invalid={error ? true : undefined} aria-describedby={error ? `${id}-err` : undefined} data-testid={testId} />
+        <input
+          id={id}
+          type="tel"
+          inputMode="tel"
+          autoComplete="tel-national"
+          required
+          value={value.number}
+          onChange={(e) => onChange({ ...value, number: e.target.value })}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-err` : undefined}
+          data-testid={testId}
+        />
       </div>
       {error && (
         <small id={`${id}-err`} className="field-error">
@@ -110,7 +152,19 @@ export function PhoneField({ locale, t, value, onChange, label, error, testId = 
  * "Send code": runs `send` (which asks the server for a code and rejects with its message), then
  * counts down the 60 s the server makes a phone wait before the next code.
  */
-export function SendCodeButton({ t, send, disabled, label, testId = 'send-code' }: { t: T; send: () => Promise<void>; disabled?: boolean; label?: string; testId?: string }) {
+export function SendCodeButton({
+  t,
+  send,
+  disabled,
+  label,
+  testId = 'send-code',
+}: {
+  t: T;
+  send: () => Promise<void>;
+  disabled?: boolean;
+  label?: string;
+  testId?: string;
+}) {
   const [left, setLeft] = useState(0);
   const [busy, setBusy] = useState(false);
   const timer = useRef<ReturnType<typeof setInterval> | null>(null);
@@ -154,7 +208,19 @@ export function SendCodeButton({ t, send, disabled, label, testId = 'send-code' 
  * Tabs over the panels of a form page (buttons with aria roles). `panel` is the id of the tab panel
  * they show, which names the active tab as its label ({@link tabId}).
  */
-export function Tabs<K extends string>({ label, tabs, active, onChange, panel }: { label: string; tabs: { key: K; label: string }[]; active: K; onChange: (k: K) => void; panel?: string }) {
+export function Tabs<K extends string>({
+  label,
+  tabs,
+  active,
+  onChange,
+  panel,
+}: {
+  label: string;
+  tabs: { key: K; label: string }[];
+  active: K;
+  onChange: (k: K) => void;
+  panel?: string;
+}) {
   const id = useId();
   return (
     <div className="acc-tabs" role="tablist" aria-label={label}>
@@ -188,7 +254,17 @@ export function Tabs<K extends string>({ label, tabs, active, onChange, panel }:
 export const tabId = (panel: string, key: string) => `${panel}-tab-${key}`;
 
 /** A form that reports its busy state to assistive technology. */
-export function Form({ onSubmit, busy, children, testId }: { onSubmit: () => unknown; busy: boolean; children: ReactNode; testId?: string }) {
+export function Form({
+  onSubmit,
+  busy,
+  children,
+  testId,
+}: {
+  onSubmit: () => unknown;
+  busy: boolean;
+  children: ReactNode;
+  testId?: string;
+}) {
   return (
     <form
       className="acc-form"

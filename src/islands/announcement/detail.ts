@@ -22,8 +22,6 @@ interface Detail {
   coins: { id: string; symbol: string; name: string }[];
 }
 
-
-
 /** Shows the announcement in `box` to a signed-in reader; resolves false when the API still answers as to a visitor. */
 export async function showAnnouncement(box: HTMLElement): Promise<boolean> {
   if (box.dataset.shown) return true;
@@ -46,7 +44,10 @@ export async function showAnnouncement(box: HTMLElement): Promise<boolean> {
   }
   box.dataset.shown = '1';
   const lang = contentLang(a.locale);
-  const paragraphs = (a.body ?? '').split(/\n\s*\n/).map((p) => p.trim()).filter(Boolean);
+  const paragraphs = (a.body ?? '')
+    .split(/\n\s*\n/)
+    .map((p) => p.trim())
+    .filter(Boolean);
   box.replaceChildren(
     el('h1', { lang, data: { testid: 'announcement-title' } }, a.title),
     el(
@@ -58,9 +59,30 @@ export async function showAnnouncement(box: HTMLElement): Promise<boolean> {
     ),
     el('div', { className: 'body', lang, data: { testid: 'content-body' } }, ...paragraphs.map((p) => el('p', {}, p))),
     ...(a.coins.length
-      ? [el('section', { className: 'related' }, el('h2', {}, t('announcement.relatedCoins')), el('ul', { className: 'chips' }, ...a.coins.map((c) => el('li', {}, el('a', { href: `${base}/coin/${encodeURIComponent(c.id)}` }, `${c.name} (${c.symbol})`)))))]
+      ? [
+          el(
+            'section',
+            { className: 'related' },
+            el('h2', {}, t('announcement.relatedCoins')),
+            el(
+              'ul',
+              { className: 'chips' },
+              ...a.coins.map((c) =>
+                el('li', {}, el('a', { href: `${base}/coin/${encodeURIComponent(c.id)}` }, `${c.name} (${c.symbol})`)),
+              ),
+            ),
+          ),
+        ]
       : []),
-    el('p', {}, el('a', { href: a.url, rel: 'nofollow noopener', target: '_blank', data: { testid: 'original-link' } }, `${t('announcement.original')} ↗`)),
+    el(
+      'p',
+      {},
+      el(
+        'a',
+        { href: a.url, rel: 'nofollow noopener', target: '_blank', data: { testid: 'original-link' } },
+        `${t('announcement.original')} ↗`,
+      ),
+    ),
   );
   return true;
 }

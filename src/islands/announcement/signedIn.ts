@@ -29,9 +29,16 @@ interface ListPage {
   limited: boolean;
 }
 
-
-
-function renderList(items: Item[], o: { base: string; locale: ReturnType<typeof toLocale>; t: (k: string) => string; showExchange: boolean; categoryUrl: (c: string) => string }): HTMLElement {
+function renderList(
+  items: Item[],
+  o: {
+    base: string;
+    locale: ReturnType<typeof toLocale>;
+    t: (k: string) => string;
+    showExchange: boolean;
+    categoryUrl: (c: string) => string;
+  },
+): HTMLElement {
   const now = Date.now();
   return el(
     'ul',
@@ -43,16 +50,55 @@ function renderList(items: Item[], o: { base: string; locale: ReturnType<typeof 
         el(
           'div',
           { className: 'head' },
-          el('a', { className: 'badge cat', href: o.categoryUrl(a.category), data: { category: a.category } }, o.t(`announcement.category.${a.category}`)),
-          ...(a.locale === o.locale ? [] : [el('span', { className: 'badge lang-tag', title: o.t(`contentLanguage.title.${a.locale}`), data: { langTag: a.locale } }, o.t(`contentLanguage.tag.${a.locale}`))]),
+          el(
+            'a',
+            { className: 'badge cat', href: o.categoryUrl(a.category), data: { category: a.category } },
+            o.t(`announcement.category.${a.category}`),
+          ),
+          ...(a.locale === o.locale
+            ? []
+            : [
+                el(
+                  'span',
+                  {
+                    className: 'badge lang-tag',
+                    title: o.t(`contentLanguage.title.${a.locale}`),
+                    data: { langTag: a.locale },
+                  },
+                  o.t(`contentLanguage.tag.${a.locale}`),
+                ),
+              ]),
           el('a', { className: 'title', href: `${o.base}/announcement/${a.id}`, lang: contentLang(a.locale) }, a.title),
         ),
         el(
           'div',
           { className: 'meta muted' },
-          ...(o.showExchange ? [el('a', { href: `${o.base}/announcements/${encodeURIComponent(a.exchange.name)}`, data: { testid: 'announcement-exchange' } }, a.exchange.displayName)] : []),
-          el('time', { dateTime: a.publishedAt, title: formatDateTime(a.publishedAt, now) }, formatRelativeTime(a.publishedAt, now, o.locale ?? 'en')),
-          ...(a.coins.length ? [el('span', { className: 'coins' }, ...a.coins.map((c) => el('a', { href: `${o.base}/coin/${encodeURIComponent(c.id)}` }, c.symbol)))] : []),
+          ...(o.showExchange
+            ? [
+                el(
+                  'a',
+                  {
+                    href: `${o.base}/announcements/${encodeURIComponent(a.exchange.name)}`,
+                    data: { testid: 'announcement-exchange' },
+                  },
+                  a.exchange.displayName,
+                ),
+              ]
+            : []),
+          el(
+            'time',
+            { dateTime: a.publishedAt, title: formatDateTime(a.publishedAt, now) },
+            formatRelativeTime(a.publishedAt, now, o.locale ?? 'en'),
+          ),
+          ...(a.coins.length
+            ? [
+                el(
+                  'span',
+                  { className: 'coins' },
+                  ...a.coins.map((c) => el('a', { href: `${o.base}/coin/${encodeURIComponent(c.id)}` }, c.symbol)),
+                ),
+              ]
+            : []),
         ),
       ),
     ),
@@ -91,7 +137,15 @@ export async function showWholeList(box: HTMLElement): Promise<boolean> {
   const shown = box.querySelector('ul[data-testid="announcement-list"]');
   if (shown) shown.replaceWith(list);
   else box.querySelector('[data-testid="login-to-see-more"]')?.before(list);
-  box.querySelector('[data-testid="login-to-see-more"]')?.replaceWith(el('p', { className: 'muted signed-in-all', data: { testid: 'signed-in-all' } }, t('account.announcement.signedInAll')));
+  box
+    .querySelector('[data-testid="login-to-see-more"]')
+    ?.replaceWith(
+      el(
+        'p',
+        { className: 'muted signed-in-all', data: { testid: 'signed-in-all' } },
+        t('account.announcement.signedInAll'),
+      ),
+    );
   const full = box.querySelector<HTMLTemplateElement>('template[data-full-pager]');
   if (full) {
     box.querySelector('nav.toolbar')?.remove();

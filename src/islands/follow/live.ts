@@ -19,11 +19,13 @@ let marking: Promise<void> = Promise.resolve();
 const buttons = (selector: string) => [...document.querySelectorAll<HTMLButtonElement>(selector)];
 
 function paintFollows(ids: ReadonlySet<number> | null): void {
-  for (const b of buttons('button[data-follow]')) b.setAttribute('aria-pressed', String(!!ids?.has(Number(b.dataset.follow))));
+  for (const b of buttons('button[data-follow]'))
+    b.setAttribute('aria-pressed', String(!!ids?.has(Number(b.dataset.follow))));
 }
 
 function paintBookmarks(): void {
-  for (const b of buttons('button[data-bookmark]')) b.setAttribute('aria-pressed', String(bookmarked.has(b.dataset.bookmark ?? '')));
+  for (const b of buttons('button[data-bookmark]'))
+    b.setAttribute('aria-pressed', String(bookmarked.has(b.dataset.bookmark ?? '')));
 }
 
 /** The result line after a button: the server's message, or nothing. */
@@ -66,7 +68,8 @@ export function markAll(): void {
     store.$followed.subscribe(paintFollows);
   }
   if (buttons('button[data-follow]').length) store.load().catch((e: unknown) => console.error('[follows]', e));
-  if (buttons('button[data-bookmark]').length) marking = markBookmarks().catch((e: unknown) => console.error('[bookmarks]', e));
+  if (buttons('button[data-bookmark]').length)
+    marking = markBookmarks().catch((e: unknown) => console.error('[bookmarks]', e));
 }
 
 /** Signed out: forget the reader's lists. */

@@ -1,5 +1,13 @@
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import type { AutoscaleInfo, CandlestickData, HistogramData, IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
+import type {
+  AutoscaleInfo,
+  CandlestickData,
+  HistogramData,
+  IChartApi,
+  ISeriesApi,
+  MouseEventParams,
+  UTCTimestamp,
+} from 'lightweight-charts';
 import { formatDate, formatDateTime, formatPercent, trend } from '../../lib/format/index.ts';
 import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
 import {
@@ -56,12 +64,26 @@ const viewQuery = (interval: KlineInterval, range: KlineRange) => `?interval=${i
  * range switches mirrored in the URL, a crosshair OHLCV legend, live updates of the last
  * candle from the price stream, and loading, empty and error states.
  */
-export default function KlineChart({ coinId, symbol, interval: initialInterval, range: initialRange, locale, dict, currency }: Props) {
+export default function KlineChart({
+  coinId,
+  symbol,
+  interval: initialInterval,
+  range: initialRange,
+  locale,
+  dict,
+  currency,
+}: Props) {
   const t = createTranslator(dict);
   // Candles in a crypto currency would be today's rate applied to past prices, which no market
   // saw (bitcoin in BTC is 1, not a falling line): in BTC, ETH or USDT the chart stays in US
   // dollars and says so (the legend's pair reads BTC/USD).
-  const money = useMemo(() => (currency && !MARKET_RATE_COINS[currency.code] ? createMoney(locale, currency.code, { [currency.code]: currency.rate }) : createMoney(locale, 'USD', {})), [locale, currency]);
+  const money = useMemo(
+    () =>
+      currency && !MARKET_RATE_COINS[currency.code]
+        ? createMoney(locale, currency.code, { [currency.code]: currency.rate })
+        : createMoney(locale, 'USD', {}),
+    [locale, currency],
+  );
   const rate = money.convert(1) ?? 1;
   const [interval, setInterval] = useState(initialInterval);
   const [range, setRange] = useState(initialRange);
@@ -82,7 +104,14 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
   const colours = useRef<ChartColours>(readColours());
   /** The last close as drawn (in the chart's currency): the last-price label's place on the axis. */
   const lastClose = useRef<number | null>(null);
-  const ticks = useMemo(() => axisFormatter(() => candleSeries.current, () => lastClose.current), []);
+  const ticks = useMemo(
+    () =>
+      axisFormatter(
+        () => candleSeries.current,
+        () => lastClose.current,
+      ),
+    [],
+  );
   const [chartReady, setChartReady] = useState(false);
 
   const volumeBar = useCallback(
@@ -94,7 +123,13 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
     [rate],
   );
   const candleBar = useCallback(
-    (c: KlineCandle): CandlestickData<UTCTimestamp> => ({ time: toSeconds(c.time), open: c.open * rate, high: c.high * rate, low: c.low * rate, close: c.close * rate }),
+    (c: KlineCandle): CandlestickData<UTCTimestamp> => ({
+      time: toSeconds(c.time),
+      open: c.open * rate,
+      high: c.high * rate,
+      low: c.low * rate,
+      close: c.close * rate,
+    }),
     [rate],
   );
 
@@ -110,12 +145,21 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
       // attribution the licence asks for is the text link under the chart.
       const api = lw.createChart(box.current, {
         autoSize: true,
-        layout: { background: { type: lw.ColorType.Solid, color: c.bg }, textColor: c.muted, attributionLogo: false, fontFamily: 'inherit' },
+        layout: {
+          background: { type: lw.ColorType.Solid, color: c.bg },
+          textColor: c.muted,
+          attributionLogo: false,
+          fontFamily: 'inherit',
+        },
         grid: { vertLines: { color: withAlpha(c.border, 0.6) }, horzLines: { color: withAlpha(c.border, 0.6) } },
         rightPriceScale: { borderColor: c.border, scaleMargins: { top: 0.08, bottom: 0.26 } },
         timeScale: { borderColor: c.border, timeVisible: true, secondsVisible: false },
         crosshair: { mode: lw.CrosshairMode.Normal },
-        localization: { locale: locale === 'zh-hk' ? 'zh-HK' : locale === 'zh' ? 'zh-CN' : locale, priceFormatter: (p: number) => money.price(p / rate).replace(money.symbol, ''), tickmarksPriceFormatter: ticks },
+        localization: {
+          locale: locale === 'zh-hk' ? 'zh-HK' : locale === 'zh' ? 'zh-CN' : locale,
+          priceFormatter: (p: number) => money.price(p / rate).replace(money.symbol, ''),
+          tickmarksPriceFormatter: ticks,
+        },
       });
       candleSeries.current = api.addSeries(lw.CandlestickSeries, {
         upColor: c.rise,
@@ -144,11 +188,19 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
         colours.current = next;
         api.applyOptions({
           layout: { background: { type: lw.ColorType.Solid, color: next.bg }, textColor: next.muted },
-          grid: { vertLines: { color: withAlpha(next.border, 0.6) }, horzLines: { color: withAlpha(next.border, 0.6) } },
+          grid: {
+            vertLines: { color: withAlpha(next.border, 0.6) },
+            horzLines: { color: withAlpha(next.border, 0.6) },
+          },
           rightPriceScale: { borderColor: next.border },
           timeScale: { borderColor: next.border },
         });
-        candleSeries.current?.applyOptions({ upColor: next.rise, downColor: next.fall, wickUpColor: next.rise, wickDownColor: next.fall });
+        candleSeries.current?.applyOptions({
+          upColor: next.rise,
+          downColor: next.fall,
+          wickUpColor: next.rise,
+          wickDownColor: next.fall,
+        });
       });
       chart.current = api;
       setChartReady(true);
@@ -193,12 +245,17 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
         byTime.current = new Map(data.candles.map((c) => [c.time, c]));
         const last = data.candles.at(-1);
         const minMove = minMoveFor((last?.close ?? 1) * rate);
-        candleSeries.current?.applyOptions({ priceFormat: { type: 'price', minMove, precision: Math.max(0, -Math.floor(Math.log10(minMove))) } });
+        candleSeries.current?.applyOptions({
+          priceFormat: { type: 'price', minMove, precision: Math.max(0, -Math.floor(Math.log10(minMove))) },
+        });
         lastClose.current = last ? last.close * rate : null;
         candleSeries.current?.setData(data.candles.map(candleBar));
         volumeSeries.current?.setData(data.candles.map(volumeBar));
         chart.current?.timeScale().fitContent();
-        showNews(data.candles.map((c) => c.time), INTERVAL_MS[interval]);
+        showNews(
+          data.candles.map((c) => c.time),
+          INTERVAL_MS[interval],
+        );
         setCapped(data.capped);
         setCount(data.candles.length);
         setLegend(null);
@@ -267,7 +324,13 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
         <nav className="kline-switch" aria-label={t('kline.intervalLabel')} data-testid="kline-intervals">
           <span className="kline-switch-label">{t('kline.intervalLabel')}</span>
           {KLINE_INTERVALS.map((i) => (
-            <a key={i} href={viewQuery(i, DEFAULT_RANGE[i])} aria-current={i === interval ? 'true' : undefined} data-interval={i} onClick={choose(i, DEFAULT_RANGE[i])}>
+            <a
+              key={i}
+              href={viewQuery(i, DEFAULT_RANGE[i])}
+              aria-current={i === interval ? 'true' : undefined}
+              data-interval={i}
+              onClick={choose(i, DEFAULT_RANGE[i])}
+            >
               {t(`kline.intervals.${i}`)}
             </a>
           ))}
@@ -275,14 +338,22 @@ export default function KlineChart({ coinId, symbol, interval: initialInterval, 
         <nav className="kline-switch" aria-label={t('kline.rangeLabel')} data-testid="kline-ranges">
           <span className="kline-switch-label">{t('kline.rangeLabel')}</span>
           {KLINE_RANGES.map((r) => (
-            <a key={r} href={viewQuery(interval, r)} aria-current={r === range ? 'true' : undefined} data-range={r} onClick={choose(interval, r)}>
+            <a
+              key={r}
+              href={viewQuery(interval, r)}
+              aria-current={r === range ? 'true' : undefined}
+              data-range={r}
+              onClick={choose(interval, r)}
+            >
               {t(`kline.ranges.${r}`)}
             </a>
           ))}
         </nav>
       </div>
       <div className="kline-legend num" data-testid="kline-legend" aria-live="off">
-        <span className="muted">{symbol}/{money.currency}</span>
+        <span className="muted">
+          {symbol}/{money.currency}
+        </span>
         <span className="muted">{when}</span>
         <span>
           {t('kline.legend.open')} <b className={dir}>{shown ? money.price(shown.open) : '--'}</b>

@@ -14,7 +14,15 @@ import './kline.css';
 /** The ranges the compact chart offers (SPEC §4's 1W–YTD, and the last day), and the interval each is drawn with. */
 export const PRICE_CHART_RANGES = ['1D', '1W', '1M', '3M', '6M', '1Y', 'YTD'] as const;
 export type PriceChartRange = (typeof PRICE_CHART_RANGES)[number];
-const INTERVAL_FOR: Record<PriceChartRange, KlineInterval> = { '1D': '15m', '1W': '1h', '1M': '4h', '3M': '1d', '6M': '1d', '1Y': '1d', YTD: '1d' };
+const INTERVAL_FOR: Record<PriceChartRange, KlineInterval> = {
+  '1D': '15m',
+  '1W': '1h',
+  '1M': '4h',
+  '3M': '1d',
+  '6M': '1d',
+  '1Y': '1d',
+  YTD: '1d',
+};
 
 interface Props {
   coinId: string;
@@ -33,7 +41,10 @@ type Point = { time: number; value: number };
 /** Closing prices of a coin as an area chart with range buttons (the coin overview's chart). */
 export default function PriceChart({ coinId, dict, locale, currency, range: initialRange = '1W', klineHref }: Props) {
   const t = createTranslator(dict);
-  const money = useMemo(() => createMoney(locale, currency?.code ?? 'USD', currency ? { [currency.code]: currency.rate } : {}), [locale, currency]);
+  const money = useMemo(
+    () => createMoney(locale, currency?.code ?? 'USD', currency ? { [currency.code]: currency.rate } : {}),
+    [locale, currency],
+  );
   const rate = money.convert(1) ?? 1;
   const [range, setRange] = useState<PriceChartRange>(initialRange);
   const [status, setStatus] = useState<Status>('loading');
@@ -60,7 +71,12 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
       // attribution the licence asks for is the text link under the chart.
       const api = lw.createChart(box.current, {
         autoSize: true,
-        layout: { background: { type: lw.ColorType.Solid, color: c.bg }, textColor: c.muted, attributionLogo: false, fontFamily: 'inherit' },
+        layout: {
+          background: { type: lw.ColorType.Solid, color: c.bg },
+          textColor: c.muted,
+          attributionLogo: false,
+          fontFamily: 'inherit',
+        },
         grid: { vertLines: { visible: false }, horzLines: { color: withAlpha(c.border, 0.6) } },
         rightPriceScale: { borderVisible: false, scaleMargins: { top: 0.1, bottom: 0.02 } },
         timeScale: { borderVisible: false, timeVisible: true, secondsVisible: false },
@@ -68,7 +84,10 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
         handleScale: false,
         localization: {
           priceFormatter: (p: number) => money.price(p / rate).replace(money.symbol, ''),
-          tickmarksPriceFormatter: axisFormatter(() => series.current, () => last.current),
+          tickmarksPriceFormatter: axisFormatter(
+            () => series.current,
+            () => last.current,
+          ),
         },
       });
       // The line keeps above the news markers' band along the bottom.
@@ -83,11 +102,16 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
         },
       });
       api.subscribeCrosshairMove((param: MouseEventParams) => {
-        const point = series.current ? (param.seriesData.get(series.current) as { time: number; value: number } | undefined) : undefined;
+        const point = series.current
+          ? (param.seriesData.get(series.current) as { time: number; value: number } | undefined)
+          : undefined;
         setHover(point && typeof point.time === 'number' ? { time: point.time * 1000, value: point.value } : null);
       });
       stopTheme = watchTheme((next) =>
-        api.applyOptions({ layout: { background: { type: lw.ColorType.Solid, color: next.bg }, textColor: next.muted }, grid: { horzLines: { color: withAlpha(next.border, 0.6) } } }),
+        api.applyOptions({
+          layout: { background: { type: lw.ColorType.Solid, color: next.bg }, textColor: next.muted },
+          grid: { horzLines: { color: withAlpha(next.border, 0.6) } },
+        }),
       );
       chart.current = api;
       setChartReady(true);
@@ -130,7 +154,8 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
       let interval: KlineInterval = INTERVAL_FOR[range];
       let data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval });
       // Minute candles exist only for the most traded coins; the others fall back to hours.
-      if (data.candles.length < 2 && interval === '15m') data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval: (interval = '1h') });
+      if (data.candles.length < 2 && interval === '15m')
+        data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval: (interval = '1h') });
       // In a crypto currency each close is divided by that coin's close of the same bar, not
       // by today's rate: bitcoin in BTC is 1 all along, and the line shows what a coin did against it.
       const base = MARKET_RATE_COINS[money.currency];
@@ -178,11 +203,21 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
   const daily = range === '3M' || range === '1Y';
 
   return (
-    <div className="price-chart" data-testid="price-chart" data-coin={coinId} data-range={range} data-state={status} data-points={status === 'ready' ? points.length : 0}>
+    <div
+      className="price-chart"
+      data-testid="price-chart"
+      data-coin={coinId}
+      data-range={range}
+      data-state={status}
+      data-points={status === 'ready' ? points.length : 0}
+    >
       <div className="price-chart-head">
         <div className="num">
-          <b>{shown ? money.price(shown.value / rate) : '--'}</b> <span className={trend(change)}>{formatPercent(change)}</span>{' '}
-          <span className="muted">{shown ? (daily ? formatDate(shown.time) : formatDateTime(shown.time, Date.now())) : ''}</span>
+          <b>{shown ? money.price(shown.value / rate) : '--'}</b>{' '}
+          <span className={trend(change)}>{formatPercent(change)}</span>{' '}
+          <span className="muted">
+            {shown ? (daily ? formatDate(shown.time) : formatDateTime(shown.time, Date.now())) : ''}
+          </span>
         </div>
         <div className="price-chart-ranges" role="group" aria-label={t('kline.rangeLabel')}>
           {PRICE_CHART_RANGES.map((r) => (

@@ -13,7 +13,15 @@ export interface ChartColours {
   accent: string;
 }
 
-const FALLBACK: ChartColours = { bg: '#ffffff', fg: '#111827', muted: '#5b6475', border: '#e3e6eb', rise: '#137333', fall: '#c0262d', accent: '#2563eb' };
+const FALLBACK: ChartColours = {
+  bg: '#ffffff',
+  fg: '#111827',
+  muted: '#5b6475',
+  border: '#e3e6eb',
+  rise: '#137333',
+  fall: '#c0262d',
+  accent: '#2563eb',
+};
 
 export function readColours(): ChartColours {
   if (typeof document === 'undefined') return FALLBACK;

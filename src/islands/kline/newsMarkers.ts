@@ -34,7 +34,13 @@ function el<K extends keyof HTMLElementTagNameMap>(tag: K, className: string, te
   return node;
 }
 
-export function createNewsMarkers(o: { chart: IChartApi; stage: HTMLElement; coinId: string; locale: Locale; dict: Dict }): NewsMarkers {
+export function createNewsMarkers(o: {
+  chart: IChartApi;
+  stage: HTMLElement;
+  coinId: string;
+  locale: Locale;
+  dict: Dict;
+}): NewsMarkers {
   const t = createTranslator(o.dict);
   const layer = el('div', 'news-markers');
   layer.dataset.testid = 'news-markers';
@@ -109,7 +115,8 @@ export function createNewsMarkers(o: { chart: IChartApi; stage: HTMLElement; coi
       link.append(meta, title);
       card.append(link);
     }
-    if (items.length > MARKER_CARD_ITEMS) card.append(el('span', 'news-meta', t('kline.news.more', { n: items.length - MARKER_CARD_ITEMS })));
+    if (items.length > MARKER_CARD_ITEMS)
+      card.append(el('span', 'news-meta', t('kline.news.more', { n: items.length - MARKER_CARD_ITEMS })));
     // One item: the marker is its link. Several: a click pins the card so touch readers can choose.
     button.addEventListener('click', () => {
       if (many) node.classList.toggle('open');

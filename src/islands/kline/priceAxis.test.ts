@@ -3,7 +3,13 @@ import { axisFormatter, LABEL_CLEARANCE, stepDecimals, tickLabels } from './pric
 
 describe('price axis labels', () => {
   it('take the decimals the spacing of the ticks needs, not two everywhere', () => {
-    expect(tickLabels([92500, 95000, 97500, 100000, 110000])).toEqual(['92,500', '95,000', '97,500', '100,000', '110,000']);
+    expect(tickLabels([92500, 95000, 97500, 100000, 110000])).toEqual([
+      '92,500',
+      '95,000',
+      '97,500',
+      '100,000',
+      '110,000',
+    ]);
     expect(tickLabels([3400, 3410, 3420])).toEqual(['3,400', '3,410', '3,420']);
     expect(tickLabels([0.2, 0.25, 0.3])).toEqual(['0.20', '0.25', '0.30']);
     expect(tickLabels([0.0001, 0.0002, 0.0003])).toEqual(['0.0001', '0.0002', '0.0003']);
@@ -22,12 +28,28 @@ describe('price axis labels', () => {
   it('leave out the tick the last-price label would cover, and only that one', () => {
     // 1 px per dollar, y grows downwards: the label of 94,513.92 sits at y = -94,513.92.
     const series = { priceToCoordinate: (p: number) => -p };
-    const format = axisFormatter(() => series, () => 94_513.92);
+    const format = axisFormatter(
+      () => series,
+      () => 94_513.92,
+    );
     expect(format([92_000, 94_000, 94_510, 96_000])).toEqual(['92,000', '94,000', '', '96,000']);
-    const near = axisFormatter(() => series, () => 94_000 + LABEL_CLEARANCE - 1);
+    const near = axisFormatter(
+      () => series,
+      () => 94_000 + LABEL_CLEARANCE - 1,
+    );
     expect(near([93_000, 94_000, 95_000])).toEqual(['93,000', '', '95,000']);
     // No series or no data yet: every tick keeps its label.
-    expect(axisFormatter(() => null, () => 1)([1, 2])).toEqual(['1', '2']);
-    expect(axisFormatter(() => series, () => null)([1, 2])).toEqual(['1', '2']);
+    expect(
+      axisFormatter(
+        () => null,
+        () => 1,
+      )([1, 2]),
+    ).toEqual(['1', '2']);
+    expect(
+      axisFormatter(
+        () => series,
+        () => null,
+      )([1, 2]),
+    ).toEqual(['1', '2']);
   });
 });

@@ -50,7 +50,10 @@ export function tickLabels(prices: readonly number[], hide: (price: number) => b
  * LABEL_CLEARANCE of the series' last value are left blank (the last-price label sits there).
  * `last()` is that value, in the series' units.
  */
-export function axisFormatter(series: () => { priceToCoordinate(price: number): number | null } | null, last: () => number | null): (prices: number[]) => string[] {
+export function axisFormatter(
+  series: () => { priceToCoordinate(price: number): number | null } | null,
+  last: () => number | null,
+): (prices: number[]) => string[] {
   return (prices) => {
     const s = series();
     const value = last();

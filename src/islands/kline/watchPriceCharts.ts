@@ -5,7 +5,8 @@
 export function watchPriceCharts(root: ParentNode = document): void {
   const slots = [...root.querySelectorAll<HTMLElement>('[data-price-chart]')];
   if (!slots.length) return;
-  const mount = (el: HTMLElement) => void import('./mountPriceChart.tsx').then(({ mountPriceChart }) => mountPriceChart(el));
+  const mount = (el: HTMLElement) =>
+    void import('./mountPriceChart.tsx').then(({ mountPriceChart }) => mountPriceChart(el));
   if (typeof IntersectionObserver === 'undefined') {
     slots.forEach(mount);
     return;

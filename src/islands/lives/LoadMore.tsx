@@ -60,7 +60,11 @@ export default function LoadMore({ locale, base, dict, next: first, size, import
     event.preventDefault();
     setState('loading');
     try {
-      const page = await apiGet<{ list: Item[]; next: number | null }>('/v1/lives', { before: next, size, important: important ? 'true' : undefined });
+      const page = await apiGet<{ list: Item[]; next: number | null }>('/v1/lives', {
+        before: next,
+        size,
+        important: important ? 'true' : undefined,
+      });
       setItems((prev) => [...prev, ...page.list]);
       setNext(page.next);
       setState('idle');
@@ -90,7 +94,12 @@ export default function LoadMore({ locale, base, dict, next: first, size, import
               )}
               <ol className="lives-items">
                 {g.items.map((item) => (
-                  <li className={item.important ? 'lives-item important' : 'lives-item'} data-testid="lives-item" data-id={item.id} key={item.id}>
+                  <li
+                    className={item.important ? 'lives-item important' : 'lives-item'}
+                    data-testid="lives-item"
+                    data-id={item.id}
+                    key={item.id}
+                  >
                     <time className="lives-time num" dateTime={item.publishedAt}>
                       {timeOfDay(item.publishedAt)}
                     </time>
@@ -98,13 +107,21 @@ export default function LoadMore({ locale, base, dict, next: first, size, import
                       <h3 className="lives-title">
                         {item.important && <span className="badge demo">{t('lives.important')}</span>}
                         {item.locale !== locale && (
-                          <span className="badge lang-tag" title={t(`contentLanguage.title.${item.locale}`)} data-lang-tag={item.locale}>
+                          <span
+                            className="badge lang-tag"
+                            title={t(`contentLanguage.title.${item.locale}`)}
+                            data-lang-tag={item.locale}
+                          >
                             {t(`contentLanguage.tag.${item.locale}`)}
                           </span>
                         )}
-                        <a href={`${base}/lives/${item.id}`} lang={foreignLang(item.locale, locale)}>{item.title}</a>
+                        <a href={`${base}/lives/${item.id}`} lang={foreignLang(item.locale, locale)}>
+                          {item.title}
+                        </a>
                       </h3>
-                      <p className="lives-body" lang={foreignLang(item.locale, locale)}>{item.body}</p>
+                      <p className="lives-body" lang={foreignLang(item.locale, locale)}>
+                        {item.body}
+                      </p>
                       <div className="lives-meta">
                         {item.coins.length > 0 && (
                           <ul className="chips" aria-label={t('lives.relatedCoins')}>
@@ -124,7 +141,16 @@ export default function LoadMore({ locale, base, dict, next: first, size, import
                               ['bearish', 'fall', '▼', item.votesDown, 'vote-down'],
                             ] as const
                           ).map(([key, cls, arrow, n, testid]) => (
-                            <button key={key} type="button" className={`vote ${cls}`} data-vote={key} data-tpl={`${arrow} ${t(`lives.${key}`)} {{count}}`} data-count={n} aria-pressed="false" data-testid={testid}>
+                            <button
+                              key={key}
+                              type="button"
+                              className={`vote ${cls}`}
+                              data-vote={key}
+                              data-tpl={`${arrow} ${t(`lives.${key}`)} {{count}}`}
+                              data-count={n}
+                              aria-pressed="false"
+                              data-testid={testid}
+                            >
                               {`${arrow} ${t(`lives.${key}`)} ${n}`}
                             </button>
                           ))}

@@ -7,7 +7,15 @@
  * calls openLoginDialog), and the rest of a list that visitors see only part of (announcements),
  * or an announcement past what they may read, once the reader is signed in.
  */
-import { avatarUrl, cookieString, displayName, parseUserInfo, profileIsStale, hasSession, SESSION_KEYS } from '../../lib/account.ts';
+import {
+  avatarUrl,
+  cookieString,
+  displayName,
+  parseUserInfo,
+  profileIsStale,
+  hasSession,
+  SESSION_KEYS,
+} from '../../lib/account.ts';
 import { RISE_FALL_COOKIE, RISE_FALL_COOKIE_MAX_AGE_S } from '../../lib/riseFall.ts';
 import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
 
@@ -39,7 +47,12 @@ export function startAccount(): void {
       const menu = e.target as HTMLSelectElement;
       if (menu.dataset?.setting !== RISE_FALL_COOKIE || !hasSession(document.cookie)) return;
       e.stopImmediatePropagation();
-      document.cookie = cookieString(RISE_FALL_COOKIE, menu.value, RISE_FALL_COOKIE_MAX_AGE_S, location.protocol === 'https:');
+      document.cookie = cookieString(
+        RISE_FALL_COOKIE,
+        menu.value,
+        RISE_FALL_COOKIE_MAX_AGE_S,
+        location.protocol === 'https:',
+      );
       void import('./saveColours.ts')
         .then((m) => m.saveColours(menu.value))
         .catch((err: unknown) => console.error('[colours]', err))
@@ -139,12 +152,24 @@ export function startAccount(): void {
     run();
     window.addEventListener('coinlens:session', run);
   };
-  whenSignedIn('[data-announcements-more]', 'whole', (el) => import('../announcement/signedIn.ts').then((m) => m.showWholeList(el)), '[announcements]');
-  whenSignedIn('[data-announcement-locked]', 'shown', (el) => import('../announcement/detail.ts').then((m) => m.showAnnouncement(el)), '[announcement]');
+  whenSignedIn(
+    '[data-announcements-more]',
+    'whole',
+    (el) => import('../announcement/signedIn.ts').then((m) => m.showWholeList(el)),
+    '[announcements]',
+  );
+  whenSignedIn(
+    '[data-announcement-locked]',
+    'shown',
+    (el) => import('../announcement/detail.ts').then((m) => m.showAnnouncement(el)),
+    '[announcement]',
+  );
 
   let dialog: Promise<void> | null = null;
   showLogin = () => {
-    dialog ??= import('../account/mountLogin.tsx').then(({ mountLogin }) => mountLogin(dict, area?.dataset.locale, base));
+    dialog ??= import('../account/mountLogin.tsx').then(({ mountLogin }) =>
+      mountLogin(dict, area?.dataset.locale, base),
+    );
     void dialog.then(() => import('../../stores/session.ts')).then((s) => s.openLogin());
   };
 }

@@ -68,7 +68,11 @@ export function startHeader(): void {
     const list = a?.parentElement?.dataset.list;
     if (!a || !list) return;
     const cookie = new RegExp(`(?:^|;\\s*)${SIZES_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
-    remember(SIZES_COOKIE, chooseSize(cookie && decodeURIComponent(cookie), list, Number(a.dataset.size)), SIZES_COOKIE_MAX_AGE_DAYS);
+    remember(
+      SIZES_COOKIE,
+      chooseSize(cookie && decodeURIComponent(cookie), list, Number(a.dataset.size)),
+      SIZES_COOKIE_MAX_AGE_DAYS,
+    );
   });
 
   // The quick search island (React, fuse.js and the coin list) loads when the visitor reaches

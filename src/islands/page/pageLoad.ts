@@ -21,35 +21,47 @@ export function startPageLoad(): void {
     clearInterval(timer);
     bar.className = failed ? 'failed' : 'done';
     bar.style.width = '100%';
-    setTimeout(() => { bar.className = ''; bar.style.width = '0'; }, 400);
+    setTimeout(() => {
+      bar.className = '';
+      bar.style.width = '0';
+    }, 400);
   };
   document.addEventListener('click', (e) => {
     const a = (e.target as Element | null)?.closest?.('a');
     if (!a || e.defaultPrevented || e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey) return;
-    if (a.target === '_blank' || a.origin !== location.origin || a.hash && a.pathname === location.pathname) return;
+    if (a.target === '_blank' || a.origin !== location.origin || (a.hash && a.pathname === location.pathname)) return;
     start();
   });
   window.addEventListener('pageshow', () => finish());
   // Page-view beacon (issue 10): once per page shown (a back/forward restore is a view too), first
   // party, no cookie. The signature code loads on its own, after the page.
   window.addEventListener('pageshow', () => {
-    void import('../../lib/signature.ts').then(async ({ signature }) => {
-      const { locale, signSalt } = document.documentElement.dataset;
-      const url = `/api/new/v1/pv?t=${await signature(Date.now(), signSalt ?? 'coinlens')}&lan=${locale === 'zh-hk' ? 'zh' : (locale ?? 'zh')}`;
-      const body = JSON.stringify({ path: location.pathname });
-      if (!navigator.sendBeacon?.(url, body)) void fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {});
-    }).catch(() => {});
+    void import('../../lib/signature.ts')
+      .then(async ({ signature }) => {
+        const { locale, signSalt } = document.documentElement.dataset;
+        const url = `/api/new/v1/pv?t=${await signature(Date.now(), signSalt ?? 'coinlens')}&lan=${locale === 'zh-hk' ? 'zh' : (locale ?? 'zh')}`;
+        const body = JSON.stringify({ path: location.pathname });
+        if (!navigator.sendBeacon?.(url, body))
+          void fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {});
+      })
+      .catch(() => {});
   });
   window.addEventListener('pagehide', () => finish());
-  window.addEventListener('error', (e) => {
-    const el = e.target as HTMLElement | null;
-    if (el && (el.tagName === 'SCRIPT' || el.tagName === 'LINK') && !sessionStorage.getItem('chunk-reload')) {
-      sessionStorage.setItem('chunk-reload', '1');
-      location.reload();
-    }
-  }, true);
+  window.addEventListener(
+    'error',
+    (e) => {
+      const el = e.target as HTMLElement | null;
+      if (el && (el.tagName === 'SCRIPT' || el.tagName === 'LINK') && !sessionStorage.getItem('chunk-reload')) {
+        sessionStorage.setItem('chunk-reload', '1');
+        location.reload();
+      }
+    },
+    true,
+  );
   window.addEventListener('vite:preloadError', () => location.reload());
-  const online = () => { banner.hidden = navigator.onLine; };
+  const online = () => {
+    banner.hidden = navigator.onLine;
+  };
   window.addEventListener('online', online);
   window.addEventListener('offline', online);
   online();

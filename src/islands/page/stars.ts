@@ -36,7 +36,8 @@ export function startStars(): void {
   const near = (e: Event) => {
     if (starOf(e)) void load();
   };
-  for (const type of ['pointerover', 'focusin', 'touchstart'] as const) document.addEventListener(type, near, { passive: true });
+  for (const type of ['pointerover', 'focusin', 'touchstart'] as const)
+    document.addEventListener(type, near, { passive: true });
   window.addEventListener('coinlens:session', () => void load());
   document.addEventListener('click', (e) => {
     const button = starOf(e);

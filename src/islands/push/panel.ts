@@ -18,7 +18,11 @@ function uiOf(panel: HTMLElement): Ui {
     } catch {
       /* keys show instead of words: still usable */
     }
-    ui = { t: createTranslator(dict), base: panel.dataset.base ?? '', locale: toLocale(document.documentElement.dataset.locale) ?? 'en' };
+    ui = {
+      t: createTranslator(dict),
+      base: panel.dataset.base ?? '',
+      locale: toLocale(document.documentElement.dataset.locale) ?? 'en',
+    };
     uis.set(panel, ui);
   }
   return ui;
@@ -34,7 +38,9 @@ function loading(ui: Ui, error?: string) {
 
 const toggleOf = (panel: HTMLElement) => panel.querySelector<HTMLButtonElement>('button[data-push-toggle]');
 const bodyOf = (panel: HTMLElement) => panel.querySelector<HTMLElement>('[data-push-body]')!;
-const sections = (panel: HTMLElement) => [...panel.querySelectorAll<HTMLButtonElement>('button[data-push-action][aria-expanded]')];
+const sections = (panel: HTMLElement) => [
+  ...panel.querySelectorAll<HTMLButtonElement>('button[data-push-action][aria-expanded]'),
+];
 
 function say(panel: HTMLElement, kind: 'ok' | 'error', text: string) {
   const note = panel.querySelector<HTMLElement>('[data-push-note]');

@@ -40,7 +40,11 @@ export function showToggle(toggle: HTMLButtonElement, subscribed: readonly strin
 }
 
 /** Switches the page's exchange on or off: the reader's list with that one name changed, saved as a whole. */
-export async function flipToggle(toggle: HTMLButtonElement, ui: Ui, say: (kind: 'ok' | 'error', text: string) => void): Promise<string[] | undefined> {
+export async function flipToggle(
+  toggle: HTMLButtonElement,
+  ui: Ui,
+  say: (kind: 'ok' | 'error', text: string) => void,
+): Promise<string[] | undefined> {
   const name = toggle.dataset.pushToggle ?? '';
   const display = toggle.dataset.name ?? name;
   if (!name || toggle.disabled) return undefined;
@@ -48,7 +52,13 @@ export async function flipToggle(toggle: HTMLButtonElement, ui: Ui, say: (kind: 
   try {
     const current = names((await apiGet<{ list: Exchange[] }>(`${V2}/stare/exchange/list`)).list);
     const on = !current.includes(name);
-    const saved = names((await apiPost<{ list: Exchange[] }>(`${V2}/stare/exchange/override`, { exchanges: withExchange(current, name, on) })).list);
+    const saved = names(
+      (
+        await apiPost<{ list: Exchange[] }>(`${V2}/stare/exchange/override`, {
+          exchanges: withExchange(current, name, on),
+        })
+      ).list,
+    );
     showToggle(toggle, saved);
     say('ok', ui.t(saved.includes(name) ? 'pushUi.toggle.on' : 'pushUi.toggle.off', { name: display }));
     return saved;
@@ -59,4 +69,3 @@ export async function flipToggle(toggle: HTMLButtonElement, ui: Ui, say: (kind: 
     toggle.disabled = false;
   }
 }
-

@@ -29,10 +29,8 @@ interface Announcement {
 
 const V2 = '/new/v2';
 
-
-
-const button = (text: string, testid: string, cls = 'btn secondary') => el('button', { type: 'button', className: cls, data: { testid } }, text);
-
+const button = (text: string, testid: string, cls = 'btn secondary') =>
+  el('button', { type: 'button', className: cls, data: { testid } }, text);
 
 /** A status line: polite for progress and success, an alert for errors. */
 function noteLine(testid: string) {
@@ -48,13 +46,22 @@ function noteLine(testid: string) {
 
 /** Loading → the content, or the error with a retry button. */
 async function withStates(host: HTMLElement, ui: Ui, load: () => Promise<void>, testid: string): Promise<void> {
-  host.replaceChildren(el('p', { className: 'muted', data: { testid: `${testid}-loading` } }, ui.t('pushUi.common.loading')));
+  host.replaceChildren(
+    el('p', { className: 'muted', data: { testid: `${testid}-loading` } }, ui.t('pushUi.common.loading')),
+  );
   try {
     await load();
   } catch (e) {
     const retry = button(ui.t('pushUi.common.retry'), `${testid}-retry`);
     retry.addEventListener('click', () => void withStates(host, ui, load, testid));
-    host.replaceChildren(el('p', { className: 'push-note error', attrs: { role: 'alert' }, data: { testid: `${testid}-error` } }, errorText(e, ui)), retry);
+    host.replaceChildren(
+      el(
+        'p',
+        { className: 'push-note error', attrs: { role: 'alert' }, data: { testid: `${testid}-error` } },
+        errorText(e, ui),
+      ),
+      retry,
+    );
   }
 }
 
@@ -69,17 +76,33 @@ export function mountEditor(host: HTMLElement, ui: Ui, onSaved?: (names: string[
     host,
     ui,
     async () => {
-      const [all, mine] = await Promise.all([apiGet<{ list: Exchange[] }>(`${V2}/notice/exchanges`), apiGet<{ list: Exchange[] }>(`${V2}/stare/exchange/list`)]);
+      const [all, mine] = await Promise.all([
+        apiGet<{ list: Exchange[] }>(`${V2}/notice/exchanges`),
+        apiGet<{ list: Exchange[] }>(`${V2}/stare/exchange/list`),
+      ]);
       const chosen = new Set(names(mine.list));
       if (all.list.length === 0) {
         host.replaceChildren(el('p', { className: 'muted', data: { testid: 'subs-empty' } }, t('pushUi.editor.empty')));
         return;
       }
-      const filter = el('input', { type: 'search', className: 'push-filter', data: { testid: 'subs-filter' }, attrs: { 'aria-label': t('pushUi.editor.filter'), placeholder: t('pushUi.editor.filter') } });
-      const count = el('span', { className: 'muted', data: { testid: 'subs-count' }, attrs: { 'aria-live': 'polite' } });
+      const filter = el('input', {
+        type: 'search',
+        className: 'push-filter',
+        data: { testid: 'subs-filter' },
+        attrs: { 'aria-label': t('pushUi.editor.filter'), placeholder: t('pushUi.editor.filter') },
+      });
+      const count = el('span', {
+        className: 'muted',
+        data: { testid: 'subs-count' },
+        attrs: { 'aria-live': 'polite' },
+      });
       const list = el('ul', { className: 'push-exchanges' });
       const none = el('p', { className: 'muted', hidden: true, data: { testid: 'subs-no-match' } });
-      const fieldset = el('fieldset', { className: 'push-editor', data: { testid: 'subs-editor' } }, el('legend', {}, t('pushUi.editor.legend')));
+      const fieldset = el(
+        'fieldset',
+        { className: 'push-editor', data: { testid: 'subs-editor' } },
+        el('legend', {}, t('pushUi.editor.legend')),
+      );
       const save = button(t('pushUi.editor.save'), 'subs-save', 'btn primary');
       const clear = button(t('pushUi.editor.clear'), 'subs-clear');
       const note = noteLine('subs-note');
@@ -88,7 +111,12 @@ export function mountEditor(host: HTMLElement, ui: Ui, onSaved?: (names: string[
         const shown = filterExchanges(all.list, filter.value);
         list.replaceChildren(
           ...shown.map((e) => {
-            const box = el('input', { type: 'checkbox', checked: chosen.has(e.name), value: e.name, data: { testid: `subs-${e.name}` } });
+            const box = el('input', {
+              type: 'checkbox',
+              checked: chosen.has(e.name),
+              value: e.name,
+              data: { testid: `subs-${e.name}` },
+            });
             box.addEventListener('change', () => {
               if (box.checked) chosen.add(e.name);
               else chosen.delete(e.name);
@@ -119,7 +147,10 @@ export function mountEditor(host: HTMLElement, ui: Ui, onSaved?: (names: string[
           for (const n of names(saved.list)) chosen.add(n);
           draw();
           showCount();
-          note.set('ok', saved.list.length ? t('pushUi.editor.saved', { count: saved.list.length }) : t('pushUi.editor.savedNone'));
+          note.set(
+            'ok',
+            saved.list.length ? t('pushUi.editor.saved', { count: saved.list.length }) : t('pushUi.editor.savedNone'),
+          );
           onSaved?.(names(saved.list));
         } catch (e) {
           note.set('error', errorText(e, ui));
@@ -139,7 +170,6 @@ export function mountEditor(host: HTMLElement, ui: Ui, onSaved?: (names: string[
 
 /* ---------- my subscribed announcements ---------- */
 
-
 export function mountMine(host: HTMLElement, ui: Ui): Promise<void> {
   const { t } = ui;
   const size = 20;
@@ -152,7 +182,13 @@ export function mountMine(host: HTMLElement, ui: Ui): Promise<void> {
         apiGet<{ list: Announcement[]; total: number }>(`${V2}/notice/subscribe`, { page: 1, size }),
       ]);
       if (first.list.length === 0) {
-        host.replaceChildren(el('p', { className: 'muted', data: { testid: 'mine-empty' } }, t(mine.list.length ? 'pushUi.mine.empty' : 'pushUi.mine.noSubscriptions')));
+        host.replaceChildren(
+          el(
+            'p',
+            { className: 'muted', data: { testid: 'mine-empty' } },
+            t(mine.list.length ? 'pushUi.mine.empty' : 'pushUi.mine.noSubscriptions'),
+          ),
+        );
         return;
       }
       const now = Date.now();
@@ -167,9 +203,17 @@ export function mountMine(host: HTMLElement, ui: Ui): Promise<void> {
               el(
                 'span',
                 { className: 'muted meta' },
-                el('a', { href: `${ui.base}/announcements/${encodeURIComponent(a.exchange.name)}` }, a.exchange.displayName),
+                el(
+                  'a',
+                  { href: `${ui.base}/announcements/${encodeURIComponent(a.exchange.name)}` },
+                  a.exchange.displayName,
+                ),
                 ' · ',
-                el('time', { dateTime: a.publishedAt, title: formatDateTime(a.publishedAt, now) }, formatRelativeTime(a.publishedAt, now, ui.locale)),
+                el(
+                  'time',
+                  { dateTime: a.publishedAt, title: formatDateTime(a.publishedAt, now) },
+                  formatRelativeTime(a.publishedAt, now, ui.locale),
+                ),
               ),
             ),
           ),
@@ -182,7 +226,10 @@ export function mountMine(host: HTMLElement, ui: Ui): Promise<void> {
       more.addEventListener('click', async () => {
         more.disabled = true;
         try {
-          const next = await apiGet<{ list: Announcement[]; total: number }>(`${V2}/notice/subscribe`, { page: page + 1, size });
+          const next = await apiGet<{ list: Announcement[]; total: number }>(`${V2}/notice/subscribe`, {
+            page: page + 1,
+            size,
+          });
           page++;
           add(next.list);
           more.hidden = page * size >= next.total || next.list.length === 0;
@@ -226,7 +273,12 @@ export function mountNotify(host: HTMLElement, ui: Ui): Promise<void> {
     } catch (e) {
       show(box.dataset.state as 'off');
       // The API's refusals are in the reader's language; a browser's (push service down, …) is not, so it is quoted.
-      note.set('error', e instanceof ApiError ? errorText(e, ui) : t('pushUi.notify.failed', { reason: e instanceof Error && e.message ? e.message : String(e) }));
+      note.set(
+        'error',
+        e instanceof ApiError
+          ? errorText(e, ui)
+          : t('pushUi.notify.failed', { reason: e instanceof Error && e.message ? e.message : String(e) }),
+      );
     } finally {
       action.disabled = false;
     }
@@ -254,7 +306,9 @@ export function mountFeed(host: HTMLElement, ui: Ui): Promise<void> {
   const create = button('', 'feed-create', 'btn primary');
   const revoke = button(t('pushUi.feed.revoke'), 'feed-revoke');
   const draw = (active: boolean, createdAt: string | null) => {
-    status.textContent = active ? t('pushUi.feed.active', { date: createdAt ? formatDateTime(createdAt, Date.now()) : '' }) : t('pushUi.feed.none');
+    status.textContent = active
+      ? t('pushUi.feed.active', { date: createdAt ? formatDateTime(createdAt, Date.now()) : '' })
+      : t('pushUi.feed.none');
     create.textContent = t(active ? 'pushUi.feed.rotate' : 'pushUi.feed.create');
     create.className = active ? 'btn secondary' : 'btn primary';
     create.dataset.active = active ? '1' : '';
@@ -262,7 +316,13 @@ export function mountFeed(host: HTMLElement, ui: Ui): Promise<void> {
   };
   const urlRow = (format: 'rss' | 'atom', url: string) => {
     const label = t(`pushUi.feed.${format}`);
-    const input = el('input', { type: 'text', readOnly: true, value: url, data: { testid: `feed-${format}` }, attrs: { 'aria-label': label } });
+    const input = el('input', {
+      type: 'text',
+      readOnly: true,
+      value: url,
+      data: { testid: `feed-${format}` },
+      attrs: { 'aria-label': label },
+    });
     input.addEventListener('focus', () => input.select());
     const copy = button(t('pushUi.feed.copy'), `feed-copy-${format}`);
     copy.setAttribute('aria-label', t('pushUi.feed.copyLabel', { format: label }));
@@ -296,7 +356,12 @@ export function mountFeed(host: HTMLElement, ui: Ui): Promise<void> {
       draw(true, made.createdAt);
       // The addresses themselves say a feed exists; "shown only when created" would confuse beside them.
       status.hidden = true;
-      urls.replaceChildren(el('p', {}, t('pushUi.feed.created')), urlRow('rss', made.rss), urlRow('atom', made.atom), el('p', { className: 'push-warn', data: { testid: 'feed-secret' } }, t('pushUi.feed.secret')));
+      urls.replaceChildren(
+        el('p', {}, t('pushUi.feed.created')),
+        urlRow('rss', made.rss),
+        urlRow('atom', made.atom),
+        el('p', { className: 'push-warn', data: { testid: 'feed-secret' } }, t('pushUi.feed.secret')),
+      );
       urls.hidden = false;
     });
   });

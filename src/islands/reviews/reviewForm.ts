@@ -33,7 +33,10 @@ interface MyReview {
 }
 
 /** The form's values, or null when incomplete (the same rules as the server's). */
-export function readReview(form: HTMLFormElement, dims: readonly string[]): { content: string; anonymous: boolean; ratings: Record<string, number>; overall: number } | null {
+export function readReview(
+  form: HTMLFormElement,
+  dims: readonly string[],
+): { content: string; anonymous: boolean; ratings: Record<string, number>; overall: number } | null {
   const data = new FormData(form);
   const content = String(data.get('content') ?? '').trim();
   const chars = [...content].length;
@@ -80,7 +83,8 @@ export function showSummary(root: ParentNode, s: Summary, t: ReturnType<typeof c
   const count = box.querySelector<HTMLElement>('[data-testid="review-count"]');
   if (count) count.textContent = t('reviews.count', { n: s.count.toLocaleString('en-US') });
   // The page header's tab ("Reviews 12") follows too.
-  for (const total of document.querySelectorAll<HTMLElement>('[data-review-total]')) total.textContent = s.count.toLocaleString('en-US');
+  for (const total of document.querySelectorAll<HTMLElement>('[data-review-total]'))
+    total.textContent = s.count.toLocaleString('en-US');
   const bar = (row: Element | null, pct: number, text: string) => {
     if (!row) return;
     const fill = row.querySelector<HTMLElement>('.bar > span');
@@ -88,9 +92,19 @@ export function showSummary(root: ParentNode, s: Summary, t: ReturnType<typeof c
     const num = row.querySelector<HTMLElement>('.num');
     if (num) num.textContent = text;
   };
-  for (const d of s.dimensions) bar(box.querySelector(`[data-dimension="${CSS.escape(d.key)}"]`), d.average === null ? 0 : (d.average / 5) * 100, outOf(d.average));
+  for (const d of s.dimensions)
+    bar(
+      box.querySelector(`[data-dimension="${CSS.escape(d.key)}"]`),
+      d.average === null ? 0 : (d.average / 5) * 100,
+      outOf(d.average),
+    );
   const widest = Math.max(1, ...s.distribution.map((d) => d.count));
-  for (const d of s.distribution) bar(box.querySelector(`[data-label="${CSS.escape(d.label)}"]`), (d.count / widest) * 100, d.count.toLocaleString('en-US'));
+  for (const d of s.distribution)
+    bar(
+      box.querySelector(`[data-label="${CSS.escape(d.label)}"]`),
+      (d.count / widest) * 100,
+      d.count.toLocaleString('en-US'),
+    );
 }
 
 export function startReviewForm(area: HTMLElement, first?: Event): void {
@@ -203,7 +217,9 @@ export function startReviewForm(area: HTMLElement, first?: Event): void {
     busy = true;
     submit.disabled = true;
     say(t('reviewForm.sending'));
-    void apiCall<{ review: MyReview; summary: Summary }>('POST', '/new/v1/comment/save', { body: { targetType: type, targetId, ...review } })
+    void apiCall<{ review: MyReview; summary: Summary }>('POST', '/new/v1/comment/save', {
+      body: { targetType: type, targetId, ...review },
+    })
       .then((res) => {
         showSummary(page, res.data.summary, t);
         showMine(res.data.review);
@@ -213,7 +229,10 @@ export function startReviewForm(area: HTMLElement, first?: Event): void {
       })
       .catch((err: unknown) => {
         if (err instanceof ApiError && err.status === 401) return say('');
-        say(err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : t('review.fail'), 'error');
+        say(
+          err instanceof ApiError && err.status > 0 && err.status < 500 && err.message ? err.message : t('review.fail'),
+          'error',
+        );
       })
       .finally(() => {
         busy = false;
@@ -224,7 +243,8 @@ export function startReviewForm(area: HTMLElement, first?: Event): void {
   // A visitor who starts writing is asked to log in first.
   const gate = (e: Event) => {
     if (signedIn()) return;
-    if (e.type === 'focusin' && !(e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement)) return;
+    if (e.type === 'focusin' && !(e.target instanceof HTMLTextAreaElement || e.target instanceof HTMLInputElement))
+      return;
     askLogin();
   };
   form.addEventListener('pointerdown', gate);

@@ -122,12 +122,24 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
       <li role="presentation" className="qs-group">
         <div className="qs-title">{title}</div>
         {kind === 'explorer' && chain && <div className="qs-note">{describeChainQuery(chain, t)}</div>}
-        {kind === 'explorer' && chain?.badChecksum && <div className="qs-note" role="note">{t('explorer.badChecksum')}</div>}
+        {kind === 'explorer' && chain?.badChecksum && (
+          <div className="qs-note" role="note">
+            {t('explorer.badChecksum')}
+          </div>
+        )}
         <ul role="presentation">
           {rows.map(({ h, i }) => (
             <li key={`${kind}:${h.key}`} id={`${listId}-${i}`} role="option" aria-selected={i === active}>
               {h.kind === 'explorer' ? (
-                <a className="qs-explorer" href={h.href} target="_blank" rel="noopener noreferrer nofollow" onMouseEnter={() => setActive(i)} data-testid="quick-search-explorer" data-explorer={h.key}>
+                <a
+                  className="qs-explorer"
+                  href={h.href}
+                  target="_blank"
+                  rel="noopener noreferrer nofollow"
+                  onMouseEnter={() => setActive(i)}
+                  data-testid="quick-search-explorer"
+                  data-explorer={h.key}
+                >
                   <b>
                     {h.name} <span aria-hidden="true">↗</span>
                   </b>
@@ -136,9 +148,21 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
                 </a>
               ) : (
                 <a href={h.href} onMouseEnter={() => setActive(i)}>
-                  {kind === 'coin' && <img src={`/icons/coins/${encodeURIComponent(h.item.id)}.svg`} alt="" width={18} height={18} loading="lazy" />}
+                  {kind === 'coin' && (
+                    <img
+                      src={`/icons/coins/${encodeURIComponent(h.item.id)}.svg`}
+                      alt=""
+                      width={18}
+                      height={18}
+                      loading="lazy"
+                    />
+                  )}
                   <b>{kind === 'coin' ? h.item.symbol : h.item.name}</b>
-                  {kind === 'coin' && <span className="qs-name">{h.item.names?.[locale] ? `${h.item.names[locale]} ${h.item.name}` : h.item.name}</span>}
+                  {kind === 'coin' && (
+                    <span className="qs-name">
+                      {h.item.names?.[locale] ? `${h.item.names[locale]} ${h.item.name}` : h.item.name}
+                    </span>
+                  )}
                 </a>
               )}
             </li>
@@ -191,7 +215,9 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
           {chain && explorers.status === 'failed' && <li className="qs-empty">{t('explorer.qs.failed')}</li>}
           {!chain && status === 'loading' && !hits.length && <li className="qs-empty">{t('search.loading')}</li>}
           {!chain && status === 'failed' && !hits.length && <li className="qs-empty">{t('search.failed')}</li>}
-          {chain && explorers.status === 'ready' && !hits.some((h) => h.kind === 'explorer') && <li className="qs-empty">{t('explorer.none')}</li>}
+          {chain && explorers.status === 'ready' && !hits.some((h) => h.kind === 'explorer') && (
+            <li className="qs-empty">{t('explorer.none')}</li>
+          )}
           {!chain && status === 'ready' && !hits.length && <li className="qs-empty">{t('search.noResults')}</li>}
           {section('explorer', t('explorer.qs.title'))}
           {section('coin', t('search.coins'))}

@@ -33,7 +33,11 @@ function show(group: HTMLElement, a: { votesUp?: number; votesDown?: number; myV
  * only those not marked yet (items a "load more" just added).
  */
 export async function markMine(all = true): Promise<void> {
-  const groups = [...document.querySelectorAll<HTMLElement>(all ? '[data-votes][data-id]' : '[data-votes][data-id]:not([data-marked])')];
+  const groups = [
+    ...document.querySelectorAll<HTMLElement>(
+      all ? '[data-votes][data-id]' : '[data-votes][data-id]:not([data-marked])',
+    ),
+  ];
   for (const kind of ['flash', 'calendar'] as const) {
     const mine = groups.filter((g) => g.dataset.votes === kind);
     const ids = [...new Set(mine.map((g) => g.dataset.id!))].slice(0, 100);

@@ -25,7 +25,10 @@ type CoinRow = Parameters<typeof coinTableHtml>[1][number] & { localName?: strin
 type TickerRow = Parameters<typeof pairTableHtml>[1][number];
 type ExchangeRow = Parameters<typeof exchangeTableHtml>[1][number];
 /** One answer item of tickersByIds. */
-type Row = { id: string; type: 'COIN'; row: CoinRow } | { id: string; type: 'TICKER'; row: TickerRow } | { id: string; type: 'EXCHANGE'; row: ExchangeRow };
+type Row =
+  | { id: string; type: 'COIN'; row: CoinRow }
+  | { id: string; type: 'TICKER'; row: TickerRow }
+  | { id: string; type: 'EXCHANGE'; row: ExchangeRow };
 
 export interface WatchlistOptions {
   dict: Dict;
@@ -48,10 +51,17 @@ const signedIn = () => hasSession(document.cookie);
 async function tickersByIds(tickers: Record<string, FavouriteType>, offline: string): Promise<Row[]> {
   const el = document.documentElement;
   const locale = toLocale(el.dataset.locale) ?? 'zh';
-  const query = new URLSearchParams({ t: await signature(Date.now(), el.dataset.signSalt ?? 'coinlens'), lan: apiLanguage(locale) });
+  const query = new URLSearchParams({
+    t: await signature(Date.now(), el.dataset.signSalt ?? 'coinlens'),
+    lan: apiLanguage(locale),
+  });
   let res: Response;
   try {
-    res = await fetch(`/api/new/v1/favorite/tickers/tickersByIds?${query}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Locale': locale }, body: JSON.stringify({ tickers }) });
+    res = await fetch(`/api/new/v1/favorite/tickers/tickersByIds?${query}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', 'X-Locale': locale },
+      body: JSON.stringify({ tickers }),
+    });
   } catch {
     throw new Error(offline);
   }
@@ -119,7 +129,12 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
   const state = () => $favourites.get();
   /** The list in the order shown, only the entries with a row (the ones that can be moved). */
   const shown = (): Favourite[] => (pending ?? state().list).filter((f) => rows.has(favouriteKey(f)));
-  const nameOf = (row: Row) => (row.type === 'COIN' ? (row.row.localName ?? row.row.name) : row.type === 'EXCHANGE' ? row.row.displayName : `${v.pair(row.row.pair)} ${row.row.exchangeDisplayName}`);
+  const nameOf = (row: Row) =>
+    row.type === 'COIN'
+      ? (row.row.localName ?? row.row.name)
+      : row.type === 'EXCHANGE'
+        ? row.row.displayName
+        : `${v.pair(row.row.pair)} ${row.row.exchangeDisplayName}`;
 
   async function fetchRows(list: readonly Favourite[]): Promise<void> {
     const answers = await Promise.all(tickerMaps(list).map((tickers) => tickersByIds(tickers, t('watch.offline'))));
@@ -162,9 +177,20 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
 
   function tableHtml(type: FavouriteType, entries: readonly Favourite[]): SafeHtml {
     const found = entries.map((f) => rows.get(favouriteKey(f))!);
-    if (type === 'COIN') return coinTableHtml(v, found.map((r) => r.row as CoinRow));
-    if (type === 'TICKER') return pairTableHtml(v, found.map((r) => r.row as TickerRow));
-    return exchangeTableHtml(v, found.map((r) => r.row as ExchangeRow));
+    if (type === 'COIN')
+      return coinTableHtml(
+        v,
+        found.map((r) => r.row as CoinRow),
+      );
+    if (type === 'TICKER')
+      return pairTableHtml(
+        v,
+        found.map((r) => r.row as TickerRow),
+      );
+    return exchangeTableHtml(
+      v,
+      found.map((r) => r.row as ExchangeRow),
+    );
   }
 
   /** The order controls of a row: drag grip, up, down (disabled at the ends of its table). */
@@ -180,8 +206,10 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
     const active = document.activeElement as HTMLElement | null;
     const activeRow = active && body.contains(active) ? active.closest<HTMLElement>('tr[data-key]') : null;
     const activeKey = activeRow?.dataset.key;
-    if (!focusAfter && activeKey && active?.dataset.move) focusAfter = { key: activeKey, dir: active.dataset.move === 'up' ? 'up' : 'down' };
-    const activeAt = activeRow && active && !focusAfter ? [...activeRow.querySelectorAll('a, button')].indexOf(active) : -1;
+    if (!focusAfter && activeKey && active?.dataset.move)
+      focusAfter = { key: activeKey, dir: active.dataset.move === 'up' ? 'up' : 'down' };
+    const activeAt =
+      activeRow && active && !focusAfter ? [...activeRow.querySelectorAll('a, button')].indexOf(active) : -1;
     // Busy while an order is being saved (leaving the page then may lose it).
     if (pending) root.setAttribute('aria-busy', 'true');
     else root.removeAttribute('aria-busy');
@@ -190,7 +218,10 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
     const noteNow = note ? noteHtml().value : '';
     if (noteNow !== shownNote) noteEl.innerHTML = shownNote = noteNow;
     const list = shown();
-    const waiting = !s.ready || (fetching && list.length === 0) || s.list.some((f) => !rows.has(favouriteKey(f)) && !gone.has(favouriteKey(f)) && !failure);
+    const waiting =
+      !s.ready ||
+      (fetching && list.length === 0) ||
+      s.list.some((f) => !rows.has(favouriteKey(f)) && !gone.has(favouriteKey(f)) && !failure);
     let markup: SafeHtml;
     if (failure && list.length === 0) {
       markup = html`<div class="wl-state" role="alert" data-testid="watchlist-error"><p>${t('watch.error', { msg: failure })}</p><button type="button" class="wl-retry" data-retry>${t('watch.retry')}</button></div>`;
@@ -199,14 +230,20 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
     } else if (list.length === 0) {
       markup = html`<div class="wl-state wl-empty" data-testid="watchlist-empty"><p><b>${t('watch.empty')}</b></p><p>${t('watch.emptyHint')}</p><p class="wl-links"><a href="${v.href('/coin/list_1')}">${t('watch.browseCoins')}</a><a href="${v.href('/pairs')}">${t('watch.browsePairs')}</a><a href="${v.href('/exchange/list_1')}">${t('watch.browseExchanges')}</a></p></div>`;
     } else {
-      const headings: Record<FavouriteType, string> = { COIN: t('watch.coins'), TICKER: t('watch.pairs'), EXCHANGE: t('watch.exchanges') };
+      const headings: Record<FavouriteType, string> = {
+        COIN: t('watch.coins'),
+        TICKER: t('watch.pairs'),
+        EXCHANGE: t('watch.exchanges'),
+      };
       const goneCount = s.list.filter((f) => gone.has(favouriteKey(f))).length;
-      markup = html`${saveError ? html`<p class="wl-error" role="alert" data-testid="watchlist-save-error">${t('watch.saveFailed', { msg: saveError })}</p>` : null}${WATCHLIST_TYPES.map((type) => {
-        const entries = ofType(list, type);
-        if (entries.length === 0) return null;
-        const id = `wl-${type.toLowerCase()}`;
-        return html`<section class="wl-group" data-type="${type}" aria-labelledby="${id}" data-testid="watchlist-${type.toLowerCase()}"><h2 id="${id}">${headings[type]} <span class="muted">${t('watch.count', { n: entries.length })}</span></h2>${tableHtml(type, entries)}</section>`;
-      })}${goneCount > 0 ? html`<p class="muted">${t('watch.hiddenGone', { count: goneCount })}</p>` : null}`;
+      markup = html`${saveError ? html`<p class="wl-error" role="alert" data-testid="watchlist-save-error">${t('watch.saveFailed', { msg: saveError })}</p>` : null}${WATCHLIST_TYPES.map(
+        (type) => {
+          const entries = ofType(list, type);
+          if (entries.length === 0) return null;
+          const id = `wl-${type.toLowerCase()}`;
+          return html`<section class="wl-group" data-type="${type}" aria-labelledby="${id}" data-testid="watchlist-${type.toLowerCase()}"><h2 id="${id}">${headings[type]} <span class="muted">${t('watch.count', { n: entries.length })}</span></h2>${tableHtml(type, entries)}</section>`;
+        },
+      )}${goneCount > 0 ? html`<p class="muted">${t('watch.hiddenGone', { count: goneCount })}</p>` : null}`;
     }
     body.innerHTML = markup.value;
     decorate(list);
@@ -248,7 +285,9 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
 
   /** The cells module keeps references to the cells it found, so every render starts it again. */
   function startLive(): void {
-    const ids = [...body.querySelectorAll<HTMLElement>('[data-live-price]')].map((el) => el.dataset.livePrice).join(',');
+    const ids = [...body.querySelectorAll<HTMLElement>('[data-live-price]')]
+      .map((el) => el.dataset.livePrice)
+      .join(',');
     stopLive?.();
     stopLive = null;
     const round = ++liveRound;
@@ -268,7 +307,12 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
       const entry = parseFavouriteKey(announce.key)!;
       const same = ofType(next, entry.type);
       const row = rows.get(announce.key);
-      if (row) status.textContent = t('watch.moved', { name: nameOf(row), n: same.findIndex((f) => favouriteKey(f) === announce.key) + 1, total: same.length });
+      if (row)
+        status.textContent = t('watch.moved', {
+          name: nameOf(row),
+          n: same.findIndex((f) => favouriteKey(f) === announce.key) + 1,
+          total: same.length,
+        });
     }
     // One save at a time, in the order they were made: two quick moves send two changeIndex
     // calls, and the second must not overtake the first.
@@ -352,7 +396,9 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
       window.removeEventListener('pointercancel', finish);
       row.classList.remove('wl-dragging');
       if (ev.type === 'pointercancel' || !alive) return render();
-      const order = [...tbody.querySelectorAll<HTMLElement>('tr[data-key]')].map((tr) => parseFavouriteKey(tr.dataset.key ?? '')!);
+      const order = [...tbody.querySelectorAll<HTMLElement>('tr[data-key]')].map(
+        (tr) => parseFavouriteKey(tr.dataset.key ?? '')!,
+      );
       const next = withTypeOrder(shown(), order);
       if (sameOrder(next, shown())) return render();
       void reorder(next, { key: row.dataset.key ?? '' });

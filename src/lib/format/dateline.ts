@@ -16,7 +16,15 @@ export function formatDateline(time: string | number | Date | null | undefined, 
   if (!Number.isFinite(t)) return '--';
   let format = formats.get(locale);
   if (!format) {
-    format = new Intl.DateTimeFormat(DATELINE_TAGS[locale] ?? 'en-GB', { year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23', timeZone: 'UTC' });
+    format = new Intl.DateTimeFormat(DATELINE_TAGS[locale] ?? 'en-GB', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+      timeZone: 'UTC',
+    });
     formats.set(locale, format);
   }
   return `${format.format(t)} UTC`;

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { decimalOf, groupThousands, roundDecimals, roundSignificant, subscriptDigits, toNumber, toPlain } from './decimal';
+import {
+  decimalOf,
+  groupThousands,
+  roundDecimals,
+  roundSignificant,
+  subscriptDigits,
+  toNumber,
+  toPlain,
+} from './decimal';
 
 describe('toNumber', () => {
   it.each([

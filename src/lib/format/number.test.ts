@@ -111,8 +111,8 @@ describe('formatNumber: |v| ≤ 1000 keeps 4 significant digits', () => {
     [1000, '1000'],
     [-1000, '-1000'],
     [123456e-8, '0.001235'],
-  [1.00004e-7, '0.0000001'],
-  [1.23456e-7, '0.0000001235'],
+    [1.00004e-7, '0.0000001'],
+    [1.23456e-7, '0.0000001235'],
     ['123.45', '123.5'],
     [' 42 ', '42'],
     ['+7', '7'],
@@ -342,8 +342,17 @@ describe('CURRENCY_SYMBOLS', () => {
   });
 
   it('has exactly the ten supported codes', () => {
-    expect(Object.keys(CURRENCY_SYMBOLS).sort()).toEqual(
-      ['BTC', 'CNY', 'ETH', 'EUR', 'HKD', 'JPY', 'KRW', 'TWD', 'USD', 'USDT'],
-    );
+    expect(Object.keys(CURRENCY_SYMBOLS).sort()).toEqual([
+      'BTC',
+      'CNY',
+      'ETH',
+      'EUR',
+      'HKD',
+      'JPY',
+      'KRW',
+      'TWD',
+      'USD',
+      'USDT',
+    ]);
   });
 });

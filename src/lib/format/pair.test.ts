@@ -29,16 +29,18 @@ describe('CONTRACT_TYPES', () => {
 });
 
 describe('isContractType', () => {
-  it.each(CONTRACT_TYPES.map((t) => [t, true] as [string, boolean]).concat([
-    ['perpetual', false],
-    ['Perpetual', false],
-    ['PERP', false],
-    ['PERPETUAL ', false],
-    [' WEEKLY', false],
-    ['', false],
-    ['SWAP', false],
-    ['220325', false],
-  ]))('%j → %s', (s, expected) => {
+  it.each(
+    CONTRACT_TYPES.map((t) => [t, true] as [string, boolean]).concat([
+      ['perpetual', false],
+      ['Perpetual', false],
+      ['PERP', false],
+      ['PERPETUAL ', false],
+      [' WEEKLY', false],
+      ['', false],
+      ['SWAP', false],
+      ['220325', false],
+    ]),
+  )('%j → %s', (s, expected) => {
     expect(isContractType(s)).toBe(expected);
   });
 });

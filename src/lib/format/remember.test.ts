@@ -27,6 +27,7 @@ describe('remembering', () => {
 
 describe('rememberedPercent', () => {
   it('says what formatPercent says', () => {
-    for (const v of [1.234, -0.5, 0, 0.001, null, undefined, 1.234]) expect(rememberedPercent(v)).toBe(formatPercent(v));
+    for (const v of [1.234, -0.5, 0, 0.001, null, undefined, 1.234])
+      expect(rememberedPercent(v)).toBe(formatPercent(v));
   });
 });

@@ -7,7 +7,10 @@ import { formatPercent } from './percent';
  * past `max` values it starts again, which bounds the memory of a moving market.
  * @example const pct = remembering((v) => formatPercent(v)); pct(1.5) // '+1.50%', computed once
  */
-export function remembering<T extends number | null | undefined>(format: (value: T) => string, max = 5_000): (value: T) => string {
+export function remembering<T extends number | null | undefined>(
+  format: (value: T) => string,
+  max = 5_000,
+): (value: T) => string {
   const seen = new Map<number, string>();
   return (value: T): string => {
     if (typeof value !== 'number') return format(value);

@@ -136,11 +136,7 @@ function fields(ms: number, offsetMinutes: number) {
  * `YYYY-MM-DD HH:mm` (UTC shifted by `timeZoneOffsetMinutes`); '--' when invalid.
  * @example formatDateTime('2024-03-05T07:08:00Z', '2024-12-31T00:00:00Z') // '03-05 07:08'
  */
-export function formatDateTime(
-  time: TimeInput | null | undefined,
-  now: TimeInput,
-  opts: DateTimeOptions = {},
-): string {
+export function formatDateTime(time: TimeInput | null | undefined, now: TimeInput, opts: DateTimeOptions = {}): string {
   const offset = offsetOf(opts);
   const t = toMillis(time);
   if (Number.isNaN(t)) return EMPTY;

@@ -113,7 +113,8 @@ export function createTranslator(dict: Dict, locale: string = dict[DICT_LOCALE_K
   return (key: string, vars?: Record<string, string | number>): string => {
     let template = dict[key];
     const count = vars?.count;
-    if (typeof count === 'number') template = dict[`${key}_${pluralCategory(locale, count)}`] ?? dict[`${key}_other`] ?? template;
+    if (typeof count === 'number')
+      template = dict[`${key}_${pluralCategory(locale, count)}`] ?? dict[`${key}_other`] ?? template;
     template ??= key;
     if (!vars) return template;
     return template.replace(/\{\{\s*(\w+)\s*\}\}/g, (_, k: string) => {

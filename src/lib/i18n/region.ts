@@ -1,7 +1,13 @@
 import { LOCALE_TAGS, type Locale } from './index.ts';
 
 /** Names a source may use that ICU spells differently. */
-const ALIASES: Record<string, string> = { turkey: 'TR', 'czech republic': 'CZ', macau: 'MO', 'hong kong': 'HK', 'ivory coast': 'CI' };
+const ALIASES: Record<string, string> = {
+  turkey: 'TR',
+  'czech republic': 'CZ',
+  macau: 'MO',
+  'hong kong': 'HK',
+  'ivory coast': 'CI',
+};
 /** Regions whose full ICU name is a mouthful ("Hong Kong SAR China"); their short name reads better. */
 const SHORT = new Set(['HK', 'MO']);
 
@@ -47,6 +53,10 @@ export function regionName(value: string | null | undefined, locale: Locale): st
   const style = SHORT.has(code) ? 'short' : 'long';
   const key = `${locale}:${style}`;
   let names = displays.get(key);
-  if (!names) displays.set(key, (names = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'region', style, fallback: 'code' })));
+  if (!names)
+    displays.set(
+      key,
+      (names = new Intl.DisplayNames([LOCALE_TAGS[locale]], { type: 'region', style, fallback: 'code' })),
+    );
   return names.of(code) ?? value;
 }

@@ -3,4 +3,5 @@ import { avatarResponse } from '../../server/accounts/avatar.ts';
 import { getDb } from '../../server/db/index.ts';
 
 /** Avatars from the database, by content hash (`/avatars/<hash>.jpg`), cached for a year. */
-export const GET: APIRoute = async ({ params, request }) => avatarResponse(await getDb(), params.file ?? '', request.headers.get('if-none-match'));
+export const GET: APIRoute = async ({ params, request }) =>
+  avatarResponse(await getDb(), params.file ?? '', request.headers.get('if-none-match'));

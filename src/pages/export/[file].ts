@@ -22,6 +22,10 @@ export const GET: APIRoute = async (context) => {
   const asked = params.get('currency')?.toUpperCase() ?? '';
   const currency = isRateSymbol(asked) ? asked : context.locals.currency;
   const v = await view({ locals: { ...context.locals, currency } });
-  const response = await exportResponse(await getDb(), v, table, params, { format: match[2] as 'csv' | 'json', all: params.get('all') === '1', now: new Date() });
+  const response = await exportResponse(await getDb(), v, table, params, {
+    format: match[2] as 'csv' | 'json',
+    all: params.get('all') === '1',
+    now: new Date(),
+  });
   return response ?? context.rewrite('/404');
 };

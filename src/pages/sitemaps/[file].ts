@@ -10,6 +10,9 @@ export const GET: APIRoute = async ({ params, request, locals }) => {
   const file = parseSitemapFile(params.file ?? '');
   const pages = file && (await sitemapPages(await getDb(), file.section, file.n));
   if (!pages) return textNotFound(translator(locals.locale ?? 'en')('pages.feeds.notFound'));
-  const newest = pages.reduce<Date | undefined>((a, p) => (p.lastmod && (!a || p.lastmod > a) ? p.lastmod : a), undefined);
+  const newest = pages.reduce<Date | undefined>(
+    (a, p) => (p.lastmod && (!a || p.lastmod > a) ? p.lastmod : a),
+    undefined,
+  );
   return cachedText(request, urlsetXml(siteOrigin(), pages), 'application/xml; charset=utf-8', newest);
 };

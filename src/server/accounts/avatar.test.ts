@@ -40,7 +40,10 @@ const near = (actual: number[], want: { r: number; g: number; b: number }) =>
   actual.every((v, i) => Math.abs(v - [want.r, want.g, want.b][i]!) < 24);
 
 async function refusal(input: Uint8Array): Promise<AvatarError['reason']> {
-  const e = await processAvatar(input).then(() => expect.fail('the image should have been refused'), (err: unknown) => err);
+  const e = await processAvatar(input).then(
+    () => expect.fail('the image should have been refused'),
+    (err: unknown) => err,
+  );
   expect(e).toBeInstanceOf(AvatarError);
   return (e as AvatarError).reason;
 }
@@ -68,8 +71,16 @@ describe('processAvatar', () => {
   });
 
   it('puts a transparent PNG on white', async () => {
-    const png = await sharp({ create: { width: 300, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } } })
-      .composite([{ input: { create: { width: 100, height: 100, channels: 4, background: { ...BLUE, alpha: 1 } } }, left: 100, top: 100 }])
+    const png = await sharp({
+      create: { width: 300, height: 300, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .composite([
+        {
+          input: { create: { width: 100, height: 100, channels: 4, background: { ...BLUE, alpha: 1 } } },
+          left: 100,
+          top: 100,
+        },
+      ])
       .png()
       .toBuffer();
     const out = await processAvatar(png);
@@ -80,14 +91,18 @@ describe('processAvatar', () => {
   });
 
   it('refuses an SVG named .png by its first bytes, though the decoder would read it', async () => {
-    const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="red"/></svg>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" fill="red"/></svg>',
+    );
     expect((await sharp(Buffer.from(svg)).metadata()).format).toBe('svg');
     expect(await refusal(svg)).toBe('type');
     expect(decoded.has(svg)).toBe(false);
   });
 
   it('refuses a GIF', async () => {
-    const gif = await sharp({ create: { width: 32, height: 32, channels: 3, background: RED } }).gif().toBuffer();
+    const gif = await sharp({ create: { width: 32, height: 32, channels: 3, background: RED } })
+      .gif()
+      .toBuffer();
     expect(gif.subarray(0, 6).toString('latin1')).toBe('GIF89a');
     expect(await refusal(gif)).toBe('type');
     expect(decoded.has(gif)).toBe(false);
@@ -96,7 +111,9 @@ describe('processAvatar', () => {
   it('refuses a truncated JPEG or PNG, and bytes that only start like one', async () => {
     const jpeg = await sidewaysJpeg();
     expect(await refusal(jpeg.subarray(0, Math.floor(jpeg.length * 0.9)))).toBe('type');
-    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: RED } }).png().toBuffer();
+    const png = await sharp({ create: { width: 200, height: 200, channels: 3, background: RED } })
+      .png()
+      .toBuffer();
     expect(await refusal(png.subarray(0, png.length - 20))).toBe('type');
     expect(await refusal(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0, 0, 0, 0, 0]))).toBe('type');
     expect(await refusal(new Uint8Array(0))).toBe('type');
@@ -108,7 +125,9 @@ describe('processAvatar', () => {
     expect(await refusal(big)).toBe('size');
     expect(decoded.has(big)).toBe(false);
     // A flat 48-megapixel PNG compresses to a few hundred kilobytes: a decompression bomb.
-    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: RED } }).png({ compressionLevel: 9 }).toBuffer();
+    const bomb = await sharp({ create: { width: 8000, height: 6000, channels: 3, background: RED } })
+      .png({ compressionLevel: 9 })
+      .toBuffer();
     expect(bomb.length).toBeLessThan(AVATAR_MAX_BYTES);
     expect(await refusal(bomb)).toBe('size');
     expect(decoded.has(bomb)).toBe(true);
@@ -132,7 +151,10 @@ describe('avatars in the database', () => {
   it('stores an upload once by content and hands out its URL', async () => {
     expect(url).toMatch(/^\/avatars\/[0-9a-f]{32}\.jpg$/);
     expect(await saveAvatar(handle.db, await sidewaysJpeg())).toBe(url);
-    const rows = await handle.db.select().from(avatars).where(eq(avatars.hash, hashOf(url)));
+    const rows = await handle.db
+      .select()
+      .from(avatars)
+      .where(eq(avatars.hash, hashOf(url)));
     expect(rows).toHaveLength(1);
     expect(rows[0]!.contentType).toBe('image/jpeg');
   });
@@ -168,7 +190,16 @@ describe('avatars in the database', () => {
 
   it('answers 404 for missing avatars and any other name', async () => {
     const hash = hashOf(url);
-    for (const file of [`${'0'.repeat(32)}.jpg`, `${hash.toUpperCase()}.jpg`, `${hash}.png`, `${hash}.jpg.svg`, hash, `${hash.slice(1)}.jpg`, '../secret.jpg', '']) {
+    for (const file of [
+      `${'0'.repeat(32)}.jpg`,
+      `${hash.toUpperCase()}.jpg`,
+      `${hash}.png`,
+      `${hash}.jpg.svg`,
+      hash,
+      `${hash.slice(1)}.jpg`,
+      '../secret.jpg',
+      '',
+    ]) {
       const res = await avatarResponse(handle.db, file, null);
       expect(res.status, file).toBe(404);
       expect(res.headers.get('etag')).toBeNull();

@@ -21,7 +21,11 @@ const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
 export class AvatarError extends Error {
   override name = 'AvatarError';
   constructor(readonly reason: 'size' | 'type') {
-    super(reason === 'size' ? `The image is larger than ${AVATAR_MAX_BYTES / 1024 / 1024} MiB or ${MAX_PIXELS / 1e6} megapixels.` : 'The image is not a readable JPEG or PNG.');
+    super(
+      reason === 'size'
+        ? `The image is larger than ${AVATAR_MAX_BYTES / 1024 / 1024} MiB or ${MAX_PIXELS / 1e6} megapixels.`
+        : 'The image is not a readable JPEG or PNG.',
+    );
   }
 }
 
@@ -82,7 +86,10 @@ const HASH = /^[0-9a-f]{32}$/;
 /** A stored avatar by hash, or null (also for anything that is not a hash). */
 export async function loadAvatar(db: Db, hash: string): Promise<{ bytes: Buffer; contentType: string } | null> {
   if (!HASH.test(hash)) return null;
-  const [row] = await db.select({ bytes: avatars.bytes, contentType: avatars.contentType }).from(avatars).where(eq(avatars.hash, hash));
+  const [row] = await db
+    .select({ bytes: avatars.bytes, contentType: avatars.contentType })
+    .from(avatars)
+    .where(eq(avatars.hash, hash));
   return row ?? null;
 }
 
@@ -102,7 +109,10 @@ export async function avatarResponse(db: Db, file: string, ifNoneMatch: string |
   if (ifNoneMatch && matches(ifNoneMatch, hash)) return new Response(null, { status: 304, headers });
   const avatar = await loadAvatar(db, hash);
   if (!avatar) return notFound();
-  return new Response(new Uint8Array(avatar.bytes), { status: 200, headers: { ...headers, 'Content-Type': avatar.contentType } });
+  return new Response(new Uint8Array(avatar.bytes), {
+    status: 200,
+    headers: { ...headers, 'Content-Type': avatar.contentType },
+  });
 }
 
 function notFound(): Response {
@@ -110,7 +120,11 @@ function notFound(): Response {
   // hands out its URL after storing it.
   return new Response('Not found', {
     status: 404,
-    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.minute, 'X-Content-Type-Options': 'nosniff' },
+    headers: {
+      'Content-Type': 'text/plain; charset=utf-8',
+      'Cache-Control': CACHE.minute,
+      'X-Content-Type-Options': 'nosniff',
+    },
   });
 }
 

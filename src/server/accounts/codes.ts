@@ -24,22 +24,37 @@ export const LIFETIME_MS: Record<CodePurpose | LinkPurpose, number> = {
 export const MAX_ATTEMPTS = 5;
 
 async function digest(db: Db, purpose: string, secret: string): Promise<string> {
-  return createHmac('sha256', await sharedSecret(db, 'codes')).update(`${purpose}\0${secret}`).digest('hex');
+  return createHmac('sha256', await sharedSecret(db, 'codes'))
+    .update(`${purpose}\0${secret}`)
+    .digest('hex');
 }
 
 /**
  * A new code for `identifier` (an E.164 phone or a lower-case e-mail); the codes sent to it
  * before for the same purpose stop working.
  */
-export async function issueCode(db: Db, purpose: CodePurpose, identifier: string, userId: number | null = null): Promise<string> {
+export async function issueCode(
+  db: Db,
+  purpose: CodePurpose,
+  identifier: string,
+  userId: number | null = null,
+): Promise<string> {
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   const tokenHash = await digest(db, purpose, `${identifier}\0${code}`);
   await db.transaction(async (tx) => {
     await tx
       .update(verificationTokens)
       .set({ consumedAt: sql`now()` })
-      .where(and(eq(verificationTokens.purpose, purpose), eq(verificationTokens.identifier, identifier), isNull(verificationTokens.consumedAt)));
-    await tx.insert(verificationTokens).values({ purpose, identifier, userId, tokenHash, expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
+      .where(
+        and(
+          eq(verificationTokens.purpose, purpose),
+          eq(verificationTokens.identifier, identifier),
+          isNull(verificationTokens.consumedAt),
+        ),
+      );
+    await tx
+      .insert(verificationTokens)
+      .values({ purpose, identifier, userId, tokenHash, expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
   });
   return code;
 }
@@ -52,13 +67,25 @@ export type CodeCheck = 'ok' | 'wrong' | 'expired' | 'exhausted';
  * `userId`, only a code issued to that account counts: a binding code one account asked for
  * cannot bind the address to another.
  */
-export async function checkCode(db: Db, purpose: CodePurpose, identifier: string, code: string, userId?: number): Promise<CodeCheck> {
+export async function checkCode(
+  db: Db,
+  purpose: CodePurpose,
+  identifier: string,
+  code: string,
+  userId?: number,
+): Promise<CodeCheck> {
   const candidate = Buffer.from(await digest(db, purpose, `${identifier}\0${code}`));
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(verificationTokens)
-      .where(and(eq(verificationTokens.purpose, purpose), eq(verificationTokens.identifier, identifier), isNull(verificationTokens.consumedAt)))
+      .where(
+        and(
+          eq(verificationTokens.purpose, purpose),
+          eq(verificationTokens.identifier, identifier),
+          isNull(verificationTokens.consumedAt),
+        ),
+      )
       .orderBy(desc(verificationTokens.createdAt), desc(verificationTokens.id))
       .limit(1)
       .for('update');
@@ -87,13 +114,23 @@ export async function issueLink(db: Db, purpose: LinkPurpose, identifier: string
     await tx
       .update(verificationTokens)
       .set({ consumedAt: sql`now()` })
-      .where(and(eq(verificationTokens.purpose, purpose), eq(verificationTokens.userId, userId), isNull(verificationTokens.consumedAt)));
-    await tx.insert(verificationTokens).values({ purpose, identifier, userId, tokenHash, expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
+      .where(
+        and(
+          eq(verificationTokens.purpose, purpose),
+          eq(verificationTokens.userId, userId),
+          isNull(verificationTokens.consumedAt),
+        ),
+      );
+    await tx
+      .insert(verificationTokens)
+      .values({ purpose, identifier, userId, tokenHash, expiresAt: new Date(Date.now() + LIFETIME_MS[purpose]) });
   });
   return token;
 }
 
-export type LinkCheck = { ok: true; userId: number; identifier: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' };
+export type LinkCheck =
+  | { ok: true; userId: number; identifier: string }
+  | { ok: false; reason: 'invalid' | 'expired' | 'used' };
 
 /** Uses up a link secret: its user and address, or why it does not work. */
 export async function takeLink(db: Db, purpose: LinkPurpose, token: string): Promise<LinkCheck> {
@@ -125,5 +162,11 @@ export async function voidSecrets(db: Db, userId: number, purposes: (CodePurpose
   await db
     .update(verificationTokens)
     .set({ consumedAt: sql`now()` })
-    .where(and(eq(verificationTokens.userId, userId), inArray(verificationTokens.purpose, purposes), isNull(verificationTokens.consumedAt)));
+    .where(
+      and(
+        eq(verificationTokens.userId, userId),
+        inArray(verificationTokens.purpose, purposes),
+        isNull(verificationTokens.consumedAt),
+      ),
+    );
 }

@@ -31,7 +31,9 @@ const DEVICE_PATH = '/api/new/v1/login';
 const DEVICE_DAYS = 365;
 
 async function mac(db: Db, secret: string, text: string): Promise<string> {
-  return createHmac('sha256', await sharedSecret(db, secret)).update(text).digest('base64url');
+  return createHmac('sha256', await sharedSecret(db, secret))
+    .update(text)
+    .digest('base64url');
 }
 
 function sameText(a: string, b: string): boolean {

@@ -26,7 +26,15 @@ export function delivery(db: Db): Delivery {
     const outboxDir = path.join(c.dataDir, 'outbox');
     d = {
       mailer: createMailer({ smtpUrl: c.SMTP_URL, from: c.MAIL_FROM, db, outboxDir, log }),
-      sms: createSmsSender({ smsUrl: c.SMS_URL, accountSid: c.SMS_ACCOUNT_SID, authToken: c.SMS_AUTH_TOKEN, from: c.SMS_FROM, db, outboxDir, log }),
+      sms: createSmsSender({
+        smsUrl: c.SMS_URL,
+        accountSid: c.SMS_ACCOUNT_SID,
+        authToken: c.SMS_AUTH_TOKEN,
+        from: c.SMS_FROM,
+        db,
+        outboxDir,
+        log,
+      }),
     };
     byDb.set(db, d);
   }

@@ -23,7 +23,10 @@ afterAll(() => {
 
 /** Runs the child until it prints `until`, then SIGKILLs it (and its database server). */
 function runAndKill(args: string[], until: RegExp, childEnv: NodeJS.ProcessEnv = env): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/register-child.ts', ...args], { env: childEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/register-child.ts', ...args], {
+    env: childEnv,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let out = '';
   let err = '';
   return new Promise((resolve, reject) => {
@@ -51,7 +54,10 @@ describe('a registration answered with code 0', () => {
       expect(out).not.toContain('NACK');
     }
     // A clean start recovers the database; every acknowledged account is there.
-    const start = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/boot-child.ts'], { env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const start = spawn(process.execPath, ['--import', 'tsx', 'tests/setup/boot-child.ts'], {
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     await new Promise<void>((resolve, reject) => {
       let out = '';
       start.stdout.on('data', (c: Buffer) => {
@@ -62,7 +68,10 @@ describe('a registration answered with code 0', () => {
     });
     const client = new pg.Client({ host: path.join(dir, 'run'), port: 5432, user: DB_USER, database: DB_NAME });
     await client.connect();
-    const { rows } = await client.query<{ username: string }>('select username from users where username like $1 order by id', ['durable\\_%']);
+    const { rows } = await client.query<{ username: string }>(
+      'select username from users where username like $1 order by id',
+      ['durable\\_%'],
+    );
     await client.end();
     expect(rows.map((r) => r.username)).toEqual(names);
     const exited = new Promise((r) => start.once('exit', r));
@@ -83,12 +92,18 @@ describe.runIf(Boolean(external))('a registration answered with code 0, on an ex
     const url = new URL(external!);
     url.pathname = `/${name}`;
     try {
-      const childEnv = { ...env, DATABASE_URL: url.toString(), DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-durable-ext-')) };
+      const childEnv = {
+        ...env,
+        DATABASE_URL: url.toString(),
+        DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-durable-ext-')),
+      };
       const out = await runAndKill(['durable_ext', 'durable_ext@example.com'], /ACK|NACK/, childEnv);
       expect(out).not.toContain('NACK');
       const client = new pg.Client({ connectionString: url.toString() });
       await client.connect();
-      const { rows } = await client.query<{ username: string }>("select username from users where username = 'durable_ext'");
+      const { rows } = await client.query<{ username: string }>(
+        "select username from users where username = 'durable_ext'",
+      );
       await client.end();
       expect(rows).toHaveLength(1);
     } finally {

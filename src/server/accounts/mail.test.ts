@@ -87,7 +87,9 @@ describe('createMailer over SMTP', () => {
     const secured = await startTestSmtp({ auth: { user: 'coinlens', pass: 'right-one' } });
     try {
       const url = secured.url.replace('right-one', 'wrong-one-xyz');
-      const error = await createMailer({ smtpUrl: url, from: FROM, db: handle.db }).send(mail).catch((e: unknown) => e);
+      const error = await createMailer({ smtpUrl: url, from: FROM, db: handle.db })
+        .send(mail)
+        .catch((e: unknown) => e);
       expect(error).toBeInstanceOf(MailError);
       const e = error as MailError;
       expect(e.code).toBe('EAUTH');
@@ -175,7 +177,11 @@ describe('createMailer without SMTP (the outbox)', () => {
 
   it('keeps the mail in the table alone when it has no directory', async () => {
     const lines: string[] = [];
-    await createMailer({ from: FROM, db: handle.db, log: (l) => lines.push(l) }).send({ to: 'eve@example.com', subject: 'Plain', text: 'only text' });
+    await createMailer({ from: FROM, db: handle.db, log: (l) => lines.push(l) }).send({
+      to: 'eve@example.com',
+      subject: 'Plain',
+      text: 'only text',
+    });
     const rows = await handle.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'eve@example.com'));
     expect(rows).toMatchObject([{ subject: 'Plain', text: 'only text', html: null }]);
     expect(lines).toEqual([`[mail] no SMTP_URL: mail not sent, kept in table mail_outbox (id ${rows[0]!.id})`]);

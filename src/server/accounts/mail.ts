@@ -108,7 +108,10 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
  * @example redactAddresses('550 <ann@example.com>: unknown') // '550 <a***@example.com>: unknown'
  */
 export function redactAddresses(text: string): string {
-  return text.replace(/([^\s<>"'(),;:@]+)@([^\s<>"'(),;:@]+)/g, (_, local: string, domain: string) => `${local.slice(0, 1)}***@${domain}`);
+  return text.replace(
+    /([^\s<>"'(),;:@]+)@([^\s<>"'(),;:@]+)/g,
+    (_, local: string, domain: string) => `${local.slice(0, 1)}***@${domain}`,
+  );
 }
 
 function outboxMailer(from: string, db: Db, outboxDir: string | undefined, log: (line: string) => void): Mailer {

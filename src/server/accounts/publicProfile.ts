@@ -38,10 +38,20 @@ const NAME = /^[A-Za-z0-9_]{3,20}$/;
  * user has that name (compared case-insensitively, as names are unique that way).
  * @example await publicProfile(db, 'ann_1', { page: 1, size: 10 })
  */
-export async function publicProfile(db: Db, name: string, q: { page: number; size: number }): Promise<PublicProfile | null> {
+export async function publicProfile(
+  db: Db,
+  name: string,
+  q: { page: number; size: number },
+): Promise<PublicProfile | null> {
   if (!NAME.test(name)) return null;
   const [user] = await db
-    .select({ id: users.id, userName: users.username, nickname: users.nickname, avatar: users.avatar, createdAt: users.createdAt })
+    .select({
+      id: users.id,
+      userName: users.username,
+      nickname: users.nickname,
+      avatar: users.avatar,
+      createdAt: users.createdAt,
+    })
     .from(users)
     .where(sql`lower(${users.username}) = lower(${name})`)
     .limit(1);
@@ -68,7 +78,10 @@ export async function publicProfile(db: Db, name: string, q: { page: number; siz
       .orderBy(desc(comments.createdAt), desc(comments.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(comments).where(mine),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(comments)
+      .where(mine),
   ]);
   return {
     userName: user.userName,

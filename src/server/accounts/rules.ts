@@ -7,7 +7,8 @@ import { DomainError } from '../domain/errors.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
 import { toE164 } from './phone.ts';
 
-export const invalid = (key: string, vars?: Record<string, string | number>) => new DomainError(400, 400, `auth.${key}`, vars);
+export const invalid = (key: string, vars?: Record<string, string | number>) =>
+  new DomainError(400, 400, `auth.${key}`, vars);
 
 const USER_NAME = /^[A-Za-z0-9_]{3,20}$/;
 /** The seeder owns this prefix (it deletes demo_* users when it reseeds). */
@@ -16,7 +17,23 @@ const RESERVED = /^demo_/i;
  * Names a public user page (/user/{name}) could not show, because a page of the site has that
  * path, or that would let someone pose as the site.
  */
-const RESERVED_NAMES = new Set(['register', 'forgot', 'reset', 'activate', 'login', 'logout', 'settings', 'admin', 'root', 'system', 'support', 'coinlens', 'user', 'users', 'me']);
+const RESERVED_NAMES = new Set([
+  'register',
+  'forgot',
+  'reset',
+  'activate',
+  'login',
+  'logout',
+  'settings',
+  'admin',
+  'root',
+  'system',
+  'support',
+  'coinlens',
+  'user',
+  'users',
+  'me',
+]);
 // Deliberately simple: one @, no spaces, a dot in the domain; the activation mail proves the rest.
 const EMAIL = /^[^\s@"<>()[\]\\,;:]+@[^\s@"<>()[\]\\,;:]+\.[^\s@"<>()[\]\\,;:]{2,}$/;
 

@@ -113,7 +113,13 @@ function codeFailure(result: Exclude<CodeCheck, 'ok'>): DomainError {
   return invalid(result === 'expired' ? 'codeExpired' : result === 'exhausted' ? 'codeExhausted' : 'codeWrong');
 }
 
-async function expectCode(db: Db, purpose: CodePurpose, identifier: string, code: string, userId?: number): Promise<void> {
+async function expectCode(
+  db: Db,
+  purpose: CodePurpose,
+  identifier: string,
+  code: string,
+  userId?: number,
+): Promise<void> {
   const result = await checkCode(db, purpose, identifier, code, userId);
   if (result !== 'ok') throw codeFailure(result);
 }
@@ -122,11 +128,26 @@ async function expectCode(db: Db, purpose: CodePurpose, identifier: string, code
  * Why a user name, e-mail or phone cannot be this account's: another account has it. Asked
  * before writing, so PostgreSQL never refuses the write (its log would keep the address).
  */
-async function takenBy(db: Db, values: { username?: string | undefined; email?: string | null | undefined; phone?: string | null | undefined }, self?: number): Promise<DomainError | null> {
-  const others = (cond: SQL) => db.select({ id: users.id }).from(users).where(self === undefined ? cond : and(cond, ne(users.id, self))).limit(1);
-  if (values.username !== undefined && (await others(sql`lower(${users.username}) = ${values.username.toLowerCase()}`)).length) return new DomainError(409, 4091, 'auth.userNameTaken');
-  if (values.email && (await others(sql`lower(${users.email}) = ${values.email.toLowerCase()}`)).length) return new DomainError(409, 4092, 'auth.emailTaken');
-  if (values.phone && (await others(eq(users.phone, values.phone))).length) return new DomainError(409, 4093, 'auth.phoneTaken');
+async function takenBy(
+  db: Db,
+  values: { username?: string | undefined; email?: string | null | undefined; phone?: string | null | undefined },
+  self?: number,
+): Promise<DomainError | null> {
+  const others = (cond: SQL) =>
+    db
+      .select({ id: users.id })
+      .from(users)
+      .where(self === undefined ? cond : and(cond, ne(users.id, self)))
+      .limit(1);
+  if (
+    values.username !== undefined &&
+    (await others(sql`lower(${users.username}) = ${values.username.toLowerCase()}`)).length
+  )
+    return new DomainError(409, 4091, 'auth.userNameTaken');
+  if (values.email && (await others(sql`lower(${users.email}) = ${values.email.toLowerCase()}`)).length)
+    return new DomainError(409, 4092, 'auth.emailTaken');
+  if (values.phone && (await others(eq(users.phone, values.phone))).length)
+    return new DomainError(409, 4093, 'auth.phoneTaken');
   return null;
 }
 
@@ -200,7 +221,13 @@ function siteLink(caller: Caller, page: string, token: string): string {
 
 type MailKind = 'activate' | 'reset' | 'bind' | 'emailChanged' | 'phoneChanged';
 
-async function sendMail(db: Db, caller: Caller, to: string, kind: MailKind, vars: Record<string, string>): Promise<boolean> {
+async function sendMail(
+  db: Db,
+  caller: Caller,
+  to: string,
+  kind: MailKind,
+  vars: Record<string, string>,
+): Promise<boolean> {
   const { t } = caller;
   try {
     await delivery(db).mailer.send({
@@ -244,7 +271,12 @@ const deviceOwner = (user: UserRow): DeviceOwner => ({ userId: user.id, stamp: p
  */
 async function signIn(db: Db, caller: Caller, user: UserRow): Promise<SignedIn> {
   const keep = !user.riseFall && caller.colours ? await updateUser(db, user.id, { riseFall: caller.colours }) : user;
-  return { token: await startSession(db, user.id, caller.userAgent), user: userView(keep), userId: user.id, device: deviceOwner(user) };
+  return {
+    token: await startSession(db, user.id, caller.userAgent),
+    user: userView(keep),
+    userId: user.id,
+    device: deviceOwner(user),
+  };
 }
 
 /**
@@ -280,7 +312,11 @@ export async function register(
   await guardIp(db, caller, 'attempts');
   const taken = await takenBy(db, { username: input.userName, email: input.email });
   if (taken) throw taken;
-  const user = await insertUser(db, { username: input.userName, email: input.email, passwordHash: await hashPassword(input.password) });
+  const user = await insertUser(db, {
+    username: input.userName,
+    email: input.email,
+    passwordHash: await hashPassword(input.password),
+  });
   // The address's mail limit counts this mail too; if someone just had mails sent to it, the
   // account still exists and the activation mail can be sent again from the account page.
   let mailSent = false;
@@ -298,11 +334,15 @@ export async function resendActivation(db: Db, caller: Caller, userId: number): 
   if (user.emailVerifiedAt) throw invalid('alreadyActive');
   await limit(db, `mail:${user.email.toLowerCase()}`, PER_ADDRESS);
   const link = siteLink(caller, '/user/activate', await issueLink(db, 'activate', user.email.toLowerCase(), user.id));
-  if (!(await sendMail(db, caller, user.email, 'activate', { name: user.username, link }))) throw new DomainError(503, 5032, 'auth.mailFailed');
+  if (!(await sendMail(db, caller, user.email, 'activate', { name: user.username, link })))
+    throw new DomainError(503, 5032, 'auth.mailFailed');
 }
 
 /** The activation link: marks the e-mail it was sent to as verified (if it is still the account's). */
-export async function activate(db: Db, token: string): Promise<{ ok: true; userName: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' }> {
+export async function activate(
+  db: Db,
+  token: string,
+): Promise<{ ok: true; userName: string } | { ok: false; reason: 'invalid' | 'expired' | 'used' }> {
   const taken = await takeLink(db, 'activate', token);
   if (!taken.ok) return taken;
   const [row] = await db
@@ -365,7 +405,11 @@ export async function registerByPhone(
   await expectCode(db, 'sms_login', input.phone, input.code);
   if (await userByPhone(db, input.phone)) throw new DomainError(409, 4093, 'auth.phoneTaken');
   const passwordHash = await hashPassword(input.password);
-  const user = await insertUser(db, { username: input.userName ?? `user_${randomBytes(5).toString('hex')}`, phone: input.phone, passwordHash });
+  const user = await insertUser(db, {
+    username: input.userName ?? `user_${randomBytes(5).toString('hex')}`,
+    phone: input.phone,
+    passwordHash,
+  });
   return signIn(db, caller, user);
 }
 
@@ -396,7 +440,11 @@ async function setPassword(db: Db, userId: number, password: string): Promise<Us
 }
 
 /** POST applyToResetPwdByPhone: a new password with the code; every session ends, no automatic sign-in. */
-export async function resetByPhone(db: Db, caller: Caller, input: { phone: string; code: string; password: string }): Promise<void> {
+export async function resetByPhone(
+  db: Db,
+  caller: Caller,
+  input: { phone: string; code: string; password: string },
+): Promise<void> {
   await guardIp(db, caller, 'attempts');
   await expectCode(db, 'sms_reset', input.phone, input.code);
   const user = await userByPhone(db, input.phone);
@@ -423,11 +471,16 @@ export async function sendResetLink(db: Db, caller: Caller, email: string): Prom
 export async function resetByLink(db: Db, caller: Caller, input: { token: string; password: string }): Promise<void> {
   await guardIp(db, caller, 'attempts');
   const taken = await takeLink(db, 'reset', input.token);
-  if (!taken.ok) throw invalid(taken.reason === 'expired' ? 'linkExpired' : taken.reason === 'used' ? 'linkUsed' : 'linkInvalid');
+  if (!taken.ok)
+    throw invalid(taken.reason === 'expired' ? 'linkExpired' : taken.reason === 'used' ? 'linkUsed' : 'linkInvalid');
   // Only while the link's address is still the account's: whoever holds an old mailbox has no say.
   const [owner] = await db
     .update(users)
-    .set({ passwordHash: await hashPassword(input.password), emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`, updatedAt: sql`now()` })
+    .set({
+      passwordHash: await hashPassword(input.password),
+      emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, now())`,
+      updatedAt: sql`now()`,
+    })
     .where(and(eq(users.id, taken.userId), sql`lower(${users.email}) = ${taken.identifier}`))
     .returning({ id: users.id });
   if (!owner) throw invalid('linkInvalid');
@@ -438,7 +491,12 @@ export async function resetByLink(db: Db, caller: Caller, input: { token: string
  * POST changePwd: the current password, then the new one; the other sessions end, this one
  * stays. Answers who this browser's new device cookie is for (the old ones stop counting).
  */
-export async function changePassword(db: Db, userId: number, sessionId: string, input: { oldPassword: string; newPassword: string }): Promise<DeviceOwner> {
+export async function changePassword(
+  db: Db,
+  userId: number,
+  sessionId: string,
+  input: { oldPassword: string; newPassword: string },
+): Promise<DeviceOwner> {
   await expectPassword(db, userId, input.oldPassword);
   const user = await setPassword(db, userId, input.newPassword);
   await revokeOtherSessions(db, userId, sessionId);
@@ -463,7 +521,12 @@ async function expectPassword(db: Db, userId: number, password: string): Promise
 export async function confirmPassword(db: Db, caller: Caller, me: AuthUser, password: string): Promise<SignedIn> {
   const user = await expectPassword(db, me.id, password);
   await revokeSession(db, me.sessionId);
-  return { token: await startSession(db, user.id, caller.userAgent), user: userView(user), userId: user.id, device: deviceOwner(user) };
+  return {
+    token: await startSession(db, user.id, caller.userAgent),
+    user: userView(user),
+    userId: user.id,
+    device: deviceOwner(user),
+  };
 }
 
 /** 403 unless the session began within FRESH_SIGN_IN_MS (a sign-in or confirmPassword). */
@@ -472,7 +535,11 @@ function requireFresh(me: AuthUser): void {
 }
 
 /** POST updateUserInfo. */
-export async function updateProfile(db: Db, userId: number, input: { nickname?: string | undefined; userName?: string | undefined }): Promise<UserView> {
+export async function updateProfile(
+  db: Db,
+  userId: number,
+  input: { nickname?: string | undefined; userName?: string | undefined },
+): Promise<UserView> {
   const values: Partial<typeof users.$inferInsert> = {};
   if (input.nickname !== undefined) values.nickname = input.nickname;
   if (input.userName !== undefined) values.username = input.userName;
@@ -507,7 +574,12 @@ export async function sendBindingCode(db: Db, caller: Caller, me: AuthUser, phon
  * GET user/bindingPhone: the new phone, proven by the code this account asked for. Reset codes
  * sent to the old phone stop working, and the old phone (and the e-mail, if any) is told.
  */
-export async function bindPhone(db: Db, caller: Caller, me: AuthUser, input: { phone: string; code: string }): Promise<UserView> {
+export async function bindPhone(
+  db: Db,
+  caller: Caller,
+  me: AuthUser,
+  input: { phone: string; code: string },
+): Promise<UserView> {
   requireFresh(me);
   await expectCode(db, 'sms_bind', input.phone, input.code, me.id);
   const before = await userById(db, me.id);
@@ -515,9 +587,12 @@ export async function bindPhone(db: Db, caller: Caller, me: AuthUser, input: { p
   await voidSecrets(db, me.id, ['sms_reset']);
   if (before.phone && before.phone !== input.phone) {
     const old = before.phone;
-    await tell('phone change text', () => delivery(db).sms.send(old, caller.t('auth.sms.phoneChanged', { phone: maskPhone(input.phone) }), 'notice'));
+    await tell('phone change text', () =>
+      delivery(db).sms.send(old, caller.t('auth.sms.phoneChanged', { phone: maskPhone(input.phone) }), 'notice'),
+    );
   }
-  if (before.email) await sendMail(db, caller, before.email, 'phoneChanged', { name: before.username, phone: maskPhone(input.phone) });
+  if (before.email)
+    await sendMail(db, caller, before.email, 'phoneChanged', { name: before.username, phone: maskPhone(input.phone) });
   return userView(user);
 }
 
@@ -548,7 +623,12 @@ export function maskEmail(email: string): string {
  * activation links sent to the old address stop working, the old address is told, and every
  * session ends and a new one starts.
  */
-export async function bindEmail(db: Db, caller: Caller, me: AuthUser, input: { email: string; code: string }): Promise<SignedIn> {
+export async function bindEmail(
+  db: Db,
+  caller: Caller,
+  me: AuthUser,
+  input: { email: string; code: string },
+): Promise<SignedIn> {
   requireFresh(me);
   await expectCode(db, 'mail_bind', input.email, input.code, me.id);
   const before = await userById(db, me.id);
@@ -558,5 +638,10 @@ export async function bindEmail(db: Db, caller: Caller, me: AuthUser, input: { e
   if (before.email && before.email.toLowerCase() !== input.email) {
     await sendMail(db, caller, before.email, 'emailChanged', { name: before.username, email: maskEmail(input.email) });
   }
-  return { token: await startSession(db, me.id, caller.userAgent), user: userView(user), userId: me.id, device: deviceOwner(user) };
+  return {
+    token: await startSession(db, me.id, caller.userAgent),
+    user: userView(user),
+    userId: me.id,
+    device: deviceOwner(user),
+  };
 }

@@ -67,8 +67,19 @@ describe('createSmsSender over HTTP (Twilio-compatible)', () => {
     res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
   };
   const sender = (extra: { from?: string; timeoutMs?: number; smsUrl?: string } = {}) =>
-    createSmsSender({ smsUrl: `${base}/`, accountSid: SID, authToken: TOKEN, from: '+15005550006', db: handle.db, ...extra });
-  const failure = (p: Promise<void>) => p.then(() => expect.fail('the send should have failed'), (e: unknown) => e as SmsError);
+    createSmsSender({
+      smsUrl: `${base}/`,
+      accountSid: SID,
+      authToken: TOKEN,
+      from: '+15005550006',
+      db: handle.db,
+      ...extra,
+    });
+  const failure = (p: Promise<void>) =>
+    p.then(
+      () => expect.fail('the send should have failed'),
+      (e: unknown) => e as SmsError,
+    );
 
   it('posts To, From and Body as a form to the account Messages resource with Basic auth', async () => {
     answer = json(201, { sid: 'SM1', status: 'queued' });
@@ -81,7 +92,11 @@ describe('createSmsSender over HTTP (Twilio-compatible)', () => {
     expect(req!.url).toBe(`/2010-04-01/Accounts/${SID}/Messages.json`);
     expect(req!.authorization).toBe(`Basic ${Buffer.from(`${SID}:${TOKEN}`).toString('base64')}`);
     expect(req!.contentType).toBe('application/x-www-form-urlencoded');
-    expect(Object.fromEntries(req!.form)).toEqual({ To: PHONE, From: '+15005550006', Body: 'Your Coinlens code is 123456' });
+    expect(Object.fromEntries(req!.form)).toEqual({
+      To: PHONE,
+      From: '+15005550006',
+      Body: 'Your Coinlens code is 123456',
+    });
   });
 
   it('sends a Messaging Service SID as MessagingServiceSid instead of From', async () => {
@@ -92,7 +107,11 @@ describe('createSmsSender over HTTP (Twilio-compatible)', () => {
   });
 
   it("carries Twilio's code and message on a 400, with phone numbers masked, and flags a bad number", async () => {
-    answer = json(400, { code: 21211, message: "The 'To' number +8613812341234 is not a valid phone number.", status: 400 });
+    answer = json(400, {
+      code: 21211,
+      message: "The 'To' number +8613812341234 is not a valid phone number.",
+      status: 400,
+    });
     const e = await failure(sender().send(PHONE, 'x', 'sms_login'));
     expect(e).toBeInstanceOf(SmsError);
     expect(e.status).toBe(400);
@@ -151,9 +170,19 @@ describe('createSmsSender over HTTP (Twilio-compatible)', () => {
 describe('createSmsSender configuration', () => {
   it('names every missing variable when SMS_URL is set without them', () => {
     expect(() => createSmsSender({ smsUrl: 'https://api.twilio.com', accountSid: SID, db: handle.db })).toThrow(
-      new ConfigError('SMS_URL is set, so SMS_AUTH_TOKEN, SMS_FROM must be set too (or unset SMS_URL to keep texts in the outbox).'),
+      new ConfigError(
+        'SMS_URL is set, so SMS_AUTH_TOKEN, SMS_FROM must be set too (or unset SMS_URL to keep texts in the outbox).',
+      ),
     );
-    expect(() => createSmsSender({ smsUrl: 'https://api.twilio.com', accountSid: '', authToken: TOKEN, from: '+1500', db: handle.db })).toThrow(/so SMS_ACCOUNT_SID must/);
+    expect(() =>
+      createSmsSender({
+        smsUrl: 'https://api.twilio.com',
+        accountSid: '',
+        authToken: TOKEN,
+        from: '+1500',
+        db: handle.db,
+      }),
+    ).toThrow(/so SMS_ACCOUNT_SID must/);
   });
 });
 
@@ -183,7 +212,10 @@ describe('createSmsSender without SMS_URL (the outbox)', () => {
     const file = path.join(outboxDir, 'sms.log');
     expect((await stat(file)).mode & 0o777).toBe(0o600);
     expect((await stat(outboxDir)).mode & 0o777).toBe(0o700);
-    const logged = (await readFile(file, 'utf8')).trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    const logged = (await readFile(file, 'utf8'))
+      .trimEnd()
+      .split('\n')
+      .map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(logged).toMatchObject([
       { id: rows[0]!.id, phone: PHONE, purpose: 'sms_register', text: 'Your Coinlens code is 654321' },
       { id: rows[1]!.id, phone: PHONE, purpose: 'sms_reset', text: 'Code 111222\nline two' },

@@ -75,7 +75,10 @@ export function createSmsSender(opts: SmsSenderOptions): SmsSender {
   ]
     .filter(([, value]) => !value)
     .map(([name]) => name);
-  if (missing.length > 0) throw new ConfigError(`SMS_URL is set, so ${missing.join(', ')} must be set too (or unset SMS_URL to keep texts in the outbox).`);
+  if (missing.length > 0)
+    throw new ConfigError(
+      `SMS_URL is set, so ${missing.join(', ')} must be set too (or unset SMS_URL to keep texts in the outbox).`,
+    );
   return httpSender(smsUrl, accountSid!, authToken!, from!, timeoutMs);
 }
 
@@ -107,8 +110,10 @@ function httpSender(smsUrl: string, sid: string, token: string, from: string, ti
       const detail = reply.message ? `: ${maskPhones(reply.message)}` : '';
       const code = reply.code !== undefined ? ` (code ${reply.code})` : '';
       const status = response.status;
-      if (status === 401 || status === 403) throw new SmsError(`SMS provider refused the credentials (HTTP ${status})${code}`, status, reply.code);
-      if (status === 429) throw new SmsError(`SMS provider is limiting our requests (HTTP 429)${code}${detail}`, status, reply.code);
+      if (status === 401 || status === 403)
+        throw new SmsError(`SMS provider refused the credentials (HTTP ${status})${code}`, status, reply.code);
+      if (status === 429)
+        throw new SmsError(`SMS provider is limiting our requests (HTTP 429)${code}${detail}`, status, reply.code);
       if (status >= 500) throw new SmsError(`SMS provider failed (HTTP ${status})${code}${detail}`, status, reply.code);
       throw new SmsError(`SMS provider refused the message (HTTP ${status})${code}${detail}`, status, reply.code);
     },
@@ -120,7 +125,10 @@ function outboxSender(db: Db, outboxDir: string | undefined, log: (line: string)
     kind: 'outbox',
     async send(phone, text, purpose) {
       assertE164(phone);
-      const [row] = await db.insert(smsOutbox).values({ phone, text, purpose }).returning({ id: smsOutbox.id, createdAt: smsOutbox.createdAt });
+      const [row] = await db
+        .insert(smsOutbox)
+        .values({ phone, text, purpose })
+        .returning({ id: smsOutbox.id, createdAt: smsOutbox.createdAt });
       const where = [`table sms_outbox (id ${row!.id})`];
       if (outboxDir) {
         await mkdir(outboxDir, { recursive: true, mode: 0o700 });
@@ -152,7 +160,8 @@ function maskPhones(text: string): string {
 
 function assertE164(phone: string): void {
   // The caller normalises numbers; this keeps anything else out of the provider call and sms.log.
-  if (!/^\+[1-9]\d{6,14}$/.test(phone)) throw new TypeError('The phone number must be in E.164 form, such as +8613812341234.');
+  if (!/^\+[1-9]\d{6,14}$/.test(phone))
+    throw new TypeError('The phone number must be in E.164 form, such as +8613812341234.');
 }
 
 function twilioError(body: string): { code?: number; message?: string } {
@@ -172,6 +181,7 @@ function twilioError(body: string): { code?: number; message?: string } {
 function networkError(e: Error, timeoutMs: number): SmsError {
   if (e.name === 'TimeoutError') return new SmsError(`SMS provider did not answer within ${timeoutMs} ms`);
   const cause = (e as Error & { cause?: { code?: unknown; message?: unknown } }).cause;
-  const reason = typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : e.message;
+  const reason =
+    typeof cause?.code === 'string' ? cause.code : typeof cause?.message === 'string' ? cause.message : e.message;
   return new SmsError(`SMS provider unreachable: ${reason}`);
 }

@@ -43,7 +43,11 @@ async function countsFor(tx: Pick<Db, 'select'>, key: string, windows: number[])
 export async function consume(db: Db, key: string, limits: Limit[]): Promise<Verdict> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`throttle:${key}`}))`);
-    const { counts, oldest } = await countsFor(tx, key, limits.map((l) => l.windowMs));
+    const { counts, oldest } = await countsFor(
+      tx,
+      key,
+      limits.map((l) => l.windowMs),
+    );
     let retryAfter = 0;
     limits.forEach((limit, i) => {
       if (counts[i]! >= limit.max) {
@@ -83,7 +87,8 @@ export type Attempt = { ok: true; events: number[] } | { ok: false; retryAfter: 
 export async function attempt(db: Db, checks: { key: string; backoff: Backoff }[]): Promise<Attempt> {
   return db.transaction(async (tx) => {
     // Locks in one order, so two attempts on overlapping keys cannot wait for each other.
-    for (const key of checks.map((c) => c.key).sort()) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`throttle:${key}`}))`);
+    for (const key of checks.map((c) => c.key).sort())
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`throttle:${key}`}))`);
     let retryAfter = 0;
     for (const { key, backoff } of checks) {
       const [row] = await tx

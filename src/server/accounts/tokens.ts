@@ -50,7 +50,11 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser | nu
   let sub: string | undefined;
   let sid: unknown;
   try {
-    const { payload } = await jwtVerify(token, await signingKey(db), { algorithms: ['HS256'], issuer: ISSUER, audience: AUDIENCE });
+    const { payload } = await jwtVerify(token, await signingKey(db), {
+      algorithms: ['HS256'],
+      issuer: ISSUER,
+      audience: AUDIENCE,
+    });
     sub = payload.sub;
     sid = payload['sid'];
   } catch {
@@ -62,12 +66,22 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser | nu
     .select({ id: users.id, userName: users.username, signedInAt: sessions.createdAt })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.id, sid), eq(sessions.userId, userId), isNull(sessions.revokedAt), gt(sessions.expiresAt, sql`now()`)));
+    .where(
+      and(
+        eq(sessions.id, sid),
+        eq(sessions.userId, userId),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql`now()`),
+      ),
+    );
   return row ? { ...row, sessionId: sid } : null;
 }
 
 export async function revokeSession(db: Db, sessionId: string): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Every session of the user but `keep` (after a password change). */
@@ -80,5 +94,8 @@ export async function revokeOtherSessions(db: Db, userId: number, keep: string):
 
 /** Every session of the user (after a reset or a new e-mail). */
 export async function revokeAllSessions(db: Db, userId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: sql`now()` }).where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(and(eq(sessions.userId, userId), isNull(sessions.revokedAt)));
 }

@@ -18,15 +18,28 @@ export function apiTable(document: Record<string, unknown>): string {
   const rows: { tag: string; line: string }[] = [];
   for (const [path, methods] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const query = op.parameters.filter((p) => p.in === 'query' && p.name !== 't' && p.name !== 'lan').map((p) => p.name);
+      const query = op.parameters
+        .filter((p) => p.in === 'query' && p.name !== 't' && p.name !== 'lan')
+        .map((p) => p.name);
       const unsigned = !op.parameters.some((p) => p.name === 't');
       const who = op.security?.length ? (op.security.length > 1 ? 'optional' : 'yes') : '';
-      const notes = [query.length ? `query: ${query.map((q) => `\`${q}\``).join(', ')}` : '', unsigned ? 'no `t`' : ''].filter(Boolean).join('; ');
-      rows.push({ tag: op.tags[0] ?? '', line: `| ${op.tags[0]} | ${method.toUpperCase()} | \`${path}\` | ${who} | ${op.summary.replace(/\|/g, '\\|')}${notes ? ` (${notes})` : ''} |` });
+      const notes = [query.length ? `query: ${query.map((q) => `\`${q}\``).join(', ')}` : '', unsigned ? 'no `t`' : '']
+        .filter(Boolean)
+        .join('; ');
+      rows.push({
+        tag: op.tags[0] ?? '',
+        line: `| ${op.tags[0]} | ${method.toUpperCase()} | \`${path}\` | ${who} | ${op.summary.replace(/\|/g, '\\|')}${notes ? ` (${notes})` : ''} |`,
+      });
     }
   }
   rows.sort((a, b) => a.tag.localeCompare(b.tag));
-  return [TABLE_START, '| Area | Method | Path | Sign-in | What |', '| --- | --- | --- | --- | --- |', ...rows.map((r) => r.line), TABLE_END].join('\n');
+  return [
+    TABLE_START,
+    '| Area | Method | Path | Sign-in | What |',
+    '| --- | --- | --- | --- | --- |',
+    ...rows.map((r) => r.line),
+    TABLE_END,
+  ].join('\n');
 }
 
 /** The text with its table block replaced (the block must exist once). */

@@ -53,11 +53,23 @@ export function createApi() {
   // and answers 503 with the reason when it fails): the readiness probe.
   app.get(
     '/health',
-    doc({ tag: 'Settings and data', summary: 'Readiness, and the market data: its origin, age, and each source’s last success, last error and request budget', unsigned: true }),
+    doc({
+      tag: 'Settings and data',
+      summary:
+        'Readiness, and the market data: its origin, age, and each source’s last success, last error and request budget',
+      unsigned: true,
+    }),
     async (c) => {
       const p = await readProvenance(c.get('db'));
       c.header('Cache-Control', CACHE.none);
-      return ok(c, { status: 'ok', source: p.source, sources: p.sources, updatedAt: p.updatedAt, stale: p.stale, states: p.states });
+      return ok(c, {
+        status: 'ok',
+        source: p.source,
+        sources: p.sources,
+        updatedAt: p.updatedAt,
+        stale: p.stale,
+        states: p.states,
+      });
     },
   );
   // The data-centre endpoints were an external host in the original client and carry no `t`.
@@ -71,14 +83,27 @@ export function createApi() {
     }
     return contract;
   };
-  app.get('/openapi.json', doc({ tag: 'Settings and data', summary: 'This document (OpenAPI 3.1)', unsigned: true, produces: 'application/json' }), (c) => {
-    c.header('Cache-Control', CACHE.fiveMinutes);
-    return c.body(published().json, 200, { 'content-type': 'application/json; charset=utf-8' });
-  });
-  app.get('/docs', doc({ tag: 'Settings and data', summary: 'The API reference (HTML)', unsigned: true, produces: 'text/html' }), (c) => {
-    c.header('Cache-Control', CACHE.fiveMinutes);
-    return c.html(published().html);
-  });
+  app.get(
+    '/openapi.json',
+    doc({
+      tag: 'Settings and data',
+      summary: 'This document (OpenAPI 3.1)',
+      unsigned: true,
+      produces: 'application/json',
+    }),
+    (c) => {
+      c.header('Cache-Control', CACHE.fiveMinutes);
+      return c.body(published().json, 200, { 'content-type': 'application/json; charset=utf-8' });
+    },
+  );
+  app.get(
+    '/docs',
+    doc({ tag: 'Settings and data', summary: 'The API reference (HTML)', unsigned: true, produces: 'text/html' }),
+    (c) => {
+      c.header('Cache-Control', CACHE.fiveMinutes);
+      return c.html(published().html);
+    },
+  );
   // Every signed route answers this site's pages and clients that are not browsers, never a
   // request another site makes a browser send (the health check and documents above may be linked to).
   app.use('*', refuseCrossSite);
@@ -116,14 +141,21 @@ export function createApi() {
     const t = c.get('t') ?? translator(DEFAULT_LOCALE);
     if (err instanceof DomainError) {
       // A limit says when to come back, in the header as well as in the words.
-      if (err.status === 429 && err.retryAfter !== undefined) c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfter))));
+      if (err.status === 429 && err.retryAfter !== undefined)
+        c.header('Retry-After', String(Math.max(1, Math.ceil(err.retryAfter))));
       return fail(c, err.status, err.code, t(err.key, err.vars));
     }
     if (err instanceof ZodError) {
       const issue = err.issues[0];
-      return fail(c, 400, 400, t('api.invalidParam', { field: issue?.path.join('.') || 'input', message: issue?.message ?? '' }));
+      return fail(
+        c,
+        400,
+        400,
+        t('api.invalidParam', { field: issue?.path.join('.') || 'input', message: issue?.message ?? '' }),
+      );
     }
-    if (err instanceof HTTPException && err.status < 500) return fail(c, err.status, err.status, err.message || t('api.badRequest'));
+    if (err instanceof HTTPException && err.status < 500)
+      return fail(c, err.status, err.status, err.message || t('api.badRequest'));
     // PostgreSQL refusing a value the client sent (edgeGuard should have stopped it first).
     if (isInputError(err)) return fail(c, 400, 400, t('api.badRequest'));
     console.error('[api]', c.req.method, c.req.path, err);

@@ -26,13 +26,19 @@ describe('the OpenAPI document', () => {
     try {
       const cli = path.join(root, 'node_modules/@redocly/cli/bin/cli.js');
       // It exits 1 when it finds an error; the report on stdout says what either way.
-      const run = await promisify(execFile)(process.execPath, [cli, 'lint', '--config', path.join(root, 'redocly.yaml'), '--format=json', file], {
-        cwd: dir,
-        env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
-        maxBuffer: 64 * 1024 * 1024,
-      }).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
+      const run = await promisify(execFile)(
+        process.execPath,
+        [cli, 'lint', '--config', path.join(root, 'redocly.yaml'), '--format=json', file],
+        {
+          cwd: dir,
+          env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+          maxBuffer: 64 * 1024 * 1024,
+        },
+      ).catch((e: { stdout?: string; stderr?: string }) => ({ stdout: e.stdout ?? '', stderr: e.stderr ?? '' }));
       const report = JSON.parse(run.stdout) as { totals: { errors: number; warnings: number }; problems: Problem[] };
-      const problems = report.problems.map((p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`);
+      const problems = report.problems.map(
+        (p) => `${p.severity} ${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? '?'}`,
+      );
       expect(problems).toEqual([]);
       expect(report.totals).toMatchObject({ errors: 0, warnings: 0 });
     } finally {

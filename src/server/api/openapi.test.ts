@@ -11,7 +11,10 @@ describe('the API contract', () => {
   });
 
   it('is OpenAPI 3.1 with every route, its parameters from the zod schemas, and who may call it', () => {
-    const document = openApiDocument(app, { version: 'test' }) as { openapi: string; paths: Record<string, Record<string, any>> };
+    const document = openApiDocument(app, { version: 'test' }) as {
+      openapi: string;
+      paths: Record<string, Record<string, any>>;
+    };
     expect(document.openapi).toBe('3.1.0');
     const count = Object.values(document.paths).reduce((n, methods) => n + Object.keys(methods).length, 0);
     expect(count).toBe(operations(app).length);
@@ -21,11 +24,17 @@ describe('the API contract', () => {
     const sort = coins.parameters.find((p: { name: string }) => p.name === 'sort');
     expect(sort.schema.enum).toContain('marketCap');
     expect(coins.parameters.find((p: { name: string }) => p.name === 't')).toMatchObject({ required: true });
-    expect(document.paths['/api/v1/coins/{id}']!.get.parameters[0]).toMatchObject({ name: 'id', in: 'path', required: true });
+    expect(document.paths['/api/v1/coins/{id}']!.get.parameters[0]).toMatchObject({
+      name: 'id',
+      in: 'path',
+      required: true,
+    });
     expect(document.paths['/api/new/v1/getUser']!.get.security).toEqual([{ bearer: [] }]);
     expect(document.paths['/api/new/v2/announcements']!.get.security).toEqual([{}, { bearer: [] }]);
     expect(document.paths['/api/v1/coins']!.get.security).toEqual([]);
-    expect(document.paths['/api/new/v1/register']!.post.requestBody.content['application/json'].schema.required).toEqual(['userName', 'email', 'password']);
+    expect(
+      document.paths['/api/new/v1/register']!.post.requestBody.content['application/json'].schema.required,
+    ).toEqual(['userName', 'email', 'password']);
     expect(document.paths['/api/health']!.get.parameters.map((p: { name: string }) => p.name)).toEqual(['lan']);
   });
 });

@@ -18,11 +18,12 @@ import { parseParams, parseQuery } from './respond.ts';
 export const API_TAGS = {
   Account: 'Sign-up, sign-in, passwords, the profile, and binding an e-mail address or phone (SPEC §7 "Account")',
   'Announcements and notices': 'Exchange announcements and notices, their categories, and announcement subscriptions',
-  'Coin detail tabs': "The tabs of a coin's page: markets, flows, holders, transfers, exchange balances, roadmap and more",
+  'Coin detail tabs':
+    "The tabs of a coin's page: markets, flows, holders, transfers, exchange balances, roadmap and more",
   Columnists: 'Columnists and the columnists a reader follows',
   Community: 'Project updates, questions and answers, and social posts',
   Content: 'News articles, research, bookmarks and the content pages of SPEC §7',
-  Favourites: "A reader's favourite coins, pairs and exchanges (SPEC §7 \"Favourites\")",
+  Favourites: 'A reader\'s favourite coins, pairs and exchanges (SPEC §7 "Favourites")',
   'Flash news and calendar': 'Flash news and the event calendar',
   Knowledge: 'The encyclopedia, the wiki, concept sectors and topics',
   Market: 'Coins, exchanges, pairs, klines and the whole-market totals',
@@ -121,7 +122,10 @@ const openApiPath = (path: string) => path.replace(/:([A-Za-z0-9_]+)(\{[^}]*\})?
  * which 3.1 removed.
  */
 function jsonSchema(schema: ZodTypeAny): Record<string, unknown> {
-  const { $schema: _, ...rest } = zodToJsonSchema(schema, { target: 'jsonSchema2019-09', $refStrategy: 'none' }) as Record<string, unknown>;
+  const { $schema: _, ...rest } = zodToJsonSchema(schema, {
+    target: 'jsonSchema2019-09',
+    $refStrategy: 'none',
+  }) as Record<string, unknown>;
   return rest;
 }
 
@@ -130,14 +134,24 @@ function parameters(where: 'query' | 'path', schema: z.AnyZodObject | undefined)
   const s = jsonSchema(schema) as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
   return Object.entries(s.properties ?? {}).map(([name, p]) => {
     const { description, ...rest } = p;
-    return { name, in: where, required: where === 'path' || (s.required ?? []).includes(name), ...(description ? { description } : {}), schema: rest };
+    return {
+      name,
+      in: where,
+      required: where === 'path' || (s.required ?? []).includes(name),
+      ...(description ? { description } : {}),
+      schema: rest,
+    };
   });
 }
 
 const envelope = (data: Record<string, unknown> = {}) => ({
   type: 'object',
   required: ['code', 'data', 'msg'],
-  properties: { code: { type: 'integer', description: '0 on success, non-zero otherwise' }, data, msg: { type: 'string', description: "'success', or a message in the request's language" } },
+  properties: {
+    code: { type: 'integer', description: '0 on success, non-zero otherwise' },
+    data,
+    msg: { type: 'string', description: "'success', or a message in the request's language" },
+  },
 });
 
 /** OpenAPI 3.1 of the app. */
@@ -149,15 +163,33 @@ export function openApiDocument(app: Hono<ApiEnv>, info: { version: string }): R
     const d = op.doc;
     tags.add(d.tag);
     const common = [
-      ...(d.unsigned ? [] : [{ name: 't', in: 'query', required: true, description: 'The day signature of SPEC §7', schema: { type: 'string' } }]),
-      { name: 'lan', in: 'query', required: false, description: "Answer language (else the locale cookie, x-locale, 'en')", schema: { type: 'string', enum: ['en', 'zh', 'zh-hk', 'ko'] } },
+      ...(d.unsigned
+        ? []
+        : [
+            {
+              name: 't',
+              in: 'query',
+              required: true,
+              description: 'The day signature of SPEC §7',
+              schema: { type: 'string' },
+            },
+          ]),
+      {
+        name: 'lan',
+        in: 'query',
+        required: false,
+        description: "Answer language (else the locale cookie, x-locale, 'en')",
+        schema: { type: 'string', enum: ['en', 'zh', 'zh-hk', 'ko'] },
+      },
     ];
     const body = d.body
       ? { required: true, content: { 'application/json': { schema: jsonSchema(d.body) } } }
       : d.form
         ? { required: true, content: { 'multipart/form-data': { schema: jsonSchema(d.form) } } }
         : undefined;
-    const success = d.produces ? { content: { [d.produces]: { schema: { type: 'string' } } } } : { content: { 'application/json': { schema: envelope() } } };
+    const success = d.produces
+      ? { content: { [d.produces]: { schema: { type: 'string' } } } }
+      : { content: { 'application/json': { schema: envelope() } } };
     paths[openApiPath(op.path)] ??= {};
     paths[openApiPath(op.path)]![op.method.toLowerCase()] = {
       tags: [d.tag],
@@ -169,13 +201,20 @@ export function openApiDocument(app: Hono<ApiEnv>, info: { version: string }): R
       security: op.auth === 'none' ? [] : op.auth === 'required' ? [{ bearer: [] }] : [{}, { bearer: [] }],
       responses: {
         '200': { description: 'Success', ...success },
-        '4XX': { description: "The request's mistake: a non-zero code and a message in its language; nothing changed", content: { 'application/json': { schema: envelope({ type: 'null' }) } } },
+        '4XX': {
+          description: "The request's mistake: a non-zero code and a message in its language; nothing changed",
+          content: { 'application/json': { schema: envelope({ type: 'null' }) } },
+        },
       },
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Coinlens API', version: info.version, description: 'Every answer is the envelope {code, data, msg}: code 0 on success.' },
+    info: {
+      title: 'Coinlens API',
+      version: info.version,
+      description: 'Every answer is the envelope {code, data, msg}: code 0 on success.',
+    },
     servers: [{ url: '/' }],
     tags: [...tags].sort().map((name) => ({ name, description: API_TAGS[name] })),
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },

@@ -17,7 +17,9 @@ interface Op {
   summary: string;
   parameters: Param[];
   security?: unknown[];
-  requestBody?: { content: Record<string, { schema: { properties?: Record<string, Record<string, unknown>>; required?: string[] } }> };
+  requestBody?: {
+    content: Record<string, { schema: { properties?: Record<string, Record<string, unknown>>; required?: string[] } }>;
+  };
 }
 
 /** A schema in a few words: `integer ≥ 1`, `one of a, b`, `string`. */
@@ -41,15 +43,27 @@ export function referencePage(document: Record<string, unknown>): string {
   const byTag = new Map<string, string[]>();
   for (const [path, methods] of Object.entries(paths)) {
     for (const [method, op] of Object.entries(methods)) {
-      const rows = op.parameters.filter((p) => p.name !== 't' && p.name !== 'lan').map((p) => row(p.name, p.in, !!p.required, typeOf(p.schema), p.description));
+      const rows = op.parameters
+        .filter((p) => p.name !== 't' && p.name !== 'lan')
+        .map((p) => row(p.name, p.in, !!p.required, typeOf(p.schema), p.description));
       for (const [type, content] of Object.entries(op.requestBody?.content ?? {})) {
         for (const [name, schema] of Object.entries(content.schema.properties ?? {})) {
-          rows.push(row(name, type === 'application/json' ? 'body' : 'form', (content.schema.required ?? []).includes(name), typeOf(schema), String(schema.description ?? '')));
+          rows.push(
+            row(
+              name,
+              type === 'application/json' ? 'body' : 'form',
+              (content.schema.required ?? []).includes(name),
+              typeOf(schema),
+              String(schema.description ?? ''),
+            ),
+          );
         }
       }
       const auth = op.security ? (op.security.length > 1 ? 'sign-in optional' : 'sign-in required') : '';
       const html = `<section><h3><span class="m">${method.toUpperCase()}</span> <code>${escapeHtml(path)}</code>${auth ? ` <small>${auth}</small>` : ''}</h3><p>${escapeHtml(op.summary)}</p>${
-        rows.length ? `<table><thead><tr><th>name</th><th>in</th><th>required</th><th>type</th><th>note</th></tr></thead><tbody>${rows.join('')}</tbody></table>` : ''
+        rows.length
+          ? `<table><thead><tr><th>name</th><th>in</th><th>required</th><th>type</th><th>note</th></tr></thead><tbody>${rows.join('')}</tbody></table>`
+          : ''
       }</section>`;
       const tag = op.tags[0] ?? 'Other';
       byTag.set(tag, [...(byTag.get(tag) ?? []), html]);

@@ -37,7 +37,10 @@ describe('the success envelope', () => {
       const res = await app.request(`${p}?lan=en`);
       return { body: await res.json(), cache: res.headers.get('cache-control') };
     };
-    expect(await read('/ok')).toEqual({ body: { code: 0, data: { a: 1 }, msg: 'success' }, cache: 'public, max-age=60, stale-while-revalidate=300' });
+    expect(await read('/ok')).toEqual({
+      body: { code: 0, data: { a: 1 }, msg: 'success' },
+      cache: 'public, max-age=60, stale-while-revalidate=300',
+    });
     expect(await read('/done')).toEqual({ body: { code: 0, data: { b: 2 }, msg: 'Saved' }, cache: 'no-store' });
     expect((await read('/plain')).body).toEqual({ code: 0, data: null, msg: 'success' });
   });

@@ -13,7 +13,11 @@ export const pageQuery = {
 };
 
 /** Path identifiers: slugs of letters, digits, dots and dashes. */
-export const slug = z.string().min(1).max(120).regex(/^[a-z0-9][a-z0-9.\-]*$/i, 'is not a valid identifier');
+export const slug = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9][a-z0-9.\-]*$/i, 'is not a valid identifier');
 
 /** Path parameters of one item: `:id` (coins, articles …) and `:name` (exchanges). */
 export const idParam = z.object({ id: slug });

@@ -56,9 +56,17 @@ export const SOURCE_MAX = 60;
 
 /** At most `max` characters (whole code points), with an ellipsis when cut; control characters dropped. */
 export function clip(text: string, max: number): string {
-  const clean = text.replace(/[\u0000-\u001f\u007f]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const clean = text
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   const chars = [...clean];
-  return chars.length <= max ? clean : `${chars.slice(0, max - 1).join('').trimEnd()}…`;
+  return chars.length <= max
+    ? clean
+    : `${chars
+        .slice(0, max - 1)
+        .join('')
+        .trimEnd()}…`;
 }
 
 /** The host of a source URL without "www." ("coindesk.com"), or null. */
@@ -74,7 +82,15 @@ function sourceHost(url: string | null): string | null {
 /** A visible article (news or research) by id, or null. */
 export async function articleCard(db: Db, id: number): Promise<ArticleCardContent | null> {
   const [row] = await db
-    .select({ id: articles.id, kind: articles.kind, title: articles.title, locale: articles.locale, publishedAt: articles.publishedAt, sourceUrl: articles.sourceUrl, columnist: columnists.name })
+    .select({
+      id: articles.id,
+      kind: articles.kind,
+      title: articles.title,
+      locale: articles.locale,
+      publishedAt: articles.publishedAt,
+      sourceUrl: articles.sourceUrl,
+      columnist: columnists.name,
+    })
     .from(articles)
     .leftJoin(columnists, eq(columnists.id, articles.columnistId))
     .where(and(eq(articles.id, id), isNull(articles.deletedAt)))
@@ -138,6 +154,18 @@ const roughly = (n: number | null) => (n === null || !Number.isFinite(n) ? '' : 
  * of a point), so a price ticking by a cent does not redraw it.
  */
 export function fingerprint(c: CardContent): string {
-  if (c.kind === 'article') return JSON.stringify([c.articleKind, c.title, c.language, c.source, c.publishedAt, c.coins]);
-  return JSON.stringify([c.name, c.localName, c.symbol, c.rank, roughly(c.price), c.change24h === null ? '' : c.change24h.toFixed(1), roughly(c.marketCap), roughly(c.volume24h), c.demo, c.spark?.d ?? '']);
+  if (c.kind === 'article')
+    return JSON.stringify([c.articleKind, c.title, c.language, c.source, c.publishedAt, c.coins]);
+  return JSON.stringify([
+    c.name,
+    c.localName,
+    c.symbol,
+    c.rank,
+    roughly(c.price),
+    c.change24h === null ? '' : c.change24h.toFixed(1),
+    roughly(c.marketCap),
+    roughly(c.volume24h),
+    c.demo,
+    c.spark?.d ?? '',
+  ]);
 }

@@ -65,7 +65,11 @@ export function forgetCards(): void {
 }
 
 /** The kind, locale and id of a card path's parts, or null when they name no card. */
-export function parseCardPath(locale: string, kind: string, file: string): { locale: Locale; kind: CardKind; id: string } | null {
+export function parseCardPath(
+  locale: string,
+  kind: string,
+  file: string,
+): { locale: Locale; kind: CardKind; id: string } | null {
   if (!isLocale(locale) || !(CARD_KINDS as readonly string[]).includes(kind)) return null;
   const m = kind === 'article' ? /^([1-9]\d{0,9})\.png$/.exec(file) : /^([a-z0-9][a-z0-9-]{0,99})\.png$/.exec(file);
   if (!m || (kind === 'article' && Number(m[1]) > 2_147_483_647)) return null;
@@ -93,7 +97,12 @@ function notFound(locale: Locale): Response {
  * a matching If-None-Match, 404 (text in the path's language, else English) for anything that
  * names no card.
  */
-export async function cardResponse(db: Db, parts: { locale: string; kind: string; file: string }, ifNoneMatch: string | null, now = Date.now()): Promise<Response> {
+export async function cardResponse(
+  db: Db,
+  parts: { locale: string; kind: string; file: string },
+  ifNoneMatch: string | null,
+  now = Date.now(),
+): Promise<Response> {
   const card = parseCardPath(parts.locale, parts.kind, parts.file);
   if (!card) return notFound(isLocale(parts.locale) ? parts.locale : 'en');
   const content = await load(db, card.kind, card.id, card.locale);
@@ -101,7 +110,8 @@ export async function cardResponse(db: Db, parts: { locale: string; kind: string
   const key = `${card.locale}/${card.kind}/${card.id}`;
   const print = fingerprint(content);
   let entry = kept.get(key);
-  const current = entry && (entry.fingerprint === print || (card.kind === 'coin' && now - entry.drawnAt < COIN_CARD_MIN_AGE_MS));
+  const current =
+    entry && (entry.fingerprint === print || (card.kind === 'coin' && now - entry.drawnAt < COIN_CARD_MIN_AGE_MS));
   if (entry && current) {
     keep(key, entry); // most recently used
   } else {
@@ -109,7 +119,12 @@ export async function cardResponse(db: Db, parts: { locale: string; kind: string
     if (!pending) {
       pending = renderCard(content, card.locale).then((png) => {
         cardStats.drawn++;
-        const drawn = { png, etag: `"${createHash('sha256').update(png).digest('base64url').slice(0, 22)}"`, fingerprint: print, drawnAt: now };
+        const drawn = {
+          png,
+          etag: `"${createHash('sha256').update(png).digest('base64url').slice(0, 22)}"`,
+          fingerprint: print,
+          drawnAt: now,
+        };
         keep(key, drawn);
         return drawn;
       });
@@ -118,7 +133,15 @@ export async function cardResponse(db: Db, parts: { locale: string; kind: string
     }
     entry = await pending;
   }
-  const headers = { ETag: entry.etag, 'Cache-Control': CACHE_CONTROL[card.kind], 'Last-Modified': new Date(entry.drawnAt).toUTCString() };
-  if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, '') === entry.etag || tag === '*')) return new Response(null, { status: 304, headers });
-  return new Response(new Uint8Array(entry.png), { status: 200, headers: { ...headers, 'Content-Type': 'image/png', 'Content-Length': String(entry.png.length) } });
+  const headers = {
+    ETag: entry.etag,
+    'Cache-Control': CACHE_CONTROL[card.kind],
+    'Last-Modified': new Date(entry.drawnAt).toUTCString(),
+  };
+  if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, '') === entry.etag || tag === '*'))
+    return new Response(null, { status: 304, headers });
+  return new Response(new Uint8Array(entry.png), {
+    status: 200,
+    headers: { ...headers, 'Content-Type': 'image/png', 'Content-Length': String(entry.png.length) },
+  });
 }

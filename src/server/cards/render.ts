@@ -38,11 +38,19 @@ const FALLBACK = 'DejaVu Sans, sans-serif';
  * control characters dropped, so a title such as `</span><span size="99999">` is drawn as written.
  */
 export function escapeMarkup(text: string): string {
-  return text.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '').replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+  return text
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, '')
+    .replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 }
 
 /** One line of SVG text. */
-function line(text: string, x: number, y: number, size: number, o: { fill?: string; weight?: number; face?: string; anchor?: 'start' | 'middle' | 'end' } = {}): string {
+function line(
+  text: string,
+  x: number,
+  y: number,
+  size: number,
+  o: { fill?: string; weight?: number; face?: string; anchor?: 'start' | 'middle' | 'end' } = {},
+): string {
   const family = `${o.face ?? FACES.en}, ${FALLBACK}`;
   return `<text x="${x}" y="${y}" font-family="${family}" font-size="${size}" font-weight="${o.weight ?? 400}" fill="${o.fill ?? INK}" text-anchor="${o.anchor ?? 'start'}">${escapeMarkup(text)}</text>`;
 }
@@ -52,8 +60,15 @@ function line(text: string, x: number, y: number, size: number, o: { fill?: stri
  * redrawn into `box`: only its numbers are read, so nothing but a path comes out.
  */
 export function scaledSpark(d: string, box: { x: number; y: number; w: number; h: number }): string {
-  const points = [...d.matchAll(/(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/g)].map((m) => [Number(m[1]), Number(m[2])] as const);
-  return points.map(([x, y], i) => `${i === 0 ? 'M' : 'L'}${(box.x + (x / SPARK_WIDTH) * box.w).toFixed(1)},${(box.y + (y / SPARK_HEIGHT) * box.h).toFixed(1)}`).join('');
+  const points = [...d.matchAll(/(-?\d+(?:\.\d+)?),(-?\d+(?:\.\d+)?)/g)].map(
+    (m) => [Number(m[1]), Number(m[2])] as const,
+  );
+  return points
+    .map(
+      ([x, y], i) =>
+        `${i === 0 ? 'M' : 'L'}${(box.x + (x / SPARK_WIDTH) * box.w).toFixed(1)},${(box.y + (y / SPARK_HEIGHT) * box.h).toFixed(1)}`,
+    )
+    .join('');
 }
 
 /** The site's mark (a lens) and name, top left. */
@@ -83,19 +98,44 @@ ${inner}
  * A block of wrapped text, as large as `size` px when it fits `width` × `maxHeight`, smaller
  * when it does not (Pango picks the size that fits).
  */
-async function paragraph(text: string, o: { face: string; size: number; width: number; maxHeight: number; weight?: 'bold' }): Promise<{ input: Buffer; height: number }> {
+async function paragraph(
+  text: string,
+  o: { face: string; size: number; width: number; maxHeight: number; weight?: 'bold' },
+): Promise<{ input: Buffer; height: number }> {
   const markup = `<span foreground="${INK}">${escapeMarkup(text)}</span>`;
   const font = `${o.face}, ${FALLBACK} ${o.weight === 'bold' ? 'Bold ' : ''}${o.size}`;
-  const first = await sharp({ text: { text: markup, font, width: o.width, rgba: true, wrap: 'word-char', spacing: Math.round(o.size * 0.25) } }).png().toBuffer({ resolveWithObject: true });
+  const first = await sharp({
+    text: { text: markup, font, width: o.width, rgba: true, wrap: 'word-char', spacing: Math.round(o.size * 0.25) },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
   if (first.info.height <= o.maxHeight) return { input: first.data, height: first.info.height };
-  const fitted = await sharp({ text: { text: markup, font, width: o.width, height: o.maxHeight, rgba: true, wrap: 'word-char', spacing: Math.round(o.size * 0.2) } }).png().toBuffer({ resolveWithObject: true });
+  const fitted = await sharp({
+    text: {
+      text: markup,
+      font,
+      width: o.width,
+      height: o.maxHeight,
+      rgba: true,
+      wrap: 'word-char',
+      spacing: Math.round(o.size * 0.2),
+    },
+  })
+    .png()
+    .toBuffer({ resolveWithObject: true });
   return { input: fitted.data, height: fitted.info.height };
 }
 
 async function articlePng(c: ArticleCardContent, locale: Locale): Promise<Buffer> {
   const t = translator(locale);
   const face = faceOf(locale);
-  const title = await paragraph(c.title, { face: faceOf(c.language), size: 58, width: CARD_WIDTH - 2 * PAD, maxHeight: 300, weight: 'bold' });
+  const title = await paragraph(c.title, {
+    face: faceOf(c.language),
+    size: 58,
+    width: CARD_WIDTH - 2 * PAD,
+    maxHeight: 300,
+    weight: 'bold',
+  });
   const byline = [c.source ?? t('site.name'), formatDateline(c.publishedAt, locale)].join('  ·  ');
   const svg = frame(`${brand(t)}
 ${pill(t(`news.kind_${c.articleKind}`), CARD_WIDTH - PAD, PAD - 4, { fill: '#1e3a8a', ink: '#dbeafe', face })}
@@ -121,7 +161,8 @@ async function coinPng(c: CoinCardContent, locale: Locale): Promise<Buffer> {
     ? `<path d="${scaledSpark(c.spark.d, box)}" fill="none" stroke="${c.spark.trend === 'fall' ? fallColour : c.spark.trend === 'rise' ? riseColour : MUTED}" stroke-width="4" stroke-linejoin="round" stroke-linecap="round"/>
 ${line('7d', CARD_WIDTH - PAD, box.y + box.h + 40, 24, { fill: MUTED, anchor: 'end' })}`
     : '';
-  const figure = (label: string, value: string, first: boolean) => `<tspan fill="${MUTED}"${first ? '' : ' dx="36"'}>${escapeMarkup(label)}</tspan><tspan dx="12">${escapeMarkup(value)}</tspan>`;
+  const figure = (label: string, value: string, first: boolean) =>
+    `<tspan fill="${MUTED}"${first ? '' : ' dx="36"'}>${escapeMarkup(label)}</tspan><tspan dx="12">${escapeMarkup(value)}</tspan>`;
   const figures = `<text x="${PAD}" y="${CARD_HEIGHT - PAD - 62}" font-family="${face}, ${FALLBACK}" font-size="30" fill="${INK}">${figure(t('coin.marketCap'), money.amount(c.marketCap), true)}${figure(t('coin.volume24h'), money.amount(c.volume24h), false)}</text>`;
   const svg = frame(`${brand(t)}
 ${c.rank !== null ? pill(t('coin.rankLabel', { rank: c.rank }), CARD_WIDTH - PAD, PAD - 4, { fill: '#1e3a8a', ink: '#dbeafe', face }) : ''}
@@ -133,7 +174,15 @@ ${spark}
 ${figures}
 ${line(`${t('share.priceAsOf', { time: formatDateline(c.priceAt, locale) })} · ${t('share.inUsd')}${c.demo ? ` · ${t('site.demoData')}` : ''}`, PAD, CARD_HEIGHT - PAD - 14, 26, { fill: MUTED, face })}`);
   const layers: sharp.OverlayOptions[] = [];
-  if (c.iconSvg) layers.push({ input: await sharp(Buffer.from(c.iconSvg), { density: 400 }).resize(88, 88, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } }).png().toBuffer(), left: PAD, top: 176 });
+  if (c.iconSvg)
+    layers.push({
+      input: await sharp(Buffer.from(c.iconSvg), { density: 400 })
+        .resize(88, 88, { fit: 'contain', background: { r: 0, g: 0, b: 0, alpha: 0 } })
+        .png()
+        .toBuffer(),
+      left: PAD,
+      top: 176,
+    });
   return sharp(svg).composite(layers).png().toBuffer();
 }
 

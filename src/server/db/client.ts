@@ -38,7 +38,10 @@ export function urlConnection(url: string): pg.ClientConfig {
  * Opens a pool on a PostgreSQL database. Every session runs in UTC, so date truncation and
  * day buckets are the same whatever the server's default time zone.
  */
-export function openDatabase(connection: pg.ClientConfig, opts: { max?: number; applicationName?: string } = {}): DbHandle {
+export function openDatabase(
+  connection: pg.ClientConfig,
+  opts: { max?: number; applicationName?: string } = {},
+): DbHandle {
   const pool = new pg.Pool({
     ...connection,
     max: opts.max ?? 10,

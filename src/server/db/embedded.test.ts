@@ -9,7 +9,13 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from './errors.ts';
-import { firstUnreachable, processKind, readPostmasterFile, startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
+import {
+  firstUnreachable,
+  processKind,
+  readPostmasterFile,
+  startEmbeddedPostgres,
+  type EmbeddedPostgres,
+} from './embedded.ts';
 
 const dirs: string[] = [];
 const cleanups: (() => Promise<void>)[] = [];
@@ -24,7 +30,11 @@ function tempDir(): string {
   return dir;
 }
 
-async function start(dataDir: string, role: 'server' | 'tool' = 'server', durability: 'durable' | 'scratch' = 'scratch'): Promise<EmbeddedPostgres> {
+async function start(
+  dataDir: string,
+  role: 'server' | 'tool' = 'server',
+  durability: 'durable' | 'scratch' = 'scratch',
+): Promise<EmbeddedPostgres> {
   const server = await startEmbeddedPostgres({ dataDir, role, durability, log: () => {} });
   cleanups.push(() => server.stop());
   return server;
@@ -89,7 +99,12 @@ describe('the embedded PostgreSQL server', () => {
       expect(server.socketDir).toBe(path.join(dir, 'run'));
       expect(fs.statSync(server.socketDir).mode & 0o777).toBe(0o700);
       expect(fs.statSync(path.join(dir, 'pg')).mode & 0o777).toBe(0o700);
-      expect(fs.readFileSync(path.join(dir, 'pg', 'pg_hba.conf'), 'utf8').split('\n').filter((l) => l && !l.startsWith('#'))).toEqual(['local all all trust']);
+      expect(
+        fs
+          .readFileSync(path.join(dir, 'pg', 'pg_hba.conf'), 'utf8')
+          .split('\n')
+          .filter((l) => l && !l.startsWith('#')),
+      ).toEqual(['local all all trust']);
       expect(server.adopted).toBe(false);
     } finally {
       await server.stop();
@@ -127,7 +142,9 @@ describe('the embedded PostgreSQL server', () => {
     await a.ready;
     const b = serverProcess(dir);
     expect(await b.exited).toBe(3);
-    expect(b.stderr()).toContain(`FAILED DataDirLockedError: The data directory ${dir} is in use by another Coinlens server (pid ${a.child.pid}).`);
+    expect(b.stderr()).toContain(
+      `FAILED DataDirLockedError: The data directory ${dir} is in use by another Coinlens server (pid ${a.child.pid}).`,
+    );
     a.child.kill('SIGTERM');
     expect(await a.exited).toBe(0);
     expect(readPostmasterFile(path.join(dir, 'pg'))).toBeNull();
@@ -153,7 +170,8 @@ describe('the embedded PostgreSQL server', () => {
     const first = await start(dir);
     const pmFile = fs.readFileSync(path.join(pgDir, 'postmaster.pid'), 'utf8');
     await first.stop();
-    const stale = (pid: number) => fs.writeFileSync(path.join(pgDir, 'postmaster.pid'), pmFile.replace(/^\d+/, String(pid)));
+    const stale = (pid: number) =>
+      fs.writeFileSync(path.join(pgDir, 'postmaster.pid'), pmFile.replace(/^\d+/, String(pid)));
 
     const { pid: zombiePid, parent } = await zombie();
     expect(processKind(zombiePid)).toBe('zombie');
@@ -179,7 +197,10 @@ describe('the embedded PostgreSQL server', () => {
     let n = 0;
     for (let i = 0; i < 200 && !n; i++) {
       await new Promise((r) => setTimeout(r, 100));
-      n = await query<{ n: number }>(server, 'select count(*)::int as n from kept').then((r) => r[0]!.n, () => 0);
+      n = await query<{ n: number }>(server, 'select count(*)::int as n from kept').then(
+        (r) => r[0]!.n,
+        () => 0,
+      );
     }
     expect(n).toBe(1000);
     await server.stop();

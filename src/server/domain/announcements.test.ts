@@ -12,44 +12,102 @@ import {
 describe('visibleWindow (SPEC §6: visitors see a limited announcement list)', () => {
   it('limits visitors to the newest 30 rows: three pages of the default size', () => {
     expect(VISITOR_ANNOUNCEMENT_LIMIT).toBe(30);
-    expect(visibleWindow({ page: 1, size: 10, total: 200, signedIn: false })).toEqual({ offset: 0, take: 10, visibleTotal: 30, limited: true, locked: false });
-    expect(visibleWindow({ page: 3, size: 10, total: 200, signedIn: false })).toEqual({ offset: 20, take: 10, visibleTotal: 30, limited: true, locked: false });
+    expect(visibleWindow({ page: 1, size: 10, total: 200, signedIn: false })).toEqual({
+      offset: 0,
+      take: 10,
+      visibleTotal: 30,
+      limited: true,
+      locked: false,
+    });
+    expect(visibleWindow({ page: 3, size: 10, total: 200, signedIn: false })).toEqual({
+      offset: 20,
+      take: 10,
+      visibleTotal: 30,
+      limited: true,
+      locked: false,
+    });
   });
 
   it('locks the pages past the limit that still hold rows', () => {
-    expect(visibleWindow({ page: 4, size: 10, total: 200, signedIn: false })).toEqual({ offset: 30, take: 0, visibleTotal: 30, limited: true, locked: true });
+    expect(visibleWindow({ page: 4, size: 10, total: 200, signedIn: false })).toEqual({
+      offset: 30,
+      take: 0,
+      visibleTotal: 30,
+      limited: true,
+      locked: true,
+    });
     expect(visibleWindow({ page: 20, size: 10, total: 200, signedIn: false }).locked).toBe(true);
   });
 
   it('does not call a page past the end of the list locked', () => {
-    expect(visibleWindow({ page: 21, size: 10, total: 200, signedIn: false })).toMatchObject({ take: 0, locked: false });
+    expect(visibleWindow({ page: 21, size: 10, total: 200, signedIn: false })).toMatchObject({
+      take: 0,
+      locked: false,
+    });
   });
 
   it('counts the limit in rows, whatever the page size', () => {
-    expect(visibleWindow({ page: 1, size: 50, total: 200, signedIn: false })).toMatchObject({ take: 30, visibleTotal: 30 });
+    expect(visibleWindow({ page: 1, size: 50, total: 200, signedIn: false })).toMatchObject({
+      take: 30,
+      visibleTotal: 30,
+    });
     expect(visibleWindow({ page: 2, size: 20, total: 200, signedIn: false })).toMatchObject({ offset: 20, take: 10 });
     expect(visibleWindow({ page: 3, size: 20, total: 200, signedIn: false })).toMatchObject({ take: 0, locked: true });
   });
 
   it('says nothing about logging in when the whole list fits', () => {
-    expect(visibleWindow({ page: 1, size: 10, total: 30, signedIn: false })).toMatchObject({ visibleTotal: 30, limited: false, locked: false });
-    expect(visibleWindow({ page: 1, size: 10, total: 0, signedIn: false })).toMatchObject({ take: 0, visibleTotal: 0, limited: false, locked: false });
+    expect(visibleWindow({ page: 1, size: 10, total: 30, signedIn: false })).toMatchObject({
+      visibleTotal: 30,
+      limited: false,
+      locked: false,
+    });
+    expect(visibleWindow({ page: 1, size: 10, total: 0, signedIn: false })).toMatchObject({
+      take: 0,
+      visibleTotal: 0,
+      limited: false,
+      locked: false,
+    });
     expect(visibleWindow({ page: 1, size: 10, total: 31, signedIn: false }).limited).toBe(true);
   });
 
   it('lets signed-in readers page through everything', () => {
-    expect(visibleWindow({ page: 15, size: 10, total: 200, signedIn: true })).toEqual({ offset: 140, take: 10, visibleTotal: 200, limited: false, locked: false });
+    expect(visibleWindow({ page: 15, size: 10, total: 200, signedIn: true })).toEqual({
+      offset: 140,
+      take: 10,
+      visibleTotal: 200,
+      limited: false,
+      locked: false,
+    });
   });
 
   it('takes another limit', () => {
-    expect(visibleWindow({ page: 1, size: 10, total: 8, signedIn: false, limit: 5 })).toMatchObject({ take: 5, visibleTotal: 5, limited: true });
+    expect(visibleWindow({ page: 1, size: 10, total: 8, signedIn: false, limit: 5 })).toMatchObject({
+      take: 5,
+      visibleTotal: 5,
+      limited: true,
+    });
   });
 
   it('shows a visitor the rows of a filtered list that lie in the window', () => {
-    expect(visibleWindow({ page: 1, size: 10, total: 40, signedIn: false, visible: 3 })).toEqual({ offset: 0, take: 3, visibleTotal: 3, limited: true, locked: false });
-    expect(visibleWindow({ page: 2, size: 10, total: 40, signedIn: false, visible: 3 })).toMatchObject({ take: 0, locked: true });
-    expect(visibleWindow({ page: 1, size: 10, total: 0, signedIn: false, visible: 0 })).toMatchObject({ limited: false, locked: false });
-    expect(visibleWindow({ page: 1, size: 10, total: 40, signedIn: true, visible: 3 })).toMatchObject({ take: 10, visibleTotal: 40 });
+    expect(visibleWindow({ page: 1, size: 10, total: 40, signedIn: false, visible: 3 })).toEqual({
+      offset: 0,
+      take: 3,
+      visibleTotal: 3,
+      limited: true,
+      locked: false,
+    });
+    expect(visibleWindow({ page: 2, size: 10, total: 40, signedIn: false, visible: 3 })).toMatchObject({
+      take: 0,
+      locked: true,
+    });
+    expect(visibleWindow({ page: 1, size: 10, total: 0, signedIn: false, visible: 0 })).toMatchObject({
+      limited: false,
+      locked: false,
+    });
+    expect(visibleWindow({ page: 1, size: 10, total: 40, signedIn: true, visible: 3 })).toMatchObject({
+      take: 10,
+      visibleTotal: 40,
+    });
   });
 });
 

@@ -26,7 +26,14 @@ import { LOCALES, type Locale } from '../../lib/i18n/index.ts';
 import { contentLang } from '../../lib/i18n/contentLanguage.ts';
 import { contentLocales } from './contentLocale.ts';
 import type { Db } from '../db/index.ts';
-import { announcementCoins, announcements, announcementSubscriptions, coins, exchanges, notices } from '../db/schema/index.ts';
+import {
+  announcementCoins,
+  announcements,
+  announcementSubscriptions,
+  coins,
+  exchanges,
+  notices,
+} from '../db/schema/index.ts';
 import { recentViewsOf } from './pageViews.ts';
 import { DomainError, notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
@@ -61,8 +68,10 @@ export function htmlLang(rowLocale: string): string {
   return contentLang(rowLocale);
 }
 
-export const isAnnouncementCategory = (s: unknown): s is AnnouncementCategory => (ANNOUNCEMENT_CATEGORIES as readonly unknown[]).includes(s);
-export const isNoticeCategory = (s: unknown): s is NoticeCategory => (NOTICE_CATEGORIES as readonly unknown[]).includes(s);
+export const isAnnouncementCategory = (s: unknown): s is AnnouncementCategory =>
+  (ANNOUNCEMENT_CATEGORIES as readonly unknown[]).includes(s);
+export const isNoticeCategory = (s: unknown): s is NoticeCategory =>
+  (NOTICE_CATEGORIES as readonly unknown[]).includes(s);
 
 /**
  * The UTC calendar day containing `at`: `[start, end)`, end exclusive, and its date text.
@@ -107,7 +116,14 @@ export interface VisibleWindow {
  * @example visibleWindow({ page: 2, size: 20, total: 100, signedIn: false }) // { offset: 20, take: 10, visibleTotal: 30, limited: true, locked: false }
  * @example visibleWindow({ page: 1, size: 10, total: 40, signedIn: false, visible: 3 }) // { offset: 0, take: 3, visibleTotal: 3, limited: true, locked: false }
  */
-export function visibleWindow(q: { page: number; size: number; total: number; signedIn: boolean; limit?: number; visible?: number }): VisibleWindow {
+export function visibleWindow(q: {
+  page: number;
+  size: number;
+  total: number;
+  signedIn: boolean;
+  limit?: number;
+  visible?: number;
+}): VisibleWindow {
   const limit = q.limit ?? VISITOR_ANNOUNCEMENT_LIMIT;
   const visibleTotal = q.signedIn ? q.total : Math.min(q.total, limit, q.visible ?? limit);
   const offset = (q.page - 1) * q.size;
@@ -212,7 +228,11 @@ async function coinsOf(db: Db, ids: number[]): Promise<Map<number, RelatedCoin[]
 
 /** An exchange by name, or a 404. */
 export async function findExchange(db: Db, name: string): Promise<ExchangeRef> {
-  const [row] = await db.select({ name: exchanges.name, displayName: exchanges.displayName }).from(exchanges).where(eq(exchanges.name, name)).limit(1);
+  const [row] = await db
+    .select({ name: exchanges.name, displayName: exchanges.displayName })
+    .from(exchanges)
+    .where(eq(exchanges.name, name))
+    .limit(1);
   if (!row) throw notFound('api.exchangeNotFound');
   return row;
 }
@@ -239,7 +259,9 @@ export function inVisitorWindow(locales: readonly Locale[] | undefined): SQL {
 }
 
 /** The distinct row-language sets the pages list ([en], [ko, en], [zh, zh-hk]). */
-const PAGE_LANGUAGE_SETS: Locale[][] = [...new Map(LOCALES.map((l) => [contentLocales(l).slice().sort().join(','), contentLocales(l)])).values()];
+const PAGE_LANGUAGE_SETS: Locale[][] = [
+  ...new Map(LOCALES.map((l) => [contentLocales(l).slice().sort().join(','), contentLocales(l)])).values(),
+];
 
 /**
  * The announcements some visitor may read, on a page in any language: the union of every page
@@ -252,7 +274,11 @@ export function openToVisitors(): SQL {
 
 /** The start of the hot window: {@link HOT_WINDOW_DAYS} before the newest announcement. */
 async function hotSince(db: Db, where: SQL | undefined): Promise<Date | null> {
-  const [row] = await db.select({ newest: max(announcements.publishedAt) }).from(announcements).innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId)).where(where);
+  const [row] = await db
+    .select({ newest: max(announcements.publishedAt) })
+    .from(announcements)
+    .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
+    .where(where);
   return row?.newest ? new Date(row.newest.getTime() - HOT_WINDOW_DAYS * DAY_MS) : null;
 }
 
@@ -273,7 +299,10 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
     filters.push(
       inArray(
         announcements.exchangeId,
-        db.select({ id: announcementSubscriptions.exchangeId }).from(announcementSubscriptions).where(eq(announcementSubscriptions.userId, q.subscribedBy)),
+        db
+          .select({ id: announcementSubscriptions.exchangeId })
+          .from(announcementSubscriptions)
+          .where(eq(announcementSubscriptions.userId, q.subscribedBy)),
       ),
     );
   if (sort === 'hot') {
@@ -283,8 +312,16 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
   const where = and(...filters);
   // A visitor's rows: those of the window that the filters keep (SPEC §6).
   const shown = signedIn ? where : and(where, inVisitorWindow(q.locales));
-  const counted = (cond: SQL | undefined) => db.select({ n: count() }).from(announcements).innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId)).where(cond);
-  const [[totalRow], visibleRow] = await Promise.all([counted(where), signedIn ? Promise.resolve(undefined) : counted(shown).then((r) => r[0])]);
+  const counted = (cond: SQL | undefined) =>
+    db
+      .select({ n: count() })
+      .from(announcements)
+      .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
+      .where(cond);
+  const [[totalRow], visibleRow] = await Promise.all([
+    counted(where),
+    signedIn ? Promise.resolve(undefined) : counted(shown).then((r) => r[0]),
+  ]);
   const total = totalRow?.n ?? 0;
   const w = visibleWindow({ page: q.page, size: q.size, total, signedIn, visible: visibleRow?.n });
   const rows =
@@ -295,10 +332,19 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
           .from(announcements)
           .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
           .where(shown)
-          .orderBy(...(sort === 'hot' ? [desc(recentViewsOf(sql`'/announcement/' || ${announcements.id}`)), desc(announcements.views)] : []), desc(announcements.publishedAt), desc(announcements.id))
+          .orderBy(
+            ...(sort === 'hot'
+              ? [desc(recentViewsOf(sql`'/announcement/' || ${announcements.id}`)), desc(announcements.views)]
+              : []),
+            desc(announcements.publishedAt),
+            desc(announcements.id),
+          )
           .limit(w.take)
           .offset(w.offset);
-  const related = await coinsOf(db, rows.map((r) => r.id));
+  const related = await coinsOf(
+    db,
+    rows.map((r) => r.id),
+  );
   return {
     list: rows.map((r) => toItem(r, related.get(r.id) ?? [])),
     total,
@@ -316,7 +362,11 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
  * ({@link openToVisitors}) is a 401 "Log in to read this announcement." (pages render the
  * visitor's view and say so).
  */
-export async function getAnnouncement(db: Db, id: number, opts: { signedIn?: boolean } = {}): Promise<AnnouncementDetail> {
+export async function getAnnouncement(
+  db: Db,
+  id: number,
+  opts: { signedIn?: boolean } = {},
+): Promise<AnnouncementDetail> {
   const [row] = await db
     .select({ ...itemColumns, body: announcements.body, open: sql<boolean>`${openToVisitors()}` })
     .from(announcements)
@@ -330,7 +380,10 @@ export async function getAnnouncement(db: Db, id: number, opts: { signedIn?: boo
 }
 
 /** How many announcements were published on the UTC day of `at`. */
-export async function countForDay(db: Db, q: { at: number | Date; locales?: ContentLocale[] | undefined; exchange?: string | undefined }): Promise<{ date: string; count: number }> {
+export async function countForDay(
+  db: Db,
+  q: { at: number | Date; locales?: ContentLocale[] | undefined; exchange?: string | undefined },
+): Promise<{ date: string; count: number }> {
   const day = utcDay(q.at);
   if (q.exchange !== undefined) await findExchange(db, q.exchange);
   const [row] = await db
@@ -356,21 +409,36 @@ export interface CategoryGroup {
 }
 
 /** Announcement counts per category (every category, zeros included), in and for today. */
-export async function announcementGroups(db: Db, q: { now: number; locales?: ContentLocale[] | undefined; exchange?: string | undefined }): Promise<CategoryGroup[]> {
+export async function announcementGroups(
+  db: Db,
+  q: { now: number; locales?: ContentLocale[] | undefined; exchange?: string | undefined },
+): Promise<CategoryGroup[]> {
   if (q.exchange !== undefined) await findExchange(db, q.exchange);
   const day = utcDay(q.now);
   const rows = await db
     .select({
       category: announcements.category,
       n: count(),
-      today: sql<number>`count(*) filter (where ${announcements.publishedAt} >= ${day.start.toISOString()}::timestamptz and ${announcements.publishedAt} < ${day.end.toISOString()}::timestamptz)`.mapWith(Number),
+      today:
+        sql<number>`count(*) filter (where ${announcements.publishedAt} >= ${day.start.toISOString()}::timestamptz and ${announcements.publishedAt} < ${day.end.toISOString()}::timestamptz)`.mapWith(
+          Number,
+        ),
     })
     .from(announcements)
     .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
-    .where(and(q.locales ? inArray(announcements.locale, q.locales) : undefined, q.exchange !== undefined ? eq(exchanges.name, q.exchange) : undefined))
+    .where(
+      and(
+        q.locales ? inArray(announcements.locale, q.locales) : undefined,
+        q.exchange !== undefined ? eq(exchanges.name, q.exchange) : undefined,
+      ),
+    )
     .groupBy(announcements.category);
   const by = new Map(rows.map((r) => [r.category, r]));
-  return ANNOUNCEMENT_CATEGORIES.map((category) => ({ category, count: by.get(category)?.n ?? 0, today: by.get(category)?.today ?? 0 }));
+  return ANNOUNCEMENT_CATEGORIES.map((category) => ({
+    category,
+    count: by.get(category)?.n ?? 0,
+    today: by.get(category)?.today ?? 0,
+  }));
 }
 
 export interface ExchangeWithAnnouncements extends ExchangeRef {
@@ -379,15 +447,28 @@ export interface ExchangeWithAnnouncements extends ExchangeRef {
 }
 
 /** Exchanges that have announcements, by exchange rank, with their counts. */
-export async function exchangesWithAnnouncements(db: Db, q: { locales?: ContentLocale[] | undefined } = {}): Promise<ExchangeWithAnnouncements[]> {
+export async function exchangesWithAnnouncements(
+  db: Db,
+  q: { locales?: ContentLocale[] | undefined } = {},
+): Promise<ExchangeWithAnnouncements[]> {
   const rows = await db
-    .select({ name: exchanges.name, displayName: exchanges.displayName, n: count(), latest: max(announcements.publishedAt) })
+    .select({
+      name: exchanges.name,
+      displayName: exchanges.displayName,
+      n: count(),
+      latest: max(announcements.publishedAt),
+    })
     .from(announcements)
     .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
     .where(q.locales ? inArray(announcements.locale, q.locales) : undefined)
     .groupBy(exchanges.id, exchanges.name, exchanges.displayName, exchanges.rank)
     .orderBy(sql`${exchanges.rank} asc nulls last`, exchanges.name);
-  return rows.map((r) => ({ name: r.name, displayName: r.displayName, count: r.n, latestAt: (r.latest as Date).toISOString() }));
+  return rows.map((r) => ({
+    name: r.name,
+    displayName: r.displayName,
+    count: r.n,
+    latestAt: (r.latest as Date).toISOString(),
+  }));
 }
 
 /* ---------- site notices ---------- */
@@ -414,12 +495,25 @@ export function summarise(body: string | null, max = 160): string | null {
 }
 
 /** One page of site notices, newest first. */
-export async function listNotices(db: Db, q: { page: number; size: number; locales?: ContentLocale[] | undefined; category?: NoticeCategory | undefined }): Promise<Page<NoticeItem>> {
-  const where = and(q.locales ? inArray(notices.locale, q.locales) : undefined, q.category ? eq(notices.category, q.category) : undefined);
+export async function listNotices(
+  db: Db,
+  q: { page: number; size: number; locales?: ContentLocale[] | undefined; category?: NoticeCategory | undefined },
+): Promise<Page<NoticeItem>> {
+  const where = and(
+    q.locales ? inArray(notices.locale, q.locales) : undefined,
+    q.category ? eq(notices.category, q.category) : undefined,
+  );
   const [[totalRow], rows] = await Promise.all([
     db.select({ n: count() }).from(notices).where(where),
     db
-      .select({ id: notices.id, title: notices.title, category: notices.category, locale: notices.locale, publishedAt: notices.publishedAt, body: notices.body })
+      .select({
+        id: notices.id,
+        title: notices.title,
+        category: notices.category,
+        locale: notices.locale,
+        publishedAt: notices.publishedAt,
+        body: notices.body,
+      })
       .from(notices)
       .where(where)
       .orderBy(desc(notices.publishedAt), desc(notices.id))
@@ -427,7 +521,14 @@ export async function listNotices(db: Db, q: { page: number; size: number; local
       .offset((q.page - 1) * q.size),
   ]);
   return {
-    list: rows.map((r) => ({ id: r.id, title: r.title, category: r.category, locale: r.locale, publishedAt: r.publishedAt.toISOString(), summary: summarise(r.body) })),
+    list: rows.map((r) => ({
+      id: r.id,
+      title: r.title,
+      category: r.category,
+      locale: r.locale,
+      publishedAt: r.publishedAt.toISOString(),
+      summary: summarise(r.body),
+    })),
     total: totalRow?.n ?? 0,
     page: q.page,
     size: q.size,
@@ -438,11 +539,23 @@ export async function listNotices(db: Db, q: { page: number; size: number; local
 export async function getNotice(db: Db, id: number): Promise<NoticeDetail> {
   const [row] = await db.select().from(notices).where(eq(notices.id, id)).limit(1);
   if (!row) throw notFound('announcement.missing');
-  return { id: row.id, title: row.title, category: row.category, locale: row.locale, publishedAt: row.publishedAt.toISOString(), summary: summarise(row.body), body: row.body, url: row.url };
+  return {
+    id: row.id,
+    title: row.title,
+    category: row.category,
+    locale: row.locale,
+    publishedAt: row.publishedAt.toISOString(),
+    summary: summarise(row.body),
+    body: row.body,
+    url: row.url,
+  };
 }
 
 /** Notice counts per category (every category, zeros included). */
-export async function noticeGroups(db: Db, q: { locales?: ContentLocale[] | undefined } = {}): Promise<{ category: NoticeCategory; count: number }[]> {
+export async function noticeGroups(
+  db: Db,
+  q: { locales?: ContentLocale[] | undefined } = {},
+): Promise<{ category: NoticeCategory; count: number }[]> {
   const rows = await db
     .select({ category: notices.category, n: count() })
     .from(notices)
@@ -460,4 +573,5 @@ export function parseContentId(raw: string | undefined | null): number | undefin
 }
 
 /** A 400 for an id that is not a content id. */
-export const badId = (field = 'id') => new DomainError(400, 400, 'api.invalidParam', { field, message: 'must be a positive whole number' });
+export const badId = (field = 'id') =>
+  new DomainError(400, 400, 'api.invalidParam', { field, message: 'must be a positive whole number' });

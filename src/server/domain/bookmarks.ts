@@ -72,22 +72,41 @@ export async function addBookmark(db: Db, userId: number, kind: BookmarkKind, id
 
 /** Removes a bookmark (deleteOne); one that is not there changes nothing. */
 export async function removeBookmark(db: Db, userId: number, kind: BookmarkKind, id: number): Promise<void> {
-  await db.delete(contentBookmarks).where(and(eq(contentBookmarks.userId, userId), eq(contentBookmarks.kind, kind), eq(contentBookmarks.targetId, id)));
+  await db
+    .delete(contentBookmarks)
+    .where(
+      and(eq(contentBookmarks.userId, userId), eq(contentBookmarks.kind, kind), eq(contentBookmarks.targetId, id)),
+    );
 }
 
 /** Which of these items of one kind the user has bookmarked (the pages' bookmark buttons), in the order asked. */
-export async function bookmarkedIds(db: Db, userId: number, kind: BookmarkKind, ids: readonly number[]): Promise<number[]> {
+export async function bookmarkedIds(
+  db: Db,
+  userId: number,
+  kind: BookmarkKind,
+  ids: readonly number[],
+): Promise<number[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .select({ id: contentBookmarks.targetId })
     .from(contentBookmarks)
-    .where(and(eq(contentBookmarks.userId, userId), eq(contentBookmarks.kind, kind), inArray(contentBookmarks.targetId, [...ids])));
+    .where(
+      and(
+        eq(contentBookmarks.userId, userId),
+        eq(contentBookmarks.kind, kind),
+        inArray(contentBookmarks.targetId, [...ids]),
+      ),
+    );
   const mine = new Set(rows.map((r) => r.id));
   return ids.filter((id) => mine.has(id));
 }
 
 /** One page of the user's bookmarks, newest saved first; bookmarks of content gone since are left out. */
-export async function listBookmarks(db: Db, userId: number, q: { page: number; size: number }): Promise<Page<Bookmark>> {
+export async function listBookmarks(
+  db: Db,
+  userId: number,
+  q: { page: number; size: number },
+): Promise<Page<Bookmark>> {
   const b = contentBookmarks;
   // A function: drizzle's builders change in place, and the count needs the query without its page.
   const joined = () =>
@@ -112,13 +131,22 @@ export async function listBookmarks(db: Db, userId: number, q: { page: number; s
       .leftJoin(flashNews, and(eq(b.kind, 'flash'), eq(flashNews.id, b.targetId)))
       .leftJoin(announcements, and(eq(b.kind, 'announcement'), eq(announcements.id, b.targetId)))
       .leftJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
-      .where(and(eq(b.userId, userId), or(sql`${articles.id} is not null`, sql`${flashNews.id} is not null`, sql`${announcements.id} is not null`)));
+      .where(
+        and(
+          eq(b.userId, userId),
+          or(sql`${articles.id} is not null`, sql`${flashNews.id} is not null`, sql`${announcements.id} is not null`),
+        ),
+      );
   const rows = await joined()
     .orderBy(desc(b.createdAt), desc(b.kind), desc(b.targetId))
     .limit(q.size)
     .offset((q.page - 1) * q.size);
   // Past the last page no row carries the count.
-  const total = rows[0]?.total ?? (q.page > 1 ? ((await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(joined().as('all')))[0]?.n ?? 0) : 0);
+  const total =
+    rows[0]?.total ??
+    (q.page > 1
+      ? ((await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(joined().as('all')))[0]?.n ?? 0)
+      : 0);
   const list = rows.map((r): Bookmark => {
     const at = (r.articleAt ?? r.flashAt ?? r.noticeAt)!;
     const base = {

@@ -30,7 +30,13 @@ function storeIn<E>(all: WeakMap<object, Map<string, Map<string, E>>>, db: objec
   return store;
 }
 
-function remember<T>(store: Map<string, Entry>, key: string, ttlMs: number, load: () => Promise<T>, max?: number): Promise<T> {
+function remember<T>(
+  store: Map<string, Entry>,
+  key: string,
+  ttlMs: number,
+  load: () => Promise<T>,
+  max?: number,
+): Promise<T> {
   const hit = store.get(key);
   const age = hit ? Date.now() - hit.at : Infinity;
   if (hit && (age < ttlMs || (hit.settled && age < ttlMs * STALE_TTLS))) {
@@ -84,7 +90,14 @@ export function memo<T>(db: object, key: string, ttlMs: number, load: () => Prom
  * and database, the least recently used dropped first, so visiting every item does not keep
  * every item's value.
  */
-export function memoBounded<T>(db: object, space: string, key: string, ttlMs: number, max: number, load: () => Promise<T>): Promise<T> {
+export function memoBounded<T>(
+  db: object,
+  space: string,
+  key: string,
+  ttlMs: number,
+  max: number,
+  load: () => Promise<T>,
+): Promise<T> {
   return remember(storeIn(spaces, db, space), key, ttlMs, load, max);
 }
 
@@ -110,7 +123,13 @@ export function marketChanged(db: object): void {
  * and callers meanwhile share it. At most `max` keys per space and database, the least recently
  * used dropped first (a crawler walking every coin does not push out the coin lists).
  */
-export function memoMarket<T>(db: object, space: string, key: string, load: () => Promise<T>, { ttlMs = 10_000, max = 256 } = {}): Promise<T> {
+export function memoMarket<T>(
+  db: object,
+  space: string,
+  key: string,
+  load: () => Promise<T>,
+  { ttlMs = 10_000, max = 256 } = {},
+): Promise<T> {
   const store = storeIn(marketSpaces, db, space);
   const generation = marketGenerations.get(db) ?? 0;
   const hit = store.get(key);

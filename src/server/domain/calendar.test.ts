@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { addMonths, calendarRange, dayKey, groupByDay, monthGrid, parseDay, parseId, startOfDay, startOfMonth, startOfWeek } from './calendar.ts';
+import {
+  addMonths,
+  calendarRange,
+  dayKey,
+  groupByDay,
+  monthGrid,
+  parseDay,
+  parseId,
+  startOfDay,
+  startOfMonth,
+  startOfWeek,
+} from './calendar.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const day = (text: string) => Date.parse(`${text}T00:00:00Z`);
@@ -15,12 +26,24 @@ describe('parseDay', () => {
     expect(parseDay(text)).toBe(at(iso));
   });
 
-  it.each(['2026-02-30', '2026-02-29', '2026-13-01', '2026-00-10', '2026-11-31', '2026-1-05', '20261120', '2026-11-20T00:00', ' 2026-11-20', '1969-12-31', '', 'today', null, undefined])(
-    'rejects %j',
-    (text) => {
-      expect(parseDay(text)).toBeUndefined();
-    },
-  );
+  it.each([
+    '2026-02-30',
+    '2026-02-29',
+    '2026-13-01',
+    '2026-00-10',
+    '2026-11-31',
+    '2026-1-05',
+    '20261120',
+    '2026-11-20T00:00',
+    ' 2026-11-20',
+    '1969-12-31',
+    '',
+    'today',
+    null,
+    undefined,
+  ])('rejects %j', (text) => {
+    expect(parseDay(text)).toBeUndefined();
+  });
 });
 
 describe('day, week and month starts (UTC, weeks from Monday)', () => {
@@ -69,7 +92,14 @@ describe('day, week and month starts (UTC, weeks from Monday)', () => {
 describe('calendarRange', () => {
   it('covers one day in the day view', () => {
     const r = calendarRange('day', at('2026-11-20T18:00:00Z'));
-    expect(r).toMatchObject({ view: 'day', date: '2026-11-20', from: '2026-11-20', to: '2026-11-20', prev: '2026-11-19', next: '2026-11-21' });
+    expect(r).toMatchObject({
+      view: 'day',
+      date: '2026-11-20',
+      from: '2026-11-20',
+      to: '2026-11-20',
+      prev: '2026-11-19',
+      next: '2026-11-21',
+    });
     expect(r.days).toEqual(['2026-11-20']);
     expect(r.start).toBe(day('2026-11-20'));
     expect(r.end).toBe(day('2026-11-21'));
@@ -78,7 +108,15 @@ describe('calendarRange', () => {
   it('covers Monday to Sunday in the week view, stepping a week', () => {
     const r = calendarRange('week', day('2026-11-20'));
     expect(r).toMatchObject({ from: '2026-11-16', to: '2026-11-22', prev: '2026-11-13', next: '2026-11-27' });
-    expect(r.days).toEqual(['2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21', '2026-11-22']);
+    expect(r.days).toEqual([
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+      '2026-11-22',
+    ]);
     expect(r.end - r.start).toBe(7 * 86_400_000);
   });
 
@@ -137,7 +175,9 @@ describe('monthGrid', () => {
   });
 
   it('has every day of the month once, in order', () => {
-    const inMonth = flat(monthGrid(day('2026-08-31'))).filter((d) => d.inMonth).map((d) => d.date);
+    const inMonth = flat(monthGrid(day('2026-08-31')))
+      .filter((d) => d.inMonth)
+      .map((d) => d.date);
     expect(inMonth).toEqual(calendarRange('month', day('2026-08-01')).days);
   });
 
@@ -189,5 +229,7 @@ describe('parseId', () => {
     ['42', 42],
     ['2147483647', 2147483647],
   ])('reads %s', (raw, n) => expect(parseId(raw)).toBe(n));
-  it.each(['0', '-1', '01', '1.5', '1e3', 'abc', '', '2147483648', '99999999999', undefined])('rejects %j', (raw) => expect(parseId(raw)).toBeUndefined());
+  it.each(['0', '-1', '01', '1.5', '1e3', 'abc', '', '2147483648', '99999999999', undefined])('rejects %j', (raw) =>
+    expect(parseId(raw)).toBeUndefined(),
+  );
 });

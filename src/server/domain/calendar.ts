@@ -136,7 +136,17 @@ export function calendarRange(view: CalendarView, date: number): CalendarRange {
   }
   const days: string[] = [];
   for (let d = start; d < end; d += DAY) days.push(dayKey(d));
-  return { view, date: dayKey(day), start, end, from: days[0] as string, to: days.at(-1) as string, days, prev: dayKey(prev), next: dayKey(next) };
+  return {
+    view,
+    date: dayKey(day),
+    start,
+    end,
+    from: days[0] as string,
+    to: days.at(-1) as string,
+    days,
+    prev: dayKey(prev),
+    next: dayKey(next),
+  };
 }
 
 /**
@@ -148,7 +158,12 @@ export function monthGrid(date: number): { date: string; inMonth: boolean }[][] 
   const after = addMonths(first, 1);
   const weeks: { date: string; inMonth: boolean }[][] = [];
   for (let w = startOfWeek(first); w < after; w += 7 * DAY) {
-    weeks.push(Array.from({ length: 7 }, (_, i) => ({ date: dayKey(w + i * DAY), inMonth: w + i * DAY >= first && w + i * DAY < after })));
+    weeks.push(
+      Array.from({ length: 7 }, (_, i) => ({
+        date: dayKey(w + i * DAY),
+        inMonth: w + i * DAY >= first && w + i * DAY < after,
+      })),
+    );
   }
   return weeks;
 }
@@ -159,7 +174,11 @@ export function monthGrid(date: number): { date: string; inMonth: boolean }[][] 
  * left out; without, the days appear in the order of their first item.
  * @example groupByDay([{ at: '2026-11-20T09:00:00Z' }], (x) => x.at).map((g) => g.date) // ['2026-11-20']
  */
-export function groupByDay<T>(items: readonly T[], at: (item: T) => number | string | Date, days?: readonly string[]): { date: string; items: T[] }[] {
+export function groupByDay<T>(
+  items: readonly T[],
+  at: (item: T) => number | string | Date,
+  days?: readonly string[],
+): { date: string; items: T[] }[] {
   const groups = new Map<string, T[]>((days ?? []).map((d) => [d, []]));
   for (const item of items) {
     const raw = at(item);
@@ -277,7 +296,9 @@ function toEvent(r: EventRow): CalendarEvent {
     credibility: r.credibility,
     source: r.source,
     tags: Array.isArray(r.tags) ? r.tags.filter((t): t is string => typeof t === 'string') : [],
-    coin: r.coinId ? { id: r.coinId, symbol: r.coinSymbol ?? '', name: r.coinName ?? '', icon: coinIcon(r.coinId) } : null,
+    coin: r.coinId
+      ? { id: r.coinId, symbol: r.coinSymbol ?? '', name: r.coinName ?? '', icon: coinIcon(r.coinId) }
+      : null,
     exchange: r.exchangeName ? { name: r.exchangeName, displayName: r.exchangeDisplayName ?? r.exchangeName } : null,
   };
 }
@@ -335,7 +356,10 @@ export async function getCalendarEvent(db: Db, id: number): Promise<CalendarEven
   const related = sameSubject
     ? (
         await selectEvents(db, and(sameSubject, sql`${calendarEvents.id} <> ${id}`))
-          .orderBy(sql`abs(extract(epoch from (${calendarEvents.startsAt} - ${row.startsAt.toISOString()}::timestamptz)))`, asc(calendarEvents.id))
+          .orderBy(
+            sql`abs(extract(epoch from (${calendarEvents.startsAt} - ${row.startsAt.toISOString()}::timestamptz)))`,
+            asc(calendarEvents.id),
+          )
           .limit(6)
       )
         .map(toEvent)

@@ -36,7 +36,11 @@ export function localCoinName(book: CoinNameBook, locale: Locale | string, id: s
  * Adds `localName` (the name in `locale`, or null) to API rows that carry a coin `id` and
  * English `name`, so a client renders the same names as the pages.
  */
-export async function withLocalNames<T extends { id: string }>(db: Db, locale: Locale, rows: readonly T[]): Promise<(T & { localName: string | null })[]> {
+export async function withLocalNames<T extends { id: string }>(
+  db: Db,
+  locale: Locale,
+  rows: readonly T[],
+): Promise<(T & { localName: string | null })[]> {
   const book = await coinNameBook(db);
   return rows.map((r) => ({ ...r, localName: localCoinName(book, locale, r.id) }));
 }

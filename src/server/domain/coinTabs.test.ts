@@ -123,7 +123,9 @@ describe('ratingAggregate (SPEC §3 labels, §9 max 5 / low 2 / high 4)', () => 
     [3, 'good'],
     [4.2, 'veryGood'],
     [4.6, 'great'],
-  ] as const)('overall %s → %s', (score, label) => expect(ratingAggregate([{ overall: score, ratings: {} }], dims).label).toBe(label));
+  ] as const)('overall %s → %s', (score, label) =>
+    expect(ratingAggregate([{ overall: score, ratings: {} }], dims).label).toBe(label),
+  );
 });
 
 describe('time ranges', () => {
@@ -187,7 +189,11 @@ describe('price statistics', () => {
   });
   it('measures returns over each range from the close at or before its start', () => {
     const now = Date.UTC(2026, 10, 20);
-    const series: DailyClose[] = Array.from({ length: 400 }, (_, i) => ({ t: now - (399 - i) * DAY, close: 100 + i, volume: 1 }));
+    const series: DailyClose[] = Array.from({ length: 400 }, (_, i) => ({
+      t: now - (399 - i) * DAY,
+      close: 100 + i,
+      volume: 1,
+    }));
     const ret = Object.fromEntries(periodReturns(series, now).map((r) => [r.range, r.change]));
     expect(ret['1W']).toBeCloseTo((499 / 492 - 1) * 100, 10);
     expect(ret['1Y']).toBeCloseTo((499 / 134 - 1) * 100, 10);
@@ -196,7 +202,11 @@ describe('price statistics', () => {
   });
   it('analyses a coin against bitcoin', () => {
     const now = Date.UTC(2026, 10, 20);
-    const btc: DailyClose[] = Array.from({ length: 60 }, (_, i) => ({ t: now - (59 - i) * DAY, close: 100 * (1 + 0.01 * Math.sin(i)), volume: 10 }));
+    const btc: DailyClose[] = Array.from({ length: 60 }, (_, i) => ({
+      t: now - (59 - i) * DAY,
+      close: 100 * (1 + 0.01 * Math.sin(i)),
+      volume: 10,
+    }));
     const coin: DailyClose[] = btc.map((x) => ({ ...x, close: x.close * 2, volume: 50 }));
     const a = analysePrice(coin, btc, { price: 200, ath: 400, atl: 50, marketCap: 1000, isBitcoin: false }, now);
     expect(a.correlationBtc).toBeCloseTo(1, 10);
@@ -209,7 +219,9 @@ describe('price statistics', () => {
     expect(a.bestDay!.change).toBeGreaterThan(0);
     expect(a.worstDay!.change).toBeLessThan(0);
     expect(a.upDays).toBeGreaterThan(0);
-    expect(analysePrice(btc, [], { price: 1, ath: 1, atl: 1, marketCap: 1, isBitcoin: true }, now).correlationBtc).toBe(1);
+    expect(analysePrice(btc, [], { price: 1, ath: 1, atl: 1, marketCap: 1, isBitcoin: true }, now).correlationBtc).toBe(
+      1,
+    );
   });
 });
 

@@ -34,7 +34,10 @@ export type CoinTab = (typeof COIN_TABS)[number];
 export const isCoinTab = (s: string): s is CoinTab => (COIN_TABS as readonly string[]).includes(s);
 
 /** SPEC §9 depth: order-book value within ±1 % of the last price, and both sides together. */
-export function depth1Percent(plus: number | null, minus: number | null): { plus: number | null; minus: number | null; total: number | null } {
+export function depth1Percent(
+  plus: number | null,
+  minus: number | null,
+): { plus: number | null; minus: number | null; total: number | null } {
   const total = plus === null && minus === null ? null : (plus ?? 0) + (minus ?? 0);
   return { plus, minus, total };
 }
@@ -61,7 +64,12 @@ export function holderGroups(balances: readonly number[], circulating: number | 
   return HOLDER_GROUPS.map((top) => {
     const slice = sorted.slice(0, top);
     const balance = slice.reduce((a, b) => a + b, 0);
-    return { top, addresses: slice.length, balance, share: circulating && circulating > 0 ? (balance / circulating) * 100 : null };
+    return {
+      top,
+      addresses: slice.length,
+      balance,
+      share: circulating && circulating > 0 ? (balance / circulating) * 100 : null,
+    };
   });
 }
 
@@ -123,7 +131,10 @@ export interface RatingAggregate {
  * Averages of a set of reviews: overall and per dimension, with the SPEC §3 label and the
  * SPEC §9 level (low ≤ 2, high ≥ 4, max 5). Scores outside 1–5 are ignored.
  */
-export function ratingAggregate(reviews: readonly { overall: number; ratings: Record<string, unknown> }[], dimensions: readonly string[]): RatingAggregate {
+export function ratingAggregate(
+  reviews: readonly { overall: number; ratings: Record<string, unknown> }[],
+  dimensions: readonly string[],
+): RatingAggregate {
   const valid = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v) && v >= 1 && v <= RATING_MAX;
   const overalls = reviews.map((r) => r.overall).filter(valid);
   const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : null);
@@ -139,14 +150,18 @@ export function ratingAggregate(reviews: readonly { overall: number; ratings: Re
       const average = mean(scores);
       return { key, average, count: scores.length, level: ratingLevel(average) };
     }),
-    distribution: OVERALL_LABELS.map((label) => ({ label, count: overalls.filter((o) => overallLabel(o) === label).length })),
+    distribution: OVERALL_LABELS.map((label) => ({
+      label,
+      count: overalls.filter((o) => overallLabel(o) === label).length,
+    })),
   };
 }
 
 /** SPEC §4 time ranges. */
 export const TIME_RANGES = ['1W', '1M', '3M', '6M', '1Y', 'YTD'] as const;
 export type TimeRange = (typeof TIME_RANGES)[number];
-export const isTimeRange = (s: string | null | undefined): s is TimeRange => (TIME_RANGES as readonly (string | null | undefined)[]).includes(s);
+export const isTimeRange = (s: string | null | undefined): s is TimeRange =>
+  (TIME_RANGES as readonly (string | null | undefined)[]).includes(s);
 
 const DAY = 86_400_000;
 /**
@@ -370,7 +385,12 @@ export function analysePrice(
  * Points of a simple line/bar chart scaled into a box: x evenly spaced, y from 0 (or the
  * minimum when `fromZero` is false) to the maximum. Used by the inline SVG charts.
  */
-export function chartPoints(values: readonly number[], width: number, height: number, fromZero = true): { x: number; y: number; h: number }[] {
+export function chartPoints(
+  values: readonly number[],
+  width: number,
+  height: number,
+  fromZero = true,
+): { x: number; y: number; h: number }[] {
   if (values.length === 0) return [];
   const max = Math.max(...values);
   const min = fromZero ? Math.min(0, ...values) : Math.min(...values);

@@ -95,8 +95,18 @@ export async function getCoinFlows(db: Db, id: string): Promise<CoinFlowView> {
   await coinFacts(db, id);
   const rows = await db.select().from(coinFlows).where(eq(coinFlows.coinId, id));
   return {
-    windows: flowWindows(rows.map((r) => ({ window: r.window, inflow: num(r.inflow) ?? 0, outflow: num(r.outflow) ?? 0, netflow: num(r.netflow) ?? 0 }))),
-    updatedAt: rows.reduce<string | null>((m, r) => (m === null || r.updatedAt.toISOString() > m ? r.updatedAt.toISOString() : m), null),
+    windows: flowWindows(
+      rows.map((r) => ({
+        window: r.window,
+        inflow: num(r.inflow) ?? 0,
+        outflow: num(r.outflow) ?? 0,
+        netflow: num(r.netflow) ?? 0,
+      })),
+    ),
+    updatedAt: rows.reduce<string | null>(
+      (m, r) => (m === null || r.updatedAt.toISOString() > m ? r.updatedAt.toISOString() : m),
+      null,
+    ),
   };
 }
 
@@ -144,7 +154,12 @@ export async function getHolderDistribution(db: Db, id: string): Promise<HolderD
   };
 }
 
-export async function listHolders(db: Db, id: string, page: number, size: number): Promise<Page<Holder> & { symbol: string }> {
+export async function listHolders(
+  db: Db,
+  id: string,
+  page: number,
+  size: number,
+): Promise<Page<Holder> & { symbol: string }> {
   const coin = await coinFacts(db, id);
   const [rows, [agg]] = await Promise.all([
     db
@@ -164,7 +179,10 @@ export async function listHolders(db: Db, id: string, page: number, size: number
       .orderBy(asc(coinHolders.rank))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(coinHolders).where(eq(coinHolders.coinId, id)),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(coinHolders)
+      .where(eq(coinHolders.coinId, id)),
   ]);
   return {
     symbol: coin.symbol,
@@ -201,7 +219,12 @@ export interface Transfer {
   at: string;
 }
 
-export async function listTransfers(db: Db, id: string, page: number, size: number): Promise<Page<Transfer> & { symbol: string }> {
+export async function listTransfers(
+  db: Db,
+  id: string,
+  page: number,
+  size: number,
+): Promise<Page<Transfer> & { symbol: string }> {
   const coin = await coinFacts(db, id);
   const [rows, [agg]] = await Promise.all([
     db
@@ -211,7 +234,10 @@ export async function listTransfers(db: Db, id: string, page: number, size: numb
       .orderBy(desc(coinTransfers.at), desc(coinTransfers.id))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(coinTransfers).where(eq(coinTransfers.coinId, id)),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(coinTransfers)
+      .where(eq(coinTransfers.coinId, id)),
   ]);
   return {
     symbol: coin.symbol,
@@ -245,7 +271,13 @@ export interface ChainActivity {
   symbol: string;
   days: ChainDay[];
   /** Totals and averages over the days shown. */
-  totals: { transactions: number; newAddresses: number; largeTransfers: number; avgActiveAddresses: number | null; transferVolume: number };
+  totals: {
+    transactions: number;
+    newAddresses: number;
+    largeTransfers: number;
+    avgActiveAddresses: number | null;
+    transferVolume: number;
+  };
   /** First stored day: ranges reaching further back show what exists. */
   firstDay: string | null;
 }
@@ -254,7 +286,10 @@ export interface ChainActivity {
 export async function getChainActivity(db: Db, id: string, range: TimeRange): Promise<ChainActivity> {
   const coin = await coinFacts(db, id);
   const [bounds] = await db
-    .select({ first: sql<string | null>`min(${coinChainDaily.day})::text`, last: sql<string | null>`max(${coinChainDaily.day})::text` })
+    .select({
+      first: sql<string | null>`min(${coinChainDaily.day})::text`,
+      last: sql<string | null>`max(${coinChainDaily.day})::text`,
+    })
     .from(coinChainDaily)
     .where(eq(coinChainDaily.coinId, id));
   const anchor = bounds?.last ? Date.parse(`${bounds.last}T00:00:00Z`) + 86_400_000 : Date.now();
@@ -389,7 +424,10 @@ export async function listCoinExchanges(db: Db, id: string, page: number, size: 
       .limit(size)
       .offset((page - 1) * size),
     db
-      .select({ n: sql<number>`count(distinct ${tickers.exchangeId})`.mapWith(Number), v: sql<string | null>`sum(${tickers.volume24h})` })
+      .select({
+        n: sql<number>`count(distinct ${tickers.exchangeId})`.mapWith(Number),
+        v: sql<string | null>`sum(${tickers.volume24h})`,
+      })
       .from(tickers)
       .where(eq(tickers.coinId, id)),
   ]);
@@ -476,14 +514,21 @@ export interface RepoActivity {
   commitsInRange: number;
 }
 
-export async function getRepoActivity(db: Db, id: string, range: TimeRange, now = Date.now()): Promise<RepoActivity | null> {
+export async function getRepoActivity(
+  db: Db,
+  id: string,
+  range: TimeRange,
+  now = Date.now(),
+): Promise<RepoActivity | null> {
   await coinFacts(db, id);
   const [r] = await db.select().from(coinRepos).where(eq(coinRepos.coinId, id));
   if (!r) return null;
   const all = r.weeklyCommits ?? [];
   const n = Math.min(all.length, weeksInRange(range, now));
   const week = 7 * 86_400_000;
-  const weeks = all.slice(all.length - n).map((commits, i) => ({ start: new Date(now - (n - i) * week).toISOString().slice(0, 10), commits }));
+  const weeks = all
+    .slice(all.length - n)
+    .map((commits, i) => ({ start: new Date(now - (n - i) * week).toISOString().slice(0, 10), commits }));
   return {
     url: r.url,
     stars: r.stars,
@@ -521,7 +566,10 @@ export interface CoinAnalysis extends PriceAnalysis {
 /** Price analysis from stored daily candles; null when the coin has no daily history. */
 export async function getCoinAnalysis(db: Db, id: string, range: TimeRange): Promise<CoinAnalysis | null> {
   const coin = await coinFacts(db, id);
-  const [series, btc] = await Promise.all([dailyCloses(db, id), id === 'bitcoin' ? Promise.resolve([]) : dailyCloses(db, 'bitcoin')]);
+  const [series, btc] = await Promise.all([
+    dailyCloses(db, id),
+    id === 'bitcoin' ? Promise.resolve([]) : dailyCloses(db, 'bitcoin'),
+  ]);
   if (series.length < 2) return null;
   // Ranges count back from the end of the latest candle, so stored history and clock agree.
   const now = series.at(-1)!.t + 86_400_000;
@@ -557,7 +605,15 @@ const clip = (s: string | null, n = 180) => (s && s.length > n ? `${s.slice(0, n
  * Content items about one coin, newest first (calendar: upcoming first, then past), in the row
  * languages `locales` (contentLocale.ts; calendar events carry no language).
  */
-export async function listCoinContent(db: Db, id: string, kind: ContentKind, page: number, size: number, locales: readonly Locale[], opts: { signedIn?: boolean } = {}): Promise<Page<ContentItem>> {
+export async function listCoinContent(
+  db: Db,
+  id: string,
+  kind: ContentKind,
+  page: number,
+  size: number,
+  locales: readonly Locale[],
+  opts: { signedIn?: boolean } = {},
+): Promise<Page<ContentItem>> {
   await coinFacts(db, id);
   const offset = (page - 1) * size;
   const count = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
@@ -565,10 +621,23 @@ export async function listCoinContent(db: Db, id: string, kind: ContentKind, pag
   switch (kind) {
     case 'announcements': {
       // A visitor sees the window's announcements only (SPEC §6); pages render the visitor's view.
-      const where = and(eq(announcementCoins.coinId, id), inArray(announcements.locale, [...locales]), opts.signedIn ? undefined : inVisitorWindow(locales));
+      const where = and(
+        eq(announcementCoins.coinId, id),
+        inArray(announcements.locale, [...locales]),
+        opts.signedIn ? undefined : inVisitorWindow(locales),
+      );
       const [rows, total] = await Promise.all([
         db
-          .select({ id: announcements.id, title: announcements.title, body: announcements.body, at: announcements.publishedAt, url: announcements.url, source: exchanges.displayName, category: announcements.category, locale: announcements.locale })
+          .select({
+            id: announcements.id,
+            title: announcements.title,
+            body: announcements.body,
+            at: announcements.publishedAt,
+            url: announcements.url,
+            source: exchanges.displayName,
+            category: announcements.category,
+            locale: announcements.locale,
+          })
           .from(announcementCoins)
           .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
           .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
@@ -576,53 +645,158 @@ export async function listCoinContent(db: Db, id: string, kind: ContentKind, pag
           .orderBy(desc(announcements.publishedAt), desc(announcements.id))
           .limit(size)
           .offset(offset),
-        count(db.select({ n }).from(announcementCoins).innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId)).where(where)),
+        count(
+          db
+            .select({ n })
+            .from(announcementCoins)
+            .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
+            .where(where),
+        ),
       ]);
-      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.body), at: r.at.toISOString(), source: r.source, important: false, url: r.url, locale: r.locale })), total, page, size };
+      return {
+        list: rows.map((r) => ({
+          kind,
+          id: r.id,
+          title: r.title,
+          summary: clip(r.body),
+          at: r.at.toISOString(),
+          source: r.source,
+          important: false,
+          url: r.url,
+          locale: r.locale,
+        })),
+        total,
+        page,
+        size,
+      };
     }
     case 'lives': {
       const where = and(eq(flashNewsCoins.coinId, id), inArray(flashNews.locale, [...locales]));
       const [rows, total] = await Promise.all([
         db
-          .select({ id: flashNews.id, title: flashNews.title, body: flashNews.body, at: flashNews.publishedAt, important: flashNews.important, url: flashNews.sourceUrl, locale: flashNews.locale })
+          .select({
+            id: flashNews.id,
+            title: flashNews.title,
+            body: flashNews.body,
+            at: flashNews.publishedAt,
+            important: flashNews.important,
+            url: flashNews.sourceUrl,
+            locale: flashNews.locale,
+          })
           .from(flashNewsCoins)
           .innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId))
           .where(where)
           .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
           .limit(size)
           .offset(offset),
-        count(db.select({ n }).from(flashNewsCoins).innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId)).where(where)),
+        count(
+          db
+            .select({ n })
+            .from(flashNewsCoins)
+            .innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId))
+            .where(where),
+        ),
       ]);
-      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.body), at: r.at.toISOString(), source: null, important: r.important, url: r.url, locale: r.locale })), total, page, size };
+      return {
+        list: rows.map((r) => ({
+          kind,
+          id: r.id,
+          title: r.title,
+          summary: clip(r.body),
+          at: r.at.toISOString(),
+          source: null,
+          important: r.important,
+          url: r.url,
+          locale: r.locale,
+        })),
+        total,
+        page,
+        size,
+      };
     }
     case 'news': {
-      const where = and(eq(articleCoins.coinId, id), eq(articles.kind, 'news'), isNull(articles.deletedAt), inArray(articles.locale, [...locales]));
+      const where = and(
+        eq(articleCoins.coinId, id),
+        eq(articles.kind, 'news'),
+        isNull(articles.deletedAt),
+        inArray(articles.locale, [...locales]),
+      );
       const [rows, total] = await Promise.all([
         db
-          .select({ id: articles.id, title: articles.title, summary: articles.summary, at: articles.publishedAt, url: articles.sourceUrl, locale: articles.locale })
+          .select({
+            id: articles.id,
+            title: articles.title,
+            summary: articles.summary,
+            at: articles.publishedAt,
+            url: articles.sourceUrl,
+            locale: articles.locale,
+          })
           .from(articleCoins)
           .innerJoin(articles, eq(articles.id, articleCoins.articleId))
           .where(where)
           .orderBy(desc(articles.publishedAt), desc(articles.id))
           .limit(size)
           .offset(offset),
-        count(db.select({ n }).from(articleCoins).innerJoin(articles, eq(articles.id, articleCoins.articleId)).where(where)),
+        count(
+          db.select({ n }).from(articleCoins).innerJoin(articles, eq(articles.id, articleCoins.articleId)).where(where),
+        ),
       ]);
-      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.summary), at: r.at.toISOString(), source: null, important: false, url: r.url, locale: r.locale })), total, page, size };
+      return {
+        list: rows.map((r) => ({
+          kind,
+          id: r.id,
+          title: r.title,
+          summary: clip(r.summary),
+          at: r.at.toISOString(),
+          source: null,
+          important: false,
+          url: r.url,
+          locale: r.locale,
+        })),
+        total,
+        page,
+        size,
+      };
     }
     case 'calendar': {
       const where = eq(calendarEvents.coinId, id);
       const [rows, total] = await Promise.all([
         db
-          .select({ id: calendarEvents.id, title: calendarEvents.title, body: calendarEvents.body, at: calendarEvents.startsAt, importance: calendarEvents.importance, source: calendarEvents.source })
+          .select({
+            id: calendarEvents.id,
+            title: calendarEvents.title,
+            body: calendarEvents.body,
+            at: calendarEvents.startsAt,
+            importance: calendarEvents.importance,
+            source: calendarEvents.source,
+          })
           .from(calendarEvents)
           .where(where)
-          .orderBy(sql`(${calendarEvents.startsAt} < now())`, sql`case when ${calendarEvents.startsAt} >= now() then ${calendarEvents.startsAt} end asc`, desc(calendarEvents.startsAt))
+          .orderBy(
+            sql`(${calendarEvents.startsAt} < now())`,
+            sql`case when ${calendarEvents.startsAt} >= now() then ${calendarEvents.startsAt} end asc`,
+            desc(calendarEvents.startsAt),
+          )
           .limit(size)
           .offset(offset),
         count(db.select({ n }).from(calendarEvents).where(where)),
       ]);
-      return { list: rows.map((r) => ({ kind, id: r.id, title: r.title, summary: clip(r.body), at: r.at.toISOString(), source: r.source, important: r.importance >= 4, url: null, locale: CALENDAR_LOCALE })), total, page, size };
+      return {
+        list: rows.map((r) => ({
+          kind,
+          id: r.id,
+          title: r.title,
+          summary: clip(r.body),
+          at: r.at.toISOString(),
+          source: r.source,
+          important: r.importance >= 4,
+          url: null,
+          locale: CALENDAR_LOCALE,
+        })),
+        total,
+        page,
+        size,
+      };
     }
   }
 }
@@ -635,7 +809,14 @@ export const HOT_EVENT_HORIZON_MS = 7 * 86_400_000;
  * day. Calendar events are dated when they happen: one in the coming week ranks as today's news,
  * later ones wait for the calendar tab.
  */
-export async function hotCoinContent(db: Db, id: string, locales: readonly Locale[], limit = 20, now = Date.now(), opts: { signedIn?: boolean } = {}): Promise<ContentItem[]> {
+export async function hotCoinContent(
+  db: Db,
+  id: string,
+  locales: readonly Locale[],
+  limit = 20,
+  now = Date.now(),
+  opts: { signedIn?: boolean } = {},
+): Promise<ContentItem[]> {
   const kinds: ContentKind[] = ['lives', 'news', 'announcements', 'calendar'];
   const pages = await Promise.all(kinds.map((k) => listCoinContent(db, id, k, 1, limit, locales, opts)));
   const day = 86_400_000;

@@ -3,14 +3,24 @@ import { contentLanguage, excerpt, parseContentId, profileUrl } from './communit
 import { orderAnswers, questionHeat } from './questions.ts';
 
 describe('orderAnswers', () => {
-  const a = (id: number, votes: number, accepted = false, createdAt = '2026-11-01T00:00:00Z') => ({ id, votes, accepted, createdAt });
+  const a = (id: number, votes: number, accepted = false, createdAt = '2026-11-01T00:00:00Z') => ({
+    id,
+    votes,
+    accepted,
+    createdAt,
+  });
 
   it('puts the accepted answer first, whatever its votes', () => {
     expect(orderAnswers([a(1, 50), a(2, 1, true), a(3, 20)]).map((x) => x.id)).toEqual([2, 1, 3]);
   });
 
   it('orders the rest by votes, then the earlier answer, then id', () => {
-    const list = [a(4, 5, false, '2026-11-03T00:00:00Z'), a(2, 5, false, '2026-11-02T00:00:00Z'), a(3, 9), a(1, 5, false, '2026-11-02T00:00:00Z')];
+    const list = [
+      a(4, 5, false, '2026-11-03T00:00:00Z'),
+      a(2, 5, false, '2026-11-02T00:00:00Z'),
+      a(3, 9),
+      a(1, 5, false, '2026-11-02T00:00:00Z'),
+    ];
     expect(orderAnswers(list).map((x) => x.id)).toEqual([3, 1, 2, 4]);
   });
 
@@ -71,7 +81,12 @@ describe('excerpt', () => {
 
 describe('contentLanguage and profileUrl', () => {
   it('lists Chinese content for zh and zh-hk, English otherwise', () => {
-    expect([contentLanguage('zh'), contentLanguage('zh-hk'), contentLanguage('en'), contentLanguage('ko')]).toEqual(['zh', 'zh', 'en', 'en']);
+    expect([contentLanguage('zh'), contentLanguage('zh-hk'), contentLanguage('en'), contentLanguage('ko')]).toEqual([
+      'zh',
+      'zh',
+      'en',
+      'en',
+    ]);
   });
 
   it('links the account pages of both platforms', () => {

@@ -71,7 +71,9 @@ export function excerpt(text: string, max = 140): string {
  * @example profileUrl('twitter', 'solana') // 'https://x.com/solana'
  */
 export function profileUrl(platform: SocialPlatform, account: string): string {
-  return platform === 'twitter' ? `https://x.com/${encodeURIComponent(account)}` : `https://weibo.com/u/${encodeURIComponent(account)}`;
+  return platform === 'twitter'
+    ? `https://x.com/${encodeURIComponent(account)}`
+    : `https://weibo.com/u/${encodeURIComponent(account)}`;
 }
 
 export interface CoinRef {
@@ -86,10 +88,17 @@ export interface ExchangeRef {
   displayName: string;
 }
 
-export const iso = (v: Date | string | null | undefined): string | null => (v === null || v === undefined ? null : new Date(v).toISOString());
+export const iso = (v: Date | string | null | undefined): string | null =>
+  v === null || v === undefined ? null : new Date(v).toISOString();
 
-export const coinRef = (r: { coinId: string | null; coinSymbol: string | null; coinName: string | null }): CoinRef | null =>
-  r.coinId && r.coinSymbol && r.coinName ? { id: r.coinId, symbol: r.coinSymbol, name: r.coinName, icon: coinIcon(r.coinId) } : null;
+export const coinRef = (r: {
+  coinId: string | null;
+  coinSymbol: string | null;
+  coinName: string | null;
+}): CoinRef | null =>
+  r.coinId && r.coinSymbol && r.coinName
+    ? { id: r.coinId, symbol: r.coinSymbol, name: r.coinName, icon: coinIcon(r.coinId) }
+    : null;
 
 export const coinColumns = { coinSymbol: coins.symbol, coinName: coins.name };
 
@@ -174,7 +183,13 @@ const toUpdate = (r: UpdateRow): UpdateItem => ({
 /** Project updates of a language, newest first, optionally of one kind and one coin. */
 export async function listUpdates(
   db: Db,
-  q: { page: number; size: number; language: ContentLanguage; kind?: UpdateKind | undefined; coin?: string | undefined },
+  q: {
+    page: number;
+    size: number;
+    language: ContentLanguage;
+    kind?: UpdateKind | undefined;
+    coin?: string | undefined;
+  },
 ): Promise<UpdatePage> {
   if (q.coin !== undefined) await requireCoin(db, q.coin);
   const base: SQL[] = [eq(projectUpdates.locale, q.language)];
@@ -209,7 +224,10 @@ export async function listUpdates(
 }
 
 /** The coins with the most updates in a language, for the coin filter. */
-export async function updateCoins(db: Db, q: { language: ContentLanguage; limit?: number }): Promise<(CoinRef & { count: number })[]> {
+export async function updateCoins(
+  db: Db,
+  q: { language: ContentLanguage; limit?: number },
+): Promise<(CoinRef & { count: number })[]> {
   const rows = await db
     .select({ coinId: projectUpdates.coinId, ...coinColumns, count: count() })
     .from(projectUpdates)
@@ -223,7 +241,12 @@ export async function updateCoins(db: Db, q: { language: ContentLanguage; limit?
 
 /** One project update with the coin's other updates in its language. */
 export async function getUpdate(db: Db, id: number): Promise<UpdateDetail> {
-  const [row] = await db.select(updateColumns).from(projectUpdates).innerJoin(coins, eq(coins.id, projectUpdates.coinId)).where(eq(projectUpdates.id, id)).limit(1);
+  const [row] = await db
+    .select(updateColumns)
+    .from(projectUpdates)
+    .innerJoin(coins, eq(coins.id, projectUpdates.coinId))
+    .where(eq(projectUpdates.id, id))
+    .limit(1);
   if (!row) throw missing();
   const related = await db
     .select(updateColumns)
@@ -259,7 +282,11 @@ export interface SocialDetail extends SocialPost {
   more: SocialPost[];
 }
 
-export type SocialPage = Page<SocialPost> & { platform: SocialPlatform | null; coin: string | null; exchange: string | null };
+export type SocialPage = Page<SocialPost> & {
+  platform: SocialPlatform | null;
+  coin: string | null;
+  exchange: string | null;
+};
 
 const socialColumns = {
   id: socialPosts.id,
@@ -279,7 +306,11 @@ const socialColumns = {
 };
 
 function socialQuery(db: Db) {
-  return db.select(socialColumns).from(socialPosts).leftJoin(coins, eq(coins.id, socialPosts.coinId)).leftJoin(exchanges, eq(exchanges.id, socialPosts.exchangeId));
+  return db
+    .select(socialColumns)
+    .from(socialPosts)
+    .leftJoin(coins, eq(coins.id, socialPosts.coinId))
+    .leftJoin(exchanges, eq(exchanges.id, socialPosts.exchangeId));
 }
 
 type SocialRow = Awaited<ReturnType<ReturnType<typeof socialQuery>['execute']>>[number];
@@ -291,7 +322,8 @@ const toSocial = (r: SocialRow): SocialPost => ({
   displayName: r.displayName,
   profileUrl: profileUrl(r.platform, r.account),
   coin: coinRef(r),
-  exchange: r.exchangeName && r.exchangeDisplayName ? { name: r.exchangeName, displayName: r.exchangeDisplayName } : null,
+  exchange:
+    r.exchangeName && r.exchangeDisplayName ? { name: r.exchangeName, displayName: r.exchangeDisplayName } : null,
   body: r.body,
   url: r.url,
   likes: r.likes,
@@ -332,11 +364,22 @@ export async function listSocial(
       .offset(pageOffset(q)),
     db.select({ n: count() }).from(socialPosts).where(where),
   ]);
-  return { list: rows.map(toSocial), total: total?.n ?? 0, page: q.page, size: q.size, platform: q.platform ?? null, coin: q.coin ?? null, exchange: q.exchange ?? null };
+  return {
+    list: rows.map(toSocial),
+    total: total?.n ?? 0,
+    page: q.page,
+    size: q.size,
+    platform: q.platform ?? null,
+    coin: q.coin ?? null,
+    exchange: q.exchange ?? null,
+  };
 }
 
 /** The coins and exchanges with the most posts on a platform, for the feed filters. */
-export async function socialSources(db: Db, platform: SocialPlatform): Promise<{ coins: (CoinRef & { count: number })[]; exchanges: (ExchangeRef & { count: number })[] }> {
+export async function socialSources(
+  db: Db,
+  platform: SocialPlatform,
+): Promise<{ coins: (CoinRef & { count: number })[]; exchanges: (ExchangeRef & { count: number })[] }> {
   const [coinRows, exchangeRows] = await Promise.all([
     db
       .select({ coinId: socialPosts.coinId, ...coinColumns, count: count() })

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { leadersOf, sectorStats, sortSectors, weightedChange, type MemberInput } from './concepts.ts';
 
-const m = (id: string, marketCap: number | null, change24h: number | null, volume24h: number | null = 0): MemberInput => ({ id, marketCap, change24h, volume24h });
+const m = (
+  id: string,
+  marketCap: number | null,
+  change24h: number | null,
+  volume24h: number | null = 0,
+): MemberInput => ({ id, marketCap, change24h, volume24h });
 
 describe('weightedChange', () => {
   it('weights each change by market cap', () => {
@@ -16,7 +21,9 @@ describe('weightedChange', () => {
   });
 
   it('leaves out members without a positive cap or without a change', () => {
-    expect(weightedChange([m('a', 100, 4), m('b', null, 50), m('c', 0, 50), m('d', 100, null), m('e', -5, 10)])).toBe(4);
+    expect(weightedChange([m('a', 100, 4), m('b', null, 50), m('c', 0, 50), m('d', 100, null), m('e', -5, 10)])).toBe(
+      4,
+    );
   });
 
   it('is null when nothing can be weighted', () => {

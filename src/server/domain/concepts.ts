@@ -14,7 +14,15 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coins, concepts } from '../db/schema/index.ts';
 import { notFound } from './errors.ts';
-import { coinIcon, COIN_SORTS, coinSortColumn, summaryColumns, toSummary, type CoinSort, type CoinSummary } from './markets.ts';
+import {
+  coinIcon,
+  COIN_SORTS,
+  coinSortColumn,
+  summaryColumns,
+  toSummary,
+  type CoinSort,
+  type CoinSummary,
+} from './markets.ts';
 import { num } from './numbers.ts';
 
 export const SECTOR_SORTS = ['marketCap', 'change24h', 'volume24h', 'coins', 'name'] as const;
@@ -97,10 +105,22 @@ export function leadersOf<T extends MemberInput>(members: readonly T[], count = 
  * Orders sectors by a column; missing changes go last whatever the direction, ties by name.
  * Default: market cap, largest first.
  */
-export function sortSectors<T extends SectorStats & { name: string }>(rows: readonly T[], sort: SectorSort = 'marketCap', order?: 'asc' | 'desc'): T[] {
+export function sortSectors<T extends SectorStats & { name: string }>(
+  rows: readonly T[],
+  sort: SectorSort = 'marketCap',
+  order?: 'asc' | 'desc',
+): T[] {
   const dir = (order ?? (sort === 'name' ? 'asc' : 'desc')) === 'asc' ? 1 : -1;
   const key = (r: T): number | string | null =>
-    sort === 'name' ? r.name.toLowerCase() : sort === 'coins' ? r.coins : sort === 'change24h' ? r.change24h : sort === 'volume24h' ? r.volume24h : r.marketCap;
+    sort === 'name'
+      ? r.name.toLowerCase()
+      : sort === 'coins'
+        ? r.coins
+        : sort === 'change24h'
+          ? r.change24h
+          : sort === 'volume24h'
+            ? r.volume24h
+            : r.marketCap;
   return [...rows].sort((a, b) => {
     const ka = key(a);
     const kb = key(b);
@@ -123,7 +143,15 @@ const memberColumns = {
   volume24h: coins.volume24h,
 };
 
-type MemberRow = { conceptId: number; id: string; symbol: string; name: string; marketCap: string | null; change24h: string | null; volume24h: string | null };
+type MemberRow = {
+  conceptId: number;
+  id: string;
+  symbol: string;
+  name: string;
+  marketCap: string | null;
+  change24h: string | null;
+  volume24h: string | null;
+};
 
 const toMember = (r: MemberRow) => ({
   id: r.id,
@@ -142,12 +170,21 @@ function buildSector(c: typeof concepts.$inferSelect, rows: readonly MemberRow[]
     name: c.name,
     description: c.description,
     ...sectorStats(members),
-    leaders: leadersOf(members).map((m) => ({ id: m.id, symbol: m.symbol, name: m.name, icon: coinIcon(m.id), change24h: m.change24h })),
+    leaders: leadersOf(members).map((m) => ({
+      id: m.id,
+      symbol: m.symbol,
+      name: m.name,
+      icon: coinIcon(m.id),
+      change24h: m.change24h,
+    })),
   };
 }
 
 /** Every sector with its statistics and leading coins, sorted. */
-export async function listSectors(db: Db, q: { sort?: SectorSort | undefined; order?: 'asc' | 'desc' | undefined } = {}): Promise<Sector[]> {
+export async function listSectors(
+  db: Db,
+  q: { sort?: SectorSort | undefined; order?: 'asc' | 'desc' | undefined } = {},
+): Promise<Sector[]> {
   const [conceptRows, memberRows] = await Promise.all([
     db.select().from(concepts).orderBy(asc(concepts.id)),
     db.select(memberColumns).from(coinConcepts).innerJoin(coins, eq(coins.id, coinConcepts.coinId)),
@@ -175,7 +212,14 @@ async function findConcept(db: Db, idOrSlug: string) {
 
 export { COIN_SORTS as SECTOR_COIN_SORTS };
 
-export type SectorDetail = Sector & { list: CoinSummary[]; page: number; size: number; total: number; sort: CoinSort; order: 'asc' | 'desc' };
+export type SectorDetail = Sector & {
+  list: CoinSummary[];
+  page: number;
+  size: number;
+  total: number;
+  sort: CoinSort;
+  order: 'asc' | 'desc';
+};
 
 /**
  * One sector with its statistics and a page of its coins (default: by market-cap rank).
@@ -189,14 +233,24 @@ export async function getSector(
   const concept = await findConcept(db, idOrSlug);
   const sort = q.sort ?? 'rank';
   const order = q.order ?? (sort === 'rank' || sort === 'name' ? 'asc' : 'desc');
-  const memberIds = db.select({ id: coinConcepts.coinId }).from(coinConcepts).where(eq(coinConcepts.conceptId, concept.id));
+  const memberIds = db
+    .select({ id: coinConcepts.coinId })
+    .from(coinConcepts)
+    .where(eq(coinConcepts.conceptId, concept.id));
   const [members, rows] = await Promise.all([
-    db.select(memberColumns).from(coinConcepts).innerJoin(coins, eq(coins.id, coinConcepts.coinId)).where(eq(coinConcepts.conceptId, concept.id)),
+    db
+      .select(memberColumns)
+      .from(coinConcepts)
+      .innerJoin(coins, eq(coins.id, coinConcepts.coinId))
+      .where(eq(coinConcepts.conceptId, concept.id)),
     db
       .select(summaryColumns)
       .from(coins)
       .where(inArray(coins.id, memberIds))
-      .orderBy(sql`${coinSortColumn[sort]} ${order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`, asc(coins.id))
+      .orderBy(
+        sql`${coinSortColumn[sort]} ${order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`,
+        asc(coins.id),
+      )
       .limit(q.size)
       .offset((q.page - 1) * q.size),
   ]);

@@ -3,7 +3,13 @@ import { expectedVolume, signUpUrl, volumeEstimate } from './exchanges.ts';
 
 describe('volumeEstimate (SPEC §9 expected volume, step by step)', () => {
   it('multiplies volume per visit by daily visits (monthly / 30) below the cap', () => {
-    expect(volumeEstimate(10, 3_000_000, 5_000_000)).toEqual({ perVisit: 10, dailyVisits: 100_000, uncapped: 1_000_000, expected: 1_000_000, capped: false });
+    expect(volumeEstimate(10, 3_000_000, 5_000_000)).toEqual({
+      perVisit: 10,
+      dailyVisits: 100_000,
+      uncapped: 1_000_000,
+      expected: 1_000_000,
+      capped: false,
+    });
   });
 
   it('caps at the reported volume and says so', () => {
@@ -48,7 +54,9 @@ describe('volumeEstimate (SPEC §9 expected volume, step by step)', () => {
 
 describe('signUpUrl (the open-an-account links carry no tracking)', () => {
   it('drops referral and campaign parameters and keeps the rest', () => {
-    expect(signUpUrl('https://x.example/join?ref=abc&lang=en&utm_source=coinlens&utm_medium=list')).toBe('https://x.example/join?lang=en');
+    expect(signUpUrl('https://x.example/join?ref=abc&lang=en&utm_source=coinlens&utm_medium=list')).toBe(
+      'https://x.example/join?lang=en',
+    );
     expect(signUpUrl('https://x.example/?inviteCode=Z9&gclid=1&fbclid=2&aff_id=7#signup')).toBe('https://x.example/');
     expect(signUpUrl('https://binance.example')).toBe('https://binance.example/');
   });

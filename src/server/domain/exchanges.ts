@@ -103,7 +103,11 @@ export interface VolumeEstimate {
  * visits or no volume.
  * @example volumeEstimate(10, 3_000_000, 500_000) // { dailyVisits: 100000, uncapped: 1000000, expected: 500000, capped: true, … }
  */
-export function volumeEstimate(perVisit: number, monthlyVisits: number | null, reported: number | null): VolumeEstimate | null {
+export function volumeEstimate(
+  perVisit: number,
+  monthlyVisits: number | null,
+  reported: number | null,
+): VolumeEstimate | null {
   if (monthlyVisits === null || !(monthlyVisits > 0) || reported === null || !Number.isFinite(reported)) return null;
   const dailyVisits = monthlyVisits / DAYS_PER_MONTH;
   const uncapped = perVisit * dailyVisits;
@@ -111,9 +115,17 @@ export function volumeEstimate(perVisit: number, monthlyVisits: number | null, r
   return { perVisit, dailyVisits, uncapped, expected: capped ? reported : uncapped, capped };
 }
 
-export const EXCHANGE_SORTS = ['rank', 'name', 'expectedVolume', 'reportedVolume', 'pairCount', 'coinCount', 'monthlyVisits', 'starRating'] as const;
+export const EXCHANGE_SORTS = [
+  'rank',
+  'name',
+  'expectedVolume',
+  'reportedVolume',
+  'pairCount',
+  'coinCount',
+  'monthlyVisits',
+  'starRating',
+] as const;
 export type ExchangeSort = (typeof EXCHANGE_SORTS)[number];
-
 
 export interface ExchangeDetail extends ExchangeSummary {
   foundedOn: string | null;
@@ -244,8 +256,17 @@ export async function listExchanges(db: Db, q: ExchangeListQuery): Promise<Page<
   const where = and(q.type ? eq(exchanges.type, q.type) : undefined, named);
   const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   // A list of named exchanges counts itself (a few rows); the universe's count is shared.
-  const countNamed = async () => (await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(exchanges).where(where))[0]?.n ?? 0;
-  const [ranking, total] = await Promise.all([currentExpectedRanking(db), named ? countNamed() : exchangeCount(db, q.type)]);
+  const countNamed = async () =>
+    (
+      await db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(exchanges)
+        .where(where)
+    )[0]?.n ?? 0;
+  const [ranking, total] = await Promise.all([
+    currentExpectedRanking(db),
+    named ? countNamed() : exchangeCount(db, q.type),
+  ]);
   const rows = await db
     .select(baseColumns)
     .from(exchanges)
@@ -318,12 +339,37 @@ export async function exchangeId(db: Db, name: string): Promise<number> {
   return row.id;
 }
 
-
 /**
  * Currencies issued by states, as they appear as quotes of spot pairs. An exchange "supports" a
  * fiat when it trades against it: the pairs are what a reader can actually deposit and buy with.
  */
-export const FIAT_QUOTES = ['USD', 'EUR', 'GBP', 'JPY', 'KRW', 'CNY', 'HKD', 'TWD', 'SGD', 'AUD', 'CAD', 'CHF', 'TRY', 'BRL', 'INR', 'IDR', 'RUB', 'UAH', 'NGN', 'ZAR', 'MXN', 'ARS', 'THB', 'VND', 'PHP'] as const;
+export const FIAT_QUOTES = [
+  'USD',
+  'EUR',
+  'GBP',
+  'JPY',
+  'KRW',
+  'CNY',
+  'HKD',
+  'TWD',
+  'SGD',
+  'AUD',
+  'CAD',
+  'CHF',
+  'TRY',
+  'BRL',
+  'INR',
+  'IDR',
+  'RUB',
+  'UAH',
+  'NGN',
+  'ZAR',
+  'MXN',
+  'ARS',
+  'THB',
+  'VND',
+  'PHP',
+] as const;
 export type FiatQuote = (typeof FIAT_QUOTES)[number];
 
 export const ACCOUNT_SORTS = ['rank', 'name', 'makerFee', 'takerFee', 'fiatCount', 'starRating'] as const;
@@ -348,7 +394,8 @@ export interface AccountOption {
 }
 
 /** Query parameters that only identify who sent the reader (referral and campaign tracking). */
-const TRACKING = /^(utm_.*|ref|ref_?id|refcode|referral|referrer|invite|invite_?code|aff|aff_?id|affiliate|partner|source|campaign|fbclid|gclid|msclkid|yclid|mc_cid|mc_eid)$/i;
+const TRACKING =
+  /^(utm_.*|ref|ref_?id|refcode|referral|referrer|invite|invite_?code|aff|aff_?id|affiliate|partner|source|campaign|fbclid|gclid|msclkid|yclid|mc_cid|mc_eid)$/i;
 
 /**
  * The link to an exchange's site with any tracking parameter removed; only http(s) links.
@@ -384,9 +431,13 @@ export interface AccountQuery {
  */
 export async function listAccountOptions(db: Db, q: AccountQuery): Promise<Page<AccountOption>> {
   const sort = q.sort ?? 'rank';
-  const order = q.order ?? (sort === 'rank' || sort === 'name' || sort === 'makerFee' || sort === 'takerFee' ? 'asc' : 'desc');
+  const order =
+    q.order ?? (sort === 'rank' || sort === 'name' || sort === 'makerFee' || sort === 'takerFee' ? 'asc' : 'desc');
   const fiatList = sql`(select coalesce(array_agg(distinct t.quote_symbol order by t.quote_symbol), '{}') from ${tickers} t
-    where t.exchange_id = ${exchanges.id} and t.market = 'spot' and t.quote_symbol in (${sql.join(FIAT_QUOTES.map((f) => sql`${f}`), sql`, `)}))`;
+    where t.exchange_id = ${exchanges.id} and t.market = 'spot' and t.quote_symbol in (${sql.join(
+      FIAT_QUOTES.map((f) => sql`${f}`),
+      sql`, `,
+    )}))`;
   const key: Record<AccountSort, SQL> = {
     rank: sql`${exchanges.rank}`,
     name: sql`lower(${exchanges.displayName})`,
@@ -397,11 +448,16 @@ export async function listAccountOptions(db: Db, q: AccountQuery): Promise<Page<
   };
   const where = and(
     eq(exchanges.type, 'CEX'),
-    q.fiat ? sql`exists (select 1 from ${tickers} t where t.exchange_id = ${exchanges.id} and t.market = 'spot' and t.quote_symbol = ${q.fiat})` : undefined,
+    q.fiat
+      ? sql`exists (select 1 from ${tickers} t where t.exchange_id = ${exchanges.id} and t.market = 'spot' and t.quote_symbol = ${q.fiat})`
+      : undefined,
   );
   const direction = order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`;
   const [totalRow, rows] = await Promise.all([
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(exchanges).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(exchanges)
+      .where(where),
     db
       .select({
         name: exchanges.name,

@@ -1,6 +1,13 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { recogniseChainQuery, type ChainQuery } from '../../lib/chainQuery.ts';
-import { explorerOffer, explorerOfUrl, KNOWN_EXPLORERS, type ExplorerCatalog, type ExplorerCoin, type ExplorerLink } from '../../lib/explorers.ts';
+import {
+  explorerOffer,
+  explorerOfUrl,
+  KNOWN_EXPLORERS,
+  type ExplorerCatalog,
+  type ExplorerCoin,
+  type ExplorerLink,
+} from '../../lib/explorers.ts';
 import type { Db } from '../db/index.ts';
 import { coinLinks, coins } from '../db/schema/index.ts';
 import { memo } from './cache.ts';
@@ -27,12 +34,18 @@ export function explorerCatalog(db: Db): Promise<ExplorerCatalog> {
       if (!list.some((c) => c.id === r.id)) list.push({ id: r.id, symbol: r.symbol, name: r.name });
       byExplorer.set(known.id, list);
     }
-    return KNOWN_EXPLORERS.filter((e) => byExplorer.has(e.id)).map((e) => ({ explorer: e.id, coins: byExplorer.get(e.id)! }));
+    return KNOWN_EXPLORERS.filter((e) => byExplorer.has(e.id)).map((e) => ({
+      explorer: e.id,
+      coins: byExplorer.get(e.id)!,
+    }));
   });
 }
 
 /** What the search offers for a query that is an address or a hash; null for any other query. */
-export async function explorerSearch(db: Db, raw: string): Promise<{ query: ChainQuery; links: ExplorerLink[] } | null> {
+export async function explorerSearch(
+  db: Db,
+  raw: string,
+): Promise<{ query: ChainQuery; links: ExplorerLink[] } | null> {
   const query = recogniseChainQuery(raw);
   if (!query) return null;
   return { query, links: explorerOffer(query, await explorerCatalog(db)) };

@@ -59,7 +59,8 @@ export function dedupe(entries: readonly FavouriteEntry[]): FavouriteEntry[] {
   });
 }
 
-const favouriteError = (key: string, vars?: Record<string, string | number>, code = 400) => new DomainError(400, code, `favourites.${key}`, vars);
+const favouriteError = (key: string, vars?: Record<string, string | number>, code = 400) =>
+  new DomainError(400, code, `favourites.${key}`, vars);
 
 /** The ids of a refusal, shortened: a message names at most ten, each at most 40 characters. */
 function named(entries: readonly FavouriteEntry[]): string {
@@ -67,7 +68,8 @@ function named(entries: readonly FavouriteEntry[]): string {
   return shown.join(', ') + (entries.length > 10 ? ` (+${entries.length - 10})` : '');
 }
 
-export const unknownError = (entries: readonly FavouriteEntry[]) => favouriteError('unknown', { ids: named(entries) }, 4101);
+export const unknownError = (entries: readonly FavouriteEntry[]) =>
+  favouriteError('unknown', { ids: named(entries) }, 4101);
 export const capError = () => favouriteError('cap', { count: FAVOURITES_MAX }, 4102);
 
 /** A ticker id as its number, or null when the text is not one. */
@@ -82,7 +84,8 @@ function tickerNumber(id: string): number | null {
  * exchange with that name. Three lookups at most, whatever the number of entries.
  */
 export async function unknownEntries(db: Db | Tx, entries: readonly FavouriteEntry[]): Promise<FavouriteEntry[]> {
-  const ofType = (type: FavouriteType) => entries.filter((e) => e.type === type && e.id.length <= ID_MAX).map((e) => e.id);
+  const ofType = (type: FavouriteType) =>
+    entries.filter((e) => e.type === type && e.id.length <= ID_MAX).map((e) => e.id);
   const coinIds = ofType('COIN');
   const exchangeNames = ofType('EXCHANGE');
   const tickerIds = ofType('TICKER')
@@ -91,7 +94,9 @@ export async function unknownEntries(db: Db | Tx, entries: readonly FavouriteEnt
   const [foundCoins, foundTickers, foundExchanges] = await Promise.all([
     coinIds.length ? db.select({ id: coins.id }).from(coins).where(inArray(coins.id, coinIds)) : [],
     tickerIds.length ? db.select({ id: tickers.id }).from(tickers).where(inArray(tickers.id, tickerIds)) : [],
-    exchangeNames.length ? db.select({ name: exchanges.name }).from(exchanges).where(inArray(exchanges.name, exchangeNames)) : [],
+    exchangeNames.length
+      ? db.select({ name: exchanges.name }).from(exchanges).where(inArray(exchanges.name, exchangeNames))
+      : [],
   ]);
   const known = new Set<string>([
     ...foundCoins.map((r) => `COIN:${r.id}`),
@@ -147,7 +152,10 @@ function changing<T>(db: Db, userId: number, change: (tx: Tx) => Promise<T>): Pr
 /** Appends entries after the last position. */
 async function append(tx: Tx, userId: number, entries: readonly FavouriteEntry[]): Promise<void> {
   if (entries.length === 0) return;
-  const [last] = await tx.select({ position: max(favourites.position) }).from(favourites).where(eq(favourites.userId, userId));
+  const [last] = await tx
+    .select({ position: max(favourites.position) })
+    .from(favourites)
+    .where(eq(favourites.userId, userId));
   const start = (last?.position ?? -1) + 1;
   await tx
     .insert(favourites)
@@ -159,7 +167,11 @@ async function append(tx: Tx, userId: number, entries: readonly FavouriteEntry[]
  * Adds entries after the existing ones (saveMore); entries already in the list stay where they
  * are. Unknown ids or passing the cap: refused, nothing saved. Answers the new list.
  */
-export async function addFavourites(db: Db, userId: number, entries: readonly FavouriteEntry[]): Promise<FavouriteEntry[]> {
+export async function addFavourites(
+  db: Db,
+  userId: number,
+  entries: readonly FavouriteEntry[],
+): Promise<FavouriteEntry[]> {
   const wanted = dedupe(entries);
   const unknown = await unknownEntries(db, wanted);
   if (unknown.length) throw unknownError(unknown);
@@ -176,7 +188,9 @@ export async function addFavourites(db: Db, userId: number, entries: readonly Fa
 /** Removes one entry (the stars' "remove"); one not in the list changes nothing. Answers the new list. */
 export async function removeFavourite(db: Db, userId: number, entry: FavouriteEntry): Promise<FavouriteEntry[]> {
   return changing(db, userId, async (tx) => {
-    await tx.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.kind, entry.type), eq(favourites.target, entry.id)));
+    await tx
+      .delete(favourites)
+      .where(and(eq(favourites.userId, userId), eq(favourites.kind, entry.type), eq(favourites.target, entry.id)));
     return listFavourites(tx, userId);
   });
 }
@@ -186,7 +200,11 @@ export async function removeFavourite(db: Db, userId: number, entry: FavouriteEn
  * list holds exactly these entries. Entries already there keep their order; new ones follow in
  * the order given. An empty batch empties the list. Unknown ids or more than the cap: refused.
  */
-export async function replaceFavourites(db: Db, userId: number, entries: readonly FavouriteEntry[]): Promise<FavouriteEntry[]> {
+export async function replaceFavourites(
+  db: Db,
+  userId: number,
+  entries: readonly FavouriteEntry[],
+): Promise<FavouriteEntry[]> {
   const wanted = dedupe(entries);
   if (wanted.length > FAVOURITES_MAX) throw capError();
   const unknown = await unknownEntries(db, wanted);
@@ -197,7 +215,10 @@ export async function replaceFavourites(db: Db, userId: number, entries: readonl
     const gone = current.filter((e) => !keep.has(entryKey(e)));
     for (const type of FAVOURITE_TYPES) {
       const ids = gone.filter((e) => e.type === type).map((e) => e.id);
-      if (ids.length) await tx.delete(favourites).where(and(eq(favourites.userId, userId), eq(favourites.kind, type), inArray(favourites.target, ids)));
+      if (ids.length)
+        await tx
+          .delete(favourites)
+          .where(and(eq(favourites.userId, userId), eq(favourites.kind, type), inArray(favourites.target, ids)));
     }
     const have = new Set(current.map(entryKey));
     await append(
@@ -214,7 +235,11 @@ export async function replaceFavourites(db: Db, userId: number, entries: readonl
  * which keep their order; duplicates once; ids that name nothing (any more) are skipped. Passing
  * the cap is refused whole. Answers the new list.
  */
-export async function mergeFavourites(db: Db, userId: number, entries: readonly FavouriteEntry[]): Promise<FavouriteEntry[]> {
+export async function mergeFavourites(
+  db: Db,
+  userId: number,
+  entries: readonly FavouriteEntry[],
+): Promise<FavouriteEntry[]> {
   const wanted = dedupe(entries);
   const unknown = new Set((await unknownEntries(db, wanted)).map(entryKey));
   const known = wanted.filter((e) => !unknown.has(entryKey(e)));
@@ -232,12 +257,17 @@ export async function mergeFavourites(db: Db, userId: number, entries: readonly 
  * A new order for the list (changeIndex): `order` must hold exactly the list's entries, each
  * once, else 400 and nothing changes (the client's list is stale: reload it). Answers the new list.
  */
-export async function reorderFavourites(db: Db, userId: number, order: readonly FavouriteEntry[]): Promise<FavouriteEntry[]> {
+export async function reorderFavourites(
+  db: Db,
+  userId: number,
+  order: readonly FavouriteEntry[],
+): Promise<FavouriteEntry[]> {
   return changing(db, userId, async (tx) => {
     const current = await listFavourites(tx, userId);
     const have = new Set(current.map(entryKey));
     const given = new Set(order.map(entryKey));
-    const permutation = order.length === current.length && given.size === order.length && order.every((e) => have.has(entryKey(e)));
+    const permutation =
+      order.length === current.length && given.size === order.length && order.every((e) => have.has(entryKey(e)));
     if (!permutation) throw favouriteError('notPermutation', {}, 4103);
     if (order.length) {
       // One statement: each entry's new position from its index in the order given.
@@ -262,7 +292,11 @@ export type FavouriteRow =
  * order given, each in the shape of its list API (/v1/coins, /v1/tickers, /v1/exchanges, read by
  * the same domain functions). Entries that name nothing are left out.
  */
-export async function favouriteRows(db: Db, entries: readonly FavouriteEntry[], locale: Locale = 'en'): Promise<FavouriteRow[]> {
+export async function favouriteRows(
+  db: Db,
+  entries: readonly FavouriteEntry[],
+  locale: Locale = 'en',
+): Promise<FavouriteRow[]> {
   const wanted = dedupe(entries).filter((e) => e.id.length <= ID_MAX);
   const ofType = (type: FavouriteType) => wanted.filter((e) => e.type === type).map((e) => e.id);
   const coinIds = ofType('COIN');
@@ -276,7 +310,8 @@ export async function favouriteRows(db: Db, entries: readonly FavouriteEntry[], 
     names.length ? listExchanges(db, { page: 1, size: names.length, names }) : null,
   ]);
   const rows = new Map<string, FavouriteRow>();
-  for (const row of coinPage ? await withLocalNames(db, locale, coinPage.list) : []) rows.set(`COIN:${row.id}`, { id: row.id, type: 'COIN', row });
+  for (const row of coinPage ? await withLocalNames(db, locale, coinPage.list) : [])
+    rows.set(`COIN:${row.id}`, { id: row.id, type: 'COIN', row });
   for (const row of tickerPage?.list ?? []) rows.set(`TICKER:${row.id}`, { id: String(row.id), type: 'TICKER', row });
   for (const row of exchangePage?.list ?? []) rows.set(`EXCHANGE:${row.name}`, { id: row.name, type: 'EXCHANGE', row });
   return wanted.flatMap((e) => rows.get(entryKey(e)) ?? []);

@@ -19,7 +19,14 @@ const doc: FeedDoc = {
       categories: ['Binance', 'Listing & delisting'],
       locale: 'en',
     },
-    { link: 'https://example.com/en/news/1', title: '以太坊升级', summary: '中文摘要', published: new Date('2026-11-19T08:30:00Z'), categories: [], locale: 'zh' },
+    {
+      link: 'https://example.com/en/news/1',
+      title: '以太坊升级',
+      summary: '中文摘要',
+      published: new Date('2026-11-19T08:30:00Z'),
+      categories: [],
+      locale: 'zh',
+    },
   ],
 };
 
@@ -34,10 +41,17 @@ describe('feed paths', () => {
     expect(feedPath(req as never)).toBe(`/feeds/${path}`);
   });
 
-  it.each(['fr/news.xml', 'EN/news.xml', 'en/news.rss', 'en/news', 'en/research.xml', 'en/news/binance.xml', 'en/announcements/bin ance.xml', 'en/announcements/a/b.xml', ''])(
-    'rejects %j',
-    (path) => expect(parseFeedPath(path)).toBeNull(),
-  );
+  it.each([
+    'fr/news.xml',
+    'EN/news.xml',
+    'en/news.rss',
+    'en/news',
+    'en/research.xml',
+    'en/news/binance.xml',
+    'en/announcements/bin ance.xml',
+    'en/announcements/a/b.xml',
+    '',
+  ])('rejects %j', (path) => expect(parseFeedPath(path)).toBeNull());
 });
 
 describe('escaping', () => {
@@ -69,7 +83,9 @@ describe('RSS 2.0', () => {
     expect(first!.categories?.map((c) => c.name)).toEqual(['Binance', 'Listing & delisting']);
     expect(new Date(first!.pubDate!).toISOString()).toBe('2026-11-20T10:00:00.000Z');
     expect(second!.title).toBe('以太坊升级');
-    expect(xml).toContain('<atom:link href="https://example.com/feeds/en/news.xml" rel="self" type="application/rss+xml"/>');
+    expect(xml).toContain(
+      '<atom:link href="https://example.com/feeds/en/news.xml" rel="self" type="application/rss+xml"/>',
+    );
   });
 
   it('never lets raw markup through', () => {

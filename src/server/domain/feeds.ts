@@ -71,7 +71,8 @@ export function feedPath(req: FeedRequest): string {
 }
 
 // XML 1.0 forbids most C0 controls, lone surrogates and U+FFFE/U+FFFF even when escaped.
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
 /**
@@ -212,17 +213,38 @@ type Row = { id: number; title: string; summary: string; published: Date; catego
 
 async function newsRows(db: Db, locales: Locale[]): Promise<Row[]> {
   const rows = await db
-    .select({ id: articles.id, title: articles.title, summary: articles.summary, body: articles.body, published: articles.publishedAt, locale: articles.locale })
+    .select({
+      id: articles.id,
+      title: articles.title,
+      summary: articles.summary,
+      body: articles.body,
+      published: articles.publishedAt,
+      locale: articles.locale,
+    })
     .from(articles)
     .where(and(eq(articles.kind, 'news'), isNull(articles.deletedAt), inArray(articles.locale, locales)))
     .orderBy(desc(articles.publishedAt), desc(articles.id))
     .limit(FEED_SIZE);
-  return rows.map((r) => ({ id: r.id, title: r.title, summary: plainSummary(r.summary || r.body), published: r.published, categories: [], locale: r.locale }));
+  return rows.map((r) => ({
+    id: r.id,
+    title: r.title,
+    summary: plainSummary(r.summary || r.body),
+    published: r.published,
+    categories: [],
+    locale: r.locale,
+  }));
 }
 
 async function livesRows(db: Db, locales: Locale[], importantLabel: string): Promise<Row[]> {
   const rows = await db
-    .select({ id: flashNews.id, title: flashNews.title, body: flashNews.body, important: flashNews.important, published: flashNews.publishedAt, locale: flashNews.locale })
+    .select({
+      id: flashNews.id,
+      title: flashNews.title,
+      body: flashNews.body,
+      important: flashNews.important,
+      published: flashNews.publishedAt,
+      locale: flashNews.locale,
+    })
     .from(flashNews)
     .where(inArray(flashNews.locale, locales))
     .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
@@ -240,7 +262,11 @@ async function livesRows(db: Db, locales: Locale[], importantLabel: string): Pro
 async function announcementRows(db: Db, locales: Locale[], exchangeId?: number): Promise<Row[]> {
   // What visitors may read (SPEC §6), not more: the feed is public. One exchange's feed holds
   // its rows of the window, as its list page does for a visitor.
-  const where = and(inArray(announcements.locale, locales), inVisitorWindow(locales), exchangeId === undefined ? undefined : eq(announcements.exchangeId, exchangeId));
+  const where = and(
+    inArray(announcements.locale, locales),
+    inVisitorWindow(locales),
+    exchangeId === undefined ? undefined : eq(announcements.exchangeId, exchangeId),
+  );
   const rows = await db
     .select({
       id: announcements.id,
@@ -294,7 +320,12 @@ export async function loadFeed(
         ? await livesRows(db, locales, opts.importantLabel)
         : await announcementRows(db, locales, exchange?.id);
   const base = `${opts.origin}/${req.locale}`;
-  const page = req.kind === 'announcements' ? (req.exchange ? `/announcements/${encodeURIComponent(req.exchange.toLowerCase())}` : '/announcement') : DETAIL[req.kind];
+  const page =
+    req.kind === 'announcements'
+      ? req.exchange
+        ? `/announcements/${encodeURIComponent(req.exchange.toLowerCase())}`
+        : '/announcement'
+      : DETAIL[req.kind];
   return {
     title: opts.texts.title(req.kind, exchange?.displayName),
     description: opts.texts.description(req.kind, exchange?.displayName),

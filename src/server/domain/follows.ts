@@ -24,31 +24,54 @@ export interface FollowedColumnist {
 
 /** Follows a columnist: true. Unknown columnist: 404. */
 export async function followColumnist(db: Db, userId: number, columnistId: number): Promise<true> {
-  const [exists] = await db.select({ id: columnists.id }).from(columnists).where(eq(columnists.id, columnistId)).limit(1);
+  const [exists] = await db
+    .select({ id: columnists.id })
+    .from(columnists)
+    .where(eq(columnists.id, columnistId))
+    .limit(1);
   if (!exists) throw notFound('news.columnistMissing');
   await lockedFor(db, userId, async (tx) => {
     const [have] = await tx
-      .select({ n: sql<number>`count(*)`.mapWith(Number), mine: sql<boolean>`bool_or(${columnistFollows.columnistId} = ${columnistId})` })
+      .select({
+        n: sql<number>`count(*)`.mapWith(Number),
+        mine: sql<boolean>`bool_or(${columnistFollows.columnistId} = ${columnistId})`,
+      })
       .from(columnistFollows)
       .where(eq(columnistFollows.userId, userId));
     if (have?.mine) return;
     if ((have?.n ?? 0) >= FOLLOWS_MAX) throw new DomainError(400, 4102, 'favourites.followCap', { count: FOLLOWS_MAX });
-    const added = await tx.insert(columnistFollows).values({ userId, columnistId }).onConflictDoNothing().returning({ id: columnistFollows.columnistId });
-    if (added.length) await tx.update(columnists).set({ followers: sql`${columnists.followers} + 1` }).where(eq(columnists.id, columnistId));
+    const added = await tx
+      .insert(columnistFollows)
+      .values({ userId, columnistId })
+      .onConflictDoNothing()
+      .returning({ id: columnistFollows.columnistId });
+    if (added.length)
+      await tx
+        .update(columnists)
+        .set({ followers: sql`${columnists.followers} + 1` })
+        .where(eq(columnists.id, columnistId));
   });
   return true;
 }
 
 /** Unfollows a columnist: false (also when not followed). Unknown columnist: 404. */
 export async function unfollowColumnist(db: Db, userId: number, columnistId: number): Promise<false> {
-  const [exists] = await db.select({ id: columnists.id }).from(columnists).where(eq(columnists.id, columnistId)).limit(1);
+  const [exists] = await db
+    .select({ id: columnists.id })
+    .from(columnists)
+    .where(eq(columnists.id, columnistId))
+    .limit(1);
   if (!exists) throw notFound('news.columnistMissing');
   await db.transaction(async (tx) => {
     const removed = await tx
       .delete(columnistFollows)
       .where(and(eq(columnistFollows.userId, userId), eq(columnistFollows.columnistId, columnistId)))
       .returning({ id: columnistFollows.columnistId });
-    if (removed.length) await tx.update(columnists).set({ followers: sql`greatest(${columnists.followers} - 1, 0)` }).where(eq(columnists.id, columnistId));
+    if (removed.length)
+      await tx
+        .update(columnists)
+        .set({ followers: sql`greatest(${columnists.followers} - 1, 0)` })
+        .where(eq(columnists.id, columnistId));
   });
   return false;
 }

@@ -27,8 +27,16 @@ describe('percentiles', () => {
 
 describe('hot signals and scores', () => {
   it('derives turnover, the size of the move and the inflow share in per cent', () => {
-    expect(hotSignals(coin('a', { volume24h: 50_000, change24h: -12.5, netflow1d: 20_000 }))).toEqual({ turnover: 5, move: 12.5, inflowShare: 2 });
-    expect(hotSignals(coin('b', { marketCap: 0, change24h: null, netflow1d: 5 }))).toEqual({ turnover: null, move: null, inflowShare: null });
+    expect(hotSignals(coin('a', { volume24h: 50_000, change24h: -12.5, netflow1d: 20_000 }))).toEqual({
+      turnover: 5,
+      move: 12.5,
+      inflowShare: 2,
+    });
+    expect(hotSignals(coin('b', { marketCap: 0, change24h: null, netflow1d: 5 }))).toEqual({
+      turnover: null,
+      move: null,
+      inflowShare: null,
+    });
   });
 
   it('averages the three percentiles into 0–100', () => {

@@ -114,12 +114,11 @@ type Scored = Omit<HotCoin, 'position'>;
  * Orders scored coins: by the chosen column (missing values last), then by 24h volume, then
  * by id so that equal rows keep a stable order across pages.
  */
-export function sortHot<T extends Pick<Scored, 'id' | 'score' | 'change24h' | 'turnover' | 'inflowShare' | 'volume24h'>>(
-  rows: readonly T[],
-  sort: HotSort,
-  order: 'asc' | 'desc',
-): T[] {
-  const key = (r: T): number | null => (sort === 'score' ? r.score : sort === 'change24h' ? r.change24h : sort === 'turnover' ? r.turnover : r.inflowShare);
+export function sortHot<
+  T extends Pick<Scored, 'id' | 'score' | 'change24h' | 'turnover' | 'inflowShare' | 'volume24h'>,
+>(rows: readonly T[], sort: HotSort, order: 'asc' | 'desc'): T[] {
+  const key = (r: T): number | null =>
+    sort === 'score' ? r.score : sort === 'change24h' ? r.change24h : sort === 'turnover' ? r.turnover : r.inflowShare;
   const sign = order === 'asc' ? 1 : -1;
   return [...rows].sort((a, b) => {
     const ka = key(a);
@@ -134,7 +133,10 @@ export function sortHot<T extends Pick<Scored, 'id' | 'score' | 'change24h' | 't
 }
 
 /** One page of hot coins, by hot score unless another column is asked for. */
-export async function listHotCoins(db: Db, q: { page: number; size: number; sort?: HotSort | undefined; order?: 'asc' | 'desc' | undefined }): Promise<HotPage> {
+export async function listHotCoins(
+  db: Db,
+  q: { page: number; size: number; sort?: HotSort | undefined; order?: 'asc' | 'desc' | undefined },
+): Promise<HotPage> {
   const sort = q.sort ?? 'score';
   const order = q.order ?? 'desc';
   const rows = await db

@@ -4,7 +4,11 @@ import path from 'node:path';
 
 const iconDir = (() => {
   try {
-    return path.join(path.dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')), 'svg', 'color');
+    return path.join(
+      path.dirname(createRequire(import.meta.url).resolve('cryptocurrency-icons/package.json')),
+      'svg',
+      'color',
+    );
   } catch {
     return null;
   }
@@ -15,7 +19,12 @@ const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(
 /** A round badge with the symbol's first letters, for coins the icon set does not cover. */
 export function letterIcon(symbol: string, color: string | null): string {
   const fill = color && /^#[0-9a-f]{3,8}$/i.test(color) ? color : '#8a94a6';
-  const letters = escapeXml(symbol.replace(/[^A-Za-z0-9]/g, '').slice(0, 3).toUpperCase() || '?');
+  const letters = escapeXml(
+    symbol
+      .replace(/[^A-Za-z0-9]/g, '')
+      .slice(0, 3)
+      .toUpperCase() || '?',
+  );
   const size = letters.length > 2 ? 10 : 13;
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><circle cx="16" cy="16" r="16" fill="${fill}"/><text x="16" y="16" dy="0.35em" text-anchor="middle" font-family="system-ui,sans-serif" font-weight="700" font-size="${size}" fill="#fff">${letters}</text></svg>`;
 }

@@ -125,18 +125,35 @@ export function klineCoins(db: Db): Promise<KlineCoin[]> {
  * (the most recent ones). Throws a 404 DomainError for an unknown coin and a 400 for a
  * window that ends before it starts.
  */
-export async function getKlines(db: Db, coinId: string, q: KlineQuery, now = Date.now(), known?: { id: string; symbol: string }): Promise<KlineSeries> {
+export async function getKlines(
+  db: Db,
+  coinId: string,
+  q: KlineQuery,
+  now = Date.now(),
+  known?: { id: string; symbol: string },
+): Promise<KlineSeries> {
   // A caller that has just read the coin (the kline page) passes it instead of a second lookup.
-  const [coin] = known?.id === coinId ? [known] : await db.select({ id: coins.id, symbol: coins.symbol }).from(coins).where(eq(coins.id, coinId));
+  const [coin] =
+    known?.id === coinId
+      ? [known]
+      : await db.select({ id: coins.id, symbol: coins.symbol }).from(coins).where(eq(coins.id, coinId));
   if (!coin) throw notFound('api.coinNotFound');
   const to = q.to ?? now;
   const range = q.from === undefined ? (q.range ?? DEFAULT_RANGE[q.interval]) : null;
   const start = q.from ?? (range ? rangeStart(range, to) : null);
-  if (start !== null && start >= to) throw new DomainError(400, 400, 'api.invalidParam', { field: 'from', message: 'must be before to' });
+  if (start !== null && start >= to)
+    throw new DomainError(400, 400, 'api.invalidParam', { field: 'from', message: 'must be before to' });
   const window = candleWindow(q.interval, start, to);
   const source = SOURCE_INTERVAL[q.interval];
   const rows = await db
-    .select({ time: klines.openTime, open: klines.open, high: klines.high, low: klines.low, close: klines.close, volume: klines.volume })
+    .select({
+      time: klines.openTime,
+      open: klines.open,
+      high: klines.high,
+      low: klines.low,
+      close: klines.close,
+      volume: klines.volume,
+    })
     .from(klines)
     .where(
       and(
@@ -156,5 +173,14 @@ export async function getKlines(db: Db, coinId: string, q: KlineQuery, now = Dat
     volume: Number(r.volume),
   }));
   const candles = source === q.interval ? stored : rollUp(stored, q.interval);
-  return { coinId: coin.id, symbol: coin.symbol, interval: q.interval, range, from: window.from, to: window.to, capped: window.capped, candles };
+  return {
+    coinId: coin.id,
+    symbol: coin.symbol,
+    interval: q.interval,
+    range,
+    from: window.from,
+    to: window.to,
+    capped: window.capped,
+    candles,
+  };
 }

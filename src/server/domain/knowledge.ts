@@ -25,7 +25,15 @@ export { articleBlocks, contentLocale, type Block, type ContentLocale };
 export const WIKI_KINDS = ['baike', 'bitwiki'] as const;
 export type WikiKind = (typeof WIKI_KINDS)[number];
 /** Encyclopedia categories in display order (labels: knowledge.categories.*). */
-export const BAIKE_CATEGORIES = ['basics', 'trading', 'defi', 'technology', 'mining-staking', 'security', 'web3'] as const;
+export const BAIKE_CATEGORIES = [
+  'basics',
+  'trading',
+  'defi',
+  'technology',
+  'mining-staking',
+  'security',
+  'web3',
+] as const;
 export const MISSING_KEY = 'knowledge.missing';
 /** Longest title filter accepted. */
 export const MAX_FILTER_LENGTH = 60;
@@ -109,15 +117,21 @@ export function initialOf(slug: string): string {
 /** Entries grouped by first letter, letters in order, entries by slug. */
 export function groupByInitial<T extends { slug: string }>(entries: readonly T[]): [string, T[]][] {
   const sorted = [...entries].sort((a, b) => a.slug.localeCompare(b.slug));
-  return groupBy(sorted, (e) => initialOf(e.slug)).sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)));
+  return groupBy(sorted, (e) => initialOf(e.slug)).sort(([a], [b]) =>
+    a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b),
+  );
 }
 
 /**
  * Entries grouped by category in the given order of categories (unknown ones after, by name;
  * entries without a category last under ""), entries by title.
  */
-export function groupByCategory<T extends { category: string | null; title: string }>(entries: readonly T[], order: readonly string[] = []): [string, T[]][] {
-  const rank = (c: string) => (c === '' ? Number.MAX_SAFE_INTEGER : order.indexOf(c) === -1 ? order.length : order.indexOf(c));
+export function groupByCategory<T extends { category: string | null; title: string }>(
+  entries: readonly T[],
+  order: readonly string[] = [],
+): [string, T[]][] {
+  const rank = (c: string) =>
+    c === '' ? Number.MAX_SAFE_INTEGER : order.indexOf(c) === -1 ? order.length : order.indexOf(c);
   const sorted = [...entries].sort((a, b) => a.title.localeCompare(b.title));
   return groupBy(sorted, (e) => e.category ?? '').sort(([a], [b]) => rank(a) - rank(b) || a.localeCompare(b));
 }
@@ -205,7 +219,13 @@ function wikiWhere(q: Omit<WikiListQuery, 'page' | 'size'>): SQL | undefined {
   const filter = normaliseFilter(q.q);
   if (filter) {
     const pattern = `%${escapeLike(filter)}%`;
-    parts.push(or(ilike(wikiEntries.title, pattern), ilike(wikiEntries.slug, pattern), q.kind === 'bitwiki' ? ilike(coins.symbol, pattern) : undefined));
+    parts.push(
+      or(
+        ilike(wikiEntries.title, pattern),
+        ilike(wikiEntries.slug, pattern),
+        q.kind === 'bitwiki' ? ilike(coins.symbol, pattern) : undefined,
+      ),
+    );
   }
   if (q.category) parts.push(eq(wikiEntries.category, q.category));
   return and(...parts);
@@ -217,7 +237,8 @@ function wikiWhere(q: Omit<WikiListQuery, 'page' | 'size'>): SQL | undefined {
  */
 export async function listWiki(db: Db, q: WikiListQuery): Promise<WikiPage> {
   const where = wikiWhere(q);
-  const order = q.kind === 'bitwiki' ? [sql`${coins.rank} asc nulls last`, asc(wikiEntries.slug)] : [byTitle, asc(wikiEntries.id)];
+  const order =
+    q.kind === 'bitwiki' ? [sql`${coins.rank} asc nulls last`, asc(wikiEntries.slug)] : [byTitle, asc(wikiEntries.id)];
   const [rows, [total], categories] = await Promise.all([
     db
       .select(summaryColumns)
@@ -314,7 +335,10 @@ export async function getWikiEntry(db: Db, kind: WikiKind, slug: string, locale:
     locale: pick.locale,
     body: pick.body,
     blocks: articleBlocks(pick.body),
-    languages: versions.map((v) => v.locale).filter((l) => l !== pick.locale).sort(),
+    languages: versions
+      .map((v) => v.locale)
+      .filter((l) => l !== pick.locale)
+      .sort(),
     coin: coinRow
       ? {
           id: coinRow.id,
@@ -385,7 +409,17 @@ const topicColumns = {
   latestAt: sql<string | null>`max(${articles.publishedAt})`,
 };
 
-type TopicRow = { id: number; slug: string; title: string; description: string | null; cover: string | null; locale: string; createdAt: Date; articleCount: number; latestAt: string | Date | null };
+type TopicRow = {
+  id: number;
+  slug: string;
+  title: string;
+  description: string | null;
+  cover: string | null;
+  locale: string;
+  createdAt: Date;
+  articleCount: number;
+  latestAt: string | Date | null;
+};
 
 const toTopic = (r: TopicRow): TopicSummary => ({
   id: r.id,
@@ -400,7 +434,10 @@ const toTopic = (r: TopicRow): TopicSummary => ({
 });
 
 /** Topics of a content language, the one with the newest article first. */
-export async function listTopics(db: Db, q: { locale: ContentLocale; page: number; size: number }): Promise<Page<TopicSummary>> {
+export async function listTopics(
+  db: Db,
+  q: { locale: ContentLocale; page: number; size: number },
+): Promise<Page<TopicSummary>> {
   const where = eq(topics.locale, q.locale);
   const [rows, [total]] = await Promise.all([
     db
@@ -434,7 +471,14 @@ export async function getTopic(db: Db, idOrSlug: string, q: { page: number; size
   if (!row) throw notFound(MISSING_KEY);
   const topic = toTopic(row);
   const rows = await db
-    .select({ id: articles.id, kind: articles.kind, title: articles.title, summary: articles.summary, locale: articles.locale, publishedAt: articles.publishedAt })
+    .select({
+      id: articles.id,
+      kind: articles.kind,
+      title: articles.title,
+      summary: articles.summary,
+      locale: articles.locale,
+      publishedAt: articles.publishedAt,
+    })
     .from(topicArticles)
     .innerJoin(articles, liveArticle)
     .where(eq(topicArticles.topicId, topic.id))

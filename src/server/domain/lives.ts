@@ -88,7 +88,17 @@ const itemColumns = {
   sourceUrl: flashNews.sourceUrl,
 };
 
-type ItemRow = { id: number; title: string; body: string; important: boolean; votesUp: number; votesDown: number; locale: Locale; publishedAt: Date; sourceUrl: string | null };
+type ItemRow = {
+  id: number;
+  title: string;
+  body: string;
+  important: boolean;
+  votesUp: number;
+  votesDown: number;
+  locale: Locale;
+  publishedAt: Date;
+  sourceUrl: string | null;
+};
 
 /** The related coins of some items, best-ranked first. */
 async function coinsOf(db: Db, ids: number[]): Promise<Map<number, LiveCoin[]>> {
@@ -113,8 +123,10 @@ async function withCoins(db: Db, rows: ItemRow[]): Promise<LiveItem[]> {
 }
 
 /** Rows strictly older than (publishedAt, id) in the timeline's order. */
-const olderThan = (at: Date, id: number) => or(lt(flashNews.publishedAt, at), and(eq(flashNews.publishedAt, at), lt(flashNews.id, id)));
-const newerThan = (at: Date, id: number) => or(gt(flashNews.publishedAt, at), and(eq(flashNews.publishedAt, at), gt(flashNews.id, id)));
+const olderThan = (at: Date, id: number) =>
+  or(lt(flashNews.publishedAt, at), and(eq(flashNews.publishedAt, at), lt(flashNews.id, id)));
+const newerThan = (at: Date, id: number) =>
+  or(gt(flashNews.publishedAt, at), and(eq(flashNews.publishedAt, at), gt(flashNews.id, id)));
 
 /**
  * One page of the timeline, newest first. An unknown `before` cursor is a 400 (the reader
@@ -125,11 +137,17 @@ export async function listLives(db: Db, q: LivesQuery): Promise<LivesPage> {
   const filters: (SQL | undefined)[] = [
     inArray(flashNews.locale, [...q.locales]),
     q.important ? eq(flashNews.important, true) : undefined,
-    q.coin ? sql`exists (select 1 from ${flashNewsCoins} where ${flashNewsCoins.flashNewsId} = ${flashNews.id} and ${flashNewsCoins.coinId} = ${q.coin})` : undefined,
+    q.coin
+      ? sql`exists (select 1 from ${flashNewsCoins} where ${flashNewsCoins.flashNewsId} = ${flashNews.id} and ${flashNewsCoins.coinId} = ${q.coin})`
+      : undefined,
   ];
   let cursor: SQL | undefined;
   if (q.before !== undefined) {
-    const [from] = await db.select({ at: flashNews.publishedAt }).from(flashNews).where(eq(flashNews.id, q.before)).limit(1);
+    const [from] = await db
+      .select({ at: flashNews.publishedAt })
+      .from(flashNews)
+      .where(eq(flashNews.id, q.before))
+      .limit(1);
     if (!from) throw new DomainError(400, 400, 'lives.badCursor');
     cursor = olderThan(from.at, q.before);
   }
@@ -140,11 +158,20 @@ export async function listLives(db: Db, q: LivesQuery): Promise<LivesPage> {
       .where(and(...filters, cursor))
       .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
       .limit(q.size + 1),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(flashNews).where(and(...filters)),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(flashNews)
+      .where(and(...filters)),
   ]);
   const more = rows.length > q.size;
   const list = await withCoins(db, rows.slice(0, q.size) as ItemRow[]);
-  return { list, total: counted?.n ?? 0, size: q.size, before: q.before ?? null, next: more ? (list.at(-1)?.id ?? null) : null };
+  return {
+    list,
+    total: counted?.n ?? 0,
+    size: q.size,
+    before: q.before ?? null,
+    next: more ? (list.at(-1)?.id ?? null) : null,
+  };
 }
 
 /** One flash news item with its related coins and neighbours; a missing id is a 404. */
@@ -155,8 +182,18 @@ export async function getLive(db: Db, id: number): Promise<LiveDetail> {
   const sameLocale = eq(flashNews.locale, row.locale);
   const [[item], [older], [newer]] = await Promise.all([
     withCoins(db, [row as ItemRow]),
-    db.select(link).from(flashNews).where(and(sameLocale, olderThan(row.publishedAt, id))).orderBy(desc(flashNews.publishedAt), desc(flashNews.id)).limit(1),
-    db.select(link).from(flashNews).where(and(sameLocale, newerThan(row.publishedAt, id))).orderBy(flashNews.publishedAt, flashNews.id).limit(1),
+    db
+      .select(link)
+      .from(flashNews)
+      .where(and(sameLocale, olderThan(row.publishedAt, id)))
+      .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
+      .limit(1),
+    db
+      .select(link)
+      .from(flashNews)
+      .where(and(sameLocale, newerThan(row.publishedAt, id)))
+      .orderBy(flashNews.publishedAt, flashNews.id)
+      .limit(1),
   ]);
   const toLink = (l: { id: number; title: string; publishedAt: Date } | undefined): LiveLink | null =>
     l ? { id: l.id, title: l.title, publishedAt: l.publishedAt.toISOString() } : null;

@@ -1,7 +1,24 @@
-import { currentProvenance, GLOBAL_FACTS, readProvenance, siteIsLive, type GlobalFacts, type Provenance } from './provenance.ts';
+import {
+  currentProvenance,
+  GLOBAL_FACTS,
+  readProvenance,
+  siteIsLive,
+  type GlobalFacts,
+  type Provenance,
+} from './provenance.ts';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { coinConcepts, coinLinks, coins, coinTags, concepts, exchanges, siteMeta, tags, tickers } from '../db/schema/index.ts';
+import {
+  coinConcepts,
+  coinLinks,
+  coins,
+  coinTags,
+  concepts,
+  exchanges,
+  siteMeta,
+  tags,
+  tickers,
+} from '../db/schema/index.ts';
 import { prepared } from '../db/prepared.ts';
 import { memo, memoBounded, memoMarket } from './cache.ts';
 import { notFound } from './errors.ts';
@@ -14,12 +31,20 @@ export type { CoinSummary } from '../../lib/rows.ts';
 /** Coins shown by the "top 200" filters of SPEC §9. */
 export const TOP_FILTER_SIZE = 200;
 
-export const COIN_SORTS = ['rank', 'name', 'price', 'change24h', 'change7d', 'marketCap', 'volume24h', 'circulatingSupply'] as const;
+export const COIN_SORTS = [
+  'rank',
+  'name',
+  'price',
+  'change24h',
+  'change7d',
+  'marketCap',
+  'volume24h',
+  'circulatingSupply',
+] as const;
 export type CoinSort = (typeof COIN_SORTS)[number];
 export const COIN_FILTERS = ['all', 'top_cap', 'top_volume'] as const;
 export type CoinFilter = (typeof COIN_FILTERS)[number];
 export type SortOrder = 'asc' | 'desc';
-
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
 
@@ -49,13 +74,18 @@ export const summaryColumns = {
 };
 
 type ColumnData<C> = C extends SQL<infer T> | SQL.Aliased<infer T> ? T : C extends { _: { data: infer D } } ? D : never;
-type SummaryRow = { [K in keyof typeof summaryColumns]: ColumnData<(typeof summaryColumns)[K]> | null } & { sparkline?: number[] | null };
+type SummaryRow = { [K in keyof typeof summaryColumns]: ColumnData<(typeof summaryColumns)[K]> | null } & {
+  sparkline?: number[] | null;
+};
 
 /** The columns a coin's price age is read from ({@link priceAge}), for lists that select their own columns. */
 export const priceAgeColumns = { sources: coins.sources, priceAt: coins.priceAt };
 
 /** When a row's price was last renewed by a new figure, and whether it is stale: for every place a price is shown. */
-export function priceAge(r: { sources: string[] | null; priceAt: Date | string | null }): { priceAt: string | null; stale: boolean } {
+export function priceAge(r: { sources: string[] | null; priceAt: Date | string | null }): {
+  priceAt: string | null;
+  stale: boolean;
+} {
   const priceAt = iso(r.priceAt);
   return { priceAt, stale: priceIsStale(r.sources ?? [], priceAt) };
 }
@@ -128,7 +158,8 @@ export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boole
   const byIds = q.ids !== undefined;
   const shape = `listCoins:${sort}:${order}:${filter}:${opts.points ? 1 : 0}${byIds ? ':ids' : ''}`;
   // The ids are a parameter of the statement (an array), not part of its text.
-  const where = () => and(coinFilter(db, filter), byIds ? sql`${coins.id} = any(${sql.placeholder('ids')}::text[])` : undefined);
+  const where = () =>
+    and(coinFilter(db, filter), byIds ? sql`${coins.id} = any(${sql.placeholder('ids')}::text[])` : undefined);
   const count = () => db.select({ n: sql<number>`count(*)` }).from(coins).where(where());
   // A filtered list counts at most 200 coins in the statement; the whole universe's count
   // reads every coin, grows with it and changes only when coins are added, so it is shared.
@@ -143,12 +174,18 @@ export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boole
       })
       .from(coins)
       .where(where())
-      .orderBy(sql`${coinSortColumn[sort]} ${order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`, asc(coins.id))
+      .orderBy(
+        sql`${coinSortColumn[sort]} ${order === 'asc' ? sql`asc nulls last` : sql`desc nulls last`}`,
+        asc(coins.id),
+      )
       .limit(sql.placeholder('limit'))
       .offset(sql.placeholder('offset'))
       .prepare(name),
   );
-  const countAlone = () => prepared(db, `${shape}:count`, (name) => count().prepare(name)).execute({ ids: q.ids ?? [] }).then((r) => Number(r[0]?.n ?? 0));
+  const countAlone = () =>
+    prepared(db, `${shape}:count`, (name) => count().prepare(name))
+      .execute({ ids: q.ids ?? [] })
+      .then((r) => Number(r[0]?.n ?? 0));
   const [rows, shared] = await Promise.all([
     statement.execute({ limit: q.size, offset: (q.page - 1) * q.size, ids: q.ids ?? [] }),
     whole ? memo(db, 'coinCount', 10_000, countAlone) : null,
@@ -177,7 +214,11 @@ export function currentCoinList(db: Db, q: CoinListQuery, opts: { points?: boole
 function coinFilter(db: Db, filter: CoinFilter): SQL | undefined {
   if (filter === 'top_cap') return lte(coins.rank, TOP_FILTER_SIZE);
   if (filter === 'top_volume') {
-    const top = db.select({ id: coins.id }).from(coins).orderBy(sql`${coins.volume24h} desc nulls last`).limit(TOP_FILTER_SIZE);
+    const top = db
+      .select({ id: coins.id })
+      .from(coins)
+      .orderBy(sql`${coins.volume24h} desc nulls last`)
+      .limit(TOP_FILTER_SIZE);
     return inArray(coins.id, top);
   }
   return undefined;
@@ -232,8 +273,18 @@ export async function globalTotals(db: Db): Promise<GlobalTotals> {
       .from(coins),
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(exchanges),
     db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(tickers),
-    db.select({ cap: coins.marketCap }).from(coins).where(and(eq(coins.symbol, 'BTC'), live)).orderBy(asc(coins.rank)).limit(1),
-    db.select({ cap: coins.marketCap }).from(coins).where(and(eq(coins.symbol, 'ETH'), live)).orderBy(asc(coins.rank)).limit(1),
+    db
+      .select({ cap: coins.marketCap })
+      .from(coins)
+      .where(and(eq(coins.symbol, 'BTC'), live))
+      .orderBy(asc(coins.rank))
+      .limit(1),
+    db
+      .select({ cap: coins.marketCap })
+      .from(coins)
+      .where(and(eq(coins.symbol, 'ETH'), live))
+      .orderBy(asc(coins.rank))
+      .limit(1),
     readProvenance(db),
     db.select({ value: siteMeta.value, at: siteMeta.updatedAt }).from(siteMeta).where(eq(siteMeta.key, GLOBAL_FACTS)),
   ]);
@@ -268,7 +319,13 @@ function wholeMarketOf(row: { value: unknown; at: Date | string } | undefined, n
   const g = row.value as Partial<GlobalFacts>;
   const updatedAt = new Date(row.at);
   const finite = (n: unknown): n is number => typeof n === 'number' && Number.isFinite(n);
-  if (now - updatedAt.getTime() > WHOLE_MARKET_FRESH_MS || !finite(g.marketCapUsd) || g.marketCapUsd <= 0 || !finite(g.volumeUsd)) return null;
+  if (
+    now - updatedAt.getTime() > WHOLE_MARKET_FRESH_MS ||
+    !finite(g.marketCapUsd) ||
+    g.marketCapUsd <= 0 ||
+    !finite(g.volumeUsd)
+  )
+    return null;
   return {
     updatedAt: updatedAt.toISOString(),
     figures: {
@@ -289,7 +346,11 @@ function wholeMarketOf(row: { value: unknown; at: Date | string } | undefined, n
  */
 export async function currentTotals(db: Db): Promise<GlobalTotals> {
   const [totals, p] = await Promise.all([memo(db, 'totals', 15_000, () => globalTotals(db)), currentProvenance(db)]);
-  return { ...totals, source: p.source, provenance: { source: p.source, sources: p.sources, updatedAt: p.updatedAt, stale: p.stale } };
+  return {
+    ...totals,
+    source: p.source,
+    provenance: { source: p.source, sources: p.sources, updatedAt: p.updatedAt, stale: p.stale },
+  };
 }
 
 /** Biggest 24h gainers and losers among the top coins by market cap. */
@@ -305,11 +366,7 @@ export async function topMovers(db: Db, limit = 5): Promise<{ gainers: CoinSumma
       .from(coins)
       .where(and(lte(coins.rank, TOP_FILTER_SIZE), sql`${coins.change24h} is not null`))
       .as('ranked');
-    return db
-      .select()
-      .from(ranked)
-      .where(sql`${ranked.up} <= ${limit} or ${ranked.down} <= ${limit}`)
-      .prepare(name);
+    return db.select().from(ranked).where(sql`${ranked.up} <= ${limit} or ${ranked.down} <= ${limit}`).prepare(name);
   }).execute();
   const pick = (key: 'up' | 'down') =>
     rows
@@ -373,7 +430,11 @@ type ListingRow = { exchange: string; displayName: string; pairs: number; volume
  * 24h volume) and the number of exchanges listing it, in one statement. Reads every pair of the
  * coin: thousands for the top coins of a large universe.
  */
-export async function coinListings(db: Db, id: string, limit: number): Promise<{ listings: ListingRow[]; exchangeCount: number }> {
+export async function coinListings(
+  db: Db,
+  id: string,
+  limit: number,
+): Promise<{ listings: ListingRow[]; exchangeCount: number }> {
   const outerId = sql.raw('"coins"."id"');
   const statement = prepared(db, `coinListings:${limit}`, (name) =>
     db
@@ -383,7 +444,10 @@ export async function coinListings(db: Db, id: string, limit: number): Promise<{
           from (select e.name, e.display_name, count(*) as pairs, sum(tk.volume_24h) as volume
                 from ${tickers} tk join ${exchanges} e on e.id = tk.exchange_id where tk.coin_id = ${outerId}
                 group by e.name, e.display_name order by sum(tk.volume_24h) desc nulls last, e.name limit ${limit}) x)`,
-        exchangeCount: sql<number>`(select count(distinct tk.exchange_id) from ${tickers} tk where tk.coin_id = ${outerId})`.mapWith(Number),
+        exchangeCount:
+          sql<number>`(select count(distinct tk.exchange_id) from ${tickers} tk where tk.coin_id = ${outerId})`.mapWith(
+            Number,
+          ),
       })
       .from(coins)
       .where(eq(coins.id, sql.placeholder('id')))
@@ -426,23 +490,32 @@ export async function getCoin(db: Db, id: string, listingLimit = 10): Promise<Co
   const outerId = sql.raw('"coins"."id"');
   const statement = prepared(db, `getCoin:${listingLimit}`, (name) =>
     db
-    .select({
-      coin: coins,
-      links: sql<Json<{ kind: string; url: string }[]>>`(select coalesce(json_agg(json_build_object('kind', l.kind, 'url', l.url) order by l.id), '[]'::json)
+      .select({
+        coin: coins,
+        links: sql<
+          Json<{ kind: string; url: string }[]>
+        >`(select coalesce(json_agg(json_build_object('kind', l.kind, 'url', l.url) order by l.id), '[]'::json)
         from ${coinLinks} l where l.coin_id = ${outerId})`,
-      tags: sql<Json<{ slug: string; name: string }[]>>`(select coalesce(json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name), '[]'::json)
+        tags: sql<
+          Json<{ slug: string; name: string }[]>
+        >`(select coalesce(json_agg(json_build_object('slug', t.slug, 'name', t.name) order by t.name), '[]'::json)
         from ${coinTags} ct join ${tags} t on t.id = ct.tag_id where ct.coin_id = ${outerId})`,
-      concepts: sql<Json<{ slug: string; name: string }[]>>`(select coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name) order by c.name), '[]'::json)
+        concepts: sql<
+          Json<{ slug: string; name: string }[]>
+        >`(select coalesce(json_agg(json_build_object('slug', c.slug, 'name', c.name) order by c.name), '[]'::json)
         from ${coinConcepts} cc join ${concepts} c on c.id = cc.concept_id where cc.coin_id = ${outerId})`,
-    })
-    .from(coins)
-    .where(eq(coins.id, sql.placeholder('id')))
-    .prepare(name),
+      })
+      .from(coins)
+      .where(eq(coins.id, sql.placeholder('id')))
+      .prepare(name),
   );
   const [row] = await statement.execute({ id });
   if (!row) throw notFound('api.coinNotFound');
   const { coin, links, tags: tagRows, concepts: conceptRows } = row;
-  const [{ listings, exchangeCount }, totals] = await Promise.all([currentCoinListings(db, id, listingLimit), currentTotals(db)]);
+  const [{ listings, exchangeCount }, totals] = await Promise.all([
+    currentCoinListings(db, id, listingLimit),
+    currentTotals(db),
+  ]);
   const price = num(coin.price);
   const circulating = num(coin.circulatingSupply);
   const total = num(coin.totalSupply);

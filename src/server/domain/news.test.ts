@@ -28,11 +28,14 @@ describe('articleBlocks', () => {
   });
 
   it('keeps "#" that does not start a heading, and text that looks like markup stays text', () => {
-    expect(articleBlocks('#1 coin by cap; 3 < 5 and 5 > 3')).toEqual([{ type: 'p', text: '#1 coin by cap; 3 < 5 and 5 > 3' }]);
+    expect(articleBlocks('#1 coin by cap; 3 < 5 and 5 > 3')).toEqual([
+      { type: 'p', text: '#1 coin by cap; 3 < 5 and 5 > 3' },
+    ]);
   });
 
   it('reduces HTML to its text: paragraphs, headings and entities kept, scripts and tags dropped', () => {
-    const html = '<h2>Title &amp; more</h2><p>One <b>bold</b> word.<br>Line two</p><script>alert(1)</script><p onclick="x()">Tom&#39;s &lt;tag&gt;</p>';
+    const html =
+      '<h2>Title &amp; more</h2><p>One <b>bold</b> word.<br>Line two</p><script>alert(1)</script><p onclick="x()">Tom&#39;s &lt;tag&gt;</p>';
     expect(articleBlocks(html)).toEqual([
       { type: 'h', text: 'Title & more' },
       { type: 'p', text: 'One bold word.' },

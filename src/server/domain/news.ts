@@ -61,7 +61,10 @@ export function articleBlocks(body: string): Block[] {
   const text = /<[a-z!/][^>]*>/i.test(body) ? htmlToText(body) : body;
   const blocks: Block[] = [];
   for (const chunk of text.replace(/\r\n?/g, '\n').split(/\n\s*\n/)) {
-    const lines = chunk.split('\n').map((l) => l.trim()).filter(Boolean);
+    const lines = chunk
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean);
     let para: string[] = [];
     const flush = () => {
       if (para.length) blocks.push({ type: 'p', text: para.join(' ') });
@@ -171,14 +174,28 @@ async function coinsOf(db: Db, ids: number[]): Promise<Map<number, CoinChip[]>> 
   const out = new Map<number, CoinChip[]>();
   if (ids.length === 0) return out;
   const rows = await db
-    .select({ articleId: articleCoins.articleId, id: coins.id, symbol: coins.symbol, name: coins.name, price: coins.price, change24h: coins.change24h })
+    .select({
+      articleId: articleCoins.articleId,
+      id: coins.id,
+      symbol: coins.symbol,
+      name: coins.name,
+      price: coins.price,
+      change24h: coins.change24h,
+    })
     .from(articleCoins)
     .innerJoin(coins, eq(coins.id, articleCoins.coinId))
     .where(inArray(articleCoins.articleId, ids))
     .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id));
   for (const r of rows) {
     const list = out.get(r.articleId) ?? [];
-    list.push({ id: r.id, symbol: r.symbol, name: r.name, icon: coinIcon(r.id), price: num(r.price), change24h: num(r.change24h) });
+    list.push({
+      id: r.id,
+      symbol: r.symbol,
+      name: r.name,
+      icon: coinIcon(r.id),
+      price: num(r.price),
+      change24h: num(r.change24h),
+    });
     out.set(r.articleId, list);
   }
   return out;
@@ -188,13 +205,22 @@ type ChipJson = { id: string; symbol: string; name: string; price: string | null
 
 /** An article's related coins, best-ranked first, as a JSON column of the article's row. */
 function chipsOf(articleId: SQL) {
-  return sql<ChipJson[]>`(select coalesce(json_agg(json_build_object('id', c.id, 'symbol', c.symbol, 'name', c.name, 'price', c.price::text, 'change24h', c.change_24h::text)
+  return sql<
+    ChipJson[]
+  >`(select coalesce(json_agg(json_build_object('id', c.id, 'symbol', c.symbol, 'name', c.name, 'price', c.price::text, 'change24h', c.change_24h::text)
       order by c.rank asc nulls last, c.id), '[]'::json)
     from ${articleCoins} ac join ${coins} c on c.id = ac.coin_id where ac.article_id = ${articleId})`;
 }
 
 const toChips = (rows: ChipJson[]): CoinChip[] =>
-  rows.map((r) => ({ id: r.id, symbol: r.symbol, name: r.name, icon: coinIcon(r.id), price: num(r.price), change24h: num(r.change24h) }));
+  rows.map((r) => ({
+    id: r.id,
+    symbol: r.symbol,
+    name: r.name,
+    icon: coinIcon(r.id),
+    price: num(r.price),
+    change24h: num(r.change24h),
+  }));
 
 function toSummary(r: SummaryRow, chips: Map<number, CoinChip[]>): ArticleSummary {
   return {
@@ -206,7 +232,8 @@ function toSummary(r: SummaryRow, chips: Map<number, CoinChip[]>): ArticleSummar
     locale: r.locale,
     views: r.views,
     publishedAt: r.publishedAt.toISOString(),
-    columnist: r.columnistId === null ? null : { id: r.columnistId, name: r.columnistName ?? '', avatar: r.columnistAvatar },
+    columnist:
+      r.columnistId === null ? null : { id: r.columnistId, name: r.columnistName ?? '', avatar: r.columnistAvatar },
     coins: chips.get(r.id) ?? [],
   };
 }
@@ -220,7 +247,11 @@ const toLink = (r: { id: number; kind: ArticleKind; title: string; publishedAt: 
 
 /** Fails with 404 when a coin id is unknown (a filter on it could only ever be empty). */
 async function requireCoin(db: Db, id: string): Promise<{ id: string; name: string; symbol: string }> {
-  const [row] = await db.select({ id: coins.id, name: coins.name, symbol: coins.symbol }).from(coins).where(eq(coins.id, id)).limit(1);
+  const [row] = await db
+    .select({ id: coins.id, name: coins.name, symbol: coins.symbol })
+    .from(coins)
+    .where(eq(coins.id, id))
+    .limit(1);
   if (!row) throw notFound('api.coinNotFound');
   return row;
 }
@@ -242,16 +273,30 @@ export async function listArticles(db: Db, q: ArticleQuery): Promise<Page<Articl
   if (q.locales) conditions.push(inArray(articles.locale, [...q.locales]));
   if (q.columnist !== undefined) conditions.push(sql`${articles.columnistId} = ${sql.placeholder('columnist')}`);
   if (q.coin !== undefined)
-    conditions.push(sql`exists (select 1 from ${articleCoins} where ${articleCoins.articleId} = ${articles.id} and ${articleCoins.coinId} = ${sql.placeholder('coin')})`);
+    conditions.push(
+      sql`exists (select 1 from ${articleCoins} where ${articleCoins.articleId} = ${articles.id} and ${articleCoins.coinId} = ${sql.placeholder('coin')})`,
+    );
   if (q.followedBy !== undefined)
-    conditions.push(sql`${articles.columnistId} in (select ${columnistFollows.columnistId} from ${columnistFollows} where ${columnistFollows.userId} = ${sql.placeholder('followedBy')})`);
+    conditions.push(
+      sql`${articles.columnistId} in (select ${columnistFollows.columnistId} from ${columnistFollows} where ${columnistFollows.userId} = ${sql.placeholder('followedBy')})`,
+    );
   const where = and(...conditions);
   // One statement: the page, each article's coins (as JSON beside it) and the total.
   const count = db.select({ n: sql<number>`count(*)` }).from(articles).where(where);
-  const params = { columnist: q.columnist ?? 0, coin: q.coin ?? '', followedBy: q.followedBy ?? 0, limit: q.size, offset: (q.page - 1) * q.size };
+  const params = {
+    columnist: q.columnist ?? 0,
+    coin: q.coin ?? '',
+    followedBy: q.followedBy ?? 0,
+    limit: q.size,
+    offset: (q.page - 1) * q.size,
+  };
   const statement = prepared(db, shape, (name) =>
     db
-      .select({ ...summaryColumns, chips: chipsOf(sql.raw('"articles"."id"')), total: sql<number>`(${count})`.mapWith(Number) })
+      .select({
+        ...summaryColumns,
+        chips: chipsOf(sql.raw('"articles"."id"')),
+        total: sql<number>`(${count})`.mapWith(Number),
+      })
       .from(articles)
       .leftJoin(columnists, eq(columnists.id, articles.columnistId))
       .where(where)
@@ -262,7 +307,9 @@ export async function listArticles(db: Db, q: ArticleQuery): Promise<Page<Articl
   );
   const rows = await statement.execute(params);
   const chips = new Map(rows.map((r) => [r.id, toChips(r.chips)]));
-  const total = rows[0]?.total ?? Number((await prepared(db, `${shape}:count`, (name) => count.prepare(name)).execute(params))[0]?.n ?? 0);
+  const total =
+    rows[0]?.total ??
+    Number((await prepared(db, `${shape}:count`, (name) => count.prepare(name)).execute(params))[0]?.n ?? 0);
   return { list: rows.map((r) => toSummary(r, chips)), total, page: q.page, size: q.size };
 }
 
@@ -281,21 +328,35 @@ export async function getArticle(db: Db, id: number, kind?: ArticleKind): Promis
   if (!row) throw notFound(MISSING_KEY);
   const chips = await coinsOf(db, [row.id]);
   const summary = toSummary(row, chips);
-  const sameShelf = and(visible, eq(articles.kind, row.kind), eq(articles.locale, row.locale as ContentLocale), ne(articles.id, row.id));
-  const linkColumns = { id: articles.id, kind: articles.kind, title: articles.title, publishedAt: articles.publishedAt };
+  const sameShelf = and(
+    visible,
+    eq(articles.kind, row.kind),
+    eq(articles.locale, row.locale as ContentLocale),
+    ne(articles.id, row.id),
+  );
+  const linkColumns = {
+    id: articles.id,
+    kind: articles.kind,
+    title: articles.title,
+    publishedAt: articles.publishedAt,
+  };
   const at = row.publishedAt;
   const coinIds = summary.coins.map((c) => c.id);
   const [older, newer, related] = await Promise.all([
     db
       .select(linkColumns)
       .from(articles)
-      .where(and(sameShelf, or(lt(articles.publishedAt, at), and(eq(articles.publishedAt, at), lt(articles.id, row.id)))))
+      .where(
+        and(sameShelf, or(lt(articles.publishedAt, at), and(eq(articles.publishedAt, at), lt(articles.id, row.id)))),
+      )
       .orderBy(desc(articles.publishedAt), desc(articles.id))
       .limit(1),
     db
       .select(linkColumns)
       .from(articles)
-      .where(and(sameShelf, or(gt(articles.publishedAt, at), and(eq(articles.publishedAt, at), gt(articles.id, row.id)))))
+      .where(
+        and(sameShelf, or(gt(articles.publishedAt, at), and(eq(articles.publishedAt, at), gt(articles.id, row.id)))),
+      )
       .orderBy(asc(articles.publishedAt), asc(articles.id))
       .limit(1),
     // Sharing a coin first, then the newest of the rest.
@@ -346,7 +407,8 @@ export interface Columnist {
   latestAt: string | null;
 }
 
-const countKind = (kind: ArticleKind) => sql<number>`count(*) filter (where ${articles.kind} = ${kind})`.mapWith(Number);
+const countKind = (kind: ArticleKind) =>
+  sql<number>`count(*) filter (where ${articles.kind} = ${kind})`.mapWith(Number);
 
 const columnistColumns = {
   id: columnists.id,
@@ -356,10 +418,21 @@ const columnistColumns = {
   followers: columnists.followers,
   news: countKind('news'),
   research: countKind('research'),
-  latestAt: sql<Date | null>`max(${articles.publishedAt})`.mapWith((v: unknown) => (v === null ? null : new Date(v as string))),
+  latestAt: sql<Date | null>`max(${articles.publishedAt})`.mapWith((v: unknown) =>
+    v === null ? null : new Date(v as string),
+  ),
 };
 
-const toColumnist = (r: { id: number; name: string; avatar: string | null; bio: string | null; followers: number; news: number; research: number; latestAt: Date | null }): Columnist => ({
+const toColumnist = (r: {
+  id: number;
+  name: string;
+  avatar: string | null;
+  bio: string | null;
+  followers: number;
+  news: number;
+  research: number;
+  latestAt: Date | null;
+}): Columnist => ({
   ...r,
   latestAt: r.latestAt ? r.latestAt.toISOString() : null,
 });
@@ -368,7 +441,10 @@ const toColumnist = (r: { id: number; name: string; avatar: string | null; bio: 
  * Columnists with visible articles in a language, most followed first; their counts are of
  * articles in that language.
  */
-export async function listColumnists(db: Db, q: { page: number; size: number; locales: readonly Locale[] }): Promise<Page<Columnist>> {
+export async function listColumnists(
+  db: Db,
+  q: { page: number; size: number; locales: readonly Locale[] },
+): Promise<Page<Columnist>> {
   const join = and(eq(articles.columnistId, columnists.id), visible, inArray(articles.locale, [...q.locales]));
   const [rows, [count]] = await Promise.all([
     db
@@ -379,7 +455,10 @@ export async function listColumnists(db: Db, q: { page: number; size: number; lo
       .orderBy(desc(columnists.followers), asc(columnists.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db.select({ n: sql<number>`count(distinct ${columnists.id})`.mapWith(Number) }).from(columnists).innerJoin(articles, join),
+    db
+      .select({ n: sql<number>`count(distinct ${columnists.id})`.mapWith(Number) })
+      .from(columnists)
+      .innerJoin(articles, join),
   ]);
   return { list: rows.map(toColumnist), total: count?.n ?? 0, page: q.page, size: q.size };
 }
@@ -413,4 +492,3 @@ export function parseId(raw: string | undefined): number | undefined {
   const id = Number(raw);
   return id <= 2_147_483_647 ? id : undefined;
 }
-

@@ -44,7 +44,10 @@ export interface NewsMarkerPage {
  * a 400.
  * @example markerWindow({ to: 1e12 }, 0) // { from: 1e12 - 30 days, to: 1e12 }
  */
-export function markerWindow(q: { from?: number | undefined; to?: number | undefined }, now: number): { from: number; to: number } {
+export function markerWindow(
+  q: { from?: number | undefined; to?: number | undefined },
+  now: number,
+): { from: number; to: number } {
   const to = q.to ?? now;
   const from = q.from ?? to - NEWS_MARKER_DEFAULT_WINDOW_MS;
   if (from > to)
@@ -74,7 +77,14 @@ export async function listNewsMarkers(db: Db, q: NewsMarkerQuery, now = Date.now
       })
       .from(flashNewsCoins)
       .innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId))
-      .where(and(eq(flashNewsCoins.coinId, q.coin), inArray(flashNews.locale, locales), gte(flashNews.publishedAt, since), lte(flashNews.publishedAt, until)))
+      .where(
+        and(
+          eq(flashNewsCoins.coinId, q.coin),
+          inArray(flashNews.locale, locales),
+          gte(flashNews.publishedAt, since),
+          lte(flashNews.publishedAt, until),
+        ),
+      )
       .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
       .limit(limit + 1),
     db
@@ -87,7 +97,15 @@ export async function listNewsMarkers(db: Db, q: NewsMarkerQuery, now = Date.now
       .from(announcementCoins)
       .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
       // A visitor's markers: the announcements of the visitors' window only (SPEC §6).
-      .where(and(eq(announcementCoins.coinId, q.coin), inArray(announcements.locale, locales), q.signedIn ? undefined : inVisitorWindow(locales), gte(announcements.publishedAt, since), lte(announcements.publishedAt, until)))
+      .where(
+        and(
+          eq(announcementCoins.coinId, q.coin),
+          inArray(announcements.locale, locales),
+          q.signedIn ? undefined : inVisitorWindow(locales),
+          gte(announcements.publishedAt, since),
+          lte(announcements.publishedAt, until),
+        ),
+      )
       .orderBy(desc(announcements.publishedAt), desc(announcements.id))
       .limit(limit + 1),
   ]);

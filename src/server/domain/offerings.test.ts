@@ -88,7 +88,12 @@ describe('median', () => {
   });
 });
 
-const row = (platform: string | null, slug: string, roi: number | null, goal: number | null = 1_000_000): PlatformRoiInput => ({
+const row = (
+  platform: string | null,
+  slug: string,
+  roi: number | null,
+  goal: number | null = 1_000_000,
+): PlatformRoiInput => ({
   platform,
   exchange: platform === 'Alpha Launchpad' ? { name: 'alpha', displayName: 'Alpha' } : null,
   slug,
@@ -129,7 +134,16 @@ describe('platformRoiStats', () => {
     expect(beta!.median).toBeCloseTo(0.5, 10);
     expect(beta!.aboveOne).toBe(0);
     expect(beta!.aboveOneShare).toBe(0);
-    expect(gamma).toMatchObject({ platform: 'Gamma Dock', offerings: 1, withRoi: 0, average: null, median: null, best: null, worst: null, aboveOneShare: null });
+    expect(gamma).toMatchObject({
+      platform: 'Gamma Dock',
+      offerings: 1,
+      withRoi: 0,
+      average: null,
+      median: null,
+      best: null,
+      worst: null,
+      aboveOneShare: null,
+    });
   });
 
   it('leaves out offerings without a platform', () => {
@@ -143,14 +157,32 @@ describe('platformRoiStats', () => {
   });
 
   it('sorts by the chosen figure, missing values last in both directions', () => {
-    expect(platformRoiStats(rows, 'median', 'desc').map((p) => p.platform)).toEqual(['Alpha Launchpad', 'Beta Startup', 'Gamma Dock']);
-    expect(platformRoiStats(rows, 'median', 'asc').map((p) => p.platform)).toEqual(['Beta Startup', 'Alpha Launchpad', 'Gamma Dock']);
-    expect(platformRoiStats(rows, 'best', 'asc').map((p) => p.platform)).toEqual(['Beta Startup', 'Alpha Launchpad', 'Gamma Dock']);
+    expect(platformRoiStats(rows, 'median', 'desc').map((p) => p.platform)).toEqual([
+      'Alpha Launchpad',
+      'Beta Startup',
+      'Gamma Dock',
+    ]);
+    expect(platformRoiStats(rows, 'median', 'asc').map((p) => p.platform)).toEqual([
+      'Beta Startup',
+      'Alpha Launchpad',
+      'Gamma Dock',
+    ]);
+    expect(platformRoiStats(rows, 'best', 'asc').map((p) => p.platform)).toEqual([
+      'Beta Startup',
+      'Alpha Launchpad',
+      'Gamma Dock',
+    ]);
     expect(platformRoiStats(rows, 'above', 'desc')[0]!.platform).toBe('Alpha Launchpad');
   });
 
   it('breaks ties by the number of trading offerings, then by name', () => {
-    const tied = [row('Zeta', 'z1', 2), row('Eta', 'e1', 2), row('Eta', 'e2', null), row('Theta', 't1', 2), row('Theta', 't2', 2)];
+    const tied = [
+      row('Zeta', 'z1', 2),
+      row('Eta', 'e1', 2),
+      row('Eta', 'e2', null),
+      row('Theta', 't1', 2),
+      row('Theta', 't2', 2),
+    ];
     expect(platformRoiStats(tied, 'median').map((p) => p.platform)).toEqual(['Theta', 'Eta', 'Zeta']);
   });
 

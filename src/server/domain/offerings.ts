@@ -74,7 +74,6 @@ export function isPhaseOf(kind: OfferingKind, status: string): status is Offerin
   return (PHASES[kind] as readonly string[]).includes(status);
 }
 
-
 /** The platform of an ICO sold on the project's own chain (shown translated). */
 export const OWN_MAINNET = 'Own mainnet';
 
@@ -137,7 +136,11 @@ export interface PlatformRoi {
  * `sort` descending (missing values last), then by platform name.
  * @example platformRoiStats([{ platform: 'A', roi: 2, … }, { platform: 'A', roi: 0.5, … }])[0].median // 1.25
  */
-export function platformRoiStats(rows: readonly PlatformRoiInput[], sort: PlatformSort = 'count', order: 'asc' | 'desc' = 'desc'): PlatformRoi[] {
+export function platformRoiStats(
+  rows: readonly PlatformRoiInput[],
+  sort: PlatformSort = 'count',
+  order: 'asc' | 'desc' = 'desc',
+): PlatformRoi[] {
   const groups = new Map<string, PlatformRoiInput[]>();
   for (const r of rows) {
     const key = r.platform?.trim();
@@ -148,14 +151,20 @@ export function platformRoiStats(rows: readonly PlatformRoiInput[], sort: Platfo
   }
   const out: PlatformRoi[] = [];
   for (const [platform, list] of groups) {
-    const traded = list.filter((r): r is PlatformRoiInput & { roi: number } => r.roi !== null && Number.isFinite(r.roi));
+    const traded = list.filter(
+      (r): r is PlatformRoiInput & { roi: number } => r.roi !== null && Number.isFinite(r.roi),
+    );
     const rois = traded.map((r) => r.roi);
     const pick = (better: (a: number, b: number) => boolean) =>
-      traded.reduce<(typeof traded)[number] | null>((acc, r) => (acc === null || better(r.roi, acc.roi) || (r.roi === acc.roi && r.slug < acc.slug) ? r : acc), null);
+      traded.reduce<(typeof traded)[number] | null>(
+        (acc, r) => (acc === null || better(r.roi, acc.roi) || (r.roi === acc.roi && r.slug < acc.slug) ? r : acc),
+        null,
+      );
     const best = pick((a, b) => a > b);
     const worst = pick((a, b) => a < b);
     const aboveOne = rois.filter((x) => x > 1).length;
-    const ref = (r: (typeof traded)[number] | null) => (r ? { slug: r.slug, name: r.name, symbol: r.symbol, roi: r.roi } : null);
+    const ref = (r: (typeof traded)[number] | null) =>
+      r ? { slug: r.slug, name: r.name, symbol: r.symbol, roi: r.roi } : null;
     out.push({
       platform,
       exchange: list.find((r) => r.exchange)?.exchange ?? null,
@@ -171,7 +180,15 @@ export function platformRoiStats(rows: readonly PlatformRoiInput[], sort: Platfo
     });
   }
   const key = (p: PlatformRoi): number | null =>
-    sort === 'count' ? p.offerings : sort === 'average' ? p.average : sort === 'median' ? p.median : sort === 'best' ? (p.best?.roi ?? null) : p.aboveOneShare;
+    sort === 'count'
+      ? p.offerings
+      : sort === 'average'
+        ? p.average
+        : sort === 'median'
+          ? p.median
+          : sort === 'best'
+            ? (p.best?.roi ?? null)
+            : p.aboveOneShare;
   const sign = order === 'asc' ? 1 : -1;
   return out.sort((a, b) => {
     const ka = key(a);
@@ -328,7 +345,15 @@ function toRow(r: RawRow): OfferingRow {
     symbol: r.symbol,
     platform: r.platform,
     exchange: r.exchangeName ? { name: r.exchangeName, displayName: r.exchangeDisplayName ?? r.exchangeName } : null,
-    coin: r.coinId ? { id: r.coinId, symbol: r.coinSymbol ?? '', name: r.coinName ?? '', icon: coinIcon(r.coinId), price: num(r.coinPrice) } : null,
+    coin: r.coinId
+      ? {
+          id: r.coinId,
+          symbol: r.coinSymbol ?? '',
+          name: r.coinName ?? '',
+          icon: coinIcon(r.coinId),
+          price: num(r.coinPrice),
+        }
+      : null,
     price: num(r.price),
     acceptCoin: r.acceptCoin,
     goal: num(r.goal),
@@ -345,7 +370,13 @@ function listWhere(q: OfferingQuery, now: Date): SQL | undefined {
   const parts: SQL[] = [];
   if (q.kind) parts.push(eq(offerings.kind, q.kind));
   if (q.status) parts.push(sql`${statusSql(now)} = ${q.status}`);
-  if (q.platform) parts.push(ilike(offerings.platform, q.platform.replace(/[\\%_]/g, (c) => `\\${c}`)));
+  if (q.platform)
+    parts.push(
+      ilike(
+        offerings.platform,
+        q.platform.replace(/[\\%_]/g, (c) => `\\${c}`),
+      ),
+    );
   if (q.withRoi) parts.push(sql`${roiSql} is not null`);
   return parts.length ? and(...parts) : undefined;
 }
@@ -499,7 +530,10 @@ export async function platformRoi(
 /** Throws a 400 for a status that is not a phase of the kind asked for (e.g. kind=ICO&status=preheating). */
 export function checkKindStatus(kind: OfferingKind | undefined, status: OfferingStatus | undefined): void {
   if (kind && status && !isPhaseOf(kind, status)) {
-    throw new DomainError(400, 400, 'api.invalidParam', { field: 'status', message: `${status} is not a phase of ${kind}` });
+    throw new DomainError(400, 400, 'api.invalidParam', {
+      field: 'status',
+      message: `${status} is not a phase of ${kind}`,
+    });
   }
 }
 
@@ -507,27 +541,47 @@ export function checkKindStatus(kind: OfferingKind | undefined, status: Offering
  * What /ieo reads from its URL (page, size, sort, order, type, status of that type, platform),
  * for the page and its exports alike. Unknown filter values fall back to "all".
  */
-export function readOfferingQuery(params: URLSearchParams, defaultSize: number = LIST_SIZES.offerings): OfferingQuery & { page: number } {
+export function readOfferingQuery(
+  params: URLSearchParams,
+  defaultSize: number = LIST_SIZES.offerings,
+): OfferingQuery & { page: number } {
   const { size, sort, order } = readListQuery(params, OFFERING_SORTS, [], defaultSize);
   const rawKind = params.get('kind');
   const kind = (OFFERING_KINDS as readonly string[]).includes(rawKind ?? '') ? (rawKind as OfferingKind) : undefined;
   const rawStatus = params.get('status') ?? '';
-  const status = (OFFERING_STATUSES as readonly string[]).includes(rawStatus) && (!kind || isPhaseOf(kind, rawStatus)) ? (rawStatus as OfferingStatus) : undefined;
+  const status =
+    (OFFERING_STATUSES as readonly string[]).includes(rawStatus) && (!kind || isPhaseOf(kind, rawStatus))
+      ? (rawStatus as OfferingStatus)
+      : undefined;
   const rawPlatform = params.get('platform')?.trim() ?? '';
   const platform = rawPlatform && rawPlatform.length <= 80 ? rawPlatform : undefined;
   return { page: parseListPage(params.get('page') ?? undefined) ?? 1, size, kind, status, platform, sort, order };
 }
 
 /** What /ieo/ieo-roi reads from its URL: the ROI ranking of traded offerings, one type or all. */
-export function readRoiQuery(params: URLSearchParams, defaultSize: number = LIST_SIZES['offering-roi']): OfferingQuery & { order: 'asc' | 'desc' } {
+export function readRoiQuery(
+  params: URLSearchParams,
+  defaultSize: number = LIST_SIZES['offering-roi'],
+): OfferingQuery & { order: 'asc' | 'desc' } {
   const { size } = readListQuery(params, [] as const, [], defaultSize);
   const rawKind = params.get('kind');
   const kind = (OFFERING_KINDS as readonly string[]).includes(rawKind ?? '') ? (rawKind as OfferingKind) : undefined;
-  return { page: parseListPage(params.get('page') ?? undefined) ?? 1, size, kind, sort: 'roi', order: params.get('order') === 'asc' ? 'asc' : 'desc', withRoi: true };
+  return {
+    page: parseListPage(params.get('page') ?? undefined) ?? 1,
+    size,
+    kind,
+    sort: 'roi',
+    order: params.get('order') === 'asc' ? 'asc' : 'desc',
+    withRoi: true,
+  };
 }
 
 /** What /ieo/ieo-platforms-roi reads from its URL: IEO launchpads (default) or ICO chains, and a sort. */
-export function readPlatformRoiQuery(params: URLSearchParams): { kind: OfferingKind; sort: PlatformSort | undefined; order: 'asc' | 'desc' | undefined } {
+export function readPlatformRoiQuery(params: URLSearchParams): {
+  kind: OfferingKind;
+  sort: PlatformSort | undefined;
+  order: 'asc' | 'desc' | undefined;
+} {
   const kind: OfferingKind = params.get('kind') === 'ICO' ? 'ICO' : 'IEO';
   const rawSort = params.get('sort') ?? '';
   const sort = (PLATFORM_SORTS as readonly string[]).includes(rawSort) ? (rawSort as PlatformSort) : undefined;

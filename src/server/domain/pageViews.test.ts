@@ -15,7 +15,21 @@ describe('normalisePagePath', () => {
     expect(normalisePagePath('/english')).toBe('/english');
   });
   it('refuses what is not a page path of the site', () => {
-    for (const bad of ['', 'coin/bitcoin', 'https://example.com/', '//example.com/x', '/a b', '/a\nb', '/x\\y', '/api/v1/coins', '/_astro/x.js', `/${'a'.repeat(200)}`, 42, null, undefined]) {
+    for (const bad of [
+      '',
+      'coin/bitcoin',
+      'https://example.com/',
+      '//example.com/x',
+      '/a b',
+      '/a\nb',
+      '/x\\y',
+      '/api/v1/coins',
+      '/_astro/x.js',
+      `/${'a'.repeat(200)}`,
+      42,
+      null,
+      undefined,
+    ]) {
       expect(normalisePagePath(bad)).toBeUndefined();
     }
     expect(normalisePagePath(`/${'a'.repeat(199)}`)).toHaveLength(200);

@@ -22,11 +22,20 @@ export interface Provenance {
 }
 
 export async function readProvenance(db: Db, now = Date.now()): Promise<Provenance> {
-  const rows = await db.select({ key: siteMeta.key, value: siteMeta.value }).from(siteMeta).where(inArray(siteMeta.key, ['data_source', 'source_states']));
+  const rows = await db
+    .select({ key: siteMeta.key, value: siteMeta.value })
+    .from(siteMeta)
+    .where(inArray(siteMeta.key, ['data_source', 'source_states']));
   const meta = new Map(rows.map((r) => [r.key, r.value as Record<string, unknown> | unknown[]]));
-  const data = (meta.get('data_source') ?? {}) as { source?: unknown; sources?: unknown; updatedAt?: unknown; seededAt?: unknown };
+  const data = (meta.get('data_source') ?? {}) as {
+    source?: unknown;
+    sources?: unknown;
+    updatedAt?: unknown;
+    seededAt?: unknown;
+  };
   const source = data.source === 'live' ? 'live' : data.source === 'demo' ? 'demo' : 'none';
-  const updatedAt = typeof data.updatedAt === 'string' ? data.updatedAt : typeof data.seededAt === 'string' ? data.seededAt : null;
+  const updatedAt =
+    typeof data.updatedAt === 'string' ? data.updatedAt : typeof data.seededAt === 'string' ? data.seededAt : null;
   const states = Array.isArray(meta.get('source_states')) ? (meta.get('source_states') as SourceState[]) : [];
   return {
     source,

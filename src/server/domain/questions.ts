@@ -5,7 +5,17 @@
 import { and, count, desc, eq, gte, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { answers, coins, questions } from '../db/schema/index.ts';
-import { coinColumns, coinRef, excerpt, iso, missing, pageOffset, requireCoin, type CoinRef, type ContentLanguage } from './community.ts';
+import {
+  coinColumns,
+  coinRef,
+  excerpt,
+  iso,
+  missing,
+  pageOffset,
+  requireCoin,
+  type CoinRef,
+  type ContentLanguage,
+} from './community.ts';
 import { coinIcon } from './markets.ts';
 import type { Page } from './numbers.ts';
 
@@ -29,7 +39,13 @@ export interface AnswerLike {
  */
 export function orderAnswers<T extends AnswerLike>(list: readonly T[]): T[] {
   const time = (v: string | Date) => (typeof v === 'string' ? Date.parse(v) : v.getTime());
-  return [...list].sort((a, b) => Number(b.accepted) - Number(a.accepted) || b.votes - a.votes || time(a.createdAt) - time(b.createdAt) || a.id - b.id);
+  return [...list].sort(
+    (a, b) =>
+      Number(b.accepted) - Number(a.accepted) ||
+      b.votes - a.votes ||
+      time(a.createdAt) - time(b.createdAt) ||
+      a.id - b.id,
+  );
 }
 
 /**
@@ -150,7 +166,13 @@ const toQuestion = (r: QuestionRow): QuestionItem => ({
 /** Questions of a language: newest, unanswered (newest first) or most viewed; optionally about one coin. */
 export async function listQuestions(
   db: Db,
-  q: { page: number; size: number; language: ContentLanguage; sort?: QuestionSort | undefined; coin?: string | undefined },
+  q: {
+    page: number;
+    size: number;
+    language: ContentLanguage;
+    sort?: QuestionSort | undefined;
+    coin?: string | undefined;
+  },
 ): Promise<QuestionPage> {
   const sort = q.sort ?? 'newest';
   if (q.coin !== undefined) await requireCoin(db, q.coin);
@@ -158,9 +180,17 @@ export async function listQuestions(
   const filters: SQL[] = [eq(questions.locale, q.language)];
   if (q.coin !== undefined) filters.push(eq(questions.coinId, q.coin));
   if (sort === 'unanswered') filters.push(isNull(stats.questionId));
-  const order = sort === 'views' ? [desc(questions.views), desc(questions.id)] : [desc(questions.createdAt), desc(questions.id)];
-  const unanswered = sort === 'unanswered' ? sql`not exists (select 1 from ${answers} where ${answers.questionId} = ${questions.id})` : undefined;
-  const countWhere = and(eq(questions.locale, q.language), ...(q.coin !== undefined ? [eq(questions.coinId, q.coin)] : []), ...(unanswered ? [unanswered] : []));
+  const order =
+    sort === 'views' ? [desc(questions.views), desc(questions.id)] : [desc(questions.createdAt), desc(questions.id)];
+  const unanswered =
+    sort === 'unanswered'
+      ? sql`not exists (select 1 from ${answers} where ${answers.questionId} = ${questions.id})`
+      : undefined;
+  const countWhere = and(
+    eq(questions.locale, q.language),
+    ...(q.coin !== undefined ? [eq(questions.coinId, q.coin)] : []),
+    ...(unanswered ? [unanswered] : []),
+  );
   const [rows, [total]] = await Promise.all([
     query
       .where(and(...filters))
@@ -169,7 +199,14 @@ export async function listQuestions(
       .offset(pageOffset(q)),
     db.select({ n: count() }).from(questions).where(countWhere),
   ]);
-  return { list: (rows as QuestionRow[]).map(toQuestion), total: total?.n ?? 0, page: q.page, size: q.size, sort, coin: q.coin ?? null };
+  return {
+    list: (rows as QuestionRow[]).map(toQuestion),
+    total: total?.n ?? 0,
+    page: q.page,
+    size: q.size,
+    sort,
+    coin: q.coin ?? null,
+  };
 }
 
 /** One question with its answers (accepted first, then by votes) and related questions. */
@@ -178,12 +215,25 @@ export async function getQuestion(db: Db, id: number): Promise<QuestionDetail> {
   const [row] = (await query.where(eq(questions.id, id)).limit(1)) as QuestionRow[];
   if (!row) throw missing();
   const answerRows = await db
-    .select({ id: answers.id, body: answers.body, author: answers.author, votes: answers.votes, accepted: answers.accepted, createdAt: answers.createdAt })
+    .select({
+      id: answers.id,
+      body: answers.body,
+      author: answers.author,
+      votes: answers.votes,
+      accepted: answers.accepted,
+      createdAt: answers.createdAt,
+    })
     .from(answers)
     .where(eq(answers.questionId, id));
   const { query: relatedQuery } = questionQuery(db);
   const related = (await relatedQuery
-    .where(and(eq(questions.locale, row.locale as ContentLanguage), ne(questions.id, id), row.coinId ? eq(questions.coinId, row.coinId) : isNull(questions.coinId)))
+    .where(
+      and(
+        eq(questions.locale, row.locale as ContentLanguage),
+        ne(questions.id, id),
+        row.coinId ? eq(questions.coinId, row.coinId) : isNull(questions.coinId),
+      ),
+    )
     .orderBy(desc(questions.createdAt), desc(questions.id))
     .limit(5)) as QuestionRow[];
   return {
@@ -212,7 +262,10 @@ export interface WendaHub {
 }
 
 /** The Q&A hub (/wenda): what is hot, what was just answered, what waits, and by coin. */
-export async function wendaHub(db: Db, q: { language: ContentLanguage; now: number; limit?: number }): Promise<WendaHub> {
+export async function wendaHub(
+  db: Db,
+  q: { language: ContentLanguage; now: number; limit?: number },
+): Promise<WendaHub> {
   const limit = q.limit ?? 6;
   // Drizzle builders are mutable: every list below starts from a fresh questionQuery.
   const questionsWhere = (where: (stats: ReturnType<typeof answerStats>) => SQL | undefined) => {
@@ -224,7 +277,14 @@ export async function wendaHub(db: Db, q: { language: ContentLanguage; now: numb
   const since = new Date(q.now - 30 * 24 * HOUR_MS);
   // Each block is its own query, so the hub costs the same with ten questions or a million.
   const newestAnswers = db
-    .selectDistinctOn([answers.questionId], { id: answers.id, questionId: answers.questionId, author: answers.author, body: answers.body, accepted: answers.accepted, createdAt: answers.createdAt })
+    .selectDistinctOn([answers.questionId], {
+      id: answers.id,
+      questionId: answers.questionId,
+      author: answers.author,
+      body: answers.body,
+      accepted: answers.accepted,
+      createdAt: answers.createdAt,
+    })
     .from(answers)
     .innerJoin(questions, eq(questions.id, answers.questionId))
     .where(lang)
@@ -234,7 +294,9 @@ export async function wendaHub(db: Db, q: { language: ContentLanguage; now: numb
     // Heat needs the age in hours, so it is ranked here, among this month's questions only.
     questionsWhere(() => and(lang, gte(questions.createdAt, since))) as Promise<QuestionRow[]>,
     db.select().from(newestAnswers).orderBy(desc(newestAnswers.createdAt), desc(newestAnswers.id)).limit(limit),
-    questionsWhere((st) => and(lang, isNull(st.n))).orderBy(desc(questions.createdAt), desc(questions.id)).limit(limit) as Promise<QuestionRow[]>,
+    questionsWhere((st) => and(lang, isNull(st.n)))
+      .orderBy(desc(questions.createdAt), desc(questions.id))
+      .limit(limit) as Promise<QuestionRow[]>,
     db
       .select({
         questions: sql<number>`count(*)::int`,
@@ -264,23 +326,62 @@ export async function wendaHub(db: Db, q: { language: ContentLanguage; now: numb
   const hot = recent
     .map((r) => {
       const item = toQuestion(r);
-      const heat = questionHeat({ views: item.views, answers: item.answerCount, votes: Number(r.votes), ageHours: (q.now - Date.parse(item.createdAt)) / HOUR_MS });
+      const heat = questionHeat({
+        views: item.views,
+        answers: item.answerCount,
+        votes: Number(r.votes),
+        ageHours: (q.now - Date.parse(item.createdAt)) / HOUR_MS,
+      });
       return { ...item, heat: Math.round(heat * 100) / 100 };
     })
     .sort((a, b) => b.heat - a.heat || b.id - a.id)
     .slice(0, limit);
   const answered = latest.length
-    ? new Map(((await questionsWhere(() => inArray(questions.id, latest.map((a) => a.questionId)))) as QuestionRow[]).map((r) => [r.id, toQuestion(r)]))
+    ? new Map(
+        (
+          (await questionsWhere(() =>
+            inArray(
+              questions.id,
+              latest.map((a) => a.questionId),
+            ),
+          )) as QuestionRow[]
+        ).map((r) => [r.id, toQuestion(r)]),
+      )
     : new Map<number, QuestionItem>();
   const recentlyAnswered = latest.flatMap((a) => {
     const question = answered.get(a.questionId);
-    return question ? [{ question, answer: { id: a.id, author: a.author, excerpt: excerpt(a.body, 100), accepted: a.accepted, createdAt: iso(a.createdAt) as string } }] : [];
+    return question
+      ? [
+          {
+            question,
+            answer: {
+              id: a.id,
+              author: a.author,
+              excerpt: excerpt(a.body, 100),
+              accepted: a.accepted,
+              createdAt: iso(a.createdAt) as string,
+            },
+          },
+        ]
+      : [];
   });
   return {
-    stats: { questions: totals?.questions ?? 0, answers: totals?.answers ?? 0, solved: totals?.solved ?? 0, unanswered: totals?.unanswered ?? 0 },
+    stats: {
+      questions: totals?.questions ?? 0,
+      answers: totals?.answers ?? 0,
+      solved: totals?.solved ?? 0,
+      unanswered: totals?.unanswered ?? 0,
+    },
     hot,
     recentlyAnswered,
     unanswered: waiting.map(toQuestion),
-    coins: perCoin.map((c) => ({ id: c.id, symbol: c.symbol, name: c.name, icon: coinIcon(c.id), questions: c.questions, answers: c.answers })),
+    coins: perCoin.map((c) => ({
+      id: c.id,
+      symbol: c.symbol,
+      name: c.name,
+      icon: coinIcon(c.id),
+      questions: c.questions,
+      answers: c.answers,
+    })),
   };
 }

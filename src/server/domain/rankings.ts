@@ -84,11 +84,48 @@ interface CoinRef {
 export type RankRow =
   | ({ type: 'coin'; position: number; value: number | null } & CoinRef)
   | ({ type: 'coin-flow'; position: number; inflow: number; outflow: number; netflow: number } & CoinRef)
-  | { type: 'exchange-flow'; position: number; name: string; displayName: string; exchangeType: 'CEX' | 'DEX'; inflow: number; outflow: number; netflow: number; volume24h: number | null }
-  | { type: 'offering'; position: number; slug: string; name: string; symbol: string; kind: 'ICO' | 'IEO'; platform: string | null; price: number | null; roi: number; endAt: string | null; status: string }
-  | ({ type: 'repo'; position: number; url: string; stars: number; forks: number; commits30d: number; contributors: number; lastCommitAt: string } & CoinRef);
+  | {
+      type: 'exchange-flow';
+      position: number;
+      name: string;
+      displayName: string;
+      exchangeType: 'CEX' | 'DEX';
+      inflow: number;
+      outflow: number;
+      netflow: number;
+      volume24h: number | null;
+    }
+  | {
+      type: 'offering';
+      position: number;
+      slug: string;
+      name: string;
+      symbol: string;
+      kind: 'ICO' | 'IEO';
+      platform: string | null;
+      price: number | null;
+      roi: number;
+      endAt: string | null;
+      status: string;
+    }
+  | ({
+      type: 'repo';
+      position: number;
+      url: string;
+      stars: number;
+      forks: number;
+      commits30d: number;
+      contributors: number;
+      lastCommitAt: string;
+    } & CoinRef);
 
-export type Ranking = Page<RankRow> & { kind: RankKind; period?: RankPeriod; window?: FlowWindow; scope?: RankScope; direction?: 'in' | 'out' };
+export type Ranking = Page<RankRow> & {
+  kind: RankKind;
+  period?: RankPeriod;
+  window?: FlowWindow;
+  scope?: RankScope;
+  direction?: 'in' | 'out';
+};
 
 /** Turnover rate in per cent: 24h volume over market cap; null without a positive market cap. */
 export function turnoverRate(volume24h: number | null, marketCap: number | null): number | null {
@@ -161,8 +198,15 @@ function scopeWhere(scope: RankScope): SQL | undefined {
   return limit === null ? undefined : lte(coins.rank, limit);
 }
 
-async function count(db: Db, from: Parameters<ReturnType<Db['select']>['from']>[0], where: SQL | undefined): Promise<number> {
-  const [row] = await db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(from).where(where);
+async function count(
+  db: Db,
+  from: Parameters<ReturnType<Db['select']>['from']>[0],
+  where: SQL | undefined,
+): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)`.mapWith(Number) })
+    .from(from)
+    .where(where);
   return row?.n ?? 0;
 }
 
@@ -192,14 +236,28 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
     const where = and(
       scopeWhere(scope),
       kind === 'volume' ? isNotNull(coins.volume24h) : gte(coins.volume24h, String(MIN_RANK_VOLUME_USD)),
-      kind === 'turnover' ? sql`${coins.marketCap} > 0` : kind === 'volume' ? undefined : isNotNull(changeColumn[period]),
+      kind === 'turnover'
+        ? sql`${coins.marketCap} > 0`
+        : kind === 'volume'
+          ? undefined
+          : isNotNull(changeColumn[period]),
     );
     const order = kind === 'fall' ? asc(metric) : desc(metric);
     const [rows, total] = await Promise.all([
-      db.select({ ...coinRef, value: metric }).from(coins).where(where).orderBy(order, asc(coins.rank), asc(coins.id)).limit(size).offset(offset),
+      db
+        .select({ ...coinRef, value: metric })
+        .from(coins)
+        .where(where)
+        .orderBy(order, asc(coins.rank), asc(coins.id))
+        .limit(size)
+        .offset(offset),
       count(db, coins, where),
     ]);
-    return { ...meta, total, list: rows.map((r, i) => ({ type: 'coin', position: at(i), value: num(r.value), ...toCoinRef(r) })) };
+    return {
+      ...meta,
+      total,
+      list: rows.map((r, i) => ({ type: 'coin', position: at(i), value: num(r.value), ...toCoinRef(r) })),
+    };
   }
 
   if (kind === 'coin-flow') {
@@ -214,7 +272,11 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
         .orderBy(order, asc(coins.rank), asc(coins.id))
         .limit(size)
         .offset(offset),
-      db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(coinFlows).innerJoin(coins, eq(coins.id, coinFlows.coinId)).where(where),
+      db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(coinFlows)
+        .innerJoin(coins, eq(coins.id, coinFlows.coinId))
+        .where(where),
     ]);
     return {
       ...meta,
@@ -292,7 +354,11 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
         .orderBy(sql`${roi} desc`, asc(offerings.slug))
         .limit(size)
         .offset(offset),
-      db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(offerings).leftJoin(coins, eq(coins.id, offerings.coinId)).where(where),
+      db
+        .select({ n: sql<number>`count(*)`.mapWith(Number) })
+        .from(offerings)
+        .leftJoin(coins, eq(coins.id, offerings.coinId))
+        .where(where),
     ]);
     return {
       ...meta,
@@ -369,9 +435,17 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
       .orderBy(desc(listed.n), asc(coins.rank), asc(coins.id))
       .limit(size)
       .offset(offset),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(listed).innerJoin(coins, eq(coins.id, listed.coinId)).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(listed)
+      .innerJoin(coins, eq(coins.id, listed.coinId))
+      .where(where),
   ]);
-  return { ...meta, total: total?.n ?? 0, list: rows.map((r, i) => ({ type: 'coin', position: at(i), value: Number(r.value), ...toCoinRef(r) })) };
+  return {
+    ...meta,
+    total: total?.n ?? 0,
+    list: rows.map((r, i) => ({ type: 'coin', position: at(i), value: Number(r.value), ...toCoinRef(r) })),
+  };
 }
 
 /**

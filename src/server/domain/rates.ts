@@ -9,7 +9,8 @@ export const RATE_SYMBOLS = ['CNY', 'USD', 'USDT', 'BTC', 'ETH', 'JPY', 'KRW', '
 export type RateSymbol = (typeof RATE_SYMBOLS)[number];
 
 /** The switcher's currencies whose rate is a daily reference rate (not USD, not a coin's price). */
-export const isFiat = (s: string): boolean => s !== 'USD' && s !== 'USDT' && isRateSymbol(s) && !MARKET_RATE_COINS_SET.has(s);
+export const isFiat = (s: string): boolean =>
+  s !== 'USD' && s !== 'USDT' && isRateSymbol(s) && !MARKET_RATE_COINS_SET.has(s);
 const MARKET_RATE_COINS_SET = new Set(Object.keys(SHARED_MARKET_RATE_COINS));
 
 export function isRateSymbol(s: string): s is RateSymbol {
@@ -34,13 +35,25 @@ export const MARKET_RATE_COINS: Partial<Record<RateSymbol, string>> = SHARED_MAR
 
 /** Units of each symbol per US dollar. USD is always 1, even with an empty table. */
 export async function getRates(db: Db, symbols: readonly string[] = RATE_SYMBOLS): Promise<Rates> {
-  const rows = symbols.length ? await db.select().from(rates).where(inArray(rates.symbol, [...symbols])) : [];
-  const marketCoins = symbols.flatMap((s) => (isRateSymbol(s) && MARKET_RATE_COINS[s] ? [[s, MARKET_RATE_COINS[s]] as const] : []));
+  const rows = symbols.length
+    ? await db
+        .select()
+        .from(rates)
+        .where(inArray(rates.symbol, [...symbols]))
+    : [];
+  const marketCoins = symbols.flatMap((s) =>
+    isRateSymbol(s) && MARKET_RATE_COINS[s] ? [[s, MARKET_RATE_COINS[s]] as const] : [],
+  );
   const prices = marketCoins.length
     ? await db
         .select({ id: coins.id, price: coins.price, updatedAt: coins.updatedAt })
         .from(coins)
-        .where(inArray(coins.id, marketCoins.map(([, id]) => id)))
+        .where(
+          inArray(
+            coins.id,
+            marketCoins.map(([, id]) => id),
+          ),
+        )
     : [];
   const out: Record<string, number> = {};
   let timestamp = Date.now();
@@ -72,7 +85,14 @@ export async function getRates(db: Db, symbols: readonly string[] = RATE_SYMBOLS
 export async function rateCoinChanges(db: Db): Promise<Record<string, BaseChanges>> {
   const ids = Object.values(MARKET_RATE_COINS);
   const rows = await db
-    .select({ id: coins.id, h1: coins.change1h, h24: coins.change24h, d7: coins.change7d, d30: coins.change30d, y1: coins.change1y })
+    .select({
+      id: coins.id,
+      h1: coins.change1h,
+      h24: coins.change24h,
+      d7: coins.change7d,
+      d30: coins.change30d,
+      y1: coins.change1y,
+    })
     .from(coins)
     .where(inArray(coins.id, ids));
   const out: Record<string, BaseChanges> = {};

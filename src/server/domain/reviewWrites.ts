@@ -7,7 +7,15 @@ import type { Db } from '../db/index.ts';
 import { coins, comments, exchanges, offerings, users } from '../db/schema/index.ts';
 import { DomainError, notFound } from './errors.ts';
 import { offeringNotFound } from './offerings.ts';
-import { overallLabel, RATING_MAX, REVIEW_DIMENSIONS, reviewSummary, type Review, type ReviewSummary, type ReviewTargetType } from './reviews.ts';
+import {
+  overallLabel,
+  RATING_MAX,
+  REVIEW_DIMENSIONS,
+  reviewSummary,
+  type Review,
+  type ReviewSummary,
+  type ReviewTargetType,
+} from './reviews.ts';
 
 /** SPEC §5 / §9: at least 8 characters; a review is not an essay. */
 export const REVIEW_MIN_CHARS = 8;
@@ -27,7 +35,8 @@ export interface ReviewInput {
 /** "Please improve the comment information!" (SPEC §5): the one message for an incomplete form. */
 export const incomplete = () => new DomainError(400, 4001, 'review.incomplete');
 
-const isTarget = (v: unknown): v is ReviewTargetType => typeof v === 'string' && (REVIEW_TARGETS as readonly string[]).includes(v);
+const isTarget = (v: unknown): v is ReviewTargetType =>
+  typeof v === 'string' && (REVIEW_TARGETS as readonly string[]).includes(v);
 const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= RATING_MAX;
 
 /**
@@ -39,7 +48,8 @@ const isScore = (v: unknown): v is number => typeof v === 'number' && Number.isI
 export function reviewInput(b: Record<string, unknown>): ReviewInput {
   const { targetType, targetId, content, anonymous, ratings, overall } = b;
   if (!isTarget(targetType)) throw new DomainError(400, 4002, 'review.badTarget');
-  if (typeof targetId !== 'string' || targetId.trim() === '' || targetId.length > 120) throw new DomainError(400, 4002, 'review.badTarget');
+  if (typeof targetId !== 'string' || targetId.trim() === '' || targetId.length > 120)
+    throw new DomainError(400, 4002, 'review.badTarget');
   if (typeof content !== 'string') throw incomplete();
   const text = content.trim();
   const chars = [...text].length;
@@ -57,7 +67,14 @@ export function reviewInput(b: Record<string, unknown>): ReviewInput {
     clean[key] = v;
   }
   if (!isScore(overall)) throw incomplete();
-  return { targetType, targetId: targetId.trim(), content: text, anonymous: anonymous === true, ratings: clean, overall };
+  return {
+    targetType,
+    targetId: targetId.trim(),
+    content: text,
+    anonymous: anonymous === true,
+    ratings: clean,
+    overall,
+  };
 }
 
 /**
@@ -103,7 +120,18 @@ const ownColumns = {
   nickname: users.nickname,
 };
 
-function toMine(r: { id: number; targetType: ReviewTargetType; targetId: string; anonymous: boolean; content: string; overall: string; ratings: Record<string, number>; createdAt: Date; username: string; nickname: string | null }): MyReview {
+function toMine(r: {
+  id: number;
+  targetType: ReviewTargetType;
+  targetId: string;
+  anonymous: boolean;
+  content: string;
+  overall: string;
+  ratings: Record<string, number>;
+  createdAt: Date;
+  username: string;
+  nickname: string | null;
+}): MyReview {
   const overall = Number(r.overall);
   return {
     id: r.id,
@@ -121,7 +149,12 @@ function toMine(r: { id: number; targetType: ReviewTargetType; targetId: string;
 }
 
 /** The user's review of a target, or null. */
-export async function myReview(db: Db, userId: number, type: ReviewTargetType, targetId: string): Promise<MyReview | null> {
+export async function myReview(
+  db: Db,
+  userId: number,
+  type: ReviewTargetType,
+  targetId: string,
+): Promise<MyReview | null> {
   const [row] = await db
     .select(ownColumns)
     .from(comments)
@@ -142,7 +175,11 @@ const isUniqueViolation = (e: unknown) => {
  * Saves a new review and answers it with the target's fresh summary. A second review of the same
  * target is refused by the unique index (two at once included) and changes nothing.
  */
-export async function saveReview(db: Db, userId: number, input: ReviewInput): Promise<{ review: MyReview; summary: ReviewSummary }> {
+export async function saveReview(
+  db: Db,
+  userId: number,
+  input: ReviewInput,
+): Promise<{ review: MyReview; summary: ReviewSummary }> {
   let id: number;
   try {
     const [row] = await db
@@ -162,7 +199,11 @@ export async function saveReview(db: Db, userId: number, input: ReviewInput): Pr
     if (isUniqueViolation(e)) throw alreadyReviewed();
     throw e;
   }
-  const [review] = await db.select(ownColumns).from(comments).innerJoin(users, eq(users.id, comments.userId)).where(eq(comments.id, id));
+  const [review] = await db
+    .select(ownColumns)
+    .from(comments)
+    .innerJoin(users, eq(users.id, comments.userId))
+    .where(eq(comments.id, id));
   return { review: toMine(review!), summary: await reviewSummary(db, input.targetType, input.targetId) };
 }
 
@@ -170,7 +211,11 @@ export async function saveReview(db: Db, userId: number, input: ReviewInput): Pr
  * Deletes the user's own review by id and answers the target's fresh summary. Someone else's
  * review, or one that does not exist, is the same 404 "Fail" and nothing is deleted.
  */
-export async function deleteReview(db: Db, userId: number, id: number): Promise<{ targetType: ReviewTargetType; targetId: string; summary: ReviewSummary }> {
+export async function deleteReview(
+  db: Db,
+  userId: number,
+  id: number,
+): Promise<{ targetType: ReviewTargetType; targetId: string; summary: ReviewSummary }> {
   const [row] = await db
     .delete(comments)
     .where(and(eq(comments.id, id), eq(comments.userId, userId)))

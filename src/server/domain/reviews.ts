@@ -68,7 +68,8 @@ export interface ReviewSummary {
   distribution: { label: OverallLabel; count: number }[];
 }
 
-const targetWhere = (type: ReviewTargetType, id: string) => and(eq(comments.targetType, type), eq(comments.targetId, id));
+const targetWhere = (type: ReviewTargetType, id: string) =>
+  and(eq(comments.targetType, type), eq(comments.targetId, id));
 
 /** Keeps the known dimensions with a score in 1–5. */
 function cleanRatings(type: ReviewTargetType, ratings: Record<string, unknown> | null): Record<string, number> {
@@ -81,7 +82,13 @@ function cleanRatings(type: ReviewTargetType, ratings: Record<string, unknown> |
 }
 
 /** One page of a target's reviews, newest first. */
-export async function listReviews(db: Db, type: ReviewTargetType, id: string, page: number, size: number): Promise<Page<Review>> {
+export async function listReviews(
+  db: Db,
+  type: ReviewTargetType,
+  id: string,
+  page: number,
+  size: number,
+): Promise<Page<Review>> {
   const where = targetWhere(type, id);
   const [rows, [agg]] = await Promise.all([
     db
@@ -101,7 +108,10 @@ export async function listReviews(db: Db, type: ReviewTargetType, id: string, pa
       .orderBy(desc(comments.createdAt), desc(comments.id))
       .limit(size)
       .offset((page - 1) * size),
-    db.select({ n: sql<number>`count(*)`.mapWith(Number) }).from(comments).where(where),
+    db
+      .select({ n: sql<number>`count(*)`.mapWith(Number) })
+      .from(comments)
+      .where(where),
   ]);
   return {
     list: rows.map((r) => {

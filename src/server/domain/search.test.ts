@@ -70,6 +70,8 @@ describe('snippet', () => {
   it('starts at the beginning without a match, and keeps short bodies whole', () => {
     expect(snippet(body, 'nothing').startsWith('Lorem ipsum')).toBe(true);
     expect(snippet('Short  body\n\ntext', 'x')).toBe('Short body text');
-    expect(snippet('## Heading\n\n- **Bold** item with [a link](https://x.example) and `code`', 'x')).toBe('Heading Bold item with a link and code');
+    expect(snippet('## Heading\n\n- **Bold** item with [a link](https://x.example) and `code`', 'x')).toBe(
+      'Heading Bold item with a link and code',
+    );
   });
 });

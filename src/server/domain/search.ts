@@ -1,7 +1,17 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
-import { announcements, articles, coinNames, coins, exchanges, flashNews, questions, tickers, wikiEntries } from '../db/schema/index.ts';
+import {
+  announcements,
+  articles,
+  coinNames,
+  coins,
+  exchanges,
+  flashNews,
+  questions,
+  tickers,
+  wikiEntries,
+} from '../db/schema/index.ts';
 import type { QuickSearchItem } from '../../lib/search.ts';
 import { contentLocales } from './contentLocale.ts';
 import { DomainError } from './errors.ts';
@@ -64,10 +74,27 @@ export const MAX_QUERY_LENGTH = 64;
  * The result sections, in the order the page shows them: market data first, then content.
  * A new kind needs an entry here and a searcher in `SEARCHERS`.
  */
-export const SEARCH_KINDS = ['coin', 'exchange', 'pair', 'news', 'research', 'lives', 'announcement', 'wiki', 'question'] as const;
+export const SEARCH_KINDS = [
+  'coin',
+  'exchange',
+  'pair',
+  'news',
+  'research',
+  'lives',
+  'announcement',
+  'wiki',
+  'question',
+] as const;
 export type SearchKind = (typeof SEARCH_KINDS)[number];
 /** The content kinds (GET /api/v1/search/content searches only these). */
-export const CONTENT_KINDS = ['news', 'research', 'lives', 'announcement', 'wiki', 'question'] as const satisfies readonly SearchKind[];
+export const CONTENT_KINDS = [
+  'news',
+  'research',
+  'lives',
+  'announcement',
+  'wiki',
+  'question',
+] as const satisfies readonly SearchKind[];
 export type ContentKind = (typeof CONTENT_KINDS)[number];
 export const isContentKind = (k: SearchKind): k is ContentKind => (CONTENT_KINDS as readonly string[]).includes(k);
 
@@ -180,7 +207,10 @@ export interface SearchQuery {
  */
 export function normaliseQuery(raw: string): string {
   // eslint-disable-next-line no-control-regex
-  return raw.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return raw
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 /**
@@ -256,7 +286,8 @@ const searchCoins: Searcher<'coin'> = async (db, term, page, size) => {
   // The names of every language, whatever the page's: a zh reader may type "bitcoin", an en
   // reader "比特币". Null where a coin has no name in that language (no match, no tier).
   const locals = LOCAL_NAME_LOCALES.map(
-    (l) => sql`(select lower(${coinNames.name}) from ${coinNames} where ${coinNames.coinId} = ${coins.id} and ${coinNames.locale} = ${l})`,
+    (l) =>
+      sql`(select lower(${coinNames.name}) from ${coinNames} where ${coinNames.coinId} = ${coins.id} and ${coinNames.locale} = ${l})`,
   );
   const names = [english, ...locals];
   const id = sql`${coins.id}`;
@@ -361,12 +392,16 @@ const searchPairs: Searcher<'pair'> = async (db, term, page, size) => {
     // base exact (or the pair's base part, e.g. BTC-PERPETUAL) or base prefix, quote prefix
     const baseMatch = or(sql`${baseSym} = ${base}`, sql`${pairBase} = ${base}`, basePrefix)!;
     where = quote ? and(baseMatch, like(quoteSym, `${escapeLike(quote)}%`))! : baseMatch;
-    tier = sql<number>`case when (${baseSym} = ${base} or ${pairBase} = ${base}) and ${quote ? sql`${quoteSym} = ${quote}` : sql`true`} then 0
+    tier =
+      sql<number>`case when (${baseSym} = ${base} or ${pairBase} = ${base}) and ${quote ? sql`${quoteSym} = ${quote}` : sql`true`} then 0
       when ${baseSym} = ${base} or ${pairBase} = ${base} then 1 else 2 end`.mapWith(Number);
   } else {
     const coinId = term.toLowerCase();
     where = or(sql`${baseSym} = ${base}`, eq(tickers.coinId, coinId), basePrefix, sql`${quoteSym} = ${base}`)!;
-    tier = sql<number>`case when ${baseSym} = ${base} or ${tickers.coinId} = ${coinId} then 0 when ${basePrefix} then 1 else 2 end`.mapWith(Number);
+    tier =
+      sql<number>`case when ${baseSym} = ${base} or ${tickers.coinId} = ${coinId} then 0 when ${basePrefix} then 1 else 2 end`.mapWith(
+        Number,
+      );
   }
   const [rows, [agg]] = await Promise.all([
     size > 0
@@ -424,7 +459,11 @@ const searchPairs: Searcher<'pair'> = async (db, term, page, size) => {
  * @example queryTerms('"spot etf" -futures') // { include: ['spot', 'etf'], exclude: ['futures'], or: false }
  */
 export function queryTerms(query: string): { include: string[]; exclude: string[]; or: boolean } {
-  const words = query.toLowerCase().replace(/["“”]/g, ' ').split(/[\s/]+/).filter(Boolean);
+  const words = query
+    .toLowerCase()
+    .replace(/["“”]/g, ' ')
+    .split(/[\s/]+/)
+    .filter(Boolean);
   const include = new Set<string>();
   const exclude = new Set<string>();
   for (const w of words) {
@@ -481,13 +520,19 @@ function contentMatch(title: SQL, body: SQL, query: string) {
   const has = (col: SQL, t: string) => sql`coalesce(${col}, '') ilike ${`%${escapeLike(t)}%`} escape '\\'`;
   const inText = (t: string) => or(has(title, t), has(body, t))!;
   const allInTitle = terms.include.length ? and(...terms.include.map((t) => has(title, t)))! : sql`false`;
-  const substring = terms.include.length && !terms.or ? and(...terms.include.map(inText), ...terms.exclude.map((t) => sql`not ${inText(t)}`))! : null;
+  const substring =
+    terms.include.length && !terms.or
+      ? and(...terms.include.map(inText), ...terms.exclude.map((t) => sql`not ${inText(t)}`))!
+      : null;
   // A plain query (words only) matches in full text only where every word is also a substring,
   // so the substring test alone decides and no row's text is parsed into a tsvector for it;
   // phrases, exclusions and "or" need full-text search.
   const plain = substring && !terms.exclude.length && !/["“”]/.test(query);
   const where = plain ? substring : substring ? or(substring, fts)! : fts;
-  const tier = sql<number>`case when ${has(title, query.toLowerCase())} then 0 when ${allInTitle} then 1 else 2 end`.mapWith(Number);
+  const tier =
+    sql<number>`case when ${has(title, query.toLowerCase())} then 0 when ${allInTitle} then 1 else 2 end`.mapWith(
+      Number,
+    );
   const rank = sql<number>`ts_rank_cd(${doc}, ${tsq})`;
   return { where, tier, rank };
 }
@@ -506,7 +551,14 @@ interface ContentRow {
 }
 
 function toContentHit(kind: ContentKind, r: ContentRow, query: string, path?: string): ContentHit {
-  const base = { news: '/news', research: '/research', lives: '/lives', announcement: '/announcement', wiki: '', question: '/question' }[kind];
+  const base = {
+    news: '/news',
+    research: '/research',
+    lives: '/lives',
+    announcement: '/announcement',
+    wiki: '',
+    question: '/question',
+  }[kind];
   return {
     id: r.id,
     kind,
@@ -526,11 +578,23 @@ function toContentHit(kind: ContentKind, r: ContentRow, query: string, path?: st
 function articleSearcher<K extends 'news' | 'research'>(kind: K): Searcher<K> {
   return async (db, term, page, size, locale) => {
     const m = contentMatch(sql`${articles.title}`, sql`${articles.body}`, term);
-    const where = and(eq(articles.kind, kind), isNull(articles.deletedAt), inArray(articles.locale, contentLocales(locale)), m.where);
+    const where = and(
+      eq(articles.kind, kind),
+      isNull(articles.deletedAt),
+      inArray(articles.locale, contentLocales(locale)),
+      m.where,
+    );
     const [rows, [agg]] = await Promise.all([
       size > 0
         ? db
-            .select({ id: articles.id, title: articles.title, body: articles.body, publishedAt: articles.publishedAt, locale: articles.locale, tier: m.tier })
+            .select({
+              id: articles.id,
+              title: articles.title,
+              body: articles.body,
+              publishedAt: articles.publishedAt,
+              locale: articles.locale,
+              tier: m.tier,
+            })
             .from(articles)
             .where(where)
             .orderBy(m.tier, sql`${m.rank} desc`, sql`${articles.publishedAt} desc`, sql`${articles.id} desc`)
@@ -550,7 +614,15 @@ const searchLives: Searcher<'lives'> = async (db, term, page, size, locale) => {
   const [rows, [agg]] = await Promise.all([
     size > 0
       ? db
-          .select({ id: flashNews.id, title: flashNews.title, body: flashNews.body, publishedAt: flashNews.publishedAt, locale: flashNews.locale, important: flashNews.important, tier: m.tier })
+          .select({
+            id: flashNews.id,
+            title: flashNews.title,
+            body: flashNews.body,
+            publishedAt: flashNews.publishedAt,
+            locale: flashNews.locale,
+            important: flashNews.important,
+            tier: m.tier,
+          })
           .from(flashNews)
           .where(where)
           .orderBy(m.tier, sql`${m.rank} desc`, sql`${flashNews.publishedAt} desc`, sql`${flashNews.id} desc`)
@@ -564,9 +636,17 @@ const searchLives: Searcher<'lives'> = async (db, term, page, size, locale) => {
 
 /** Exchange announcements; the exchange's display name matches too. */
 const searchAnnouncements: Searcher<'announcement'> = async (db, term, page, size, locale, signedIn) => {
-  const m = contentMatch(sql`(${announcements.title} || ' ' || ${exchanges.displayName})`, sql`${announcements.body}`, term);
+  const m = contentMatch(
+    sql`(${announcements.title} || ' ' || ${exchanges.displayName})`,
+    sql`${announcements.body}`,
+    term,
+  );
   // A visitor finds what a visitor may read (SPEC §6): the window's announcements only.
-  const where = and(inArray(announcements.locale, contentLocales(locale)), signedIn ? undefined : inVisitorWindow(contentLocales(locale)), m.where);
+  const where = and(
+    inArray(announcements.locale, contentLocales(locale)),
+    signedIn ? undefined : inVisitorWindow(contentLocales(locale)),
+    m.where,
+  );
   const [rows, [agg]] = await Promise.all([
     size > 0
       ? db
@@ -588,19 +668,36 @@ const searchAnnouncements: Searcher<'announcement'> = async (db, term, page, siz
           .limit(size)
           .offset((page - 1) * size)
       : Promise.resolve([]),
-    db.select({ n: count }).from(announcements).innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId)).where(where),
+    db
+      .select({ n: count })
+      .from(announcements)
+      .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
+      .where(where),
   ]);
   return { total: agg?.n ?? 0, list: rows.map((r) => toContentHit('announcement', r, term)) };
 };
 
 /** Encyclopedia entries (baike and bitwiki); their pages are addressed by slug. */
 const searchWiki: Searcher<'wiki'> = async (db, term, page, size, locale) => {
-  const m = contentMatch(sql`${wikiEntries.title}`, sql`(coalesce(${wikiEntries.summary}, '') || ' ' || ${wikiEntries.body})`, term);
+  const m = contentMatch(
+    sql`${wikiEntries.title}`,
+    sql`(coalesce(${wikiEntries.summary}, '') || ' ' || ${wikiEntries.body})`,
+    term,
+  );
   const where = and(inArray(wikiEntries.locale, contentLocales(locale)), m.where);
   const [rows, [agg]] = await Promise.all([
     size > 0
       ? db
-          .select({ id: wikiEntries.id, wikiKind: wikiEntries.kind, slug: wikiEntries.slug, title: wikiEntries.title, body: wikiEntries.body, publishedAt: wikiEntries.updatedAt, locale: wikiEntries.locale, tier: m.tier })
+          .select({
+            id: wikiEntries.id,
+            wikiKind: wikiEntries.kind,
+            slug: wikiEntries.slug,
+            title: wikiEntries.title,
+            body: wikiEntries.body,
+            publishedAt: wikiEntries.updatedAt,
+            locale: wikiEntries.locale,
+            tier: m.tier,
+          })
           .from(wikiEntries)
           .where(where)
           .orderBy(m.tier, sql`${m.rank} desc`, sql`${wikiEntries.views} desc`, sql`${wikiEntries.id} desc`)
@@ -611,7 +708,10 @@ const searchWiki: Searcher<'wiki'> = async (db, term, page, size, locale) => {
   ]);
   return {
     total: agg?.n ?? 0,
-    list: rows.map((r) => ({ ...toContentHit('wiki', r, term, `/${r.wikiKind}/${encodeURIComponent(r.slug)}`), category: r.wikiKind })),
+    list: rows.map((r) => ({
+      ...toContentHit('wiki', r, term, `/${r.wikiKind}/${encodeURIComponent(r.slug)}`),
+      category: r.wikiKind,
+    })),
   };
 };
 
@@ -622,7 +722,14 @@ const searchQuestions: Searcher<'question'> = async (db, term, page, size, local
   const [rows, [agg]] = await Promise.all([
     size > 0
       ? db
-          .select({ id: questions.id, title: questions.title, body: questions.body, publishedAt: questions.createdAt, locale: questions.locale, tier: m.tier })
+          .select({
+            id: questions.id,
+            title: questions.title,
+            body: questions.body,
+            publishedAt: questions.createdAt,
+            locale: questions.locale,
+            tier: m.tier,
+          })
           .from(questions)
           .where(where)
           .orderBy(m.tier, sql`${m.rank} desc`, sql`${questions.createdAt} desc`, sql`${questions.id} desc`)
@@ -647,7 +754,17 @@ const SEARCHERS: { [K in SearchKind]: Searcher<K> } = {
 };
 
 /** How many rows of each kind the all-kinds overview shows before "show all". */
-export const PREVIEW_SIZE: Record<SearchKind, number> = { coin: 5, exchange: 5, pair: 10, news: 5, research: 3, lives: 5, announcement: 5, wiki: 3, question: 3 };
+export const PREVIEW_SIZE: Record<SearchKind, number> = {
+  coin: 5,
+  exchange: 5,
+  pair: 10,
+  news: 5,
+  research: 3,
+  lives: 5,
+  announcement: 5,
+  wiki: 3,
+  question: 3,
+};
 
 /**
  * Searches every kind (counts for all of them) and lists the asked kind's page, or every kind's
@@ -658,16 +775,25 @@ export const PREVIEW_SIZE: Record<SearchKind, number> = { coin: 5, exchange: 5, 
  */
 export async function search(db: Db, q: SearchQuery): Promise<SearchResults> {
   const query = normaliseQuery(q.q);
-  if (query.length > MAX_QUERY_LENGTH) throw new DomainError(400, 400, 'searchPage.tooLong', { count: MAX_QUERY_LENGTH });
+  if (query.length > MAX_QUERY_LENGTH)
+    throw new DomainError(400, 400, 'searchPage.tooLong', { count: MAX_QUERY_LENGTH });
   const page = q.page ?? 1;
   const locale = q.locale ?? 'en';
   const kinds = SEARCH_KINDS.filter((k) => !q.kinds || q.kinds.includes(k));
   const sections = await Promise.all(
     kinds.map(async (kind) => {
-      const size = q.kind === undefined ? (q.size ?? PREVIEW_SIZE[kind]) : kind === q.kind ? (q.size ?? PREVIEW_SIZE[kind]) : 0;
+      const size =
+        q.kind === undefined ? (q.size ?? PREVIEW_SIZE[kind]) : kind === q.kind ? (q.size ?? PREVIEW_SIZE[kind]) : 0;
       const at = kind === q.kind ? page : 1;
       if (!query) return { kind, total: 0, page: at, size, list: [] } as SearchSection;
-      const { total, list } = await (SEARCHERS[kind] as Searcher<typeof kind>)(db, query, at, size, locale, q.signedIn ?? false);
+      const { total, list } = await (SEARCHERS[kind] as Searcher<typeof kind>)(
+        db,
+        query,
+        at,
+        size,
+        locale,
+        q.signedIn ?? false,
+      );
       return { kind, total, page: at, size, list } as SearchSection;
     }),
   );
@@ -679,7 +805,11 @@ export async function search(db: Db, q: SearchQuery): Promise<SearchResults> {
  * than a text query may be, which only the block explorers can answer).
  */
 export function emptyResults(query: string): SearchResults {
-  return { query, kind: null, sections: SEARCH_KINDS.map((kind) => ({ kind, total: 0, page: 1, size: 0, list: [] }) as SearchSection) };
+  return {
+    query,
+    kind: null,
+    sections: SEARCH_KINDS.map((kind) => ({ kind, total: 0, page: 1, size: 0, list: [] }) as SearchSection),
+  };
 }
 
 /** Where a quick query (`/q/{str}`) should jump: an exact coin symbol or id, or exchange. */
@@ -714,7 +844,16 @@ export async function bestMatch(db: Db, raw: string): Promise<BestMatch | null> 
 export async function searchSuggestions(db: Db, limit = 10): Promise<{ coins: CoinHit[]; exchanges: ExchangeHit[] }> {
   const [coinRows, exchangeRows] = await Promise.all([
     db
-      .select({ id: coins.id, symbol: coins.symbol, name: coins.name, rank: coins.rank, price: coins.price, change24h: coins.change24h, marketCap: coins.marketCap, ...priceAgeColumns })
+      .select({
+        id: coins.id,
+        symbol: coins.symbol,
+        name: coins.name,
+        rank: coins.rank,
+        price: coins.price,
+        change24h: coins.change24h,
+        marketCap: coins.marketCap,
+        ...priceAgeColumns,
+      })
       .from(coins)
       .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id))
       .limit(limit),
@@ -732,7 +871,15 @@ export async function searchSuggestions(db: Db, limit = 10): Promise<{ coins: Co
       .limit(limit),
   ]);
   return {
-    coins: coinRows.map(({ sources, ...r }) => ({ ...r, icon: coinIcon(r.id), price: num(r.price), change24h: num(r.change24h), marketCap: num(r.marketCap), ...priceAge({ sources, priceAt: r.priceAt }), tier: 0 })),
+    coins: coinRows.map(({ sources, ...r }) => ({
+      ...r,
+      icon: coinIcon(r.id),
+      price: num(r.price),
+      change24h: num(r.change24h),
+      marketCap: num(r.marketCap),
+      ...priceAge({ sources, priceAt: r.priceAt }),
+      tier: 0,
+    })),
     exchanges: exchangeRows.map((r) => ({ ...r, reportedVolume24h: num(r.reportedVolume24h), tier: 0 })),
   };
 }

@@ -30,7 +30,10 @@ export interface LatestReview extends Review {
 
 const TARGET_PATHS: Record<ReviewTargetType, (id: string) => { path: string; reviewsPath: string }> = {
   coin: (id) => ({ path: `/coin/${encodeURIComponent(id)}`, reviewsPath: `/coin/${encodeURIComponent(id)}/ratings` }),
-  exchange: (id) => ({ path: `/exchange/${encodeURIComponent(id)}`, reviewsPath: `/exchange/${encodeURIComponent(id)}/comment` }),
+  exchange: (id) => ({
+    path: `/exchange/${encodeURIComponent(id)}`,
+    reviewsPath: `/exchange/${encodeURIComponent(id)}/comment`,
+  }),
   offering: (id) => ({ path: `/ieo/${encodeURIComponent(id)}`, reviewsPath: `/ieo/${encodeURIComponent(id)}/comment` }),
 };
 
@@ -39,7 +42,10 @@ const TARGET_PATHS: Record<ReviewTargetType, (id: string) => { path: string; rev
  * Reviews whose target no longer exists are left out. Targets are named as in their URLs:
  * coin id, exchange name, offering slug.
  */
-export async function latestReviews(db: Db, q: { page: number; size: number; type?: ReviewTargetType | undefined }): Promise<Page<LatestReview>> {
+export async function latestReviews(
+  db: Db,
+  q: { page: number; size: number; type?: ReviewTargetType | undefined },
+): Promise<Page<LatestReview>> {
   const joinCoin = and(eq(comments.targetType, 'coin'), eq(coins.id, comments.targetId));
   const joinExchange = and(eq(comments.targetType, 'exchange'), eq(exchanges.name, comments.targetId));
   const joinOffering = and(eq(comments.targetType, 'offering'), eq(offerings.slug, comments.targetId));
@@ -161,17 +167,43 @@ export interface WidgetCoin {
 }
 
 /** The widget's coins in the requested order (unknown ids listed apart), or the top coins. */
-export async function widgetCoins(db: Db, ids: string[]): Promise<{ coins: WidgetCoin[]; unknown: string[]; updatedAt: string | null }> {
+export async function widgetCoins(
+  db: Db,
+  ids: string[],
+): Promise<{ coins: WidgetCoin[]; unknown: string[]; updatedAt: string | null }> {
   // A price's age is its newest figure's (price_at), not the time its row was last written.
-  const columns = { id: coins.id, name: coins.name, symbol: coins.symbol, price: coins.price, change24h: coins.change24h, ...priceAgeColumns, updatedAt: coins.updatedAt };
+  const columns = {
+    id: coins.id,
+    name: coins.name,
+    symbol: coins.symbol,
+    price: coins.price,
+    change24h: coins.change24h,
+    ...priceAgeColumns,
+    updatedAt: coins.updatedAt,
+  };
   const rows = ids.length
     ? await db.select(columns).from(coins).where(inArray(coins.id, ids))
-    : await db.select(columns).from(coins).where(isNotNull(coins.rank)).orderBy(asc(coins.rank)).limit(WIDGET_DEFAULT_COUNT);
+    : await db
+        .select(columns)
+        .from(coins)
+        .where(isNotNull(coins.rank))
+        .orderBy(asc(coins.rank))
+        .limit(WIDGET_DEFAULT_COUNT);
   const byId = new Map(rows.map((r) => [r.id, r]));
   const ordered = ids.length ? ids.flatMap((id) => (byId.has(id) ? [byId.get(id)!] : [])) : rows;
-  const newest = ordered.map((r) => r.priceAt ?? r.updatedAt).reduce<Date | null>((a, at) => (!a || at > a ? at : a), null);
+  const newest = ordered
+    .map((r) => r.priceAt ?? r.updatedAt)
+    .reduce<Date | null>((a, at) => (!a || at > a ? at : a), null);
   return {
-    coins: ordered.map((r) => ({ id: r.id, name: r.name, symbol: r.symbol, icon: coinIcon(r.id), price: num(r.price), change24h: num(r.change24h), ...priceAge(r) })),
+    coins: ordered.map((r) => ({
+      id: r.id,
+      name: r.name,
+      symbol: r.symbol,
+      icon: coinIcon(r.id),
+      price: num(r.price),
+      change24h: num(r.change24h),
+      ...priceAge(r),
+    })),
     unknown: ids.filter((id) => !byId.has(id)),
     updatedAt: newest?.toISOString() ?? null,
   };

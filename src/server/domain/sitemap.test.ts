@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { parseSitemapFile, PAGES_PER_FILE, robotsTxt, SECTIONS, sitemapFilePath, sitemapIndexXml, STATIC_PATHS, urlsetXml } from './sitemap.ts';
+import {
+  parseSitemapFile,
+  PAGES_PER_FILE,
+  robotsTxt,
+  SECTIONS,
+  sitemapFilePath,
+  sitemapIndexXml,
+  STATIC_PATHS,
+  urlsetXml,
+} from './sitemap.ts';
 
 const origin = 'https://coins.example';
 
@@ -11,8 +20,9 @@ describe('child sitemap names', () => {
     }
   });
 
-  it.each(['coins.xml', 'coins-0.xml', 'coins-01.xml', 'nope-1.xml', 'coins-1.txt', '../coins-1.xml', 'Coins-1.xml'])('rejects %j', (f) =>
-    expect(parseSitemapFile(f)).toBeNull(),
+  it.each(['coins.xml', 'coins-0.xml', 'coins-01.xml', 'nope-1.xml', 'coins-1.txt', '../coins-1.xml', 'Coins-1.xml'])(
+    'rejects %j',
+    (f) => expect(parseSitemapFile(f)).toBeNull(),
   );
 
   it('keeps each file within the protocol limit of 50,000 URLs', () => {
@@ -48,13 +58,22 @@ describe('urlset', () => {
 
   it('gives each URL its hreflang siblings, x-default only for pages in every locale', () => {
     const urls = xml.split('<url>').slice(1);
-    expect(urls[0]!.match(/hreflang="([^"]+)"/g)).toEqual(['hreflang="en"', 'hreflang="zh-CN"', 'hreflang="zh-HK"', 'hreflang="ko"', 'hreflang="x-default"']);
+    expect(urls[0]!.match(/hreflang="([^"]+)"/g)).toEqual([
+      'hreflang="en"',
+      'hreflang="zh-CN"',
+      'hreflang="zh-HK"',
+      'hreflang="ko"',
+      'hreflang="x-default"',
+    ]);
     expect(urls[0]).toContain('hreflang="x-default" href="https://coins.example/en/coin/a&amp;b"');
     expect(urls[4]!.match(/hreflang="([^"]+)"/g)).toEqual(['hreflang="zh-CN"', 'hreflang="zh-HK"']);
   });
 
   it('refuses more than 50,000 URLs in one file', () => {
-    const pages = Array.from({ length: 12_501 }, (_, i) => ({ path: `/coin/${i}`, locales: ['en', 'zh', 'zh-hk', 'ko'] as const }));
+    const pages = Array.from({ length: 12_501 }, (_, i) => ({
+      path: `/coin/${i}`,
+      locales: ['en', 'zh', 'zh-hk', 'ko'] as const,
+    }));
     expect(() => urlsetXml(origin, pages)).toThrow(RangeError);
   });
 });
@@ -66,7 +85,9 @@ describe('index and robots', () => {
       { section: 'coins', n: 2, lastmod: new Date('2026-11-02T00:00:00Z') },
     ]);
     expect(xml).toContain('<sitemap><loc>https://coins.example/sitemaps/static-1.xml</loc></sitemap>');
-    expect(xml).toContain('<sitemap><loc>https://coins.example/sitemaps/coins-2.xml</loc><lastmod>2026-11-02T00:00:00Z</lastmod></sitemap>');
+    expect(xml).toContain(
+      '<sitemap><loc>https://coins.example/sitemaps/coins-2.xml</loc><lastmod>2026-11-02T00:00:00Z</lastmod></sitemap>',
+    );
   });
 
   it('robots.txt names the sitemap and keeps crawlers off the API', () => {

@@ -119,7 +119,10 @@ function tableSection(spec: {
     },
     async lastmod(db) {
       if (!spec.lastmod) return null;
-      const [row] = await db.select({ at: max(spec.lastmod) }).from(spec.table).where(spec.where);
+      const [row] = await db
+        .select({ at: max(spec.lastmod) })
+        .from(spec.table)
+        .where(spec.where);
       const at = row?.at as Date | string | null | undefined;
       return at ? new Date(at) : null;
     },
@@ -151,11 +154,17 @@ function wikiSection(kind: 'baike' | 'bitwiki'): Section {
   return {
     name: kind,
     async count(db) {
-      const [row] = await db.select({ n: countDistinct(wikiEntries.slug) }).from(wikiEntries).where(where);
+      const [row] = await db
+        .select({ n: countDistinct(wikiEntries.slug) })
+        .from(wikiEntries)
+        .where(where);
       return Number(row?.n ?? 0);
     },
     async lastmod(db) {
-      const [row] = await db.select({ at: max(wikiEntries.updatedAt) }).from(wikiEntries).where(where);
+      const [row] = await db
+        .select({ at: max(wikiEntries.updatedAt) })
+        .from(wikiEntries)
+        .where(where);
       return row?.at ? new Date(row.at) : null;
     },
     async pages(db, offset, limit) {
@@ -173,7 +182,11 @@ function wikiSection(kind: 'baike' | 'bitwiki'): Section {
         .offset(offset);
       return rows.map((r) => {
         const written = new Set(r.locales.flatMap((l) => pageLocalesFor(l)));
-        return { path: `/${kind}/${enc(r.slug)}`, locales: LOCALES.filter((l) => written.has(l)), lastmod: r.lastmod ? new Date(r.lastmod) : null };
+        return {
+          path: `/${kind}/${enc(r.slug)}`,
+          locales: LOCALES.filter((l) => written.has(l)),
+          lastmod: r.lastmod ? new Date(r.lastmod) : null,
+        };
       });
     },
   };
@@ -183,14 +196,29 @@ const staticSection: Section = {
   name: 'static',
   count: async () => STATIC_PATHS.length,
   lastmod: async () => null,
-  pages: async (_db, offset, limit) => STATIC_PATHS.slice(offset, offset + limit).map((path) => ({ path, locales: LOCALES })),
+  pages: async (_db, offset, limit) =>
+    STATIC_PATHS.slice(offset, offset + limit).map((path) => ({ path, locales: LOCALES })),
 };
 
 /** Every section, in index order. Paths follow the routes of SPEC §2. */
 export const SECTIONS: Section[] = [
   staticSection,
-  tableSection({ name: 'coins', table: coins, key: coins.id, path: (k) => `/coin/${enc(k)}`, lastmod: coins.updatedAt, order: [coins.id] }),
-  tableSection({ name: 'exchanges', table: exchanges, key: exchanges.name, path: (k) => `/exchange/${enc(k)}`, lastmod: exchanges.updatedAt, order: [exchanges.id] }),
+  tableSection({
+    name: 'coins',
+    table: coins,
+    key: coins.id,
+    path: (k) => `/coin/${enc(k)}`,
+    lastmod: coins.updatedAt,
+    order: [coins.id],
+  }),
+  tableSection({
+    name: 'exchanges',
+    table: exchanges,
+    key: exchanges.name,
+    path: (k) => `/exchange/${enc(k)}`,
+    lastmod: exchanges.updatedAt,
+    order: [exchanges.id],
+  }),
   tableSection({
     name: 'news',
     table: articles,
@@ -211,7 +239,15 @@ export const SECTIONS: Section[] = [
     where: and(eq(articles.kind, 'research'), isNull(articles.deletedAt)),
     order: [articles.id],
   }),
-  tableSection({ name: 'lives', table: flashNews, key: flashNews.id, path: (k) => `/lives/${k}`, locale: flashNews.locale, lastmod: flashNews.publishedAt, order: [flashNews.id] }),
+  tableSection({
+    name: 'lives',
+    table: flashNews,
+    key: flashNews.id,
+    path: (k) => `/lives/${k}`,
+    locale: flashNews.locale,
+    lastmod: flashNews.publishedAt,
+    order: [flashNews.id],
+  }),
   tableSection({
     name: 'announcements',
     table: announcements,
@@ -223,13 +259,45 @@ export const SECTIONS: Section[] = [
     where: openToVisitors(),
     order: [announcements.id],
   }),
-  tableSection({ name: 'notices', table: notices, key: notices.id, path: (k) => `/notice/${k}`, locale: notices.locale, lastmod: notices.publishedAt, order: [notices.id] }),
-  tableSection({ name: 'calendar', table: calendarEvents, key: calendarEvents.id, path: (k) => `/calendar/${k}`, order: [calendarEvents.id] }),
-  tableSection({ name: 'offerings', table: offerings, key: offerings.slug, path: (k) => `/ieo/${enc(k)}`, order: [offerings.id] }),
-  tableSection({ name: 'columnists', table: columnists, key: columnists.id, path: (k) => `/columnist/${k}`, order: [columnists.id] }),
+  tableSection({
+    name: 'notices',
+    table: notices,
+    key: notices.id,
+    path: (k) => `/notice/${k}`,
+    locale: notices.locale,
+    lastmod: notices.publishedAt,
+    order: [notices.id],
+  }),
+  tableSection({
+    name: 'calendar',
+    table: calendarEvents,
+    key: calendarEvents.id,
+    path: (k) => `/calendar/${k}`,
+    order: [calendarEvents.id],
+  }),
+  tableSection({
+    name: 'offerings',
+    table: offerings,
+    key: offerings.slug,
+    path: (k) => `/ieo/${enc(k)}`,
+    order: [offerings.id],
+  }),
+  tableSection({
+    name: 'columnists',
+    table: columnists,
+    key: columnists.id,
+    path: (k) => `/columnist/${k}`,
+    order: [columnists.id],
+  }),
   wikiSection('baike'),
   wikiSection('bitwiki'),
-  tableSection({ name: 'concepts', table: concepts, key: concepts.slug, path: (k) => `/concept/${enc(k)}`, order: [concepts.id] }),
+  tableSection({
+    name: 'concepts',
+    table: concepts,
+    key: concepts.slug,
+    path: (k) => `/concept/${enc(k)}`,
+    order: [concepts.id],
+  }),
   tableSection({
     name: 'dynamic',
     table: projectUpdates,
@@ -239,8 +307,24 @@ export const SECTIONS: Section[] = [
     lastmod: projectUpdates.publishedAt,
     order: [projectUpdates.id],
   }),
-  tableSection({ name: 'questions', table: questions, key: questions.id, path: (k) => `/question/${k}`, locale: questions.locale, lastmod: questions.createdAt, order: [questions.id] }),
-  tableSection({ name: 'topics', table: topics, key: topics.id, path: (k) => `/topic/${k}`, locale: topics.locale, lastmod: topics.createdAt, order: [topics.id] }),
+  tableSection({
+    name: 'questions',
+    table: questions,
+    key: questions.id,
+    path: (k) => `/question/${k}`,
+    locale: questions.locale,
+    lastmod: questions.createdAt,
+    order: [questions.id],
+  }),
+  tableSection({
+    name: 'topics',
+    table: topics,
+    key: topics.id,
+    path: (k) => `/topic/${k}`,
+    locale: topics.locale,
+    lastmod: topics.createdAt,
+    order: [topics.id],
+  }),
   ...(['twitter', 'weibo'] as const).map((platform) =>
     tableSection({
       name: platform,
@@ -296,20 +380,31 @@ const w3cTime = (d: Date) => d.toISOString().replace(/\.\d{3}Z$/, 'Z');
 /** The sitemap index document. */
 export function sitemapIndexXml(origin: string, files: SitemapFile[]): string {
   const entries = files.map(
-    (f) => `<sitemap><loc>${escapeXml(origin + sitemapFilePath(f))}</loc>${f.lastmod ? `<lastmod>${w3cTime(f.lastmod)}</lastmod>` : ''}</sitemap>`,
+    (f) =>
+      `<sitemap><loc>${escapeXml(origin + sitemapFilePath(f))}</loc>${f.lastmod ? `<lastmod>${w3cTime(f.lastmod)}</lastmod>` : ''}</sitemap>`,
   );
-  return ['<?xml version="1.0" encoding="UTF-8"?>', '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...entries, '</sitemapindex>', ''].join('\n');
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+    ...entries,
+    '</sitemapindex>',
+    '',
+  ].join('\n');
 }
 
 /** A child sitemap: each page once per locale, with hreflang alternates. */
 export function urlsetXml(origin: string, pages: SitemapPage[]): string {
   const urls: string[] = [];
   for (const p of pages) {
-    const alternates = hreflangAlternates(origin, p.path, p.locales).map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`);
+    const alternates = hreflangAlternates(origin, p.path, p.locales).map(
+      (a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeXml(a.href)}"/>`,
+    );
     const lastmod = p.lastmod ? `<lastmod>${w3cTime(p.lastmod)}</lastmod>` : '';
-    for (const l of p.locales) urls.push(`<url><loc>${escapeXml(localeUrl(origin, l, p.path))}</loc>${lastmod}${alternates.join('')}</url>`);
+    for (const l of p.locales)
+      urls.push(`<url><loc>${escapeXml(localeUrl(origin, l, p.path))}</loc>${lastmod}${alternates.join('')}</url>`);
   }
-  if (urls.length > MAX_URLS_PER_FILE) throw new RangeError(`a sitemap holds at most ${MAX_URLS_PER_FILE} URLs, got ${urls.length}`);
+  if (urls.length > MAX_URLS_PER_FILE)
+    throw new RangeError(`a sitemap holds at most ${MAX_URLS_PER_FILE} URLs, got ${urls.length}`);
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',

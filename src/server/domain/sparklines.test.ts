@@ -21,10 +21,13 @@ describe('list sparklines', () => {
 
   it('are drawn at start for rows that lack them, in batches, and only once', async () => {
     await handle.db.execute(sql`update coins set sparkline_path = null, sparkline_trend = null where rank <= 30`);
-    await handle.db.update(coins).set({ sparkline7d: [5], sparklinePath: null }).where(eq(coins.id, 'ethereum'));
+    await handle.db
+      .update(coins)
+      .set({ sparkline7d: [5], sparklinePath: null })
+      .where(eq(coins.id, 'ethereum'));
     expect(await backfillSparklines(handle.db, 7)).toBe(30);
     expect(await handle.db.select({ id: coins.id }).from(coins).where(isNull(coins.sparklinePath))).toEqual(
-      (await handle.db.select({ id: coins.id }).from(coins).where(isNull(coins.sparkline7d))),
+      await handle.db.select({ id: coins.id }).from(coins).where(isNull(coins.sparkline7d)),
     );
     const [btc] = await handle.db.select().from(coins).where(eq(coins.id, 'bitcoin'));
     expect(btc!.sparklinePath).toBe(sparkPath(btc!.sparkline7d)!.d);

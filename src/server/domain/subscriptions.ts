@@ -53,7 +53,9 @@ export async function subscribedExchanges(db: Db, userId: number): Promise<Subsc
     .from(announcementSubscriptions)
     .innerJoin(exchanges, eq(exchanges.id, announcementSubscriptions.exchangeId))
     .where(eq(announcementSubscriptions.userId, userId));
-  return rows.map((r) => ({ name: r.name, display_name: r.display_name, subscribedAt: r.at.toISOString() })).sort(byDisplayName);
+  return rows
+    .map((r) => ({ name: r.name, display_name: r.display_name, subscribedAt: r.at.toISOString() }))
+    .sort(byDisplayName);
 }
 
 /**
@@ -61,10 +63,17 @@ export async function subscribedExchanges(db: Db, userId: number): Promise<Subsc
  * unsubscribes from all). Unknown names are a 400 naming them, and nothing changes. Exchanges
  * that stay keep their subscription time, so re-saving does not re-date them.
  */
-export async function replaceSubscriptions(db: Db, userId: number, names: readonly string[]): Promise<SubscribedExchange[]> {
+export async function replaceSubscriptions(
+  db: Db,
+  userId: number,
+  names: readonly string[],
+): Promise<SubscribedExchange[]> {
   const wanted = [...new Set(names.map((n) => n.trim().toLowerCase()))];
-  if (wanted.length > SUBSCRIPTIONS_MAX) throw new DomainError(400, 400, 'push.tooManyExchanges', { count: SUBSCRIPTIONS_MAX });
-  const found = wanted.length ? await db.select({ id: exchanges.id, name: exchanges.name }).from(exchanges).where(inArray(exchanges.name, wanted)) : [];
+  if (wanted.length > SUBSCRIPTIONS_MAX)
+    throw new DomainError(400, 400, 'push.tooManyExchanges', { count: SUBSCRIPTIONS_MAX });
+  const found = wanted.length
+    ? await db.select({ id: exchanges.id, name: exchanges.name }).from(exchanges).where(inArray(exchanges.name, wanted))
+    : [];
   if (found.length !== wanted.length) {
     const known = new Set(found.map((f) => f.name));
     const unknown = wanted.filter((n) => !known.has(n)).map((n) => (n.length > 40 ? `${n.slice(0, 40)}…` : n));
@@ -74,8 +83,17 @@ export async function replaceSubscriptions(db: Db, userId: number, names: readon
   await db.transaction(async (tx) => {
     await tx
       .delete(announcementSubscriptions)
-      .where(and(eq(announcementSubscriptions.userId, userId), ids.length ? notInArray(announcementSubscriptions.exchangeId, ids) : undefined));
-    if (ids.length) await tx.insert(announcementSubscriptions).values(ids.map((exchangeId) => ({ userId, exchangeId }))).onConflictDoNothing();
+      .where(
+        and(
+          eq(announcementSubscriptions.userId, userId),
+          ids.length ? notInArray(announcementSubscriptions.exchangeId, ids) : undefined,
+        ),
+      );
+    if (ids.length)
+      await tx
+        .insert(announcementSubscriptions)
+        .values(ids.map((exchangeId) => ({ userId, exchangeId })))
+        .onConflictDoNothing();
   });
   return subscribedExchanges(db, userId);
 }
@@ -91,16 +109,27 @@ export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
  * Makes the user's feed token, replacing (revoking) any earlier one. Only its hash is stored: the
  * token is shown this once. The feed speaks `locale`.
  */
-export async function rotateFeedToken(db: Db, userId: number, locale: Locale, now = new Date()): Promise<{ token: string; createdAt: string }> {
+export async function rotateFeedToken(
+  db: Db,
+  userId: number,
+  locale: Locale,
+  now = new Date(),
+): Promise<{ token: string; createdAt: string }> {
   const token = randomBytes(32).toString('base64url');
   const values = { tokenHash: hashToken(token), locale, createdAt: now };
-  await db.insert(announcementFeedTokens).values({ userId, ...values }).onConflictDoUpdate({ target: announcementFeedTokens.userId, set: values });
+  await db
+    .insert(announcementFeedTokens)
+    .values({ userId, ...values })
+    .onConflictDoUpdate({ target: announcementFeedTokens.userId, set: values });
   return { token, createdAt: now.toISOString() };
 }
 
 /** Whether the user has a feed token, and since when (the token itself cannot be shown again). */
 export async function feedTokenStatus(db: Db, userId: number): Promise<{ active: boolean; createdAt: string | null }> {
-  const [row] = await db.select({ at: announcementFeedTokens.createdAt }).from(announcementFeedTokens).where(eq(announcementFeedTokens.userId, userId));
+  const [row] = await db
+    .select({ at: announcementFeedTokens.createdAt })
+    .from(announcementFeedTokens)
+    .where(eq(announcementFeedTokens.userId, userId));
   return { active: !!row, createdAt: row?.at.toISOString() ?? null };
 }
 
@@ -123,7 +152,8 @@ export function parsePrivateFeedFile(file: string): { token: string; format: Fee
  * The site path of a private feed.
  * @example privateFeedPath('AbC…', 'rss') // '/feeds/private/AbC….xml'
  */
-export const privateFeedPath = (token: string, format: FeedFormat) => `/feeds/private/${token}.${format === 'rss' ? 'xml' : 'atom'}`;
+export const privateFeedPath = (token: string, format: FeedFormat) =>
+  `/feeds/private/${token}.${format === 'rss' ? 'xml' : 'atom'}`;
 
 export interface PrivateFeedTexts {
   siteName: string;
@@ -147,10 +177,24 @@ export async function loadPrivateFeed(
   if (!owner) return null;
   const locale = toLocale(owner.locale) ?? 'en';
   const rows = await db
-    .select({ id: announcements.id, title: announcements.title, body: announcements.body, category: announcements.category, exchange: exchanges.displayName, published: announcements.publishedAt, locale: announcements.locale })
+    .select({
+      id: announcements.id,
+      title: announcements.title,
+      body: announcements.body,
+      category: announcements.category,
+      exchange: exchanges.displayName,
+      published: announcements.publishedAt,
+      locale: announcements.locale,
+    })
     .from(announcements)
     .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
-    .innerJoin(announcementSubscriptions, and(eq(announcementSubscriptions.exchangeId, announcements.exchangeId), eq(announcementSubscriptions.userId, owner.userId)))
+    .innerJoin(
+      announcementSubscriptions,
+      and(
+        eq(announcementSubscriptions.exchangeId, announcements.exchangeId),
+        eq(announcementSubscriptions.userId, owner.userId),
+      ),
+    )
     .where(inArray(announcements.locale, contentLocales(locale)))
     .orderBy(desc(announcements.publishedAt), desc(announcements.id))
     .limit(FEED_SIZE);

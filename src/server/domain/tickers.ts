@@ -37,7 +37,6 @@ async function rankQuotes(db: Db, market: 'spot' | 'futures', limit: number): Pr
 export const TICKER_SORTS = ['volume24h', 'price', 'change24h', 'pair', 'spread'] as const;
 export type TickerSort = (typeof TICKER_SORTS)[number];
 
-
 /** SPEC §9 spread rate, in percent; null without a usable book. */
 export function spreadRate(bestBid: number | null, bestAsk: number | null): number | null {
   if (bestBid === null || bestAsk === null || bestAsk <= 0 || bestBid > bestAsk) return null;
@@ -86,7 +85,10 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
   // with the page (one statement, a few hundred rows at most); for the whole market they mean
   // reading every pair, so they are shared by the requests of a few seconds instead.
   const aggregate = db
-    .select({ n: sql<number>`count(*)`.mapWith(Number).as('n'), volume: sql<string | null>`sum(${tickers.volume24h})`.as('volume') })
+    .select({
+      n: sql<number>`count(*)`.mapWith(Number).as('n'),
+      volume: sql<string | null>`sum(${tickers.volume24h})`.as('volume'),
+    })
     .from(tickers)
     .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
     .where(where);
@@ -129,10 +131,18 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
       .orderBy(sql`${sorts[sort]} ${direction}`, asc(tickers.id))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    narrow ? null : memo(db, `tickerTotals:${q.market ?? ''}:${q.contractType ?? ''}:${q.quote?.toUpperCase() ?? ''}`, TOTALS_TTL_MS, async () => (await aggregate)[0]),
+    narrow
+      ? null
+      : memo(
+          db,
+          `tickerTotals:${q.market ?? ''}:${q.contractType ?? ''}:${q.quote?.toUpperCase() ?? ''}`,
+          TOTALS_TTL_MS,
+          async () => (await aggregate)[0],
+        ),
   ]);
   // Past the last page no row carries the totals: ask for them alone.
-  const agg = broad ?? (rows[0] ? { n: Number(rows[0].totalCount), volume: rows[0].totalVolume } : (await aggregate)[0]);
+  const agg =
+    broad ?? (rows[0] ? { n: Number(rows[0].totalCount), volume: rows[0].totalVolume } : (await aggregate)[0]);
   const totalVolume = num(agg?.volume);
   return {
     list: rows.map((r) => ({

@@ -38,7 +38,10 @@ export function isReaderAgent(userAgent: string | null | undefined): boolean {
 export async function countView(db: Db, kind: ViewedKind, id: number): Promise<void> {
   const table = TABLES[kind];
   try {
-    await db.update(table).set({ views: sql`${table.views} + 1` }).where(eq(table.id, id));
+    await db
+      .update(table)
+      .set({ views: sql`${table.views} + 1` })
+      .where(eq(table.id, id));
   } catch (e) {
     console.error('[views] count failed', kind, id, e);
   }
@@ -48,7 +51,14 @@ export async function countView(db: Db, kind: ViewedKind, id: number): Promise<v
  * {@link countView} when the request is a reader's ({@link isReaderRequest}) and this reader's
  * first of the item today. `address` is the client's (Astro.clientAddress).
  */
-export async function countReaderView(db: Db, request: Request, kind: ViewedKind, id: number, address: string | undefined, ledger: VisitorLedger = visitors): Promise<void> {
+export async function countReaderView(
+  db: Db,
+  request: Request,
+  kind: ViewedKind,
+  id: number,
+  address: string | undefined,
+  ledger: VisitorLedger = visitors,
+): Promise<void> {
   const agent = request.headers.get('user-agent');
   if (!isReaderRequest(request.method, agent)) return;
   if (!ledger.first(address ?? 'unknown', agent ?? '', `read:${kind}:${id}`)) return;

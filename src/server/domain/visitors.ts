@@ -30,7 +30,13 @@ export interface VisitorLedger {
 /**
  * @example const ledger = createVisitorLedger(); ledger.first('1.2.3.4', 'Mozilla/5.0 …', 'read:article:7') // true, then false
  */
-export function createVisitorLedger({ now = Date.now, maxMarks = 500_000 }: { now?: () => number; maxMarks?: number } = {}): VisitorLedger {
+export function createVisitorLedger({
+  now = Date.now,
+  maxMarks = 500_000,
+}: {
+  now?: () => number;
+  maxMarks?: number;
+} = {}): VisitorLedger {
   let day = '';
   let secret = Buffer.alloc(0);
   const marks = new Set<number>();
@@ -47,7 +53,10 @@ export function createVisitorLedger({ now = Date.now, maxMarks = 500_000 }: { no
     first(address, userAgent, item) {
       rotate();
       // Unit separators keep ("a", "bc") and ("ab", "c") apart.
-      const mark = createHmac('sha256', secret).update(`${address}\u001f${userAgent}\u001f${item}`).digest().readUIntBE(0, 6);
+      const mark = createHmac('sha256', secret)
+        .update(`${address}\u001f${userAgent}\u001f${item}`)
+        .digest()
+        .readUIntBE(0, 6);
       if (marks.has(mark)) return false;
       if (marks.size >= maxMarks) marks.delete(marks.values().next().value as number);
       marks.add(mark);

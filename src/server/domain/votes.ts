@@ -55,7 +55,13 @@ const gone = (kind: VoteKind) => new DomainError(404, 404, kind === 'flash' ? 'v
  * Sets (`value` ±1) or removes (`null`) the user's vote on an item and answers the new counts.
  * Voting the same way twice changes nothing; switching moves one vote from one side to the other.
  */
-export async function castVote(db: Db, userId: number, kind: VoteKind, itemId: number, value: 1 | -1 | null): Promise<VoteResult> {
+export async function castVote(
+  db: Db,
+  userId: number,
+  kind: VoteKind,
+  itemId: number,
+  value: 1 | -1 | null,
+): Promise<VoteResult> {
   const table = kind === 'flash' ? flashNews : calendarEvents;
   return db.transaction(async (tx) => {
     const [item] = await tx
@@ -75,10 +81,19 @@ export async function castVote(db: Db, userId: number, kind: VoteKind, itemId: n
     }
     const up = Math.max(0, item.up + (after > 0 ? 1 : 0) - (before > 0 ? 1 : 0));
     const down = Math.max(0, item.down + (after < 0 ? 1 : 0) - (before < 0 ? 1 : 0));
-    const result: VoteResult = { id: itemId, votesUp: up, votesDown: down, myVote: after === 0 ? null : choiceOf(kind, after) };
+    const result: VoteResult = {
+      id: itemId,
+      votesUp: up,
+      votesDown: down,
+      myVote: after === 0 ? null : choiceOf(kind, after),
+    };
     if (kind === 'calendar') {
       result.credibility = credibility(up, down);
-      if (before !== after) await tx.update(calendarEvents).set({ votesUp: up, votesDown: down, credibility: result.credibility }).where(eq(calendarEvents.id, itemId));
+      if (before !== after)
+        await tx
+          .update(calendarEvents)
+          .set({ votesUp: up, votesDown: down, credibility: result.credibility })
+          .where(eq(calendarEvents.id, itemId));
     } else if (before !== after) {
       await tx.update(flashNews).set({ votesUp: up, votesDown: down }).where(eq(flashNews.id, itemId));
     }
@@ -87,7 +102,12 @@ export async function castVote(db: Db, userId: number, kind: VoteKind, itemId: n
 }
 
 /** The user's votes on some items of a kind: `{ [id]: choice }`, items without a vote left out. */
-export async function myVotes(db: Db, userId: number, kind: VoteKind, ids: readonly number[]): Promise<Record<string, VoteChoice>> {
+export async function myVotes(
+  db: Db,
+  userId: number,
+  kind: VoteKind,
+  ids: readonly number[],
+): Promise<Record<string, VoteChoice>> {
   if (ids.length === 0) return {};
   const rows = await db
     .select({ itemId: votes.itemId, value: votes.value })
@@ -95,4 +115,3 @@ export async function myVotes(db: Db, userId: number, kind: VoteKind, ids: reado
     .where(and(eq(votes.userId, userId), eq(votes.kind, kind), inArray(votes.itemId, [...ids])));
   return Object.fromEntries(rows.map((r) => [String(r.itemId), choiceOf(kind, r.value)]));
 }
-

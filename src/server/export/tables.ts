@@ -7,7 +7,16 @@ import { coinIconInfo, COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } f
 import type { Page } from '../domain/numbers.ts';
 import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../domain/tickers.ts';
 import type { Translate } from '../i18n/index.ts';
-import { listOfferings, platformLabel, platformRoi, readOfferingQuery, readPlatformRoiQuery, readRoiQuery, type OfferingRow, type PlatformRoi } from '../domain/offerings.ts';
+import {
+  listOfferings,
+  platformLabel,
+  platformRoi,
+  readOfferingQuery,
+  readPlatformRoiQuery,
+  readRoiQuery,
+  type OfferingRow,
+  type PlatformRoi,
+} from '../domain/offerings.ts';
 import { HOT_SORTS, listHotCoins, type HotCoin } from '../domain/hot.ts';
 import type { View } from '../view.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -38,7 +47,15 @@ export interface ExportTable<R> {
    * `size` is given (the all-pages export walks the pages at the largest size). Without a size in
    * the query, the list's default (src/lib/pageSizes.ts): the pages write the size they show.
    */
-  prepare: (db: Db, params: URLSearchParams) => Promise<{ page: number; size: number; fetch: (page: number, size: number) => Promise<Page<R>>; columns?: ExportColumn<R>[] } | null>;
+  prepare: (
+    db: Db,
+    params: URLSearchParams,
+  ) => Promise<{
+    page: number;
+    size: number;
+    fetch: (page: number, size: number) => Promise<Page<R>>;
+    columns?: ExportColumn<R>[];
+  } | null>;
   /** Rows whose prices also set a crypto currency's rate (the coin list: bitcoin in BTC is 1). */
   alignsRates?: boolean;
   columns: ExportColumn<R>[];
@@ -50,7 +67,11 @@ const coins: ExportTable<CoinSummary> = {
   alignsRates: true,
   prepare: async (db, params) => {
     const q = readListQuery(params, COIN_SORTS, COIN_FILTERS, LIST_SIZES.coins);
-    return { page: parseListPage(params.get('page') ?? '1') ?? 1, size: q.size, fetch: (page, size) => listCoins(db, { ...q, page, size }) };
+    return {
+      page: parseListPage(params.get('page') ?? '1') ?? 1,
+      size: q.size,
+      fetch: (page, size) => listCoins(db, { ...q, page, size }),
+    };
   },
   columns: [
     { key: 'rank', label: 'coin.rank', kind: 'integer', value: (c) => c.rank },
@@ -80,13 +101,28 @@ const exchanges: ExportTable<ExchangeSummary> = {
   columns: [
     { key: 'rank', label: 'exchange.rank', kind: 'integer', value: (e) => e.rank },
     { key: 'name', label: 'exchange.name', kind: 'text', value: (e) => e.displayName },
-    { key: 'expectedVolume', label: 'exchange.expectedVolume', kind: 'money', value: (e, v) => v.money.convert(e.expectedVolume24h) },
-    { key: 'reportedVolume', label: 'exchange.reportedVolume', kind: 'money', value: (e, v) => v.money.convert(e.reportedVolume24h) },
+    {
+      key: 'expectedVolume',
+      label: 'exchange.expectedVolume',
+      kind: 'money',
+      value: (e, v) => v.money.convert(e.expectedVolume24h),
+    },
+    {
+      key: 'reportedVolume',
+      label: 'exchange.reportedVolume',
+      kind: 'money',
+      value: (e, v) => v.money.convert(e.reportedVolume24h),
+    },
     { key: 'pairCount', label: 'exchange.pairCount', kind: 'integer', value: (e) => e.pairCount },
     { key: 'coinCount', label: 'exchange.coinCount', kind: 'integer', value: (e) => e.coinCount },
     { key: 'monthlyVisits', label: 'exchange.monthlyVisits', kind: 'integer', value: (e) => e.monthlyVisits },
     { key: 'starRating', label: 'exchange.starRating', kind: 'number', value: (e) => e.starRating },
-    { key: 'type', label: 'exchange.type', kind: 'text', value: (e, v) => (e.type === 'CEX' ? v.t('exchange.cex') : v.t('exchange.dex')) },
+    {
+      key: 'type',
+      label: 'exchange.type',
+      kind: 'text',
+      value: (e, v) => (e.type === 'CEX' ? v.t('exchange.cex') : v.t('exchange.dex')),
+    },
     { key: 'country', label: 'exchange.country', kind: 'text', value: (e) => e.country },
   ],
 };
@@ -101,7 +137,16 @@ function tickerTable(name: string, market: 'spot' | 'futures', path: string): Ex
       return {
         page: q.page,
         size: q.size,
-        fetch: (page, size) => listTickers(db, { page, size, market, sort: q.sort, order: q.order, quote: q.quote, contractType: q.contract }),
+        fetch: (page, size) =>
+          listTickers(db, {
+            page,
+            size,
+            market,
+            sort: q.sort,
+            order: q.order,
+            quote: q.quote,
+            contractType: q.contract,
+          }),
       };
     },
     columns: [
@@ -117,34 +162,69 @@ function tickerTable(name: string, market: 'spot' | 'futures', path: string): Ex
   };
 }
 
-
 /** The columns of one ranking kind, as RankTable.astro draws them. */
 function rankColumns(kind: RankKind, period: string | undefined): ExportColumn<RankRow>[] {
   type Coinish = Extract<RankRow, { type: 'coin' | 'coin-flow' | 'repo' }>;
-  const coin = (r: RankRow): Coinish | null => (r.type === 'coin' || r.type === 'coin-flow' || r.type === 'repo' ? r : null);
+  const coin = (r: RankRow): Coinish | null =>
+    r.type === 'coin' || r.type === 'coin-flow' || r.type === 'repo' ? r : null;
   const cols: ExportColumn<RankRow>[] = [
     { key: 'position', label: 'export.rowNumber', kind: 'integer', value: (r) => r.position },
     {
       key: 'name',
       label: kind === 'exchange-flow' ? 'rank.colExchange' : kind === 'offering-roi' ? 'rank.colProject' : 'coin.name',
       kind: 'text',
-      value: (r, v) => (r.type === 'exchange-flow' ? r.displayName : r.type === 'offering' ? r.name : coinLabelText(v, r)),
+      value: (r, v) =>
+        r.type === 'exchange-flow' ? r.displayName : r.type === 'offering' ? r.name : coinLabelText(v, r),
     },
   ];
-  if (kind !== 'exchange-flow') cols.push({ key: 'symbol', label: 'export.symbol', kind: 'text', value: (r) => (r.type === 'exchange-flow' ? null : r.symbol) });
+  if (kind !== 'exchange-flow')
+    cols.push({
+      key: 'symbol',
+      label: 'export.symbol',
+      kind: 'text',
+      value: (r) => (r.type === 'exchange-flow' ? null : r.symbol),
+    });
   const value = (r: RankRow) => (r.type === 'coin' ? r.value : null);
   if (kind === 'rise' || kind === 'fall' || kind === 'volume' || kind === 'turnover' || kind === 'exchange-count') {
     cols.push({ key: 'price', label: 'coin.price', kind: 'money', value: (r, v) => v.money.convert(coin(r)?.price) });
     if (kind === 'rise' || kind === 'fall') {
-      cols.push({ key: 'change', label: (t) => t('rank.colChange', { period: t(`rank.period.${period ?? '24h'}`) }), kind: 'percent', value });
+      cols.push({
+        key: 'change',
+        label: (t) => t('rank.colChange', { period: t(`rank.period.${period ?? '24h'}`) }),
+        kind: 'percent',
+        value,
+      });
     } else {
-      if (kind === 'volume') cols.push({ key: 'volume24h', label: 'coin.volume24h', kind: 'money', value: (r, v) => v.money.convert(value(r)) });
+      if (kind === 'volume')
+        cols.push({
+          key: 'volume24h',
+          label: 'coin.volume24h',
+          kind: 'money',
+          value: (r, v) => v.money.convert(value(r)),
+        });
       if (kind === 'turnover') cols.push({ key: 'turnover', label: 'coin.turnoverRate', kind: 'percent', value });
-      if (kind === 'exchange-count') cols.push({ key: 'exchanges', label: 'rank.colExchanges', kind: 'integer', value });
-      cols.push({ key: 'change24h', label: 'coin.change24h', kind: 'percent', value: (r) => coin(r)?.change24h ?? null });
+      if (kind === 'exchange-count')
+        cols.push({ key: 'exchanges', label: 'rank.colExchanges', kind: 'integer', value });
+      cols.push({
+        key: 'change24h',
+        label: 'coin.change24h',
+        kind: 'percent',
+        value: (r) => coin(r)?.change24h ?? null,
+      });
     }
-    cols.push({ key: 'marketCap', label: 'coin.marketCap', kind: 'money', value: (r, v) => v.money.convert(coin(r)?.marketCap) });
-    if (kind !== 'volume') cols.push({ key: 'volume24h', label: 'coin.volume24h', kind: 'money', value: (r, v) => v.money.convert(coin(r)?.volume24h) });
+    cols.push({
+      key: 'marketCap',
+      label: 'coin.marketCap',
+      kind: 'money',
+      value: (r, v) => v.money.convert(coin(r)?.marketCap),
+    });
+    if (kind !== 'volume')
+      cols.push({
+        key: 'volume24h',
+        label: 'coin.volume24h',
+        kind: 'money',
+        value: (r, v) => v.money.convert(coin(r)?.volume24h),
+      });
   }
   if (kind === 'coin-flow' || kind === 'exchange-flow') {
     const flow = (r: RankRow) => (r.type === 'coin-flow' || r.type === 'exchange-flow' ? r : null);
@@ -152,16 +232,37 @@ function rankColumns(kind: RankKind, period: string | undefined): ExportColumn<R
       { key: 'inflow', label: 'rank.colInflow', kind: 'money', value: (r, v) => v.money.convert(flow(r)?.inflow) },
       { key: 'outflow', label: 'rank.colOutflow', kind: 'money', value: (r, v) => v.money.convert(flow(r)?.outflow) },
       { key: 'netflow', label: 'rank.colNetflow', kind: 'money', value: (r, v) => v.money.convert(flow(r)?.netflow) },
-      { key: 'volume24h', label: 'coin.volume24h', kind: 'money', value: (r, v) => v.money.convert(flow(r)?.volume24h) },
+      {
+        key: 'volume24h',
+        label: 'coin.volume24h',
+        kind: 'money',
+        value: (r, v) => v.money.convert(flow(r)?.volume24h),
+      },
     );
-    if (kind === 'exchange-flow') cols.push({ key: 'type', label: 'exchange.type', kind: 'text', value: (r) => (r.type === 'exchange-flow' ? r.exchangeType : null) });
+    if (kind === 'exchange-flow')
+      cols.push({
+        key: 'type',
+        label: 'exchange.type',
+        kind: 'text',
+        value: (r) => (r.type === 'exchange-flow' ? r.exchangeType : null),
+      });
   }
   if (kind === 'offering-roi') {
     const offer = (r: RankRow) => (r.type === 'offering' ? r : null);
     cols.push(
       { key: 'kind', label: 'export.offeringKind', kind: 'text', value: (r) => offer(r)?.kind ?? null },
-      { key: 'platform', label: 'rank.colPlatform', kind: 'text', value: (r, v) => (offer(r) ? platformLabel(v, offer(r)!.platform) : null) },
-      { key: 'offerPrice', label: 'rank.colOfferPrice', kind: 'money', value: (r, v) => v.money.convert(offer(r)?.price) },
+      {
+        key: 'platform',
+        label: 'rank.colPlatform',
+        kind: 'text',
+        value: (r, v) => (offer(r) ? platformLabel(v, offer(r)!.platform) : null),
+      },
+      {
+        key: 'offerPrice',
+        label: 'rank.colOfferPrice',
+        kind: 'money',
+        value: (r, v) => v.money.convert(offer(r)?.price),
+      },
       // A multiple of the offering price (the page's "12.34x").
       { key: 'roi', label: 'rank.colRoi', kind: 'number', value: (r) => offer(r)?.roi ?? null },
       { key: 'ended', label: 'rank.colEnded', kind: 'text', value: (r) => offer(r)?.endAt?.slice(0, 10) ?? null },
@@ -173,7 +274,12 @@ function rankColumns(kind: RankKind, period: string | undefined): ExportColumn<R
       { key: 'stars', label: 'rank.colStars', kind: 'integer', value: (r) => repo(r)?.stars ?? null },
       { key: 'forks', label: 'rank.colForks', kind: 'integer', value: (r) => repo(r)?.forks ?? null },
       { key: 'commits30d', label: 'rank.colCommits30d', kind: 'integer', value: (r) => repo(r)?.commits30d ?? null },
-      { key: 'contributors', label: 'rank.colContributors', kind: 'integer', value: (r) => repo(r)?.contributors ?? null },
+      {
+        key: 'contributors',
+        label: 'rank.colContributors',
+        kind: 'integer',
+        value: (r) => repo(r)?.contributors ?? null,
+      },
       { key: 'lastCommit', label: 'rank.colLastCommit', kind: 'text', value: (r) => repo(r)?.lastCommitAt ?? null },
     );
   }
@@ -202,7 +308,11 @@ const hot: ExportTable<HotCoin> = {
   alignsRates: true,
   prepare: async (db, params) => {
     const { size, sort, order } = readListQuery(params, HOT_SORTS, [], LIST_SIZES.hot);
-    return { page: parseListPage(params.get('page') ?? '1') ?? 1, size, fetch: (page, pageSize) => listHotCoins(db, { page, size: pageSize, sort, order }) };
+    return {
+      page: parseListPage(params.get('page') ?? '1') ?? 1,
+      size,
+      fetch: (page, pageSize) => listHotCoins(db, { page, size: pageSize, sort, order }),
+    };
   },
   columns: [
     { key: 'position', label: 'export.rowNumber', kind: 'integer', value: (c) => c.position },
@@ -229,14 +339,29 @@ function offeringTable(name: string, path: string, ranking: boolean): ExportTabl
       return { page: q.page, size: q.size, fetch: (page, size) => listOfferings(db, { ...q, page, size }) };
     },
     columns: [
-      ...(ranking ? [{ key: 'position', label: 'ieo.col.position', kind: 'integer' as const, value: (_r: OfferingRow, _v: View, i: number) => i + 1 }] : []),
+      ...(ranking
+        ? [
+            {
+              key: 'position',
+              label: 'ieo.col.position',
+              kind: 'integer' as const,
+              value: (_r: OfferingRow, _v: View, i: number) => i + 1,
+            },
+          ]
+        : []),
       { key: 'name', label: 'ieo.col.project', kind: 'text', value: (r) => r.name },
       { key: 'symbol', label: 'export.symbol', kind: 'text', value: (r) => r.symbol },
       { key: 'kind', label: 'ieo.col.kind', kind: 'text', value: (r) => r.kind },
       { key: 'platform', label: 'ieo.col.platform', kind: 'text', value: (r, v) => platformLabel(v, r.platform) },
       { key: 'price', label: 'ieo.col.price', kind: 'money', value: (r, v) => v.money.convert(r.price) },
       ranking
-        ? { key: 'currentPrice', label: 'ieo.col.currentPrice', kind: 'money', value: (r, v) => v.money.convert(r.coin?.price ?? (r.roi !== null && r.price !== null ? r.roi * r.price : null)) }
+        ? {
+            key: 'currentPrice',
+            label: 'ieo.col.currentPrice',
+            kind: 'money',
+            value: (r, v) =>
+              v.money.convert(r.coin?.price ?? (r.roi !== null && r.price !== null ? r.roi * r.price : null)),
+          }
         : { key: 'goal', label: 'ieo.col.goal', kind: 'money', value: (r, v) => v.money.convert(r.goal) },
       { key: 'start', label: 'ieo.col.start', kind: 'text', value: (r) => date(r.startAt) },
       { key: 'end', label: 'ieo.col.end', kind: 'text', value: (r) => date(r.endAt) },
@@ -268,9 +393,19 @@ const offeringPlatforms: ExportTable<PlatformRoi> = {
     { key: 'average', label: 'ieo.col.average', kind: 'number', value: (p) => p.average },
     { key: 'median', label: 'ieo.col.median', kind: 'number', value: (p) => p.median },
     { key: 'best', label: 'ieo.col.best', kind: 'number', value: (p) => p.best?.roi ?? null },
-    { key: 'bestSymbol', label: (t) => `${t('ieo.col.best')} (${t('export.symbol')})`, kind: 'text', value: (p) => p.best?.symbol ?? null },
+    {
+      key: 'bestSymbol',
+      label: (t) => `${t('ieo.col.best')} (${t('export.symbol')})`,
+      kind: 'text',
+      value: (p) => p.best?.symbol ?? null,
+    },
     { key: 'worst', label: 'ieo.col.worst', kind: 'number', value: (p) => p.worst?.roi ?? null },
-    { key: 'worstSymbol', label: (t) => `${t('ieo.col.worst')} (${t('export.symbol')})`, kind: 'text', value: (p) => p.worst?.symbol ?? null },
+    {
+      key: 'worstSymbol',
+      label: (t) => `${t('ieo.col.worst')} (${t('export.symbol')})`,
+      kind: 'text',
+      value: (p) => p.worst?.symbol ?? null,
+    },
     { key: 'aboveShare', label: 'ieo.col.above', kind: 'percent', value: (p) => p.aboveOneShare },
     { key: 'totalGoal', label: 'ieo.col.totalGoal', kind: 'money', value: (p, v) => v.money.convert(p.totalGoal) },
   ],
@@ -279,14 +414,29 @@ const offeringPlatforms: ExportTable<PlatformRoi> = {
 /** Ticker columns both detail pages show: pair, price, change, volume, share, spread. */
 const tickerFigures: ExportColumn<TickerRow>[] = [
   { key: 'pair', label: 'exchange.pair', kind: 'text', value: (k, v) => v.pair(k.pair) },
-  { key: 'market', label: 'export.market', kind: 'text', value: (k, v) => v.t(k.market === 'futures' ? 'market.futures' : 'market.spot') },
+  {
+    key: 'market',
+    label: 'export.market',
+    kind: 'text',
+    value: (k, v) => v.t(k.market === 'futures' ? 'market.futures' : 'market.spot'),
+  },
   { key: 'price', label: 'coin.price', kind: 'money', value: (k, v) => v.money.convert(k.price) },
   { key: 'change24h', label: 'coin.change24h', kind: 'percent', value: (k) => k.change24h },
   { key: 'volume24h', label: 'coin.volume24h', kind: 'money', value: (k, v) => v.money.convert(k.volume24h) },
   { key: 'share', label: 'exchange.volumeShare', kind: 'percent', value: (k) => k.share },
   { key: 'spread', label: 'exchange.spread', kind: 'percent', value: (k) => k.spread },
-  { key: 'depthPlus1', label: 'coinTabs.market.depthPlus', kind: 'money', value: (k, v) => v.money.convert(k.depthPlus1) },
-  { key: 'depthMinus1', label: 'coinTabs.market.depthMinus', kind: 'money', value: (k, v) => v.money.convert(k.depthMinus1) },
+  {
+    key: 'depthPlus1',
+    label: 'coinTabs.market.depthPlus',
+    kind: 'money',
+    value: (k, v) => v.money.convert(k.depthPlus1),
+  },
+  {
+    key: 'depthMinus1',
+    label: 'coinTabs.market.depthMinus',
+    kind: 'money',
+    value: (k, v) => v.money.convert(k.depthMinus1),
+  },
 ];
 
 /** A coin's market tab (/coin/{id}/market): its pairs on every exchange, in the tab's filter and sort. */
@@ -297,7 +447,11 @@ const coinMarkets: ExportTable<TickerRow> = {
     const coin = params.get('coin') ?? '';
     if (!coin || !(await coinIconInfo(db, coin))) return null;
     const q = readMarketTabQuery(params, TICKER_SORTS);
-    return { page: q.page, size: q.size, fetch: (page, size) => listTickers(db, { coin, page, size, sort: q.sort, order: q.order, market: q.market }) };
+    return {
+      page: q.page,
+      size: q.size,
+      fetch: (page, size) => listTickers(db, { coin, page, size, sort: q.sort, order: q.order, market: q.market }),
+    };
   },
   columns: [
     { key: 'rank', label: 'export.rowNumber', kind: 'integer', value: (_k, _v, i) => i + 1 },
@@ -320,7 +474,11 @@ const exchangePairs: ExportTable<TickerRow> = {
     }
     const q = readListQuery(params, TICKER_SORTS, ['spot', 'futures'] as const, LIST_SIZES['exchange-pairs']);
     const page = parseListPage(params.get('page') ?? '1') ?? 1;
-    return { page, size: q.size, fetch: (p, size) => listTickers(db, { page: p, size, exchange, market: q.filter, sort: q.sort, order: q.order }) };
+    return {
+      page,
+      size: q.size,
+      fetch: (p, size) => listTickers(db, { page: p, size, exchange, market: q.filter, sort: q.sort, order: q.order }),
+    };
   },
   columns: [
     { key: 'rank', label: 'export.rowNumber', kind: 'integer', value: (_k, _v, i) => i + 1 },
@@ -346,5 +504,7 @@ export const EXPORT_TABLES = {
 export type ExportTableName = keyof typeof EXPORT_TABLES;
 
 export function exportTable(name: string): ExportTable<unknown> | undefined {
-  return Object.hasOwn(EXPORT_TABLES, name) ? (EXPORT_TABLES[name as ExportTableName] as unknown as ExportTable<unknown>) : undefined;
+  return Object.hasOwn(EXPORT_TABLES, name)
+    ? (EXPORT_TABLES[name as ExportTableName] as unknown as ExportTable<unknown>)
+    : undefined;
 }

@@ -50,7 +50,13 @@ function headerLabel(label: string, unit: string | null): string {
  * the same provenance as fields, then `rows`). Rows are written as the domain returns them; an
  * all-pages export asks for the next page only when the reader has taken the previous one.
  */
-export async function exportResponse<R>(db: Db, v: View, table: ExportTable<R>, params: URLSearchParams, opts: ExportOptions): Promise<Response | null> {
+export async function exportResponse<R>(
+  db: Db,
+  v: View,
+  table: ExportTable<R>,
+  params: URLSearchParams,
+  opts: ExportOptions,
+): Promise<Response | null> {
   const prepared = await table.prepare(db, params);
   // The coin or exchange the table belongs to does not exist: 404, like its page.
   if (!prepared) return null;
@@ -63,11 +69,17 @@ export async function exportResponse<R>(db: Db, v: View, table: ExportTable<R>, 
   const { t } = v;
   const currency = v.money.currency;
   const generatedAt = opts.now.toISOString();
-  const sourceText = source.source === 'live' ? sourceList(v, source.sources) : source.source === 'demo' ? t('export.demoSource') : '--';
+  const sourceText =
+    source.source === 'live' ? sourceList(v, source.sources) : source.source === 'demo' ? t('export.demoSource') : '--';
   const tableColumns = prepared.columns ?? table.columns;
-  const columns: ExportColumnInfo[] = tableColumns.map((c) => ({ key: c.key, label: typeof c.label === 'string' ? t(c.label) : c.label(t), unit: unitOf(c.kind, currency) }));
+  const columns: ExportColumnInfo[] = tableColumns.map((c) => ({
+    key: c.key,
+    label: typeof c.label === 'string' ? t(c.label) : c.label(t),
+    unit: unitOf(c.kind, currency),
+  }));
   const limit = opts.all ? Math.min(first.total, MAX_EXPORT_ROWS) : first.list.length;
-  const values = (row: R, index: number) => tableColumns.map((c: ExportColumn<R>) => clean(c.kind, c.value(row, v, index)));
+  const values = (row: R, index: number) =>
+    tableColumns.map((c: ExportColumn<R>) => clean(c.kind, c.value(row, v, index)));
 
   const encoder = new TextEncoder();
   const csv = opts.format === 'csv';

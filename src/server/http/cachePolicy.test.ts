@@ -14,7 +14,8 @@ function sources(dir: string): string[] {
 }
 
 /** A Cache-Control value written out: `'public, s-maxage=…'`, `'no-store'` after a Cache-Control key. */
-const LITERAL = /['"`](?:public|private)\s*,\s*(?:no-|s-maxage|max-age)[^'"`]*['"`]|[Cc]ache-[Cc]ontrol['"]?\s*[,:]\s*['"`][a-z]/;
+const LITERAL =
+  /['"`](?:public|private)\s*,\s*(?:no-|s-maxage|max-age)[^'"`]*['"`]|[Cc]ache-[Cc]ontrol['"]?\s*[,:]\s*['"`][a-z]/;
 
 describe('cache policies', () => {
   it('are named in one module: no page or route writes its own Cache-Control value', () => {
@@ -31,7 +32,9 @@ describe('cache policies', () => {
   });
 
   it('the check sees a value written out, and lets a named one pass', () => {
-    expect(LITERAL.test("Astro.response.headers.set('Cache-Control', 'public, s-maxage=30, stale-while-revalidate=120');")).toBe(true);
+    expect(
+      LITERAL.test("Astro.response.headers.set('Cache-Control', 'public, s-maxage=30, stale-while-revalidate=120');"),
+    ).toBe(true);
     expect(LITERAL.test("const headers = { 'Cache-Control': 'no-store' };")).toBe(true);
     expect(LITERAL.test("c.header('cache-control', 'public, max-age=300')")).toBe(true);
     expect(LITERAL.test("Astro.response.headers.set('Cache-Control', page ? CACHE.lists : CACHE.none);")).toBe(false);

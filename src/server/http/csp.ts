@@ -20,7 +20,9 @@ export function inlineScriptSources(): readonly string[] | null {
   const file = path.join(process.env.COINLENS_ROOT ?? process.cwd(), 'dist', 'server', 'csp-hashes.json');
   try {
     const parsed = JSON.parse(fs.readFileSync(file, 'utf8')) as { scriptSrc?: unknown };
-    cached = Array.isArray(parsed.scriptSrc) ? parsed.scriptSrc.filter((s): s is string => typeof s === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(s)) : [];
+    cached = Array.isArray(parsed.scriptSrc)
+      ? parsed.scriptSrc.filter((s): s is string => typeof s === 'string' && /^'sha256-[A-Za-z0-9+/=]+'$/.test(s))
+      : [];
   } catch {
     if (import.meta.env?.DEV) cached = null;
     else {

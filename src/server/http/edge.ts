@@ -88,7 +88,14 @@ export function isCleanPath(pathname: string): boolean {
       continue;
     }
     const text = decode(raw);
-    if (text === undefined || text.length > MAX_SEGMENT || text.includes('/') || CONTROL_IN_PATH.test(text) || LONE_SURROGATE.test(text)) return false;
+    if (
+      text === undefined ||
+      text.length > MAX_SEGMENT ||
+      text.includes('/') ||
+      CONTROL_IN_PATH.test(text) ||
+      LONE_SURROGATE.test(text)
+    )
+      return false;
   }
   return true;
 }
@@ -167,7 +174,11 @@ export function apiLocale(search: string, header: HeaderGetter): Locale {
 
 /** The translation key of the API message for a verdict. */
 export function verdictKey(verdict: EdgeVerdict): string {
-  return verdict.status === 405 ? 'api.methodNotAllowed' : verdict.status === 404 ? 'api.routeNotFound' : 'api.badRequest';
+  return verdict.status === 405
+    ? 'api.methodNotAllowed'
+    : verdict.status === 404
+      ? 'api.routeNotFound'
+      : 'api.badRequest';
 }
 
 /** The page language for a refused page request: the path's prefix when it has one. */
@@ -185,7 +196,11 @@ const INPUT_SQLSTATES = new Set(['22001', '22003', '22007', '22008', '22021', '2
 
 /** Whether an error (or one it wraps, as Drizzle does) is PostgreSQL refusing an input value. */
 export function isInputError(error: unknown): boolean {
-  for (let e = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     const code = (e as { code?: unknown }).code;
     if (typeof code === 'string' && INPUT_SQLSTATES.has(code)) return true;
   }

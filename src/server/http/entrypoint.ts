@@ -24,7 +24,12 @@ interface Options {
 }
 
 type Locals = object | undefined;
-export type Handler = (req: IncomingMessage, res: ServerResponse, next?: () => unknown, locals?: Locals) => Promise<unknown>;
+export type Handler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next?: () => unknown,
+  locals?: Locals,
+) => Promise<unknown>;
 
 export function createExports(manifest: SSRManifest, options: Options): { handler: Handler; options: Options } {
   rememberPageModules(manifest);
@@ -44,7 +49,12 @@ export function createExports(manifest: SSRManifest, options: Options): { handle
       const request = NodeApp.createRequest(req, { allowedDomains: app.getAllowedDomains?.() ?? [] });
       const routeData = app.match(request, true);
       if (!routeData && next) return next();
-      const response = await app.render(request, { addCookieHeader: true, locals, routeData, prerenderedErrorPageFetch });
+      const response = await app.render(request, {
+        addCookieHeader: true,
+        locals,
+        routeData,
+        prerenderedErrorPageFetch,
+      });
       await NodeApp.writeResponse(response, res);
     } catch (err) {
       // The path only (as scripts/serve.mjs logs it): reset and activation links carry their token in the query, private feeds in the path.

@@ -21,5 +21,8 @@ export function errorDocument(status: 400 | 500, locale: Locale, base: string): 
 <style>body{font:16px/1.5 system-ui,sans-serif;margin:0}.err{text-align:center;padding:64px 16px}.code{font-size:4rem;font-weight:800;color:#2563eb;margin:0}</style></head>
 <body><main class="err" data-testid="${status === 400 ? 'bad-request' : 'server-error'}"><p class="code">${status}</p><h1>${heading}</h1><p>${body}</p><p><a href="${base || ''}/">${t('error.backHome')}</a></p></main></body>
 </html>`;
-  return new Response(page.value, { status, headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': CACHE.none } });
+  return new Response(page.value, {
+    status,
+    headers: { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': CACHE.none },
+  });
 }

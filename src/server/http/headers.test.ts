@@ -27,14 +27,20 @@ describe('security headers', () => {
     expect(scriptSrc).toBe("script-src 'self' 'sha256-AAAA' 'sha256-BBBB'");
     expect(securityHeaders(false, '/news', [])['Content-Security-Policy']).toContain("script-src 'self';");
     // Only the dev server, whose Vite client injects inline scripts, goes without hashes.
-    expect(securityHeaders(false, '/news', null)['Content-Security-Policy']).toContain("script-src 'self' 'unsafe-inline'");
+    expect(securityHeaders(false, '/news', null)['Content-Security-Policy']).toContain(
+      "script-src 'self' 'unsafe-inline'",
+    );
   });
 
   it('reads a Node request as the middleware does: path without the locale prefix, protocol', () => {
     expect(nodeSecurityHeaders({ url: '/zh/widget?theme=dark', headers: {} })).not.toHaveProperty('X-Frame-Options');
     expect(nodeSecurityHeaders({ url: '/coin//', headers: {} })['X-Frame-Options']).toBe('SAMEORIGIN');
-    expect(nodeSecurityHeaders({ url: '/', headers: {}, socket: { encrypted: true } })).toHaveProperty('Strict-Transport-Security');
-    expect(nodeSecurityHeaders({ url: '/', headers: { 'x-forwarded-proto': 'https' } })).toHaveProperty('Strict-Transport-Security');
+    expect(nodeSecurityHeaders({ url: '/', headers: {}, socket: { encrypted: true } })).toHaveProperty(
+      'Strict-Transport-Security',
+    );
+    expect(nodeSecurityHeaders({ url: '/', headers: { 'x-forwarded-proto': 'https' } })).toHaveProperty(
+      'Strict-Transport-Security',
+    );
     expect(nodeSecurityHeaders({ url: '/', headers: {} })).not.toHaveProperty('Strict-Transport-Security');
     // A target no URL parser takes still gets the site's headers.
     expect(nodeSecurityHeaders({ url: 'http://[', headers: {} })['X-Content-Type-Options']).toBe('nosniff');

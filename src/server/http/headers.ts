@@ -16,7 +16,11 @@ export function isFrameable(path: string | undefined): boolean {
   return path !== undefined && FRAMEABLE_PATHS.includes(path.replace(/\/$/, '') || '/');
 }
 
-export function securityHeaders(secure: boolean, path?: string, inlineScripts: readonly string[] | null = inlineScriptSources()): Record<string, string> {
+export function securityHeaders(
+  secure: boolean,
+  path?: string,
+  inlineScripts: readonly string[] | null = inlineScriptSources(),
+): Record<string, string> {
   const frameable = isFrameable(path);
   const csp = [
     "default-src 'self'",
@@ -41,7 +45,11 @@ export function securityHeaders(secure: boolean, path?: string, inlineScripts: r
   };
 }
 
-type NodeRequest = { url?: string; headers: Record<string, string | string[] | undefined>; socket?: { encrypted?: boolean } };
+type NodeRequest = {
+  url?: string;
+  headers: Record<string, string | string[] | undefined>;
+  socket?: { encrypted?: boolean };
+};
 
 /**
  * The security headers of a Node request: what {@link securityHeaders} gives its path (without
@@ -55,10 +63,14 @@ export function nodeSecurityHeaders(req: NodeRequest): Record<string, string> {
   } catch {
     url = new URL('http://localhost/');
   }
-  const { secure, rest } = renderInputs(url, (name) => {
-    const v = req.headers[name];
-    return Array.isArray(v) ? v.join(', ') : v;
-  }, {});
+  const { secure, rest } = renderInputs(
+    url,
+    (name) => {
+      const v = req.headers[name];
+      return Array.isArray(v) ? v.join(', ') : v;
+    },
+    {},
+  );
   return securityHeaders(secure, rest);
 }
 

@@ -76,15 +76,32 @@ const ROUTES: Record<LegacyRoute, readonly Source[]> = {
     },
   ],
   // "content": the coin's description, today's introduce tab (or the tab named by ?type=).
-  coinContent: ['id', 'coin'].map((key) => ({ key, kind: 'coin' as const, to: (id: string, p: URLSearchParams) => `/coin/${e(id)}/${coinTab(p, 'introduce')}`, consumes: ['type'] })),
+  coinContent: ['id', 'coin'].map((key) => ({
+    key,
+    kind: 'coin' as const,
+    to: (id: string, p: URLSearchParams) => `/coin/${e(id)}/${coinTab(p, 'introduce')}`,
+    consumes: ['type'],
+  })),
   exchangedetails: [{ key: null, kind: 'exchange', to: (id) => `/exchange/${e(id)}` }],
   // An article of an exchange by its id; given only the exchange, its announcement list.
   exchangeArticle: [
     { key: 'id', kind: 'announcement', to: (id) => `/exchange/article/${id}` },
-    ...(['name', 'exchange'] as const).map((key) => ({ key, kind: 'exchange' as const, to: (id: string) => `/announcements/${e(id)}` })),
+    ...(['name', 'exchange'] as const).map((key) => ({
+      key,
+      kind: 'exchange' as const,
+      to: (id: string) => `/announcements/${e(id)}`,
+    })),
   ],
-  exchangeComment: exchangeKeys.map((key) => ({ key, kind: 'exchange' as const, to: (id: string) => `/exchange/${e(id)}/comment` })),
-  exchangeContent: exchangeKeys.map((key) => ({ key, kind: 'exchange' as const, to: (id: string) => `/exchange/${e(id)}` })),
+  exchangeComment: exchangeKeys.map((key) => ({
+    key,
+    kind: 'exchange' as const,
+    to: (id: string) => `/exchange/${e(id)}/comment`,
+  })),
+  exchangeContent: exchangeKeys.map((key) => ({
+    key,
+    kind: 'exchange' as const,
+    to: (id: string) => `/exchange/${e(id)}`,
+  })),
   ieoComment: [{ key: 'id', kind: 'offering', to: (id) => `/ieo/${e(id)}/comment` }],
   ieoId: [{ key: 'id', kind: 'offering', to: (id) => `/ieo/${e(id)}` }],
 };
@@ -110,21 +127,36 @@ export const LEGACY_BACK: Record<LegacyKind, string> = {
 export function legacyTarget(route: LegacyRoute, pathParam: string | undefined, params: URLSearchParams): LegacyTarget {
   const sources = ROUTES[route];
   const first = sources[0]!;
-  const source = sources.find((s) => (s.key === null ? pathParam !== undefined && pathParam !== '' : params.has(s.key)));
+  const source = sources.find((s) =>
+    s.key === null ? pathParam !== undefined && pathParam !== '' : params.has(s.key),
+  );
   if (!source) return { ok: false, kind: first.kind, reason: 'missing' };
   const raw = (source.key === null ? pathParam : params.get(source.key))?.trim() ?? '';
   const valid = source.kind === 'announcement' ? NUMERIC_ID.test(raw) && Number(raw) <= 2_147_483_647 : SLUG.test(raw);
   if (!valid) return { ok: false, kind: source.kind, reason: 'invalid' };
-  const consumed = new Set<string>([...sources.map((s) => s.key).filter((k): k is string => k !== null), ...(source.consumes ?? [])]);
+  const consumed = new Set<string>([
+    ...sources.map((s) => s.key).filter((k): k is string => k !== null),
+    ...(source.consumes ?? []),
+  ]);
   const kept = new URLSearchParams();
   for (const [k, val] of params) if (!consumed.has(k)) kept.append(k, val);
   const qs = kept.toString();
   const search = qs ? `?${qs}` : '';
-  return { ok: true, kind: source.kind, key: raw, path: source.to(raw, params), search, rebuild: (id) => source.to(id, params) };
+  return {
+    ok: true,
+    kind: source.kind,
+    key: raw,
+    path: source.to(raw, params),
+    search,
+    rebuild: (id) => source.to(id, params),
+  };
 }
 
 /** The permanent redirect to a target under the request's prefix (`base` is '' or '/zh', …). */
 export function legacyRedirect(base: string, path: string, search: string): Response {
   // Paths come from ROUTES' templates (leading '/', ids percent-encoded), so `//host` cannot arise.
-  return new Response(null, { status: 301, headers: { Location: `${base}${path}${search}`, 'Cache-Control': CACHE.hour } });
+  return new Response(null, {
+    status: 301,
+    headers: { Location: `${base}${path}${search}`, 'Cache-Control': CACHE.hour },
+  });
 }

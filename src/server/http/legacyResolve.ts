@@ -36,7 +36,13 @@ export interface LegacyMiss {
 }
 
 /** The redirect for a legacy request, or why there is none (the page then answers 404). */
-export async function resolveLegacy(db: Db, base: string, route: LegacyRoute, pathParam: string | undefined, url: URL): Promise<Response | LegacyMiss> {
+export async function resolveLegacy(
+  db: Db,
+  base: string,
+  route: LegacyRoute,
+  pathParam: string | undefined,
+  url: URL,
+): Promise<Response | LegacyMiss> {
   const target = legacyTarget(route, pathParam, url.searchParams);
   if (!target.ok) return { kind: target.kind, reason: target.reason };
   const id = await canonicalId(db, target.kind, target.key);

@@ -11,7 +11,12 @@ describe('rememberPageModules', () => {
     const moduleB = { page: () => ({}) } as unknown as Loaded;
     const loadA = vi.fn(async () => moduleA);
     const loadB = vi.fn(async () => moduleB);
-    const manifest = { pageMap: new Map([['src/pages/a.astro', loadA], ['src/pages/b.astro', loadB]]) as PageMap };
+    const manifest = {
+      pageMap: new Map([
+        ['src/pages/a.astro', loadA],
+        ['src/pages/b.astro', loadB],
+      ]) as PageMap,
+    };
     rememberPageModules(manifest);
     const a = manifest.pageMap.get('src/pages/a.astro')!;
     expect(await Promise.all([a(), a(), a()])).toEqual([moduleA, moduleA, moduleA]);
@@ -22,7 +27,10 @@ describe('rememberPageModules', () => {
 
   it('forgets a failed import, so the next request tries again', async () => {
     const module = { page: () => ({}) } as unknown as Loaded;
-    const load = vi.fn<() => Promise<Loaded>>().mockRejectedValueOnce(new Error('disk hiccup')).mockResolvedValue(module);
+    const load = vi
+      .fn<() => Promise<Loaded>>()
+      .mockRejectedValueOnce(new Error('disk hiccup'))
+      .mockResolvedValue(module);
     const manifest = { pageMap: new Map([['src/pages/a.astro', load]]) as PageMap };
     rememberPageModules(manifest);
     const a = manifest.pageMap.get('src/pages/a.astro')!;

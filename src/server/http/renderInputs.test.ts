@@ -10,7 +10,11 @@ const inputs = (path: string, headers: Record<string, string> = {}, mobileOrigin
 
 describe('parseCookies', () => {
   it('reads cookies the way browsers send them, whatever the spacing', () => {
-    expect(parseCookies('locale =zh; theme= dark ;currency=cny')).toEqual({ locale: 'zh', theme: 'dark', currency: 'cny' });
+    expect(parseCookies('locale =zh; theme= dark ;currency=cny')).toEqual({
+      locale: 'zh',
+      theme: 'dark',
+      currency: 'cny',
+    });
     expect(parseCookies('a=1; a=2; b="q%20v"; broken; =x')).toEqual({ a: '1', b: 'q v' });
     expect(parseCookies('bad=%E0%A4%A')).toEqual({ bad: '%E0%A4%A' });
     expect(parseCookies(undefined)).toEqual({});
@@ -30,11 +34,15 @@ describe('renderInputs and the page-cache key', () => {
     const plain = inputs('/coin/list_1').key;
     // A cookie spelled with spaces is the same cookie: it must not land under the plain key.
     expect(inputs('/coin/list_1', { cookie: 'locale =zh' }).key).not.toBe(plain);
-    expect(inputs('/coin/list_1', { cookie: 'locale =zh' }).key).toBe(inputs('/coin/list_1', { cookie: 'locale=zh' }).key);
+    expect(inputs('/coin/list_1', { cookie: 'locale =zh' }).key).toBe(
+      inputs('/coin/list_1', { cookie: 'locale=zh' }).key,
+    );
     expect(inputs('/coin/list_1', { cookie: 'theme =dark' }).key).not.toBe(plain);
     expect(inputs('/coin/list_1', { cookie: 'currency= cny' }).key).not.toBe(plain);
     // Each rise/fall scheme is its own render, in every language (the chosen one may be the default).
-    const schemes = ['red-up', 'green-up', 'blue-orange'].map((s) => inputs('/coin/list_1', { cookie: `colours= ${s}` }).key);
+    const schemes = ['red-up', 'green-up', 'blue-orange'].map(
+      (s) => inputs('/coin/list_1', { cookie: `colours= ${s}` }).key,
+    );
     expect(new Set([plain, ...schemes]).size).toBe(4);
     expect(inputs('/zh/coin/list_1', { cookie: 'colours=red-up' }).key).not.toBe(inputs('/zh/coin/list_1').key);
     expect(inputs('/coin/list_1', { cookie: 'colours=Green-Up' }).i.colours).toBe('green-up');

@@ -77,7 +77,11 @@ export function parseCookies(header: string | null | undefined): Record<string, 
  * The render inputs of a request.
  * @example renderInputs(new URL('http://x/zh/news'), () => null, {}).locale // 'zh'
  */
-export function renderInputs(url: URL, header: HeaderGetter, opts: { mobileOrigin?: string | undefined }): RenderInputs {
+export function renderInputs(
+  url: URL,
+  header: HeaderGetter,
+  opts: { mobileOrigin?: string | undefined },
+): RenderInputs {
   const cookies = parseCookies(header('cookie'));
   const { locale: prefixed, rest } = splitLocalePrefix(url.pathname);
   const fromCookie = toLocale(cookies.locale);
@@ -87,8 +91,10 @@ export function renderInputs(url: URL, header: HeaderGetter, opts: { mobileOrigi
   const cur = cookies.currency?.toUpperCase() ?? 'USD';
   const colours = toRiseFallScheme(cookies[RISE_FALL_COOKIE]);
   const list = listAt(rest);
-  const pageSize = list && !isPageSize(Number(url.searchParams.get('size'))) ? rememberedSize(cookies[SIZES_COOKIE], list) : undefined;
-  const mobileRedirect = !!opts.mobileOrigin && shouldRedirectToMobile(header('user-agent'), url.searchParams.get('browsermode'), rest);
+  const pageSize =
+    list && !isPageSize(Number(url.searchParams.get('size'))) ? rememberedSize(cookies[SIZES_COOKIE], list) : undefined;
+  const mobileRedirect =
+    !!opts.mobileOrigin && shouldRedirectToMobile(header('user-agent'), url.searchParams.get('browsermode'), rest);
   const vary = ['Cookie'];
   if (!prefixed) vary.push('X-Locale');
   if (opts.mobileOrigin && mobileRouteName(rest)) vary.push('User-Agent');
@@ -118,10 +124,24 @@ export function renderInputs(url: URL, header: HeaderGetter, opts: { mobileOrigi
  * null when the answer must not come from a cache (not a GET, an API or asset path, a redirect
  * to the mobile site, credentials).
  */
-export function variantKey(method: string | undefined, url: URL, inputs: RenderInputs, header: HeaderGetter): string | null {
+export function variantKey(
+  method: string | undefined,
+  url: URL,
+  inputs: RenderInputs,
+  header: HeaderGetter,
+): string | null {
   if (method !== 'GET' || header('authorization')) return null;
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/_astro/') || inputs.mobileRedirect) return null;
-  return [url.pathname + url.search, inputs.locale, inputs.prefixed ?? '', inputs.theme, inputs.currency, inputs.colours ?? '', inputs.pageSize ?? '', inputs.secure ? 's' : ''].join('\n');
+  return [
+    url.pathname + url.search,
+    inputs.locale,
+    inputs.prefixed ?? '',
+    inputs.theme,
+    inputs.currency,
+    inputs.colours ?? '',
+    inputs.pageSize ?? '',
+    inputs.secure ? 's' : '',
+  ].join('\n');
 }
 
 type NodeHeaders = Record<string, string | string[] | undefined>;
@@ -135,7 +155,12 @@ export function publishVariantKey(opts: { mobileOrigin?: string | undefined }): 
     const v = headers[name];
     return Array.isArray(v) ? v.join(name === 'cookie' ? '; ' : ', ') : v;
   };
-  (globalThis as Record<symbol, unknown>)[Symbol.for('coinlens.variantKey')] = (req: { method?: string; url?: string; headers: NodeHeaders; socket?: { encrypted?: boolean } }) => {
+  (globalThis as Record<symbol, unknown>)[Symbol.for('coinlens.variantKey')] = (req: {
+    method?: string;
+    url?: string;
+    headers: NodeHeaders;
+    socket?: { encrypted?: boolean };
+  }) => {
     let url: URL;
     try {
       // The scheme as Astro derives it (from the socket), so `secure` agrees with the render's.

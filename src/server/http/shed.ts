@@ -31,13 +31,25 @@ type NodeHeaders = Record<string, string | string[] | undefined>;
 const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The language of a shed request: as the API reads it under /api, as the pages read it elsewhere. */
-function localeOf(url: URL, header: (name: string) => string | undefined): { locale: Locale; home: string; secure: boolean; rest: string } {
+function localeOf(
+  url: URL,
+  header: (name: string) => string | undefined,
+): { locale: Locale; home: string; secure: boolean; rest: string } {
   if (url.pathname.startsWith('/api/')) {
-    const locale = toLocale(url.searchParams.get('lan')) ?? toLocale(parseCookies(header('cookie')).locale) ?? toLocale(header('x-locale')) ?? DEFAULT_LOCALE;
+    const locale =
+      toLocale(url.searchParams.get('lan')) ??
+      toLocale(parseCookies(header('cookie')).locale) ??
+      toLocale(header('x-locale')) ??
+      DEFAULT_LOCALE;
     return { locale, home: '/', secure: false, rest: url.pathname };
   }
   const inputs = renderInputs(url, header, {});
-  return { locale: inputs.locale, home: inputs.prefixed ? `/${inputs.prefixed}/` : '/', secure: inputs.secure, rest: inputs.rest };
+  return {
+    locale: inputs.locale,
+    home: inputs.prefixed ? `/${inputs.prefixed}/` : '/',
+    secure: inputs.secure,
+    rest: inputs.rest,
+  };
 }
 
 /**
@@ -62,7 +74,11 @@ export function shedAnswer(req: { url?: string; headers: NodeHeaders }, verdict:
   const headers: Record<string, string> = { 'retry-after': String(seconds), 'cache-control': CACHE.none };
   for (const [k, v] of Object.entries(securityHeaders(secure, rest))) headers[k.toLowerCase()] = v;
   if (url.pathname.startsWith('/api/')) {
-    return { status: verdict.status, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify({ code: SHED_CODES[verdict.status], data: null, msg }) };
+    return {
+      status: verdict.status,
+      headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+      body: JSON.stringify({ code: SHED_CODES[verdict.status], data: null, msg }),
+    };
   }
   const title = t(verdict.status === 429 ? 'shed.tooManyTitle' : 'shed.busyTitle');
   const body = `<!doctype html>

@@ -21,5 +21,8 @@ export function cachedText(request: Request, body: string, contentType: string, 
 
 /** A plain-text 404 for machine URLs (feeds, sitemaps) that name nothing. */
 export function textNotFound(message: string): Response {
-  return new Response(`${message}\n`, { status: 404, headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.none } });
+  return new Response(`${message}\n`, {
+    status: 404,
+    headers: { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': CACHE.none },
+  });
 }

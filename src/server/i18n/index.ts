@@ -2,7 +2,15 @@ import en from '../../../locales/en.json';
 import ko from '../../../locales/ko.json';
 import zhHk from '../../../locales/zh-hk.json';
 import zh from '../../../locales/zh.json';
-import { DICT_LOCALE_KEY, formatCount, LOCALES, pluralCategories, pluralCategory, type Dict, type Locale } from '../../lib/i18n/index.ts';
+import {
+  DICT_LOCALE_KEY,
+  formatCount,
+  LOCALES,
+  pluralCategories,
+  pluralCategory,
+  type Dict,
+  type Locale,
+} from '../../lib/i18n/index.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -64,7 +72,8 @@ type Compiled = string | { parts: string[]; names: string[]; raw: string[] };
 
 function flatten(node: unknown, prefix: string, out: Map<string, string>): void {
   if (typeof node === 'string') out.set(prefix, node);
-  else if (node && typeof node === 'object') for (const [k, v] of Object.entries(node)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
+  else if (node && typeof node === 'object')
+    for (const [k, v] of Object.entries(node)) flatten(v, prefix ? `${prefix}.${k}` : k, out);
 }
 
 const PLACEHOLDER = /\{\{\s*(\w+)\s*\}\}/g;
@@ -119,7 +128,10 @@ const translators = new Map<Locale, Translate>(
     const entries = tables.get(l)!;
     const t: Translate = (key, options) => {
       const count = options?.count;
-      let found = typeof count === 'number' ? (entries.get(`${key}_${pluralCategory(l, count)}`) ?? entries.get(`${key}_other`)) : undefined;
+      let found =
+        typeof count === 'number'
+          ? (entries.get(`${key}_${pluralCategory(l, count)}`) ?? entries.get(`${key}_other`))
+          : undefined;
       found ??= entries.get(key);
       if (found === undefined) return options?.defaultValue ?? key;
       if (typeof found === 'string') return found;
@@ -129,7 +141,9 @@ const translators = new Map<Locale, Translate>(
       for (let i = 0; i < found.names.length; i++) {
         const name = found.names[i]!;
         const value = name === 'count' && typeof count === 'number' ? formatCount(count) : options?.[name];
-        out += (value !== undefined && value !== null ? String(value) : options && name in options ? '' : found.raw[i]!) + found.parts[i + 1]!;
+        out +=
+          (value !== undefined && value !== null ? String(value) : options && name in options ? '' : found.raw[i]!) +
+          found.parts[i + 1]!;
       }
       return out;
     };

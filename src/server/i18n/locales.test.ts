@@ -84,7 +84,8 @@ describe.each(LOCALES)('plural forms in %s', (locale: Locale) => {
   });
 
   it('each plural key shows its count in the other form', () => {
-    for (const key of pluralForms(dict).keys()) expect([key, placeholders(dict[`${key}_other`] ?? '')]).toContainEqual(expect.arrayContaining(['count']));
+    for (const key of pluralForms(dict).keys())
+      expect([key, placeholders(dict[`${key}_other`] ?? '')]).toContainEqual(expect.arrayContaining(['count']));
   });
 });
 
@@ -93,8 +94,10 @@ describe.each(LOCALES)('plural forms in %s', (locale: Locale) => {
  * 選擇): zh-hk must use none of the first row, zh none of the second. Characters both scripts
  * use (准, 范, 台 …) are not listed.
  */
-const SIMPLIFIED_ONLY = '择这们时会说对发经过学问题还进动种现开关长门见东车马书币价额数据计设备码账户钱银买卖涨预览页网络链区块资讯闻报观点评论详细请输错误录册邮认证验图选头级结维护应该与为从来个样么没处条项类热内显历总汇场实线钟节载帮费规则权隐务织组团队产态状启订阅读专栏赞质确兑换转浏无筛单双击复标签记仓库约货贷风险韩国语简体罗亚欧万亿两几递属续给编辑删试释义达离联际运营审鉴钥锁静视频须绑励奖层众亏损竞赛师统储挂盘优势荐刚虽毕鲜适宽满汤压缩扩术词汉拟岁传异蓝绿红黄盖极轻边远阶稳跃协议钻矿脑烦恼谁谢赏脸饮馆饭乐艺剧战胜败纪轮铁钢锋闪电气业广庄厅厂县乡镇园围军兴举严丽乱争亲仅伤伦伪侦侧侨债倾偿儿党兰养兽写农冯决况冻净减凑凤凭凯划刘创别刹剂剑劝办劲劳勋匀医华卢卫却厉厌厕参变叙叠号叹吓吗吴呜员响哑哗唤啰喷圆圣坏坚坛坝坞坟坠垄垒垦执扫扬扰抚抛抢担拥拦拨挤挥捡掷搀摄摆摇撑敌斋断旷昼晒晓晕暂机杀杂杨构枪柜栈栋树桥桩梦检楼横欢残毁毙污沟沪泪泽洁浅测济浓涂涛润渐渔温湾湿滚滞灭灯灵灾炉炼烂烟焕爱爷牵犹独狭猎猪猫献环琐画畅疗疯痒瘫盐监础礼祸称积穷窃笔笼筑粮紧纠纯纳纵纷纸纹纺练终绍绕绘绝继绩绪综缓缘罚罢职聪肃肠肤肿胁胶脉脏脚腾舰艰苏苹荣药获莱萝虑虚虾蚀补装觉触讨让训讲许访识诉译诗诚话询诸课调谈谋谓谱贝负贡财责贩贪购贯贵贸贺赋赌赔赖赚赠赵趋践踪轨软较辅辆辈辉辞辽迁迈违连迟逻遗邓邻郑酱针钓钞铃铅铺销锅锦键镜闭闲间阳阴阵陆陈随难雾顺顾顿领颜飞饰驱驶驾骗骚鱼鲁鸡鸣鸭麦齐齿龙';
-const TRADITIONAL_ONLY = '擇這們時會說對發經過學問題還進動種現開關長門見東車馬書幣價額數據計設備碼賬戶錢銀買賣漲預覽頁網絡鏈區塊資訊聞報觀點評論詳細請輸錯誤錄冊郵認證驗圖選頭級結維護應該與為從來個樣麼沒處條項類熱內顯歷總匯場實線鐘節載幫費規則權隱務織組團隊產態狀啟訂閱讀專欄贊質確兌換轉瀏無篩單雙擊復標簽記倉庫約貨貸風險韓國語簡體羅亞歐萬億兩幾遞屬續給編輯刪試釋義達離聯際運營審鑒鑰鎖靜視頻須綁勵獎層眾虧損競賽師統儲掛盤優勢薦剛雖畢鮮適寬滿湯壓縮擴術詞漢擬歲傳異藍綠紅黃蓋極輕邊遠階穩躍協議鑽礦腦煩惱誰謝賞臉飲館飯樂藝劇戰勝敗紀輪鐵鋼鋒閃電氣業廣莊廳廠縣鄉鎮園圍軍興舉嚴麗亂爭親僅傷倫偽偵側僑債傾償兒黨蘭養獸寫農馮決況凍淨減湊鳳憑凱劃劉創別剎劑劍勸辦勁勞勳勻醫華盧衛卻厲厭廁參變敘疊號嘆嚇嗎吳嗚員響啞嘩喚囉噴圓聖壞堅壇壩塢墳墜壟壘墾執掃揚擾撫拋搶擔擁攔撥擠揮撿擲攙攝擺搖撐敵齋斷曠晝曬曉暈暫機殺雜楊構槍櫃棧棟樹橋樁夢檢樓橫歡殘毀斃汙溝滬淚澤潔淺測濟濃塗濤潤漸漁溫灣濕滾滯滅燈靈災爐煉爛煙煥愛爺牽猶獨狹獵豬貓獻環瑣畫暢療瘋癢癱鹽監礎禮禍稱積窮竊筆籠築糧緊糾純納縱紛紙紋紡練終紹繞繪絕繼績緒綜緩緣罰罷職聰肅腸膚腫脅膠脈髒腳騰艦艱蘇蘋榮藥獲萊蘿慮虛蝦蝕補裝覺觸討讓訓講許訪識訴譯詩誠話詢諸課調談謀謂譜貝負貢財責販貪購貫貴貿賀賦賭賠賴賺贈趙趨踐蹤軌軟較輔輛輩輝辭遼遷邁違連遲邏遺鄧鄰鄭醬針釣鈔鈴鉛鋪銷鍋錦鍵鏡閉閒間陽陰陣陸陳隨難霧順顧頓領顏飛飾驅駛駕騙騷魚魯雞鳴鴨麥齊齒龍';
+const SIMPLIFIED_ONLY =
+  '择这们时会说对发经过学问题还进动种现开关长门见东车马书币价额数据计设备码账户钱银买卖涨预览页网络链区块资讯闻报观点评论详细请输错误录册邮认证验图选头级结维护应该与为从来个样么没处条项类热内显历总汇场实线钟节载帮费规则权隐务织组团队产态状启订阅读专栏赞质确兑换转浏无筛单双击复标签记仓库约货贷风险韩国语简体罗亚欧万亿两几递属续给编辑删试释义达离联际运营审鉴钥锁静视频须绑励奖层众亏损竞赛师统储挂盘优势荐刚虽毕鲜适宽满汤压缩扩术词汉拟岁传异蓝绿红黄盖极轻边远阶稳跃协议钻矿脑烦恼谁谢赏脸饮馆饭乐艺剧战胜败纪轮铁钢锋闪电气业广庄厅厂县乡镇园围军兴举严丽乱争亲仅伤伦伪侦侧侨债倾偿儿党兰养兽写农冯决况冻净减凑凤凭凯划刘创别刹剂剑劝办劲劳勋匀医华卢卫却厉厌厕参变叙叠号叹吓吗吴呜员响哑哗唤啰喷圆圣坏坚坛坝坞坟坠垄垒垦执扫扬扰抚抛抢担拥拦拨挤挥捡掷搀摄摆摇撑敌斋断旷昼晒晓晕暂机杀杂杨构枪柜栈栋树桥桩梦检楼横欢残毁毙污沟沪泪泽洁浅测济浓涂涛润渐渔温湾湿滚滞灭灯灵灾炉炼烂烟焕爱爷牵犹独狭猎猪猫献环琐画畅疗疯痒瘫盐监础礼祸称积穷窃笔笼筑粮紧纠纯纳纵纷纸纹纺练终绍绕绘绝继绩绪综缓缘罚罢职聪肃肠肤肿胁胶脉脏脚腾舰艰苏苹荣药获莱萝虑虚虾蚀补装觉触讨让训讲许访识诉译诗诚话询诸课调谈谋谓谱贝负贡财责贩贪购贯贵贸贺赋赌赔赖赚赠赵趋践踪轨软较辅辆辈辉辞辽迁迈违连迟逻遗邓邻郑酱针钓钞铃铅铺销锅锦键镜闭闲间阳阴阵陆陈随难雾顺顾顿领颜飞饰驱驶驾骗骚鱼鲁鸡鸣鸭麦齐齿龙';
+const TRADITIONAL_ONLY =
+  '擇這們時會說對發經過學問題還進動種現開關長門見東車馬書幣價額數據計設備碼賬戶錢銀買賣漲預覽頁網絡鏈區塊資訊聞報觀點評論詳細請輸錯誤錄冊郵認證驗圖選頭級結維護應該與為從來個樣麼沒處條項類熱內顯歷總匯場實線鐘節載幫費規則權隱務織組團隊產態狀啟訂閱讀專欄贊質確兌換轉瀏無篩單雙擊復標簽記倉庫約貨貸風險韓國語簡體羅亞歐萬億兩幾遞屬續給編輯刪試釋義達離聯際運營審鑒鑰鎖靜視頻須綁勵獎層眾虧損競賽師統儲掛盤優勢薦剛雖畢鮮適寬滿湯壓縮擴術詞漢擬歲傳異藍綠紅黃蓋極輕邊遠階穩躍協議鑽礦腦煩惱誰謝賞臉飲館飯樂藝劇戰勝敗紀輪鐵鋼鋒閃電氣業廣莊廳廠縣鄉鎮園圍軍興舉嚴麗亂爭親僅傷倫偽偵側僑債傾償兒黨蘭養獸寫農馮決況凍淨減湊鳳憑凱劃劉創別剎劑劍勸辦勁勞勳勻醫華盧衛卻厲厭廁參變敘疊號嘆嚇嗎吳嗚員響啞嘩喚囉噴圓聖壞堅壇壩塢墳墜壟壘墾執掃揚擾撫拋搶擔擁攔撥擠揮撿擲攙攝擺搖撐敵齋斷曠晝曬曉暈暫機殺雜楊構槍櫃棧棟樹橋樁夢檢樓橫歡殘毀斃汙溝滬淚澤潔淺測濟濃塗濤潤漸漁溫灣濕滾滯滅燈靈災爐煉爛煙煥愛爺牽猶獨狹獵豬貓獻環瑣畫暢療瘋癢癱鹽監礎禮禍稱積窮竊筆籠築糧緊糾純納縱紛紙紋紡練終紹繞繪絕繼績緒綜緩緣罰罷職聰肅腸膚腫脅膠脈髒腳騰艦艱蘇蘋榮藥獲萊蘿慮虛蝦蝕補裝覺觸討讓訓講許訪識訴譯詩誠話詢諸課調談謀謂譜貝負貢財責販貪購貫貴貿賀賦賭賠賴賺贈趙趨踐蹤軌軟較輔輛輩輝辭遼遷邁違連遲邏遺鄧鄰鄭醬針釣鈔鈴鉛鋪銷鍋錦鍵鏡閉閒間陽陰陣陸陳隨難霧順顧頓領顏飛飾驅駛駕騙騷魚魯雞鳴鴨麥齊齒龍';
 
 describe('Chinese scripts', () => {
   const scan = (locale: Locale, chars: string) =>
@@ -129,7 +132,9 @@ describe('offering statuses', () => {
 describe('placeholders', () => {
   it('are all well formed ({{name}}; no stray or tripled braces)', () => {
     for (const l of LOCALES) {
-      const bad = Object.entries(flatten(resources[l])).filter(([, v]) => v.replace(/\{\{\s*\w+\s*\}\}/g, '').includes('{{') || /\{\{\{|\}\}\}/.test(v));
+      const bad = Object.entries(flatten(resources[l])).filter(
+        ([, v]) => v.replace(/\{\{\s*\w+\s*\}\}/g, '').includes('{{') || /\{\{\{|\}\}\}/.test(v),
+      );
       expect([l, bad.map(([k]) => k)]).toEqual([l, []]);
     }
   });
@@ -167,7 +172,8 @@ describe('calls in the source', () => {
       for (const m of fs.readFileSync(file, 'utf8').matchAll(CALL)) {
         const [, key, options = ''] = m;
         const counted = /\bcount\s*[:,}]/.test(options.replace(/\bt\([^()]*(?:\([^()]*\)[^()]*)*\)/g, ''));
-        if (plural.has(key!) !== counted && (plural.has(key!) || key! in en)) wrong.push(`${path.relative(process.cwd(), file)}: t('${key}'${options ? ', …' : ''})`);
+        if (plural.has(key!) !== counted && (plural.has(key!) || key! in en))
+          wrong.push(`${path.relative(process.cwd(), file)}: t('${key}'${options ? ', …' : ''})`);
       }
     }
     expect(wrong).toEqual([]);
@@ -231,7 +237,11 @@ describe('translate', () => {
           const base = key.replace(PLURAL_FORM, '');
           for (const count of [0, 1, 2, 1.5, 21, 1234]) {
             // i18next shows the count as given; the site groups it (1,234), so pass it grouped.
-            const theirs = fixed(base, { ...vars, count, replace: { ...vars, count: count.toLocaleString('en-US') } } as TOptions);
+            const theirs = fixed(base, {
+              ...vars,
+              count,
+              replace: { ...vars, count: count.toLocaleString('en-US') },
+            } as TOptions);
             expect([l, base, count, mine(base, { ...vars, count })]).toEqual([l, base, count, theirs]);
           }
           continue;

@@ -35,7 +35,8 @@ function tk(base: string, quote: string, last: number, more: Partial<SourceTicke
   };
 }
 
-const run = (tickers: SourceTicker[], more: Partial<AggregateInput> = {}) => aggregate({ tickers, now: NOW, staleMs: STALE, ...more });
+const run = (tickers: SourceTicker[], more: Partial<AggregateInput> = {}) =>
+  aggregate({ tickers, now: NOW, staleMs: STALE, ...more });
 const resultOf = (r: ReturnType<typeof run>, t: SourceTicker) => r.tickers.find((x) => x.ticker === t)!;
 
 describe('aggregate', () => {
@@ -46,7 +47,13 @@ describe('aggregate', () => {
     const quoted = tk('ETH', 'USDT', 10, { quoteVolume24h: 10, source: 'okx' });
     const r = run([a, flagged, usdt, quoted]);
     expect(resultOf(r, flagged)).toMatchObject({ excluded: 'flagged', priceUsd: 130, volumeUsd: 5000 });
-    expect(r.coins.get('BTC')).toMatchObject({ priceUsd: 100, volumeUsd: 1000, included: 1, excluded: 1, sources: ['kraken'] });
+    expect(r.coins.get('BTC')).toMatchObject({
+      priceUsd: 100,
+      volumeUsd: 1000,
+      included: 1,
+      excluded: 1,
+      sources: ['kraken'],
+    });
     // USDT's only USD pair is flagged: it holds its peg, not the flagged 0.5.
     expect(r.quoteUsd.USDT).toBe(1);
     expect(r.coins.get('ETH')!.priceUsd).toBe(10);
@@ -92,12 +99,26 @@ describe('aggregate', () => {
   it('takes one ticker as it is', () => {
     const only = tk('ADA', 'USD', 0.5, { baseVolume24h: 2_000_000, change24h: -3.25, source: 'kraken' });
     const r = run([only]);
-    expect(r.coins.get('ADA')).toEqual({ symbol: 'ADA', priceUsd: 0.5, volumeUsd: 1_000_000, change24h: -3.25, sources: ['kraken'], included: 1, excluded: 0, at: NOW - 1_000 });
+    expect(r.coins.get('ADA')).toEqual({
+      symbol: 'ADA',
+      priceUsd: 0.5,
+      volumeUsd: 1_000_000,
+      change24h: -3.25,
+      sources: ['kraken'],
+      included: 1,
+      excluded: 0,
+      at: NOW - 1_000,
+    });
   });
 
   it('leaves a coin without an included ticker out, and rejects unusable prices as invalid (not stale)', () => {
     expect(run([]).coins.size).toBe(0);
-    const r = run([tk('DOGE', 'USD', 0.1, { at: NOW - STALE - 1 }), tk('DOGE', 'USD', 0), tk('DOGE', 'USD', Number.NaN), tk('DOGE', 'USD', -1)]);
+    const r = run([
+      tk('DOGE', 'USD', 0.1, { at: NOW - STALE - 1 }),
+      tk('DOGE', 'USD', 0),
+      tk('DOGE', 'USD', Number.NaN),
+      tk('DOGE', 'USD', -1),
+    ]);
     expect(r.coins.has('DOGE')).toBe(false);
     expect(r.tickers.map((t) => [t.ticker.last, t.excluded, t.priceUsd, t.volumeUsd])).toEqual([
       [0.1, 'stale', 0.1, null],
@@ -179,10 +200,24 @@ describe('aggregate', () => {
   });
 
   it('leaves futures out of the price but converts them for the market tab', () => {
-    const perp = tk('BTC', 'USDT', 50_050, { market: 'futures', contractType: 'PERPETUAL', source: 'binance-futures', quoteVolume24h: 2e9 });
+    const perp = tk('BTC', 'USDT', 50_050, {
+      market: 'futures',
+      contractType: 'PERPETUAL',
+      source: 'binance-futures',
+      quoteVolume24h: 2e9,
+    });
     const r = run([tk('BTC', 'USDT', 50_000, { quoteVolume24h: 1e9 }), perp]);
     expect(resultOf(r, perp)).toMatchObject({ excluded: 'futures', priceUsd: 50_050, volumeUsd: 2e9 });
-    expect(r.coins.get('BTC')).toEqual({ symbol: 'BTC', priceUsd: 50_000, volumeUsd: 1e9, change24h: null, sources: ['binance'], included: 1, excluded: 0, at: NOW - 1_000 });
+    expect(r.coins.get('BTC')).toEqual({
+      symbol: 'BTC',
+      priceUsd: 50_000,
+      volumeUsd: 1e9,
+      change24h: null,
+      sources: ['binance'],
+      included: 1,
+      excluded: 0,
+      at: NOW - 1_000,
+    });
   });
 
   it('lists the distinct sources of the included tickers, sorted', () => {
@@ -201,15 +236,31 @@ describe('aggregate', () => {
     const once = { source: 'bybit', exchange: 'bybit', instrument: 'BTCUSDT', quoteVolume24h: 1_000 };
     const older = tk('BTC', 'USDT', 100, { ...once, at: NOW - 5_000 });
     const newer = tk('BTC', 'USDT', 102, { ...once, at: NOW - 2_000 });
-    const okxQuiet = tk('BTC', 'USD', 90, { source: 'okx', exchange: 'okx', instrument: 'BTC-USD', quoteVolume24h: 10 });
-    const okxBusy = tk('BTC', 'USD', 104, { source: 'okx', exchange: 'okx', instrument: 'BTC-USD-OLD', quoteVolume24h: 3_000 });
+    const okxQuiet = tk('BTC', 'USD', 90, {
+      source: 'okx',
+      exchange: 'okx',
+      instrument: 'BTC-USD',
+      quoteVolume24h: 10,
+    });
+    const okxBusy = tk('BTC', 'USD', 104, {
+      source: 'okx',
+      exchange: 'okx',
+      instrument: 'BTC-USD-OLD',
+      quoteVolume24h: 3_000,
+    });
     for (const input of [
       [older, newer, okxQuiet, okxBusy],
       [newer, older, okxBusy, okxQuiet, newer],
     ]) {
       const r = run(input);
       expect(r.tickers.map((t) => t.ticker)).toEqual([newer, okxBusy]);
-      expect(r.coins.get('BTC')).toMatchObject({ priceUsd: (102 * 1_000 + 104 * 3_000) / 4_000, volumeUsd: 4_000, included: 2, excluded: 0, at: NOW - 1_000 });
+      expect(r.coins.get('BTC')).toMatchObject({
+        priceUsd: (102 * 1_000 + 104 * 3_000) / 4_000,
+        volumeUsd: 4_000,
+        included: 2,
+        excluded: 0,
+        at: NOW - 1_000,
+      });
     }
     // A valid price wins over an invalid one of the same pair, however busy.
     const zero = tk('BTC', 'USD', 0, { source: 'okx', exchange: 'okx', instrument: 'BTC-USD-Z', quoteVolume24h: 1e9 });
@@ -231,7 +282,11 @@ describe('aggregate', () => {
       tk('BTC', 'USDT', 60_200, { market: 'futures', contractType: 'QUARTERLY', expiry: NOW + 8.64e7 }),
     ];
     const base = run(tickers, { fiatPerUsd: { EUR: 0.917 } });
-    const plain = (r: ReturnType<typeof run>) => ({ coins: [...r.coins], tickers: r.tickers.map((t) => ({ ...t, ticker: t.ticker.instrument })), quoteUsd: r.quoteUsd });
+    const plain = (r: ReturnType<typeof run>) => ({
+      coins: [...r.coins],
+      tickers: r.tickers.map((t) => ({ ...t, ticker: t.ticker.instrument })),
+      quoteUsd: r.quoteUsd,
+    });
     for (let i = 0; i < 5; i++) {
       const shuffled = [...tickers].sort(() => (i % 2 ? 1 : -1) * (Math.random() - 0.3));
       expect(plain(run(shuffled, { fiatPerUsd: { EUR: 0.917 } }))).toEqual(plain(base));

@@ -110,7 +110,8 @@ interface Priced {
  */
 export function pairName(t: SourceTicker): string {
   if (t.market === 'spot') return `${t.base}/${t.quote}`;
-  const label = t.contractType ?? (t.expiry ? new Date(t.expiry).toISOString().slice(0, 10).replaceAll('-', '') : 'FUTURES');
+  const label =
+    t.contractType ?? (t.expiry ? new Date(t.expiry).toISOString().slice(0, 10).replaceAll('-', '') : 'FUTURES');
   return `${t.base}-${label}/${t.quote}`;
 }
 
@@ -140,7 +141,8 @@ export function dedupe(tickers: readonly SourceTicker[]): SourceTicker[] {
     const key = `${t.exchange}\u0000${pairName(t)}`;
     const seen = byPair.get(key);
     if (!seen) byPair.set(key, t);
-    else if (validPrice(t) !== validPrice(seen) ? validPrice(t) : quoteVolume(t) > quoteVolume(seen)) byPair.set(key, t);
+    else if (validPrice(t) !== validPrice(seen) ? validPrice(t) : quoteVolume(t) > quoteVolume(seen))
+      byPair.set(key, t);
   }
   return [...byPair.values()].sort(compareTickers);
 }
@@ -258,8 +260,10 @@ function weightedOrMedian(pairs: [value: number, weight: number][]): number {
 }
 
 function usdVolume(t: SourceTicker, quoteRef: number, priceUsd: number): number | null {
-  if (t.quoteVolume24h !== null && Number.isFinite(t.quoteVolume24h) && t.quoteVolume24h >= 0) return t.quoteVolume24h * quoteRef;
-  if (t.baseVolume24h !== null && Number.isFinite(t.baseVolume24h) && t.baseVolume24h >= 0) return t.baseVolume24h * priceUsd;
+  if (t.quoteVolume24h !== null && Number.isFinite(t.quoteVolume24h) && t.quoteVolume24h >= 0)
+    return t.quoteVolume24h * quoteRef;
+  if (t.baseVolume24h !== null && Number.isFinite(t.baseVolume24h) && t.baseVolume24h >= 0)
+    return t.baseVolume24h * priceUsd;
   return null;
 }
 
@@ -280,4 +284,17 @@ function compareTickers(a: SourceTicker, b: SourceTicker): number {
 }
 
 const tickerKey = (t: SourceTicker): string[] =>
-  [t.source, t.exchange, t.instrument, t.market, t.base, t.quote, t.at, t.last, t.quoteVolume24h, t.baseVolume24h, t.change24h, !!t.flagged].map(String);
+  [
+    t.source,
+    t.exchange,
+    t.instrument,
+    t.market,
+    t.base,
+    t.quote,
+    t.at,
+    t.last,
+    t.quoteVolume24h,
+    t.baseVolume24h,
+    t.change24h,
+    !!t.flagged,
+  ].map(String);

@@ -53,13 +53,19 @@ export function planBackfill(o: Pick<BackfillOptions, 'sources' | 'result' | 'by
     const source = withCandles.get(t.source);
     const coinId = o.bySymbol.get(t.base);
     const quoteUsd = o.result.quoteUsd[t.quote];
-    if (!source || !coinId || r.excluded || t.market !== 'spot' || !quoteUsd || !(r.volumeUsd && r.volumeUsd > 0)) continue;
+    if (!source || !coinId || r.excluded || t.market !== 'spot' || !quoteUsd || !(r.volumeUsd && r.volumeUsd > 0))
+      continue;
     const seen = best.get(coinId);
-    if (!seen || r.volumeUsd > seen.volume) best.set(coinId, { plan: { coinId, source, instrument: t.instrument, quoteUsd }, volume: r.volumeUsd });
+    if (!seen || r.volumeUsd > seen.volume)
+      best.set(coinId, { plan: { coinId, source, instrument: t.instrument, quoteUsd }, volume: r.volumeUsd });
   }
   const volumeOf = new Map([...o.result.coins.values()].map((c) => [o.bySymbol.get(c.symbol), c.volumeUsd]));
   return [...best.values()]
-    .sort((a, b) => (volumeOf.get(b.plan.coinId) ?? 0) - (volumeOf.get(a.plan.coinId) ?? 0) || a.plan.coinId.localeCompare(b.plan.coinId))
+    .sort(
+      (a, b) =>
+        (volumeOf.get(b.plan.coinId) ?? 0) - (volumeOf.get(a.plan.coinId) ?? 0) ||
+        a.plan.coinId.localeCompare(b.plan.coinId),
+    )
     .slice(0, o.coins)
     .map((b) => b.plan);
 }
@@ -70,27 +76,44 @@ export async function backfillHistory(o: BackfillOptions): Promise<number> {
   for (const plan of planBackfill(o)) {
     try {
       const spans: { interval: CandleInterval; candles: SourceCandle[] }[] = [];
-      for (const span of BACKFILL_SPANS) spans.push({ interval: span.interval, candles: await plan.source.candles!(plan.instrument, span.interval, span.limit) });
+      for (const span of BACKFILL_SPANS)
+        spans.push({
+          interval: span.interval,
+          candles: await plan.source.candles!(plan.instrument, span.interval, span.limit),
+        });
       await writeHistory(o.db, plan, spans);
       written++;
     } catch (e) {
-      o.log?.(`[backfill] ${plan.coinId} from ${plan.source.name} ${plan.instrument}: ${(e as Error).message}; its stored history stays`);
+      o.log?.(
+        `[backfill] ${plan.coinId} from ${plan.source.name} ${plan.instrument}: ${(e as Error).message}; its stored history stays`,
+      );
     }
   }
   return written;
 }
 
-async function writeHistory(db: Db, plan: BackfillPlan, spans: { interval: CandleInterval; candles: SourceCandle[] }[]): Promise<void> {
+async function writeHistory(
+  db: Db,
+  plan: BackfillPlan,
+  spans: { interval: CandleInterval; candles: SourceCandle[] }[],
+): Promise<void> {
   const p = (values: unknown[]) => sql.param(values);
   const k = plan.quoteUsd;
   await marketWrite(db, async (tx) => {
     for (const { interval, candles } of spans) {
-      const rows = candles.filter((c) => [c.open, c.high, c.low, c.close].every((x) => Number.isFinite(x) && x > 0) && Number.isFinite(c.volume) && c.volume >= 0);
+      const rows = candles.filter(
+        (c) =>
+          [c.open, c.high, c.low, c.close].every((x) => Number.isFinite(x) && x > 0) &&
+          Number.isFinite(c.volume) &&
+          c.volume >= 0,
+      );
       if (!rows.length) continue;
       const from = new Date(rows[0]!.openTime).toISOString();
       const to = new Date(rows.at(-1)!.openTime).toISOString();
       // The span the source covers is the source's: the seeder's candles in it go.
-      await tx.execute(sql`delete from klines where coin_id = ${plan.coinId} and interval = ${interval}::kline_interval and open_time between ${from}::timestamptz and ${to}::timestamptz`);
+      await tx.execute(
+        sql`delete from klines where coin_id = ${plan.coinId} and interval = ${interval}::kline_interval and open_time between ${from}::timestamptz and ${to}::timestamptz`,
+      );
       await tx.execute(sql`
         insert into klines (coin_id, interval, open_time, open, high, low, close, volume)
         select ${plan.coinId}, ${interval}::kline_interval, v.t, v.o, v.h, v.l, v.c, v.vol

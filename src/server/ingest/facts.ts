@@ -14,10 +14,21 @@ import { GLOBAL_FACTS } from '../domain/provenance.ts';
 import { marketWrite } from '../realtime/persist.ts';
 import { Repeat } from '../realtime/repeat.ts';
 import type { PriceSource } from '../realtime/types.ts';
-import { LINKS_PER_KIND, marketExchange, OUR_EXCHANGE_SLUGS, webAddress, type CoinDetailFacts, type CoinFacts, type CoinGecko, type ExchangeFacts } from './sources/coingecko.ts';
+import {
+  LINKS_PER_KIND,
+  marketExchange,
+  OUR_EXCHANGE_SLUGS,
+  webAddress,
+  type CoinDetailFacts,
+  type CoinFacts,
+  type CoinGecko,
+  type ExchangeFacts,
+} from './sources/coingecko.ts';
 
 /** Our exchange slugs whose CoinGecko id differs. */
-export const GECKO_EXCHANGE_IDS: Record<string, string> = Object.fromEntries(Object.entries(OUR_EXCHANGE_SLUGS).map(([id, slug]) => [slug, id]));
+export const GECKO_EXCHANGE_IDS: Record<string, string> = Object.fromEntries(
+  Object.entries(OUR_EXCHANGE_SLUGS).map(([id, slug]) => [slug, id]),
+);
 
 export interface FactsOptions {
   db: Db;
@@ -67,12 +78,14 @@ export function matchCoins(facts: CoinFacts[], ours: { id: string; symbol: strin
     }
   }
   const bySymbol = new Map<string, string[]>();
-  for (const c of ours) if (!out.has(c.id)) bySymbol.set(c.symbol.toUpperCase(), [...(bySymbol.get(c.symbol.toUpperCase()) ?? []), c.id]);
+  for (const c of ours)
+    if (!out.has(c.id)) bySymbol.set(c.symbol.toUpperCase(), [...(bySymbol.get(c.symbol.toUpperCase()) ?? []), c.id]);
   const factsPerSymbol = new Map<string, number>();
   for (const f of facts) factsPerSymbol.set(f.symbol, (factsPerSymbol.get(f.symbol) ?? 0) + 1);
   for (const f of facts) {
     const candidates = bySymbol.get(f.symbol);
-    if (out.has(f.id) || taken.has(f.symbol) || candidates?.length !== 1 || factsPerSymbol.get(f.symbol) !== 1) continue;
+    if (out.has(f.id) || taken.has(f.symbol) || candidates?.length !== 1 || factsPerSymbol.get(f.symbol) !== 1)
+      continue;
     out.set(candidates[0]!, f);
     taken.add(f.symbol);
   }
@@ -95,7 +108,10 @@ export class FactsRefresh implements PriceSource {
           `[facts] CoinGecko: supplies of ${r.coins} coins, trust scores of ${r.exchanges} exchanges, links and categories of ${r.details} coins${r.global ? ', market-wide totals' : ''}`,
         );
       },
-      (e) => this.o.log?.(`[facts] ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}; the stored facts stay`),
+      (e) =>
+        this.o.log?.(
+          `[facts] ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}; the stored facts stay`,
+        ),
     );
   }
 
@@ -120,13 +136,17 @@ export class FactsRefresh implements PriceSource {
     const exchangeFacts = await gecko.exchanges(1);
     // The totals are a thing apart: without them the supplies are still worth writing.
     const global = await gecko.global().catch((e: Error) => {
-      this.o.log?.(`[facts] market-wide totals: ${(e.cause as Error | undefined)?.message ?? e.message}; the stored ones stay`);
+      this.o.log?.(
+        `[facts] market-wide totals: ${(e.cause as Error | undefined)?.message ?? e.message}; the stored ones stay`,
+      );
       return null;
     });
     const at = new Date((this.o.now ?? Date.now)()).toISOString();
     // The market rounds write the same coins and exchanges: one writer at a time, no deadlock.
     const written = await marketWrite(db, async (tx) => {
-      const ours = rowsOf<{ id: string; symbol: string }>(await tx.execute(sql`select id, symbol from coins order by rank asc nulls last, id`));
+      const ours = rowsOf<{ id: string; symbol: string }>(
+        await tx.execute(sql`select id, symbol from coins order by rank asc nulls last, id`),
+      );
       const matched = [...matchCoins(facts, ours)].filter(([, f]) => f.circulatingSupply !== null);
       if (matched.length) {
         // The all-time high and low too: a history of our own reaches back a year at most.
@@ -148,7 +168,10 @@ export class FactsRefresh implements PriceSource {
                as v(id, circ, total, max, ath, ath_at, atl, atl_at)
           where c.id = v.id`);
       }
-      const exchanges = matchExchanges(exchangeFacts, rowsOf<{ name: string }>(await tx.execute(sql`select name from exchanges`)).map((r) => r.name));
+      const exchanges = matchExchanges(
+        exchangeFacts,
+        rowsOf<{ name: string }>(await tx.execute(sql`select name from exchanges`)).map((r) => r.name),
+      );
       if (exchanges.length) {
         // The website only where none is stored (exchanges first listed through CoinGecko's markets)
         // or the seeder's placeholder is (https://<slug>.example): an adapter's own address stays,
@@ -191,7 +214,9 @@ export class FactsRefresh implements PriceSource {
         await writeDetails(this.o.db, ourId, await this.o.gecko.coin(geckoId));
         written++;
       } catch (e) {
-        this.o.log?.(`[facts] details of ${geckoId}: ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}`);
+        this.o.log?.(
+          `[facts] details of ${geckoId}: ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}`,
+        );
       }
     }
     if (queue.length) this.detailCursor = (this.detailCursor + per) % queue.length;
@@ -207,7 +232,9 @@ async function writeDetails(db: Db, coinId: string, d: CoinDetailFacts): Promise
   const categories = d.categories.map((name) => ({ name, slug: slugify(name) })).filter((c) => c.slug !== '');
   // A market write too: the coin pages keep the links and tags beside the prices.
   await marketWrite(db, async (tx) => {
-    await tx.execute(sql`delete from coin_links where coin_id = ${coinId} and kind = any(${p(DETAIL_LINK_KINDS)}::link_kind[])`);
+    await tx.execute(
+      sql`delete from coin_links where coin_id = ${coinId} and kind = any(${p(DETAIL_LINK_KINDS)}::link_kind[])`,
+    );
     if (d.links.length) {
       await tx.execute(sql`
         insert into coin_links (coin_id, kind, url)

@@ -41,7 +41,8 @@ function openAt(interval: string, at: ReturnType<typeof sql>, within: string) {
 }
 
 /** Percent change from `from` to the coin's price; null without a reference. */
-const change = (from: ReturnType<typeof sql>) => sql`(select case when r > 0 then round((c.price / r - 1) * 100, 8) end from (select ${from} as r) x)`;
+const change = (from: ReturnType<typeof sql>) =>
+  sql`(select case when r > 0 then round((c.price / r - 1) * 100, 8) end from (select ${from} as r) x)`;
 
 /** Derives the figures of every live coin in one statement; returns how many coins it wrote. */
 export async function deriveFigures(db: Db, now: number): Promise<number> {
@@ -94,12 +95,19 @@ export async function drawSparklines(db: Db, now: number): Promise<number> {
              (select array_agg(k.close::float8 order by k.open_time) from klines k
                where k.coin_id = c.id and k.interval = '1h' and k.open_time >= ${t} - interval '168 hours'
                having min(k.open_time) <= ${t} - interval '144 hours') as closes
-      from coins c where ${live('c')}`)) as unknown as { rows: { id: string; price: number; closes: number[] | null }[] }
+      from coins c where ${live('c')}`)) as unknown as {
+      rows: { id: string; price: number; closes: number[] | null }[];
+    }
   ).rows;
   const drawn = rows.map((r) => {
     const points = r.closes ? [...r.closes, r.price] : null;
     const spark = sparkPath(points);
-    return { id: r.id, points: spark ? JSON.stringify(points) : null, d: spark?.d ?? null, trend: spark?.trend ?? null };
+    return {
+      id: r.id,
+      points: spark ? JSON.stringify(points) : null,
+      d: spark?.d ?? null,
+      trend: spark?.trend ?? null,
+    };
   });
   if (!drawn.length) return 0;
   const p = (values: unknown[]) => sql.param(values);
@@ -123,7 +131,10 @@ export class HistoryFigures implements PriceSource {
     this.repeat = new Repeat(
       o.intervalMs,
       () => this.refresh().then(() => undefined),
-      (e) => this.o.log?.(`[figures] ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}; tried again in ${o.intervalMs / 1000} s`),
+      (e) =>
+        this.o.log?.(
+          `[figures] ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}; tried again in ${o.intervalMs / 1000} s`,
+        ),
       // The first round writes the first prices and starts the backfill: no hurry.
       { startNow: false },
     );

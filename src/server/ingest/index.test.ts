@@ -25,7 +25,13 @@ afterEach(() => {
 describe('probe', () => {
   it('gives up on sources that do not answer without a process warning', async () => {
     const down = `http://127.0.0.1:${await closedPort()}`;
-    const c = parseConfig({ BINANCE_URL: down, BINANCE_FUTURES_URL: down, OKX_URL: down, BYBIT_URL: down, KRAKEN_URL: down });
+    const c = parseConfig({
+      BINANCE_URL: down,
+      BINANCE_FUTURES_URL: down,
+      OKX_URL: down,
+      BYBIT_URL: down,
+      KRAKEN_URL: down,
+    });
     const sources = createSources(c);
     expect(sources.length).toBe(5);
     process.on('warning', onWarning);

@@ -46,27 +46,49 @@ type SourcesConfig = Pick<
  * (a key is configured) also the markets of other exchanges through CoinGecko, unless
  * COINGECKO_MARKETS_MS is 0.
  */
-export function createSources(c: SourcesConfig, gecko: CoinGecko | null = null, log?: (line: string) => void): TickerSource[] {
+export function createSources(
+  c: SourcesConfig,
+  gecko: CoinGecko | null = null,
+  log?: (line: string) => void,
+): TickerSource[] {
   const make: Record<SourceName, () => TickerSource> = {
     binance: () => new BinanceSpot({ baseUrl: c.BINANCE_URL, streamUrl: c.BINANCE_STREAM_URL }),
-    'binance-futures': () => new BinanceFutures({ baseUrl: c.BINANCE_FUTURES_URL, streamUrl: c.BINANCE_FUTURES_STREAM_URL }),
+    'binance-futures': () =>
+      new BinanceFutures({ baseUrl: c.BINANCE_FUTURES_URL, streamUrl: c.BINANCE_FUTURES_STREAM_URL }),
     okx: () => new Okx({ baseUrl: c.OKX_URL, streamUrl: c.OKX_STREAM_URL }),
-    bybit: () => new Bybit({ baseUrl: c.BYBIT_URL, streamUrl: c.BYBIT_STREAM_URL, futuresStreamUrl: c.BYBIT_FUTURES_STREAM_URL }),
+    bybit: () =>
+      new Bybit({ baseUrl: c.BYBIT_URL, streamUrl: c.BYBIT_STREAM_URL, futuresStreamUrl: c.BYBIT_FUTURES_STREAM_URL }),
     kraken: () => new Kraken({ baseUrl: c.KRAKEN_URL, streamUrl: c.KRAKEN_STREAM_URL }),
   };
   const sources = c.SOURCES.map((name) => make[name]());
   const { refreshMs, exchangesPerRefresh } = geckoMarketsPlan(c);
   if (gecko && refreshMs > 0) {
     const skip = sources.flatMap(exchangesOf).map((e) => e.name);
-    sources.push(new CoinGeckoMarkets({ gecko, exchanges: c.COINGECKO_EXCHANGES, skip, refreshMs, exchangesPerRefresh, derivatives: true, log }));
+    sources.push(
+      new CoinGeckoMarkets({
+        gecko,
+        exchanges: c.COINGECKO_EXCHANGES,
+        skip,
+        refreshMs,
+        exchangesPerRefresh,
+        derivatives: true,
+        log,
+      }),
+    );
   }
   return sources;
 }
 
 /** The CoinGecko client, one per process so every call counts against one budget; null without a key. */
-export function createGecko(c: Pick<Config, 'COINGECKO_URL' | 'COINGECKO_API_KEY' | 'COINGECKO_PRO'>): CoinGecko | null {
+export function createGecko(
+  c: Pick<Config, 'COINGECKO_URL' | 'COINGECKO_API_KEY' | 'COINGECKO_PRO'>,
+): CoinGecko | null {
   if (!c.COINGECKO_API_KEY) return null;
-  return new CoinGecko({ baseUrl: c.COINGECKO_URL || undefined, apiKey: c.COINGECKO_API_KEY, pro: c.COINGECKO_PRO === '1' });
+  return new CoinGecko({
+    baseUrl: c.COINGECKO_URL || undefined,
+    apiKey: c.COINGECKO_API_KEY,
+    pro: c.COINGECKO_PRO === '1',
+  });
 }
 
 /** What LIVE=auto's probe learnt: the first source to answer (or null), and every answer asked for. */
@@ -111,7 +133,12 @@ export interface StartMarketOptions {
 }
 
 /** CoinGecko's facts refresh when a key is configured (its keyless limit is too small to rely on). */
-export function createFacts(db: Db, c: Config, log: (line: string) => void, gecko: CoinGecko | null = createGecko(c)): FactsRefresh | null {
+export function createFacts(
+  db: Db,
+  c: Config,
+  log: (line: string) => void,
+  gecko: CoinGecko | null = createGecko(c),
+): FactsRefresh | null {
   if (!gecko) return null;
   return new FactsRefresh({ db, gecko, intervalMs: c.COINGECKO_INTERVAL_MS, log });
 }
@@ -132,9 +159,21 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
   const gecko = createGecko(c);
   const sources = o.sources ?? createSources(c, gecko, log);
   const live = (asked: ProbeResult['asked'] | undefined, replaceDemo: boolean) =>
-    new LiveMarket({ db, sources, intervalMs: c.INGEST_INTERVAL_MS, staleMs: c.STALE_MS, streamIntervalMs: c.STREAM_INTERVAL_MS, backfillCoins: c.BACKFILL_COINS, log, asked, replaceDemo });
+    new LiveMarket({
+      db,
+      sources,
+      intervalMs: c.INGEST_INTERVAL_MS,
+      staleMs: c.STALE_MS,
+      streamIntervalMs: c.STREAM_INTERVAL_MS,
+      backfillCoins: c.BACKFILL_COINS,
+      log,
+      asked,
+      replaceDemo,
+    });
   const run = async (why: string, asked?: ProbeResult['asked']) => {
-    log(`[ingest] ${why}: market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`);
+    log(
+      `[ingest] ${why}: market data from ${sources.map((s) => s.name).join(', ')}, every ${c.INGEST_INTERVAL_MS / 1000} s`,
+    );
     const pending = await demoMarketPending(db);
     const market = live(asked, pending);
     await hub.addSource(market);
@@ -151,9 +190,13 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
     return 'sources' as const;
   };
   if (c.LIVE === 'sources') return run('LIVE=sources');
-  const { first, asked } = sources.length ? await probe(sources, c.SOURCES_PROBE_MS) : { first: null, asked: undefined };
+  const { first, asked } = sources.length
+    ? await probe(sources, c.SOURCES_PROBE_MS)
+    : { first: null, asked: undefined };
   if (first) return run(`LIVE=auto: ${first} answered`, asked);
-  log(`[ingest] LIVE=auto: no market source answered within ${c.SOURCES_PROBE_MS} ms (no network?); running the simulated demo market`);
+  log(
+    `[ingest] LIVE=auto: no market source answered within ${c.SOURCES_PROBE_MS} ms (no network?); running the simulated demo market`,
+  );
   // A first start offline keeps its demo market for good: later starts need not wait for a probe.
   await keepDemoMarket(db);
   await hub.addSource(new SimulatedMarket({ db, intervalMs: c.LIVE_INTERVAL_MS }));

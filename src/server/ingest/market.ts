@@ -170,7 +170,10 @@ export class LiveMarket implements PriceSource {
         }
       },
       // The database's own words, not Drizzle's "Failed query" with the whole statement.
-      (e) => (this.o.log ?? console.error)(`[ingest] round failed: ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}`),
+      (e) =>
+        (this.o.log ?? console.error)(
+          `[ingest] round failed: ${((e as Error).cause as Error | undefined)?.message ?? (e as Error).message}`,
+        ),
     );
     this.rounds.start();
   }
@@ -279,9 +282,16 @@ export class LiveMarket implements PriceSource {
    */
   async streamTick(): Promise<TickInput[]> {
     const now = this.now();
-    const result = aggregate({ tickers: relabel([...this.lastGood.values()].flat(), now), now, staleMs: this.o.staleMs, fiatPerUsd: await fiatPerUsd(this.o.db) });
+    const result = aggregate({
+      tickers: relabel([...this.lastGood.values()].flat(), now),
+      now,
+      staleMs: this.o.staleMs,
+      fiatPerUsd: await fiatPerUsd(this.o.db),
+    });
     const repriced = this.withNewFigures(result);
-    const moved = (await this.ticksOf(repriced.coins, await this.coinsBySymbol(now), now, 0)).filter((t) => this.published.get(t.coinId) !== t.price);
+    const moved = (await this.ticksOf(repriced.coins, await this.coinsBySymbol(now), now, 0)).filter(
+      (t) => this.published.get(t.coinId) !== t.price,
+    );
     repriced.commit();
     for (const t of moved) this.published.set(t.coinId, t.price);
     return moved;
@@ -309,7 +319,10 @@ export class LiveMarket implements PriceSource {
       if (before && ![...current].some(([key, at]) => !((before.get(key) ?? -Infinity) >= at))) continue;
       coins.set(symbol, coin);
     }
-    return { coins, commit: () => coins.forEach((_, symbol) => this.basis.set(symbol, figures.get(symbol) ?? new Map())) };
+    return {
+      coins,
+      commit: () => coins.forEach((_, symbol) => this.basis.set(symbol, figures.get(symbol) ?? new Map())),
+    };
   }
 
   /** Each source's state, with its stream's when it has one running. */
@@ -376,12 +389,21 @@ export class LiveMarket implements PriceSource {
     const renewed = sources.filter((s) => arrived.some(([name, fresh]) => name === s.name && fresh)).map((s) => s.name);
     const repriced = this.withNewFigures(result);
     const replaceDemo = !!this.o.replaceDemo && !this.demoSettled && answered.length > 0 && result.tickers.length > 0;
-    const replaced = await writeMarket(db, { ...result, coins: repriced.coins }, bySymbol, { now, states: this.states(), answered, renewed, exchanges: sources.flatMap(exchangesOf), replaceDemo });
+    const replaced = await writeMarket(db, { ...result, coins: repriced.coins }, bySymbol, {
+      now,
+      states: this.states(),
+      answered,
+      renewed,
+      exchanges: sources.flatMap(exchangesOf),
+      replaceDemo,
+    });
     if (replaceDemo) this.demoSettled = true;
     if (replaced) {
       // The coins that went must not be looked up (and written to) again.
       this.coinIds = null;
-      (this.o.log ?? console.error)(`[ingest] first start on the sources: the demo market is gone, ${result.coins.size} coins from ${answered.join(', ')}`);
+      (this.o.log ?? console.error)(
+        `[ingest] first start on the sources: the demo market is gone, ${result.coins.size} coins from ${answered.join(', ')}`,
+      );
     }
     if (!this.backfill && answered.length && (this.o.backfillCoins ?? 0) > 0) {
       const log = this.o.log ?? console.error;
@@ -432,7 +454,12 @@ export class LiveMarket implements PriceSource {
    * The ticks of aggregated coins, with `volumeMs` worth of their 24-hour volume, each saying when
    * the newest figure of its price was observed (never later than now: a source's clock may run ahead).
    */
-  private async ticksOf(coinsOut: Map<string, CoinAggregate>, bySymbol: Map<string, string>, now: number, volumeMs: number): Promise<TickInput[]> {
+  private async ticksOf(
+    coinsOut: Map<string, CoinAggregate>,
+    bySymbol: Map<string, string>,
+    now: number,
+    volumeMs: number,
+  ): Promise<TickInput[]> {
     const ticks: TickInput[] = [];
     const ids: string[] = [];
     for (const c of coinsOut.values()) {
@@ -464,9 +491,17 @@ export class LiveMarket implements PriceSource {
    * are added once they trade `NEW_COIN_MIN_VOLUME_USD` a day: named by their symbol, unranked,
    * unreviewed, without supply until the CoinGecko facts know them. Returns the symbol map with them.
    */
-  private async withNewCoins(result: AggregateResult, bySymbol: Map<string, string>, now: number): Promise<Map<string, string>> {
+  private async withNewCoins(
+    result: AggregateResult,
+    bySymbol: Map<string, string>,
+    now: number,
+  ): Promise<Map<string, string>> {
     const fresh = [...result.coins.values()].filter(
-      (c) => !bySymbol.has(c.symbol) && !this.triedNew.has(c.symbol) && c.volumeUsd >= NEW_COIN_MIN_VOLUME_USD && /^[A-Z0-9]{2,15}$/.test(c.symbol),
+      (c) =>
+        !bySymbol.has(c.symbol) &&
+        !this.triedNew.has(c.symbol) &&
+        c.volumeUsd >= NEW_COIN_MIN_VOLUME_USD &&
+        /^[A-Z0-9]{2,15}$/.test(c.symbol),
     );
     if (!fresh.length) return bySymbol;
     // Once per process: an id or name another coin holds is not tried (and logged) every round.
@@ -487,7 +522,10 @@ export class LiveMarket implements PriceSource {
   /** Coin ids by upper-case symbol; the best-ranked coin wins a shared symbol. Ten minutes. */
   private async coinsBySymbol(now: number): Promise<Map<string, string>> {
     if (this.coinIds && now - this.coinIds.at < 600_000) return this.coinIds.bySymbol;
-    const rows = await this.o.db.select({ id: coins.id, symbol: coins.symbol }).from(coins).orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id));
+    const rows = await this.o.db
+      .select({ id: coins.id, symbol: coins.symbol })
+      .from(coins)
+      .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id));
     const bySymbol = new Map<string, string>();
     for (const r of rows) if (!bySymbol.has(r.symbol.toUpperCase())) bySymbol.set(r.symbol.toUpperCase(), r.id);
     this.coinIds = { at: now, bySymbol };

@@ -64,10 +64,15 @@ export class SourceStream {
       this.attempt = 0;
       const subscriptions = this.o.subscribe?.() ?? [];
       for (const m of subscriptions) ws.send(JSON.stringify(m));
-      this.o.log?.(`[stream] ${this.o.name}: connected${subscriptions.length ? ` (${subscriptions.length} subscription messages)` : ''}`);
+      this.o.log?.(
+        `[stream] ${this.o.name}: connected${subscriptions.length ? ` (${subscriptions.length} subscription messages)` : ''}`,
+      );
       const keepAlive = this.o.keepAlive;
       if (keepAlive) {
-        this.keepAliveTimer = setInterval(() => ws.readyState === WebSocket.OPEN && ws.send(keepAlive.message), keepAlive.everyMs);
+        this.keepAliveTimer = setInterval(
+          () => ws.readyState === WebSocket.OPEN && ws.send(keepAlive.message),
+          keepAlive.everyMs,
+        );
         this.keepAliveTimer.unref?.();
       }
     });
@@ -82,7 +87,10 @@ export class SourceStream {
         tickers = this.o.parse(JSON.parse(text));
       } catch (e) {
         this.counts.errors++;
-        if (!this.complained) this.o.log?.(`[stream] ${this.o.name}: ${(e as Error).message} (further errors on this connection are counted, not logged)`);
+        if (!this.complained)
+          this.o.log?.(
+            `[stream] ${this.o.name}: ${(e as Error).message} (further errors on this connection are counted, not logged)`,
+          );
         this.complained = true;
         return;
       }

@@ -38,7 +38,9 @@ export interface WriteContext {
  * start that waits for the sources' first round removes it, replaced or not).
  */
 export async function demoMarketPending(db: Db): Promise<boolean> {
-  const res = (await db.execute(sql`select 1 from site_meta where key = ${DEMO_MARKET_PENDING}`)) as unknown as { rows: unknown[] };
+  const res = (await db.execute(sql`select 1 from site_meta where key = ${DEMO_MARKET_PENDING}`)) as unknown as {
+    rows: unknown[];
+  };
   return res.rows.length > 0;
 }
 
@@ -117,14 +119,23 @@ function tickerRows(results: TickerResult[], bySymbol: Map<string, string>) {
     const seen = rows.get(key);
     if (!seen || (r.volumeUsd ?? 0) > (seen.volumeUsd ?? 0)) rows.set(key, { ...r, coinId, pair });
   }
-  return [...rows.values()].map((r) => (r.excluded === 'invalid-price' ? { ...r, ticker: { ...r.ticker, last: Number.NaN, change24h: null, bid: null, ask: null } } : r));
+  return [...rows.values()].map((r) =>
+    r.excluded === 'invalid-price'
+      ? { ...r, ticker: { ...r.ticker, last: Number.NaN, change24h: null, bid: null, ask: null } }
+      : r,
+  );
 }
 
 /**
  * Writes one round: exchanges, tickers, coin volumes and sources, and the sources' states; true
  * when it replaced the demo market (ctx.replaceDemo).
  */
-export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map<string, string>, ctx: WriteContext): Promise<boolean> {
+export async function writeMarket(
+  db: Db,
+  result: AggregateResult,
+  bySymbol: Map<string, string>,
+  ctx: WriteContext,
+): Promise<boolean> {
   let replaced = false;
   const at = new Date(ctx.now).toISOString();
   const rows = tickerRows(result.tickers, bySymbol);
@@ -135,9 +146,14 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
     const list = exchangeSources.get(r.ticker.exchange) ?? [];
     if (!list.includes(r.ticker.source)) list.push(r.ticker.source);
     exchangeSources.set(r.ticker.exchange, list);
-    exchangeNewest.set(r.ticker.exchange, Math.max(exchangeNewest.get(r.ticker.exchange) ?? 0, Math.min(r.ticker.at, ctx.now)));
+    exchangeNewest.set(
+      r.ticker.exchange,
+      Math.max(exchangeNewest.get(r.ticker.exchange) ?? 0, Math.min(r.ticker.at, ctx.now)),
+    );
   }
-  const exchanges = [...new Map(ctx.exchanges.map((e) => [e.name, e])).values()].filter((e) => exchangeSources.has(e.name));
+  const exchanges = [...new Map(ctx.exchanges.map((e) => [e.name, e])).values()].filter((e) =>
+    exchangeSources.has(e.name),
+  );
   const coinsOut = [...result.coins.values()].filter((c) => bySymbol.has(c.symbol));
   await marketWrite(db, async (tx) => {
     if (exchanges.length) {
@@ -150,7 +166,9 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
                     ${p(exchanges.map((e) => new Date(exchangeNewest.get(e.name)!).toISOString()))}::timestamptz[]) as v(n, d, w, f, s, u)
         on conflict (name) do update set sources = excluded.sources, has_futures = exchanges.has_futures or excluded.has_futures, updated_at = excluded.updated_at`);
       // The demo pairs of an exchange a source now reports would mix invented and real numbers.
-      await tx.execute(sql`delete from tickers t using exchanges e where t.exchange_id = e.id and t.source is null and e.name = any(${p(exchanges.map((e) => e.name))}::text[])`);
+      await tx.execute(
+        sql`delete from tickers t using exchanges e where t.exchange_id = e.id and t.source is null and e.name = any(${p(exchanges.map((e) => e.name))}::text[])`,
+      );
     }
     // A pair that a source answering anew no longer lists for an exchange it still reports
     // (delisted, or out of CoinGecko's busiest 100) keeps its row, which favourites may name, but
@@ -205,7 +223,9 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
       // history and every figure drawn from it, and the first exchange and hour it invented: the
       // figures come back from the sources' history (figures.ts, backfill.ts). Whether or not the demo market is replaced, no demo number stays on it.
       const ids = p(coinsOut.map((c) => bySymbol.get(c.symbol)!));
-      await tx.execute(sql`delete from klines k using coins c where k.coin_id = c.id and c.id = any(${ids}::text[]) and cardinality(c.sources) = 0`);
+      await tx.execute(
+        sql`delete from klines k using coins c where k.coin_id = c.id and c.id = any(${ids}::text[]) and cardinality(c.sources) = 0`,
+      );
       await tx.execute(sql`
         update coins set change_1h = null, change_24h = null, change_7d = null, change_30d = null, change_1y = null, high_24h = null, low_24h = null,
                ath = null, ath_at = null, atl = null, atl_at = null, open_yesterday = null, close_yesterday = null,
@@ -217,7 +237,10 @@ export async function writeMarket(db: Db, result: AggregateResult, bySymbol: Map
                     ${p(coinsOut.map((c) => c.sources.join(',')))}::text[]) as v(id, vol, src)
         where c.id = v.id`);
     }
-    if (ctx.replaceDemo && ((await tx.execute(CLAIM_DEMO_MARKET)) as unknown as { rows: { n: number }[] }).rows[0]?.n === 1) {
+    if (
+      ctx.replaceDemo &&
+      ((await tx.execute(CLAIM_DEMO_MARKET)) as unknown as { rows: { n: number }[] }).rows[0]?.n === 1
+    ) {
       for (const statement of replaceDemoMarket(ctx.exchanges.map((e) => e.name))) await tx.execute(statement);
       replaced = true;
     }

@@ -67,7 +67,12 @@ const loopbackAllowed = () => process.env.NODE_ENV === 'test' || config().PUSH_L
 export function subscriptionOf(raw: unknown): PushSubscriptionInput {
   if (!raw || typeof raw !== 'object' || Array.isArray(raw)) throw bad('subscriptionRule');
   const { endpoint, keys } = raw as { endpoint?: unknown; keys?: unknown };
-  if (typeof endpoint !== 'string' || endpoint.length > 1024 || !endpointAllowed(endpoint, { allowLoopback: loopbackAllowed() })) throw bad('endpointRule');
+  if (
+    typeof endpoint !== 'string' ||
+    endpoint.length > 1024 ||
+    !endpointAllowed(endpoint, { allowLoopback: loopbackAllowed() })
+  )
+    throw bad('endpointRule');
   if (!keys || typeof keys !== 'object') throw bad('subscriptionRule');
   const { p256dh, auth } = keys as { p256dh?: unknown; auth?: unknown };
   const point = base64urlBytes(p256dh);
@@ -80,7 +85,13 @@ export function subscriptionOf(raw: unknown): PushSubscriptionInput {
  * Registers a device or refreshes its subscription (`add`). A device keeps its user; another
  * device id holding the same endpoint (the browser lost its msgToken) is replaced.
  */
-export async function registerDevice(db: Db, iid: string, sub: PushSubscriptionInput, locale: Locale, now = new Date()): Promise<{ linked: boolean }> {
+export async function registerDevice(
+  db: Db,
+  iid: string,
+  sub: PushSubscriptionInput,
+  locale: Locale,
+  now = new Date(),
+): Promise<{ linked: boolean }> {
   return db.transaction(async (tx) => {
     await tx.delete(pushDevices).where(and(eq(pushDevices.endpoint, sub.endpoint), ne(pushDevices.iid, iid)));
     const values = { endpoint: sub.endpoint, p256dh: sub.keys.p256dh, auth: sub.keys.auth, locale, lastSeenAt: now };
@@ -95,7 +106,11 @@ export async function registerDevice(db: Db, iid: string, sub: PushSubscriptionI
 
 /** `login_in`: the device now notifies this user (and no one else). An unknown device is a 404. */
 export async function linkDevice(db: Db, iid: string, userId: number, now = new Date()): Promise<{ linked: true }> {
-  const [row] = await db.update(pushDevices).set({ userId, linkedAt: now, lastSeenAt: now }).where(eq(pushDevices.iid, iid)).returning({ iid: pushDevices.iid });
+  const [row] = await db
+    .update(pushDevices)
+    .set({ userId, linkedAt: now, lastSeenAt: now })
+    .where(eq(pushDevices.iid, iid))
+    .returning({ iid: pushDevices.iid });
   if (!row) throw new DomainError(404, 404, 'push.deviceUnknown');
   return { linked: true };
 }

@@ -114,7 +114,13 @@ interface Due {
 
 /** `(d.locale = 'en' and a.locale in ('en')) or …`: a device gets the announcement rows of its language. */
 const localeMatch = sql.join(
-  LOCALES.map((l) => sql`(d.locale = ${l} and a.locale::text in (${sql.join(contentLocales(l).map((c) => sql`${c}`), sql`, `)}))`),
+  LOCALES.map(
+    (l) =>
+      sql`(d.locale = ${l} and a.locale::text in (${sql.join(
+        contentLocales(l).map((c) => sql`${c}`),
+        sql`, `,
+      )}))`,
+  ),
   sql` or `,
 );
 
@@ -137,7 +143,12 @@ async function due(db: Db, since: Date, limit: number): Promise<Due[]> {
 }
 
 /** The notification of one announcement, opening it under the device's language prefix. */
-export const announcementMessage = (r: { announcementId: number; title: string; exchange: string; locale?: Locale }): PushMessage => ({
+export const announcementMessage = (r: {
+  announcementId: number;
+  title: string;
+  exchange: string;
+  locale?: Locale;
+}): PushMessage => ({
   title: r.exchange,
   body: r.title,
   url: `${r.locale && r.locale !== DEFAULT_LOCALE ? `/${r.locale}` : ''}/announcement/${r.announcementId}`,
@@ -177,8 +188,17 @@ export async function notifyNewAnnouncements(db: Db, opts: NotifyOptions = {}): 
   return report;
 }
 
-async function deliver(db: Db, sender: PushSender, r: Due, report: NotifyReport, log: (line: string) => void): Promise<void> {
-  const outcome = await sender.send({ endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } }, announcementMessage(r));
+async function deliver(
+  db: Db,
+  sender: PushSender,
+  r: Due,
+  report: NotifyReport,
+  log: (line: string) => void,
+): Promise<void> {
+  const outcome = await sender.send(
+    { endpoint: r.endpoint, keys: { p256dh: r.p256dh, auth: r.auth } },
+    announcementMessage(r),
+  );
   const where = and(eq(pushDeliveries.announcementId, r.announcementId), eq(pushDeliveries.iid, r.iid));
   if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) {
     report.sent++;
@@ -189,7 +209,9 @@ async function deliver(db: Db, sender: PushSender, r: Due, report: NotifyReport,
   } else {
     report.failed++;
     const status = 'status' in outcome ? outcome.status : null;
-    log(`[push] announcement ${r.announcementId} to device ${r.iid.slice(0, 6)}… at ${new URL(r.endpoint).host} failed: ${status ?? (outcome as { error: string }).error}`);
+    log(
+      `[push] announcement ${r.announcementId} to device ${r.iid.slice(0, 6)}… at ${new URL(r.endpoint).host} failed: ${status ?? (outcome as { error: string }).error}`,
+    );
     await db.update(pushDeliveries).set({ status: 'failed', httpStatus: status }).where(where);
   }
 }
@@ -198,7 +220,10 @@ async function deliver(db: Db, sender: PushSender, r: Due, report: NotifyReport,
  * Runs {@link notifyNewAnnouncements} every `intervalMs` (default NOTIFY_INTERVAL_MS, 30 s; one run at a time); boot.ts starts it
  * in the server. Returns the stop function.
  */
-export function startPushNotifier(db: Db, opts: { intervalMs?: number; log?: (line: string) => void } = {}): () => Promise<void> {
+export function startPushNotifier(
+  db: Db,
+  opts: { intervalMs?: number; log?: (line: string) => void } = {},
+): () => Promise<void> {
   const log = opts.log ?? ((line: string) => (config().LOG_LEVEL !== 'silent' ? console.warn(line) : undefined));
   let running: Promise<unknown> | undefined;
   const tick = () => {

@@ -31,11 +31,15 @@ export function vapidKeys(db: Db): Promise<VapidKeys> {
 async function load(db: Db): Promise<VapidKeys> {
   const { default: webpush } = await import('web-push');
   const fresh = webpush.generateVAPIDKeys();
-  await db.insert(appSecrets).values({ name: SECRET_NAME, value: JSON.stringify(fresh) }).onConflictDoNothing();
+  await db
+    .insert(appSecrets)
+    .values({ name: SECRET_NAME, value: JSON.stringify(fresh) })
+    .onConflictDoNothing();
   const [row] = await db.select({ value: appSecrets.value }).from(appSecrets).where(eq(appSecrets.name, SECRET_NAME));
   if (!row) throw new Error('the VAPID key pair could not be stored');
   const parsed = JSON.parse(row.value) as Partial<VapidKeys>;
-  if (typeof parsed.publicKey !== 'string' || typeof parsed.privateKey !== 'string') throw new Error(`app_secrets "${SECRET_NAME}" is not a VAPID key pair`);
+  if (typeof parsed.publicKey !== 'string' || typeof parsed.privateKey !== 'string')
+    throw new Error(`app_secrets "${SECRET_NAME}" is not a VAPID key pair`);
   return { publicKey: parsed.publicKey, privateKey: parsed.privateKey };
 }
 
@@ -45,7 +49,8 @@ async function load(db: Db): Promise<VapidKeys> {
  */
 export function vapidSubject(c: Pick<Config, 'PUSH_SUBJECT' | 'SITE_URL' | 'MAIL_FROM'> = config()): string {
   if (c.PUSH_SUBJECT) return c.PUSH_SUBJECT;
-  if (c.SITE_URL?.startsWith('https://') && new URL(c.SITE_URL).hostname !== 'localhost') return new URL(c.SITE_URL).origin;
+  if (c.SITE_URL?.startsWith('https://') && new URL(c.SITE_URL).hostname !== 'localhost')
+    return new URL(c.SITE_URL).origin;
   const address = /<([^>]+)>/.exec(c.MAIL_FROM)?.[1] ?? c.MAIL_FROM.trim();
   return `mailto:${address}`;
 }

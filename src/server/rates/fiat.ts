@@ -54,7 +54,8 @@ export function parseRates(body: string): ParsedRates {
   const text = body.trim();
   if (text.startsWith('{')) {
     const doc = JSON.parse(text) as { result?: unknown; base_code?: unknown; base?: unknown; rates?: unknown };
-    if (doc.result !== undefined && doc.result !== 'success') throw new Error(`source answered result=${String(doc.result)}`);
+    if (doc.result !== undefined && doc.result !== 'success')
+      throw new Error(`source answered result=${String(doc.result)}`);
     const base = typeof doc.base_code === 'string' ? doc.base_code : typeof doc.base === 'string' ? doc.base : 'USD';
     if (!doc.rates || typeof doc.rates !== 'object') throw new Error('no rates object');
     const table: Record<string, number> = {};
@@ -93,7 +94,10 @@ export type RefreshResult =
 
 /** When the oldest stored fiat rate was written (null: some fiat rate is missing). */
 export async function oldestFiatRate(db: Db): Promise<Date | null> {
-  const rows = await db.select({ symbol: rates.symbol, updatedAt: rates.updatedAt }).from(rates).where(inArray(rates.symbol, [...FIAT_SYMBOLS]));
+  const rows = await db
+    .select({ symbol: rates.symbol, updatedAt: rates.updatedAt })
+    .from(rates)
+    .where(inArray(rates.symbol, [...FIAT_SYMBOLS]));
   if (rows.length < FIAT_SYMBOLS.length) return null;
   return new Date(Math.min(...rows.map((r) => r.updatedAt.getTime())));
 }
@@ -116,7 +120,10 @@ export async function refreshFiatRates(db: Db, opts: RefreshOptions): Promise<Re
     const body = await res.text();
     if (body.length > MAX_BYTES) throw new Error(`answer of ${body.length} characters`);
     const parsed = parseRates(body);
-    const stored = await db.select({ symbol: rates.symbol, rate: rates.rate }).from(rates).where(inArray(rates.symbol, [...FIAT_SYMBOLS]));
+    const stored = await db
+      .select({ symbol: rates.symbol, rate: rates.rate })
+      .from(rates)
+      .where(inArray(rates.symbol, [...FIAT_SYMBOLS]));
     const entries = Object.entries(parsed.rates) as [FiatSymbol, number][];
     for (const [symbol, rate] of entries) {
       const before = Number(stored.find((s) => s.symbol === symbol)?.rate);
@@ -129,14 +136,18 @@ export async function refreshFiatRates(db: Db, opts: RefreshOptions): Promise<Re
         await tx
           .insert(rates)
           .values({ symbol, rate: String(rate), updatedAt: now })
-          .onConflictDoUpdate({ target: rates.symbol, set: { rate: sql`excluded.rate`, updatedAt: sql`excluded.updated_at` } });
+          .onConflictDoUpdate({
+            target: rates.symbol,
+            set: { rate: sql`excluded.rate`, updatedAt: sql`excluded.updated_at` },
+          });
       }
     });
     const missing = FIAT_SYMBOLS.filter((s) => !(s in parsed.rates));
     if (missing.length) log(`[rates] ${opts.url} has no ${missing.join(', ')}: kept as stored`);
     return { status: 'updated', symbols: entries.map(([s]) => s) };
   } catch (e) {
-    const error = e instanceof Error ? (e.name === 'TimeoutError' ? `timed out after ${opts.timeoutMs} ms` : e.message) : String(e);
+    const error =
+      e instanceof Error ? (e.name === 'TimeoutError' ? `timed out after ${opts.timeoutMs} ms` : e.message) : String(e);
     log(`[rates] fiat refresh from ${opts.url} failed, stored rates kept: ${error}`);
     return { status: 'failed', error };
   }

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { applyPrice, mergeCandle, openTimeOf, rollUp } from './candles.ts';
 
-
 describe('candle roll-up', () => {
   it('keeps the open, extends high and low, closes at the last price and adds volumes', () => {
     let c = applyPrice(undefined, 10, 1, 9.5);
@@ -21,7 +20,11 @@ describe('candle roll-up', () => {
       close: 98,
       volume: 13,
     });
-    expect(mergeCandle(stored, { open: 101, high: 110, low: 100, close: 108, volume: 0 })).toMatchObject({ high: 110, low: 99, close: 108 });
+    expect(mergeCandle(stored, { open: 101, high: 110, low: 100, close: 108, volume: 0 })).toMatchObject({
+      high: 110,
+      low: 99,
+      close: 108,
+    });
   });
 
   it('finds the UTC candle containing a time', () => {
@@ -43,11 +46,35 @@ describe('candle roll-up', () => {
     const find = (id: string, interval: string, openTime: number) =>
       out.find((k) => k.coinId === id && k.interval === interval && k.openTime === openTime);
     expect(out).toHaveLength(8); // bitcoin: 2×1m, 2×1h, 1×1d; ethereum: 1m, 1h, 1d
-    expect(find('bitcoin', '1m', Date.UTC(2026, 10, 22, 13, 59))).toMatchObject({ open: 99, high: 102, low: 99, close: 102, volume: 2 });
-    expect(find('bitcoin', '1m', Date.UTC(2026, 10, 22, 14, 0))).toMatchObject({ open: 102, high: 102, low: 98, close: 98, volume: 4 });
+    expect(find('bitcoin', '1m', Date.UTC(2026, 10, 22, 13, 59))).toMatchObject({
+      open: 99,
+      high: 102,
+      low: 99,
+      close: 102,
+      volume: 2,
+    });
+    expect(find('bitcoin', '1m', Date.UTC(2026, 10, 22, 14, 0))).toMatchObject({
+      open: 102,
+      high: 102,
+      low: 98,
+      close: 98,
+      volume: 4,
+    });
     expect(find('bitcoin', '1h', Date.UTC(2026, 10, 22, 13))).toMatchObject({ open: 99, close: 102 });
     expect(find('bitcoin', '1h', Date.UTC(2026, 10, 22, 14))).toMatchObject({ open: 102, close: 98 });
-    expect(find('bitcoin', '1d', Date.UTC(2026, 10, 22))).toMatchObject({ open: 99, high: 102, low: 98, close: 98, volume: 6 });
-    expect(find('ethereum', '1d', Date.UTC(2026, 10, 22))).toMatchObject({ open: 10, high: 10, low: 10, close: 10, volume: 2 });
+    expect(find('bitcoin', '1d', Date.UTC(2026, 10, 22))).toMatchObject({
+      open: 99,
+      high: 102,
+      low: 98,
+      close: 98,
+      volume: 6,
+    });
+    expect(find('ethereum', '1d', Date.UTC(2026, 10, 22))).toMatchObject({
+      open: 10,
+      high: 10,
+      low: 10,
+      close: 10,
+      volume: 2,
+    });
   });
 });

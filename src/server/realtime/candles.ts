@@ -36,7 +36,8 @@ export function applyPrice<C extends Omit<CandleDelta, 'coinId' | 'interval' | '
   volume: number,
   previous = price,
 ): Omit<CandleDelta, 'coinId' | 'interval' | 'openTime'> {
-  if (!candle) return { open: previous, high: Math.max(previous, price), low: Math.min(previous, price), close: price, volume };
+  if (!candle)
+    return { open: previous, high: Math.max(previous, price), low: Math.min(previous, price), close: price, volume };
   return {
     open: candle.open,
     high: Math.max(candle.high, price),

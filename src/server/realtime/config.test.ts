@@ -21,9 +21,18 @@ describe('live-price settings', () => {
 
   it('default to Binance streams every 2 s, a 20-coin history backfill and no CoinGecko; 0 turns streams and backfill off', () => {
     const c = parseConfig({});
-    expect([c.STREAM_INTERVAL_MS, c.BACKFILL_COINS, c.COINGECKO_API_KEY, c.COINGECKO_INTERVAL_MS]).toEqual([2000, 20, '', 3_600_000]);
+    expect([c.STREAM_INTERVAL_MS, c.BACKFILL_COINS, c.COINGECKO_API_KEY, c.COINGECKO_INTERVAL_MS]).toEqual([
+      2000,
+      20,
+      '',
+      3_600_000,
+    ]);
     expect(c.BINANCE_STREAM_URL).toBe('wss://stream.binance.com:9443/ws/!miniTicker@arr');
-    const off = parseConfig({ STREAM_INTERVAL_MS: '0', BACKFILL_COINS: '0', BINANCE_STREAM_URL: 'ws://127.0.0.1:9/ws' });
+    const off = parseConfig({
+      STREAM_INTERVAL_MS: '0',
+      BACKFILL_COINS: '0',
+      BINANCE_STREAM_URL: 'ws://127.0.0.1:9/ws',
+    });
     expect([off.STREAM_INTERVAL_MS, off.BACKFILL_COINS, off.BINANCE_STREAM_URL]).toEqual([0, 0, 'ws://127.0.0.1:9/ws']);
   });
 

@@ -147,7 +147,8 @@ export class Realtime {
       const live = this.bus.latest(r.id);
       const at = r.updatedAt.getTime();
       if (live && live.at >= at) out.push(live);
-      else if (num(r.price) !== null) out.push({ coinId: r.id, price: num(r.price) as number, change24h: num(r.change24h), at, seq: 0 });
+      else if (num(r.price) !== null)
+        out.push({ coinId: r.id, price: num(r.price) as number, change24h: num(r.change24h), at, seq: 0 });
     }
     return out;
   }
@@ -214,7 +215,13 @@ export async function startRealtime(options: RealtimeOptions): Promise<Realtime>
   await stopRealtime();
   const { LIVE, LIVE_INTERVAL_MS, SSE_MAX_PER_CLIENT, SSE_MAX_STREAMS } = config();
   // auto and sources: the boot module decides and adds the market sources (addSource).
-  const hub = new Realtime({ live: LIVE === 'sim' ? 'sim' : 'off', intervalMs: LIVE_INTERVAL_MS, maxStreamsPerClient: SSE_MAX_PER_CLIENT, maxStreams: SSE_MAX_STREAMS, ...options });
+  const hub = new Realtime({
+    live: LIVE === 'sim' ? 'sim' : 'off',
+    intervalMs: LIVE_INTERVAL_MS,
+    maxStreamsPerClient: SSE_MAX_PER_CLIENT,
+    maxStreams: SSE_MAX_STREAMS,
+    ...options,
+  });
   slot.hub = hub;
   await hub.start();
   return hub;

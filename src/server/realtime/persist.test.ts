@@ -16,7 +16,12 @@ afterAll(async () => {
 
 const coin = async (id: string) => (await handle.db.select().from(coins).where(eq(coins.id, id)))[0]!;
 const candle = async (id: string, interval: '1m' | '1h' | '1d', at: number) =>
-  (await handle.db.select().from(klines).where(and(eq(klines.coinId, id), eq(klines.interval, interval), eq(klines.openTime, new Date(at)))))[0];
+  (
+    await handle.db
+      .select()
+      .from(klines)
+      .where(and(eq(klines.coinId, id), eq(klines.interval, interval), eq(klines.openTime, new Date(at))))
+  )[0];
 
 describe('TickWriter', () => {
   it('updates the coin, scales its tickers and upserts 1m/1h/1d candles', async () => {
@@ -28,7 +33,7 @@ describe('TickWriter', () => {
     const at = Date.UTC(2031, 0, 2, 3, 4, 5); // a minute no seeded candle has
     const price = Math.round(oldPrice * 1.02 * 100) / 100;
     const writer = new TickWriter(db, { tickerSlices: 1 });
-    await writer.write( [{ coinId: 'ethereum', price, previous: oldPrice, change24h: 4.5, at, volume: 1000 }]);
+    await writer.write([{ coinId: 'ethereum', price, previous: oldPrice, change24h: 4.5, at, volume: 1000 }]);
 
     const after = await coin('ethereum');
     expect(Number(after.price)).toBe(price);
@@ -44,7 +49,11 @@ describe('TickWriter', () => {
     }
 
     const minute = Date.UTC(2031, 0, 2, 3, 4);
-    expect(await candle('ethereum', '1m', minute)).toMatchObject({ open: String(oldPrice), close: String(price), volume: '1000' });
+    expect(await candle('ethereum', '1m', minute)).toMatchObject({
+      open: String(oldPrice),
+      close: String(price),
+      volume: '1000',
+    });
     // A second and third tick in the same minute: open stays, high/low extend, close = last, volume adds.
     await writer.write([
       { coinId: 'ethereum', price: price * 1.01, change24h: 5, at: at + 10_000, volume: 200 },
@@ -69,17 +78,33 @@ describe('TickWriter', () => {
     expect(btc.change24h).not.toBeNull();
   });
 
-  it('rescales one slice of the coins\' tickers per round, by the move since their last scaling', async () => {
+  it("rescales one slice of the coins' tickers per round, by the move since their last scaling", async () => {
     const db = handle.db;
     const ids = ['cardano', 'dogecoin']; // sorted: cardano is slice 0, dogecoin slice 1
     const prices = async () =>
-      new Map((await db.select({ id: tickers.id, price: tickers.price }).from(tickers).where(inArray(tickers.coinId, ids))).map((r) => [r.id, Number(r.price)]));
-    const owner = new Map((await db.select({ id: tickers.id, coinId: tickers.coinId }).from(tickers).where(inArray(tickers.coinId, ids))).map((r) => [r.id, r.coinId]));
-    const base = Object.fromEntries(await Promise.all(ids.map(async (id) => [id, Number((await coin(id)).price)] as const)));
+      new Map(
+        (
+          await db.select({ id: tickers.id, price: tickers.price }).from(tickers).where(inArray(tickers.coinId, ids))
+        ).map((r) => [r.id, Number(r.price)]),
+      );
+    const owner = new Map(
+      (
+        await db.select({ id: tickers.id, coinId: tickers.coinId }).from(tickers).where(inArray(tickers.coinId, ids))
+      ).map((r) => [r.id, r.coinId]),
+    );
+    const base = Object.fromEntries(
+      await Promise.all(ids.map(async (id) => [id, Number((await coin(id)).price)] as const)),
+    );
     const start = await prices();
     const writer = new TickWriter(db, { tickerSlices: 2 });
     const at = Date.UTC(2031, 1, 1);
-    const tick = (id: string, f: number, n: number) => ({ coinId: id, price: base[id]! * f, previous: base[id]!, change24h: null, at: at + n * 1000 });
+    const tick = (id: string, f: number, n: number) => ({
+      coinId: id,
+      price: base[id]! * f,
+      previous: base[id]!,
+      change24h: null,
+      at: at + n * 1000,
+    });
     const ratio = (now: Map<number, number>, id: string) => {
       const rs = [...now].filter(([t]) => owner.get(t) === id && start.get(t)! > 0).map(([t, p]) => p / start.get(t)!);
       expect(rs.length).toBeGreaterThan(0);
@@ -105,7 +130,15 @@ describe('SimulatedMarket', () => {
     const sim = new SimulatedMarket({ db: handle.db, intervalMs: 3000, coins: 5, random: Math.random });
     const ticks = await sim.nextRound();
     expect(ticks.map((t) => t.coinId)).toEqual(top.map((t) => t.id));
-    const rows = await handle.db.select().from(coins).where(inArray(coins.id, top.map((t) => t.id)));
+    const rows = await handle.db
+      .select()
+      .from(coins)
+      .where(
+        inArray(
+          coins.id,
+          top.map((t) => t.id),
+        ),
+      );
     for (const t of ticks) {
       const row = rows.find((r) => r.id === t.coinId)!;
       expect(t.previous).toBe(Number(row.price));

@@ -58,7 +58,10 @@ export class TickWriter {
     const ids = [...this.latest.keys()].sort();
     const scale = ids
       .filter((_, i) => i % slices === slice)
-      .map((coinId) => ({ coinId, ratio: (this.latest.get(coinId) as number) / (this.tickerBase.get(coinId) as number) }))
+      .map((coinId) => ({
+        coinId,
+        ratio: (this.latest.get(coinId) as number) / (this.tickerBase.get(coinId) as number),
+      }))
       .filter((s) => Number.isFinite(s.ratio) && s.ratio > 0 && s.ratio !== 1);
     await writeRound(this.db, valid, scale);
     for (const s of scale) this.tickerBase.set(s.coinId, this.latest.get(s.coinId) as number);
@@ -98,7 +101,11 @@ export async function marketWrite<T>(db: Db, write: (tx: Tx) => Promise<T>): Pro
  * dozen parameters, cheap to build on the event loop (built value by value through the query
  * builder, a round took ~25 ms of it).
  */
-export async function writeRound(db: Db, ticks: TickInput[], scale: { coinId: string; ratio: number }[]): Promise<void> {
+export async function writeRound(
+  db: Db,
+  ticks: TickInput[],
+  scale: { coinId: string; ratio: number }[],
+): Promise<void> {
   const latest = lastPerCoin(ticks);
   const candles = rollUp(ticks);
   const at = new Date(latest[latest.length - 1]!.at).toISOString();

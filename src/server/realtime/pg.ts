@@ -148,7 +148,9 @@ export class PgLink implements Transport {
   /** Tries to become the one process that runs the sources; false when another holds it. */
   async tryLead(): Promise<boolean> {
     if (!this.client) return false;
-    const res = await this.client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [LEADER_LOCK]);
+    const res = await this.client.query<{ ok: boolean }>('select pg_try_advisory_lock($1::bigint) as ok', [
+      LEADER_LOCK,
+    ]);
     return res.rows[0]?.ok === true;
   }
 

@@ -56,7 +56,13 @@ export class SimulatedMarket implements PriceSource {
     const random = this.options.random ?? Math.random;
     const at = (this.options.now ?? Date.now)();
     const rows = await db
-      .select({ id: coins.id, price: coins.price, change24h: coins.change24h, volatility: coins.volatility, volume24h: coins.volume24h })
+      .select({
+        id: coins.id,
+        price: coins.price,
+        change24h: coins.change24h,
+        volatility: coins.volatility,
+        volume24h: coins.volume24h,
+      })
       .from(coins)
       .where(and(isNotNull(coins.rank), gt(coins.price, '0')))
       .orderBy(asc(coins.rank))
@@ -71,7 +77,7 @@ export class SimulatedMarket implements PriceSource {
       const price = r10(nextPrice(previous, num(r.volatility) ?? 0.03, intervalMs, normal(random)));
       const reference = references.get(r.id);
       const change24h = reference ? changePercent(price, reference) : carryChange(num(r.change24h), previous, price);
-      const volume = ((num(r.volume24h) ?? 0) * intervalMs) / DAY_MS * Math.exp(0.3 * normal(random));
+      const volume = (((num(r.volume24h) ?? 0) * intervalMs) / DAY_MS) * Math.exp(0.3 * normal(random));
       return { coinId: r.id, price, previous, change24h: change24h === null ? null : r10(change24h, 8), at, volume };
     });
   }

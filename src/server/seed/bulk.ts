@@ -24,7 +24,11 @@ function element(value: unknown): string {
 }
 
 /** Inserts rows (the table's insert shape) in a few large statements. */
-export async function bulkInsert<T extends PgTable>(db: Db, table: T, rows: readonly T['$inferInsert'][]): Promise<void> {
+export async function bulkInsert<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
   if (rows.length === 0) return;
   const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(([key]) =>
     rows.some((r) => (r as Record<string, unknown>)[key] !== undefined),

@@ -85,9 +85,16 @@ export const CHAIN_EXPLORERS: Record<string, string[]> = {
 };
 
 /** Placeholder links: .example domains except the GitHub organisation and the real explorers above. */
-export function coinLinks(id: string, platform: string | null, full: boolean, rng: Rng): { kind: LinkKind; url: string }[] {
+export function coinLinks(
+  id: string,
+  platform: string | null,
+  full: boolean,
+  rng: Rng,
+): { kind: LinkKind; url: string }[] {
   const chain = platform ? platform.toLowerCase().replace(/[^a-z0-9]+/g, '-') : id;
-  const explorers = CHAIN_EXPLORERS[id] ?? [platform ? `https://explorer.${chain}.example/token/${id}` : `https://explorer.${id}.example`];
+  const explorers = CHAIN_EXPLORERS[id] ?? [
+    platform ? `https://explorer.${chain}.example/token/${id}` : `https://explorer.${id}.example`,
+  ];
   const links: { kind: LinkKind; url: string }[] = [
     { kind: 'website', url: `https://${id}.example` },
     ...explorers.map((url) => ({ kind: 'explorer' as const, url })),

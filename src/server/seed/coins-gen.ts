@@ -9,7 +9,17 @@ import { TAG_CONCEPT } from './data/taxonomy.ts';
 import type { ExchangeSeed } from './data/exchanges-data.ts';
 import { coinLinks, describe, type LinkKind } from './coin-text.ts';
 import { cmpDec, dec, mulDec, r10 } from './decimal.ts';
-import { DAY, HOUR, pegged, quickStats, simulate, stats, type History, type HistoryStats, type Layout } from './history.ts';
+import {
+  DAY,
+  HOUR,
+  pegged,
+  quickStats,
+  simulate,
+  stats,
+  type History,
+  type HistoryStats,
+  type Layout,
+} from './history.ts';
 import { rngFor, type Rng } from './random.ts';
 import type { CoinBase } from './universe.ts';
 
@@ -91,8 +101,11 @@ function listingDate(c: CoinBase, latest: number, rng: Rng): string {
 function firstExchange(c: CoinBase, listedOn: string, seeds: ExchangeSeed[], rng: Rng): string {
   const open = seeds
     .map((s, i) => ({ s, w: 1 / (i + 3) }))
-    .filter(({ s }) => s.foundedOn <= listedOn && !s.flags.includes('x') && (s.type === 'CEX' || s.chain === c.platform));
-  if (open.length === 0) return [...seeds].sort((a, b) => a.foundedOn.localeCompare(b.foundedOn))[0]?.displayName ?? 'Bitstamp';
+    .filter(
+      ({ s }) => s.foundedOn <= listedOn && !s.flags.includes('x') && (s.type === 'CEX' || s.chain === c.platform),
+    );
+  if (open.length === 0)
+    return [...seeds].sort((a, b) => a.foundedOn.localeCompare(b.foundedOn))[0]?.displayName ?? 'Bitstamp';
   return rng.weighted(open, (o) => o.w).s.displayName;
 }
 
@@ -145,7 +158,15 @@ function sizeCoins(universe: CoinBase[]): Sized[] {
     const total = rng.chance(0.4) ? circulating : r10(circulating * rng.range(1, 1.6));
     const max = rng.chance(0.45) ? null : rng.chance(0.3) ? total : r10(total * rng.range(1, 2));
     const turnover = c.stable ? rng.range(0.05, 0.3) : rng.logRange(0.01, 0.3);
-    out.push({ base: c, price, circulating, total, max, volatility: r10(tailVolatility(c, rng), 3), volume24h: r10(cap * turnover) });
+    out.push({
+      base: c,
+      price,
+      circulating,
+      total,
+      max,
+      volatility: r10(tailVolatility(c, rng), 3),
+      volume24h: r10(cap * turnover),
+    });
   });
   return out;
 }
@@ -164,7 +185,15 @@ function sizeGenerated(generated: CoinBase[], below: number): Sized[] {
     const circulating = r10(cap / price);
     const total = rng.chance(0.4) ? circulating : r10(circulating * rng.range(1, 1.6));
     const max = rng.chance(0.45) ? null : r10(total * rng.range(1, 2));
-    return { base: c, price, circulating, total, max, volatility: r10(rng.range(0.06, 0.14), 3), volume24h: r10(cap * rng.logRange(0.005, 0.2)) };
+    return {
+      base: c,
+      price,
+      circulating,
+      total,
+      max,
+      volatility: r10(rng.range(0.06, 0.14), 3),
+      volume24h: r10(cap * rng.logRange(0.005, 0.2)),
+    };
   });
 }
 
@@ -174,7 +203,8 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
   const real = universe.filter((c) => !c.generated);
   const sized = sizeCoins(real);
   const generated = universe.filter((c) => c.generated);
-  if (generated.length > 0) sized.push(...sizeGenerated(generated, Math.min(...sized.map((s) => s.price * s.circulating))));
+  if (generated.length > 0)
+    sized.push(...sizeGenerated(generated, Math.min(...sized.map((s) => s.price * s.circulating))));
   const latestListing = lay.T - LATEST_LISTING;
   const histories = new Map<string, History>();
   const rows: CoinRow[] = [];
@@ -198,7 +228,10 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
     } else {
       const peg = c.top?.pegTo ? sized.find((x) => x.base.symbol === c.top?.pegTo) : undefined;
       const pegHistory = peg ? histories.get(peg.base.id) : undefined;
-      history = peg && pegHistory ? pegged(pegHistory, peg.price, s.price, s.volume24h / peg.volume24h) : simulate(rngFor(`walk:${c.id}`), lay, walk);
+      history =
+        peg && pegHistory
+          ? pegged(pegHistory, peg.price, s.price, s.volume24h / peg.volume24h)
+          : simulate(rngFor(`walk:${c.id}`), lay, walk);
       histories.set(c.id, history);
       st = stats(history, lay);
       windowStart = (history.daily[0] as { t: number }).t;
@@ -206,7 +239,8 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
     const listedOn = listingDate(c, latestListing, rng);
     const listedMs = Date.parse(`${listedOn}T00:00:00Z`);
     const span = windowStart - listedMs;
-    const at = (from: number, to: number) => new Date(Math.floor((listedMs + span * rng.range(from, to)) / HOUR) * HOUR);
+    const at = (from: number, to: number) =>
+      new Date(Math.floor((listedMs + span * rng.range(from, to)) / HOUR) * HOUR);
     let ath = st.max.price;
     let athAt = new Date(st.max.at);
     if (span > 30 * DAY && rng.chance(c.stable ? 0.5 : 0.6)) {
@@ -220,7 +254,13 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
       atl = r10(atl * Math.exp(-(c.stable ? rng.range(0.01, 0.08) : rng.range(0.2, Math.min(7, 0.5 + 0.5 * years)))));
       atlAt = at(0, 0.25);
     }
-    const issuePrice = c.top ? (c.top.issuePrice ?? null) : !c.stable && rng.chance(0.45) ? r10(atl * rng.range(1, 4)) : c.stable ? 1 : null;
+    const issuePrice = c.top
+      ? (c.top.issuePrice ?? null)
+      : !c.stable && rng.chance(0.45)
+        ? r10(atl * rng.range(1, 4))
+        : c.stable
+          ? 1
+          : null;
     const price = dec(s.price);
     const circulating = dec(s.circulating);
     rows.push({

@@ -13,7 +13,9 @@ export function dec(n: number, sig = 10): string {
     const s = String(r10(n, sig));
     if (!s.includes('e')) return s;
   }
-  const [mantissa = '0', exponent = '0'] = Math.abs(n).toExponential(sig - 1).split('e');
+  const [mantissa = '0', exponent = '0'] = Math.abs(n)
+    .toExponential(sig - 1)
+    .split('e');
   const exp = Number(exponent);
   const digits = mantissa.replace('.', '');
   let s: string;

@@ -123,7 +123,8 @@ function flows(label: string, volume24h: number, bias: number, now: Date): Flow[
   return FLOW_WINDOWS.map((window) => {
     const days = WINDOW_DAYS[window];
     const gross = volume24h * days * rng.range(0.25, 0.45) * (window === '7d' ? rng.range(0.85, 1.15) : 1);
-    const noise = rng.clampedNormal() * (window === '30m' ? 0.18 : window === '1h' ? 0.14 : window === '1d' ? 0.08 : 0.05);
+    const noise =
+      rng.clampedNormal() * (window === '30m' ? 0.18 : window === '1h' ? 0.14 : window === '1d' ? 0.08 : 0.05);
     return { window, ...flowFrom(gross, bias + noise), updatedAt: now };
   });
 }
@@ -141,26 +142,43 @@ type AddressStyle = 'btc' | 'evm' | 'sol' | 'generic';
 function addressStyle(coin: CoinRow): AddressStyle {
   if (['BTC', 'LTC', 'BCH', 'DOGE'].includes(coin.symbol)) return 'btc';
   if (coin.platform === 'Solana' || coin.symbol === 'SOL') return 'sol';
-  if (coin.platform === null || coin.platform === undefined) return ['ETH', 'BNB', 'ETC', 'AVAX', 'POL', 'MATIC'].includes(coin.symbol) ? 'evm' : 'generic';
+  if (coin.platform === null || coin.platform === undefined)
+    return ['ETH', 'BNB', 'ETC', 'AVAX', 'POL', 'MATIC'].includes(coin.symbol) ? 'evm' : 'generic';
   return 'evm';
 }
 
 function address(style: AddressStyle, symbol: string, rng: Rng): string {
   switch (style) {
     case 'btc':
-      return symbol === 'BTC' ? `bc1q${draw(rng, BECH32, 38)}` : `${symbol === 'DOGE' ? 'D' : symbol === 'LTC' ? 'L' : 'q'}${draw(rng, BASE58, 33)}`;
+      return symbol === 'BTC'
+        ? `bc1q${draw(rng, BECH32, 38)}`
+        : `${symbol === 'DOGE' ? 'D' : symbol === 'LTC' ? 'L' : 'q'}${draw(rng, BASE58, 33)}`;
     case 'sol':
       return draw(rng, BASE58, 44);
     case 'evm':
       return `0x${draw(rng, HEX, 40)}`;
     default:
-      return `${symbol.toLowerCase().replace(/[^a-z0-9]/g, '').slice(0, 4) || 'addr'}1${draw(rng, BECH32, 38)}`;
+      return `${
+        symbol
+          .toLowerCase()
+          .replace(/[^a-z0-9]/g, '')
+          .slice(0, 4) || 'addr'
+      }1${draw(rng, BECH32, 38)}`;
   }
 }
 
-const txHash = (style: AddressStyle, rng: Rng) => (style === 'btc' ? draw(rng, HEX, 64) : style === 'sol' ? draw(rng, BASE58, 87) : `0x${draw(rng, HEX, 64)}`);
+const txHash = (style: AddressStyle, rng: Rng) =>
+  style === 'btc' ? draw(rng, HEX, 64) : style === 'sol' ? draw(rng, BASE58, 87) : `0x${draw(rng, HEX, 64)}`;
 
-const HOLDER_LABELS = ['Foundation treasury', 'Team vesting', 'Ecosystem fund', 'Staking contract', 'Bridge escrow', 'Market maker', 'Early investor'];
+const HOLDER_LABELS = [
+  'Foundation treasury',
+  'Team vesting',
+  'Ecosystem fund',
+  'Staking contract',
+  'Bridge escrow',
+  'Market maker',
+  'Early investor',
+];
 
 /** Coin → exchanges listing it (CEX first by the coin's ticker volume there). */
 function listingsByCoin(tickers: TickerRow[]): Map<string, { exchange: string; volume: number }[]> {
@@ -174,7 +192,9 @@ function listingsByCoin(tickers: TickerRow[]): Map<string, { exchange: string; v
   for (const [coinId, m] of acc) {
     out.set(
       coinId,
-      [...m].map(([exchange, volume]) => ({ exchange, volume })).sort((a, b) => b.volume - a.volume || (a.exchange < b.exchange ? -1 : 1)),
+      [...m]
+        .map(([exchange, volume]) => ({ exchange, volume }))
+        .sort((a, b) => b.volume - a.volume || (a.exchange < b.exchange ? -1 : 1)),
     );
   }
   return out;
@@ -191,7 +211,8 @@ function holders(coin: CoinRow, cexes: { exchange: string; displayName: string }
   weights.sort((a, b) => b - a);
   const total = weights.reduce((a, b) => a + b, 0);
   const exchangeSlots = new Set<number>();
-  for (let k = 0; k < Math.min(cexes.length, 12); k++) exchangeSlots.add(Math.min(HOLDERS_PER_COIN - 1, Math.floor(rng.logRange(1, 60)) - 1));
+  for (let k = 0; k < Math.min(cexes.length, 12); k++)
+    exchangeSlots.add(Math.min(HOLDERS_PER_COIN - 1, Math.floor(rng.logRange(1, 60)) - 1));
   const used = new Set<string>();
   let exIndex = 0;
   return weights.map((w, i) => {
@@ -268,7 +289,10 @@ function transfers(coin: CoinRow, top: HolderRow[], now: Date): TransferRow[] {
     let to = rng.chance(0.55) ? rng.pick(top.slice(0, 50)) : null;
     if (to && from && to.address === from.address) to = null;
     // At least 100,000 USD, rarely more than a few percent of a day's volume.
-    const valueUsd = Math.max(100_000, Math.min(volumeUsd * 0.05 + 150_000, rng.logRange(1e5, Math.max(2e5, volumeUsd * 0.01))));
+    const valueUsd = Math.max(
+      100_000,
+      Math.min(volumeUsd * 0.05 + 150_000, rng.logRange(1e5, Math.max(2e5, volumeUsd * 0.01))),
+    );
     const amount = Number(dec(valueUsd / price));
     let hash = txHash(style, rng);
     while (hashes.has(hash)) hash = txHash(style, rng);
@@ -296,7 +320,8 @@ function balances(coin: CoinRow, listing: { exchange: string; volume: number }[]
   // Centralised exchanges together hold 4–18 % of the circulating supply, roughly by volume.
   const share = rng.range(0.04, 0.18);
   return venues.map((v) => {
-    const balance = supply * share * (0.3 * (1 / venues.length) + 0.7 * (v.volume / totalVolume)) * rng.range(0.85, 1.15);
+    const balance =
+      supply * share * (0.3 * (1 / venues.length) + 0.7 * (v.volume / totalVolume)) * rng.range(0.85, 1.15);
     return {
       exchange: v.exchange,
       coinId: coin.id,
@@ -319,7 +344,9 @@ function repo(coin: CoinRow, url: string, now: Date): RepoRow {
   let wobble = 0;
   for (let w = 0; w < 52; w++) {
     wobble = 0.75 * wobble + 0.3 * rng.clampedNormal();
-    weeklyCommits.push(dormant ? (rng.chance(0.05) ? 1 : 0) : Math.round(activity * Math.exp(wobble) * rng.range(0.6, 1.4)));
+    weeklyCommits.push(
+      dormant ? (rng.chance(0.05) ? 1 : 0) : Math.round(activity * Math.exp(wobble) * rng.range(0.6, 1.4)),
+    );
   }
   const last4 = weeklyCommits.slice(-4).reduce((a, b) => a + b, 0);
   const fifth = weeklyCommits[47] ?? 0;
@@ -381,8 +408,16 @@ function milestones(coin: CoinRow, now: Date): MilestoneRow[] {
   const steps = PROCESS_ITEMS.slice(0, rng.int(4, PROCESS_ITEMS.length));
   const start = listed - rng.range(200, 500) * DAY;
   steps.forEach(([title, description], i) => {
-    const at = i < 3 ? start + ((listed - start) * (i + 1)) / 4 : listed + ((nowMs - listed) * (i - 2)) / (steps.length - 1.5);
-    out.push({ coinId: coin.id, kind: 'process', at: dayOf(Math.min(at, nowMs - DAY)), title: title === 'First exchange listing' && coin.firstExchange ? `Listed on ${coin.firstExchange}` : title, description, done: true });
+    const at =
+      i < 3 ? start + ((listed - start) * (i + 1)) / 4 : listed + ((nowMs - listed) * (i - 2)) / (steps.length - 1.5);
+    out.push({
+      coinId: coin.id,
+      kind: 'process',
+      at: dayOf(Math.min(at, nowMs - DAY)),
+      title: title === 'First exchange listing' && coin.firstExchange ? `Listed on ${coin.firstExchange}` : title,
+      description,
+      done: true,
+    });
   });
   // Roadmap: a few delivered items in the past year and planned ones over the next 18 months.
   const items = rng.shuffle(ROADMAP_ITEMS).slice(0, rng.int(4, 7));
@@ -395,7 +430,18 @@ function milestones(coin: CoinRow, now: Date): MilestoneRow[] {
 }
 
 const FIRST = ['trader', 'hodler', 'whale', 'miner', 'analyst', 'builder', 'investor', 'degen', 'quant', 'satoshi_fan'];
-const NICK = ['Demo Trader', 'Demo Hodler', 'Demo Whale', 'Demo Miner', 'Demo Analyst', 'Demo Builder', 'Demo Investor', 'Demo Degen', 'Demo Quant', 'Demo Satoshi Fan'];
+const NICK = [
+  'Demo Trader',
+  'Demo Hodler',
+  'Demo Whale',
+  'Demo Miner',
+  'Demo Analyst',
+  'Demo Builder',
+  'Demo Investor',
+  'Demo Degen',
+  'Demo Quant',
+  'Demo Satoshi Fan',
+];
 
 function demoUsers(now: Date): DemoUserRow[] {
   const rng = rngFor('demo-users');
@@ -499,7 +545,8 @@ export function generateDepth({ coins, coinLinks, exchanges, tickers, now }: Dep
   const top = byRank.slice(0, DEPTH_COINS);
   const exByName = new Map(exchanges.map((e) => [e.name, e]));
   const listings = listingsByCoin(tickers);
-  const cexListings = (coinId: string) => (listings.get(coinId) ?? []).filter((l) => exByName.get(l.exchange)?.type === 'CEX');
+  const cexListings = (coinId: string) =>
+    (listings.get(coinId) ?? []).filter((l) => exByName.get(l.exchange)?.type === 'CEX');
 
   const coinFlows: CoinFlowRow[] = [];
   for (const c of coins) {
@@ -509,7 +556,8 @@ export function generateDepth({ coins, coinLinks, exchanges, tickers, now }: Dep
   const exchangeFlows: ExchangeFlowRow[] = [];
   for (const e of exchanges) {
     const bias = rngFor(`flow-bias:${e.name}`).clampedNormal() * 0.08;
-    for (const f of flows(`exchange:${e.name}`, n(e.reportedVolume24h), bias, now)) exchangeFlows.push({ exchange: e.name, ...f });
+    for (const f of flows(`exchange:${e.name}`, n(e.reportedVolume24h), bias, now))
+      exchangeFlows.push({ exchange: e.name, ...f });
   }
 
   const coinHolders: HolderRow[] = [];
@@ -550,9 +598,23 @@ export function generateDepth({ coins, coinLinks, exchanges, tickers, now }: Dep
   }
   const topExchanges = [...exchanges].sort((a, b) => (a.rank ?? 1e9) - (b.rank ?? 1e9)).slice(0, REVIEWED_EXCHANGES);
   for (const e of topExchanges) {
-    const quality = Math.max(1.5, Math.min(4.8, n(e.starRating) || rngFor(`quality:exchange:${e.name}`).range(2.5, 4.5)));
+    const quality = Math.max(
+      1.5,
+      Math.min(4.8, n(e.starRating) || rngFor(`quality:exchange:${e.name}`).range(2.5, 4.5)),
+    );
     comments.push(...reviewsFor('exchange', e.name, quality, users, now));
   }
 
-  return { coinFlows, exchangeFlows, coinHolders, coinChainDaily, coinTransfers, exchangeBalances, coinRepos, coinMilestones, users, comments };
+  return {
+    coinFlows,
+    exchangeFlows,
+    coinHolders,
+    coinChainDaily,
+    coinTransfers,
+    exchangeBalances,
+    coinRepos,
+    coinMilestones,
+    users,
+    comments,
+  };
 }

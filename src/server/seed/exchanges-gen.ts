@@ -51,7 +51,10 @@ function describeExchange(seed: ExchangeSeed): string {
   if (seed.flags.includes('f')) features.push('futures');
   if (seed.flags.includes('l')) features.push('margin');
   if (seed.flags.includes('$')) features.push('fiat deposits');
-  const list = features.length > 1 ? `${features.slice(0, -1).join(', ')} and ${features[features.length - 1]}` : (features[0] ?? 'trading');
+  const list =
+    features.length > 1
+      ? `${features.slice(0, -1).join(', ')} and ${features[features.length - 1]}`
+      : (features[0] ?? 'trading');
   const intro =
     seed.type === 'DEX'
       ? `${seed.displayName} is a decentralised exchange${seed.chain && seed.chain !== '*' ? ` on ${seed.chain}` : ''}, launched in ${year}.`
@@ -65,7 +68,8 @@ function describeExchange(seed: ExchangeSeed): string {
 export function generateExchanges(now: Date, extra = 0): ExchangeInfo[] {
   let cex = 0;
   let dex = 0;
-  const seeds = extra > 0 ? [...EXCHANGE_SEEDS, ...generatedExchangeSeeds(EXCHANGE_SEEDS.length + 1, extra)] : EXCHANGE_SEEDS;
+  const seeds =
+    extra > 0 ? [...EXCHANGE_SEEDS, ...generatedExchangeSeeds(EXCHANGE_SEEDS.length + 1, extra)] : EXCHANGE_SEEDS;
   return seeds.map((seed, index) => {
     const generated = index >= EXCHANGE_SEEDS.length;
     const name = slugify(seed.displayName);
@@ -74,8 +78,11 @@ export function generateExchanges(now: Date, extra = 0): ExchangeInfo[] {
     const tier = isDex ? dex++ : cex++;
     // Generated venues are a twentieth of the size the real curve gives their tier, so their
     // share of the top coins' volume stays small and they rank below the real exchanges.
-    const size = (generated ? 0.05 : 1) * (isDex ? 0.3 : 1) * (tier + 1) ** -1.05 * Math.exp(0.25 * rng.clampedNormal());
-    let coinTarget = Math.round((isDex ? 12 + 220 * (tier + 1) ** -0.7 : 14 + 430 * (tier + 1) ** -0.6) * Math.exp(0.15 * rng.clampedNormal()));
+    const size =
+      (generated ? 0.05 : 1) * (isDex ? 0.3 : 1) * (tier + 1) ** -1.05 * Math.exp(0.25 * rng.clampedNormal());
+    let coinTarget = Math.round(
+      (isDex ? 12 + 220 * (tier + 1) ** -0.7 : 14 + 430 * (tier + 1) ** -0.6) * Math.exp(0.15 * rng.clampedNormal()),
+    );
     if (seed.profile === 'jp') coinTarget = Math.min(coinTarget, 45);
     if (seed.flags.includes('x')) coinTarget = 0;
     const visits = Math.round((isDex ? 1.2e7 : 5e7) * (tier + 1) ** -0.95 * Math.exp(0.3 * rng.clampedNormal()));

@@ -3,7 +3,12 @@
  * same `now` always gives the same rows. Only timestamps depend on `now` (histories end at
  * the current hour); prices, supplies, listings and volumes do not.
  */
-import type { coinNames as coinNamesTable, klines as klinesTable, rates as ratesTable, siteMeta as siteMetaTable } from '../db/schema/index.ts';
+import type {
+  coinNames as coinNamesTable,
+  klines as klinesTable,
+  rates as ratesTable,
+  siteMeta as siteMetaTable,
+} from '../db/schema/index.ts';
 import { COIN_NAMES } from './data/coin-names.ts';
 import { CONCEPTS, TAGS } from './data/taxonomy.ts';
 import { EXCHANGE_SEEDS } from './data/exchanges-data.ts';
@@ -56,7 +61,9 @@ const FIAT_RATES: Record<string, number> = {
 function localNames(universe: readonly { id: string; symbol: string; top: unknown }[]): CoinNameRow[] {
   return universe.flatMap((c) => {
     const names = c.top ? COIN_NAMES[c.symbol] : undefined;
-    return names ? Object.entries(names).flatMap(([locale, name]) => (name ? [{ coinId: c.id, locale, name }] : [])) : [];
+    return names
+      ? Object.entries(names).flatMap(([locale, name]) => (name ? [{ coinId: c.id, locale, name }] : []))
+      : [];
   });
 }
 
@@ -100,7 +107,11 @@ export function generateDemoData(now: Date = new Date(), options: GenerateOption
     BTC: 1 / priceOf('BTC'),
     ETH: 1 / priceOf('ETH'),
   };
-  const rates: RateRow[] = Object.entries(rateValues).map(([symbol, rate]) => ({ symbol, rate: dec(rate), updatedAt: now }));
+  const rates: RateRow[] = Object.entries(rateValues).map(([symbol, rate]) => ({
+    symbol,
+    rate: dec(rate),
+    updatedAt: now,
+  }));
   const quoteRates: Record<string, number> = {};
   for (const r of rates) quoteRates[r.symbol] = Number(r.rate);
   quoteRates.USDC = 1 / priceOf('USDC');
@@ -116,12 +127,27 @@ export function generateDemoData(now: Date = new Date(), options: GenerateOption
   // Minute candles for the last day of the top coins, split from their hourly candles.
   for (const m of coinOut.markets.slice(0, MINUTE_COINS)) {
     for (const c of minuteCandles(m.id, m.history.hourly)) {
-      klines.push({ coinId: m.id, interval: '1m', openTime: new Date(c.t), open: dec(c.o), high: dec(c.h), low: dec(c.l), close: dec(c.c), volume: c.v });
+      klines.push({
+        coinId: m.id,
+        interval: '1m',
+        openTime: new Date(c.t),
+        open: dec(c.o),
+        high: dec(c.h),
+        low: dec(c.l),
+        close: dec(c.c),
+        volume: c.v,
+      });
     }
   }
 
   // Coin-tab depth (flows, holders, chain, repos …) and demo users with their reviews.
-  const depth = generateDepth({ coins: coinOut.rows, coinLinks: coinOut.links, exchanges: exchanges.map((e) => e.row), tickers: tickers.rows, now });
+  const depth = generateDepth({
+    coins: coinOut.rows,
+    coinLinks: coinOut.links,
+    exchanges: exchanges.map((e) => e.row),
+    tickers: tickers.rows,
+    now,
+  });
 
   return {
     ...depth,

@@ -283,7 +283,9 @@ export function quickStats(rng: Rng, lay: Layout, opts: WalkOptions): { stats: H
   let t = at(0);
   const step = (days: number) => {
     t -= days * DAY;
-    p = stable ? r10(price * (1 + 0.0008 * rng.clampedNormal())) : r10(p * Math.exp(-volatility * 0.6 * Math.sqrt(days) * rng.clampedNormal(4)));
+    p = stable
+      ? r10(price * (1 + 0.0008 * rng.clampedNormal()))
+      : r10(p * Math.exp(-volatility * 0.6 * Math.sqrt(days) * rng.clampedNormal(4)));
     extreme(p, floorDay(t));
   };
   for (let d = 0; d < 23; d++) step(1);

@@ -40,6 +40,8 @@ export async function seedIfEmpty(db: Db): Promise<boolean> {
   if (row) return false;
   await seedDemo(db);
   // The first start on the market sources replaces this demo market (src/server/ingest/write.ts).
-  await db.execute(sql`insert into site_meta (key, value) values (${DEMO_MARKET_PENDING}, '{}'::jsonb) on conflict (key) do nothing`);
+  await db.execute(
+    sql`insert into site_meta (key, value) values (${DEMO_MARKET_PENDING}, '{}'::jsonb) on conflict (key) do nothing`,
+  );
   return true;
 }

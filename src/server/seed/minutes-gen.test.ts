@@ -44,7 +44,14 @@ describe('splitHour', () => {
 
 describe('minuteCandles', () => {
   it('splits the last hours of a series and is deterministic per coin', () => {
-    const hourly: Candle[] = Array.from({ length: 30 }, (_, k) => ({ t: HOUR_T + k * 3_600_000, o: 100 + k, c: 101 + k, h: 102 + k, l: 99 + k, v: 1000 }));
+    const hourly: Candle[] = Array.from({ length: 30 }, (_, k) => ({
+      t: HOUR_T + k * 3_600_000,
+      o: 100 + k,
+      c: 101 + k,
+      h: 102 + k,
+      l: 99 + k,
+      v: 1000,
+    }));
     const a = minuteCandles('bitcoin', hourly, 24);
     expect(a).toHaveLength(24 * 60);
     expect(a[0]!.t).toBe(hourly[6]!.t);

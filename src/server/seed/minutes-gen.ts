@@ -36,7 +36,8 @@ export function splitHour(rng: Rng, hour: Candle): MinuteCandle[] {
   // A random walk pinned at both ends: W_k − (k/n)·W_n.
   const walk = new Array<number>(steps + 1).fill(0);
   const sigma = Math.max(hi - lo, 1e-12) / 6;
-  for (let k = 1; k <= steps; k++) walk[k] = (walk[k - 1] as number) + (sigma / Math.sqrt(steps)) * 2 * rng.clampedNormal();
+  for (let k = 1; k <= steps; k++)
+    walk[k] = (walk[k - 1] as number) + (sigma / Math.sqrt(steps)) * 2 * rng.clampedNormal();
   const last = walk[steps] as number;
   const line = (k: number) => start + ((end - start) * k) / steps;
   const bridge = walk.map((w, k) => w - (last * k) / steps);

@@ -37,7 +37,12 @@ describe('SEED_COINS scale option', () => {
     expect(scaled.coins).toHaveLength(COINS);
     expect(scaled.coins.slice(0, real)).toEqual(base.coins);
     const generated = scaled.coins.slice(real);
-    expect(generated.every((c) => /^gen-coin-\d+$/.test(c.id) && c.name === `Gen Coin ${c.id.slice(9)}` && c.symbol === `GEN${c.id.slice(9)}`)).toBe(true);
+    expect(
+      generated.every(
+        (c) =>
+          /^gen-coin-\d+$/.test(c.id) && c.name === `Gen Coin ${c.id.slice(9)}` && c.symbol === `GEN${c.id.slice(9)}`,
+      ),
+    ).toBe(true);
     expect(new Set(scaled.coins.map((c) => c.id)).size).toBe(COINS);
     expect(scaled.coins.map((c) => c.rank)).toEqual(scaled.coins.map((_, i) => i + 1));
     // Klines, depth and reviews stay with the real top coins.
@@ -74,10 +79,12 @@ describe('SEED_COINS scale option', () => {
       if (t.coinId.startsWith('gen-')) expect(t.exchange.startsWith('gen-exchange-')).toBe(true);
       volume.set(t.coinId, (volume.get(t.coinId) ?? 0) + Number(t.volume24h));
     }
-    for (const c of scaled.coins) expect(Math.abs((volume.get(c.id) ?? 0) / Number(c.volume24h) - 1)).toBeLessThan(0.001);
+    for (const c of scaled.coins)
+      expect(Math.abs((volume.get(c.id) ?? 0) / Number(c.volume24h) - 1)).toBeLessThan(0.001);
     const pairs = new Set(scaled.tickers.map((t) => `${t.exchange} ${t.pair}`));
     expect(pairs.size).toBe(scaled.tickers.length);
-    for (const e of scaled.exchanges) expect(e.pairCount).toBe(scaled.tickers.filter((t) => t.exchange === e.name).length);
+    for (const e of scaled.exchanges)
+      expect(e.pairCount).toBe(scaled.tickers.filter((t) => t.exchange === e.name).length);
   });
 
   it('is deterministic', () => {

@@ -26,7 +26,9 @@ export const MAX_SEED_COINS = 100_000;
 export function extraCoinCount(real: number, requested: number | undefined): number {
   if (requested === undefined) return 0;
   if (!Number.isInteger(requested) || requested < real || requested > MAX_SEED_COINS) {
-    throw new Error(`SEED_COINS must be a whole number from ${real} (the real coin universe) to ${MAX_SEED_COINS}; got ${requested}`);
+    throw new Error(
+      `SEED_COINS must be a whole number from ${real} (the real coin universe) to ${MAX_SEED_COINS}; got ${requested}`,
+    );
   }
   return requested - real;
 }
@@ -82,7 +84,18 @@ export function generatedCoins(first: number, count: number): CoinBase[] {
   return out;
 }
 
-const COUNTRIES = ['Seychelles', 'Cayman Islands', 'Singapore', 'United Kingdom', 'Estonia', 'Lithuania', 'Hong Kong', 'Panama', 'Turkey', 'Brazil'];
+const COUNTRIES = [
+  'Seychelles',
+  'Cayman Islands',
+  'Singapore',
+  'United Kingdom',
+  'Estonia',
+  'Lithuania',
+  'Hong Kong',
+  'Panama',
+  'Turkey',
+  'Brazil',
+];
 const DEX_CHAINS = ['Ethereum', 'BNB Chain', 'Solana', 'Polygon', 'Arbitrum', 'Base'];
 
 /** Exchange seeds number `first`, `first + 1` …: small USDT venues, a fifth with perpetuals. */

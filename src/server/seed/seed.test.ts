@@ -6,7 +6,16 @@ import { generateDemoData, seedDemo, seedIfEmpty, type SeedSummary } from './ind
 
 const NOW = new Date('2026-11-20T12:34:56Z');
 const HOUR_START = Date.UTC(2026, 10, 20, 12);
-const CONTRACT_TYPES = ['PERPETUAL', 'UPSWEEKLY', 'DOWNSWEEKLY', 'WEEKLY', 'BIWEEKLY', 'MONTHLY', 'QUARTERLY', 'BIQUARTERLY'];
+const CONTRACT_TYPES = [
+  'PERPETUAL',
+  'UPSWEEKLY',
+  'DOWNSWEEKLY',
+  'WEEKLY',
+  'BIWEEKLY',
+  'MONTHLY',
+  'QUARTERLY',
+  'BIQUARTERLY',
+];
 
 let handle: DbHandle;
 let summary: SeedSummary;
@@ -42,16 +51,25 @@ describe('demo seed', () => {
     const counts = await one(sql`select
       (select count(*) from coins) as coins, (select count(*) from exchanges) as exchanges,
       (select count(*) from tickers) as tickers, (select count(*) from klines) as klines`);
-    expect(summary).toEqual({ coins: n(counts.coins), exchanges: n(counts.exchanges), tickers: n(counts.tickers), klines: n(counts.klines) });
+    expect(summary).toEqual({
+      coins: n(counts.coins),
+      exchanges: n(counts.exchanges),
+      tickers: n(counts.tickers),
+      klines: n(counts.klines),
+    });
   });
 
   it('has at least 500 coins, 120 exchanges of both types and 8000 tickers', async () => {
     expect(summary.coins).toBeGreaterThanOrEqual(500);
     expect(summary.exchanges).toBe(120);
     expect(summary.tickers).toBeGreaterThanOrEqual(8000);
-    const types = await rows<{ type: string; n: number }>(sql`select type, count(*)::int as n from exchanges group by type order by type`);
+    const types = await rows<{ type: string; n: number }>(
+      sql`select type, count(*)::int as n from exchanges group by type order by type`,
+    );
     expect(types.map((t) => t.type)).toEqual(['CEX', 'DEX']);
-    const icons = await one(sql`select count(*) filter (where has_icon) as with_icon, count(*) filter (where not has_icon) as without from coins`);
+    const icons = await one(
+      sql`select count(*) filter (where has_icon) as with_icon, count(*) filter (where not has_icon) as without from coins`,
+    );
     expect(n(icons.with_icon)).toBeGreaterThan(400);
     expect(n(icons.without)).toBeGreaterThanOrEqual(40);
   });
@@ -63,7 +81,8 @@ describe('demo seed', () => {
     expect(counts.map((c) => c.contract_type).sort()).toEqual([...CONTRACT_TYPES].sort());
     expect(counts[0]?.contract_type).toBe('PERPETUAL');
     for (const c of counts) expect(c.n).toBeGreaterThanOrEqual(20);
-    const bad = await one(sql`select count(*) as n from tickers where (market = 'futures') <> (contract_type is not null)
+    const bad =
+      await one(sql`select count(*) as n from tickers where (market = 'futures') <> (contract_type is not null)
       or (market = 'futures' and pair <> base_symbol || '-' || contract_type || '/' || quote_symbol)
       or (market = 'spot' and pair <> base_symbol || '/' || quote_symbol)`);
     expect(n(bad.n)).toBe(0);
@@ -77,7 +96,9 @@ describe('demo seed', () => {
     expect(byInterval['1d']?.n).toBe(50 * 365);
     expect(byInterval['1h']?.n).toBe(50 * 720);
     expect(new Date(byInterval['1h']?.last ?? 0).getTime()).toBe(HOUR_START - 3_600_000);
-    const outside = await one(sql`select count(*) as n from (select distinct coin_id from klines) k join coins c on c.id = k.coin_id where c.rank > 50`);
+    const outside = await one(
+      sql`select count(*) as n from (select distinct coin_id from klines) k join coins c on c.id = k.coin_id where c.rank > 50`,
+    );
     expect(n(outside.n)).toBe(0);
   });
 
@@ -91,13 +112,15 @@ describe('demo seed', () => {
   });
 
   it('stores minute candles for the last day of the top 10 coins that roll up exactly to their hours', async () => {
-    const counts = await one(sql`select count(*)::int as n, count(distinct coin_id)::int as coins, min(open_time) as first, max(open_time) as last
+    const counts =
+      await one(sql`select count(*)::int as n, count(distinct coin_id)::int as coins, min(open_time) as first, max(open_time) as last
       from klines where interval = '1m'`);
     expect(n(counts.n)).toBe(10 * 24 * 60);
     expect(n(counts.coins)).toBe(10);
     expect(new Date(counts.first as string).getTime()).toBe(HOUR_START - 24 * 3_600_000);
     expect(new Date(counts.last as string).getTime()).toBe(HOUR_START - 60_000);
-    const outside = await one(sql`select count(*) as n from (select distinct coin_id from klines where interval = '1m') k
+    const outside =
+      await one(sql`select count(*) as n from (select distinct coin_id from klines where interval = '1m') k
       join coins c on c.id = k.coin_id where c.rank > 10`);
     expect(n(outside.n)).toBe(0);
     const rolled = await rows<{ joined: number; bad: number }>(sql`
@@ -132,13 +155,16 @@ describe('demo seed', () => {
   });
 
   it('computes market cap as price × circulating supply and ranks by it without gaps', async () => {
-    const cap = await one(sql`select count(*) filter (where abs(market_cap - price * circulating_supply) > market_cap * 1e-9) as off,
+    const cap =
+      await one(sql`select count(*) filter (where abs(market_cap - price * circulating_supply) > market_cap * 1e-9) as off,
       count(*) filter (where market_cap <> price * circulating_supply) as inexact from coins`);
     expect(n(cap.off)).toBe(0);
     expect(n(cap.inexact)).toBe(0);
     const ranks = await rows<{ rank: number }>(sql`select rank from coins order by market_cap desc, id`);
     expect(ranks.map((r) => r.rank)).toEqual(ranks.map((_, i) => i + 1));
-    const dominance = await one(sql`select sum(market_cap / (select sum(market_cap) from coins) * 100) as total from coins`);
+    const dominance = await one(
+      sql`select sum(market_cap / (select sum(market_cap) from coins) * 100) as total from coins`,
+    );
     expect(Math.abs(n(dominance.total) - 100)).toBeLessThan(1e-9);
   });
 
@@ -148,13 +174,19 @@ describe('demo seed', () => {
       or max_supply < total_supply or ath < price or atl > price or ath_at > ${NOW} or atl_at > ${NOW}
       or volume_24h <= 0 or jsonb_array_length(sparkline_7d) <> 168 or (sparkline_7d->>167)::numeric <> price`);
     expect(n(bad.n)).toBe(0);
-    const top = await rows<{ symbol: string; price: string; rank: number }>(sql`select symbol, price, rank from coins where rank <= 3 order by rank`);
+    const top = await rows<{ symbol: string; price: string; rank: number }>(
+      sql`select symbol, price, rank from coins where rank <= 3 order by rank`,
+    );
     expect(top.map((c) => c.symbol)).toEqual(['BTC', 'ETH', 'USDT']);
-    const stables = await one(sql`select max(abs(price - 1)) as dev from coins where symbol in ('USDT', 'USDC', 'DAI')`);
+    const stables = await one(
+      sql`select max(abs(price - 1)) as dev from coins where symbol in ('USDT', 'USDC', 'DAI')`,
+    );
     expect(n(stables.dev)).toBeLessThan(0.01);
     const tiny = await one(sql`select count(*) as n from coins where price < 0.0000001`);
     expect(n(tiny.n)).toBeGreaterThan(0);
-    const reviewed = await one(sql`select count(*) filter (where not reviewed and rank <= 100) as top, avg(reviewed::int) as share from coins`);
+    const reviewed = await one(
+      sql`select count(*) filter (where not reviewed and rank <= 100) as top, avg(reviewed::int) as share from coins`,
+    );
     expect(n(reviewed.top)).toBe(0);
     expect(n(reviewed.share)).toBeGreaterThan(0.75);
   });
@@ -166,7 +198,9 @@ describe('demo seed', () => {
       or not exists (select 1 from coin_links l where l.coin_id = c.id and l.kind = 'explorer')
       or not exists (select 1 from tickers t where t.coin_id = c.id)`);
     expect(n(bad.n)).toBe(0);
-    const usdt = await rows<{ slug: string }>(sql`select k.slug from coin_concepts cc join concepts k on k.id = cc.concept_id where cc.coin_id = 'tether'`);
+    const usdt = await rows<{ slug: string }>(
+      sql`select k.slug from coin_concepts cc join concepts k on k.id = cc.concept_id where cc.coin_id = 'tether'`,
+    );
     expect(usdt.map((r) => r.slug)).toContain('stablecoins');
   });
 
@@ -174,7 +208,9 @@ describe('demo seed', () => {
     const bad = await one(sql`select count(*) as n from tickers where not (best_bid < price and price < best_ask)
       or (best_ask - best_bid) / best_ask > 0.0101 or (best_ask - best_bid) / best_ask < 0.00009 or volume_24h <= 0`);
     expect(n(bad.n)).toBe(0);
-    const deviation = await one(sql`select max(abs(t.price / c.price - 1)) as dev from tickers t join coins c on c.id = t.coin_id`);
+    const deviation = await one(
+      sql`select max(abs(t.price / c.price - 1)) as dev from tickers t join coins c on c.id = t.coin_id`,
+    );
     expect(n(deviation.dev)).toBeLessThanOrEqual(0.005);
     const volume = await one(sql`select max(abs(v / c.volume_24h - 1)) as dev from coins c
       join (select coin_id, sum(volume_24h) as v from tickers group by coin_id) t on t.coin_id = c.id`);
@@ -195,11 +231,14 @@ describe('demo seed', () => {
   it('writes rates and the data source', async () => {
     const rates = await rows<{ symbol: string; rate: string }>(sql`select symbol, rate from rates`);
     const rate = Object.fromEntries(rates.map((r) => [r.symbol, Number(r.rate)]));
-    for (const s of ['USD', 'USDT', 'CNY', 'JPY', 'KRW', 'HKD', 'TWD', 'EUR', 'BTC', 'ETH']) expect(rate[s]).toBeGreaterThan(0);
+    for (const s of ['USD', 'USDT', 'CNY', 'JPY', 'KRW', 'HKD', 'TWD', 'EUR', 'BTC', 'ETH'])
+      expect(rate[s]).toBeGreaterThan(0);
     expect(rate.USD).toBe(1);
     const btc = await one<{ price: string }>(sql`select price from coins where id = 'bitcoin'`);
     expect((rate.BTC ?? 0) * Number(btc.price)).toBeCloseTo(1, 8);
-    const meta = await one<{ value: { source: string; seededAt: string } }>(sql`select value from site_meta where key = 'data_source'`);
+    const meta = await one<{ value: { source: string; seededAt: string } }>(
+      sql`select value from site_meta where key = 'data_source'`,
+    );
     expect(meta.value).toEqual({ source: 'demo', seededAt: NOW.toISOString() });
   });
 
@@ -228,7 +267,9 @@ describe('demo seed', () => {
       from (select coin_id, count(*) as n, sum(balance) as total, min(rank) as min_rank, max(rank) as max_rank from coin_holders group by coin_id) h
       join coins c on c.id = h.coin_id`);
     expect(per[0]).toEqual({ coins: 100, bad: 0 });
-    const outside = await one(sql`select count(*) as n from (select distinct coin_id from coin_holders) h join coins c on c.id = h.coin_id where c.rank > 100`);
+    const outside = await one(
+      sql`select count(*) as n from (select distinct coin_id from coin_holders) h join coins c on c.id = h.coin_id where c.rank > 100`,
+    );
     expect(n(outside.n)).toBe(0);
     const unordered = await one(sql`select count(*) as n from coin_holders a join coin_holders b
       on a.coin_id = b.coin_id and b.rank = a.rank + 1 where b.balance > a.balance`);
@@ -246,7 +287,8 @@ describe('demo seed', () => {
     expect(n(chain.coins)).toBe(100);
     expect(String(chain.last).slice(0, 10)).toBe('2026-11-19');
     expect(n(chain.bad)).toBe(0);
-    const transfers = await one(sql`select count(distinct t.coin_id) as coins, count(*) filter (where t.value_usd < 100000
+    const transfers =
+      await one(sql`select count(distinct t.coin_id) as coins, count(*) filter (where t.value_usd < 100000
         or abs(t.value_usd - t.amount * c.price) > t.value_usd * 1e-6 or t.at > ${NOW} or t.from_address = t.to_address) as bad
       from coin_transfers t join coins c on c.id = t.coin_id`);
     expect(n(transfers.coins)).toBe(100);
@@ -257,7 +299,8 @@ describe('demo seed', () => {
     const bad = await one(sql`select count(*) as n from exchange_balances b where balance <= 0
       or not exists (select 1 from tickers t where t.coin_id = b.coin_id and t.exchange_id = b.exchange_id)`);
     expect(n(bad.n)).toBe(0);
-    const over = await one(sql`select count(*) as n from (select coin_id, sum(balance) as s from exchange_balances group by coin_id) b
+    const over =
+      await one(sql`select count(*) as n from (select coin_id, sum(balance) as s from exchange_balances group by coin_id) b
       join coins c on c.id = b.coin_id where b.s >= c.circulating_supply * 0.25`);
     expect(n(over.n)).toBe(0);
     const btc = await one(sql`select count(*) as n from exchange_balances where coin_id = 'bitcoin'`);
@@ -280,7 +323,8 @@ describe('demo seed', () => {
   });
 
   it('has a roadmap with done and planned entries and a process history for the top coins', async () => {
-    const m = await one(sql`select count(distinct coin_id) filter (where kind = 'roadmap' and not done and at > ${NOW}::date) as planned,
+    const m =
+      await one(sql`select count(distinct coin_id) filter (where kind = 'roadmap' and not done and at > ${NOW}::date) as planned,
       count(distinct coin_id) filter (where kind = 'roadmap' and done) as delivered,
       count(*) filter (where kind = 'process' and (not done or at > ${NOW}::date)) as bad_process from coin_milestones`);
     expect(n(m.planned)).toBe(100);
@@ -289,10 +333,16 @@ describe('demo seed', () => {
   });
 
   it('seeds demo users with locked passwords and reviews of top coins and exchanges', async () => {
-    const u = await one(sql`select count(*) as n, count(*) filter (where username not like 'demo\_%' or password_hash not like '!%') as bad from users`);
+    const u = await one(
+      sql`select count(*) as n, count(*) filter (where username not like 'demo\_%' or password_hash not like '!%') as bad from users`,
+    );
     expect(n(u.n)).toBe(40);
     expect(n(u.bad)).toBe(0);
-    const reviews = await rows<{ target_type: string; targets: number; bad: number }>(sql`select target_type, count(distinct target_id)::int as targets,
+    const reviews = await rows<{
+      target_type: string;
+      targets: number;
+      bad: number;
+    }>(sql`select target_type, count(distinct target_id)::int as targets,
       count(*) filter (where overall < 1 or overall > 5 or length(content) < 8)::int as bad from comments group by target_type order by target_type`);
     expect(reviews.filter((r) => r.target_type !== 'offering')).toEqual([
       { target_type: 'coin', targets: 30, bad: 0 },
@@ -308,7 +358,8 @@ describe('demo seed', () => {
       { target_type: 'coin', keys: 'business,community,product,team,technology' },
       { target_type: 'exchange', keys: 'experience,reputation,safety,speed,support,welfare' },
     ]);
-    const unknown = await one(sql`select count(*) as n from comments c where c.target_type = 'exchange' and not exists (select 1 from exchanges e where e.name = c.target_id)
+    const unknown =
+      await one(sql`select count(*) as n from comments c where c.target_type = 'exchange' and not exists (select 1 from exchanges e where e.name = c.target_id)
       or c.target_type = 'coin' and not exists (select 1 from coins k where k.id = c.target_id)
       or c.target_type = 'offering' and not exists (select 1 from offerings o where o.slug = c.target_id)`);
     expect(n(unknown.n)).toBe(0);
@@ -336,7 +387,8 @@ describe('demo seed', () => {
     const decimal = /^-?\d+(\.\d+)?$/;
     const numericKeys = ['price', 'marketCap', 'circulatingSupply', 'volume24h', 'change24h', 'ath', 'atl'] as const;
     for (const coin of a.coins) for (const k of numericKeys) expect(String(coin[k])).toMatch(decimal);
-    for (const t of a.tickers.slice(0, 500)) expect(`${t.price} ${t.priceQuote} ${t.bestBid} ${t.bestAsk}`).toMatch(/^[\d. ]+$/);
+    for (const t of a.tickers.slice(0, 500))
+      expect(`${t.price} ${t.priceQuote} ${t.bestBid} ${t.bestAsk}`).toMatch(/^[\d. ]+$/);
     const later = generateDemoData(new Date(NOW.getTime() + 7 * 86_400_000 + 5 * 3_600_000));
     const market = (d: typeof a) => d.coins.map((c) => [c.id, c.price, c.marketCap, c.rank, c.volume24h]);
     expect(market(later)).toEqual(market(a));

@@ -159,13 +159,16 @@ function generatedSpecs(venues: ExchangeInfo[], real: CoinMarket[], generated: C
     for (const coin of real) {
       if (!rng.chance(Math.min(0.9, 0.9 * (coin.rank / 8) ** -0.9))) continue;
       out.push({ ex, coin, quote: coin.symbol === 'USDT' ? 'USDC' : 'USDT', contractType: null, weight: 1 });
-      if (coin.rank <= 50 && coin.symbol !== 'BTC' && rng.chance(0.4)) out.push({ ex, coin, quote: 'BTC', contractType: null, weight: 0.15 });
-      if (coin.rank <= 100 && coin.symbol !== 'USDC' && coin.symbol !== 'USDT' && rng.chance(0.3)) out.push({ ex, coin, quote: 'USDC', contractType: null, weight: 0.2 });
+      if (coin.rank <= 50 && coin.symbol !== 'BTC' && rng.chance(0.4))
+        out.push({ ex, coin, quote: 'BTC', contractType: null, weight: 0.15 });
+      if (coin.rank <= 100 && coin.symbol !== 'USDC' && coin.symbol !== 'USDT' && rng.chance(0.3))
+        out.push({ ex, coin, quote: 'USDC', contractType: null, weight: 0.2 });
     }
     if (!ex.row.hasFutures) continue;
     for (const coin of real) {
       if (coin.rank > 40) break;
-      if (!coin.stable && rng.chance(0.8)) out.push({ ex, coin, quote: 'USDT', contractType: 'PERPETUAL', weight: 1.5 });
+      if (!coin.stable && rng.chance(0.8))
+        out.push({ ex, coin, quote: 'USDT', contractType: 'PERPETUAL', weight: 1.5 });
     }
   }
   for (const coin of generated) {
@@ -188,7 +191,12 @@ export interface TickerOutput {
  * Builds the tickers and fills each exchange row's reportedVolume24h, coinCount, pairCount
  * and rank from them.
  */
-export function generateTickers(exchanges: ExchangeInfo[], markets: CoinMarket[], quoteRates: Record<string, number>, now: Date): TickerOutput {
+export function generateTickers(
+  exchanges: ExchangeInfo[],
+  markets: CoinMarket[],
+  quoteRates: Record<string, number>,
+  now: Date,
+): TickerOutput {
   const specs: Spec[] = [];
   const listed = new Set<string>();
   // The real exchanges list the real coins only (generated ones come from the SEED_COINS option).
@@ -198,16 +206,22 @@ export function generateTickers(exchanges: ExchangeInfo[], markets: CoinMarket[]
     const rng = rngFor(`listings:${ex.name}`);
     for (const coin of pickCoins(ex, real, rng)) {
       listed.add(coin.id);
-      for (const q of spotQuotes(ex, coin, rng)) specs.push({ ex, coin, quote: q.quote, contractType: null, weight: q.weight });
+      for (const q of spotQuotes(ex, coin, rng))
+        specs.push({ ex, coin, quote: q.quote, contractType: null, weight: q.weight });
     }
     specs.push(...futuresSpecs(ex, real, rng));
   }
   // Every coin trades somewhere: unlisted tail coins go to one or two smaller USDT venues.
-  const fallback = exchanges.filter((e) => !e.generated && e.seed.type === 'CEX' && e.row.hasSpot && e.seed.profile === 'g');
+  const fallback = exchanges.filter(
+    (e) => !e.generated && e.seed.type === 'CEX' && e.row.hasSpot && e.seed.profile === 'g',
+  );
   for (const coin of real) {
     if (listed.has(coin.id)) continue;
     const rng = rngFor(`fallback:${coin.id}`);
-    const venues = new Set([rng.weighted(fallback, (e) => (e.tier + 1) ** -0.5), rng.weighted(fallback, (e) => (e.tier + 1) ** -0.5)]);
+    const venues = new Set([
+      rng.weighted(fallback, (e) => (e.tier + 1) ** -0.5),
+      rng.weighted(fallback, (e) => (e.tier + 1) ** -0.5),
+    ]);
     for (const ex of venues) specs.push({ ex, coin, quote: 'USDT', contractType: null, weight: 1 });
   }
   // A loop, not push(...): at 20,000 coins these are too many arguments for one call.
@@ -245,7 +259,12 @@ export function generateTickers(exchanges: ExchangeInfo[], markets: CoinMarket[]
       const price = r10(coin.price * (1 + dev));
       const rate = quoteRates[quote];
       if (rate === undefined) throw new Error(`seed: no rate for quote ${quote}`);
-      let spread = ex.tier < 15 && ex.seed.type === 'CEX' ? rng.logRange(0.0001, 0.0008) : small ? rng.logRange(0.0005, 0.006) : rng.logRange(0.0002, 0.003);
+      let spread =
+        ex.tier < 15 && ex.seed.type === 'CEX'
+          ? rng.logRange(0.0001, 0.0008)
+          : small
+            ? rng.logRange(0.0005, 0.006)
+            : rng.logRange(0.0002, 0.003);
       if (coin.rank > 200) spread *= 1.6;
       if (coin.stable) spread = Math.min(spread, 0.0005);
       spread = Math.max(0.0001, Math.min(0.01, spread));
@@ -284,7 +303,10 @@ export function generateTickers(exchanges: ExchangeInfo[], markets: CoinMarket[]
     ex.row.coinCount = new Set(list.map((t) => t.coinId)).size;
   }
   [...exchanges]
-    .sort((a, b) => cmpDec(b.row.reportedVolume24h as string, a.row.reportedVolume24h as string) || (a.name < b.name ? -1 : 1))
+    .sort(
+      (a, b) =>
+        cmpDec(b.row.reportedVolume24h as string, a.row.reportedVolume24h as string) || (a.name < b.name ? -1 : 1),
+    )
     .forEach((ex, i) => {
       ex.row.rank = i + 1;
     });

@@ -36,7 +36,12 @@ const MANIFEST: readonly ManifestItem[] = manifest;
 function iconFiles(): Set<string> | null {
   try {
     const dir = path.join(path.dirname(require.resolve('cryptocurrency-icons/package.json')), 'svg', 'color');
-    return new Set(fs.readdirSync(dir).filter((f) => f.endsWith('.svg')).map((f) => f.slice(0, -4)));
+    return new Set(
+      fs
+        .readdirSync(dir)
+        .filter((f) => f.endsWith('.svg'))
+        .map((f) => f.slice(0, -4)),
+    );
   } catch {
     return null;
   }

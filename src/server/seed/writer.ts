@@ -31,7 +31,9 @@ import { bulkInsert } from './bulk.ts';
 import type { DemoData } from './generate.ts';
 
 /** A coin row with its list sparkline drawn from its price history (written together). */
-export function withSparkPath<T extends { sparkline7d?: number[] | null }>(coin: T): T & { sparklinePath: string | null; sparklineTrend: string | null } {
+export function withSparkPath<T extends { sparkline7d?: number[] | null }>(
+  coin: T,
+): T & { sparklinePath: string | null; sparklineTrend: string | null } {
   const spark = sparkPath(coin.sparkline7d);
   return { ...coin, sparklinePath: spark?.d ?? null, sparklineTrend: spark?.trend ?? null };
 }
@@ -53,7 +55,22 @@ export async function clearMarketData(db: Db): Promise<void> {
   await db.delete(users).where(like(users.username, DEMO_USERNAMES));
   // Nothing references these tables, so TRUNCATE may empty them at once: far cheaper than a
   // DELETE of the ~100k ticker and kline rows (no dead tuples for autovacuum to clean up).
-  const leaves = [coinFlows, exchangeFlows, coinHolders, coinChainDaily, coinTransfers, exchangeBalances, coinRepos, coinMilestones, tickers, klines, coinLinks, coinNames, coinTags, coinConcepts];
+  const leaves = [
+    coinFlows,
+    exchangeFlows,
+    coinHolders,
+    coinChainDaily,
+    coinTransfers,
+    exchangeBalances,
+    coinRepos,
+    coinMilestones,
+    tickers,
+    klines,
+    coinLinks,
+    coinNames,
+    coinTags,
+    coinConcepts,
+  ];
   await db.execute(sql.raw(`truncate ${leaves.map((t) => `"${getTableName(t)}"`).join(', ')}`));
   // Coins and exchanges are referenced by content (offerings, announcements …): DELETE keeps
   // those rows' own ON DELETE rules.
@@ -65,7 +82,10 @@ export async function clearMarketData(db: Db): Promise<void> {
 export async function writeDemoData(db: Db, data: DemoData): Promise<SeedSummary> {
   await clearMarketData(db);
   const tagRows = await db.insert(tags).values(data.tags).returning({ id: tags.id, key: tags.slug });
-  const conceptRows = await db.insert(concepts).values(data.concepts).returning({ id: concepts.id, key: concepts.slug });
+  const conceptRows = await db
+    .insert(concepts)
+    .values(data.concepts)
+    .returning({ id: concepts.id, key: concepts.slug });
   const tagId = idMap(tagRows);
   const conceptId = idMap(conceptRows);
   await bulkInsert(db, coins, data.coins.map(withSparkPath));
@@ -85,7 +105,12 @@ export async function writeDemoData(db: Db, data: DemoData): Promise<SeedSummary
   // 65,535 (SEED_COINS=20000 makes about 4,200 exchanges).
   const exchangeRows: { id: number; key: string }[] = [];
   for (let i = 0; i < data.exchanges.length; i += 1000) {
-    exchangeRows.push(...(await db.insert(exchanges).values(data.exchanges.slice(i, i + 1000)).returning({ id: exchanges.id, key: exchanges.name })));
+    exchangeRows.push(
+      ...(await db
+        .insert(exchanges)
+        .values(data.exchanges.slice(i, i + 1000))
+        .returning({ id: exchanges.id, key: exchanges.name })),
+    );
   }
   const exchangeId = idMap(exchangeRows);
   await bulkInsert(
@@ -116,7 +141,10 @@ async function writeDepth(db: Db, data: DemoData, exchangeId: (key: string) => n
   await bulkInsert(
     db,
     coinHolders,
-    data.coinHolders.map(({ exchange, ...h }) => ({ ...h, exchangeId: exchange === null ? null : exchangeId(exchange) })),
+    data.coinHolders.map(({ exchange, ...h }) => ({
+      ...h,
+      exchangeId: exchange === null ? null : exchangeId(exchange),
+    })),
   );
   await bulkInsert(db, coinChainDaily, data.coinChainDaily);
   await bulkInsert(db, coinTransfers, data.coinTransfers);

@@ -18,7 +18,9 @@ export const GET: APIRoute = async ({ params, request, locals }) => {
     texts: {
       siteName,
       title: (kind: FeedKind, exchange?: string) =>
-        exchange ? t('pages.feeds.exchangeTitle', { site: siteName, exchange }) : t(`pages.feeds.title.${kind}`, { site: siteName }),
+        exchange
+          ? t('pages.feeds.exchangeTitle', { site: siteName, exchange })
+          : t(`pages.feeds.title.${kind}`, { site: siteName }),
       description: (kind: FeedKind, exchange?: string) =>
         exchange ? t('pages.feeds.exchangeDescription', { exchange }) : t(`pages.feeds.description.${kind}`),
     },

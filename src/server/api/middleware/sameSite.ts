@@ -41,7 +41,10 @@ function sameOrigin(c: Context<ApiEnv>, origin: string): boolean {
 export const refuseCrossSite = createMiddleware<ApiEnv>(async (c, next) => {
   const site = c.req.header('sec-fetch-site');
   const origin = c.req.header('origin');
-  if ((site !== undefined && site !== 'same-origin' && site !== 'none') || (origin !== undefined && !sameOrigin(c, origin))) {
+  if (
+    (site !== undefined && site !== 'same-origin' && site !== 'none') ||
+    (origin !== undefined && !sameOrigin(c, origin))
+  ) {
     return fail(c, 403, 4030, c.get('t')('auth.crossSite'));
   }
   await next();

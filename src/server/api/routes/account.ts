@@ -6,7 +6,17 @@ import * as accounts from '../../accounts/service.ts';
 import type { Caller } from '../../accounts/service.ts';
 import { clearedSessionCookies, DEVICE_COOKIE, deviceCookie, sessionCookies } from '../../accounts/cookies.ts';
 import { revokeSession } from '../../accounts/tokens.ts';
-import { accountOf, codeOf, emailOf, invalid, linkTokenOf, nicknameOf, passwordOf, phoneOf, userNameOf } from '../../accounts/rules.ts';
+import {
+  accountOf,
+  codeOf,
+  emailOf,
+  invalid,
+  linkTokenOf,
+  nicknameOf,
+  passwordOf,
+  phoneOf,
+  userNameOf,
+} from '../../accounts/rules.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
@@ -14,14 +24,26 @@ import { isHttps } from '../middleware/sameSite.ts';
 import { done, fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import { z } from 'zod';
-import { RISE_FALL_COOKIE, RISE_FALL_COOKIE_MAX_AGE_S, RISE_FALL_SCHEMES, toRiseFallScheme } from '../../../lib/riseFall.ts';
+import {
+  RISE_FALL_COOKIE,
+  RISE_FALL_COOKIE_MAX_AGE_S,
+  RISE_FALL_SCHEMES,
+  toRiseFallScheme,
+} from '../../../lib/riseFall.ts';
 import type { RouteDoc } from '../openapi.ts';
 
 type C = Context<ApiEnv>;
 
 function caller(c: C): Caller {
   const colours = toRiseFallScheme(getCookie(c, RISE_FALL_COOKIE));
-  return { ip: c.env?.clientAddress ?? null, userAgent: c.req.header('user-agent') ?? null, locale: c.get('locale'), t: c.get('t'), colours, device: getCookie(c, DEVICE_COOKIE) };
+  return {
+    ip: c.env?.clientAddress ?? null,
+    userAgent: c.req.header('user-agent') ?? null,
+    locale: c.get('locale'),
+    t: c.get('t'),
+    colours,
+    device: getCookie(c, DEVICE_COOKIE),
+  };
 }
 
 /**
@@ -32,7 +54,8 @@ function caller(c: C): Caller {
  */
 async function keepSession(c: C, signed: accounts.SignedIn): Promise<accounts.Signed> {
   const secure = isHttps(c);
-  for (const cookie of await sessionCookies(c.get('db'), signed.token, secure)) c.header('Set-Cookie', cookie, { append: true });
+  for (const cookie of await sessionCookies(c.get('db'), signed.token, secure))
+    c.header('Set-Cookie', cookie, { append: true });
   c.header('Set-Cookie', await deviceCookie(c.get('db'), signed.device, secure), { append: true });
   return keepColours(c, { token: signed.token, user: signed.user });
 }
@@ -44,14 +67,23 @@ async function keepSession(c: C, signed: accounts.SignedIn): Promise<accounts.Si
  */
 function keepColours<T extends { user: accounts.UserView } | accounts.UserView>(c: C, signed: T): T {
   const colours = 'user' in signed ? signed.user.colours : signed.colours;
-  const cookie = colours ? `${RISE_FALL_COOKIE}=${colours}; Path=/; Max-Age=${RISE_FALL_COOKIE_MAX_AGE_S}; SameSite=Lax` : `${RISE_FALL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
+  const cookie = colours
+    ? `${RISE_FALL_COOKIE}=${colours}; Path=/; Max-Age=${RISE_FALL_COOKIE_MAX_AGE_S}; SameSite=Lax`
+    : `${RISE_FALL_COOKIE}=; Path=/; Max-Age=0; SameSite=Lax`;
   // A sign-in with no account choice leaves the visitor's cookie (if any) as it is.
   if (colours || !('user' in signed)) c.header('Set-Cookie', cookie, { append: true });
   return signed;
 }
 
 /** The body of POST user/preferences: a scheme, or null for the language's convention. */
-const preferencesBody = z.object({ colours: z.enum(RISE_FALL_SCHEMES).nullable().describe('red-up, green-up, blue-orange (colour-blind safe), or null: follow the language') }).strict();
+const preferencesBody = z
+  .object({
+    colours: z
+      .enum(RISE_FALL_SCHEMES)
+      .nullable()
+      .describe('red-up, green-up, blue-orange (colour-blind safe), or null: follow the language'),
+  })
+  .strict();
 
 /** The signed-in user (requireAuth ran). */
 const me = (c: C) => c.get('user')!;
@@ -62,7 +94,8 @@ const me = (c: C) => c.get('user')!;
  */
 async function body(c: C): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type)) throw new DomainError(415, 415, 'auth.jsonOnly');
+  if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type))
+    throw new DomainError(415, 415, 'auth.jsonOnly');
   let value: unknown;
   try {
     value = await c.req.json();
@@ -73,26 +106,42 @@ async function body(c: C): Promise<Record<string, unknown>> {
   return value as Record<string, unknown>;
 }
 
-const optional = <T,>(value: unknown, parse: (v: unknown) => T): T | undefined => (value === undefined || value === null || value === '' ? undefined : parse(value));
+const optional = <T>(value: unknown, parse: (v: unknown) => T): T | undefined =>
+  value === undefined || value === null || value === '' ? undefined : parse(value);
 
 /** Account bodies are a few fields: 16 KB is plenty, and nobody gets to make us parse megabytes. */
-const smallBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('auth.invalidInput')) });
+const smallBody = bodyLimit({
+  maxSize: 16 * 1024,
+  onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('auth.invalidInput')),
+});
 
 /** The documented shapes of account input; the rules and their SPEC messages are in accounts/rules.ts. */
 const str = z.string();
 const phoneQ = z.object({ phone: str.describe('E.164, or national with the country code') });
-const account = (summary: string, more: Partial<RouteDoc> = {}) => doc({ tag: 'Account', summary, handlerValidates: true, ...more });
+const account = (summary: string, more: Partial<RouteDoc> = {}) =>
+  doc({ tag: 'Account', summary, handlerValidates: true, ...more });
 
 /** SPEC §7 "Account (v1)". */
 export const accountRoutes = new Hono<ApiEnv>()
   .basePath('/new/v1')
-  .post('/register', account('Register with user name, e-mail and password; answers the session', { body: z.object({ userName: str, email: str, password: str }) }), smallBody, async (c) => {
-    const b = await body(c);
-    const input = { userName: userNameOf(b.userName), email: emailOf(b.email), password: passwordOf(b.password) };
-    const { mailSent, ...signed } = await accounts.register(c.get('db'), caller(c), input);
-    // `mailSent`: whether the activation mail went out (the page says "check your e-mail", or how to send it again).
-    return done(c, { ...(await keepSession(c, signed)), mailSent }, mailSent ? 'auth.registered' : 'auth.registeredMailFailed');
-  })
+  .post(
+    '/register',
+    account('Register with user name, e-mail and password; answers the session', {
+      body: z.object({ userName: str, email: str, password: str }),
+    }),
+    smallBody,
+    async (c) => {
+      const b = await body(c);
+      const input = { userName: userNameOf(b.userName), email: emailOf(b.email), password: passwordOf(b.password) };
+      const { mailSent, ...signed } = await accounts.register(c.get('db'), caller(c), input);
+      // `mailSent`: whether the activation mail went out (the page says "check your e-mail", or how to send it again).
+      return done(
+        c,
+        { ...(await keepSession(c, signed)), mailSent },
+        mailSent ? 'auth.registered' : 'auth.registeredMailFailed',
+      );
+    },
+  )
   .get('/sendMailByActive', account('Send the activation mail again'), requireAuth, async (c) => {
     await accounts.resendActivation(c.get('db'), caller(c), me(c).id);
     return done(c, null, 'auth.activationSent');
@@ -101,71 +150,170 @@ export const accountRoutes = new Hono<ApiEnv>()
     await accounts.sendLoginCode(c.get('db'), caller(c), phoneOf(c.req.query('phone')));
     return done(c, null, 'auth.codeSent');
   })
-  .post('/registerByPhone', account('Register with phone, SMS code and password', { body: z.object({ phone: str, code: str, password: str, userName: str.optional() }) }), smallBody, async (c) => {
-    const b = await body(c);
-    const input = { phone: phoneOf(b.phone), code: codeOf(b.code), password: passwordOf(b.password), userName: optional(b.userName, userNameOf) };
-    return done(c, await keepSession(c, await accounts.registerByPhone(c.get('db'), caller(c), input)));
-  })
-  .post('/loginByPhone', account('Sign in with phone and SMS code', { body: z.object({ phone: str, code: str }) }), smallBody, async (c) => {
-    const b = await body(c);
-    return done(c, await keepSession(c, await accounts.loginByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code) })));
-  })
-  .post('/login', account('Sign in with user name or e-mail, and password (by phone: loginByPhone with an SMS code)', { body: z.object({ account: str, password: str }) }), smallBody, async (c) => {
-    const b = await body(c);
-    const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
-    return done(c, await keepSession(c, await accounts.login(c.get('db'), caller(c), { account: accountOf(b.account), password })));
-  })
+  .post(
+    '/registerByPhone',
+    account('Register with phone, SMS code and password', {
+      body: z.object({ phone: str, code: str, password: str, userName: str.optional() }),
+    }),
+    smallBody,
+    async (c) => {
+      const b = await body(c);
+      const input = {
+        phone: phoneOf(b.phone),
+        code: codeOf(b.code),
+        password: passwordOf(b.password),
+        userName: optional(b.userName, userNameOf),
+      };
+      return done(c, await keepSession(c, await accounts.registerByPhone(c.get('db'), caller(c), input)));
+    },
+  )
+  .post(
+    '/loginByPhone',
+    account('Sign in with phone and SMS code', { body: z.object({ phone: str, code: str }) }),
+    smallBody,
+    async (c) => {
+      const b = await body(c);
+      return done(
+        c,
+        await keepSession(
+          c,
+          await accounts.loginByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code) }),
+        ),
+      );
+    },
+  )
+  .post(
+    '/login',
+    account('Sign in with user name or e-mail, and password (by phone: loginByPhone with an SMS code)', {
+      body: z.object({ account: str, password: str }),
+    }),
+    smallBody,
+    async (c) => {
+      const b = await body(c);
+      const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
+      return done(
+        c,
+        await keepSession(c, await accounts.login(c.get('db'), caller(c), { account: accountOf(b.account), password })),
+      );
+    },
+  )
   .get('/sendSMS4ResetPwd', account('Send a password reset code by SMS', { query: phoneQ }), async (c) => {
     await accounts.sendResetCode(c.get('db'), caller(c), phoneOf(c.req.query('phone')));
     return done(c, null, 'auth.codeSent');
   })
-  .post('/applyToResetPwdByPhone', account('Reset the password with phone and SMS code', { body: z.object({ phone: str, code: str, password: str }) }), smallBody, async (c) => {
-    const b = await body(c);
-    await accounts.resetByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code), password: passwordOf(b.password) });
-    return done(c, null, 'auth.passwordReset');
-  })
-  .post('/applyToResetPwd', account('Mail a password reset link', { body: z.object({ email: str }) }), smallBody, async (c) => {
-    const b = await body(c);
-    await accounts.sendResetLink(c.get('db'), caller(c), emailOf(b.email));
-    return done(c, null, 'auth.resetMailSent');
-  })
-  .post('/resetPwd', account('Reset the password with the mailed link', { body: z.object({ token: str, password: str }) }), smallBody, async (c) => {
-    const b = await body(c);
-    await accounts.resetByLink(c.get('db'), caller(c), { token: linkTokenOf(b.token), password: passwordOf(b.password) });
-    return done(c, null, 'auth.passwordReset');
-  })
-  .post('/changePwd', account('Change the password; other sessions end', { body: z.object({ oldPassword: str, newPassword: str }) }), requireAuth, smallBody, async (c) => {
-    const b = await body(c);
-    const oldPassword = typeof b.oldPassword === 'string' && b.oldPassword.length <= 1024 ? b.oldPassword : '';
-    const device = await accounts.changePassword(c.get('db'), me(c).id, me(c).sessionId, { oldPassword, newPassword: passwordOf(b.newPassword) });
-    // The device cookies of the old password stop counting; this browser gets one for the new.
-    c.header('Set-Cookie', await deviceCookie(c.get('db'), device, isHttps(c)), { append: true });
-    // This session stays; an API client gets its token back so it may store whatever it gets (a
-    // browser's token stays in its HttpOnly cookie, out of page scripts' reach).
-    return done(c, { token: c.get('via') === 'header' ? c.get('token') : null }, 'auth.passwordChanged');
-  })
-  .post('/user/confirmPassword', account('Confirm the current password before changing the e-mail or the phone; answers a new session (this one ends)', { body: z.object({ password: str }) }), requireAuth, smallBody, async (c) => {
-    const b = await body(c);
-    const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
-    return done(c, await keepSession(c, await accounts.confirmPassword(c.get('db'), caller(c), me(c), password)), 'auth.passwordConfirmed');
-  })
-  .get('/getUser', account('The signed-in user'), requireAuth, async (c) => done(c, accounts.userView(await accounts.userById(c.get('db'), me(c).id))))
-  .post('/updateUserInfo', account('Change nickname or user name', { body: z.object({ nickname: str.optional(), userName: str.optional() }) }), requireAuth, smallBody, async (c) => {
-    const b = await body(c);
-    const input = { nickname: b.nickname === undefined ? undefined : nicknameOf(b.nickname), userName: b.userName === undefined ? undefined : userNameOf(b.userName) };
-    return done(c, await accounts.updateProfile(c.get('db'), me(c).id, input));
-  })
-  .post('/user/preferences', account('Save display preferences: the rise/fall colours', { body: preferencesBody }), requireAuth, smallBody, async (c) => {
-    const parsed = preferencesBody.safeParse(await body(c));
-    if (!parsed.success) throw invalid('invalidInput');
-    return done(c, keepColours(c, await accounts.setColours(c.get('db'), me(c).id, parsed.data.colours)));
-  })
+  .post(
+    '/applyToResetPwdByPhone',
+    account('Reset the password with phone and SMS code', { body: z.object({ phone: str, code: str, password: str }) }),
+    smallBody,
+    async (c) => {
+      const b = await body(c);
+      await accounts.resetByPhone(c.get('db'), caller(c), {
+        phone: phoneOf(b.phone),
+        code: codeOf(b.code),
+        password: passwordOf(b.password),
+      });
+      return done(c, null, 'auth.passwordReset');
+    },
+  )
+  .post(
+    '/applyToResetPwd',
+    account('Mail a password reset link', { body: z.object({ email: str }) }),
+    smallBody,
+    async (c) => {
+      const b = await body(c);
+      await accounts.sendResetLink(c.get('db'), caller(c), emailOf(b.email));
+      return done(c, null, 'auth.resetMailSent');
+    },
+  )
+  .post(
+    '/resetPwd',
+    account('Reset the password with the mailed link', { body: z.object({ token: str, password: str }) }),
+    smallBody,
+    async (c) => {
+      const b = await body(c);
+      await accounts.resetByLink(c.get('db'), caller(c), {
+        token: linkTokenOf(b.token),
+        password: passwordOf(b.password),
+      });
+      return done(c, null, 'auth.passwordReset');
+    },
+  )
+  .post(
+    '/changePwd',
+    account('Change the password; other sessions end', { body: z.object({ oldPassword: str, newPassword: str }) }),
+    requireAuth,
+    smallBody,
+    async (c) => {
+      const b = await body(c);
+      const oldPassword = typeof b.oldPassword === 'string' && b.oldPassword.length <= 1024 ? b.oldPassword : '';
+      const device = await accounts.changePassword(c.get('db'), me(c).id, me(c).sessionId, {
+        oldPassword,
+        newPassword: passwordOf(b.newPassword),
+      });
+      // The device cookies of the old password stop counting; this browser gets one for the new.
+      c.header('Set-Cookie', await deviceCookie(c.get('db'), device, isHttps(c)), { append: true });
+      // This session stays; an API client gets its token back so it may store whatever it gets (a
+      // browser's token stays in its HttpOnly cookie, out of page scripts' reach).
+      return done(c, { token: c.get('via') === 'header' ? c.get('token') : null }, 'auth.passwordChanged');
+    },
+  )
+  .post(
+    '/user/confirmPassword',
+    account(
+      'Confirm the current password before changing the e-mail or the phone; answers a new session (this one ends)',
+      { body: z.object({ password: str }) },
+    ),
+    requireAuth,
+    smallBody,
+    async (c) => {
+      const b = await body(c);
+      const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
+      return done(
+        c,
+        await keepSession(c, await accounts.confirmPassword(c.get('db'), caller(c), me(c), password)),
+        'auth.passwordConfirmed',
+      );
+    },
+  )
+  .get('/getUser', account('The signed-in user'), requireAuth, async (c) =>
+    done(c, accounts.userView(await accounts.userById(c.get('db'), me(c).id))),
+  )
+  .post(
+    '/updateUserInfo',
+    account('Change nickname or user name', { body: z.object({ nickname: str.optional(), userName: str.optional() }) }),
+    requireAuth,
+    smallBody,
+    async (c) => {
+      const b = await body(c);
+      const input = {
+        nickname: b.nickname === undefined ? undefined : nicknameOf(b.nickname),
+        userName: b.userName === undefined ? undefined : userNameOf(b.userName),
+      };
+      return done(c, await accounts.updateProfile(c.get('db'), me(c).id, input));
+    },
+  )
+  .post(
+    '/user/preferences',
+    account('Save display preferences: the rise/fall colours', { body: preferencesBody }),
+    requireAuth,
+    smallBody,
+    async (c) => {
+      const parsed = preferencesBody.safeParse(await body(c));
+      if (!parsed.success) throw invalid('invalidInput');
+      return done(c, keepColours(c, await accounts.setColours(c.get('db'), me(c).id, parsed.data.colours)));
+    },
+  )
   .post(
     '/upload',
-    account('Upload an avatar (JPEG or PNG, at most 2 MB; a few an hour)', { form: z.object({ file: str.describe('The picture (binary)') }) }),
+    account('Upload an avatar (JPEG or PNG, at most 2 MB; a few an hour)', {
+      form: z.object({ file: str.describe('The picture (binary)') }),
+    }),
     requireAuth,
     // The multipart envelope around a 2 MB picture; anything larger is refused before it is read whole.
-    bodyLimit({ maxSize: AVATAR_MAX_BYTES + 64 * 1024, onError: (c) => fail(c as C, 413, 4131, (c as C).get('t')('auth.avatarSize')) }),
+    bodyLimit({
+      maxSize: AVATAR_MAX_BYTES + 64 * 1024,
+      onError: (c) => fail(c as C, 413, 4131, (c as C).get('t')('auth.avatarSize')),
+    }),
     async (c) => {
       let file: unknown;
       try {
@@ -178,30 +326,78 @@ export const accountRoutes = new Hono<ApiEnv>()
       let url: string;
       try {
         // A few decodes per account (each costs memory and a thread), counted once the magic bytes passed.
-        url = await saveAvatar(c.get('db'), new Uint8Array(await file.arrayBuffer()), () => accounts.allowAvatarDecode(c.get('db'), me(c).id));
+        url = await saveAvatar(c.get('db'), new Uint8Array(await file.arrayBuffer()), () =>
+          accounts.allowAvatarDecode(c.get('db'), me(c).id),
+        );
       } catch (e) {
-        if (e instanceof AvatarError) throw e.reason === 'size' ? new DomainError(413, 4131, 'auth.avatarSize') : invalid('avatarType');
+        if (e instanceof AvatarError)
+          throw e.reason === 'size' ? new DomainError(413, 4131, 'auth.avatarSize') : invalid('avatarType');
         throw e;
       }
       return done(c, await accounts.setAvatar(c.get('db'), me(c).id, url));
     },
   )
-  .get('/user/sendSMS4Binding', account('Send a code to bind a phone (needs a fresh sign-in: user/confirmPassword)', { query: phoneQ }), requireAuth, async (c) => {
-    await accounts.sendBindingCode(c.get('db'), caller(c), me(c), phoneOf(c.req.query('phone')));
-    return done(c, null, 'auth.codeSent');
-  })
-  .get('/user/bindingPhone', account('Bind a phone with its code (fresh sign-in); the old phone is told', { query: z.object({ phone: str, code: str }) }), requireAuth, async (c) =>
-    done(c, await accounts.bindPhone(c.get('db'), caller(c), me(c), { phone: phoneOf(c.req.query('phone')), code: codeOf(c.req.query('code')) })),
+  .get(
+    '/user/sendSMS4Binding',
+    account('Send a code to bind a phone (needs a fresh sign-in: user/confirmPassword)', { query: phoneQ }),
+    requireAuth,
+    async (c) => {
+      await accounts.sendBindingCode(c.get('db'), caller(c), me(c), phoneOf(c.req.query('phone')));
+      return done(c, null, 'auth.codeSent');
+    },
   )
-  .get('/user/getMailCode', account('Send a code to bind an e-mail address (needs a fresh sign-in: user/confirmPassword)', { query: z.object({ email: str }) }), requireAuth, async (c) => {
-    await accounts.sendMailCode(c.get('db'), caller(c), me(c), emailOf(c.req.query('email')));
-    return done(c, null, 'auth.codeSent');
-  })
-  .get('/user/bindingMail', account('Bind an e-mail address with its code (fresh sign-in); the old address is told, every session ends and a new one starts', { query: z.object({ email: str, code: str }) }), requireAuth, async (c) =>
-    done(c, await keepSession(c, await accounts.bindEmail(c.get('db'), caller(c), me(c), { email: emailOf(c.req.query('email')), code: codeOf(c.req.query('code')) }))),
+  .get(
+    '/user/bindingPhone',
+    account('Bind a phone with its code (fresh sign-in); the old phone is told', {
+      query: z.object({ phone: str, code: str }),
+    }),
+    requireAuth,
+    async (c) =>
+      done(
+        c,
+        await accounts.bindPhone(c.get('db'), caller(c), me(c), {
+          phone: phoneOf(c.req.query('phone')),
+          code: codeOf(c.req.query('code')),
+        }),
+      ),
   )
-  .post('/logout', account('Sign out: this session ends (and the browser\'s session cookies go)'), requireAuth, async (c) => {
-    await revokeSession(c.get('db'), me(c).sessionId);
-    for (const cookie of clearedSessionCookies(isHttps(c))) c.header('Set-Cookie', cookie, { append: true });
-    return done(c, null, 'auth.loggedOut');
-  });
+  .get(
+    '/user/getMailCode',
+    account('Send a code to bind an e-mail address (needs a fresh sign-in: user/confirmPassword)', {
+      query: z.object({ email: str }),
+    }),
+    requireAuth,
+    async (c) => {
+      await accounts.sendMailCode(c.get('db'), caller(c), me(c), emailOf(c.req.query('email')));
+      return done(c, null, 'auth.codeSent');
+    },
+  )
+  .get(
+    '/user/bindingMail',
+    account(
+      'Bind an e-mail address with its code (fresh sign-in); the old address is told, every session ends and a new one starts',
+      { query: z.object({ email: str, code: str }) },
+    ),
+    requireAuth,
+    async (c) =>
+      done(
+        c,
+        await keepSession(
+          c,
+          await accounts.bindEmail(c.get('db'), caller(c), me(c), {
+            email: emailOf(c.req.query('email')),
+            code: codeOf(c.req.query('code')),
+          }),
+        ),
+      ),
+  )
+  .post(
+    '/logout',
+    account("Sign out: this session ends (and the browser's session cookies go)"),
+    requireAuth,
+    async (c) => {
+      await revokeSession(c.get('db'), me(c).sessionId);
+      for (const cookie of clearedSessionCookies(isHttps(c))) c.header('Set-Cookie', cookie, { append: true });
+      return done(c, null, 'auth.loggedOut');
+    },
+  );

@@ -3,7 +3,16 @@ import { bodyLimit } from 'hono/body-limit';
 import { consume } from '../../accounts/throttle.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { isInputError } from '../../http/edge.ts';
-import { alreadyReviewed, deleteReview, incomplete, myReview, reviewInput, reviewTargetId, saveReview, REVIEW_TARGETS } from '../../domain/reviewWrites.ts';
+import {
+  alreadyReviewed,
+  deleteReview,
+  incomplete,
+  myReview,
+  reviewInput,
+  reviewTargetId,
+  saveReview,
+  REVIEW_TARGETS,
+} from '../../domain/reviewWrites.ts';
 import type { ReviewTargetType } from '../../domain/reviews.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
@@ -28,7 +37,10 @@ async function body(c: C, bad: () => DomainError): Promise<Record<string, unknow
 }
 
 /** 2000 characters of text (up to 4 bytes each) and the ratings: 16 KB is plenty. */
-const reviewBody = bodyLimit({ maxSize: 16 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('review.tooLong', { count: 2000 })) });
+const reviewBody = bodyLimit({
+  maxSize: 16 * 1024,
+  onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('review.tooLong', { count: 2000 })),
+});
 
 /** New reviews per user per hour (one per target anyway; this stops a script reviewing every coin). */
 const REVIEWS_PER_HOUR = 30;
@@ -75,34 +87,57 @@ export const commentRoutes = new Hono<ApiEnv>()
       }),
       handlerValidates: true,
     }),
-    requireAuth, reviewBody, async (c) =>
-    orFail(c, 'review.fail', async () => {
-      const input = reviewInput(await body(c, incomplete));
+    requireAuth,
+    reviewBody,
+    async (c) =>
+      orFail(c, 'review.fail', async () => {
+        const input = reviewInput(await body(c, incomplete));
+        const db = c.get('db');
+        const targetId = await reviewTargetId(db, input.targetType, input.targetId);
+        if (await myReview(db, me(c), input.targetType, targetId)) throw alreadyReviewed();
+        const verdict = await consume(db, `review:${me(c)}`, [{ windowMs: 3_600_000, max: REVIEWS_PER_HOUR }]);
+        if (!verdict.ok) {
+          c.header('Retry-After', String(verdict.retryAfter));
+          throw new DomainError(429, 4290, 'review.tooMany');
+        }
+        return done(c, await saveReview(db, me(c), { ...input, targetId }), 'review.success');
+      }),
+  )
+  .post(
+    '/new/v1/comment/delete',
+    doc({
+      tag: 'Reviews and votes',
+      summary: 'Delete your own review',
+      body: z.object({ id: z.number().int() }),
+      handlerValidates: true,
+    }),
+    requireAuth,
+    async (c) =>
+      orFail(c, 'review.deleteFail', async () => {
+        const b = await body(c, () => new DomainError(400, 4004, 'review.deleteFail'));
+        const id = b.id;
+        const n = typeof id === 'string' && /^\d{1,10}$/.test(id) ? Number(id) : id;
+        if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2_147_483_647)
+          throw new DomainError(400, 4004, 'review.deleteFail');
+        return done(c, await deleteReview(c.get('db'), me(c), n), 'review.deleted');
+      }),
+  )
+  .get(
+    '/v1/comment/mine',
+    doc({
+      tag: 'Reviews and votes',
+      summary: 'Your review of a target, or null',
+      query: z.object({ targetType: z.enum(REVIEW_TARGETS), targetId: z.string() }),
+      handlerValidates: true,
+    }),
+    requireAuth,
+    async (c) => {
+      const type = c.req.query('targetType');
+      const id = c.req.query('targetId')?.trim() ?? '';
+      if (!type || !(REVIEW_TARGETS as readonly string[]).includes(type) || id === '' || id.length > 120)
+        throw new DomainError(400, 4002, 'review.badTarget');
       const db = c.get('db');
-      const targetId = await reviewTargetId(db, input.targetType, input.targetId);
-      if (await myReview(db, me(c), input.targetType, targetId)) throw alreadyReviewed();
-      const verdict = await consume(db, `review:${me(c)}`, [{ windowMs: 3_600_000, max: REVIEWS_PER_HOUR }]);
-      if (!verdict.ok) {
-        c.header('Retry-After', String(verdict.retryAfter));
-        throw new DomainError(429, 4290, 'review.tooMany');
-      }
-      return done(c, await saveReview(db, me(c), { ...input, targetId }), 'review.success');
-    }),
-  )
-  .post('/new/v1/comment/delete', doc({ tag: 'Reviews and votes', summary: 'Delete your own review', body: z.object({ id: z.number().int() }), handlerValidates: true }), requireAuth, async (c) =>
-    orFail(c, 'review.deleteFail', async () => {
-      const b = await body(c, () => new DomainError(400, 4004, 'review.deleteFail'));
-      const id = b.id;
-      const n = typeof id === 'string' && /^\d{1,10}$/.test(id) ? Number(id) : id;
-      if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2_147_483_647) throw new DomainError(400, 4004, 'review.deleteFail');
-      return done(c, await deleteReview(c.get('db'), me(c), n), 'review.deleted');
-    }),
-  )
-  .get('/v1/comment/mine', doc({ tag: 'Reviews and votes', summary: 'Your review of a target, or null', query: z.object({ targetType: z.enum(REVIEW_TARGETS), targetId: z.string() }), handlerValidates: true }), requireAuth, async (c) => {
-    const type = c.req.query('targetType');
-    const id = c.req.query('targetId')?.trim() ?? '';
-    if (!type || !(REVIEW_TARGETS as readonly string[]).includes(type) || id === '' || id.length > 120) throw new DomainError(400, 4002, 'review.badTarget');
-    const db = c.get('db');
-    const targetId = await reviewTargetId(db, type as ReviewTargetType, id);
-    return done(c, await myReview(db, me(c), type as ReviewTargetType, targetId));
-  });
+      const targetId = await reviewTargetId(db, type as ReviewTargetType, id);
+      return done(c, await myReview(db, me(c), type as ReviewTargetType, targetId));
+    },
+  );

@@ -1,6 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { contentLanguage, getSocial, getUpdate, listSocial, listUpdates, parseContentId, SOCIAL_PLATFORMS, UPDATE_KINDS } from '../../domain/community.ts';
+import {
+  contentLanguage,
+  getSocial,
+  getUpdate,
+  listSocial,
+  listUpdates,
+  parseContentId,
+  SOCIAL_PLATFORMS,
+  UPDATE_KINDS,
+} from '../../domain/community.ts';
 import { getQuestion, listQuestions, QUESTION_SORTS, wendaHub } from '../../domain/questions.ts';
 import { DomainError } from '../../domain/errors.ts';
 import type { ApiEnv } from '../env.ts';
@@ -13,7 +22,8 @@ const { order: _order, ...paging } = pageQuery;
 /** The id path segment: a positive whole number, else a 400 naming the field. */
 function idParam(raw: string): number {
   const id = parseContentId(raw);
-  if (id === undefined) throw new DomainError(400, 400, 'api.invalidParam', { field: 'id', message: 'must be a positive whole number' });
+  if (id === undefined)
+    throw new DomainError(400, 400, 'api.invalidParam', { field: 'id', message: 'must be a positive whole number' });
   return id;
 }
 
@@ -41,26 +51,52 @@ const idParams = z.object({ id: z.string() });
  *   Twitter posts of and about exchanges and projects (SPEC §7).
  */
 export const communityRoutes = new Hono<ApiEnv>()
-  .get('/v1/dynamics', doc({ tag: 'Community', summary: 'Project updates, newest first, with counts per kind', query: dynamicsQuery }), async (c) => {
-    const q = parseQuery(c, dynamicsQuery);
-    return ok(c, await listUpdates(c.get('db'), { ...q, language: contentLanguage(c.get('locale')) }), 60);
-  })
-  .get('/v1/dynamics/:id', doc({ tag: 'Community', summary: 'One project update', params: idParams }), async (c) => ok(c, await getUpdate(c.get('db'), idParam(c.req.param('id'))), 60))
-  .get('/v1/questions', doc({ tag: 'Community', summary: 'Questions with their answer counts', query: questionsQuery }), async (c) => {
-    const q = parseQuery(c, questionsQuery);
-    return ok(c, await listQuestions(c.get('db'), { ...q, language: contentLanguage(c.get('locale')) }), 30);
-  })
-  .get('/v1/questions/:id', doc({ tag: 'Community', summary: 'One question with its answers', params: idParams }), async (c) => ok(c, await getQuestion(c.get('db'), idParam(c.req.param('id'))), 30))
-  .get('/v1/wenda', doc({ tag: 'Community', summary: 'The questions and answers hub' }), async (c) => ok(c, await wendaHub(c.get('db'), { language: contentLanguage(c.get('locale')), now: Date.now() }), 30))
-  .get('/v1/social', doc({ tag: 'Community', summary: 'Social posts, newest first', query: socialQuery }), async (c) => {
-    const q = parseQuery(c, socialQuery);
-    return ok(c, await listSocial(c.get('db'), { ...q, language: q.lang }), 30);
-  })
-  .get('/v1/social/:id', doc({ tag: 'Community', summary: 'One social post', params: idParams }), async (c) => ok(c, await getSocial(c.get('db'), idParam(c.req.param('id'))), 60));
+  .get(
+    '/v1/dynamics',
+    doc({ tag: 'Community', summary: 'Project updates, newest first, with counts per kind', query: dynamicsQuery }),
+    async (c) => {
+      const q = parseQuery(c, dynamicsQuery);
+      return ok(c, await listUpdates(c.get('db'), { ...q, language: contentLanguage(c.get('locale')) }), 60);
+    },
+  )
+  .get('/v1/dynamics/:id', doc({ tag: 'Community', summary: 'One project update', params: idParams }), async (c) =>
+    ok(c, await getUpdate(c.get('db'), idParam(c.req.param('id'))), 60),
+  )
+  .get(
+    '/v1/questions',
+    doc({ tag: 'Community', summary: 'Questions with their answer counts', query: questionsQuery }),
+    async (c) => {
+      const q = parseQuery(c, questionsQuery);
+      return ok(c, await listQuestions(c.get('db'), { ...q, language: contentLanguage(c.get('locale')) }), 30);
+    },
+  )
+  .get(
+    '/v1/questions/:id',
+    doc({ tag: 'Community', summary: 'One question with its answers', params: idParams }),
+    async (c) => ok(c, await getQuestion(c.get('db'), idParam(c.req.param('id'))), 30),
+  )
+  .get('/v1/wenda', doc({ tag: 'Community', summary: 'The questions and answers hub' }), async (c) =>
+    ok(c, await wendaHub(c.get('db'), { language: contentLanguage(c.get('locale')), now: Date.now() }), 30),
+  )
+  .get(
+    '/v1/social',
+    doc({ tag: 'Community', summary: 'Social posts, newest first', query: socialQuery }),
+    async (c) => {
+      const q = parseQuery(c, socialQuery);
+      return ok(c, await listSocial(c.get('db'), { ...q, language: q.lang }), 30);
+    },
+  )
+  .get('/v1/social/:id', doc({ tag: 'Community', summary: 'One social post', params: idParams }), async (c) =>
+    ok(c, await getSocial(c.get('db'), idParam(c.req.param('id'))), 60),
+  );
 
-const twitterByES = new Hono<ApiEnv>().get('/notice/twitterByES', doc({ tag: 'Community', summary: 'Twitter posts of and about exchanges and projects', query: twitterQuery }), async (c) => {
-  const q = parseQuery(c, twitterQuery);
-  return ok(c, await listSocial(c.get('db'), { ...q, platform: 'twitter', language: q.lang }), 30);
-});
+const twitterByES = new Hono<ApiEnv>().get(
+  '/notice/twitterByES',
+  doc({ tag: 'Community', summary: 'Twitter posts of and about exchanges and projects', query: twitterQuery }),
+  async (c) => {
+    const q = parseQuery(c, twitterQuery);
+    return ok(c, await listSocial(c.get('db'), { ...q, platform: 'twitter', language: q.lang }), 30);
+  },
+);
 
 communityRoutes.route('/new/v2', twitterByES).route('/v3', twitterByES);

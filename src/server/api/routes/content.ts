@@ -24,25 +24,45 @@ const detailQuery = z.object({ id, kind: kind.optional() });
  */
 export const contentRoutes = new Hono<ApiEnv>()
   /** GET /api/new/v2/content/page?page&size&kind=news|research&coin&columnist: articles, newest first. */
-  .get('/new/v2/content/page', doc({ tag: 'Content', summary: 'Articles (news and research), newest first', query: contentPageQuery }), async (c) => {
-    const q = parseQuery(c, contentPageQuery);
-    return ok(c, await listArticles(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 30);
-  })
+  .get(
+    '/new/v2/content/page',
+    doc({ tag: 'Content', summary: 'Articles (news and research), newest first', query: contentPageQuery }),
+    async (c) => {
+      const q = parseQuery(c, contentPageQuery);
+      return ok(c, await listArticles(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 30);
+    },
+  )
   /** GET /api/new/v2/content/news?page&size&coin&columnist: news articles, newest first. */
-  .get('/new/v2/content/news', doc({ tag: 'Content', summary: 'News articles, newest first', query: newsQuery }), async (c) => {
-    const q = parseQuery(c, newsQuery);
-    return ok(c, await listArticles(c.get('db'), { ...q, kind: 'news', locales: contentLocales(c.get('locale')) }), 30);
-  })
+  .get(
+    '/new/v2/content/news',
+    doc({ tag: 'Content', summary: 'News articles, newest first', query: newsQuery }),
+    async (c) => {
+      const q = parseQuery(c, newsQuery);
+      return ok(
+        c,
+        await listArticles(c.get('db'), { ...q, kind: 'news', locales: contentLocales(c.get('locale')) }),
+        30,
+      );
+    },
+  )
   /** GET /api/v1/page/detail?id&kind: one article with body and related coins; unknown or removed → 404. */
-  .get('/v1/page/detail', doc({ tag: 'Content', summary: 'One article with its body and related coins', query: detailQuery }), async (c) => {
-    const q = parseQuery(c, detailQuery);
-    return ok(c, await getArticle(c.get('db'), q.id, q.kind), 30);
-  })
+  .get(
+    '/v1/page/detail',
+    doc({ tag: 'Content', summary: 'One article with its body and related coins', query: detailQuery }),
+    async (c) => {
+      const q = parseQuery(c, detailQuery);
+      return ok(c, await getArticle(c.get('db'), q.id, q.kind), 30);
+    },
+  )
   /**
    * GET /api/v1/page/recommend/latest?page&size&kind: the latest articles of both kinds (or one).
    * Authorization is optional and not used yet: the list is the same for everyone.
    */
-  .get('/v1/page/recommend/latest', doc({ tag: 'Content', summary: 'The latest articles', query: latestQuery }), async (c) => {
-    const q = parseQuery(c, latestQuery);
-    return ok(c, await listArticles(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 30);
-  });
+  .get(
+    '/v1/page/recommend/latest',
+    doc({ tag: 'Content', summary: 'The latest articles', query: latestQuery }),
+    async (c) => {
+      const q = parseQuery(c, latestQuery);
+      return ok(c, await listArticles(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 30);
+    },
+  );

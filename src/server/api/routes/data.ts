@@ -14,13 +14,28 @@ const exrateQuery = z.object({
 
 /** The data-centre endpoints (SPEC §7 "Settings and data"). */
 export const data = new Hono<ApiEnv>()
-  .get('/exrate', doc({ tag: 'Settings and data', summary: 'Fiat exchange rates against USD', query: exrateQuery, unsigned: true }), async (c) => {
-    const q = parseQuery(c, exrateQuery);
-    const symbols = [...new Set(q.symbols.split(',').map((s) => s.trim().toUpperCase()).filter(Boolean))];
-    const unknown = symbols.filter((s) => !isRateSymbol(s));
-    if (unknown.length) throw new DomainError(400, 400, 'api.unknownSymbol', { symbols: unknown.join(', ') });
-    return ok(c, await getRates(c.get('db'), symbols), 300);
-  })
-  .get('/volumePerVisit', doc({ tag: 'Settings and data', summary: 'Trading volume per site visit', unsigned: true }), async (c) => {
-    return ok(c, { volumePerVisit: await volumePerVisit(c.get('db')), timestamp: Date.now() }, 3600);
-  });
+  .get(
+    '/exrate',
+    doc({ tag: 'Settings and data', summary: 'Fiat exchange rates against USD', query: exrateQuery, unsigned: true }),
+    async (c) => {
+      const q = parseQuery(c, exrateQuery);
+      const symbols = [
+        ...new Set(
+          q.symbols
+            .split(',')
+            .map((s) => s.trim().toUpperCase())
+            .filter(Boolean),
+        ),
+      ];
+      const unknown = symbols.filter((s) => !isRateSymbol(s));
+      if (unknown.length) throw new DomainError(400, 400, 'api.unknownSymbol', { symbols: unknown.join(', ') });
+      return ok(c, await getRates(c.get('db'), symbols), 300);
+    },
+  )
+  .get(
+    '/volumePerVisit',
+    doc({ tag: 'Settings and data', summary: 'Trading volume per site visit', unsigned: true }),
+    async (c) => {
+      return ok(c, { volumePerVisit: await volumePerVisit(c.get('db')), timestamp: Date.now() }, 3600);
+    },
+  );

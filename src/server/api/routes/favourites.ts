@@ -28,10 +28,14 @@ type C = Context<ApiEnv>;
 /** The signed-in user's id (requireAuth ran). */
 const me = (c: C) => c.get('user')!.id;
 
-const invalid = (key: string, vars?: Record<string, string | number>) => new DomainError(400, 400, `favourites.${key}`, vars);
+const invalid = (key: string, vars?: Record<string, string | number>) =>
+  new DomainError(400, 400, `favourites.${key}`, vars);
 
 /** 500 ids of 120 characters and their quotes: 128 KB is plenty. */
-const listBody = bodyLimit({ maxSize: 128 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('favourites.tooMany', { count: FAVOURITES_MAX })) });
+const listBody = bodyLimit({
+  maxSize: 128 * 1024,
+  onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('favourites.tooMany', { count: FAVOURITES_MAX })),
+});
 
 /** A JSON object body; anything else is refused. */
 async function body(c: C): Promise<Record<string, unknown>> {
@@ -48,7 +52,8 @@ async function body(c: C): Promise<Record<string, unknown>> {
 /** `{ ids: string[] }` of saveMore: one to {@link FAVOURITES_MAX} non-empty strings. */
 function idsOf(b: Record<string, unknown>, type: FavouriteType): FavouriteEntry[] {
   const ids = b.ids;
-  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && id.trim() !== '')) throw invalid('idsRule');
+  if (!Array.isArray(ids) || ids.length === 0 || !ids.every((id) => typeof id === 'string' && id.trim() !== ''))
+    throw invalid('idsRule');
   if (ids.length > FAVOURITES_MAX) throw invalid('tooMany', { count: FAVOURITES_MAX });
   return (ids as string[]).map((id) => ({ id: id.trim(), type }));
 }
@@ -97,7 +102,8 @@ function orderOf(c: C): FavouriteEntry[] {
 /** The documented shapes of favourite input (checked above with their own messages). */
 const idsBody = z.object({ ids: z.array(z.string()).min(1).max(FAVOURITES_MAX) });
 const tickersBody = z.object({ tickers: z.record(z.enum(['COIN', 'TICKER', 'EXCHANGE'])).describe('id → type') });
-const fav = (summary: string, more: Partial<RouteDoc> = {}) => doc({ tag: 'Favourites', summary, handlerValidates: true, ...more });
+const fav = (summary: string, more: Partial<RouteDoc> = {}) =>
+  doc({ tag: 'Favourites', summary, handlerValidates: true, ...more });
 
 const pageOnly = z.object({ page: pageQuery.page, size: pageQuery.size });
 const bookmarkTarget = z.object({
@@ -110,7 +116,10 @@ const bookmarkProbe = z.object({
   ids: z
     .string({ message: 'must be a comma-separated list of item numbers' })
     .transform((raw) => (raw.trim() === '' ? [] : raw.split(',').map((p) => p.trim())))
-    .refine((parts) => parts.length <= 100 && parts.every((p) => /^[1-9]\d{0,9}$/.test(p) && Number(p) <= 2_147_483_647), 'must be up to 100 comma-separated item numbers')
+    .refine(
+      (parts) => parts.length <= 100 && parts.every((p) => /^[1-9]\d{0,9}$/.test(p) && Number(p) <= 2_147_483_647),
+      'must be up to 100 comma-separated item numbers',
+    )
     .transform((parts) => [...new Set(parts.map(Number))]),
 });
 
@@ -126,35 +135,114 @@ const bookmarkProbe = z.object({
  * - tickersByIds (no auth): the live rows of `tickers`, `[{ id, type, row }]`.
  */
 export const favouriteRoutes = new Hono<ApiEnv>()
-  .post('/new/v1/favorite/coin/saveMore', fav('Add coins to the list', { body: idsBody }), requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'COIN'))))
-  .post('/new/v1/favorite/tickers/saveMore', fav('Add market pairs to the list', { body: idsBody }), requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'TICKER'))))
-  .post('/new/v1/favorite/exchange/saveMore', fav('Add exchanges to the list', { body: idsBody }), requireAuth, listBody, async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'EXCHANGE'))))
-  .get('/new/v1/favorite/coin/delete', fav('Remove a coin', { query: z.object({ _id: z.string() }) }), requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, '_id'), type: 'COIN' })))
-  .get('/new/v1/favorite/tickers/delete', fav('Remove a market pair', { query: z.object({ ticker: z.string() }) }), requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, 'ticker'), type: 'TICKER' })))
-  .get('/new/v1/favorite/exchange/delete', fav('Remove an exchange', { query: z.object({ exchange: z.string() }) }), requireAuth, async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, 'exchange'), type: 'EXCHANGE' })))
-  .post('/new/v1/favorite/tickers/saveCoinAndTickers', fav('Replace the whole list', { body: tickersBody }), requireAuth, listBody, async (c) => done(c, await replaceFavourites(c.get('db'), me(c), mapOf(await body(c), false))))
-  .post('/new/v1/favorite/tickers/sync', fav('Merge a visitor’s local list after sign-in', { body: tickersBody }), requireAuth, listBody, async (c) => done(c, await mergeFavourites(c.get('db'), me(c), mapOf(await body(c), true))))
-  .get('/new/v1/favorite/tickers/getIds', fav('The list, in order'), requireAuth, async (c) => done(c, await listFavourites(c.get('db'), me(c))))
-  .post('/new/v1/favorite/tickers/tickersByIds', fav('Live rows of favourites (for visitors too)', { body: tickersBody }), listBody, async (c) => done(c, await favouriteRows(c.get('db'), mapOf(await body(c), true), c.get('locale'))))
-  .get('/new/v1/favorite/changeIndex', fav('Put the list in a new order', { query: z.object({ ids: z.string().describe('TYPE:id,… a permutation of the list') }) }), requireAuth, async (c) => done(c, await reorderFavourites(c.get('db'), me(c), orderOf(c))))
+  .post(
+    '/new/v1/favorite/coin/saveMore',
+    fav('Add coins to the list', { body: idsBody }),
+    requireAuth,
+    listBody,
+    async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'COIN'))),
+  )
+  .post(
+    '/new/v1/favorite/tickers/saveMore',
+    fav('Add market pairs to the list', { body: idsBody }),
+    requireAuth,
+    listBody,
+    async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'TICKER'))),
+  )
+  .post(
+    '/new/v1/favorite/exchange/saveMore',
+    fav('Add exchanges to the list', { body: idsBody }),
+    requireAuth,
+    listBody,
+    async (c) => done(c, await addFavourites(c.get('db'), me(c), idsOf(await body(c), 'EXCHANGE'))),
+  )
+  .get(
+    '/new/v1/favorite/coin/delete',
+    fav('Remove a coin', { query: z.object({ _id: z.string() }) }),
+    requireAuth,
+    async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, '_id'), type: 'COIN' })),
+  )
+  .get(
+    '/new/v1/favorite/tickers/delete',
+    fav('Remove a market pair', { query: z.object({ ticker: z.string() }) }),
+    requireAuth,
+    async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, 'ticker'), type: 'TICKER' })),
+  )
+  .get(
+    '/new/v1/favorite/exchange/delete',
+    fav('Remove an exchange', { query: z.object({ exchange: z.string() }) }),
+    requireAuth,
+    async (c) => done(c, await removeFavourite(c.get('db'), me(c), { id: queryId(c, 'exchange'), type: 'EXCHANGE' })),
+  )
+  .post(
+    '/new/v1/favorite/tickers/saveCoinAndTickers',
+    fav('Replace the whole list', { body: tickersBody }),
+    requireAuth,
+    listBody,
+    async (c) => done(c, await replaceFavourites(c.get('db'), me(c), mapOf(await body(c), false))),
+  )
+  .post(
+    '/new/v1/favorite/tickers/sync',
+    fav('Merge a visitor’s local list after sign-in', { body: tickersBody }),
+    requireAuth,
+    listBody,
+    async (c) => done(c, await mergeFavourites(c.get('db'), me(c), mapOf(await body(c), true))),
+  )
+  .get('/new/v1/favorite/tickers/getIds', fav('The list, in order'), requireAuth, async (c) =>
+    done(c, await listFavourites(c.get('db'), me(c))),
+  )
+  .post(
+    '/new/v1/favorite/tickers/tickersByIds',
+    fav('Live rows of favourites (for visitors too)', { body: tickersBody }),
+    listBody,
+    async (c) => done(c, await favouriteRows(c.get('db'), mapOf(await body(c), true), c.get('locale'))),
+  )
+  .get(
+    '/new/v1/favorite/changeIndex',
+    fav('Put the list in a new order', {
+      query: z.object({ ids: z.string().describe('TYPE:id,… a permutation of the list') }),
+    }),
+    requireAuth,
+    async (c) => done(c, await reorderFavourites(c.get('db'), me(c), orderOf(c))),
+  )
 
   /* Content bookmarks (SPEC §7 "GET v1 favorite/page…"). */
   /** GET /api/v1/favorite/page?page&size: `{ list: [{ kind, id, title, link, label, publishedAt, bookmarkedAt }], total, page, size }`, newest saved first. */
-  .get('/v1/favorite/page', doc({ tag: 'Favourites', summary: 'Bookmarked articles, flash news and announcements', query: pageOnly }), requireAuth, async (c) => done(c, await listBookmarks(c.get('db'), me(c), parseQuery(c, pageOnly))))
+  .get(
+    '/v1/favorite/page',
+    doc({ tag: 'Favourites', summary: 'Bookmarked articles, flash news and announcements', query: pageOnly }),
+    requireAuth,
+    async (c) => done(c, await listBookmarks(c.get('db'), me(c), parseQuery(c, pageOnly))),
+  )
   /** GET /api/v1/favorite/page/mine?kind&ids=1,2: the ids among these that the user bookmarked (a page's buttons, without paging through the list). */
-  .get('/v1/favorite/page/mine', doc({ tag: 'Favourites', summary: 'Which of these items the user bookmarked', query: bookmarkProbe }), requireAuth, async (c) => {
-    const q = parseQuery(c, bookmarkProbe);
-    return done(c, await bookmarkedIds(c.get('db'), me(c), q.kind, q.ids));
-  })
+  .get(
+    '/v1/favorite/page/mine',
+    doc({ tag: 'Favourites', summary: 'Which of these items the user bookmarked', query: bookmarkProbe }),
+    requireAuth,
+    async (c) => {
+      const q = parseQuery(c, bookmarkProbe);
+      return done(c, await bookmarkedIds(c.get('db'), me(c), q.kind, q.ids));
+    },
+  )
   /** GET /api/v1/favorite/page/append?kind=article|flash|announcement&id: true; unknown content → 404. */
-  .get('/v1/favorite/page/append', doc({ tag: 'Favourites', summary: 'Bookmark an item', query: bookmarkTarget }), requireAuth, async (c) => {
-    const q = parseQuery(c, bookmarkTarget);
-    await addBookmark(c.get('db'), me(c), q.kind, q.id);
-    return done(c, true);
-  })
+  .get(
+    '/v1/favorite/page/append',
+    doc({ tag: 'Favourites', summary: 'Bookmark an item', query: bookmarkTarget }),
+    requireAuth,
+    async (c) => {
+      const q = parseQuery(c, bookmarkTarget);
+      await addBookmark(c.get('db'), me(c), q.kind, q.id);
+      return done(c, true);
+    },
+  )
   /** GET /api/v1/favorite/page/deleteOne?kind&id: false (also when it was not bookmarked). */
-  .get('/v1/favorite/page/deleteOne', doc({ tag: 'Favourites', summary: 'Remove a bookmark', query: bookmarkTarget }), requireAuth, async (c) => {
-    const q = parseQuery(c, bookmarkTarget);
-    await removeBookmark(c.get('db'), me(c), q.kind, q.id);
-    return done(c, false);
-  });
+  .get(
+    '/v1/favorite/page/deleteOne',
+    doc({ tag: 'Favourites', summary: 'Remove a bookmark', query: bookmarkTarget }),
+    requireAuth,
+    async (c) => {
+      const q = parseQuery(c, bookmarkTarget);
+      await removeBookmark(c.get('db'), me(c), q.kind, q.id);
+      return done(c, false);
+    },
+  );

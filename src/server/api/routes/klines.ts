@@ -57,15 +57,32 @@ export const newsMarkerQuery = z.object({
  * candles oldest first, at most 1000.
  */
 export const klinesRoutes = new Hono<ApiEnv>()
-  .get('/v1/klines', doc({ tag: 'Market', summary: 'Candles of a coin, oldest first, at most 1000', query: klineQuery }), async (c) => {
-    const q = parseQuery(c, klineQuery);
-    return ok(c, await getKlines(c.get('db'), q.coin, q), 10);
-  })
+  .get(
+    '/v1/klines',
+    doc({ tag: 'Market', summary: 'Candles of a coin, oldest first, at most 1000', query: klineQuery }),
+    async (c) => {
+      const q = parseQuery(c, klineQuery);
+      return ok(c, await getKlines(c.get('db'), q.coin, q), 10);
+    },
+  )
   /**
    * GET /api/v1/klines/news?coin=bitcoin&from&to&limit: flash news and announcements about the
    * coin published in the window, oldest first, in the request language's content locales.
    */
-  .get('/v1/klines/news', doc({ tag: 'Market', summary: 'Flash news and announcements of a coin in a window, for chart markers', query: newsMarkerQuery }), optionalAuth, async (c) => {
-    const q = parseQuery(c, newsMarkerQuery);
-    return ok(c, await listNewsMarkers(c.get('db'), { ...q, locales: contentLocales(c.get('locale')), signedIn: isSignedIn(c) }), 30);
-  });
+  .get(
+    '/v1/klines/news',
+    doc({
+      tag: 'Market',
+      summary: 'Flash news and announcements of a coin in a window, for chart markers',
+      query: newsMarkerQuery,
+    }),
+    optionalAuth,
+    async (c) => {
+      const q = parseQuery(c, newsMarkerQuery);
+      return ok(
+        c,
+        await listNewsMarkers(c.get('db'), { ...q, locales: contentLocales(c.get('locale')), signedIn: isSignedIn(c) }),
+        30,
+      );
+    },
+  );

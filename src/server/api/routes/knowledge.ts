@@ -2,7 +2,15 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import { COIN_SORTS } from '../../domain/markets.ts';
 import { getSector, listSectors, SECTOR_SORTS } from '../../domain/concepts.ts';
-import { contentLocale, getTopic, getWikiEntry, listTopics, listWiki, MAX_FILTER_LENGTH, WIKI_KINDS } from '../../domain/knowledge.ts';
+import {
+  contentLocale,
+  getTopic,
+  getWikiEntry,
+  listTopics,
+  listWiki,
+  MAX_FILTER_LENGTH,
+  WIKI_KINDS,
+} from '../../domain/knowledge.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
@@ -39,30 +47,58 @@ function parseParams<S extends z.ZodTypeAny>(schema: S, params: Record<string, s
  * - GET /api/v1/topics/{id or slug}?page=&size= — one topic with a page of its articles.
  */
 export const knowledgeRoutes = new Hono<ApiEnv>()
-  .get('/v1/wiki', doc({ tag: 'Knowledge', summary: 'Encyclopedia entries of one kind', query: wikiQuery }), async (c) => {
-    const q = parseQuery(c, wikiQuery);
-    const locale = contentLocale(c.get('locale'));
-    return ok(c, await listWiki(c.get('db'), { kind: q.kind, locale, q: q.q, category: q.category, page: q.page, size: q.size }), 60);
-  })
-  .get('/v1/wiki/:kind/:slug', doc({ tag: 'Knowledge', summary: 'One encyclopedia entry with related entries', params: entryParams }), async (c) => {
-    const p = parseParams(entryParams, c.req.param());
-    return ok(c, await getWikiEntry(c.get('db'), p.kind, p.slug, contentLocale(c.get('locale'))), 60);
-  })
+  .get(
+    '/v1/wiki',
+    doc({ tag: 'Knowledge', summary: 'Encyclopedia entries of one kind', query: wikiQuery }),
+    async (c) => {
+      const q = parseQuery(c, wikiQuery);
+      const locale = contentLocale(c.get('locale'));
+      return ok(
+        c,
+        await listWiki(c.get('db'), { kind: q.kind, locale, q: q.q, category: q.category, page: q.page, size: q.size }),
+        60,
+      );
+    },
+  )
+  .get(
+    '/v1/wiki/:kind/:slug',
+    doc({ tag: 'Knowledge', summary: 'One encyclopedia entry with related entries', params: entryParams }),
+    async (c) => {
+      const p = parseParams(entryParams, c.req.param());
+      return ok(c, await getWikiEntry(c.get('db'), p.kind, p.slug, contentLocale(c.get('locale'))), 60);
+    },
+  )
   .get('/v1/concepts', doc({ tag: 'Knowledge', summary: 'Every concept sector', query: sectorsQuery }), async (c) => {
     const q = parseQuery(c, sectorsQuery);
     return ok(c, await listSectors(c.get('db'), q), 30);
   })
-  .get('/v1/concepts/:id', doc({ tag: 'Knowledge', summary: 'One sector with a page of its coins', params: itemParams, query: sectorQuery }), async (c) => {
-    const { id } = parseParams(itemParams, c.req.param());
-    const q = parseQuery(c, sectorQuery);
-    return ok(c, await getSector(c.get('db'), id, q), 30);
-  })
-  .get('/v1/topics', doc({ tag: 'Knowledge', summary: 'Topics with their article counts', query: topicsQuery }), async (c) => {
-    const q = parseQuery(c, topicsQuery);
-    return ok(c, await listTopics(c.get('db'), { locale: contentLocale(c.get('locale')), page: q.page, size: q.size }), 60);
-  })
-  .get('/v1/topics/:id', doc({ tag: 'Knowledge', summary: 'One topic with a page of its articles', params: itemParams, query: topicQuery }), async (c) => {
-    const { id } = parseParams(itemParams, c.req.param());
-    const q = parseQuery(c, topicQuery);
-    return ok(c, await getTopic(c.get('db'), id, q), 60);
-  });
+  .get(
+    '/v1/concepts/:id',
+    doc({ tag: 'Knowledge', summary: 'One sector with a page of its coins', params: itemParams, query: sectorQuery }),
+    async (c) => {
+      const { id } = parseParams(itemParams, c.req.param());
+      const q = parseQuery(c, sectorQuery);
+      return ok(c, await getSector(c.get('db'), id, q), 30);
+    },
+  )
+  .get(
+    '/v1/topics',
+    doc({ tag: 'Knowledge', summary: 'Topics with their article counts', query: topicsQuery }),
+    async (c) => {
+      const q = parseQuery(c, topicsQuery);
+      return ok(
+        c,
+        await listTopics(c.get('db'), { locale: contentLocale(c.get('locale')), page: q.page, size: q.size }),
+        60,
+      );
+    },
+  )
+  .get(
+    '/v1/topics/:id',
+    doc({ tag: 'Knowledge', summary: 'One topic with a page of its articles', params: itemParams, query: topicQuery }),
+    async (c) => {
+      const { id } = parseParams(itemParams, c.req.param());
+      const q = parseQuery(c, topicQuery);
+      return ok(c, await getTopic(c.get('db'), id, q), 60);
+    },
+  );

@@ -1,6 +1,13 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CALENDAR_VIEWS, DEFAULT_CALENDAR_VIEW, calendarView, getCalendarEvent, parseDay, parseId } from '../../domain/calendar.ts';
+import {
+  CALENDAR_VIEWS,
+  DEFAULT_CALENDAR_VIEW,
+  calendarView,
+  getCalendarEvent,
+  parseDay,
+  parseId,
+} from '../../domain/calendar.ts';
 import { DomainError } from '../../domain/errors.ts';
 import { getLive, listLives } from '../../domain/lives.ts';
 import type { ApiEnv } from '../env.ts';
@@ -17,7 +24,8 @@ const rowId = z
 /** The `:id` path parameter; a malformed one is a 400 naming the field. */
 function pathId(raw: string): number {
   const id = parseId(raw);
-  if (id === undefined) throw new DomainError(400, 400, 'api.invalidParam', { field: 'id', message: 'must be a positive whole number' });
+  if (id === undefined)
+    throw new DomainError(400, 400, 'api.invalidParam', { field: 'id', message: 'must be a positive whole number' });
   return id;
 }
 
@@ -26,7 +34,10 @@ const idParams = z.object({ id: rowId });
 const livesQuery = z.object({
   size: pageQuery.size,
   before: rowId.optional(),
-  important: z.enum(['true', 'false', '1', '0']).transform((s) => s === 'true' || s === '1').optional(),
+  important: z
+    .enum(['true', 'false', '1', '0'])
+    .transform((s) => s === 'true' || s === '1')
+    .optional(),
   coin: slug.optional(),
 });
 
@@ -37,7 +48,12 @@ const calendarQuery = z.object({
     .refine((s) => parseDay(s) !== undefined, 'must be a real date YYYY-MM-DD')
     .transform((s) => parseDay(s) as number)
     .optional(),
-  importance: z.coerce.number().int('must be a whole number').min(1, 'must be 1 to 5').max(5, 'must be 1 to 5').optional(),
+  importance: z.coerce
+    .number()
+    .int('must be a whole number')
+    .min(1, 'must be 1 to 5')
+    .max(5, 'must be 1 to 5')
+    .optional(),
   coin: slug.optional(),
 });
 
@@ -53,14 +69,30 @@ const calendarQuery = z.object({
  * - GET /api/v1/calendar/{id}: one event with related events of the same coin or exchange.
  */
 export const livesRoutes = new Hono<ApiEnv>()
-  .get('/v1/lives', doc({ tag: 'Flash news and calendar', summary: 'Flash news, newest first, by cursor', query: livesQuery }), async (c) => {
-    const q = parseQuery(c, livesQuery);
-    return ok(c, await listLives(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 15);
-  })
-  .get('/v1/lives/:id', doc({ tag: 'Flash news and calendar', summary: 'One flash news item with its neighbours', params: idParams }), async (c) => ok(c, await getLive(c.get('db'), pathId(c.req.param('id'))), 30))
-  .get('/v1/calendar', doc({ tag: 'Flash news and calendar', summary: 'Calendar events of a day, week or month', query: calendarQuery }), async (c) => {
-    const q = parseQuery(c, calendarQuery);
-    const now = Date.now();
-    return ok(c, await calendarView(c.get('db'), { ...q, date: q.date ?? now, now }), 60);
-  })
-  .get('/v1/calendar/:id', doc({ tag: 'Flash news and calendar', summary: 'One calendar event with related events', params: idParams }), async (c) => ok(c, await getCalendarEvent(c.get('db'), pathId(c.req.param('id'))), 60));
+  .get(
+    '/v1/lives',
+    doc({ tag: 'Flash news and calendar', summary: 'Flash news, newest first, by cursor', query: livesQuery }),
+    async (c) => {
+      const q = parseQuery(c, livesQuery);
+      return ok(c, await listLives(c.get('db'), { ...q, locales: contentLocales(c.get('locale')) }), 15);
+    },
+  )
+  .get(
+    '/v1/lives/:id',
+    doc({ tag: 'Flash news and calendar', summary: 'One flash news item with its neighbours', params: idParams }),
+    async (c) => ok(c, await getLive(c.get('db'), pathId(c.req.param('id'))), 30),
+  )
+  .get(
+    '/v1/calendar',
+    doc({ tag: 'Flash news and calendar', summary: 'Calendar events of a day, week or month', query: calendarQuery }),
+    async (c) => {
+      const q = parseQuery(c, calendarQuery);
+      const now = Date.now();
+      return ok(c, await calendarView(c.get('db'), { ...q, date: q.date ?? now, now }), 60);
+    },
+  )
+  .get(
+    '/v1/calendar/:id',
+    doc({ tag: 'Flash news and calendar', summary: 'One calendar event with related events', params: idParams }),
+    async (c) => ok(c, await getCalendarEvent(c.get('db'), pathId(c.req.param('id'))), 60),
+  );

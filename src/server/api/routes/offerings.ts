@@ -27,7 +27,11 @@ const roiQuery = z.object({ ...pageQuery, kind, platform: listQuery.shape.platfo
 const platformsQuery = z.object({ kind, sort: z.enum(PLATFORM_SORTS).optional(), order: pageQuery.order });
 /** Documents the id; a malformed one names no offering, so the handler answers 404. */
 const idParams = z.object({ id: z.string() });
-const idParam = z.string().min(1).max(120).regex(/^[a-z0-9][a-z0-9\-]*$/i, 'is not a valid offering id');
+const idParam = z
+  .string()
+  .min(1)
+  .max(120)
+  .regex(/^[a-z0-9][a-z0-9\-]*$/i, 'is not a valid offering id');
 
 /**
  * The API of ICO/IEO offerings and their ROI aggregates.
@@ -37,18 +41,34 @@ const idParam = z.string().min(1).max(120).regex(/^[a-z0-9][a-z0-9\-]*$/i, 'is n
  * - GET /api/v1/offerings/:id: one offering by slug or numeric id, every field
  */
 export const offeringRoutes = new Hono<ApiEnv>()
-  .get('/v1/offerings', doc({ tag: 'Offerings', summary: 'ICO and IEO offerings, one page', query: listQuery }), async (c) => {
-    const q = parseQuery(c, listQuery);
-    checkKindStatus(q.kind, q.status);
-    return ok(c, await listOfferings(c.get('db'), q), 30);
-  })
-  .get('/v1/offerings/roi', doc({ tag: 'Offerings', summary: 'Offerings whose token trades, by ROI', query: roiQuery }), async (c) => {
-    const q = parseQuery(c, roiQuery);
-    return ok(c, await listOfferings(c.get('db'), { ...q, sort: 'roi', withRoi: true }), 30);
-  })
-  .get('/v1/offerings/platforms-roi', doc({ tag: 'Offerings', summary: 'ROI aggregates per platform', query: platformsQuery }), async (c) => ok(c, await platformRoi(c.get('db'), parseQuery(c, platformsQuery)), 60))
-  .get('/v1/offerings/:id', doc({ tag: 'Offerings', summary: 'One offering by slug or numeric id', params: idParams }), async (c) => {
-    const id = idParam.safeParse(c.req.param('id'));
-    // A malformed id cannot name an offering: the same 404 as an unknown one.
-    return ok(c, await getOffering(c.get('db'), id.success ? id.data : ''), 30);
-  });
+  .get(
+    '/v1/offerings',
+    doc({ tag: 'Offerings', summary: 'ICO and IEO offerings, one page', query: listQuery }),
+    async (c) => {
+      const q = parseQuery(c, listQuery);
+      checkKindStatus(q.kind, q.status);
+      return ok(c, await listOfferings(c.get('db'), q), 30);
+    },
+  )
+  .get(
+    '/v1/offerings/roi',
+    doc({ tag: 'Offerings', summary: 'Offerings whose token trades, by ROI', query: roiQuery }),
+    async (c) => {
+      const q = parseQuery(c, roiQuery);
+      return ok(c, await listOfferings(c.get('db'), { ...q, sort: 'roi', withRoi: true }), 30);
+    },
+  )
+  .get(
+    '/v1/offerings/platforms-roi',
+    doc({ tag: 'Offerings', summary: 'ROI aggregates per platform', query: platformsQuery }),
+    async (c) => ok(c, await platformRoi(c.get('db'), parseQuery(c, platformsQuery)), 60),
+  )
+  .get(
+    '/v1/offerings/:id',
+    doc({ tag: 'Offerings', summary: 'One offering by slug or numeric id', params: idParams }),
+    async (c) => {
+      const id = idParam.safeParse(c.req.param('id'));
+      // A malformed id cannot name an offering: the same 404 as an unknown one.
+      return ok(c, await getOffering(c.get('db'), id.success ? id.data : ''), 30);
+    },
+  );

@@ -23,7 +23,12 @@ const badPath = () => new DomainError(400, 4007, 'pageView.badPath');
 export function pageViewRoutes(buckets = tokenBuckets(), ledger: VisitorLedger = visitors) {
   return new Hono<ApiEnv>().post(
     '/new/v1/pv',
-    doc({ tag: 'Settings and data', summary: 'Count a page view (first-party beacon; nothing about the reader is stored)', body: z.object({ path: z.string() }), handlerValidates: true }),
+    doc({
+      tag: 'Settings and data',
+      summary: 'Count a page view (first-party beacon; nothing about the reader is stored)',
+      body: z.object({ path: z.string() }),
+      handlerValidates: true,
+    }),
     bodyLimit({ maxSize: 4096, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('pageView.badPath')) }),
     async (c) => {
       let b: unknown;
@@ -32,7 +37,10 @@ export function pageViewRoutes(buckets = tokenBuckets(), ledger: VisitorLedger =
       } catch {
         throw badPath();
       }
-      const path = b && typeof b === 'object' && !Array.isArray(b) ? normalisePagePath((b as Record<string, unknown>).path) : undefined;
+      const path =
+        b && typeof b === 'object' && !Array.isArray(b)
+          ? normalisePagePath((b as Record<string, unknown>).path)
+          : undefined;
       if (!path) throw badPath();
       const agent = c.req.header('user-agent');
       if (!isReaderAgent(agent)) return done(c, { counted: false, path });

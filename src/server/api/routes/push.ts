@@ -17,7 +17,10 @@ type C = Context<ApiEnv>;
 const me = (c: C) => c.get('user')!.id;
 
 /** A subscription is well under 1 KB; 8 KB is plenty. */
-const smallBody = bodyLimit({ maxSize: 8 * 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('push.badBody')) });
+const smallBody = bodyLimit({
+  maxSize: 8 * 1024,
+  onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('push.badBody')),
+});
 
 /** Device registrations need no account: a few per hour per address. */
 const ADD_LIMIT = [{ windowMs: 3_600_000, max: 60 }];
@@ -34,7 +37,10 @@ async function body(c: C): Promise<Record<string, unknown>> {
 }
 
 /** The two addresses of a private feed: RSS and Atom. */
-const feedUrls = (token: string) => ({ rss: siteOrigin() + privateFeedPath(token, 'rss'), atom: siteOrigin() + privateFeedPath(token, 'atom') });
+const feedUrls = (token: string) => ({
+  rss: siteOrigin() + privateFeedPath(token, 'rss'),
+  atom: siteOrigin() + privateFeedPath(token, 'atom'),
+});
 
 /**
  * Web Push devices and the private announcement feed (all under /api/new/v1):
@@ -57,33 +63,59 @@ export const pushRoutes = new Hono<ApiEnv>()
     doc({
       tag: 'Push',
       summary: 'Register a device (add), link it to the user (login_in) or unlink it (login_out)',
-      body: z.object({ event: z.enum(['add', 'login_in', 'login_out']), iid: z.string(), subscription: z.object({ endpoint: z.string().url(), keys: z.object({ p256dh: z.string(), auth: z.string() }) }).optional() }),
+      body: z.object({
+        event: z.enum(['add', 'login_in', 'login_out']),
+        iid: z.string(),
+        subscription: z
+          .object({ endpoint: z.string().url(), keys: z.object({ p256dh: z.string(), auth: z.string() }) })
+          .optional(),
+      }),
       handlerValidates: true,
     }),
-    smallBody, optionalAuth, async (c) => {
-    const b = await body(c);
-    const event = b.event;
-    if (event !== 'add' && event !== 'login_in' && event !== 'login_out') throw new DomainError(400, 400, 'push.eventRule');
-    const iid = iidOf(b.iid);
-    const db = c.get('db');
-    if (event === 'add') {
-      const subscription = subscriptionOf(b.subscription);
-      const verdict = await consume(db, `push:add:${c.env?.clientAddress ?? 'unknown'}`, ADD_LIMIT);
-      if (!verdict.ok) throw new DomainError(429, 429, 'push.tooManyRequests', { count: verdict.retryAfter }, verdict.retryAfter);
-      return done(c, { iid, ...(await registerDevice(db, iid, subscription, c.get('locale'))) });
-    }
-    if (event === 'login_in') {
-      if (!c.get('user')) return fail(c, 401, 401, c.get('t')('auth.loginRequired'));
-      return done(c, { iid, ...(await linkDevice(db, iid, me(c))) });
-    }
-    return done(c, { iid, ...(await unlinkDevice(db, iid)) });
-  })
-  .get('/notice/feedToken', doc({ tag: 'Push', summary: 'Whether a private feed URL exists' }), requireAuth, async (c) => done(c, await feedTokenStatus(c.get('db'), me(c))))
-  .post('/notice/feedToken', doc({ tag: 'Push', summary: 'A new private feed URL (the old one stops working)' }), requireAuth, async (c) => {
-    const { token, createdAt } = await rotateFeedToken(c.get('db'), me(c), c.get('locale'));
-    return done(c, { ...feedUrls(token), createdAt });
-  })
-  .post('/notice/feedToken/revoke', doc({ tag: 'Push', summary: 'Revoke the private feed URL' }), requireAuth, async (c) => {
-    await revokeFeedToken(c.get('db'), me(c));
-    return done(c, { active: false });
-  });
+    smallBody,
+    optionalAuth,
+    async (c) => {
+      const b = await body(c);
+      const event = b.event;
+      if (event !== 'add' && event !== 'login_in' && event !== 'login_out')
+        throw new DomainError(400, 400, 'push.eventRule');
+      const iid = iidOf(b.iid);
+      const db = c.get('db');
+      if (event === 'add') {
+        const subscription = subscriptionOf(b.subscription);
+        const verdict = await consume(db, `push:add:${c.env?.clientAddress ?? 'unknown'}`, ADD_LIMIT);
+        if (!verdict.ok)
+          throw new DomainError(429, 429, 'push.tooManyRequests', { count: verdict.retryAfter }, verdict.retryAfter);
+        return done(c, { iid, ...(await registerDevice(db, iid, subscription, c.get('locale'))) });
+      }
+      if (event === 'login_in') {
+        if (!c.get('user')) return fail(c, 401, 401, c.get('t')('auth.loginRequired'));
+        return done(c, { iid, ...(await linkDevice(db, iid, me(c))) });
+      }
+      return done(c, { iid, ...(await unlinkDevice(db, iid)) });
+    },
+  )
+  .get(
+    '/notice/feedToken',
+    doc({ tag: 'Push', summary: 'Whether a private feed URL exists' }),
+    requireAuth,
+    async (c) => done(c, await feedTokenStatus(c.get('db'), me(c))),
+  )
+  .post(
+    '/notice/feedToken',
+    doc({ tag: 'Push', summary: 'A new private feed URL (the old one stops working)' }),
+    requireAuth,
+    async (c) => {
+      const { token, createdAt } = await rotateFeedToken(c.get('db'), me(c), c.get('locale'));
+      return done(c, { ...feedUrls(token), createdAt });
+    },
+  )
+  .post(
+    '/notice/feedToken/revoke',
+    doc({ tag: 'Push', summary: 'Revoke the private feed URL' }),
+    requireAuth,
+    async (c) => {
+      await revokeFeedToken(c.get('db'), me(c));
+      return done(c, { active: false });
+    },
+  );

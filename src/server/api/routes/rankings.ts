@@ -17,7 +17,11 @@ const rankQuery = z.object({
 });
 
 /** GET /api/v1/rank?type=rise&period=24h&scope=top100&page=1&size=10: the ranking tables of /rank. */
-export const rankingRoutes = new Hono<ApiEnv>().get('/v1/rank', doc({ tag: 'Rankings', summary: 'The ranking tables of /rank', query: rankQuery }), async (c) => {
-  const { type, ...q } = parseQuery(c, rankQuery);
-  return ok(c, await getRanking(c.get('db'), { kind: type, ...q }), 30);
-});
+export const rankingRoutes = new Hono<ApiEnv>().get(
+  '/v1/rank',
+  doc({ tag: 'Rankings', summary: 'The ranking tables of /rank', query: rankQuery }),
+  async (c) => {
+    const { type, ...q } = parseQuery(c, rankQuery);
+    return ok(c, await getRanking(c.get('db'), { kind: type, ...q }), 30);
+  },
+);

@@ -34,11 +34,48 @@ const contentQuery = z.object({
  * `contentLocales`).
  */
 export const searchRoutes = new Hono<ApiEnv>()
-  .get('/v1/search', doc({ tag: 'Search', summary: 'Search coins, exchanges, pairs and content; one section per kind', query: searchQuery }), optionalAuth, async (c) => {
-    const p = parseQuery(c, searchQuery);
-    return ok(c, await search(c.get('db'), { q: p.q, kind: p.kind, page: p.page, size: p.size, locale: c.get('locale'), signedIn: isSignedIn(c) }), 30);
-  })
-  .get('/v1/search/content', doc({ tag: 'Search', summary: 'Search news, research, flash news and announcements', query: contentQuery }), optionalAuth, async (c) => {
-    const p = parseQuery(c, contentQuery);
-    return ok(c, await search(c.get('db'), { q: p.q, kind: p.kind, page: p.page, size: p.size, locale: c.get('locale'), kinds: CONTENT_KINDS, signedIn: isSignedIn(c) }), 30);
-  });
+  .get(
+    '/v1/search',
+    doc({
+      tag: 'Search',
+      summary: 'Search coins, exchanges, pairs and content; one section per kind',
+      query: searchQuery,
+    }),
+    optionalAuth,
+    async (c) => {
+      const p = parseQuery(c, searchQuery);
+      return ok(
+        c,
+        await search(c.get('db'), {
+          q: p.q,
+          kind: p.kind,
+          page: p.page,
+          size: p.size,
+          locale: c.get('locale'),
+          signedIn: isSignedIn(c),
+        }),
+        30,
+      );
+    },
+  )
+  .get(
+    '/v1/search/content',
+    doc({ tag: 'Search', summary: 'Search news, research, flash news and announcements', query: contentQuery }),
+    optionalAuth,
+    async (c) => {
+      const p = parseQuery(c, contentQuery);
+      return ok(
+        c,
+        await search(c.get('db'), {
+          q: p.q,
+          kind: p.kind,
+          page: p.page,
+          size: p.size,
+          locale: c.get('locale'),
+          kinds: CONTENT_KINDS,
+          signedIn: isSignedIn(c),
+        }),
+        30,
+      );
+    },
+  );

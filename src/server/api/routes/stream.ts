@@ -16,7 +16,14 @@ export const MAX_STREAM_COINS = 200;
 const streamQuery = z.object({
   symbols: z
     .string({ required_error: 'is required' })
-    .transform((s) => [...new Set(s.split(',').map((x) => x.trim()).filter(Boolean))])
+    .transform((s) => [
+      ...new Set(
+        s
+          .split(',')
+          .map((x) => x.trim())
+          .filter(Boolean),
+      ),
+    ])
     .pipe(
       z
         .array(slug)
@@ -45,57 +52,68 @@ export interface StreamRouteOptions extends SseChannelOptions {
  */
 export function streamRoutes(options: StreamRouteOptions = {}) {
   const resolve = options.realtime ?? currentRealtime;
-  return new Hono<ApiEnv>().get('/stream/prices', doc({ tag: 'Market', summary: 'Live prices as server-sent events', query: streamQuery, produces: 'text/event-stream' }), async (c) => {
-    const q = parseQuery(c, streamQuery);
-    const hub = resolve();
-    if (!hub) return fail(c, 503, 503, c.get('t')('live.unavailable'));
-    const client = c.env?.clientAddress ?? 'unknown';
-    const admission = hub.admit(client);
-    if (admission !== 'ok') {
-      // A full house frees up as people leave; a client over its own share must close a stream.
-      c.header('Retry-After', admission === 'full' ? '5' : '30');
-      return admission === 'full' ? fail(c, 503, 5031, c.get('t')('shed.streamsFull')) : fail(c, 429, 4293, c.get('t')('shed.streamsPerClient'));
-    }
-    const ids = new Set(q.symbols);
-    const channel = new SseChannel({ maxBytes: config().SSE_CLIENT_BUFFER_KB * 1024, ...options });
-    hub.track(channel, client);
-    // Ticks published while the snapshot is read are held back, then sent in order.
-    let held: PriceTick[][] | null = [];
-    let sentUpTo = 0;
-    const forward = (ticks: PriceTick[]) => {
-      const mine = ticks.filter((t) => ids.has(t.coinId) && t.seq > sentUpTo);
-      if (!mine.length) return;
-      sentUpTo = mine[mine.length - 1]!.seq;
-      channel.send(message('tick', mine), sentUpTo);
-    };
-    const unsubscribe = hub.bus.subscribe((ticks) => (held ? held.push(ticks) : forward(ticks)));
-    channel.onClose(unsubscribe);
-    c.req.raw.signal.addEventListener('abort', () => channel.close());
-
-    const lastId = Number(c.req.header('last-event-id') ?? q.lastEventId ?? Number.NaN);
-    const replay = Number.isFinite(lastId) ? hub.bus.since(lastId) : null;
-    if (replay) {
-      sentUpTo = lastId;
-      forward(replay);
-    } else {
-      try {
-        const snapshot = await hub.snapshot([...ids]);
-        sentUpTo = hub.bus.lastSeq;
-        channel.send(message('snapshot', snapshot), sentUpTo);
-      } catch (e) {
-        console.error('[realtime] snapshot failed', e);
-        channel.close();
+  return new Hono<ApiEnv>().get(
+    '/stream/prices',
+    doc({
+      tag: 'Market',
+      summary: 'Live prices as server-sent events',
+      query: streamQuery,
+      produces: 'text/event-stream',
+    }),
+    async (c) => {
+      const q = parseQuery(c, streamQuery);
+      const hub = resolve();
+      if (!hub) return fail(c, 503, 503, c.get('t')('live.unavailable'));
+      const client = c.env?.clientAddress ?? 'unknown';
+      const admission = hub.admit(client);
+      if (admission !== 'ok') {
+        // A full house frees up as people leave; a client over its own share must close a stream.
+        c.header('Retry-After', admission === 'full' ? '5' : '30');
+        return admission === 'full'
+          ? fail(c, 503, 5031, c.get('t')('shed.streamsFull'))
+          : fail(c, 429, 4293, c.get('t')('shed.streamsPerClient'));
       }
-    }
-    for (const ticks of held) forward(ticks);
-    held = null;
+      const ids = new Set(q.symbols);
+      const channel = new SseChannel({ maxBytes: config().SSE_CLIENT_BUFFER_KB * 1024, ...options });
+      hub.track(channel, client);
+      // Ticks published while the snapshot is read are held back, then sent in order.
+      let held: PriceTick[][] | null = [];
+      let sentUpTo = 0;
+      const forward = (ticks: PriceTick[]) => {
+        const mine = ticks.filter((t) => ids.has(t.coinId) && t.seq > sentUpTo);
+        if (!mine.length) return;
+        sentUpTo = mine[mine.length - 1]!.seq;
+        channel.send(message('tick', mine), sentUpTo);
+      };
+      const unsubscribe = hub.bus.subscribe((ticks) => (held ? held.push(ticks) : forward(ticks)));
+      channel.onClose(unsubscribe);
+      c.req.raw.signal.addEventListener('abort', () => channel.close());
 
-    return new Response(channel.stream, {
-      headers: {
-        'Content-Type': 'text/event-stream; charset=utf-8',
-        'Cache-Control': CACHE.none,
-        'X-Accel-Buffering': 'no',
-      },
-    });
-  });
+      const lastId = Number(c.req.header('last-event-id') ?? q.lastEventId ?? Number.NaN);
+      const replay = Number.isFinite(lastId) ? hub.bus.since(lastId) : null;
+      if (replay) {
+        sentUpTo = lastId;
+        forward(replay);
+      } else {
+        try {
+          const snapshot = await hub.snapshot([...ids]);
+          sentUpTo = hub.bus.lastSeq;
+          channel.send(message('snapshot', snapshot), sentUpTo);
+        } catch (e) {
+          console.error('[realtime] snapshot failed', e);
+          channel.close();
+        }
+      }
+      for (const ticks of held) forward(ticks);
+      held = null;
+
+      return new Response(channel.stream, {
+        headers: {
+          'Content-Type': 'text/event-stream; charset=utf-8',
+          'Cache-Control': CACHE.none,
+          'X-Accel-Buffering': 'no',
+        },
+      });
+    },
+  );
 }

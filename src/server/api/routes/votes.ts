@@ -11,7 +11,10 @@ import { z } from 'zod';
 type C = Context<ApiEnv>;
 
 const badVote = () => new DomainError(400, 4005, 'vote.badVote');
-const smallBody = bodyLimit({ maxSize: 1024, onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('vote.badVote')) });
+const smallBody = bodyLimit({
+  maxSize: 1024,
+  onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('vote.badVote')),
+});
 
 /** `{ id, vote }`: id a positive whole number (or its digits), vote one of the kind's two choices or null to remove. */
 async function voteOf(c: C, kind: VoteKind): Promise<{ id: number; value: 1 | -1 | null }> {
@@ -46,15 +49,50 @@ const vote = (kind: VoteKind) => async (c: C) => {
  * One vote per user per item; voting again the other way moves the vote, `null` removes it.
  */
 export const voteRoutes = new Hono<ApiEnv>()
-  .post('/new/v1/lives/vote', doc({ tag: 'Reviews and votes', summary: 'Vote on a flash news item (null removes the vote)', body: z.object({ id: z.number().int(), vote: z.enum(['bullish', 'bearish']).nullable() }), handlerValidates: true }), requireAuth, smallBody, vote('flash'))
-  .post('/new/v1/calendar/vote', doc({ tag: 'Reviews and votes', summary: 'Vote on a calendar event (null removes the vote)', body: z.object({ id: z.number().int(), vote: z.enum(['confirm', 'doubt']).nullable() }), handlerValidates: true }), requireAuth, smallBody, vote('calendar'))
-  .get('/v1/votes/mine', doc({ tag: 'Reviews and votes', summary: 'The user’s votes on the given items', query: z.object({ kind: z.enum(['flash', 'calendar']), ids: z.string().describe('Comma-separated ids') }), handlerValidates: true }), requireAuth, async (c) => {
-    const kind = c.req.query('kind');
-    if (kind !== 'flash' && kind !== 'calendar') throw badVote();
-    const raw = c.req.query('ids') ?? '';
-    const parts = raw.trim() === '' ? [] : raw.split(',');
-    if (parts.length > MY_VOTES_MAX || !parts.every((p) => /^\d{1,10}$/.test(p.trim()) && Number(p) <= 2_147_483_647 && Number(p) >= 1)) {
-      throw new DomainError(400, 4006, 'vote.idsRule');
-    }
-    return done(c, await myVotes(c.get('db'), c.get('user')!.id, kind, [...new Set(parts.map((p) => Number(p)))]));
-  });
+  .post(
+    '/new/v1/lives/vote',
+    doc({
+      tag: 'Reviews and votes',
+      summary: 'Vote on a flash news item (null removes the vote)',
+      body: z.object({ id: z.number().int(), vote: z.enum(['bullish', 'bearish']).nullable() }),
+      handlerValidates: true,
+    }),
+    requireAuth,
+    smallBody,
+    vote('flash'),
+  )
+  .post(
+    '/new/v1/calendar/vote',
+    doc({
+      tag: 'Reviews and votes',
+      summary: 'Vote on a calendar event (null removes the vote)',
+      body: z.object({ id: z.number().int(), vote: z.enum(['confirm', 'doubt']).nullable() }),
+      handlerValidates: true,
+    }),
+    requireAuth,
+    smallBody,
+    vote('calendar'),
+  )
+  .get(
+    '/v1/votes/mine',
+    doc({
+      tag: 'Reviews and votes',
+      summary: 'The user’s votes on the given items',
+      query: z.object({ kind: z.enum(['flash', 'calendar']), ids: z.string().describe('Comma-separated ids') }),
+      handlerValidates: true,
+    }),
+    requireAuth,
+    async (c) => {
+      const kind = c.req.query('kind');
+      if (kind !== 'flash' && kind !== 'calendar') throw badVote();
+      const raw = c.req.query('ids') ?? '';
+      const parts = raw.trim() === '' ? [] : raw.split(',');
+      if (
+        parts.length > MY_VOTES_MAX ||
+        !parts.every((p) => /^\d{1,10}$/.test(p.trim()) && Number(p) <= 2_147_483_647 && Number(p) >= 1)
+      ) {
+        throw new DomainError(400, 4006, 'vote.idsRule');
+      }
+      return done(c, await myVotes(c.get('db'), c.get('user')!.id, kind, [...new Set(parts.map((p) => Number(p)))]));
+    },
+  );

@@ -114,10 +114,7 @@ export const announcementCoins = pgTable(
       .notNull()
       .references(() => coins.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.announcementId, t.coinId] }),
-    index('announcement_coins_coin_idx').on(t.coinId),
-  ],
+  (t) => [primaryKey({ columns: [t.announcementId, t.coinId] }), index('announcement_coins_coin_idx').on(t.coinId)],
 );
 
 /** Site notices (from the operator rather than an exchange). */
@@ -163,10 +160,7 @@ export const flashNewsCoins = pgTable(
       .notNull()
       .references(() => coins.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.flashNewsId, t.coinId] }),
-    index('flash_news_coins_coin_idx').on(t.coinId),
-  ],
+  (t) => [primaryKey({ columns: [t.flashNewsId, t.coinId] }), index('flash_news_coins_coin_idx').on(t.coinId)],
 );
 
 /** News articles and research reports. */
@@ -248,7 +242,10 @@ export const wikiEntries = pgTable(
     views: integer('views').notNull().default(0),
     updatedAt: ts('updated_at').notNull(),
   },
-  (t) => [uniqueIndex('wiki_entries_kind_slug_uq').on(t.kind, t.slug, t.locale), index('wiki_entries_coin_idx').on(t.coinId)],
+  (t) => [
+    uniqueIndex('wiki_entries_kind_slug_uq').on(t.kind, t.slug, t.locale),
+    index('wiki_entries_coin_idx').on(t.coinId),
+  ],
 );
 
 /** Project updates ("dynamics"): releases, partnerships, listings … of one coin's project. */
@@ -266,7 +263,10 @@ export const projectUpdates = pgTable(
     locale: contentLocale('locale').notNull().default('en'),
     publishedAt: ts('published_at').notNull(),
   },
-  (t) => [index('project_updates_published_idx').on(t.publishedAt), index('project_updates_coin_idx').on(t.coinId, t.publishedAt)],
+  (t) => [
+    index('project_updates_published_idx').on(t.publishedAt),
+    index('project_updates_coin_idx').on(t.coinId, t.publishedAt),
+  ],
 );
 
 /** Community questions; `answers` belong to one. Authors are display names (demo or imported). */
@@ -343,5 +343,8 @@ export const socialPosts = pgTable(
     locale: contentLocale('locale').notNull().default('en'),
     publishedAt: ts('published_at').notNull(),
   },
-  (t) => [index('social_posts_platform_published_idx').on(t.platform, t.publishedAt), index('social_posts_coin_idx').on(t.coinId)],
+  (t) => [
+    index('social_posts_platform_published_idx').on(t.platform, t.publishedAt),
+    index('social_posts_coin_idx').on(t.coinId),
+  ],
 );

@@ -165,10 +165,7 @@ export const coinConcepts = pgTable(
       .notNull()
       .references(() => concepts.id, { onDelete: 'cascade' }),
   },
-  (t) => [
-    primaryKey({ columns: [t.coinId, t.conceptId] }),
-    index('coin_concepts_concept_idx').on(t.conceptId),
-  ],
+  (t) => [primaryKey({ columns: [t.coinId, t.conceptId] }), index('coin_concepts_concept_idx').on(t.conceptId)],
 );
 
 export const exchanges = pgTable(
@@ -354,7 +351,10 @@ export const exchangeFlows = pgTable(
       .references(() => exchanges.id, { onDelete: 'cascade' }),
     ...flowColumns(),
   },
-  (t) => [primaryKey({ columns: [t.exchangeId, t.window] }), index('exchange_flows_window_net_idx').on(t.window, t.netflow)],
+  (t) => [
+    primaryKey({ columns: [t.exchangeId, t.window] }),
+    index('exchange_flows_window_net_idx').on(t.window, t.netflow),
+  ],
 );
 
 /** The top 100 holder addresses of a coin (address analysis and large holders). */
@@ -415,7 +415,10 @@ export const coinTransfers = pgTable(
     valueUsd: num('value_usd').notNull(),
     at: ts('at').notNull(),
   },
-  (t) => [uniqueIndex('coin_transfers_tx_uq').on(t.coinId, t.txHash), index('coin_transfers_coin_at_idx').on(t.coinId, t.at)],
+  (t) => [
+    uniqueIndex('coin_transfers_tx_uq').on(t.coinId, t.txHash),
+    index('coin_transfers_coin_at_idx').on(t.coinId, t.at),
+  ],
 );
 
 /** How much of a coin an exchange holds in its known wallets. */
@@ -433,7 +436,10 @@ export const exchangeBalances = pgTable(
     change7d: num('change_7d'),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.exchangeId, t.coinId] }), index('exchange_balances_coin_idx').on(t.coinId, t.balance)],
+  (t) => [
+    primaryKey({ columns: [t.exchangeId, t.coinId] }),
+    index('exchange_balances_coin_idx').on(t.coinId, t.balance),
+  ],
 );
 
 /** Source repository activity of a coin's project. */

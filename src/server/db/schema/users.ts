@@ -196,7 +196,10 @@ export const announcementSubscriptions = pgTable(
     /** Announcements stored after this moment notify the user's devices (earlier ones never do). */
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.exchangeId] }), index('announcement_subscriptions_exchange_idx').on(t.exchangeId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.exchangeId] }),
+    index('announcement_subscriptions_exchange_idx').on(t.exchangeId),
+  ],
 );
 
 /**
@@ -299,5 +302,8 @@ export const contentBookmarks = pgTable(
     targetId: integer('target_id').notNull(),
     createdAt: ts('created_at').notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.kind, t.targetId] }), index('content_bookmarks_user_created_idx').on(t.userId, t.createdAt)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.targetId] }),
+    index('content_bookmarks_user_created_idx').on(t.userId, t.createdAt),
+  ],
 );

@@ -27,10 +27,17 @@ export function cliLocale(lang: string | undefined, env = process.env): UiLocale
 }
 
 /** A translator over locales/ingest/<locale>.json, with {{name}} placeholders and plural forms (a numeric `count`). */
-export function cliMessages(locale: UiLocale, root = process.env.COINLENS_ROOT ?? process.cwd()): (key: string, vars?: Record<string, string | number>) => string {
+export function cliMessages(
+  locale: UiLocale,
+  root = process.env.COINLENS_ROOT ?? process.cwd(),
+): (key: string, vars?: Record<string, string | number>) => string {
   const load = (l: string): Messages => {
     try {
-      return (JSON.parse(fs.readFileSync(path.join(root, 'locales/ingest', `${l}.json`), 'utf8')) as { ingest: { cli: Messages } }).ingest.cli;
+      return (
+        JSON.parse(fs.readFileSync(path.join(root, 'locales/ingest', `${l}.json`), 'utf8')) as {
+          ingest: { cli: Messages };
+        }
+      ).ingest.cli;
     } catch {
       return {};
     }
@@ -77,7 +84,12 @@ export function parseCliArgs(argv: string[], env = process.env): CliArgs {
   const v = parsed.values;
   const lang = cliLocale(v.lang, env);
   if (v.help) return { source: '', options: { kind: 'news' }, dryRun: false, lang, help: true };
-  if (parsed.positionals.length !== 1) throw new UsageError(parsed.positionals.length ? 'give exactly one source' : 'missing <source>: a feed URL, a feed file, a Markdown file or a directory');
+  if (parsed.positionals.length !== 1)
+    throw new UsageError(
+      parsed.positionals.length
+        ? 'give exactly one source'
+        : 'missing <source>: a feed URL, a feed file, a Markdown file or a directory',
+    );
   const kindRaw = (v.kind ?? 'news').toLowerCase();
   const kind = (kindRaw === 'announcement' ? 'announcements' : kindRaw === 'flash' ? 'lives' : kindRaw) as ImportKind;
   if (!IMPORT_KINDS.includes(kind)) throw new UsageError(`--kind must be one of ${IMPORT_KINDS.join(', ')}`);
@@ -90,10 +102,18 @@ export function parseCliArgs(argv: string[], env = process.env): CliArgs {
   const category = v.category?.toLowerCase();
   if (category !== undefined && !(ANNOUNCEMENT_CATEGORIES as readonly string[]).includes(category))
     throw new UsageError(`--category must be one of ${ANNOUNCEMENT_CATEGORIES.join(', ')}`);
-  if (v.exchange !== undefined && !v.exchange.trim()) throw new UsageError('--exchange must name an exchange, e.g. binance');
+  if (v.exchange !== undefined && !v.exchange.trim())
+    throw new UsageError('--exchange must name an exchange, e.g. binance');
   return {
     source: parsed.positionals[0]!,
-    options: { kind, exchange: v.exchange?.trim(), locale, category: category as AnnouncementCategory | undefined, important: v.important, update: v.update },
+    options: {
+      kind,
+      exchange: v.exchange?.trim(),
+      locale,
+      category: category as AnnouncementCategory | undefined,
+      important: v.important,
+      update: v.update,
+    },
     dryRun: v['dry-run'] ?? false,
     lang,
     help: false,
@@ -106,7 +126,11 @@ export interface RunResult {
 }
 
 /** Reads the source and (unless dry-run) writes it. */
-export async function runImport(db: Db | null, args: CliArgs, deps: { fetchImpl?: typeof fetch } = {}): Promise<RunResult> {
+export async function runImport(
+  db: Db | null,
+  args: CliArgs,
+  deps: { fetchImpl?: typeof fetch } = {},
+): Promise<RunResult> {
   const read = await readSource(args.source, deps);
   const report = emptyReport();
   if (db) await importItems(db, read.items, args.options, report);
@@ -120,7 +144,12 @@ export function formatSummary(result: RunResult, t: ReturnType<typeof cliMessage
   for (const s of read.skipped) lines.push(t('skippedEntry', { origin: s.origin, reason: s.reason }));
   for (const f of report.failed) lines.push(t('failedEntry', { origin: f.origin, reason: f.reason }));
   if (dryRun) {
-    lines.push(t('dryRun', { items: t('items', { count: read.items.length }), documents: t('documents', { count: read.documents }) }));
+    lines.push(
+      t('dryRun', {
+        items: t('items', { count: read.items.length }),
+        documents: t('documents', { count: read.documents }),
+      }),
+    );
     return lines;
   }
   lines.push(
@@ -134,7 +163,9 @@ export function formatSummary(result: RunResult, t: ReturnType<typeof cliMessage
       failed: report.failed.length + read.skipped.length,
     }),
   );
-  const kinds = IMPORT_KINDS.filter((k) => report.byKind[k] > 0).map((k) => `${t(`kind${k[0]!.toUpperCase()}${k.slice(1)}`)} ${report.byKind[k]}`);
+  const kinds = IMPORT_KINDS.filter((k) => report.byKind[k] > 0).map(
+    (k) => `${t(`kind${k[0]!.toUpperCase()}${k.slice(1)}`)} ${report.byKind[k]}`,
+  );
   if (kinds.length) lines.push(t('byKind', { list: kinds.join(', ') }));
   return lines;
 }

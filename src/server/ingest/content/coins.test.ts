@@ -22,7 +22,11 @@ const m = coinMatcher(COINS);
 
 describe('coinMatcher', () => {
   it('finds names case-insensitively and capitalised symbols as whole words', () => {
-    expect(m.detect(['Bitcoin tops $98,000; ETH follows while solana is flat'])).toEqual(['bitcoin', 'ethereum', 'solana']);
+    expect(m.detect(['Bitcoin tops $98,000; ETH follows while solana is flat'])).toEqual([
+      'bitcoin',
+      'ethereum',
+      'solana',
+    ]);
   });
 
   it('does not match symbols inside words or written in lower case', () => {
@@ -34,7 +38,9 @@ describe('coinMatcher', () => {
   });
 
   it('ignores everyday words that are also symbols or names', () => {
-    expect(m.detect(['ONE analyst said GAS fees are HOT; a STORM is coming; one to watch, gas is high, ren and Dash'])).toEqual([]);
+    expect(
+      m.detect(['ONE analyst said GAS fees are HOT; a STORM is coming; one to watch, gas is high, ren and Dash']),
+    ).toEqual([]);
     expect(m.detect(['Time to pay attention: the storm passed.'])).toEqual([]);
   });
 

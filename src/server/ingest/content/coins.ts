@@ -81,7 +81,9 @@ export function coinMatcher(coins: readonly MatchableCoin[]): CoinMatcher {
   const names = [...byName.keys()].filter((n) => n.length >= 3 && !COMMON_WORDS.has(n) && !/^[a-z]{1,4}$/.test(n));
   names.sort((a, b) => b.length - a.length);
   const nameRe = names.length ? new RegExp(`${B_START}(${names.map(escapeRe).join('|')})${B_END}`, 'giu') : null;
-  const symbols = [...bySymbol.keys()].filter((s) => s.length >= 3 && /^[A-Z0-9]+$/.test(s) && /[A-Z]/.test(s) && !COMMON_WORDS.has(s.toLowerCase()));
+  const symbols = [...bySymbol.keys()].filter(
+    (s) => s.length >= 3 && /^[A-Z0-9]+$/.test(s) && /[A-Z]/.test(s) && !COMMON_WORDS.has(s.toLowerCase()),
+  );
   symbols.sort((a, b) => b.length - a.length);
   const symbolRe = symbols.length ? new RegExp(`${B_START}(${symbols.map(escapeRe).join('|')})${B_END}`, 'gu') : null;
   const cashtagRe = /\$([A-Za-z][A-Za-z0-9]{0,9})(?![\p{L}\p{N}_])/gu;

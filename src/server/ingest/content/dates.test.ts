@@ -28,7 +28,16 @@ describe('parseFeedDate', () => {
   });
 
   it('rejects nonsense and impossible dates', () => {
-    for (const s of ['', 'not a date', '31 Feb 2026 10:00 GMT', '2026-13-01', '16 Foo 2026 10:00 GMT', '16 Nov 2026 10:00 XYZT', '2026-11-16 25:00']) expect(iso(s)).toBeNull();
+    for (const s of [
+      '',
+      'not a date',
+      '31 Feb 2026 10:00 GMT',
+      '2026-13-01',
+      '16 Foo 2026 10:00 GMT',
+      '16 Nov 2026 10:00 XYZT',
+      '2026-11-16 25:00',
+    ])
+      expect(iso(s)).toBeNull();
   });
 });
 

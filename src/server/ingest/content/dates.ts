@@ -8,9 +8,25 @@
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
 const ZONES: Record<string, number> = {
-  UT: 0, UTC: 0, GMT: 0, Z: 0,
-  EST: -5, EDT: -4, CST: -6, CDT: -5, MST: -7, MDT: -6, PST: -8, PDT: -7,
-  CET: 1, CEST: 2, BST: 1, HKT: 8, SGT: 8, JST: 9, KST: 9,
+  UT: 0,
+  UTC: 0,
+  GMT: 0,
+  Z: 0,
+  EST: -5,
+  EDT: -4,
+  CST: -6,
+  CDT: -5,
+  MST: -7,
+  MDT: -6,
+  PST: -8,
+  PDT: -7,
+  CET: 1,
+  CEST: 2,
+  BST: 1,
+  HKT: 8,
+  SGT: 8,
+  JST: 9,
+  KST: 9,
 };
 
 /** Minutes east of UTC for "+0800", "-05:00", "GMT" …, or null when unknown. */
@@ -37,7 +53,10 @@ export function parseFeedDate(raw: string | null | undefined): Date | null {
   const s = (raw ?? '').trim().replace(/\s+/g, ' ');
   if (!s) return null;
   // RFC 822: [Wkd, ]DD Mon YY[YY] HH:MM[:SS] [zone]
-  let m = /^(?:[a-z]{3,9},? )?(\d{1,2}) ([a-z]{3})[a-z]* (\d{2}|\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?(?: ?([+-]\d{2}:?\d{2}|[a-z]{1,4}))?$/i.exec(s);
+  let m =
+    /^(?:[a-z]{3,9},? )?(\d{1,2}) ([a-z]{3})[a-z]* (\d{2}|\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?(?: ?([+-]\d{2}:?\d{2}|[a-z]{1,4}))?$/i.exec(
+      s,
+    );
   if (m) {
     const month = MONTHS.indexOf(m[2]!.toLowerCase());
     let year = Number(m[3]);
@@ -47,16 +66,36 @@ export function parseFeedDate(raw: string | null | undefined): Date | null {
     return utc(year, month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0), off);
   }
   // ISO 8601 and its everyday variants: 2026-11-18T10:30:00Z, 2026-11-18 10:30, 2026/11/18
-  m = /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)? ?(Z|[+-]\d{2}(?::?\d{2})?|[a-z]{2,4})?$/i.exec(s);
+  m =
+    /^(\d{4})[-/](\d{1,2})[-/](\d{1,2})(?:[T ](\d{1,2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)? ?(Z|[+-]\d{2}(?::?\d{2})?|[a-z]{2,4})?$/i.exec(
+      s,
+    );
   if (m) {
     const zone = m[7] && /^[+-]\d{2}$/.test(m[7]) ? `${m[7]}00` : m[7];
     const off = zoneOffset(zone);
     if (off === null) return null;
-    return utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0), off);
+    return utc(
+      Number(m[1]),
+      Number(m[2]) - 1,
+      Number(m[3]),
+      Number(m[4] ?? 0),
+      Number(m[5] ?? 0),
+      Number(m[6] ?? 0),
+      off,
+    );
   }
   // 2026年11月18日 10:30 (Beijing time)
   m = /^(\d{4})年(\d{1,2})月(\d{1,2})日(?: ?(\d{1,2})[:：](\d{2})(?:[:：](\d{2}))?)?$/.exec(s);
-  if (m) return utc(Number(m[1]), Number(m[2]) - 1, Number(m[3]), Number(m[4] ?? 0), Number(m[5] ?? 0), Number(m[6] ?? 0), 8 * 60);
+  if (m)
+    return utc(
+      Number(m[1]),
+      Number(m[2]) - 1,
+      Number(m[3]),
+      Number(m[4] ?? 0),
+      Number(m[5] ?? 0),
+      Number(m[6] ?? 0),
+      8 * 60,
+    );
   return null;
 }
 

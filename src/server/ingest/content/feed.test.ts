@@ -21,7 +21,9 @@ describe('parseFeedItems: RSS 2.0', () => {
     const first = items[0]!;
     expect(first.summary).toMatch(/^Bitcoin climbed above \$98,000 on Monday/);
     expect(first.html).not.toMatch(/script|style|iframe|onclick|onmouseover|javascript:|class=|tracker/i);
-    expect(first.html).toContain('<a href="https://chainledger.example/markets/" rel="nofollow noopener noreferrer">See live prices</a>');
+    expect(first.html).toContain(
+      '<a href="https://chainledger.example/markets/" rel="nofollow noopener noreferrer">See live prices</a>',
+    );
     expect(first.text).toContain('Ether (ETH) followed with a 4% gain');
     expect(first.text).toContain('• Open interest: $61B');
     expect(first.text).not.toContain('document.write');
@@ -90,7 +92,8 @@ describe('parseFeedItems: other formats and bad input', () => {
   });
 
   it('reports entries without key or text instead of throwing', () => {
-    const xml = '<rss version="2.0"><channel><title>t</title><link>https://a.example/</link><description>d</description><item><title>No link</title></item><item><link>https://a.example/1</link></item></channel></rss>';
+    const xml =
+      '<rss version="2.0"><channel><title>t</title><link>https://a.example/</link><description>d</description><item><title>No link</title></item><item><link>https://a.example/1</link></item></channel></rss>';
     const { items, skipped } = parseFeedItems(xml, 'x.xml');
     expect(items).toEqual([]);
     expect(skipped.map((s) => s.reason)).toEqual(['no link or id', 'no title or text']);

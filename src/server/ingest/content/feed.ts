@@ -26,7 +26,8 @@ interface RawEntry {
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-const textOf = (v: unknown): string | undefined => (typeof v === 'string' ? str(v) : v && typeof v === 'object' ? str((v as { value?: unknown }).value) : undefined);
+const textOf = (v: unknown): string | undefined =>
+  typeof v === 'string' ? str(v) : v && typeof v === 'object' ? str((v as { value?: unknown }).value) : undefined;
 
 function atomLink(links: { href?: string; rel?: string }[] | undefined): string | undefined {
   const list = links ?? [];
@@ -34,7 +35,12 @@ function atomLink(links: { href?: string; rel?: string }[] | undefined): string 
 }
 
 /** The entries of any supported feed format plus the feed's link and language. */
-function rawEntries(xml: string): { entries: RawEntry[]; feedLink?: string | undefined; lang?: string | undefined; title?: string | undefined } {
+function rawEntries(xml: string): {
+  entries: RawEntry[];
+  feedLink?: string | undefined;
+  lang?: string | undefined;
+  title?: string | undefined;
+} {
   let parsed;
   try {
     parsed = parseFeed(xml);
@@ -122,7 +128,11 @@ const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;')
  * or id to key them on, are reported in `skipped` rather than thrown.
  * @example parseFeedItems(xml, 'news.rss.xml').items[0].title
  */
-export function parseFeedItems(xml: string, origin: string, feedUrl?: string): { title: string | null; items: ImportItem[]; skipped: { origin: string; reason: string }[] } {
+export function parseFeedItems(
+  xml: string,
+  origin: string,
+  feedUrl?: string,
+): { title: string | null; items: ImportItem[]; skipped: { origin: string; reason: string }[] } {
   const { entries, feedLink, lang, title } = rawEntries(xml);
   const base = safeHref(feedLink ?? '', feedUrl) ?? (feedUrl ? safeHref(feedUrl) : null) ?? undefined;
   const items: ImportItem[] = [];
@@ -134,7 +144,9 @@ export function parseFeedItems(xml: string, origin: string, feedUrl?: string): {
     const key = link ?? guidUrl ?? (e.guid ? `${base ?? `urn:coinlens:feed:${origin}`}#${e.guid}` : null);
     const html = sanitizeHtml(e.body ?? '', { baseUrl: link ?? base });
     const text = htmlToText(html);
-    const titleText = e.title ? (e.titleIsHtml || /<[a-z][\s\S]*>/i.test(e.title) ? htmlToText(e.title) : e.title).replace(/\s+/g, ' ').trim() : '';
+    const titleText = e.title
+      ? (e.titleIsHtml || /<[a-z][\s\S]*>/i.test(e.title) ? htmlToText(e.title) : e.title).replace(/\s+/g, ' ').trim()
+      : '';
     if (!key) {
       skipped.push({ origin: where, reason: 'no link or id' });
       return;

@@ -11,12 +11,20 @@
  */
 import { and, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { announcementCoins, announcements, articleCoins, articles, coins, exchanges, flashNews, flashNewsCoins } from '../../db/schema/index.ts';
+import {
+  announcementCoins,
+  announcements,
+  articleCoins,
+  articles,
+  coins,
+  exchanges,
+  flashNews,
+  flashNewsCoins,
+} from '../../db/schema/index.ts';
 import { ANNOUNCEMENT_CATEGORIES, type AnnouncementCategory } from '../../domain/announcements.ts';
 import { coinMatcher } from './coins.ts';
 import { guessLocale, type ContentLocale, type ImportItem, type ImportKind } from './item.ts';
 import { summarize } from './sanitize.ts';
-
 
 export interface ImportOptions {
   /** The kind for items that do not name their own (front matter `kind`). */
@@ -70,7 +78,8 @@ export function guessCategory(title: string): AnnouncementCategory {
   if (/delist|remov(e|al) of|下架|下線|下线|상장 폐지/.test(t)) return 'delisting';
   if (/maintenance|upgrade|suspend|维护|維護|升级|升級|暂停|暫停|점검/.test(t)) return 'maintenance';
   if (/will list|lists |listing|launch(es)? .*(perpetual|futures|spot)|上线|上線|上市|상장/.test(t)) return 'listing';
-  if (/campaign|promotion|airdrop|giveaway|competition|reward|活动|活動|空投|奖励|獎勵|이벤트/.test(t)) return 'activity';
+  if (/campaign|promotion|airdrop|giveaway|competition|reward|活动|活動|空投|奖励|獎勵|이벤트/.test(t))
+    return 'activity';
   return 'other';
 }
 
@@ -90,12 +99,21 @@ interface Prepared {
  * Imports items; never throws for one bad item (it is reported in `failed`).
  * @example await importItems(db, parseFeedItems(xml, 'feed.xml').items, { kind: 'news' })
  */
-export async function importItems(db: Db, items: readonly ImportItem[], options: ImportOptions, report = emptyReport()): Promise<ImportReport> {
+export async function importItems(
+  db: Db,
+  items: readonly ImportItem[],
+  options: ImportOptions,
+  report = emptyReport(),
+): Promise<ImportReport> {
   const now = options.now ?? new Date();
-  const coinRows = await db.select({ id: coins.id, symbol: coins.symbol, name: coins.name, rank: coins.rank }).from(coins);
+  const coinRows = await db
+    .select({ id: coins.id, symbol: coins.symbol, name: coins.name, rank: coins.rank })
+    .from(coins);
   const matcher = coinMatcher(coinRows);
   const coinIds = new Set(coinRows.map((c) => c.id));
-  const exchangeRows = await db.select({ id: exchanges.id, name: exchanges.name, displayName: exchanges.displayName }).from(exchanges);
+  const exchangeRows = await db
+    .select({ id: exchanges.id, name: exchanges.name, displayName: exchanges.displayName })
+    .from(exchanges);
   const findExchange = (nameOrDisplay: string) => {
     const q = nameOrDisplay.trim().toLowerCase();
     return exchangeRows.find((e) => e.name === q) ?? exchangeRows.find((e) => e.displayName.toLowerCase() === q);
@@ -117,7 +135,8 @@ export async function importItems(db: Db, items: readonly ImportItem[], options:
     }
     seen.add(item.key);
     const kind = item.kind ?? options.kind;
-    const published = item.publishedAt && item.publishedAt.getTime() <= now.getTime() + 86_400_000 ? item.publishedAt : now;
+    const published =
+      item.publishedAt && item.publishedAt.getTime() <= now.getTime() + 86_400_000 ? item.publishedAt : now;
     const p: Prepared = {
       item,
       kind,
@@ -130,7 +149,10 @@ export async function importItems(db: Db, items: readonly ImportItem[], options:
     if (kind === 'announcements') {
       const wanted = item.exchange ?? options.exchange;
       if (!wanted) {
-        report.failed.push({ origin: item.origin, reason: 'an announcement needs an exchange (front matter "exchange:" or --exchange)' });
+        report.failed.push({
+          origin: item.origin,
+          reason: 'an announcement needs an exchange (front matter "exchange:" or --exchange)',
+        });
         continue;
       }
       const ex = findExchange(wanted);
@@ -139,17 +161,25 @@ export async function importItems(db: Db, items: readonly ImportItem[], options:
         continue;
       }
       if (!item.link) {
-        report.failed.push({ origin: item.origin, reason: 'an announcement needs its original http(s) link (front matter "link:")' });
+        report.failed.push({
+          origin: item.origin,
+          reason: 'an announcement needs its original http(s) link (front matter "link:")',
+        });
         continue;
       }
       p.exchangeId = ex.id;
-      const cat = item.categories.map((c) => c.toLowerCase()).find((c) => (ANNOUNCEMENT_CATEGORIES as readonly string[]).includes(c));
+      const cat = item.categories
+        .map((c) => c.toLowerCase())
+        .find((c) => (ANNOUNCEMENT_CATEGORIES as readonly string[]).includes(c));
       p.category = cat ?? options.category ?? guessCategory(item.title);
     }
     prepared.push(p);
   }
 
-  const storedIn = await storedKinds(db, prepared.map((p) => p.item.key));
+  const storedIn = await storedKinds(
+    db,
+    prepared.map((p) => p.item.key),
+  );
   for (const p of prepared) {
     const table = p.kind === 'lives' ? 'flash news' : p.kind === 'announcements' ? 'announcements' : 'articles';
     const other = storedIn.get(p.item.key);
@@ -158,7 +188,12 @@ export async function importItems(db: Db, items: readonly ImportItem[], options:
       continue;
     }
     try {
-      const outcome = p.kind === 'lives' ? await writeFlash(db, p, options.update) : p.kind === 'announcements' ? await writeAnnouncement(db, p, options.update) : await writeArticle(db, p, options.update);
+      const outcome =
+        p.kind === 'lives'
+          ? await writeFlash(db, p, options.update)
+          : p.kind === 'announcements'
+            ? await writeAnnouncement(db, p, options.update)
+            : await writeArticle(db, p, options.update);
       report[outcome]++;
       if (outcome !== 'unchanged') report.byKind[p.kind]++;
     } catch (e) {
@@ -182,15 +217,30 @@ async function writeArticle(db: Db, p: Prepared, update = false): Promise<Outcom
     locale: p.locale,
     publishedAt: p.publishedAt,
   };
-  const [inserted] = await db.insert(articles).values(values).onConflictDoNothing({ target: articles.sourceUrl }).returning({ id: articles.id });
+  const [inserted] = await db
+    .insert(articles)
+    .values(values)
+    .onConflictDoNothing({ target: articles.sourceUrl })
+    .returning({ id: articles.id });
   if (inserted) {
-    if (p.coinIds.length) await db.insert(articleCoins).values(p.coinIds.map((coinId) => ({ articleId: inserted.id, coinId }))).onConflictDoNothing();
+    if (p.coinIds.length)
+      await db
+        .insert(articleCoins)
+        .values(p.coinIds.map((coinId) => ({ articleId: inserted.id, coinId })))
+        .onConflictDoNothing();
     return 'added';
   }
   if (!update) return 'unchanged';
   const [changed] = await db
     .update(articles)
-    .set({ title: values.title, summary: values.summary, body: values.body, publishedAt: values.publishedAt, locale: values.locale, ...(item.cover ? { cover: item.cover } : {}) })
+    .set({
+      title: values.title,
+      summary: values.summary,
+      body: values.body,
+      publishedAt: values.publishedAt,
+      locale: values.locale,
+      ...(item.cover ? { cover: item.cover } : {}),
+    })
     .where(
       and(
         eq(articles.sourceUrl, item.key),
@@ -205,16 +255,32 @@ async function writeArticle(db: Db, p: Prepared, update = false): Promise<Outcom
     .returning({ id: articles.id });
   if (!changed) return 'unchanged';
   await db.delete(articleCoins).where(eq(articleCoins.articleId, changed.id));
-  if (p.coinIds.length) await db.insert(articleCoins).values(p.coinIds.map((coinId) => ({ articleId: changed.id, coinId })));
+  if (p.coinIds.length)
+    await db.insert(articleCoins).values(p.coinIds.map((coinId) => ({ articleId: changed.id, coinId })));
   return 'updated';
 }
 
 async function writeFlash(db: Db, p: Prepared, update = false): Promise<Outcome> {
   const { item } = p;
-  const values = { title: item.title, body: item.text, important: p.important, sourceUrl: item.key, locale: p.locale, publishedAt: p.publishedAt };
-  const [inserted] = await db.insert(flashNews).values(values).onConflictDoNothing({ target: flashNews.sourceUrl }).returning({ id: flashNews.id });
+  const values = {
+    title: item.title,
+    body: item.text,
+    important: p.important,
+    sourceUrl: item.key,
+    locale: p.locale,
+    publishedAt: p.publishedAt,
+  };
+  const [inserted] = await db
+    .insert(flashNews)
+    .values(values)
+    .onConflictDoNothing({ target: flashNews.sourceUrl })
+    .returning({ id: flashNews.id });
   if (inserted) {
-    if (p.coinIds.length) await db.insert(flashNewsCoins).values(p.coinIds.map((coinId) => ({ flashNewsId: inserted.id, coinId }))).onConflictDoNothing();
+    if (p.coinIds.length)
+      await db
+        .insert(flashNewsCoins)
+        .values(p.coinIds.map((coinId) => ({ flashNewsId: inserted.id, coinId })))
+        .onConflictDoNothing();
     return 'added';
   }
   if (!update) return 'unchanged';
@@ -234,22 +300,45 @@ async function writeFlash(db: Db, p: Prepared, update = false): Promise<Outcome>
     .returning({ id: flashNews.id });
   if (!changed) return 'unchanged';
   await db.delete(flashNewsCoins).where(eq(flashNewsCoins.flashNewsId, changed.id));
-  if (p.coinIds.length) await db.insert(flashNewsCoins).values(p.coinIds.map((coinId) => ({ flashNewsId: changed.id, coinId })));
+  if (p.coinIds.length)
+    await db.insert(flashNewsCoins).values(p.coinIds.map((coinId) => ({ flashNewsId: changed.id, coinId })));
   return 'updated';
 }
 
 async function writeAnnouncement(db: Db, p: Prepared, update = false): Promise<Outcome> {
   const { item } = p;
-  const values = { exchangeId: p.exchangeId!, title: item.title, category: p.category!, body: item.text, url: item.key, locale: p.locale, publishedAt: p.publishedAt };
-  const [inserted] = await db.insert(announcements).values(values).onConflictDoNothing({ target: announcements.url }).returning({ id: announcements.id });
+  const values = {
+    exchangeId: p.exchangeId!,
+    title: item.title,
+    category: p.category!,
+    body: item.text,
+    url: item.key,
+    locale: p.locale,
+    publishedAt: p.publishedAt,
+  };
+  const [inserted] = await db
+    .insert(announcements)
+    .values(values)
+    .onConflictDoNothing({ target: announcements.url })
+    .returning({ id: announcements.id });
   if (inserted) {
-    if (p.coinIds.length) await db.insert(announcementCoins).values(p.coinIds.map((coinId) => ({ announcementId: inserted.id, coinId }))).onConflictDoNothing();
+    if (p.coinIds.length)
+      await db
+        .insert(announcementCoins)
+        .values(p.coinIds.map((coinId) => ({ announcementId: inserted.id, coinId })))
+        .onConflictDoNothing();
     return 'added';
   }
   if (!update) return 'unchanged';
   const [changed] = await db
     .update(announcements)
-    .set({ title: values.title, body: values.body, category: values.category, publishedAt: values.publishedAt, locale: values.locale })
+    .set({
+      title: values.title,
+      body: values.body,
+      category: values.category,
+      publishedAt: values.publishedAt,
+      locale: values.locale,
+    })
     .where(
       and(
         eq(announcements.url, item.key),
@@ -263,7 +352,8 @@ async function writeAnnouncement(db: Db, p: Prepared, update = false): Promise<O
     .returning({ id: announcements.id });
   if (!changed) return 'unchanged';
   await db.delete(announcementCoins).where(eq(announcementCoins.announcementId, changed.id));
-  if (p.coinIds.length) await db.insert(announcementCoins).values(p.coinIds.map((coinId) => ({ announcementId: changed.id, coinId })));
+  if (p.coinIds.length)
+    await db.insert(announcementCoins).values(p.coinIds.map((coinId) => ({ announcementId: changed.id, coinId })));
   return 'updated';
 }
 

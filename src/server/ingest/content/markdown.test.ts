@@ -10,7 +10,14 @@ describe('parseFrontMatter', () => {
     const { data, body } = parseFrontMatter(
       '---\ntitle: "A: quoted # title"\nplain: hello world # comment\nimportant: true\ncount: 3\ncoins: [btc, "eth"]\ntags:\n  - one\n  - two\n# a comment line\n---\nBody\n',
     );
-    expect(data).toEqual({ title: 'A: quoted # title', plain: 'hello world', important: true, count: 3, coins: ['btc', 'eth'], tags: ['one', 'two'] });
+    expect(data).toEqual({
+      title: 'A: quoted # title',
+      plain: 'hello world',
+      important: true,
+      count: 3,
+      coins: ['btc', 'eth'],
+      tags: ['one', 'two'],
+    });
     expect(body).toBe('Body\n');
   });
 
@@ -23,7 +30,9 @@ describe('parseFrontMatter', () => {
 
 describe('renderMarkdown', () => {
   it('renders headings, paragraphs, lists, quotes, code and inline marks', () => {
-    const html = renderMarkdown('# H\n\nSome **bold**, *em* and `a<b`.\nSame para.\n\n- a\n- b\n\n1. one\n2. two\n\n> quoted\n\n```\nx < 1\n```\n\n[link](https://a.example/x_(y)) end');
+    const html = renderMarkdown(
+      '# H\n\nSome **bold**, *em* and `a<b`.\nSame para.\n\n- a\n- b\n\n1. one\n2. two\n\n> quoted\n\n```\nx < 1\n```\n\n[link](https://a.example/x_(y)) end',
+    );
     expect(html).toBe(
       [
         '<h2>H</h2>',
@@ -40,7 +49,10 @@ describe('renderMarkdown', () => {
 
 describe('parseMarkdownItem', () => {
   it('reads an announcement with its exchange, link, coins and sanitised body', () => {
-    const item = parseMarkdownItem(fixture('2026-11-16-binance-lists-zksync.md'), 'markdown/2026-11-16-binance-lists-zksync.md');
+    const item = parseMarkdownItem(
+      fixture('2026-11-16-binance-lists-zksync.md'),
+      'markdown/2026-11-16-binance-lists-zksync.md',
+    );
     expect(item).toMatchObject({
       key: 'https://www.binance.com/en/support/announcement/binance-will-list-zksync-zk-2026',
       title: 'Binance Will List zkSync (ZK) with Seed Tag Applied',
@@ -51,7 +63,9 @@ describe('parseMarkdownItem', () => {
     });
     expect(item.publishedAt?.toISOString()).toBe('2026-11-16T10:00:00.000Z');
     expect(item.html).not.toMatch(/script|onclick|evil/);
-    expect(item.html).toContain('<a href="https://www.binance.com/en/support/faq/seed-tag" rel="nofollow noopener noreferrer">Seed Tag FAQ</a>');
+    expect(item.html).toContain(
+      '<a href="https://www.binance.com/en/support/faq/seed-tag" rel="nofollow noopener noreferrer">Seed Tag FAQ</a>',
+    );
     expect(item.text).toContain('• Deposits: open now');
   });
 
@@ -73,15 +87,25 @@ describe('parseMarkdownItem', () => {
   });
 
   it('accepts "announcement" and display-name exchanges, and takes the title from a heading', () => {
-    expect(parseMarkdownItem(fixture('2026-11-15-okx-maintenance.md'), 'okx.md')).toMatchObject({ kind: 'announcements', exchange: 'okx' });
-    expect(parseMarkdownItem('# Only a heading\n\nText.', 'x.md')).toMatchObject({ title: 'Only a heading', text: 'Text.' });
+    expect(parseMarkdownItem(fixture('2026-11-15-okx-maintenance.md'), 'okx.md')).toMatchObject({
+      kind: 'announcements',
+      exchange: 'okx',
+    });
+    expect(parseMarkdownItem('# Only a heading\n\nText.', 'x.md')).toMatchObject({
+      title: 'Only a heading',
+      text: 'Text.',
+    });
   });
 
   it('rejects bad dates, kinds, locales, links and missing titles with a clear message', () => {
-    expect(() => parseMarkdownItem(fixture('bad-date.md'), 'bad-date.md')).toThrow(/date "the day after tomorrow" is not a date/);
+    expect(() => parseMarkdownItem(fixture('bad-date.md'), 'bad-date.md')).toThrow(
+      /date "the day after tomorrow" is not a date/,
+    );
     expect(() => parseMarkdownItem('---\ntitle: x\nkind: blog\n---\n', 'x.md')).toThrow(/kind "blog"/);
     expect(() => parseMarkdownItem('---\ntitle: x\nlocale: fr\n---\n', 'x.md')).toThrow(/locale "fr"/);
-    expect(() => parseMarkdownItem('---\ntitle: x\nlink: javascript:alert(1)\n---\n', 'x.md')).toThrow(/not an absolute http/);
+    expect(() => parseMarkdownItem('---\ntitle: x\nlink: javascript:alert(1)\n---\n', 'x.md')).toThrow(
+      /not an absolute http/,
+    );
     expect(() => parseMarkdownItem('no title here', 'x.md')).toThrow(/no title/);
   });
 });

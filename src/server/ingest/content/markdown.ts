@@ -34,9 +34,14 @@ export type FrontMatterValue = string | boolean | number | string[];
 
 function scalar(raw: string): string | boolean | number {
   const v = raw.trim();
-  if ((v.startsWith('"') && v.endsWith('"') && v.length >= 2) || (v.startsWith("'") && v.endsWith("'") && v.length >= 2)) {
+  if (
+    (v.startsWith('"') && v.endsWith('"') && v.length >= 2) ||
+    (v.startsWith("'") && v.endsWith("'") && v.length >= 2)
+  ) {
     const inner = v.slice(1, -1);
-    return v[0] === '"' ? inner.replace(/\\(["\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c)) : inner.replace(/''/g, "'");
+    return v[0] === '"'
+      ? inner.replace(/\\(["\\n])/g, (_, c: string) => (c === 'n' ? '\n' : c))
+      : inner.replace(/''/g, "'");
   }
   if (/^(true|yes)$/i.test(v)) return true;
   if (/^(false|no)$/i.test(v)) return false;
@@ -99,7 +104,10 @@ function inline(s: string): string {
   const codes: string[] = [];
   let out = s.replace(/`([^`]+)`/g, (_, c: string) => `\u0000${codes.push(`<code>${escapeHtml(c)}</code>`) - 1}\u0000`);
   out = out
-    .replace(/\[([^\]]+)\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)>?(?:\s+"[^"]*")?\s*\)/g, (_, label: string, href: string) => `<a href="${href.replace(/"/g, '&quot;')}">${label}</a>`)
+    .replace(
+      /\[([^\]]+)\]\(\s*<?((?:[^()\s>]|\([^()\s]*\))+)>?(?:\s+"[^"]*")?\s*\)/g,
+      (_, label: string, href: string) => `<a href="${href.replace(/"/g, '&quot;')}">${label}</a>`,
+    )
     .replace(/\*\*(?=\S)([\s\S]*?\S)\*\*/g, '<strong>$1</strong>')
     .replace(/__(?=\S)([\s\S]*?\S)__/g, '<strong>$1</strong>')
     .replace(/(^|[^*\w])\*(?=\S)([^*]*?\S)\*(?!\*)/g, '$1<em>$2</em>')
@@ -210,17 +218,26 @@ export function parseMarkdownItem(source: string, origin: string): ImportItem {
   const link = rawLink ? safeHref(rawLink) : null;
   if (rawLink && !link) throw new FrontMatterError(`link "${rawLink}" is not an absolute http(s) URL`);
   const kindRaw = asString(data.kind)?.toLowerCase();
-  const kind = kindRaw === 'announcement' ? 'announcements' : kindRaw === 'flash' || kindRaw === 'flash_news' ? 'lives' : kindRaw;
-  if (kind && !(IMPORT_KINDS as readonly string[]).includes(kind)) throw new FrontMatterError(`kind "${kindRaw}" is not one of ${IMPORT_KINDS.join(', ')}`);
+  const kind =
+    kindRaw === 'announcement' ? 'announcements' : kindRaw === 'flash' || kindRaw === 'flash_news' ? 'lives' : kindRaw;
+  if (kind && !(IMPORT_KINDS as readonly string[]).includes(kind))
+    throw new FrontMatterError(`kind "${kindRaw}" is not one of ${IMPORT_KINDS.join(', ')}`);
   const dateRaw = asString(data.date) ?? asString(data.published) ?? asString(data.pubdate);
   const publishedAt = dateRaw ? parseFeedDate(dateRaw) : null;
-  if (dateRaw && !publishedAt) throw new FrontMatterError(`date "${dateRaw}" is not a date (use 2026-11-16, 2026-11-16 08:00 +0800 or an RFC 822 date)`);
+  if (dateRaw && !publishedAt)
+    throw new FrontMatterError(
+      `date "${dateRaw}" is not a date (use 2026-11-16, 2026-11-16 08:00 +0800 or an RFC 822 date)`,
+    );
   const localeRaw = asString(data.locale) ?? asString(data.lang) ?? asString(data.language);
   const locale = localeRaw ? localeFromTag(localeRaw) : null;
   if (localeRaw && !locale) throw new FrontMatterError(`locale "${localeRaw}" is not one of en, zh, zh-hk, ko`);
   const html = sanitizeHtml(renderMarkdown(md), { baseUrl: link ?? undefined });
   const text = htmlToText(html);
-  const name = origin.replace(/\\/g, '/').split('/').pop()!.replace(/\.(md|markdown)$/i, '');
+  const name = origin
+    .replace(/\\/g, '/')
+    .split('/')
+    .pop()!
+    .replace(/\.(md|markdown)$/i, '');
   const category = asString(data.category);
   const coinsRaw = data.coins ?? data.coin;
   return {
@@ -237,7 +254,14 @@ export function parseMarkdownItem(source: string, origin: string): ImportItem {
     kind: kind as ImportKind | undefined,
     exchange: asString(data.exchange)?.toLowerCase(),
     important: typeof data.important === 'boolean' ? data.important : undefined,
-    coins: coinsRaw === undefined ? undefined : Array.isArray(coinsRaw) ? coinsRaw : String(coinsRaw).split(/[\s,]+/).filter(Boolean),
+    coins:
+      coinsRaw === undefined
+        ? undefined
+        : Array.isArray(coinsRaw)
+          ? coinsRaw
+          : String(coinsRaw)
+              .split(/[\s,]+/)
+              .filter(Boolean),
     cover: asString(data.cover) ? (safeHref(asString(data.cover)!) ?? undefined) : undefined,
     origin,
   };

@@ -3,14 +3,18 @@ import { decodeEntities, htmlToText, safeHref, sanitizeHtml, summarize } from '.
 
 describe('sanitizeHtml', () => {
   it('keeps the safe subset and drops attributes', () => {
-    expect(sanitizeHtml('<p class="x" style="color:red" onclick="steal()">Hi <b>there</b> <i>you</i></p>')).toBe('<p>Hi <strong>there</strong> <em>you</em></p>');
-    expect(sanitizeHtml('<ul><li>a</li><li>b</li></ul><blockquote><p>q</p></blockquote><pre><code>x  = 1</code></pre>')).toBe(
-      '<ul><li>a</li><li>b</li></ul><blockquote><p>q</p></blockquote><pre><code>x  = 1</code></pre>',
+    expect(sanitizeHtml('<p class="x" style="color:red" onclick="steal()">Hi <b>there</b> <i>you</i></p>')).toBe(
+      '<p>Hi <strong>there</strong> <em>you</em></p>',
     );
+    expect(
+      sanitizeHtml('<ul><li>a</li><li>b</li></ul><blockquote><p>q</p></blockquote><pre><code>x  = 1</code></pre>'),
+    ).toBe('<ul><li>a</li><li>b</li></ul><blockquote><p>q</p></blockquote><pre><code>x  = 1</code></pre>');
   });
 
   it('drops scripts, styles, iframes and forms with their content', () => {
-    const out = sanitizeHtml('<p>ok</p><script>alert(1)</script><style>p{}</style><iframe src="x">inner</iframe><form><input value="x"></form><svg><script>x</script></svg>');
+    const out = sanitizeHtml(
+      '<p>ok</p><script>alert(1)</script><style>p{}</style><iframe src="x">inner</iframe><form><input value="x"></form><svg><script>x</script></svg>',
+    );
     expect(out).toBe('<p>ok</p>');
   });
 
@@ -18,9 +22,9 @@ describe('sanitizeHtml', () => {
     expect(sanitizeHtml('<a href="javascript:alert(1)">x</a>')).toBe('x');
     expect(sanitizeHtml('<a href="  jav&#x09;ascript:alert(1)">x</a>')).toBe('x');
     expect(sanitizeHtml('<a href="data:text/html,hi">x</a>')).toBe('x');
-    expect(sanitizeHtml('<a href="/coins/btc" onmouseover="x()">BTC</a>', { baseUrl: 'https://news.example/a/b' })).toBe(
-      '<a href="https://news.example/coins/btc" rel="nofollow noopener noreferrer">BTC</a>',
-    );
+    expect(
+      sanitizeHtml('<a href="/coins/btc" onmouseover="x()">BTC</a>', { baseUrl: 'https://news.example/a/b' }),
+    ).toBe('<a href="https://news.example/coins/btc" rel="nofollow noopener noreferrer">BTC</a>');
     expect(sanitizeHtml('<a href="/coins/btc">BTC</a>')).toBe('BTC');
   });
 
@@ -45,7 +49,9 @@ describe('sanitizeHtml', () => {
 
 describe('htmlToText', () => {
   it('separates paragraphs with a blank line and marks list items', () => {
-    expect(htmlToText('<p>One &amp; two</p><ul><li>Three</li><li>Four</li></ul><p>Five<br>six</p>')).toBe('One & two\n\n• Three\n• Four\n\nFive\nsix');
+    expect(htmlToText('<p>One &amp; two</p><ul><li>Three</li><li>Four</li></ul><p>Five<br>six</p>')).toBe(
+      'One & two\n\n• Three\n• Four\n\nFive\nsix',
+    );
   });
   it('drops script content', () => {
     expect(htmlToText('a<script>var x = "<p>";</script> b')).toBe('a b');

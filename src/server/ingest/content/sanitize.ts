@@ -11,18 +11,114 @@
 
 const KEPT = new Set(['p', 'br', 'a', 'strong', 'em', 'ul', 'ol', 'li', 'blockquote', 'code', 'pre', 'h2', 'h3', 'h4']);
 const RENAMED: Record<string, string> = { b: 'strong', i: 'em', h1: 'h2', h5: 'h4', h6: 'h4' };
-const VOID = new Set(['br', 'img', 'hr', 'input', 'meta', 'link', 'source', 'wbr', 'area', 'base', 'col', 'embed', 'param', 'track']);
+const VOID = new Set([
+  'br',
+  'img',
+  'hr',
+  'input',
+  'meta',
+  'link',
+  'source',
+  'wbr',
+  'area',
+  'base',
+  'col',
+  'embed',
+  'param',
+  'track',
+]);
 /** Elements whose whole content is dropped. */
-const DROPPED = new Set(['script', 'style', 'iframe', 'object', 'embed', 'noscript', 'template', 'svg', 'math', 'head', 'title', 'textarea', 'select', 'button', 'form', 'frameset', 'frame', 'applet', 'canvas', 'audio', 'video']);
+const DROPPED = new Set([
+  'script',
+  'style',
+  'iframe',
+  'object',
+  'embed',
+  'noscript',
+  'template',
+  'svg',
+  'math',
+  'head',
+  'title',
+  'textarea',
+  'select',
+  'button',
+  'form',
+  'frameset',
+  'frame',
+  'applet',
+  'canvas',
+  'audio',
+  'video',
+]);
 /** Unwrapped elements that still separate words (a line break in text output). */
-const BLOCKS = new Set(['div', 'section', 'article', 'header', 'footer', 'aside', 'nav', 'main', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tr', 'td', 'th', 'dl', 'dt', 'dd', 'hr', 'h5', 'h6', 'address', 'details', 'summary', 'center']);
+const BLOCKS = new Set([
+  'div',
+  'section',
+  'article',
+  'header',
+  'footer',
+  'aside',
+  'nav',
+  'main',
+  'figure',
+  'figcaption',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
+  'th',
+  'dl',
+  'dt',
+  'dd',
+  'hr',
+  'h5',
+  'h6',
+  'address',
+  'details',
+  'summary',
+  'center',
+]);
 const TEXT_BLOCKS = new Set([...BLOCKS, 'p', 'br', 'li', 'ul', 'ol', 'blockquote', 'pre', 'h1', 'h2', 'h3', 'h4']);
 
 const NAMED: Record<string, string> = {
-  amp: '&', lt: '<', gt: '>', quot: '"', apos: "'", nbsp: '\u00a0', hellip: '…', mdash: '—', ndash: '–',
-  lsquo: '‘', rsquo: '’', ldquo: '“', rdquo: '”', laquo: '«', raquo: '»', copy: '©', reg: '®', trade: '™',
-  euro: '€', yen: '¥', pound: '£', cent: '¢', middot: '·', bull: '•', times: '×', divide: '÷', deg: '°',
-  plusmn: '±', para: '¶', sect: '§', zwj: '\u200d', zwnj: '\u200c', shy: '\u00ad', ensp: '\u2002', emsp: '\u2003', thinsp: '\u2009',
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+  nbsp: '\u00a0',
+  hellip: '…',
+  mdash: '—',
+  ndash: '–',
+  lsquo: '‘',
+  rsquo: '’',
+  ldquo: '“',
+  rdquo: '”',
+  laquo: '«',
+  raquo: '»',
+  copy: '©',
+  reg: '®',
+  trade: '™',
+  euro: '€',
+  yen: '¥',
+  pound: '£',
+  cent: '¢',
+  middot: '·',
+  bull: '•',
+  times: '×',
+  divide: '÷',
+  deg: '°',
+  plusmn: '±',
+  para: '¶',
+  sect: '§',
+  zwj: '\u200d',
+  zwnj: '\u200c',
+  shy: '\u00ad',
+  ensp: '\u2002',
+  emsp: '\u2003',
+  thinsp: '\u2009',
 };
 
 const LEGACY = new Set(['amp', 'lt', 'gt', 'quot', 'nbsp']);
@@ -209,7 +305,24 @@ export function sanitizeHtml(html: string, options: { baseUrl?: string | undefin
 }
 
 /** Elements that end a paragraph in text output (a blank line); others end a line. */
-const PARAGRAPHS = new Set(['p', 'blockquote', 'pre', 'ul', 'ol', 'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'table', 'div', 'section', 'article', 'figure']);
+const PARAGRAPHS = new Set([
+  'p',
+  'blockquote',
+  'pre',
+  'ul',
+  'ol',
+  'h1',
+  'h2',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'div',
+  'section',
+  'article',
+  'figure',
+]);
 
 /**
  * The readable text of HTML, as stored in content bodies: tags removed (with the content of

@@ -28,6 +28,10 @@ describe('readSource', () => {
     const r = await readSource('https://chainledger.example/feed/', { fetchImpl });
     expect(calls).toBe(2);
     expect(r.items).toHaveLength(6);
-    await expect(fetchFeed('https://a.example/x', { fetchImpl: (async () => new Response('no', { status: 404 })) as typeof fetch })).rejects.toThrow(/HTTP 404/);
+    await expect(
+      fetchFeed('https://a.example/x', {
+        fetchImpl: (async () => new Response('no', { status: 404 })) as typeof fetch,
+      }),
+    ).rejects.toThrow(/HTTP 404/);
   });
 });

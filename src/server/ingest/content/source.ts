@@ -35,11 +35,17 @@ export async function fetchFeed(url: string, { timeoutMs = 15_000, fetchImpl = f
     try {
       res = await fetchImpl(url, {
         signal: AbortSignal.timeout(timeoutMs),
-        headers: { accept: 'application/rss+xml, application/atom+xml, application/feed+json, application/xml, text/xml;q=0.9, */*;q=0.5', 'user-agent': 'Coinlens content import' },
+        headers: {
+          accept:
+            'application/rss+xml, application/atom+xml, application/feed+json, application/xml, text/xml;q=0.9, */*;q=0.5',
+          'user-agent': 'Coinlens content import',
+        },
         redirect: 'follow',
       });
     } catch (e) {
-      throw new SourceError(`could not fetch ${url}: ${(e as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (e as Error).message}`);
+      throw new SourceError(
+        `could not fetch ${url}: ${(e as Error).name === 'TimeoutError' ? `no answer within ${timeoutMs / 1000} s` : (e as Error).message}`,
+      );
     }
     if ((res.status === 429 || res.status >= 500) && attempt === 0) {
       await new Promise((r) => setTimeout(r, 1000 + Math.floor(Math.random() * 1000)));
@@ -49,7 +55,8 @@ export async function fetchFeed(url: string, { timeoutMs = 15_000, fetchImpl = f
     const length = Number(res.headers.get('content-length') ?? 0);
     if (length > MAX_SOURCE_BYTES) throw new SourceError(`${url} is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB`);
     const text = await res.text();
-    if (text.length > MAX_SOURCE_BYTES) throw new SourceError(`${url} is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB`);
+    if (text.length > MAX_SOURCE_BYTES)
+      throw new SourceError(`${url} is larger than ${MAX_SOURCE_BYTES / 1024 / 1024} MB`);
     return text;
   }
 }
@@ -90,7 +97,10 @@ function readDocument(text: string, origin: string, result: ReadResult, feedUrl?
  * inside a directory is reported in `skipped` and the rest is read.
  * @example await readSource('tests/fixtures/feeds') // every fixture's items
  */
-export async function readSource(source: string, { fetchImpl = fetch }: { fetchImpl?: typeof fetch } = {}): Promise<ReadResult> {
+export async function readSource(
+  source: string,
+  { fetchImpl = fetch }: { fetchImpl?: typeof fetch } = {},
+): Promise<ReadResult> {
   const result: ReadResult = { items: [], skipped: [], documents: 0 };
   if (/^https?:\/\//i.test(source)) {
     const text = await fetchFeed(source, { fetchImpl });
@@ -105,7 +115,8 @@ export async function readSource(source: string, { fetchImpl = fetch }: { fetchI
     }
     return result;
   }
-  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(source)) throw new SourceError(`${source}: only http and https URLs can be imported`);
+  if (/^[a-z][a-z0-9+.-]+:\/\//i.test(source))
+    throw new SourceError(`${source}: only http and https URLs can be imported`);
   let stat;
   try {
     stat = await fs.stat(source);
@@ -114,7 +125,8 @@ export async function readSource(source: string, { fetchImpl = fetch }: { fetchI
   }
   if (stat.isDirectory()) {
     const files = await listFiles(source);
-    if (!files.length) throw new SourceError(`${source}: no feed (.xml, .rss, .atom, .json) or Markdown (.md) files in this directory`);
+    if (!files.length)
+      throw new SourceError(`${source}: no feed (.xml, .rss, .atom, .json) or Markdown (.md) files in this directory`);
     for (const file of files) {
       const st = await fs.stat(file);
       if (st.size > MAX_SOURCE_BYTES) {

@@ -60,7 +60,9 @@ describe('BinanceSpot', () => {
       MITOUSDT: 'MITO/USDT',
     });
     const eth = tickers.find((t) => t.instrument === 'ETHBTC')!;
-    expect([eth.last, eth.change24h, eth.baseVolume24h, eth.quoteVolume24h]).toEqual([0.03545, -4.576, 52341.8765, 1883.45678901]);
+    expect([eth.last, eth.change24h, eth.baseVolume24h, eth.quoteVolume24h]).toEqual([
+      0.03545, -4.576, 52341.8765, 1883.45678901,
+    ]);
     expect(up.requests.find((r) => r.path === SPOT.tickers)!.query.toString()).toBe('');
   });
 
@@ -94,7 +96,14 @@ describe('BinanceSpot', () => {
     up.route(SPOT.klines, { body: [...rows].reverse() });
     const candles = await new BinanceSpot(options()).candles('BTCUSDT', '1h', 4);
     expect(candles.map((c) => c.openTime)).toEqual([1795507200000, 1795510800000, 1795514400000, 1795518000000]);
-    expect(candles[0]).toEqual({ openTime: 1795507200000, open: 95980, high: 96210.55, low: 95874.12, close: 96104.2, volume: 512.33019 });
+    expect(candles[0]).toEqual({
+      openTime: 1795507200000,
+      open: 95980,
+      high: 96210.55,
+      low: 95874.12,
+      close: 96104.2,
+      volume: 512.33019,
+    });
     expect(Object.fromEntries(up.requests.at(-1)!.query)).toEqual({ symbol: 'BTCUSDT', interval: '1h', limit: '4' });
   });
 
@@ -106,11 +115,17 @@ describe('BinanceSpot', () => {
   it('fails on a kline that is not a number', async () => {
     const rows = fixture<unknown[][]>('binance', 'klines');
     up.route(SPOT.klines, { body: [rows[0], [rows[1]![0], 'NaN', ...rows[1]!.slice(2)]] });
-    await expect(new BinanceSpot(options()).candles('BTCUSDT', '1h', 2)).rejects.toThrow(/unexpected payload: 1\.1: not a decimal/);
+    await expect(new BinanceSpot(options()).candles('BTCUSDT', '1h', 2)).rejects.toThrow(
+      /unexpected payload: 1\.1: not a decimal/,
+    );
   });
 
   it('never retries a 418 and rests until its Retry-After', async () => {
-    up.route(SPOT.tickers, { status: 418, headers: { 'retry-after': '300' }, body: { code: -1003, msg: 'Way too many requests; IP banned.' } });
+    up.route(SPOT.tickers, {
+      status: 418,
+      headers: { 'retry-after': '300' },
+      body: { code: -1003, msg: 'Way too many requests; IP banned.' },
+    });
     const spot = new BinanceSpot(options());
     const error = await spot.tickers().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SourceError);
@@ -128,18 +143,33 @@ describe('BinanceSpot', () => {
     const { bidPrice: _bid, askPrice: _ask, ...noBook } = row('BTCUSDT');
     const { lastPrice: _last, ...noPrice } = row('SOLUSDT');
     up.route(SPOT.tickers, {
-      body: [{ ...noBook, closeTime: String(row('BTCUSDT').closeTime), quoteVolume: null, count: 'many' }, { ...row('ETHUSDT'), lastPrice: 3421.57, extra: { nested: true } }, noPrice],
+      body: [
+        { ...noBook, closeTime: String(row('BTCUSDT').closeTime), quoteVolume: null, count: 'many' },
+        { ...row('ETHUSDT'), lastPrice: 3421.57, extra: { nested: true } },
+        noPrice,
+      ],
     });
     const tickers = await new BinanceSpot(options()).tickers();
     expect(tickers.map((t) => t.instrument)).toEqual(['BTCUSDT', 'ETHUSDT']);
-    expect(tickers[0]).toMatchObject({ last: 96512.34, bid: null, ask: null, quoteVolume24h: null, baseVolume24h: 18734.5219, at: NOW - 412 });
+    expect(tickers[0]).toMatchObject({
+      last: 96512.34,
+      bid: null,
+      ask: null,
+      quoteVolume24h: null,
+      baseVolume24h: 18734.5219,
+      at: NOW - 412,
+    });
     expect(tickers[1]!.last).toBe(3421.57);
   });
 
   it('turns a changed ticker payload into a SourceError: no row readable, or no list', async () => {
     const raw = fixture<Record<string, unknown>[]>('binance', 'ticker-24hr');
     const { lastPrice: _dropped, ...noPrice } = raw[1]!;
-    for (const body of [[noPrice], [{ ...raw[1], closeTime: 'soon' }], { code: 0, msg: 'This endpoint is deprecated.' }]) {
+    for (const body of [
+      [noPrice],
+      [{ ...raw[1], closeTime: 'soon' }],
+      { code: 0, msg: 'This endpoint is deprecated.' },
+    ]) {
       up.route(SPOT.tickers, { body });
       await expect(new BinanceSpot(options()).tickers()).rejects.toThrow(/binance: unexpected payload/);
     }
@@ -147,7 +177,11 @@ describe('BinanceSpot', () => {
 
   it('reports its budget and the weight Binance counts', async () => {
     const spot = new BinanceSpot(options());
-    expect(spot.state()).toMatchObject({ name: 'binance', status: 'idle', budget: { used: 0, limit: 3000, windowMs: 60_000 } });
+    expect(spot.state()).toMatchObject({
+      name: 'binance',
+      status: 'idle',
+      budget: { used: 0, limit: 3000, windowMs: 60_000 },
+    });
     await spot.tickers();
     expect(spot.state()).toMatchObject({ status: 'ok', lastSuccessAt: NOW, budget: { used: 120 } });
   });
@@ -186,7 +220,9 @@ describe('Binance mini-ticker stream', () => {
   it('rejects a changed message', () => {
     const spot = new BinanceSpot(options());
     expect(() => spot.fromMiniTickers({ result: null, id: 1 })).toThrow(SourceError);
-    expect(() => spot.fromMiniTickers([{ e: '24hrTicker', E: 1, s: 'BTCUSDT' }])).toThrow(/binance: unexpected stream message/);
+    expect(() => spot.fromMiniTickers([{ e: '24hrTicker', E: 1, s: 'BTCUSDT' }])).toThrow(
+      /binance: unexpected stream message/,
+    );
   });
 });
 
@@ -214,7 +250,9 @@ describe('BinanceFutures', () => {
       ask: null,
       at: NOW - 1874,
     });
-    const contracts = Object.fromEntries(tickers.map((t) => [t.instrument, [t.base, t.quote, t.contractType, t.expiry, t.last]]));
+    const contracts = Object.fromEntries(
+      tickers.map((t) => [t.instrument, [t.base, t.quote, t.contractType, t.expiry, t.last]]),
+    );
     expect(contracts).toEqual({
       BTCUSDT: ['BTC', 'USDT', 'PERPETUAL', null, 96480.1],
       ETHUSDT: ['ETH', 'USDT', 'PERPETUAL', null, 3420.11],

@@ -5,7 +5,19 @@
  * ("BTCFDUSD" cannot be split reliably without it).
  */
 import { z } from 'zod';
-import { decimalString, optionalDecimal, readable, reportedPrice, rowsOf, SourceError, SourceHttp, toNumber, toPrice, unixMs, type HttpOptions } from './http.ts';
+import {
+  decimalString,
+  optionalDecimal,
+  readable,
+  reportedPrice,
+  rowsOf,
+  SourceError,
+  SourceHttp,
+  toNumber,
+  toPrice,
+  unixMs,
+  type HttpOptions,
+} from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export type BinanceOptions = { baseUrl?: string; streamUrl?: string } & Partial<
@@ -19,7 +31,12 @@ const NEVER_DELIVERS = 4133404800000;
 
 // Each row is read on its own, and only for the fields used; an optional figure that is missing
 // or odd reads as unknown (a row without a book, a time sent as a string).
-const symbolInfo = z.object({ symbol: z.string(), status: z.string(), baseAsset: z.string().min(1), quoteAsset: z.string().min(1) });
+const symbolInfo = z.object({
+  symbol: z.string(),
+  status: z.string(),
+  baseAsset: z.string().min(1),
+  quoteAsset: z.string().min(1),
+});
 const spotInfoSchema = z.object({ symbols: rowsOf(symbolInfo) });
 const futuresInfoSchema = z.object({
   symbols: rowsOf(symbolInfo.extend({ contractType: z.string(), deliveryDate: unixMs })),
@@ -47,7 +64,17 @@ const klinesSchema = z.array(z.tuple([z.number(), decimal, decimal, decimal, dec
 
 /** One `!miniTicker@arr` message: the symbols that changed in the last second. */
 const miniTickersSchema = z.array(
-  z.object({ e: z.literal('24hrMiniTicker'), E: z.number(), s: z.string(), c: decimal, o: decimal, h: decimal, l: decimal, v: decimal, q: decimal }),
+  z.object({
+    e: z.literal('24hrMiniTicker'),
+    E: z.number(),
+    s: z.string(),
+    c: decimal,
+    o: decimal,
+    h: decimal,
+    l: decimal,
+    v: decimal,
+    q: decimal,
+  }),
 );
 
 const CONTRACT_TYPES: Record<string, ContractType> = {
@@ -63,7 +90,10 @@ const CONTRACT_TYPES: Record<string, ContractType> = {
  * (or a perpetual about to be delisted); NEXT_MONTH and unknown types have no slot (null).
  * @example binanceContract('CURRENT_QUARTER', 1798185600000) // { contractType: 'QUARTERLY', expiry: 1798185600000 }
  */
-export function binanceContract(contractType: string, deliveryDate: number): { contractType: ContractType | null; expiry: number | null } {
+export function binanceContract(
+  contractType: string,
+  deliveryDate: number,
+): { contractType: ContractType | null; expiry: number | null } {
   const type = CONTRACT_TYPES[contractType.replace(/ DELIVERING$/, '')] ?? null;
   const dated = type !== 'PERPETUAL' && deliveryDate > 0 && deliveryDate < NEVER_DELIVERS;
   return { contractType: type, expiry: dated ? deliveryDate : null };
@@ -71,7 +101,10 @@ export function binanceContract(contractType: string, deliveryDate: number): { c
 
 const price = toPrice;
 
-type Listing = Pick<SourceTicker, 'instrument' | 'base' | 'quote' | 'market' | 'contractType' | 'expiry' | 'namedByExchange'>;
+type Listing = Pick<
+  SourceTicker,
+  'instrument' | 'base' | 'quote' | 'market' | 'contractType' | 'expiry' | 'namedByExchange'
+>;
 
 /** What both markets share: the client, the instrument cache, ticker and kline mapping. */
 abstract class BinanceMarket implements TickerSource {
@@ -158,7 +191,8 @@ abstract class BinanceMarket implements TickerSource {
    */
   fromMiniTickers(message: unknown): SourceTicker[] {
     const parsed = miniTickersSchema.safeParse(message);
-    if (!parsed.success) throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
     const out: SourceTicker[] = [];
     for (const m of parsed.data) {
       const listing = this.listings?.bySymbol.get(m.s);
@@ -184,7 +218,12 @@ abstract class BinanceMarket implements TickerSource {
     return out;
   }
 
-  async candles(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]> {
+  async candles(
+    instrument: string,
+    interval: CandleInterval,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<SourceCandle[]> {
     const n = Math.max(1, Math.min(Math.floor(limit), this.maxKlines));
     // Our interval names are Binance's own.
     const rows = await this.http.get(this.paths.klines, {
@@ -209,7 +248,11 @@ abstract class BinanceMarket implements TickerSource {
     return this.http.state();
   }
 
-  protected info<S extends typeof spotInfoSchema | typeof futuresInfoSchema>(schema: S, weight: number, signal?: AbortSignal) {
+  protected info<S extends typeof spotInfoSchema | typeof futuresInfoSchema>(
+    schema: S,
+    weight: number,
+    signal?: AbortSignal,
+  ) {
     return this.http.get(this.paths.info, { schema, weight, signal, check: (body) => readable(body.symbols) });
   }
 
@@ -223,7 +266,14 @@ export class BinanceSpot extends BinanceMarket {
   protected readonly maxKlines = 1000;
 
   constructor(options: BinanceOptions = {}) {
-    super('binance', 'https://data-api.binance.vision', 'wss://stream.binance.com:9443/ws/!miniTicker@arr', 6000, { info: '/api/v3/exchangeInfo', tickers: '/api/v3/ticker/24hr', klines: '/api/v3/klines' }, options);
+    super(
+      'binance',
+      'https://data-api.binance.vision',
+      'wss://stream.binance.com:9443/ws/!miniTicker@arr',
+      6000,
+      { info: '/api/v3/exchangeInfo', tickers: '/api/v3/ticker/24hr', klines: '/api/v3/klines' },
+      options,
+    );
   }
 
   protected async loadListings(signal?: AbortSignal) {
@@ -251,7 +301,14 @@ export class BinanceFutures extends BinanceMarket {
   protected readonly maxKlines = 1500;
 
   constructor(options: BinanceOptions = {}) {
-    super('binance-futures', 'https://fapi.binance.com', 'wss://fstream.binance.com/ws/!miniTicker@arr', 2400, { info: '/fapi/v1/exchangeInfo', tickers: '/fapi/v1/ticker/24hr', klines: '/fapi/v1/klines' }, options);
+    super(
+      'binance-futures',
+      'https://fapi.binance.com',
+      'wss://fstream.binance.com/ws/!miniTicker@arr',
+      2400,
+      { info: '/fapi/v1/exchangeInfo', tickers: '/fapi/v1/ticker/24hr', klines: '/fapi/v1/klines' },
+      options,
+    );
   }
 
   protected async loadListings(signal?: AbortSignal) {

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixture, startFakeUpstream, type FakeAnswer, type FakeUpstream } from '../../../../tests/setup/fakeUpstream.ts';
+import {
+  fixture,
+  startFakeUpstream,
+  type FakeAnswer,
+  type FakeUpstream,
+} from '../../../../tests/setup/fakeUpstream.ts';
 import { Bybit, type BybitOptions } from './bybit.ts';
 import { SourceError } from './http.ts';
 
@@ -14,19 +19,31 @@ let up: FakeUpstream;
 /** Linear (USDT/USDC-margined) or inverse, as Bybit's instrument names tell them apart. */
 const bybitCategory = (t: { quote: string }) => (t.quote === 'USD' ? 'inverse' : 'linear');
 let clock: number;
-const options = (): BybitOptions => ({ baseUrl: up.url, now: () => clock, sleep: async (ms) => void (clock += ms), timeoutMs: 2000 });
-const requests = (path: string, category?: string) => up.requests.filter((r) => r.path === path && (!category || r.query.get('category') === category));
+const options = (): BybitOptions => ({
+  baseUrl: up.url,
+  now: () => clock,
+  sleep: async (ms) => void (clock += ms),
+  timeoutMs: 2000,
+});
+const requests = (path: string, category?: string) =>
+  up.requests.filter((r) => r.path === path && (!category || r.query.get('category') === category));
 const tickers = (q: URLSearchParams): FakeAnswer => ({ body: fixture('bybit', `tickers-${q.get('category')}`) });
 const instruments = (q: URLSearchParams): FakeAnswer => {
   const category = q.get('category');
   if (category !== 'linear') return { body: fixture('bybit', `instruments-${category}`) };
   return { body: fixture('bybit', q.get('cursor') === CURSOR ? 'instruments-linear-2' : 'instruments-linear-1') };
 };
-const error = (retCode: number, retMsg: string) => ({ body: { retCode, retMsg, result: {}, retExtInfo: {}, time: NOW } });
+const error = (retCode: number, retMsg: string) => ({
+  body: { retCode, retMsg, result: {}, retExtInfo: {}, time: NOW },
+});
 
 beforeEach(async () => {
   clock = NOW;
-  up = await startFakeUpstream({ [TICKERS]: tickers, [INSTRUMENTS]: instruments, [KLINE]: { body: fixture('bybit', 'kline') } });
+  up = await startFakeUpstream({
+    [TICKERS]: tickers,
+    [INSTRUMENTS]: instruments,
+    [KLINE]: { body: fixture('bybit', 'kline') },
+  });
 });
 afterEach(() => up.close());
 
@@ -88,7 +105,9 @@ describe('Bybit tickers', () => {
       ask: 97219.5,
       at: NOW + 7,
     });
-    const rows = Object.fromEntries(perps.map((t) => [t.instrument, `${t.base}/${t.quote} ${t.baseVolume24h} ${t.quoteVolume24h}`]));
+    const rows = Object.fromEntries(
+      perps.map((t) => [t.instrument, `${t.base}/${t.quote} ${t.baseVolume24h} ${t.quoteVolume24h}`]),
+    );
     expect(rows).toEqual({
       BTCUSDT: 'BTC/USDT 98211.337 9501234987.4412',
       ETHUSDT: 'ETH/USDT 2011876.44 7081234556.2201',
@@ -101,7 +120,12 @@ describe('Bybit tickers', () => {
 
   it('derives dated futures types from delivery times among the same base, linear and inverse together', async () => {
     const dated = (await new Bybit(options()).tickers()).filter((t) => t.expiry !== null);
-    const labels = Object.fromEntries(dated.map((t) => [t.instrument, [t.base, t.quote, t.contractType, new Date(t.expiry!).toISOString().slice(0, 16)]]));
+    const labels = Object.fromEntries(
+      dated.map((t) => [
+        t.instrument,
+        [t.base, t.quote, t.contractType, new Date(t.expiry!).toISOString().slice(0, 16)],
+      ]),
+    );
     expect(labels).toEqual({
       'BTCUSDT-10APR26': ['BTC', 'USDT', 'WEEKLY', '2026-04-10T08:00'],
       'BTCUSDT-17APR26': ['BTC', 'USDT', 'BIWEEKLY', '2026-04-17T08:00'],
@@ -149,7 +173,15 @@ describe('Bybit tickers', () => {
   });
 
   it('returns [] for empty lists', async () => {
-    const empty = (q: URLSearchParams): FakeAnswer => ({ body: { retCode: 0, retMsg: 'OK', result: { category: q.get('category'), list: [], nextPageCursor: '' }, retExtInfo: {}, time: NOW } });
+    const empty = (q: URLSearchParams): FakeAnswer => ({
+      body: {
+        retCode: 0,
+        retMsg: 'OK',
+        result: { category: q.get('category'), list: [], nextPageCursor: '' },
+        retExtInfo: {},
+        time: NOW,
+      },
+    });
     up.route(TICKERS, empty);
     up.route(INSTRUMENTS, empty);
     expect(await new Bybit(options()).tickers()).toEqual([]);
@@ -161,12 +193,20 @@ describe('Bybit tickers', () => {
     const e = await bybit.tickers().catch((x: unknown) => x);
     expect(e).toBeInstanceOf(SourceError);
     expect((e as SourceError).message).toBe('bybit: retCode 10001: params error: category is invalid');
-    expect(requests(TICKERS).map((r) => r.query.get('category')).sort()).toEqual(['inverse', 'linear', 'spot']);
+    expect(
+      requests(TICKERS)
+        .map((r) => r.query.get('category'))
+        .sort(),
+    ).toEqual(['inverse', 'linear', 'spot']);
     expect(bybit.state().status).toBe('failing');
   });
 
   it('retries "Too many visits!" (retCode 10006) inside HTTP 200', async () => {
-    up.route(KLINE, [error(10006, 'Too many visits!'), error(10006, 'Too many visits!'), { body: fixture('bybit', 'kline') }]);
+    up.route(KLINE, [
+      error(10006, 'Too many visits!'),
+      error(10006, 'Too many visits!'),
+      { body: fixture('bybit', 'kline') },
+    ]);
     expect(await new Bybit(options()).candles('BTCUSDT', '1h', 4)).toHaveLength(4);
     expect(requests(KLINE)).toHaveLength(3);
   });
@@ -188,15 +228,34 @@ describe('Bybit tickers', () => {
     up.route(INSTRUMENTS, (q) => {
       const answer = instruments(q);
       const body = answer.body as { result: { nextPageCursor?: unknown } };
-      return q.get('category') === 'linear' && q.get('cursor') !== CURSOR ? answer : { body: { ...body, result: { ...body.result, nextPageCursor: null } } };
+      return q.get('category') === 'linear' && q.get('cursor') !== CURSOR
+        ? answer
+        : { body: { ...body, result: { ...body.result, nextPageCursor: null } } };
     });
     const spot = fixture<{ result: { list: Record<string, unknown>[] } }>('bybit', 'tickers-spot');
     const [btc, eth, ...rest] = spot.result.list;
     const { bid1Price: _b, ask1Price: _a, ...noBook } = btc!;
     const { lastPrice: _l, ...noPrice } = eth!;
-    up.route(TICKERS, (q) => (q.get('category') === 'spot' ? { body: { ...spot, result: { ...spot.result, list: [{ ...noBook, lastPrice: 97244.6, turnover24h: null }, noPrice, ...rest] } } } : tickers(q)));
+    up.route(TICKERS, (q) =>
+      q.get('category') === 'spot'
+        ? {
+            body: {
+              ...spot,
+              result: {
+                ...spot.result,
+                list: [{ ...noBook, lastPrice: 97244.6, turnover24h: null }, noPrice, ...rest],
+              },
+            },
+          }
+        : tickers(q),
+    );
     const all = await new Bybit(options()).tickers();
-    expect(all.find((t) => t.market === 'spot' && t.instrument === 'BTCUSDT')).toMatchObject({ last: 97244.6, bid: null, ask: null, quoteVolume24h: null });
+    expect(all.find((t) => t.market === 'spot' && t.instrument === 'BTCUSDT')).toMatchObject({
+      last: 97244.6,
+      bid: null,
+      ask: null,
+      quoteVolume24h: null,
+    });
     expect(all.some((t) => t.market === 'spot' && t.instrument === 'ETHUSDT')).toBe(false);
     expect(all.some((t) => t.contractType === 'PERPETUAL')).toBe(true);
   });
@@ -241,8 +300,20 @@ describe('Bybit candles', () => {
   it('returns klines oldest first; BTCUSDT (spot and linear) is read as spot', async () => {
     const candles = await new Bybit(options()).candles('BTCUSDT', '1h', 4);
     expect(candles.map((c) => c.openTime)).toEqual([NOW - 3 * 3_600_000, NOW - 2 * 3_600_000, NOW - 3_600_000, NOW]);
-    expect(candles[0]).toEqual({ openTime: NOW - 3 * 3_600_000, open: 96799.9, high: 96851.2, low: 96588, close: 96705, volume: 198.5533 });
-    expect(Object.fromEntries(requests(KLINE)[0]!.query)).toEqual({ category: 'spot', symbol: 'BTCUSDT', interval: '60', limit: '4' });
+    expect(candles[0]).toEqual({
+      openTime: NOW - 3 * 3_600_000,
+      open: 96799.9,
+      high: 96851.2,
+      low: 96588,
+      close: 96705,
+      volume: 198.5533,
+    });
+    expect(Object.fromEntries(requests(KLINE)[0]!.query)).toEqual({
+      category: 'spot',
+      symbol: 'BTCUSDT',
+      interval: '60',
+      limit: '4',
+    });
   });
 
   it('asks the category the symbol trades in, takes inverse volume from turnover, caps the limit at 1000', async () => {
@@ -260,7 +331,11 @@ describe('Bybit candles', () => {
 describe('Bybit state', () => {
   it('reports a budget of half of 600 requests per 5 s', async () => {
     const bybit = new Bybit(options());
-    expect(bybit.state()).toMatchObject({ name: 'bybit', status: 'idle', budget: { used: 0, limit: 300, windowMs: 5000 } });
+    expect(bybit.state()).toMatchObject({
+      name: 'bybit',
+      status: 'idle',
+      budget: { used: 0, limit: 300, windowMs: 5000 },
+    });
     await bybit.tickers();
     expect(bybit.state()).toMatchObject({ status: 'ok', lastSuccessAt: NOW, budget: { used: 7 } });
   });
@@ -272,7 +347,17 @@ describe('Bybit stream (spot tickers topics)', () => {
     ts,
     type: 'snapshot',
     cs: 2588407389,
-    data: { symbol, lastPrice, highPrice24h: '98000', lowPrice24h: '95000', prevPrice24h: '96000', volume24h: '10.5', turnover24h: '1000000', price24hPcnt: '0.0125', usdIndexPrice: lastPrice },
+    data: {
+      symbol,
+      lastPrice,
+      highPrice24h: '98000',
+      lowPrice24h: '95000',
+      prevPrice24h: '96000',
+      volume24h: '10.5',
+      turnover24h: '1000000',
+      price24hPcnt: '0.0125',
+      usdIndexPrice: lastPrice,
+    },
   });
 
   it('subscribes to the busiest spot pairs of the last answer, ten topics to a request, and pings in JSON', async () => {
@@ -280,7 +365,9 @@ describe('Bybit stream (spot tickers topics)', () => {
     expect(bybit.stream.subscribe()).toEqual([]);
     const all = await bybit.tickers();
     const spot = all.filter((t) => t.market === 'spot').sort((a, b) => b.quoteVolume24h! - a.quoteVolume24h!);
-    expect(bybit.stream.subscribe()).toEqual([{ op: 'subscribe', args: spot.slice(0, 2).map((t) => `tickers.${t.instrument}`) }]);
+    expect(bybit.stream.subscribe()).toEqual([
+      { op: 'subscribe', args: spot.slice(0, 2).map((t) => `tickers.${t.instrument}`) },
+    ]);
     const every = new Bybit({ ...options(), streamInstruments: 1000 });
     await every.tickers();
     const batches = every.stream.subscribe() as { args: string[] }[];
@@ -289,9 +376,13 @@ describe('Bybit stream (spot tickers topics)', () => {
     expect(bybit.stream.keepAlive).toEqual({ message: '{"op":"ping"}', everyMs: 20_000 });
     expect(bybit.stream.url).toBe('wss://stream.bybit.com/v5/public/spot');
     // The linear stream follows the busiest USDT/USDC contracts; inverse ones only move at the rounds.
-    const linear = all.filter((t) => t.market === 'futures' && bybitCategory(t) === 'linear').sort((a, b) => b.quoteVolume24h! - a.quoteVolume24h!);
+    const linear = all
+      .filter((t) => t.market === 'futures' && bybitCategory(t) === 'linear')
+      .sort((a, b) => b.quoteVolume24h! - a.quoteVolume24h!);
     expect(linear.length).toBeGreaterThan(0);
-    expect(bybit.futuresStream.subscribe()).toEqual([{ op: 'subscribe', args: linear.slice(0, 2).map((t) => `tickers.${t.instrument}`) }]);
+    expect(bybit.futuresStream.subscribe()).toEqual([
+      { op: 'subscribe', args: linear.slice(0, 2).map((t) => `tickers.${t.instrument}`) },
+    ]);
     expect(bybit.futuresStream.url).toBe('wss://stream.bybit.com/v5/public/linear');
     expect(bybit.streams).toEqual([bybit.stream, bybit.futuresStream]);
   });
@@ -300,14 +391,37 @@ describe('Bybit stream (spot tickers topics)', () => {
     const bybit = new Bybit(options());
     const all = await bybit.tickers();
     const perp = all.find((t) => t.contractType === 'PERPETUAL' && t.instrument === 'BTCUSDT')!;
-    const delta = (data: Record<string, string>) => ({ topic: 'tickers.BTCUSDT', type: 'delta', cs: 1, ts: NOW + 2000, data: { symbol: 'BTCUSDT', ...data } });
-    expect(bybit.fromStream(delta({ lastPrice: '98100.5', bid1Price: '98100', ask1Price: '98100.5', fundingRate: '0.0001' }), 'linear')).toEqual([
-      expect.objectContaining({ instrument: 'BTCUSDT', market: 'futures', contractType: 'PERPETUAL', last: 98100.5, bid: 98100, ask: 98100.5, change24h: null, quoteVolume24h: null, at: NOW + 2000 }),
+    const delta = (data: Record<string, string>) => ({
+      topic: 'tickers.BTCUSDT',
+      type: 'delta',
+      cs: 1,
+      ts: NOW + 2000,
+      data: { symbol: 'BTCUSDT', ...data },
+    });
+    expect(
+      bybit.fromStream(
+        delta({ lastPrice: '98100.5', bid1Price: '98100', ask1Price: '98100.5', fundingRate: '0.0001' }),
+        'linear',
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        instrument: 'BTCUSDT',
+        market: 'futures',
+        contractType: 'PERPETUAL',
+        last: 98100.5,
+        bid: 98100,
+        ask: 98100.5,
+        change24h: null,
+        quoteVolume24h: null,
+        at: NOW + 2000,
+      }),
     ]);
     expect(perp.market).toBe('futures');
     expect(bybit.fromStream(delta({ markPrice: '98090.1', openInterest: '68744.761' }), 'linear')).toEqual([]);
     // The same symbol on the spot stream is the spot pair.
-    expect(bybit.fromStream(delta({ lastPrice: '98000' }))).toEqual([expect.objectContaining({ market: 'spot', instrument: 'BTCUSDT', last: 98000 })]);
+    expect(bybit.fromStream(delta({ lastPrice: '98000' }))).toEqual([
+      expect.objectContaining({ market: 'spot', instrument: 'BTCUSDT', last: 98000 }),
+    ]);
   });
 
   it('reads a push for a listed spot pair like the REST ticker, without the book; answers are empty, refusals throw', async () => {
@@ -330,12 +444,28 @@ describe('Bybit stream (spot tickers topics)', () => {
       },
     ]);
     expect(bybit.fromStream(push('NOTLISTED', '1'))).toEqual([]);
-    expect(bybit.fromStream({ success: true, ret_msg: 'subscribe', conn_id: 'd3f1b2c4', req_id: '', op: 'subscribe' })).toEqual([]);
-    expect(bybit.fromStream({ success: true, ret_msg: 'pong', conn_id: 'd3f1b2c4', req_id: '', op: 'ping' })).toEqual([]);
-    expect(() => bybit.fromStream({ success: false, ret_msg: 'Invalid topic: tickers.NOPE', conn_id: 'd3f1b2c4', op: 'subscribe' })).toThrow(
-      'bybit: stream subscribe refused: Invalid topic: tickers.NOPE',
+    expect(
+      bybit.fromStream({ success: true, ret_msg: 'subscribe', conn_id: 'd3f1b2c4', req_id: '', op: 'subscribe' }),
+    ).toEqual([]);
+    expect(bybit.fromStream({ success: true, ret_msg: 'pong', conn_id: 'd3f1b2c4', req_id: '', op: 'ping' })).toEqual(
+      [],
     );
-    expect(() => bybit.fromStream({ topic: 'tickers.BTCUSDT', ts: NOW, type: 'snapshot', data: { symbol: 'BTCUSDT', lastPrice: 98000 } })).toThrow(SourceError);
+    expect(() =>
+      bybit.fromStream({
+        success: false,
+        ret_msg: 'Invalid topic: tickers.NOPE',
+        conn_id: 'd3f1b2c4',
+        op: 'subscribe',
+      }),
+    ).toThrow('bybit: stream subscribe refused: Invalid topic: tickers.NOPE');
+    expect(() =>
+      bybit.fromStream({
+        topic: 'tickers.BTCUSDT',
+        ts: NOW,
+        type: 'snapshot',
+        data: { symbol: 'BTCUSDT', lastPrice: 98000 },
+      }),
+    ).toThrow(SourceError);
     expect(() => bybit.fromStream({ topic: 'tickers.BTCUSDT', data: [] })).toThrow(SourceError);
   });
 });

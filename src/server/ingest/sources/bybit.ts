@@ -16,8 +16,28 @@
 import { z } from 'zod';
 import { inBatches } from '../../../lib/batches.ts';
 import { contractTypeFromExpiry } from './contracts.ts';
-import { decimalString, optionalDecimal, readable, reportedPrice, rowsOf, SourceError, SourceHttp, toNumber, toPrice, unixMs, type HttpOptions } from './http.ts';
-import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceStreamSpec, SourceTicker, TickerSource } from './types.ts';
+import {
+  decimalString,
+  optionalDecimal,
+  readable,
+  reportedPrice,
+  rowsOf,
+  SourceError,
+  SourceHttp,
+  toNumber,
+  toPrice,
+  unixMs,
+  type HttpOptions,
+} from './http.ts';
+import type {
+  CandleInterval,
+  ContractType,
+  SourceCandle,
+  SourceState,
+  SourceStreamSpec,
+  SourceTicker,
+  TickerSource,
+} from './types.ts';
 
 export type BybitOptions = {
   baseUrl?: string;
@@ -46,10 +66,15 @@ const MAX_PAGES = 20;
  * out, not the answer); an error envelope's result is `{}`, read as an empty list. The cursor may
  * be absent, empty or null on the last page.
  */
-const envelope = <T extends z.ZodTypeAny>(item: T, rows: z.ZodType<{ rows: z.output<T>[]; skipped: number }, z.ZodTypeDef, unknown> = rowsOf(item)) =>
+const envelope = <T extends z.ZodTypeAny>(
+  item: T,
+  rows: z.ZodType<{ rows: z.output<T>[]; skipped: number }, z.ZodTypeDef, unknown> = rowsOf(item),
+) =>
   z.preprocess(
     (body) =>
-      body && typeof body === 'object' && 'retCode' in body && body.retCode !== 0 ? { time: 0, ...body, result: { list: [] } } : body,
+      body && typeof body === 'object' && 'retCode' in body && body.retCode !== 0
+        ? { time: 0, ...body, result: { list: [] } }
+        : body,
     z.object({
       retCode: z.number(),
       retMsg: z.string().catch(''),
@@ -59,10 +84,17 @@ const envelope = <T extends z.ZodTypeAny>(item: T, rows: z.ZodType<{ rows: z.out
   );
 /** Rows that must all read (klines: a missing one would be a gap in the history). */
 const everyRow = <T extends z.ZodTypeAny>(item: T) => z.array(item).transform((rows) => ({ rows, skipped: 0 }));
-const bybitError = (body: { retCode: number; retMsg: string; result: { list: { rows: unknown[]; skipped: number } } }) =>
+const bybitError = (body: {
+  retCode: number;
+  retMsg: string;
+  result: { list: { rows: unknown[]; skipped: number } };
+}) =>
   body.retCode === 0
     ? readable(body.result.list)
-    : { message: `retCode ${body.retCode}: ${body.retMsg || 'no message'}`, retry: RETRY_CODES.has(body.retCode) || body.retMsg === 'Too many visits!' };
+    : {
+        message: `retCode ${body.retCode}: ${body.retMsg || 'no message'}`,
+        retry: RETRY_CODES.has(body.retCode) || body.retMsg === 'Too many visits!',
+      };
 
 const instrumentSchema = z.object({
   symbol: z.string().min(1),
@@ -94,7 +126,15 @@ type RawTicker = z.infer<typeof tickerSchema>;
 const decimal = decimalString;
 /** [startTime, open, high, low, close, volume, turnover], newest first. */
 const klineSchema = z.tuple([decimal, decimal, decimal, decimal, decimal, decimal, decimal]).rest(z.unknown());
-const INTERVALS: Record<CandleInterval, string> = { '1m': '1', '5m': '5', '15m': '15', '1h': '60', '4h': '240', '1d': 'D', '1w': 'W' };
+const INTERVALS: Record<CandleInterval, string> = {
+  '1m': '1',
+  '5m': '5',
+  '15m': '15',
+  '1h': '60',
+  '4h': '240',
+  '1d': 'D',
+  '1w': 'W',
+};
 const MAX_KLINES = 1000;
 
 const price = toPrice;
@@ -154,19 +194,44 @@ export class Bybit implements TickerSource {
     const streamOf = (category: StreamCategory, url: string) => ({
       url,
       parse: (message: unknown) => this.fromStream(message, category),
-      subscribe: () => inBatches(this.busiest[category].slice(0, streamInstruments), SUBSCRIBE_BATCH).map((batch) => ({ op: 'subscribe', args: batch.map((s) => `tickers.${s}`) })),
+      subscribe: () =>
+        inBatches(this.busiest[category].slice(0, streamInstruments), SUBSCRIBE_BATCH).map((batch) => ({
+          op: 'subscribe',
+          args: batch.map((s) => `tickers.${s}`),
+        })),
       // The pong is JSON naming the connection, read (and dropped) by fromStream.
       keepAlive: { message: JSON.stringify({ op: 'ping' }), everyMs: pingMs },
     });
     this.stream = streamOf('spot', streamUrl);
     this.futuresStream = streamOf('linear', futuresStreamUrl);
     this.now = options.now ?? Date.now;
-    this.http = new SourceHttp({ name: 'bybit', baseUrl, budget: { limit: 600, windowMs: 5000 }, banStatuses: [403], ...rest });
+    this.http = new SourceHttp({
+      name: 'bybit',
+      baseUrl,
+      budget: { limit: 600, windowMs: 5000 },
+      banStatuses: [403],
+      ...rest,
+    });
   }
 
-  private async get<T extends z.ZodTypeAny>(path: string, query: Record<string, string | number | undefined>, item: T, signal?: AbortSignal, strict = false) {
-    const body = await this.http.get(path, { query, schema: strict ? envelope(item, everyRow(item)) : envelope(item), check: bybitError, signal });
-    return { list: body.result.list.rows as z.output<T>[], nextPageCursor: body.result.nextPageCursor ?? undefined, time: body.time };
+  private async get<T extends z.ZodTypeAny>(
+    path: string,
+    query: Record<string, string | number | undefined>,
+    item: T,
+    signal?: AbortSignal,
+    strict = false,
+  ) {
+    const body = await this.http.get(path, {
+      query,
+      schema: strict ? envelope(item, everyRow(item)) : envelope(item),
+      check: bybitError,
+      signal,
+    });
+    return {
+      list: body.result.list.rows as z.output<T>[],
+      nextPageCursor: body.result.nextPageCursor ?? undefined,
+      time: body.time,
+    };
   }
 
   /**
@@ -177,7 +242,10 @@ export class Bybit implements TickerSource {
     const answers = await this.http.eachMarket(
       CATEGORIES,
       async (category) => {
-        const [, answer] = await this.http.all([this.categoryInstruments(category, signal), this.get('/v5/market/tickers', { category }, tickerSchema, signal)]);
+        const [, answer] = await this.http.all([
+          this.categoryInstruments(category, signal),
+          this.get('/v5/market/tickers', { category }, tickerSchema, signal),
+        ]);
         return [{ category, time: answer.time, list: answer.list }];
       },
       this.kept,
@@ -194,13 +262,15 @@ export class Bybit implements TickerSource {
     for (const { category, time, list } of answers) {
       for (const raw of list) {
         const i = instruments.get(`${category}:${raw.symbol}`);
-        const ticker = i && toTicker(raw, i, time, (expiry) => contractTypeFromExpiry(expiry, expiries.get(i.baseCoin) ?? [], now));
+        const ticker =
+          i && toTicker(raw, i, time, (expiry) => contractTypeFromExpiry(expiry, expiries.get(i.baseCoin) ?? [], now));
         if (!ticker || (ticker.expiry !== null && ticker.expiry <= now)) continue;
         out.push(ticker);
         if (category !== 'inverse') streamed[category].push(ticker);
       }
     }
-    const byVolume = (list: SourceTicker[]) => [...list].sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0)).map((t) => t.instrument);
+    const byVolume = (list: SourceTicker[]) =>
+      [...list].sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0)).map((t) => t.instrument);
     this.busiest = { spot: byVolume(streamed.spot), linear: byVolume(streamed.linear) };
     return out;
   }
@@ -212,7 +282,8 @@ export class Bybit implements TickerSource {
    */
   fromStream(message: unknown, category: StreamCategory = 'spot'): SourceTicker[] {
     const parsed = pushSchema.safeParse(message);
-    if (!parsed.success) throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
     const m = parsed.data;
     if ('op' in m) {
       if (m.success === false) throw new SourceError(this.name, `stream ${m.op} refused: ${m.ret_msg || 'no message'}`);
@@ -222,8 +293,28 @@ export class Bybit implements TickerSource {
     if (!i || m.data.lastPrice === undefined) return [];
     // Fields the push lacks read as unknown, so the last answer's stay (spot has no book; a delta
     // names what changed). The contract's type stays the last answer's too.
-    const { prevPrice24h = '', price24hPcnt = '', highPrice24h = '', lowPrice24h = '', volume24h = '', turnover24h = '', bid1Price = '', ask1Price = '' } = m.data;
-    const raw = { symbol: m.data.symbol, lastPrice: m.data.lastPrice, prevPrice24h, price24hPcnt, highPrice24h, lowPrice24h, volume24h, turnover24h, bid1Price, ask1Price };
+    const {
+      prevPrice24h = '',
+      price24hPcnt = '',
+      highPrice24h = '',
+      lowPrice24h = '',
+      volume24h = '',
+      turnover24h = '',
+      bid1Price = '',
+      ask1Price = '',
+    } = m.data;
+    const raw = {
+      symbol: m.data.symbol,
+      lastPrice: m.data.lastPrice,
+      prevPrice24h,
+      price24hPcnt,
+      highPrice24h,
+      lowPrice24h,
+      volume24h,
+      turnover24h,
+      bid1Price,
+      ask1Price,
+    };
     const ticker = toTicker(raw, i, m.ts, () => null);
     return ticker ? [ticker] : [];
   }
@@ -241,7 +332,11 @@ export class Bybit implements TickerSource {
     try {
       const list = (await this.instrumentsOf(category, signal)).filter((i) => i.status === 'Trading');
       this.lists[category] = { list, until: this.now() + INSTRUMENTS_TTL_MS };
-      this.instruments = { byKey: new Map(Object.values(this.lists).flatMap((l) => l.list.map((i) => [`${i.category}:${i.symbol}`, i] as const))) };
+      this.instruments = {
+        byKey: new Map(
+          Object.values(this.lists).flatMap((l) => l.list.map((i) => [`${i.category}:${i.symbol}`, i] as const)),
+        ),
+      };
       return list;
     } catch (e) {
       if (!known) throw e;
@@ -253,7 +348,12 @@ export class Bybit implements TickerSource {
     const out: Instrument[] = [];
     let cursor: string | undefined;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const answer = await this.get('/v5/market/instruments-info', { category, limit: 1000, cursor }, instrumentSchema, signal);
+      const answer = await this.get(
+        '/v5/market/instruments-info',
+        { category, limit: 1000, cursor },
+        instrumentSchema,
+        signal,
+      );
       out.push(...answer.list.map((i) => ({ ...i, category })));
       if (!answer.nextPageCursor || answer.nextPageCursor === cursor) break;
       cursor = answer.nextPageCursor;
@@ -265,11 +365,22 @@ export class Bybit implements TickerSource {
    * Klines of a symbol, oldest first. A symbol both spot and linear ("BTCUSDT") is read as spot,
    * the market a coin's price history comes from.
    */
-  async candles(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]> {
+  async candles(
+    instrument: string,
+    interval: CandleInterval,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<SourceCandle[]> {
     const instruments = await this.liveInstruments(signal);
     const category = CATEGORIES.find((c) => instruments.has(`${c}:${instrument}`)) ?? 'spot';
     const n = Math.max(1, Math.min(Math.floor(limit), MAX_KLINES));
-    const result = await this.get('/v5/market/kline', { category, symbol: instrument, interval: INTERVALS[interval], limit: n }, klineSchema, signal, true);
+    const result = await this.get(
+      '/v5/market/kline',
+      { category, symbol: instrument, interval: INTERVALS[interval], limit: n },
+      klineSchema,
+      signal,
+      true,
+    );
     // An inverse contract's volume counts USD contracts; its turnover is the base coin.
     const volumeAt = category === 'inverse' ? 6 : 5;
     return result.list
@@ -290,7 +401,10 @@ export class Bybit implements TickerSource {
 }
 
 /** Perpetuals by name; "*Futures" by their delivery time; anything else has no slot. */
-function contractOf(i: Instrument, typeOf: (expiry: number) => ContractType | null): Pick<SourceTicker, 'contractType' | 'expiry'> {
+function contractOf(
+  i: Instrument,
+  typeOf: (expiry: number) => ContractType | null,
+): Pick<SourceTicker, 'contractType' | 'expiry'> {
   if (i.category === 'spot') return { contractType: null, expiry: null };
   const delivery = toNumber(i.deliveryTime);
   const expiry = delivery && delivery > 0 ? delivery : null;
@@ -304,7 +418,12 @@ function contractOf(i: Instrument, typeOf: (expiry: number) => ContractType | nu
  * `volume24h` is the base asset and `turnover24h` the quote; inverse contracts are the other way
  * round (`volume24h` counts USD contracts, `turnover24h` is the base coin).
  */
-function toTicker(raw: RawTicker, i: Instrument, at: number, typeOf: (expiry: number) => ContractType | null): SourceTicker | null {
+function toTicker(
+  raw: RawTicker,
+  i: Instrument,
+  at: number,
+  typeOf: (expiry: number) => ContractType | null,
+): SourceTicker | null {
   const last = reportedPrice(raw.lastPrice);
   if (last === null) return null;
   const pcnt = toNumber(raw.price24hPcnt);

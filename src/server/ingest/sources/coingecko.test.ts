@@ -32,7 +32,12 @@ afterEach(() => up.close());
 describe('CoinGecko markets', () => {
   it('asks for a USD page and maps a coin exactly', async () => {
     const coins = await new CoinGecko(options()).markets(2, 50);
-    expect(Object.fromEntries(up.requests[0]!.query)).toEqual({ vs_currency: 'usd', order: 'market_cap_desc', per_page: '50', page: '2' });
+    expect(Object.fromEntries(up.requests[0]!.query)).toEqual({
+      vs_currency: 'usd',
+      order: 'market_cap_desc',
+      per_page: '50',
+      page: '2',
+    });
     expect(coins[0]).toEqual({
       id: 'bitcoin',
       symbol: 'BTC',
@@ -63,7 +68,15 @@ describe('CoinGecko markets', () => {
 
   it('reads CoinGecko’s 0 for an unknown market cap and circulating supply as unknown', async () => {
     const coin = (await new CoinGecko(options()).markets(1)).find((c) => c.id === 'wrapped-quokka')!;
-    expect(coin).toMatchObject({ priceUsd: 0.00412231, marketCapUsd: null, rank: null, circulatingSupply: null, totalSupply: null, change24h: null, updatedAt: null });
+    expect(coin).toMatchObject({
+      priceUsd: 0.00412231,
+      marketCapUsd: null,
+      rank: null,
+      circulatingSupply: null,
+      totalSupply: null,
+      change24h: null,
+      updatedAt: null,
+    });
   });
 
   it.each([
@@ -112,7 +125,14 @@ describe('CoinGecko global and exchanges', () => {
       trustScoreRank: 3,
       volume24hBtc: 12033.41022031,
     });
-    expect(exchanges.at(-1)).toMatchObject({ id: 'quokkaswap', country: null, yearEstablished: null, url: null, trustScore: null, trustScoreRank: null });
+    expect(exchanges.at(-1)).toMatchObject({
+      id: 'quokkaswap',
+      country: null,
+      yearEstablished: null,
+      url: null,
+      trustScore: null,
+      trustScoreRank: null,
+    });
   });
 });
 
@@ -133,14 +153,23 @@ describe('CoinGecko keys and limits', () => {
 
   it('defaults to the public host, or the pro host with pro: true', async () => {
     const urls: string[] = [];
-    const fetch = async (url: string | URL | Request) => (urls.push(String(url)), new Response(JSON.stringify(fixture('coingecko', 'global'))));
+    const fetch = async (url: string | URL | Request) => (
+      urls.push(String(url)), new Response(JSON.stringify(fixture('coingecko', 'global')))
+    );
     await new CoinGecko({ fetch }).global();
     await new CoinGecko({ fetch, apiKey: 'k', pro: true }).global();
     expect(urls).toEqual(['https://api.coingecko.com/api/v3/global', 'https://pro-api.coingecko.com/api/v3/global']);
   });
 
   it('waits out a 429 for its Retry-After, then succeeds', async () => {
-    up.route('/global', [{ status: 429, headers: { 'retry-after': '3' }, body: { status: { error_code: 429, error_message: 'You have exceeded the Rate Limit' } } }, { body: fixture('coingecko', 'global') }]);
+    up.route('/global', [
+      {
+        status: 429,
+        headers: { 'retry-after': '3' },
+        body: { status: { error_code: 429, error_message: 'You have exceeded the Rate Limit' } },
+      },
+      { body: fixture('coingecko', 'global') },
+    ]);
     expect((await new CoinGecko(options()).global()).markets).toBe(1197);
     expect([hits('/global'), waits]).toEqual([2, [3000]]);
   });
@@ -157,7 +186,11 @@ describe('CoinGecko keys and limits', () => {
 
   it('keeps to half the demo (30/min) or pro (500/min) limit', () => {
     expect(new CoinGecko(options()).state().budget).toEqual({ used: 0, limit: 15, windowMs: 60_000 });
-    expect(new CoinGecko(options({ apiKey: 'k', pro: true })).state().budget).toEqual({ used: 0, limit: 250, windowMs: 60_000 });
+    expect(new CoinGecko(options({ apiKey: 'k', pro: true })).state().budget).toEqual({
+      used: 0,
+      limit: 250,
+      windowMs: 60_000,
+    });
   });
 });
 
@@ -169,7 +202,11 @@ describe('CoinGecko coin details', () => {
   it('keeps the links a page may show, of each kind a few, and the categories', async () => {
     up.route('/coins/bitcoin', { body: fixture('coingecko', 'coin-bitcoin') });
     const d = await new CoinGecko(options()).coin('bitcoin');
-    expect(Object.fromEntries(up.requests[0]!.query)).toMatchObject({ tickers: 'false', market_data: 'false', localization: 'false' });
+    expect(Object.fromEntries(up.requests[0]!.query)).toMatchObject({
+      tickers: 'false',
+      market_data: 'false',
+      localization: 'false',
+    });
     expect(d).toEqual({
       id: 'bitcoin',
       links: [
@@ -190,8 +227,22 @@ describe('CoinGecko coin details', () => {
   });
 
   it('takes an older answer with a whitepaper list, or none, and drops a telegram id that is not one', async () => {
-    up.route('/coins/ripple', { body: { id: 'ripple', categories: null, links: { homepage: ['ftp://ripple.com'], whitepaper: ['', 'https://ripple.com/files/ripple.pdf'], telegram_channel_identifier: 'x/../y' } } });
-    expect(await new CoinGecko(options()).coin('ripple')).toEqual({ id: 'ripple', links: [{ kind: 'whitepaper', url: 'https://ripple.com/files/ripple.pdf' }], categories: [] });
+    up.route('/coins/ripple', {
+      body: {
+        id: 'ripple',
+        categories: null,
+        links: {
+          homepage: ['ftp://ripple.com'],
+          whitepaper: ['', 'https://ripple.com/files/ripple.pdf'],
+          telegram_channel_identifier: 'x/../y',
+        },
+      },
+    });
+    expect(await new CoinGecko(options()).coin('ripple')).toEqual({
+      id: 'ripple',
+      links: [{ kind: 'whitepaper', url: 'https://ripple.com/files/ripple.pdf' }],
+      categories: [],
+    });
     up.route('/coins/bare', { body: { id: 'bare' } });
     expect(await new CoinGecko(options()).coin('bare')).toEqual({ id: 'bare', links: [], categories: [] });
   });
@@ -213,8 +264,18 @@ describe('CoinGecko exchange tickers (/exchanges/{id}/tickers)', () => {
 
   it('asks for the busiest page and maps a pair exactly, the exchange named by the answer', async () => {
     const { exchange, tickers } = await new CoinGecko(options({ apiKey: 'k' })).exchangeTickers('gdax');
-    expect(Object.fromEntries(up.requests[0]!.query)).toEqual({ page: '1', order: 'volume_desc', include_exchange_logo: 'false', depth: 'false' });
-    expect(exchange).toEqual({ name: 'coinbase-exchange', displayName: 'Coinbase Exchange', website: null, hasFutures: false });
+    expect(Object.fromEntries(up.requests[0]!.query)).toEqual({
+      page: '1',
+      order: 'volume_desc',
+      include_exchange_logo: 'false',
+      depth: 'false',
+    });
+    expect(exchange).toEqual({
+      name: 'coinbase-exchange',
+      displayName: 'Coinbase Exchange',
+      website: null,
+      hasFutures: false,
+    });
     expect(tickers[0]).toEqual({
       source: 'coingecko',
       exchange: 'coinbase-exchange',
@@ -255,17 +316,31 @@ describe('CoinGecko exchange tickers (/exchanges/{id}/tickers)', () => {
   it('names a known exchange by our slug whatever CoinGecko calls it, and refuses an answer without a readable name', async () => {
     const body = fixture<{ name: string }>('coingecko', 'exchange-tickers-gdax');
     up.route('/exchanges/gate/tickers', { body: { ...body, name: 'Gate' } });
-    expect((await new CoinGecko(options()).exchangeTickers('gate')).exchange).toMatchObject({ name: 'gate-io', displayName: 'Gate' });
+    expect((await new CoinGecko(options()).exchangeTickers('gate')).exchange).toMatchObject({
+      name: 'gate-io',
+      displayName: 'Gate',
+    });
     up.route('/exchanges/gdax/tickers', { body: { ...body, name: '   ' } });
-    await expect(new CoinGecko(options({ retries: 0 })).exchangeTickers('gdax')).rejects.toThrow('coingecko: unexpected payload: no readable exchange name');
+    await expect(new CoinGecko(options({ retries: 0 })).exchangeTickers('gdax')).rejects.toThrow(
+      'coingecko: unexpected payload: no readable exchange name',
+    );
   });
 
   it('leaves out one unreadable pair, and a pair traded in the future or at no readable time', async () => {
     const body = fixture<{ name: string; tickers: Record<string, unknown>[] }>('coingecko', 'exchange-tickers-gdax');
     const [btc, eth, sol] = body.tickers;
-    const raw = JSON.stringify({ ...body, tickers: [btc, { ...eth, last: 'soon' }, { ...sol, last_traded_at: '2027-01-01T00:00:00Z', timestamp: '2027-01-01T00:00:00Z' }] });
+    const raw = JSON.stringify({
+      ...body,
+      tickers: [
+        btc,
+        { ...eth, last: 'soon' },
+        { ...sol, last_traded_at: '2027-01-01T00:00:00Z', timestamp: '2027-01-01T00:00:00Z' },
+      ],
+    });
     up.route('/exchanges/gdax/tickers', { body: raw });
-    expect((await new CoinGecko(options()).exchangeTickers('gdax')).tickers.map((t) => t.instrument)).toEqual(['BTC/USD']);
+    expect((await new CoinGecko(options()).exchangeTickers('gdax')).tickers.map((t) => t.instrument)).toEqual([
+      'BTC/USD',
+    ]);
   });
 
   it('reads flags written as strings, and refuses a changed payload', async () => {
@@ -273,8 +348,12 @@ describe('CoinGecko exchange tickers (/exchanges/{id}/tickers)', () => {
     body.tickers = body.tickers.slice(0, 1).map((t) => ({ ...t, is_anomaly: 'true', is_stale: 'false' }));
     up.route('/exchanges/gdax/tickers', { body });
     expect((await new CoinGecko(options()).exchangeTickers('gdax')).tickers[0]!.flagged).toBe(true);
-    up.route('/exchanges/gdax/tickers', { body: { name: 'Coinbase Exchange', tickers: [{ base: 'BTC', target: 'USD', last: '94502.31' }] } });
-    await expect(new CoinGecko(options({ retries: 0 })).exchangeTickers('gdax')).rejects.toThrow(/coingecko: unexpected payload/);
+    up.route('/exchanges/gdax/tickers', {
+      body: { name: 'Coinbase Exchange', tickers: [{ base: 'BTC', target: 'USD', last: '94502.31' }] },
+    });
+    await expect(new CoinGecko(options({ retries: 0 })).exchangeTickers('gdax')).rejects.toThrow(
+      /coingecko: unexpected payload/,
+    );
   });
 });
 
@@ -287,7 +366,13 @@ describe('CoinGecko derivatives (/derivatives)', () => {
   it('maps dollar-quoted perpetuals and dated futures per exchange, leaving out what it cannot price', async () => {
     const answers = await new CoinGecko(options()).derivatives();
     expect(Object.fromEntries(up.requests[0]!.query)).toEqual({ include_tickers: 'unexpired' });
-    expect(answers.map((a) => [a.exchange.name, a.exchange.displayName, a.tickers.map((t) => `${t.instrument} ${t.base}/${t.quote} ${t.contractType ?? 'dated'}`)])).toEqual([
+    expect(
+      answers.map((a) => [
+        a.exchange.name,
+        a.exchange.displayName,
+        a.tickers.map((t) => `${t.instrument} ${t.base}/${t.quote} ${t.contractType ?? 'dated'}`),
+      ]),
+    ).toEqual([
       ['binance', 'Binance', ['BTCUSDT BTC/USDT PERPETUAL']],
       ['bitget', 'Bitget', ['BTCUSDT BTC/USDT PERPETUAL', 'ETHUSDT ETH/USDT PERPETUAL']],
       ['deepcoin', 'Deepcoin', ['ETH-PERPUSDT ETH/USDT PERPETUAL']],
@@ -325,7 +410,10 @@ describe('CoinGecko derivatives (/derivatives)', () => {
     const { marketExchange, derivativeQuote } = await import('./coingecko.ts');
     expect(marketExchange('Deepcoin (Derivatives)')).toEqual({ name: 'deepcoin', displayName: 'Deepcoin' });
     expect(marketExchange('Bitget Futures')).toEqual({ name: 'bitget', displayName: 'Bitget' });
-    expect(marketExchange('Crypto.com Exchange')).toEqual({ name: 'crypto-com-exchange', displayName: 'Crypto.com Exchange' });
+    expect(marketExchange('Crypto.com Exchange')).toEqual({
+      name: 'crypto-com-exchange',
+      displayName: 'Crypto.com Exchange',
+    });
     expect(marketExchange(' (Futures)')).toBeNull();
     expect(marketExchange('x'.repeat(81))).toBeNull();
     expect(
@@ -346,7 +434,11 @@ describe('CoinGecko derivatives (/derivatives)', () => {
     const rows = fixture<Record<string, unknown>[]>('coingecko', 'derivatives').slice(1, 4);
     const ms = Date.UTC(2026, 10, 24, 11, 59);
     // 7e9 s is in the 23rd century; JSON has no Infinity, but 1e400 parses as one.
-    const raw = JSON.stringify([{ ...rows[0], last_traded_at: ms }, { ...rows[1], last_traded_at: 7e9 }, { ...rows[2], last_traded_at: 'INFINITE' }]);
+    const raw = JSON.stringify([
+      { ...rows[0], last_traded_at: ms },
+      { ...rows[1], last_traded_at: 7e9 },
+      { ...rows[2], last_traded_at: 'INFINITE' },
+    ]);
     up.route('/derivatives', { body: raw.replace('"INFINITE"', '1e400') });
     const [bitget, deepcoin] = await new CoinGecko(options()).derivatives();
     expect(bitget!.tickers.map((t) => [t.instrument, t.at])).toEqual([['BTCUSDT', ms]]);
@@ -356,9 +448,13 @@ describe('CoinGecko derivatives (/derivatives)', () => {
   it('skips an unreadable row, and refuses an answer of which no row reads', async () => {
     const rows = fixture<Record<string, unknown>[]>('coingecko', 'derivatives').slice(1, 3);
     up.route('/derivatives', { body: [rows[0], { ...rows[1], symbol: null }] });
-    expect((await new CoinGecko(options()).derivatives()).flatMap((e) => e.tickers.map((t) => t.instrument))).toEqual(['BTCUSDT']);
+    expect((await new CoinGecko(options()).derivatives()).flatMap((e) => e.tickers.map((t) => t.instrument))).toEqual([
+      'BTCUSDT',
+    ]);
     up.route('/derivatives', { body: [{ market: 'x' }, 'y'] });
-    await expect(new CoinGecko(options({ retries: 0 })).derivatives()).rejects.toThrow('coingecko: unexpected payload: none of 2 rows readable');
+    await expect(new CoinGecko(options({ retries: 0 })).derivatives()).rejects.toThrow(
+      'coingecko: unexpected payload: none of 2 rows readable',
+    );
   });
 
   it('refuses a changed payload', async () => {

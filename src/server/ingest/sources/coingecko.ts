@@ -17,7 +17,9 @@ export type CoinGeckoOptions = {
   /** A demo key, or a pro key with `pro: true`; without a key the public host's keyless limit applies. */
   apiKey?: string;
   pro?: boolean;
-} & Partial<Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxRetryWaitMs' | 'fetch' | 'sleep' | 'random' | 'now'>>;
+} & Partial<
+  Pick<HttpOptions, 'timeoutMs' | 'retries' | 'backoffMs' | 'maxRetryWaitMs' | 'fetch' | 'sleep' | 'random' | 'now'>
+>;
 
 /** CoinGecko's terms ask for a visible, linked credit near the data. */
 export const COINGECKO_ATTRIBUTION = { text: 'Data provided by CoinGecko', url: 'https://www.coingecko.com' } as const;
@@ -44,7 +46,6 @@ export interface CoinFacts {
   change24h: number | null;
   updatedAt: number | null;
 }
-
 
 export interface ExchangeFacts {
   id: string;
@@ -219,7 +220,12 @@ export const OUR_EXCHANGE_SLUGS: Readonly<Record<string, string>> = {
 };
 
 /** Names in CoinGecko's market lists whose slug is not ours ("Gate (Futures)" is Gate.io's, gate-io). */
-const NAME_ALIASES: Readonly<Record<string, string>> = { gate: 'gate-io', huobi: 'htx', 'crypto-com': 'crypto-com-exchange', mexc_global: 'mexc' };
+const NAME_ALIASES: Readonly<Record<string, string>> = {
+  gate: 'gate-io',
+  huobi: 'htx',
+  'crypto-com': 'crypto-com-exchange',
+  mexc_global: 'mexc',
+};
 
 /**
  * Our slug and display name of a CoinGecko market name: "Bitget Futures", "Deepcoin
@@ -295,7 +301,13 @@ export class CoinGecko {
     const key = apiKey ? { [pro ? 'x-cg-pro-api-key' : 'x-cg-demo-api-key']: apiKey } : undefined;
     // Demo allows about 30 calls a minute and failed calls count too, so we take half of it.
     const budget = pro ? { limit: 500, windowMs: 60_000, share: 0.5 } : { limit: 30, windowMs: 60_000, share: 0.5 };
-    this.http = new SourceHttp({ name: this.name, baseUrl: baseUrl ?? (pro ? PRO_URL : DEMO_URL), budget, headers: key, ...rest });
+    this.http = new SourceHttp({
+      name: this.name,
+      baseUrl: baseUrl ?? (pro ? PRO_URL : DEMO_URL),
+      budget,
+      headers: key,
+      ...rest,
+    });
   }
 
   state(): SourceState {
@@ -348,7 +360,14 @@ export class CoinGecko {
   /** A coin's links and categories; the market data, tickers and community figures are left out. */
   async coin(id: string, signal?: AbortSignal): Promise<CoinDetailFacts> {
     const c = await this.http.get(`/coins/${encodeURIComponent(id)}`, {
-      query: { localization: 'false', tickers: 'false', market_data: 'false', community_data: 'false', developer_data: 'false', sparkline: 'false' },
+      query: {
+        localization: 'false',
+        tickers: 'false',
+        market_data: 'false',
+        community_data: 'false',
+        developer_data: 'false',
+        sparkline: 'false',
+      },
       schema: coinSchema,
       signal,
     });
@@ -366,7 +385,9 @@ export class CoinGecko {
       const urls = [...new Set(values.map(webAddress).filter((u): u is string => u !== null))];
       for (const url of urls.slice(0, LINKS_PER_KIND[kind])) links.push({ kind, url });
     }
-    const categories = [...new Set((c.categories ?? []).map((x) => x?.trim() ?? '').filter((x) => x.length > 0 && x.length <= 80))];
+    const categories = [
+      ...new Set((c.categories ?? []).map((x) => x?.trim() ?? '').filter((x) => x.length > 0 && x.length <= 80)),
+    ];
     return { id: c.id, links, categories };
   }
 
@@ -381,12 +402,18 @@ export class CoinGecko {
       query: { page, order: 'volume_desc', include_exchange_logo: 'false', depth: 'false' },
       schema: exchangeTickersSchema,
       // A name we cannot read is no answer: the kept one stays.
-      check: (a) => (marketExchange(a.name) ? readable(a.tickers) : { message: 'unexpected payload: no readable exchange name' }),
+      check: (a) =>
+        marketExchange(a.name) ? readable(a.tickers) : { message: 'unexpected payload: no readable exchange name' },
       signal,
     });
     const named = marketExchange(answer.name)!;
     // The id names our row when we know it (CoinGecko renames exchanges; "Gate" is our gate-io).
-    const exchange: ExchangeInfo = { name: OUR_EXCHANGE_SLUGS[id] ?? named.name, displayName: named.displayName, website: null, hasFutures: false };
+    const exchange: ExchangeInfo = {
+      name: OUR_EXCHANGE_SLUGS[id] ?? named.name,
+      displayName: named.displayName,
+      website: null,
+      hasFutures: false,
+    };
     const tickers: SourceTicker[] = [];
     for (const t of answer.tickers.rows) {
       const base = t.base.trim().toUpperCase();
@@ -421,7 +448,12 @@ export class CoinGecko {
    * contract type of a dated future is left to the ingest, which derives it from the expiry.
    */
   async derivatives(signal?: AbortSignal): Promise<GeckoExchangeTickers[]> {
-    const { rows } = await this.http.get('/derivatives', { query: { include_tickers: 'unexpired' }, schema: derivativesSchema, check: readable, signal });
+    const { rows } = await this.http.get('/derivatives', {
+      query: { include_tickers: 'unexpired' },
+      schema: derivativesSchema,
+      check: readable,
+      signal,
+    });
     const byExchange = new Map<string, GeckoExchangeTickers>();
     for (const d of rows) {
       const named = marketExchange(d.market);
@@ -434,7 +466,8 @@ export class CoinGecko {
       if (!named || !quote || last === null || at === null || d.symbol.length > 64) continue;
       if (!perpetual && (d.contract_type !== 'futures' || expiry === null)) continue;
       let entry = byExchange.get(named.name);
-      if (!entry) byExchange.set(named.name, (entry = { exchange: { ...named, website: null, hasFutures: true }, tickers: [] }));
+      if (!entry)
+        byExchange.set(named.name, (entry = { exchange: { ...named, website: null, hasFutures: true }, tickers: [] }));
       entry.tickers.push(
         geckoTicker({
           exchange: named.name,
@@ -462,7 +495,11 @@ export class CoinGecko {
 
   /** One page of exchanges by trust score rank. */
   async exchanges(page: number, perPage = 100, signal?: AbortSignal): Promise<ExchangeFacts[]> {
-    const rows = await this.http.get('/exchanges', { query: { per_page: perPage, page }, schema: exchangesSchema, signal });
+    const rows = await this.http.get('/exchanges', {
+      query: { per_page: perPage, page },
+      schema: exchangesSchema,
+      signal,
+    });
     return rows.map((e) => ({
       id: e.id,
       name: e.name,

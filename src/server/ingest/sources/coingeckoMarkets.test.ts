@@ -25,7 +25,12 @@ const ticker = (exchange: string, instrument: string, market: 'spot' | 'futures'
   at: 0,
 });
 
-const answer = (name: string, instruments: string[], market: 'spot' | 'futures' = 'spot', volume = 1): GeckoExchangeTickers => ({
+const answer = (
+  name: string,
+  instruments: string[],
+  market: 'spot' | 'futures' = 'spot',
+  volume = 1,
+): GeckoExchangeTickers => ({
   exchange: { name, displayName: name.toUpperCase(), website: null, hasFutures: market === 'futures' },
   tickers: instruments.map((i) => ticker(name, i, market, volume)),
 });
@@ -38,7 +43,13 @@ const SPOT: Record<string, GeckoExchangeTickers> = {
 
 function fake(o: { fail?: Set<string> } = {}) {
   const calls: string[] = [];
-  const state: SourceState = { name: 'coingecko', status: 'ok', lastSuccessAt: null, lastError: null, budget: { used: 0, limit: 15, windowMs: 60_000 } };
+  const state: SourceState = {
+    name: 'coingecko',
+    status: 'ok',
+    lastSuccessAt: null,
+    lastError: null,
+    budget: { used: 0, limit: 15, windowMs: 60_000 },
+  };
   const gecko: CoinGeckoMarketsOptions['gecko'] = {
     state: () => state,
     async exchangeTickers(id: string) {
@@ -49,7 +60,11 @@ function fake(o: { fail?: Set<string> } = {}) {
     async derivatives() {
       calls.push('derivatives');
       if (o.fail?.has('derivatives')) throw new SourceError('coingecko', 'HTTP 429', 429);
-      return [answer('binance', ['BTC/USDT'], 'futures', 50), answer('kucoin', ['ETH/USDT'], 'futures', 10), answer('deepcoin', ['BTC/USDT', 'SOL/USDT'], 'futures', 5)];
+      return [
+        answer('binance', ['BTC/USDT'], 'futures', 50),
+        answer('kucoin', ['ETH/USDT'], 'futures', 10),
+        answer('deepcoin', ['BTC/USDT', 'SOL/USDT'], 'futures', 5),
+      ];
     },
   };
   return { gecko, calls };
@@ -62,8 +77,23 @@ describe('CoinGecko markets as a ticker source', () => {
     let now = 0;
     const log: string[] = [];
     const { gecko, calls } = fake();
-    const s = new CoinGeckoMarkets({ gecko, exchanges: ['gdax', 'kucoin', 'binance'], skip: ['binance'], refreshMs: 1_800_000, exchangesPerRefresh: 1, derivatives: true, now: () => now, log: (l) => log.push(l) });
-    expect(names(await s.tickers())).toEqual(['coinbase-exchange spot BTC/USD', 'coinbase-exchange spot ETH/USD', 'kucoin futures ETH/USDT', 'deepcoin futures BTC/USDT', 'deepcoin futures SOL/USDT']);
+    const s = new CoinGeckoMarkets({
+      gecko,
+      exchanges: ['gdax', 'kucoin', 'binance'],
+      skip: ['binance'],
+      refreshMs: 1_800_000,
+      exchangesPerRefresh: 1,
+      derivatives: true,
+      now: () => now,
+      log: (l) => log.push(l),
+    });
+    expect(names(await s.tickers())).toEqual([
+      'coinbase-exchange spot BTC/USD',
+      'coinbase-exchange spot ETH/USD',
+      'kucoin futures ETH/USDT',
+      'deepcoin futures BTC/USDT',
+      'deepcoin futures SOL/USDT',
+    ]);
     expect(calls).toEqual(['gdax', 'derivatives']);
     expect(s.refreshed()).toBe(true);
     // Not due yet: the kept answers, nothing asked, and nothing new.
@@ -90,13 +120,30 @@ describe('CoinGecko markets as a ticker source', () => {
 
   it('keeps only the busiest derivatives', async () => {
     const { gecko } = fake();
-    const s = new CoinGeckoMarkets({ gecko, exchanges: [], skip: [], refreshMs: 60_000, exchangesPerRefresh: 1, derivatives: true, maxDerivatives: 2, now: () => 0 });
+    const s = new CoinGeckoMarkets({
+      gecko,
+      exchanges: [],
+      skip: [],
+      refreshMs: 60_000,
+      exchangesPerRefresh: 1,
+      derivatives: true,
+      maxDerivatives: 2,
+      now: () => 0,
+    });
     expect(names(await s.tickers())).toEqual(['binance futures BTC/USDT', 'kucoin futures ETH/USDT']);
   });
 
   it('asks every exchange at once on a pro plan', async () => {
     const { gecko, calls } = fake();
-    const s = new CoinGeckoMarkets({ gecko, exchanges: ['gdax', 'kucoin'], skip: [], refreshMs: 120_000, exchangesPerRefresh: 2, derivatives: false, now: () => 0 });
+    const s = new CoinGeckoMarkets({
+      gecko,
+      exchanges: ['gdax', 'kucoin'],
+      skip: [],
+      refreshMs: 120_000,
+      exchangesPerRefresh: 2,
+      derivatives: false,
+      now: () => 0,
+    });
     await s.tickers();
     expect(calls).toEqual(['gdax', 'kucoin']);
   });
@@ -106,7 +153,16 @@ describe('CoinGecko markets as a ticker source', () => {
     const fail = new Set(['gdax', 'derivatives']);
     const log: string[] = [];
     const { gecko, calls } = fake({ fail });
-    const s = new CoinGeckoMarkets({ gecko, exchanges: ['gdax', 'kucoin'], skip: [], refreshMs: 1_800_000, exchangesPerRefresh: 1, derivatives: true, now: () => now, log: (l) => log.push(l) });
+    const s = new CoinGeckoMarkets({
+      gecko,
+      exchanges: ['gdax', 'kucoin'],
+      skip: [],
+      refreshMs: 1_800_000,
+      exchangesPerRefresh: 1,
+      derivatives: true,
+      now: () => now,
+      log: (l) => log.push(l),
+    });
     await expect(s.tickers()).rejects.toThrow('coingecko: coingecko: HTTP 500 for gdax; coingecko: HTTP 429');
     now = 59_999;
     expect(await s.tickers()).toEqual([]);
@@ -120,13 +176,27 @@ describe('CoinGecko markets as a ticker source', () => {
     // gdax fails again later: kucoin's kept pairs stay.
     fail.delete('derivatives');
     now = 60_000 + 1_800_000;
-    expect(names(await s.tickers())).toEqual(['kucoin spot BTC/USDT', 'kucoin futures ETH/USDT', 'binance futures BTC/USDT', 'deepcoin futures BTC/USDT', 'deepcoin futures SOL/USDT']);
+    expect(names(await s.tickers())).toEqual([
+      'kucoin spot BTC/USDT',
+      'kucoin futures ETH/USDT',
+      'binance futures BTC/USDT',
+      'deepcoin futures BTC/USDT',
+      'deepcoin futures SOL/USDT',
+    ]);
   });
 
   it('waits longer after every refresh that got nothing, up to the usual interval', async () => {
     let now = 0;
     const { gecko, calls } = fake({ fail: new Set(['gdax', 'derivatives']) });
-    const s = new CoinGeckoMarkets({ gecko, exchanges: ['gdax'], skip: [], refreshMs: 300_000, exchangesPerRefresh: 1, derivatives: true, now: () => now });
+    const s = new CoinGeckoMarkets({
+      gecko,
+      exchanges: ['gdax'],
+      skip: [],
+      refreshMs: 300_000,
+      exchangesPerRefresh: 1,
+      derivatives: true,
+      now: () => now,
+    });
     const asked: number[] = [];
     for (now = 0; now <= 1_200_000; now += 10_000) {
       const before = calls.length;
@@ -139,8 +209,18 @@ describe('CoinGecko markets as a ticker source', () => {
 
   it('plans the calls by CoinGecko plan', () => {
     const exchanges = ['gdax', 'upbit', 'kucoin', 'gate', 'bitget', 'huobi'];
-    expect(geckoMarketsPlan({ COINGECKO_PRO: '', COINGECKO_EXCHANGES: exchanges })).toEqual({ refreshMs: 1_800_000, exchangesPerRefresh: 1, cycleMs: 6 * 1_800_000 });
-    expect(geckoMarketsPlan({ COINGECKO_PRO: '1', COINGECKO_EXCHANGES: exchanges })).toEqual({ refreshMs: 120_000, exchangesPerRefresh: 6, cycleMs: 120_000 });
-    expect(geckoMarketsPlan({ COINGECKO_PRO: '', COINGECKO_EXCHANGES: exchanges, COINGECKO_MARKETS_MS: 0 }).refreshMs).toBe(0);
+    expect(geckoMarketsPlan({ COINGECKO_PRO: '', COINGECKO_EXCHANGES: exchanges })).toEqual({
+      refreshMs: 1_800_000,
+      exchangesPerRefresh: 1,
+      cycleMs: 6 * 1_800_000,
+    });
+    expect(geckoMarketsPlan({ COINGECKO_PRO: '1', COINGECKO_EXCHANGES: exchanges })).toEqual({
+      refreshMs: 120_000,
+      exchangesPerRefresh: 6,
+      cycleMs: 120_000,
+    });
+    expect(
+      geckoMarketsPlan({ COINGECKO_PRO: '', COINGECKO_EXCHANGES: exchanges, COINGECKO_MARKETS_MS: 0 }).refreshMs,
+    ).toBe(0);
   });
 });

@@ -48,7 +48,11 @@ export const GECKO_EXCHANGE_NAMES: Record<string, string> = {
  * else by plan. A demo key's 10,000 calls a month, beside the facts' ~9 an hour, leave room for
  * two calls every 30 minutes (one exchange and the derivatives); a pro key, all every 2 minutes.
  */
-export function geckoMarketsPlan(c: { COINGECKO_MARKETS_MS?: number | undefined; COINGECKO_PRO: string; COINGECKO_EXCHANGES: string[] }) {
+export function geckoMarketsPlan(c: {
+  COINGECKO_MARKETS_MS?: number | undefined;
+  COINGECKO_PRO: string;
+  COINGECKO_EXCHANGES: string[];
+}) {
   const pro = c.COINGECKO_PRO === '1';
   const refreshMs = c.COINGECKO_MARKETS_MS ?? (pro ? 120_000 : 1_800_000);
   const exchangesPerRefresh = pro ? c.COINGECKO_EXCHANGES.length : 1;
@@ -149,7 +153,11 @@ export class CoinGeckoMarkets implements TickerSource {
     }
     if (this.o.derivatives) {
       try {
-        this.derived = busiest(await this.o.gecko.derivatives(signal), new Set(this.o.skip), this.o.maxDerivatives ?? 1000);
+        this.derived = busiest(
+          await this.o.gecko.derivatives(signal),
+          new Set(this.o.skip),
+          this.o.maxDerivatives ?? 1000,
+        );
         answered++;
       } catch (e) {
         errors.push((e as Error).message);
@@ -174,8 +182,14 @@ function busiest(all: GeckoExchangeTickers[], skip: Set<string>, max: number): G
   const rows = all
     .filter((e) => !skip.has(e.exchange.name))
     .flatMap((e) => e.tickers)
-    .sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0) || (a.exchange < b.exchange ? -1 : a.exchange > b.exchange ? 1 : 0))
+    .sort(
+      (a, b) =>
+        (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0) ||
+        (a.exchange < b.exchange ? -1 : a.exchange > b.exchange ? 1 : 0),
+    )
     .slice(0, max);
   const kept = new Set(rows);
-  return all.map((e) => ({ exchange: e.exchange, tickers: e.tickers.filter((t) => kept.has(t)) })).filter((e) => e.tickers.length > 0);
+  return all
+    .map((e) => ({ exchange: e.exchange, tickers: e.tickers.filter((t) => kept.has(t)) }))
+    .filter((e) => e.tickers.length > 0);
 }

@@ -27,7 +27,11 @@ function client(extra: Partial<HttpOptions> = {}) {
   });
 }
 
-const failure = (p: Promise<unknown>) => p.then(() => expect.fail('resolved'), (e: unknown) => e as SourceError);
+const failure = (p: Promise<unknown>) =>
+  p.then(
+    () => expect.fail('resolved'),
+    (e: unknown) => e as SourceError,
+  );
 
 beforeEach(async () => {
   clock = T0;
@@ -68,9 +72,16 @@ describe('SourceHttp retries', () => {
     const http = client();
     const e = await failure(http.get('/rows', { schema: list }));
     expect(e).toBeInstanceOf(SourceError);
-    expect([e.status, e.message, up.requests.length, waits]).toEqual([418, 'fake: banned (HTTP 418); not retried', 1, []]);
+    expect([e.status, e.message, up.requests.length, waits]).toEqual([
+      418,
+      'fake: banned (HTTP 418); not retried',
+      1,
+      [],
+    ]);
     clock += 119_000;
-    expect((await failure(http.get('/rows', { schema: list }))).message).toMatch(/resting .* until 2026-11-24T12:02:00.000Z/);
+    expect((await failure(http.get('/rows', { schema: list }))).message).toMatch(
+      /resting .* until 2026-11-24T12:02:00.000Z/,
+    );
     expect(up.requests).toHaveLength(1);
     clock += 1_000;
     expect(await http.get('/rows', { schema: list })).toEqual(ROWS);
@@ -119,7 +130,9 @@ describe('SourceHttp validation', () => {
 
   it('names the field that changed', async () => {
     up.route('/rows', { body: [...ROWS, { symbol: 'ETHUSDT', price: 3421.57 }] });
-    await expect(client().get('/rows', { schema: list })).rejects.toThrow('fake: unexpected payload: 1.price: Expected string, received number');
+    await expect(client().get('/rows', { schema: list })).rejects.toThrow(
+      'fake: unexpected payload: 1.price: Expected string, received number',
+    );
   });
 
   it('does not read an answer larger than maxBytes, declared or streamed', async () => {
@@ -129,7 +142,9 @@ describe('SourceHttp validation', () => {
     expect(e.message).toBe('fake: answer larger than 1 KB; not read');
     // Without a length announced (chunked), it stops reading past the limit.
     up.route('/rows', { body: big, headers: { 'transfer-encoding': 'chunked' } });
-    expect((await failure(client({ maxBytes: 1024, retries: 0 }).get('/rows', { schema: list }))).message).toBe('fake: answer larger than 1 KB; not read');
+    expect((await failure(client({ maxBytes: 1024, retries: 0 }).get('/rows', { schema: list }))).message).toBe(
+      'fake: answer larger than 1 KB; not read',
+    );
     expect(await client({ maxBytes: big.length }).get('/rows', { schema: list })).toHaveLength(200);
   });
 
@@ -142,7 +157,10 @@ describe('SourceHttp validation', () => {
 
   it('sends the query and skips undefined values', async () => {
     up.route('/rows', { body: ROWS });
-    await client({ baseUrl: `${up.url}/` }).get('/rows', { schema: list, query: { symbol: 'BTCUSDT', limit: 5, type: undefined } });
+    await client({ baseUrl: `${up.url}/` }).get('/rows', {
+      schema: list,
+      query: { symbol: 'BTCUSDT', limit: 5, type: undefined },
+    });
     expect(up.requests[0]!.path).toBe('/rows');
     expect(Object.fromEntries(up.requests[0]!.query)).toEqual({ symbol: 'BTCUSDT', limit: '5' });
   });
@@ -155,11 +173,18 @@ describe('SourceHttp error envelopes (check)', () => {
   it('fails without retrying when the source says so', async () => {
     up.route('/env', { body: { code: '51001', msg: 'Instrument ID does not exist', data: [] } });
     const e = await failure(client().get('/env', { schema: envelope, check }));
-    expect([e.message, e.status, up.requests.length]).toEqual(['fake: code 51001: Instrument ID does not exist', 200, 1]);
+    expect([e.message, e.status, up.requests.length]).toEqual([
+      'fake: code 51001: Instrument ID does not exist',
+      200,
+      1,
+    ]);
   });
 
   it('retries when the error may pass', async () => {
-    up.route('/env', [{ body: { code: '50011', msg: 'Too Many Requests', data: [] } }, { body: { code: '0', msg: '', data: [1] } }]);
+    up.route('/env', [
+      { body: { code: '50011', msg: 'Too Many Requests', data: [] } },
+      { body: { code: '0', msg: '', data: [1] } },
+    ]);
     expect((await client().get('/env', { schema: envelope, check })).data).toEqual([1]);
     expect([up.requests.length, waits]).toEqual([2, [100]]);
   });
@@ -172,7 +197,9 @@ describe('SourceHttp budget and state', () => {
     expect(http.limit()).toBe(5);
     await http.get('/rows', { schema: list, weight: 2 });
     await http.get('/rows', { schema: list, weight: 2 });
-    await expect(http.get('/rows', { schema: list, weight: 2 })).rejects.toThrow('fake: request budget spent (4 of 5 per 60 s)');
+    await expect(http.get('/rows', { schema: list, weight: 2 })).rejects.toThrow(
+      'fake: request budget spent (4 of 5 per 60 s)',
+    );
     expect(up.requests).toHaveLength(2);
     clock += 60_000;
     expect(http.used()).toBe(0);
@@ -197,12 +224,22 @@ describe('SourceHttp budget and state', () => {
   it('moves from idle to ok to failing and back', async () => {
     up.route('/rows', [{ body: ROWS }, { status: 404 }, { body: ROWS }]);
     const http = client();
-    expect(http.state()).toEqual({ name: 'fake', status: 'idle', lastSuccessAt: null, lastError: null, budget: { used: 0, limit: 500, windowMs: 60_000 } });
+    expect(http.state()).toEqual({
+      name: 'fake',
+      status: 'idle',
+      lastSuccessAt: null,
+      lastError: null,
+      budget: { used: 0, limit: 500, windowMs: 60_000 },
+    });
     await http.get('/rows', { schema: list });
     expect(http.state()).toMatchObject({ status: 'ok', lastSuccessAt: T0, lastError: null, budget: { used: 1 } });
     // Same millisecond as the success: the latest outcome still wins.
     await http.get('/rows', { schema: list }).catch(() => {});
-    expect(http.state()).toMatchObject({ status: 'failing', lastSuccessAt: T0, lastError: { at: T0, message: 'fake: HTTP 404' } });
+    expect(http.state()).toMatchObject({
+      status: 'failing',
+      lastSuccessAt: T0,
+      lastError: { at: T0, message: 'fake: HTTP 404' },
+    });
     await http.get('/rows', { schema: list });
     expect(http.state().status).toBe('ok');
   });

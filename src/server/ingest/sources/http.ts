@@ -183,12 +183,17 @@ export class SourceHttp {
     const settled = (await Promise.allSettled(work)) as PromiseSettledResult<unknown>[];
     const rejected = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
     if (rejected) {
-      const error = rejected.reason instanceof SourceError ? rejected.reason : this.fail(`request failed: ${(rejected.reason as Error).message}`);
+      const error =
+        rejected.reason instanceof SourceError
+          ? rejected.reason
+          : this.fail(`request failed: ${(rejected.reason as Error).message}`);
       this.lastError = { at: this.now(), message: error.message };
       this.failing = true;
       throw error;
     }
-    return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as { -readonly [K in keyof T]: Awaited<T[K]> };
+    return settled.map((r) => (r as PromiseFulfilledResult<unknown>).value) as {
+      -readonly [K in keyof T]: Awaited<T[K]>;
+    };
   }
 
   /**
@@ -198,9 +203,15 @@ export class SourceHttp {
    * in the aggregation; nothing is dropped as if delisted). Throws when every market failed. A
    * failed market leaves the source reading as failing, its error naming the market.
    */
-  async eachMarket<K extends string, T>(markets: readonly K[], read: (market: K) => Promise<T[]>, kept: Map<K, T[]>): Promise<T[]> {
+  async eachMarket<K extends string, T>(
+    markets: readonly K[],
+    read: (market: K) => Promise<T[]>,
+    kept: Map<K, T[]>,
+  ): Promise<T[]> {
     const settled = await Promise.allSettled(markets.map((m) => read(m)));
-    const failed = settled.flatMap((r, i) => (r.status === 'rejected' ? [{ market: markets[i]!, reason: r.reason as Error }] : []));
+    const failed = settled.flatMap((r, i) =>
+      r.status === 'rejected' ? [{ market: markets[i]!, reason: r.reason as Error }] : [],
+    );
     const bare = (e: Error) => e.message.replace(`${this.o.name}: `, '');
     const message = (f: { market: K; reason: Error }) => `${f.market}: ${bare(f.reason)}`;
     if (failed.length === markets.length) {
@@ -233,14 +244,24 @@ export class SourceHttp {
     const sleep = this.o.sleep ?? defaultSleep;
     const random = this.o.random ?? Math.random;
     for (let attempt = 0; ; attempt++) {
-      if (this.now() < this.restUntil) throw this.fail(`resting after a ban or rate limit until ${new Date(this.restUntil).toISOString()}`);
-      if (this.used() + weight > this.limit()) throw this.fail(`request budget spent (${this.used()} of ${this.limit()} per ${this.o.budget.windowMs / 1000} s)`);
+      if (this.now() < this.restUntil)
+        throw this.fail(`resting after a ban or rate limit until ${new Date(this.restUntil).toISOString()}`);
+      if (this.used() + weight > this.limit())
+        throw this.fail(
+          `request budget spent (${this.used()} of ${this.limit()} per ${this.o.budget.windowMs / 1000} s)`,
+        );
       this.spent.push({ at: this.now(), weight });
       let retryWait: number | null = null;
       let failure: SourceError;
       try {
-        const signal = options.signal ? AbortSignal.any([options.signal, AbortSignal.timeout(this.o.timeoutMs ?? 10_000)]) : AbortSignal.timeout(this.o.timeoutMs ?? 10_000);
-        const res = await (this.o.fetch ?? fetch)(url, { headers: { accept: 'application/json', ...this.o.headers }, signal, redirect: 'error' });
+        const signal = options.signal
+          ? AbortSignal.any([options.signal, AbortSignal.timeout(this.o.timeoutMs ?? 10_000)])
+          : AbortSignal.timeout(this.o.timeoutMs ?? 10_000);
+        const res = await (this.o.fetch ?? fetch)(url, {
+          headers: { accept: 'application/json', ...this.o.headers },
+          signal,
+          redirect: 'error',
+        });
         // toNumber, not Number: a missing header (null) must not read as "0 used".
         const usedHeader = this.o.usedWeightHeader ? toNumber(res.headers.get(this.o.usedWeightHeader)) : null;
         if (usedHeader !== null) this.reported = { at: this.now(), used: usedHeader };
@@ -261,7 +282,11 @@ export class SourceHttp {
           retryWait = after;
         } else {
           const text = await readText(res, this.o.maxBytes ?? MAX_BYTES);
-          if (text === null) throw this.fail(`answer larger than ${Math.round((this.o.maxBytes ?? MAX_BYTES) / 1024)} KB; not read`, res.status);
+          if (text === null)
+            throw this.fail(
+              `answer larger than ${Math.round((this.o.maxBytes ?? MAX_BYTES) / 1024)} KB; not read`,
+              res.status,
+            );
           let json: unknown;
           try {
             json = JSON.parse(text);
@@ -283,7 +308,11 @@ export class SourceHttp {
         if (e instanceof SourceError) throw e;
         if (options.signal?.aborted) throw this.fail('cancelled');
         const name = (e as Error).name;
-        failure = this.fail(name === 'TimeoutError' ? `timed out after ${this.o.timeoutMs ?? 10_000} ms` : `request failed: ${(e as Error).message}`);
+        failure = this.fail(
+          name === 'TimeoutError'
+            ? `timed out after ${this.o.timeoutMs ?? 10_000} ms`
+            : `request failed: ${(e as Error).message}`,
+        );
       }
       if (attempt >= retries) throw failure;
       const backoff = (this.o.backoffMs ?? 500) * 2 ** attempt * (0.5 + random());
@@ -311,14 +340,18 @@ export const rowsOf = <T extends z.ZodTypeAny>(row: T) =>
 
 /** The SourceHttp check of a {@link rowsOf} answer: rows came, none could be read. */
 export const readable = (answer: { rows: unknown[]; skipped: number }) =>
-  answer.rows.length === 0 && answer.skipped > 0 ? { message: `unexpected payload: none of ${answer.skipped} rows readable` } : null;
+  answer.rows.length === 0 && answer.skipped > 0
+    ? { message: `unexpected payload: none of ${answer.skipped} rows readable` }
+    : null;
 
 /**
  * A figure a source may send or not, as a decimal string or a number: anything else (null, an
  * object, a word) reads as unknown instead of rejecting the row. For the fields an adapter can do
  * without (24-hour open, high, low, volumes, the book).
  */
-export const optionalDecimal = z.unknown().transform((v) => (typeof v === 'string' || typeof v === 'number' ? v : undefined));
+export const optionalDecimal = z
+  .unknown()
+  .transform((v) => (typeof v === 'string' || typeof v === 'number' ? v : undefined));
 
 /** A time as Unix ms, sent as a number or a decimal string ("1795521599588"). */
 export const unixMs = z.union([z.number(), z.string()]).transform((v, ctx) => {

@@ -26,7 +26,20 @@ afterEach(() => up.close());
 describe('krakenAsset', () => {
   it('drops the class prefix of legacy codes only and renames XBT and XDG', () => {
     const codes = ['XXBT', 'XBT', 'XETH', 'ZUSD', 'ZEUR', 'XXDG', 'XDG', 'XXRP', 'XTZ', 'ZEUS', 'USDT', 'sol'];
-    expect(codes.map(krakenAsset)).toEqual(['BTC', 'BTC', 'ETH', 'USD', 'EUR', 'DOGE', 'DOGE', 'XRP', 'XTZ', 'ZEUS', 'USDT', 'SOL']);
+    expect(codes.map(krakenAsset)).toEqual([
+      'BTC',
+      'BTC',
+      'ETH',
+      'USD',
+      'EUR',
+      'DOGE',
+      'DOGE',
+      'XRP',
+      'XTZ',
+      'ZEUS',
+      'USDT',
+      'SOL',
+    ]);
   });
 });
 
@@ -73,7 +86,11 @@ describe('Kraken tickers', () => {
     });
     expect(tickers.find((t) => t.instrument === 'PENGUUSD')!.last).toBe(0);
     const doge = tickers.find((t) => t.instrument === 'XDGUSD')!;
-    expect([doge.last, doge.baseVolume24h, doge.quoteVolume24h]).toEqual([0.33214, 98441212.10230012, 98441212.10230012 * 0.3270455]);
+    expect([doge.last, doge.baseVolume24h, doge.quoteVolume24h]).toEqual([
+      0.33214,
+      98441212.10230012,
+      98441212.10230012 * 0.3270455,
+    ]);
   });
 
   it('falls back to the legacy base and quote codes when a pair has no wsname', async () => {
@@ -110,7 +127,11 @@ describe('Kraken errors', () => {
     expect(error).toBeInstanceOf(SourceError);
     expect((error as SourceError).message).toBe('kraken: EQuery:Unknown asset pair');
     expect(hits(OHLC)).toBe(1);
-    expect(kraken.state()).toMatchObject({ name: 'kraken', status: 'failing', lastError: { message: 'kraken: EQuery:Unknown asset pair' } });
+    expect(kraken.state()).toMatchObject({
+      name: 'kraken',
+      status: 'failing',
+      lastError: { message: 'kraken: EQuery:Unknown asset pair' },
+    });
   });
 
   it('accepts warnings beside a result', async () => {
@@ -136,7 +157,9 @@ describe('Kraken errors', () => {
     const body = fixture<{ result: Record<string, Record<string, unknown>> }>('kraken', 'Ticker');
     for (const t of Object.values(body.result)) delete t.c;
     up.route(TICKER, { body });
-    await expect(new Kraken(options()).tickers()).rejects.toThrow(/kraken: unexpected payload: none of 11 rows readable/);
+    await expect(new Kraken(options()).tickers()).rejects.toThrow(
+      /kraken: unexpected payload: none of 11 rows readable/,
+    );
   });
 
   it('treats an answer with neither errors nor a result as an error', async () => {
@@ -177,15 +200,34 @@ describe('Kraken stream (WebSocket v2 ticker channel)', () => {
   const push = (symbol: string, last: number, type = 'update') => ({
     channel: 'ticker',
     type,
-    data: [{ symbol, bid: last - 0.1, bid_qty: 0.5, ask: last, ask_qty: 1.2, last, volume: 120.5, vwap: 96000, low: 94000, high: 99000, change: 1200, change_pct: 1.25 }],
+    data: [
+      {
+        symbol,
+        bid: last - 0.1,
+        bid_qty: 0.5,
+        ask: last,
+        ask_qty: 1.2,
+        last,
+        volume: 120.5,
+        vwap: 96000,
+        low: 94000,
+        high: 99000,
+        change: 1200,
+        change_pct: 1.25,
+      },
+    ],
   });
 
   it('subscribes to the busiest pairs of the last answer by their v2 symbols, fifty to a request', async () => {
     const kraken = new Kraken({ ...options(), streamInstruments: 2 });
     expect(kraken.stream.subscribe()).toEqual([]);
     const tickers = await kraken.tickers();
-    const busiest = [...tickers].sort((a, b) => b.quoteVolume24h! - a.quoteVolume24h!).map((t) => `${t.base}/${t.quote}`);
-    expect(kraken.stream.subscribe()).toEqual([{ method: 'subscribe', params: { channel: 'ticker', symbol: busiest.slice(0, 2) } }]);
+    const busiest = [...tickers]
+      .sort((a, b) => b.quoteVolume24h! - a.quoteVolume24h!)
+      .map((t) => `${t.base}/${t.quote}`);
+    expect(kraken.stream.subscribe()).toEqual([
+      { method: 'subscribe', params: { channel: 'ticker', symbol: busiest.slice(0, 2) } },
+    ]);
     // XBT and XDG are BTC and DOGE in v2.
     expect(busiest).toContain('BTC/USD');
     expect(busiest.some((s) => s.includes('XBT') || s.includes('XDG'))).toBe(false);
@@ -220,12 +262,33 @@ describe('Kraken stream (WebSocket v2 ticker channel)', () => {
     ]);
     expect(kraken.fromStream(push('NOT/LISTED', 1))).toEqual([]);
     expect(kraken.fromStream({ channel: 'heartbeat' })).toEqual([]);
-    expect(kraken.fromStream({ channel: 'status', type: 'update', data: [{ system: 'online', api_version: 'v2', connection_id: 1, version: '2.0.9' }] })).toEqual([]);
-    expect(kraken.fromStream({ method: 'subscribe', result: { channel: 'ticker', snapshot: true, symbol: 'BTC/USD' }, success: true, time_in: 'a', time_out: 'b' })).toEqual([]);
-    expect(() => kraken.fromStream({ method: 'subscribe', success: false, error: 'Currency pair not supported NOPE/USD', symbol: 'NOPE/USD' })).toThrow(
-      'kraken: stream subscribe refused: Currency pair not supported NOPE/USD',
-    );
-    expect(() => kraken.fromStream({ channel: 'ticker', type: 'update', data: [{ symbol: 'BTC/USD', last: '97000.5' }] })).toThrow(SourceError);
+    expect(
+      kraken.fromStream({
+        channel: 'status',
+        type: 'update',
+        data: [{ system: 'online', api_version: 'v2', connection_id: 1, version: '2.0.9' }],
+      }),
+    ).toEqual([]);
+    expect(
+      kraken.fromStream({
+        method: 'subscribe',
+        result: { channel: 'ticker', snapshot: true, symbol: 'BTC/USD' },
+        success: true,
+        time_in: 'a',
+        time_out: 'b',
+      }),
+    ).toEqual([]);
+    expect(() =>
+      kraken.fromStream({
+        method: 'subscribe',
+        success: false,
+        error: 'Currency pair not supported NOPE/USD',
+        symbol: 'NOPE/USD',
+      }),
+    ).toThrow('kraken: stream subscribe refused: Currency pair not supported NOPE/USD');
+    expect(() =>
+      kraken.fromStream({ channel: 'ticker', type: 'update', data: [{ symbol: 'BTC/USD', last: '97000.5' }] }),
+    ).toThrow(SourceError);
     expect(() => kraken.fromStream([1, { c: ['1'] }, 'ticker', 'XBT/USD'])).toThrow(SourceError);
   });
 });

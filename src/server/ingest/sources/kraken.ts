@@ -14,8 +14,24 @@
  */
 import { z } from 'zod';
 import { inBatches } from '../../../lib/batches.ts';
-import { decimalString, readable, reportedPrice, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
-import type { CandleInterval, SourceCandle, SourceState, SourceStreamSpec, SourceTicker, TickerSource } from './types.ts';
+import {
+  decimalString,
+  readable,
+  reportedPrice,
+  SourceError,
+  SourceHttp,
+  toNumber,
+  toPrice,
+  type HttpOptions,
+} from './http.ts';
+import type {
+  CandleInterval,
+  SourceCandle,
+  SourceState,
+  SourceStreamSpec,
+  SourceTicker,
+  TickerSource,
+} from './types.ts';
 
 export type KrakenOptions = {
   baseUrl?: string;
@@ -31,15 +47,32 @@ const PAIRS_TTL_MS = 3_600_000;
 /** Statuses in which a pair trades (cancel_only, reduce_only and delisted pairs have stale tickers). */
 const TRADING = new Set(['online', 'post_only', 'limit_only']);
 /** Kraken's OHLC intervals are minutes. */
-const INTERVAL_MINUTES: Record<CandleInterval, number> = { '1m': 1, '5m': 5, '15m': 15, '1h': 60, '4h': 240, '1d': 1440, '1w': 10080 };
+const INTERVAL_MINUTES: Record<CandleInterval, number> = {
+  '1m': 1,
+  '5m': 5,
+  '15m': 15,
+  '1h': 60,
+  '4h': 240,
+  '1d': 1440,
+  '1w': 10080,
+};
 /** Kraken answers at most 720 candles. */
 const MAX_CANDLES = 720;
 
 /** Every answer is `{error: [...], result}`; `result` is absent when `error` is not empty. */
-const envelope = <T extends z.ZodTypeAny>(result: T) => z.object({ error: z.array(z.string()), result: result.optional() });
+const envelope = <T extends z.ZodTypeAny>(result: T) =>
+  z.object({ error: z.array(z.string()), result: result.optional() });
 
 const pairsSchema = envelope(
-  z.record(z.object({ altname: z.string(), wsname: z.string().optional(), base: z.string(), quote: z.string(), status: z.string().optional() })),
+  z.record(
+    z.object({
+      altname: z.string(),
+      wsname: z.string().optional(),
+      base: z.string(),
+      quote: z.string(),
+      status: z.string().optional(),
+    }),
+  ),
 );
 /** A ticker's list of figures ([today, last 24 hours], or [price, volume…]): absent or odd reads as none. */
 const figures = z.array(z.unknown()).optional().catch(undefined);
@@ -48,7 +81,15 @@ const figures = z.array(z.unknown()).optional().catch(undefined);
  * the book, volumes, VWAP, high and low may be missing or odd (read as unknown), and an
  * unreadable pair is left out, not the answer.
  */
-const tickerEntry = z.object({ c: z.array(z.union([z.string(), z.number()])).min(1), a: figures, b: figures, v: figures, p: figures, l: figures, h: figures });
+const tickerEntry = z.object({
+  c: z.array(z.union([z.string(), z.number()])).min(1),
+  a: figures,
+  b: figures,
+  v: figures,
+  p: figures,
+  l: figures,
+  h: figures,
+});
 const tickersSchema = envelope(
   z.record(z.unknown()).transform((all) => {
     const rows: [string, z.output<typeof tickerEntry>][] = [];
@@ -83,7 +124,25 @@ function checkEnvelope(body: { error: string[]; result?: unknown }): { message: 
 }
 
 /** Codes Kraken still prefixes with their class (X crypto, Z fiat), from before its 3-letter rule. */
-const LEGACY = new Set(['XETC', 'XETH', 'XLTC', 'XMLN', 'XREP', 'XXBT', 'XXDG', 'XXLM', 'XXMR', 'XXRP', 'XZEC', 'ZAUD', 'ZCAD', 'ZEUR', 'ZGBP', 'ZJPY', 'ZUSD']);
+const LEGACY = new Set([
+  'XETC',
+  'XETH',
+  'XLTC',
+  'XMLN',
+  'XREP',
+  'XXBT',
+  'XXDG',
+  'XXLM',
+  'XXMR',
+  'XXRP',
+  'XZEC',
+  'ZAUD',
+  'ZCAD',
+  'ZEUR',
+  'ZGBP',
+  'ZJPY',
+  'ZUSD',
+]);
 const ALIASES: Record<string, string> = { XBT: 'BTC', XDG: 'DOGE' };
 
 /**
@@ -174,13 +233,21 @@ export class Kraken implements TickerSource {
   }
 
   constructor(options: KrakenOptions = {}) {
-    const { baseUrl = 'https://api.kraken.com', streamUrl = 'wss://ws.kraken.com/v2', streamInstruments = 100, ...rest } = options;
+    const {
+      baseUrl = 'https://api.kraken.com',
+      streamUrl = 'wss://ws.kraken.com/v2',
+      streamInstruments = 100,
+      ...rest
+    } = options;
     this.stream = {
       url: streamUrl,
       parse: (message: unknown) => this.fromStream(message),
       subscribe: () => {
         const symbols = this.listings?.busiest.slice(0, streamInstruments) ?? [];
-        return inBatches(symbols, SUBSCRIBE_BATCH).map((batch) => ({ method: 'subscribe', params: { channel: 'ticker', symbol: batch } }));
+        return inBatches(symbols, SUBSCRIBE_BATCH).map((batch) => ({
+          method: 'subscribe',
+          params: { channel: 'ticker', symbol: batch },
+        }));
       },
     };
     this.now = options.now ?? Date.now;
@@ -223,17 +290,33 @@ export class Kraken implements TickerSource {
     const at = this.now();
     const [pairs, body] = await this.http.all([
       this.tradingPairs(signal),
-      this.http.get('/0/public/Ticker', { schema: tickersSchema, check: (b) => checkEnvelope(b) ?? (b.result ? readable(b.result) : null), signal }),
+      this.http.get('/0/public/Ticker', {
+        schema: tickersSchema,
+        check: (b) => checkEnvelope(b) ?? (b.result ? readable(b.result) : null),
+        signal,
+      }),
     ]);
     const out: SourceTicker[] = [];
     for (const [key, t] of body.result?.rows ?? []) {
       const pair = pairs.get(key);
-      const f = { last: t.c[0], high: figure(t.h, 1), low: figure(t.l, 1), volume: figure(t.v, 1), vwap: figure(t.p, 1), bid: figure(t.b, 0), ask: figure(t.a, 0) };
+      const f = {
+        last: t.c[0],
+        high: figure(t.h, 1),
+        low: figure(t.l, 1),
+        volume: figure(t.v, 1),
+        vwap: figure(t.p, 1),
+        bid: figure(t.b, 0),
+        ask: figure(t.a, 0),
+      };
       const ticker = pair && toTicker(key, pair, f, at);
       if (ticker) out.push(ticker);
     }
-    const bySymbol = new Map(out.map((t) => [`${t.base}/${t.quote}`, { key: t.instrument, pair: { base: t.base, quote: t.quote } }]));
-    const busiest = [...out].sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0)).map((t) => `${t.base}/${t.quote}`);
+    const bySymbol = new Map(
+      out.map((t) => [`${t.base}/${t.quote}`, { key: t.instrument, pair: { base: t.base, quote: t.quote } }]),
+    );
+    const busiest = [...out]
+      .sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0))
+      .map((t) => `${t.base}/${t.quote}`);
     this.listings = { bySymbol, busiest };
     return out;
   }
@@ -245,10 +328,12 @@ export class Kraken implements TickerSource {
    */
   fromStream(message: unknown): SourceTicker[] {
     const parsed = pushSchema.safeParse(message);
-    if (!parsed.success) throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
     const m = parsed.data;
     if ('method' in m) {
-      if (m.success === false) throw new SourceError(this.name, `stream ${m.method} refused: ${m.error || 'no message'}`);
+      if (m.success === false)
+        throw new SourceError(this.name, `stream ${m.method} refused: ${m.error || 'no message'}`);
       return [];
     }
     if (m.channel !== 'ticker') return [];
@@ -261,7 +346,12 @@ export class Kraken implements TickerSource {
   }
 
   /** The last `limit` candles (at most 720) of a pair key or altname; the newest is still open. */
-  async candles(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]> {
+  async candles(
+    instrument: string,
+    interval: CandleInterval,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<SourceCandle[]> {
     const body = await this.http.get('/0/public/OHLC', {
       query: { pair: instrument, interval: INTERVAL_MINUTES[interval] },
       schema: ohlcSchema,

@@ -1,5 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { fixture, startFakeUpstream, type FakeAnswer, type FakeUpstream } from '../../../../tests/setup/fakeUpstream.ts';
+import {
+  fixture,
+  startFakeUpstream,
+  type FakeAnswer,
+  type FakeUpstream,
+} from '../../../../tests/setup/fakeUpstream.ts';
 import { SourceError } from './http.ts';
 import { Okx, type OkxOptions } from './okx.ts';
 
@@ -13,13 +18,25 @@ const APR_10 = Date.UTC(2026, 3, 10, 8);
 type Envelope = { code: string; msg: string; data: Record<string, unknown>[] };
 let up: FakeUpstream;
 let clock: number;
-const options = (): OkxOptions => ({ baseUrl: up.url, now: () => clock, sleep: async (ms) => void (clock += ms), timeoutMs: 2000 });
-const requests = (path: string, instType?: string) => up.requests.filter((r) => r.path === path && (!instType || r.query.get('instType') === instType));
-const byType = (prefix: string) => (q: URLSearchParams): FakeAnswer => ({ body: fixture('okx', `${prefix}-${q.get('instType')!.toLowerCase()}`) });
+const options = (): OkxOptions => ({
+  baseUrl: up.url,
+  now: () => clock,
+  sleep: async (ms) => void (clock += ms),
+  timeoutMs: 2000,
+});
+const requests = (path: string, instType?: string) =>
+  up.requests.filter((r) => r.path === path && (!instType || r.query.get('instType') === instType));
+const byType =
+  (prefix: string) =>
+  (q: URLSearchParams): FakeAnswer => ({ body: fixture('okx', `${prefix}-${q.get('instType')!.toLowerCase()}`) });
 
 beforeEach(async () => {
   clock = NOW;
-  up = await startFakeUpstream({ [TICKERS]: byType('tickers'), [INSTRUMENTS]: byType('instruments'), [CANDLES]: { body: fixture('okx', 'candles') } });
+  up = await startFakeUpstream({
+    [TICKERS]: byType('tickers'),
+    [INSTRUMENTS]: byType('instruments'),
+    [CANDLES]: { body: fixture('okx', 'candles') },
+  });
 });
 afterEach(() => up.close());
 
@@ -48,7 +65,13 @@ describe('Okx tickers', () => {
     });
     expect(tickers.find((t) => t.instrument === 'BTC-USDT')!.change24h).toBeCloseTo(1.30219, 5);
     const eth = tickers.find((t) => t.instrument === 'ETH-BTC')!;
-    expect([eth.base, eth.quote, eth.last, eth.baseVolume24h, eth.quoteVolume24h]).toEqual(['ETH', 'BTC', 0.03618, 12494.3, 452.11831]);
+    expect([eth.base, eth.quote, eth.last, eth.baseVolume24h, eth.quoteVolume24h]).toEqual([
+      'ETH',
+      'BTC',
+      0.03618,
+      12494.3,
+      452.11831,
+    ]);
     expect(eth.change24h).toBeCloseTo(-3.1844, 4);
   });
 
@@ -94,8 +117,15 @@ describe('Okx tickers', () => {
   });
 
   it('maps dated futures: alias to contract type, expTime to expiry; aliases without a slot stay null', async () => {
-    const futures = (await new Okx(options()).tickers()).filter((t) => t.market === 'futures' && t.contractType !== 'PERPETUAL');
-    const labels = Object.fromEntries(futures.map((t) => [t.instrument, [t.base, t.quote, t.contractType, new Date(t.expiry!).toISOString().slice(0, 16)]]));
+    const futures = (await new Okx(options()).tickers()).filter(
+      (t) => t.market === 'futures' && t.contractType !== 'PERPETUAL',
+    );
+    const labels = Object.fromEntries(
+      futures.map((t) => [
+        t.instrument,
+        [t.base, t.quote, t.contractType, new Date(t.expiry!).toISOString().slice(0, 16)],
+      ]),
+    );
     expect(labels).toEqual({
       'BTC-USD-260410': ['BTC', 'USD', 'WEEKLY', '2026-04-10T08:00'],
       'BTC-USD-260417': ['BTC', 'USD', 'BIWEEKLY', '2026-04-17T08:00'],
@@ -108,7 +138,12 @@ describe('Okx tickers', () => {
       'ETH-USD-260626': ['ETH', 'USD', 'QUARTERLY', '2026-06-26T08:00'],
     });
     const q = futures.find((t) => t.instrument === 'BTC-USD-260626')!;
-    expect([q.expiry, q.last, q.baseVolume24h, q.quoteVolume24h]).toEqual([Date.UTC(2026, 5, 26, 8), 98105.7, 5871.4419, 5871.4419 * 98105.7]);
+    expect([q.expiry, q.last, q.baseVolume24h, q.quoteVolume24h]).toEqual([
+      Date.UTC(2026, 5, 26, 8),
+      98105.7,
+      5871.4419,
+      5871.4419 * 98105.7,
+    ]);
     expect(futures.find((t) => t.instrument === 'BTC-USD-260410')!.expiry).toBe(APR_10);
     // SOL-USD-260410 has a ticker but no instrument yet: no expiry, so it waits for the next load.
     expect(Object.keys(labels)).not.toContain('SOL-USD-260410');
@@ -118,11 +153,19 @@ describe('Okx tickers', () => {
 
   it('asks per instrument family, paced inside the budget, when OKX wants instFamily', async () => {
     const all = fixture<Envelope>('okx', 'instruments-futures').data;
-    const many = Array.from({ length: 12 }, (_, i) => ({ ...fixture<Envelope>('okx', 'tickers-futures').data[0], instId: `C${i}-USD-260410` }));
+    const many = Array.from({ length: 12 }, (_, i) => ({
+      ...fixture<Envelope>('okx', 'tickers-futures').data[0],
+      instId: `C${i}-USD-260410`,
+    }));
     const real = fixture<Envelope>('okx', 'tickers-futures').data;
-    up.route(TICKERS, (q) => (q.get('instType') === 'FUTURES' ? { body: { code: '0', msg: '', data: [...real, ...many] } } : byType('tickers')(q)));
+    up.route(TICKERS, (q) =>
+      q.get('instType') === 'FUTURES'
+        ? { body: { code: '0', msg: '', data: [...real, ...many] } }
+        : byType('tickers')(q),
+    );
     up.route(INSTRUMENTS, (q) => {
-      if (q.get('instType') !== 'FUTURES') return { body: fixture('okx', `instruments-${q.get('instType')!.toLowerCase()}`) };
+      if (q.get('instType') !== 'FUTURES')
+        return { body: fixture('okx', `instruments-${q.get('instType')!.toLowerCase()}`) };
       const family = q.get('instFamily');
       if (!family) return { body: { code: '51000', msg: 'Parameter instFamily error', data: [] } };
       return { body: { code: '0', msg: '', data: all.filter((i) => i.instFamily === family) } };
@@ -132,7 +175,10 @@ describe('Okx tickers', () => {
     expect(families.slice(0, 5)).toEqual([null, 'BTC-USD', 'BTC-USDT', 'ETH-USD', 'SOL-USD']);
     expect(families).toHaveLength(1 + 4 + 12);
     expect(clock).toBeGreaterThan(NOW); // it waited for the budget window instead of failing
-    expect(tickers.find((t) => t.instrument === 'BTC-USD-260417')).toMatchObject({ contractType: 'BIWEEKLY', expiry: Date.UTC(2026, 3, 17, 8) });
+    expect(tickers.find((t) => t.instrument === 'BTC-USD-260417')).toMatchObject({
+      contractType: 'BIWEEKLY',
+      expiry: Date.UTC(2026, 3, 17, 8),
+    });
   });
 
   it('reads instruments once an hour, again right after an expiry, and keeps them when a reload fails', async () => {
@@ -140,7 +186,11 @@ describe('Okx tickers', () => {
     await okx.tickers();
     clock += 299_000;
     await okx.tickers();
-    expect([requests(INSTRUMENTS, 'SPOT').length, requests(INSTRUMENTS, 'FUTURES').length, requests(TICKERS).length]).toEqual([1, 1, 6]);
+    expect([
+      requests(INSTRUMENTS, 'SPOT').length,
+      requests(INSTRUMENTS, 'FUTURES').length,
+      requests(TICKERS).length,
+    ]).toEqual([1, 1, 6]);
     clock = NOW + 3_600_001;
     await okx.tickers();
     expect([requests(INSTRUMENTS, 'SPOT').length, requests(INSTRUMENTS, 'FUTURES').length]).toEqual([2, 2]);
@@ -177,7 +227,10 @@ describe('Okx tickers', () => {
     expect(error).toBeInstanceOf(SourceError);
     expect((error as SourceError).message).toBe("okx: code 51001: Instrument ID doesn't exist.");
     expect(requests(CANDLES)).toHaveLength(1);
-    expect(okx.state()).toMatchObject({ status: 'failing', lastError: { at: NOW, message: "okx: code 51001: Instrument ID doesn't exist." } });
+    expect(okx.state()).toMatchObject({
+      status: 'failing',
+      lastError: { at: NOW, message: "okx: code 51001: Instrument ID doesn't exist." },
+    });
   });
 
   it('reads the fields it uses and accepts the rest: no book, numbers, an odd row left out', async () => {
@@ -185,9 +238,18 @@ describe('Okx tickers', () => {
     const [btc, eth, ...rest] = spot.data as Record<string, unknown>[];
     const { askPx: _a, bidPx: _b, ...noBook } = btc!;
     const { ts: _ts, ...noTime } = eth!;
-    up.route(TICKERS, (q) => (q.get('instType') === 'SPOT' ? { body: { ...spot, data: [{ ...noBook, last: 97250.1, vol24h: null }, noTime, ...rest] } } : byType('tickers')(q)));
+    up.route(TICKERS, (q) =>
+      q.get('instType') === 'SPOT'
+        ? { body: { ...spot, data: [{ ...noBook, last: 97250.1, vol24h: null }, noTime, ...rest] } }
+        : byType('tickers')(q),
+    );
     const tickers = await new Okx(options()).tickers();
-    expect(tickers.find((t) => t.instrument === 'BTC-USDT')).toMatchObject({ last: 97250.1, bid: null, ask: null, baseVolume24h: null });
+    expect(tickers.find((t) => t.instrument === 'BTC-USDT')).toMatchObject({
+      last: 97250.1,
+      bid: null,
+      ask: null,
+      baseVolume24h: null,
+    });
     expect(tickers.map((t) => t.instrument)).not.toContain('ETH-USDT');
     expect(tickers.filter((t) => t.market === 'futures').length).toBeGreaterThan(0);
   });
@@ -230,20 +292,33 @@ describe('Okx candles', () => {
   it('returns candles oldest first, with OKX bar names', async () => {
     const candles = await new Okx(options()).candles('BTC-USDT', '1h', 4);
     expect(candles.map((c) => c.openTime)).toEqual([NOW - 3 * 3_600_000, NOW - 2 * 3_600_000, NOW - 3_600_000, NOW]);
-    expect(candles[0]).toEqual({ openTime: NOW - 3 * 3_600_000, open: 96801.2, high: 96850, low: 96590.4, close: 96710.5, volume: 241.05573 });
+    expect(candles[0]).toEqual({
+      openTime: NOW - 3 * 3_600_000,
+      open: 96801.2,
+      high: 96850,
+      low: 96590.4,
+      close: 96710.5,
+      volume: 241.05573,
+    });
     expect(Object.fromEntries(requests(CANDLES)[0]!.query)).toEqual({ instId: 'BTC-USDT', bar: '1H', limit: '4' });
   });
 
   it('takes a derivative volume from volCcy (base), asks UTC days, and caps the limit at 300', async () => {
     const candles = await new Okx(options()).candles('BTC-USD-SWAP', '1d', 1000);
     expect(candles.at(-1)!.volume).toBe(10936512.883);
-    expect(Object.fromEntries(requests(CANDLES)[0]!.query)).toEqual({ instId: 'BTC-USD-SWAP', bar: '1Dutc', limit: '300' });
+    expect(Object.fromEntries(requests(CANDLES)[0]!.query)).toEqual({
+      instId: 'BTC-USD-SWAP',
+      bar: '1Dutc',
+      limit: '300',
+    });
   });
 
   it('fails on a candle that is not a number', async () => {
     const { data } = fixture<{ data: string[][] }>('okx', 'candles');
     up.route(CANDLES, { body: { code: '0', msg: '', data: [data[0], [data[1]![0], 'NaN', ...data[1]!.slice(2)]] } });
-    await expect(new Okx(options()).candles('BTC-USDT', '1h', 2)).rejects.toThrow(/unexpected payload: data\.1\.1: not a decimal/);
+    await expect(new Okx(options()).candles('BTC-USDT', '1h', 2)).rejects.toThrow(
+      /unexpected payload: data\.1\.1: not a decimal/,
+    );
   });
 });
 
@@ -259,15 +334,39 @@ describe('Okx state', () => {
 describe('Okx stream (tickers channel)', () => {
   const push = (instId: string, last: string, ts = NOW + 1000) => ({
     arg: { channel: 'tickers', instId },
-    data: [{ instType: 'SPOT', instId, last, lastSz: '0.1', askPx: last, askSz: '1', bidPx: last, bidSz: '1', open24h: '96000', high24h: '98000', low24h: '95000', sodUtc0: '96500', sodUtc8: '96400', volCcy24h: '1000000', vol24h: '10.5', ts: String(ts) }],
+    data: [
+      {
+        instType: 'SPOT',
+        instId,
+        last,
+        lastSz: '0.1',
+        askPx: last,
+        askSz: '1',
+        bidPx: last,
+        bidSz: '1',
+        open24h: '96000',
+        high24h: '98000',
+        low24h: '95000',
+        sodUtc0: '96500',
+        sodUtc8: '96400',
+        volCcy24h: '1000000',
+        vol24h: '10.5',
+        ts: String(ts),
+      },
+    ],
   });
 
   it('subscribes to the busiest instruments of the last answer, 100 to a message, and pings', async () => {
     const okx = new Okx({ ...options(), streamInstruments: 3 });
     expect(okx.stream.subscribe()).toEqual([]);
     const tickers = await okx.tickers();
-    const busiest = [...tickers].sort((a, b) => b.quoteVolume24h! - a.quoteVolume24h!).slice(0, 3).map((t) => t.instrument);
-    expect(okx.stream.subscribe()).toEqual([{ op: 'subscribe', args: busiest.map((instId) => ({ channel: 'tickers', instId })) }]);
+    const busiest = [...tickers]
+      .sort((a, b) => b.quoteVolume24h! - a.quoteVolume24h!)
+      .slice(0, 3)
+      .map((t) => t.instrument);
+    expect(okx.stream.subscribe()).toEqual([
+      { op: 'subscribe', args: busiest.map((instId) => ({ channel: 'tickers', instId })) },
+    ]);
     const all = new Okx({ ...options(), streamInstruments: 1000 });
     await all.tickers();
     const batches = all.stream.subscribe() as { args: unknown[] }[];
@@ -281,11 +380,26 @@ describe('Okx stream (tickers channel)', () => {
     const okx = new Okx(options());
     await okx.tickers();
     expect(okx.fromStream(push('BTC-USDT', '98000.5'))).toEqual([
-      expect.objectContaining({ source: 'okx', instrument: 'BTC-USDT', base: 'BTC', quote: 'USDT', market: 'spot', last: 98000.5, at: NOW + 1000, quoteVolume24h: 1000000 }),
+      expect.objectContaining({
+        source: 'okx',
+        instrument: 'BTC-USDT',
+        base: 'BTC',
+        quote: 'USDT',
+        market: 'spot',
+        last: 98000.5,
+        at: NOW + 1000,
+        quoteVolume24h: 1000000,
+      }),
     ]);
     expect(okx.fromStream(push('NOT-LISTED', '1'))).toEqual([]);
-    expect(okx.fromStream({ event: 'subscribe', arg: { channel: 'tickers', instId: 'BTC-USDT' }, connId: 'a4d3ae55' })).toEqual([]);
-    expect(() => okx.fromStream({ event: 'error', code: '60012', msg: 'Invalid request', connId: 'a4d3ae55' })).toThrow('okx: stream error 60012: Invalid request');
-    expect(() => okx.fromStream({ arg: { channel: 'tickers', instId: 'BTC-USDT' }, data: [{ instId: 'BTC-USDT', last: 1 }] })).toThrow(SourceError);
+    expect(
+      okx.fromStream({ event: 'subscribe', arg: { channel: 'tickers', instId: 'BTC-USDT' }, connId: 'a4d3ae55' }),
+    ).toEqual([]);
+    expect(() => okx.fromStream({ event: 'error', code: '60012', msg: 'Invalid request', connId: 'a4d3ae55' })).toThrow(
+      'okx: stream error 60012: Invalid request',
+    );
+    expect(() =>
+      okx.fromStream({ arg: { channel: 'tickers', instId: 'BTC-USDT' }, data: [{ instId: 'BTC-USDT', last: 1 }] }),
+    ).toThrow(SourceError);
   });
 });

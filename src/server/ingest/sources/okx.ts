@@ -12,7 +12,19 @@
  */
 import { z } from 'zod';
 import { inBatches } from '../../../lib/batches.ts';
-import { decimalString, optionalDecimal, readable, reportedPrice, rowsOf, SourceError, SourceHttp, toNumber, toPrice, unixMs, type HttpOptions } from './http.ts';
+import {
+  decimalString,
+  optionalDecimal,
+  readable,
+  reportedPrice,
+  rowsOf,
+  SourceError,
+  SourceHttp,
+  toNumber,
+  toPrice,
+  unixMs,
+  type HttpOptions,
+} from './http.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export type OkxOptions = {
@@ -48,7 +60,10 @@ const ALIASES: Record<string, ContractType> = {
  * OKX's envelope around `item`s, each read on its own (an odd row is left out, not the answer);
  * an error envelope carries no usable data, so it parses as [].
  */
-const envelope = <T extends z.ZodTypeAny>(item: T, rows: z.ZodType<{ rows: z.output<T>[]; skipped: number }, z.ZodTypeDef, unknown> = rowsOf(item)) =>
+const envelope = <T extends z.ZodTypeAny>(
+  item: T,
+  rows: z.ZodType<{ rows: z.output<T>[]; skipped: number }, z.ZodTypeDef, unknown> = rowsOf(item),
+) =>
   z.preprocess(
     (body) => (body && typeof body === 'object' && 'code' in body && body.code !== '0' ? { ...body, data: [] } : body),
     z.object({ code: z.string(), msg: z.string().catch(''), data: rows }),
@@ -56,7 +71,9 @@ const envelope = <T extends z.ZodTypeAny>(item: T, rows: z.ZodType<{ rows: z.out
 /** Rows that must all read (candles: a missing one would be a gap in the history). */
 const everyRow = <T extends z.ZodTypeAny>(item: T) => z.array(item).transform((rows) => ({ rows, skipped: 0 }));
 const okxError = (body: { code: string; msg: string; data: { rows: unknown[]; skipped: number } }) =>
-  body.code === '0' ? readable(body.data) : { message: `code ${body.code}: ${body.msg || 'no message'}`, retry: RETRY_CODES.has(body.code) };
+  body.code === '0'
+    ? readable(body.data)
+    : { message: `code ${body.code}: ${body.msg || 'no message'}`, retry: RETRY_CODES.has(body.code) };
 
 // Only the fields used are read, and of those only the id, the last price and the time must be
 // there: an optional figure missing or odd reads as unknown.
@@ -89,7 +106,15 @@ const decimal = decimalString;
 const candleSchema = z.tuple([decimal, decimal, decimal, decimal, decimal, decimal, decimal]).rest(z.unknown());
 
 /** OKX bar names; its plain "1D"/"1W" close at Hong Kong midnight, the "utc" ones at ours. */
-const BARS: Record<CandleInterval, string> = { '1m': '1m', '5m': '5m', '15m': '15m', '1h': '1H', '4h': '4H', '1d': '1Dutc', '1w': '1Wutc' };
+const BARS: Record<CandleInterval, string> = {
+  '1m': '1m',
+  '5m': '5m',
+  '15m': '15m',
+  '1h': '1H',
+  '4h': '4H',
+  '1d': '1Dutc',
+  '1w': '1Wutc',
+};
 const MAX_CANDLES = 300;
 
 const price = toPrice;
@@ -139,13 +164,22 @@ export class Okx implements TickerSource {
   }
 
   constructor(options: OkxOptions = {}) {
-    const { baseUrl = 'https://www.okx.com', streamUrl = 'wss://ws.okx.com:8443/ws/v5/public', streamInstruments = 300, pingMs = 20_000, ...rest } = options;
+    const {
+      baseUrl = 'https://www.okx.com',
+      streamUrl = 'wss://ws.okx.com:8443/ws/v5/public',
+      streamInstruments = 300,
+      pingMs = 20_000,
+      ...rest
+    } = options;
     this.stream = {
       url: streamUrl,
       parse: (message: unknown) => this.fromStream(message),
       subscribe: () => {
         const ids = this.listings?.busiest.slice(0, streamInstruments) ?? [];
-        return inBatches(ids, SUBSCRIBE_BATCH).map((batch) => ({ op: 'subscribe', args: batch.map((instId) => ({ channel: 'tickers', instId })) }));
+        return inBatches(ids, SUBSCRIBE_BATCH).map((batch) => ({
+          op: 'subscribe',
+          args: batch.map((instId) => ({ channel: 'tickers', instId })),
+        }));
       },
       keepAlive: { message: 'ping', reply: 'pong', everyMs: pingMs },
     };
@@ -154,8 +188,19 @@ export class Okx implements TickerSource {
     this.http = new SourceHttp({ name: 'okx', baseUrl, budget: { limit: 20, windowMs: 2000 }, ...rest });
   }
 
-  private async data<T extends z.ZodTypeAny>(path: string, query: Record<string, string>, item: T, signal?: AbortSignal, strict = false) {
-    const body = await this.http.get(path, { query, schema: strict ? envelope(item, everyRow(item)) : envelope(item), check: okxError, signal });
+  private async data<T extends z.ZodTypeAny>(
+    path: string,
+    query: Record<string, string>,
+    item: T,
+    signal?: AbortSignal,
+    strict = false,
+  ) {
+    const body = await this.http.get(path, {
+      query,
+      schema: strict ? envelope(item, everyRow(item)) : envelope(item),
+      check: okxError,
+      signal,
+    });
     return body.data.rows as z.output<T>[];
   }
 
@@ -176,10 +221,24 @@ export class Okx implements TickerSource {
         const [instruments, spot] = await this.http.all([this.spotInstruments(signal), all('SPOT')]);
         return listed(spot, (t) => {
           const i = instruments.get(t.instId);
-          return i?.state === 'live' ? { base: i.baseCcy.toUpperCase(), quote: i.quoteCcy.toUpperCase(), market: 'spot', contractType: null, expiry: null } : null;
+          return i?.state === 'live'
+            ? {
+                base: i.baseCcy.toUpperCase(),
+                quote: i.quoteCcy.toUpperCase(),
+                market: 'spot',
+                contractType: null,
+                expiry: null,
+              }
+            : null;
         });
       }
-      if (market === 'SWAP') return listed(await all('SWAP'), (t) => ({ ...pairOf(t.instId), market: 'futures', contractType: 'PERPETUAL', expiry: null }));
+      if (market === 'SWAP')
+        return listed(await all('SWAP'), (t) => ({
+          ...pairOf(t.instId),
+          market: 'futures',
+          contractType: 'PERPETUAL',
+          expiry: null,
+        }));
       const futures = await all('FUTURES');
       const instruments = await this.futuresInstruments(futures, signal);
       return listed(futures, (t) => {
@@ -187,12 +246,22 @@ export class Okx implements TickerSource {
         const expiry = toNumber(i?.expTime);
         // OKX's own name of the contract (its alias), which it moves on at each delivery: in the two
         // weeks before a quarterly delivery that contract is next_week, then this_week.
-        return i?.state === 'live' && expiry ? { ...pairOf(t.instId), market: 'futures', contractType: ALIASES[i.alias] ?? null, expiry, namedByExchange: i.alias !== '' } : null;
+        return i?.state === 'live' && expiry
+          ? {
+              ...pairOf(t.instId),
+              market: 'futures',
+              contractType: ALIASES[i.alias] ?? null,
+              expiry,
+              namedByExchange: i.alias !== '',
+            }
+          : null;
       });
     };
     const now = this.now();
     // A delivered contract is dropped, even from a kept answer or when a failed reload left its alias behind.
-    const entries = (await this.http.eachMarket(MARKETS, read, this.kept)).filter((e) => e.ticker.expiry === null || e.ticker.expiry > now);
+    const entries = (await this.http.eachMarket(MARKETS, read, this.kept)).filter(
+      (e) => e.ticker.expiry === null || e.ticker.expiry > now,
+    );
     const out = entries.map((e) => e.ticker);
     const busiest = [...out].sort((a, b) => (b.quoteVolume24h ?? 0) - (a.quoteVolume24h ?? 0)).map((t) => t.instrument);
     this.listings = { byId: new Map(entries.map((e) => [e.ticker.instrument, e.listing])), busiest };
@@ -205,7 +274,8 @@ export class Okx implements TickerSource {
    */
   fromStream(message: unknown): SourceTicker[] {
     const parsed = pushSchema.safeParse(message);
-    if (!parsed.success) throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
+    if (!parsed.success)
+      throw new SourceError(this.name, `unexpected stream message: ${parsed.error.issues[0]?.message}`);
     const m = parsed.data;
     if ('event' in m) {
       if (m.event === 'error') throw new SourceError(this.name, `stream error ${m.code}: ${m.msg}`);
@@ -222,7 +292,11 @@ export class Okx implements TickerSource {
     if (this.spot && this.now() < this.spot.until) return this.spot.byId;
     try {
       const list = await this.data('/api/v5/public/instruments', { instType: 'SPOT' }, instrumentSchema, signal);
-      this.spot = { byId: new Map(list.map((i) => [i.instId, i])), at: this.now(), until: this.now() + INSTRUMENTS_TTL_MS };
+      this.spot = {
+        byId: new Map(list.map((i) => [i.instId, i])),
+        at: this.now(),
+        until: this.now() + INSTRUMENTS_TTL_MS,
+      };
     } catch (e) {
       if (!this.spot) throw e;
     }
@@ -232,13 +306,18 @@ export class Okx implements TickerSource {
   /** Dated instruments, reloaded hourly and right after an expiry (the aliases move on then). */
   private async futuresInstruments(tickers: RawTicker[], signal?: AbortSignal): Promise<Map<string, Instrument>> {
     const cached = this.futures;
-    const listed = cached && (this.now() < cached.at + NEW_LISTING_RETRY_MS || tickers.every((t) => cached.byId.has(t.instId)));
+    const listed =
+      cached && (this.now() < cached.at + NEW_LISTING_RETRY_MS || tickers.every((t) => cached.byId.has(t.instId)));
     if (cached && this.now() < cached.until && listed) return cached.byId;
     try {
       const list = await this.allFutures(tickers, signal);
       const now = this.now();
       const next = Math.min(...list.map((i) => toNumber(i.expTime) ?? Infinity).filter((t) => t > now));
-      this.futures = { byId: new Map(list.map((i) => [i.instId, i])), at: now, until: Math.min(now + INSTRUMENTS_TTL_MS, next + 60_000) };
+      this.futures = {
+        byId: new Map(list.map((i) => [i.instId, i])),
+        at: now,
+        until: Math.min(now + INSTRUMENTS_TTL_MS, next + 60_000),
+      };
     } catch (e) {
       if (!this.futures) throw e;
     }
@@ -262,14 +341,32 @@ export class Okx implements TickerSource {
     const out: Instrument[] = [];
     for (const instFamily of new Set(tickers.map((t) => familyOf(t.instId)))) {
       while (this.http.used() + 1 > this.http.limit()) await this.sleep(250, signal);
-      out.push(...(await this.data('/api/v5/public/instruments', { instType: 'FUTURES', instFamily }, instrumentSchema, signal)));
+      out.push(
+        ...(await this.data(
+          '/api/v5/public/instruments',
+          { instType: 'FUTURES', instFamily },
+          instrumentSchema,
+          signal,
+        )),
+      );
     }
     return out;
   }
 
-  async candles(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]> {
+  async candles(
+    instrument: string,
+    interval: CandleInterval,
+    limit: number,
+    signal?: AbortSignal,
+  ): Promise<SourceCandle[]> {
     const n = Math.max(1, Math.min(Math.floor(limit), MAX_CANDLES));
-    const rows = await this.data('/api/v5/market/candles', { instId: instrument, bar: BARS[interval], limit: String(n) }, candleSchema, signal, true);
+    const rows = await this.data(
+      '/api/v5/market/candles',
+      { instId: instrument, bar: BARS[interval], limit: String(n) },
+      candleSchema,
+      signal,
+      true,
+    );
     // Spot volume is in the base asset; a derivative's `vol` counts contracts and `volCcy` is the base.
     const volumeAt = isDerivative(instrument) ? 6 : 5;
     return rows

@@ -20,7 +20,12 @@ describe('money amounts in generated text', () => {
 
 describe('token counts in generated text', () => {
   it('are grouped, and in words from a million up ("1.2 billion USDT", never "1200 million")', () => {
-    expect([enQuantity(3420), enQuantity(1_200_000_000), enQuantity(15_000_000), enQuantity(999_999)]).toEqual(['3,420', '1.2 billion', '15 million', '999,999']);
+    expect([enQuantity(3420), enQuantity(1_200_000_000), enQuantity(15_000_000), enQuantity(999_999)]).toEqual([
+      '3,420',
+      '1.2 billion',
+      '15 million',
+      '999,999',
+    ]);
     expect([zhQuantity(50_000_000), zhQuantity(3420)]).toEqual(['5000万', '3,420']);
   });
 });

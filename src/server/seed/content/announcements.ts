@@ -42,7 +42,8 @@ interface Template {
   zh: (v: Vars) => [title: string, body: string];
 }
 
-const RISK_EN = 'Digital asset prices can be volatile. Please trade with care and understand the risks before investing.';
+const RISK_EN =
+  'Digital asset prices can be volatile. Please trade with care and understand the risks before investing.';
 const RISK_ZH = '数字资产价格波动较大，请在充分了解风险的前提下谨慎投资。';
 
 const TEMPLATES: Record<AnnouncementCategory, Template[]> = {
@@ -267,9 +268,21 @@ const TEMPLATES: Record<AnnouncementCategory, Template[]> = {
   ],
 };
 
-const CATEGORY_WEIGHT: Record<AnnouncementCategory, number> = { listing: 30, delisting: 10, activity: 25, maintenance: 20, other: 15 };
+const CATEGORY_WEIGHT: Record<AnnouncementCategory, number> = {
+  listing: 30,
+  delisting: 10,
+  activity: 25,
+  maintenance: 20,
+  other: 15,
+};
 /** Listings draw more readers than maintenance notices. */
-const CATEGORY_VIEWS: Record<AnnouncementCategory, number> = { listing: 2.5, delisting: 1.8, activity: 1.4, maintenance: 0.7, other: 0.8 };
+const CATEGORY_VIEWS: Record<AnnouncementCategory, number> = {
+  listing: 2.5,
+  delisting: 1.8,
+  activity: 1.4,
+  maintenance: 0.7,
+  other: 0.8,
+};
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const dayText = (t: number) => {
@@ -293,7 +306,10 @@ function publicationTimes(rng: Rng, now: number, count: number, today: number, d
   const sinceMidnight = Math.max(now - midnight, 1);
   const times: number[] = [];
   for (let i = 0; i < count; i++) {
-    const t = i < today ? midnight + Math.floor(rng.next() * sinceMidnight) : midnight - Math.floor(rng.next() * days * DAY) - 1;
+    const t =
+      i < today
+        ? midnight + Math.floor(rng.next() * sinceMidnight)
+        : midnight - Math.floor(rng.next() * days * DAY) - 1;
     times.push(t - (t % 60_000)); // whole minutes
   }
   return times.sort((a, b) => a - b);
@@ -305,7 +321,9 @@ export async function seedAnnouncements(ctx: ContentSeedContext): Promise<number
   const now = ctx.now.getTime();
   // Centralised exchanges publish announcements; DEXes have no listing desk or maintenance.
   const info = new Map(
-    (await ctx.db.select({ id: exchanges.id, type: exchanges.type, website: exchanges.website }).from(exchanges)).map((r) => [r.id, r]),
+    (await ctx.db.select({ id: exchanges.id, type: exchanges.type, website: exchanges.website }).from(exchanges)).map(
+      (r) => [r.id, r],
+    ),
   );
   const sources = ctx.exchanges.filter((e) => info.get(e.id)?.type === 'CEX').slice(0, EXCHANGES);
   if (sources.length === 0 || ctx.coins.length < 60) return 0;
@@ -315,7 +333,12 @@ export async function seedAnnouncements(ctx: ContentSeedContext): Promise<number
   const topCoin = (r: Rng) => r.weighted(top, (c) => 1 / ((c.rank ?? top.length) + 1.5));
   const midCoin = (r: Rng) => r.pick(middle);
   const exchangeOf = (r: Rng): { ex: SeedExchange; weight: number } => {
-    const i = Math.floor(r.weighted(sources.map((_, k) => k), (k) => 1 / (k + 3)));
+    const i = Math.floor(
+      r.weighted(
+        sources.map((_, k) => k),
+        (k) => 1 / (k + 3),
+      ),
+    );
     return { ex: sources[i] as SeedExchange, weight: 1 / Math.sqrt(i + 1) };
   };
 
@@ -340,10 +363,25 @@ export async function seedAnnouncements(ctx: ContentSeedContext): Promise<number
       const [title, body] = template[locale](vars);
       // The Chinese edition follows a few minutes later, as exchanges publish both.
       const at = locale === 'en' ? published : Math.min(published + rng.int(0, 20) * 60_000, now);
-      const views = Math.round(rng.logRange(300, 40_000) * CATEGORY_VIEWS[category] * weight * Math.min(1, (ageHours + 4) / 96));
-      const path = locale === 'en' ? `en/support/announcement/${slugify(title)}-${100_000 + n}` : `zh-cn/support/announcement/${100_000 + n}`;
+      const views = Math.round(
+        rng.logRange(300, 40_000) * CATEGORY_VIEWS[category] * weight * Math.min(1, (ageHours + 4) / 96),
+      );
+      const path =
+        locale === 'en'
+          ? `en/support/announcement/${slugify(title)}-${100_000 + n}`
+          : `zh-cn/support/announcement/${100_000 + n}`;
       links.push(...coinIds.map((coinId) => ({ row: rows.length, coinId })));
-      rows.push({ exchangeId: ex.id, title, category, body, url: `${base}/${path}`, locale, views, publishedAt: new Date(at), createdAt: new Date(at) });
+      rows.push({
+        exchangeId: ex.id,
+        title,
+        category,
+        body,
+        url: `${base}/${path}`,
+        locale,
+        views,
+        publishedAt: new Date(at),
+        createdAt: new Date(at),
+      });
     }
   });
   const inserted = await ctx.db.insert(announcements).values(rows).returning({ id: announcements.id });
@@ -368,73 +406,157 @@ interface NoticeTemplate {
 const NOTICES: NoticeTemplate[] = [
   {
     category: 'product',
-    en: () => ['Per-exchange announcement lists are live', 'Every exchange now has its own announcement list, with listings, delistings, activities and maintenance notices sorted by category.\n\nOpen Announcements and choose an exchange, or follow the link on the exchange page.'],
-    zh: () => ['交易所公告分站上线', '每家交易所现有独立的公告列表，上币、下架、活动及维护公告按类别分类。\n\n打开“公告”并选择交易所，或从交易所页面的链接进入。'],
+    en: () => [
+      'Per-exchange announcement lists are live',
+      'Every exchange now has its own announcement list, with listings, delistings, activities and maintenance notices sorted by category.\n\nOpen Announcements and choose an exchange, or follow the link on the exchange page.',
+    ],
+    zh: () => [
+      '交易所公告分站上线',
+      '每家交易所现有独立的公告列表，上币、下架、活动及维护公告按类别分类。\n\n打开“公告”并选择交易所，或从交易所页面的链接进入。',
+    ],
   },
   {
     category: 'product',
-    en: () => ['The Korean interface is now available', 'Coinlens can now be read in Korean. Choose 한국어 in the language menu at the top of any page.\n\nPrices, numbers and dates follow Korean conventions.'],
-    zh: () => ['韩语界面正式上线', 'Coinlens现已支持韩语。在任意页面顶部的语言菜单中选择“한국어”即可切换。\n\n价格、数字及日期均按韩语习惯显示。'],
+    en: () => [
+      'The Korean interface is now available',
+      'Coinlens can now be read in Korean. Choose 한국어 in the language menu at the top of any page.\n\nPrices, numbers and dates follow Korean conventions.',
+    ],
+    zh: () => [
+      '韩语界面正式上线',
+      'Coinlens现已支持韩语。在任意页面顶部的语言菜单中选择“한국어”即可切换。\n\n价格、数字及日期均按韩语习惯显示。',
+    ],
   },
   {
     category: 'product',
-    en: () => ['New fund-flow rankings for coins and exchanges', 'The fund-flow page now ranks coins and exchanges by net inflow over 30 minutes, 1 hour, 1 day and 7 days.\n\nOpen Fund flow in the navigation to compare where money is moving.'],
-    zh: () => ['新增币种及交易所资金流向排行', '资金流向页面现可按30分钟、1小时、1天及7天统计币种与交易所的净流入排行。\n\n在导航中打开“资金流向”即可查看资金动向。'],
+    en: () => [
+      'New fund-flow rankings for coins and exchanges',
+      'The fund-flow page now ranks coins and exchanges by net inflow over 30 minutes, 1 hour, 1 day and 7 days.\n\nOpen Fund flow in the navigation to compare where money is moving.',
+    ],
+    zh: () => [
+      '新增币种及交易所资金流向排行',
+      '资金流向页面现可按30分钟、1小时、1天及7天统计币种与交易所的净流入排行。\n\n在导航中打开“资金流向”即可查看资金动向。',
+    ],
   },
   {
     category: 'product',
-    en: (v) => ['Coin pages add repository activity', `Coin pages now show development activity from the project's source repositories: commits, contributors and stars over time.\n\nSee the ${v.c.name} page for an example.`],
-    zh: (v) => ['币种页面新增开发活跃度', `币种详情页现可查看项目代码仓库的开发活跃度：提交、贡献者及星标随时间的变化。\n\n可在${v.c.name}页面查看示例。`],
+    en: (v) => [
+      'Coin pages add repository activity',
+      `Coin pages now show development activity from the project's source repositories: commits, contributors and stars over time.\n\nSee the ${v.c.name} page for an example.`,
+    ],
+    zh: (v) => [
+      '币种页面新增开发活跃度',
+      `币种详情页现可查看项目代码仓库的开发活跃度：提交、贡献者及星标随时间的变化。\n\n可在${v.c.name}页面查看示例。`,
+    ],
   },
   {
     category: 'data',
-    en: (v) => [`Correction of the ${v.c.symbol} circulating supply`, `The circulating supply of ${v.c.name} (${v.c.symbol}) has been corrected after a review of the project's published token schedule.\n\nMarket cap and rank figures were recalculated on ${v.day}.`],
-    zh: (v) => [`${v.c.symbol}流通量数据更正`, `经核对项目方公布的代币释放计划，${v.c.name}（${v.c.symbol}）的流通量已更正。\n\n市值及排名已于${v.day}重新计算。`],
+    en: (v) => [
+      `Correction of the ${v.c.symbol} circulating supply`,
+      `The circulating supply of ${v.c.name} (${v.c.symbol}) has been corrected after a review of the project's published token schedule.\n\nMarket cap and rank figures were recalculated on ${v.day}.`,
+    ],
+    zh: (v) => [
+      `${v.c.symbol}流通量数据更正`,
+      `经核对项目方公布的代币释放计划，${v.c.name}（${v.c.symbol}）的流通量已更正。\n\n市值及排名已于${v.day}重新计算。`,
+    ],
   },
   {
     category: 'data',
-    en: (v) => [`${v.n} exchanges added to our market data`, `Market data from ${v.n} more exchanges is now included in prices, volumes and fund flows.\n\nEach exchange page shows its reported and expected volume.`],
-    zh: (v) => [`新增${v.n}家交易所行情数据`, `价格、成交量及资金流向现已纳入另外${v.n}家交易所的行情数据。\n\n各交易所页面均显示其公布成交量及预估成交量。`],
+    en: (v) => [
+      `${v.n} exchanges added to our market data`,
+      `Market data from ${v.n} more exchanges is now included in prices, volumes and fund flows.\n\nEach exchange page shows its reported and expected volume.`,
+    ],
+    zh: (v) => [
+      `新增${v.n}家交易所行情数据`,
+      `价格、成交量及资金流向现已纳入另外${v.n}家交易所的行情数据。\n\n各交易所页面均显示其公布成交量及预估成交量。`,
+    ],
   },
   {
     category: 'data',
-    en: () => ['How we estimate exchange volume', 'Expected volume is the weighted average volume per visit times the exchange\'s visits, capped at the volume it reports.\n\nRanks by expected volume are shown beside the reported ranks.'],
-    zh: () => ['交易所预估成交量的计算方法', '预估成交量=加权平均单次访问成交量×交易所访问量，且不超过其公布的成交量。\n\n按预估成交量的排名与公布排名并列显示。'],
+    en: () => [
+      'How we estimate exchange volume',
+      "Expected volume is the weighted average volume per visit times the exchange's visits, capped at the volume it reports.\n\nRanks by expected volume are shown beside the reported ranks.",
+    ],
+    zh: () => [
+      '交易所预估成交量的计算方法',
+      '预估成交量=加权平均单次访问成交量×交易所访问量，且不超过其公布的成交量。\n\n按预估成交量的排名与公布排名并列显示。',
+    ],
   },
   {
     category: 'data',
-    en: (v) => [`${v.x} volume data temporarily delayed`, `Market data from ${v.x} arrived late between ${v.at} and two hours later (UTC). Affected volumes have been back-filled.\n\nNo prices were affected.`],
-    zh: (v) => [`${v.x}成交量数据短暂延迟`, `${v.at}（UTC）起约两小时内，${v.x}行情数据出现延迟，受影响的成交量已补齐。\n\n价格数据未受影响。`],
+    en: (v) => [
+      `${v.x} volume data temporarily delayed`,
+      `Market data from ${v.x} arrived late between ${v.at} and two hours later (UTC). Affected volumes have been back-filled.\n\nNo prices were affected.`,
+    ],
+    zh: (v) => [
+      `${v.x}成交量数据短暂延迟`,
+      `${v.at}（UTC）起约两小时内，${v.x}行情数据出现延迟，受影响的成交量已补齐。\n\n价格数据未受影响。`,
+    ],
   },
   {
     category: 'maintenance',
-    en: (v) => [`Scheduled site maintenance on ${v.day}`, `Coinlens will be upgraded at ${v.at} (UTC). Pages stay readable; live prices may pause for up to 15 minutes.`],
-    zh: (v) => [`${v.day}网站维护通知`, `Coinlens将于${v.at}（UTC）进行升级，期间页面可正常浏览，实时价格可能暂停最多15分钟。`],
+    en: (v) => [
+      `Scheduled site maintenance on ${v.day}`,
+      `Coinlens will be upgraded at ${v.at} (UTC). Pages stay readable; live prices may pause for up to 15 minutes.`,
+    ],
+    zh: (v) => [
+      `${v.day}网站维护通知`,
+      `Coinlens将于${v.at}（UTC）进行升级，期间页面可正常浏览，实时价格可能暂停最多15分钟。`,
+    ],
   },
   {
     category: 'maintenance',
-    en: () => ['Live price interruption resolved', 'Live price updates were interrupted for a short time today. The stream has been restored and missed candles were rebuilt.\n\nWe apologise for the inconvenience.'],
-    zh: () => ['实时价格中断已恢复', '今日实时价格推送曾短暂中断，现已恢复，缺失的K线已重新生成。\n\n给您带来不便，敬请谅解。'],
+    en: () => [
+      'Live price interruption resolved',
+      'Live price updates were interrupted for a short time today. The stream has been restored and missed candles were rebuilt.\n\nWe apologise for the inconvenience.',
+    ],
+    zh: () => [
+      '实时价格中断已恢复',
+      '今日实时价格推送曾短暂中断，现已恢复，缺失的K线已重新生成。\n\n给您带来不便，敬请谅解。',
+    ],
   },
   {
     category: 'activity',
-    en: () => ['Tell us what to build next: user survey', 'We are asking readers which data and tools they miss. The survey takes five minutes.\n\nTen participants will receive a one-year subscription to our data reports.'],
-    zh: () => ['用户调研：告诉我们您需要什么', '我们正在征集读者对数据和工具的需求，问卷约需五分钟。\n\n将抽取十位参与者赠送一年期数据报告订阅。'],
+    en: () => [
+      'Tell us what to build next: user survey',
+      'We are asking readers which data and tools they miss. The survey takes five minutes.\n\nTen participants will receive a one-year subscription to our data reports.',
+    ],
+    zh: () => [
+      '用户调研：告诉我们您需要什么',
+      '我们正在征集读者对数据和工具的需求，问卷约需五分钟。\n\n将抽取十位参与者赠送一年期数据报告订阅。',
+    ],
   },
   {
     category: 'activity',
-    en: (v) => [`Community Q&A week: ask about ${v.c.name}`, `This week our analysts answer questions about ${v.c.name} (${v.c.symbol}) and the wider market in the Q&A section.\n\nThe best questions are featured on the home page.`],
-    zh: (v) => [`社区问答周：关于${v.c.name}的一切`, `本周分析师将在问答区解答关于${v.c.name}（${v.c.symbol}）及整体市场的问题。\n\n优质提问将在首页展示。`],
+    en: (v) => [
+      `Community Q&A week: ask about ${v.c.name}`,
+      `This week our analysts answer questions about ${v.c.name} (${v.c.symbol}) and the wider market in the Q&A section.\n\nThe best questions are featured on the home page.`,
+    ],
+    zh: (v) => [
+      `社区问答周：关于${v.c.name}的一切`,
+      `本周分析师将在问答区解答关于${v.c.name}（${v.c.symbol}）及整体市场的问题。\n\n优质提问将在首页展示。`,
+    ],
   },
   {
     category: 'policy',
-    en: () => ['Privacy policy updated', 'Our privacy policy now explains in more detail which cookies we use: language, currency, theme and, for signed-in users, the session.\n\nWe do not sell personal data.'],
-    zh: () => ['隐私政策更新', '隐私政策已更新，更详细地说明了我们使用的Cookie：语言、货币、主题，以及登录用户的会话。\n\n我们不会出售个人数据。'],
+    en: () => [
+      'Privacy policy updated',
+      'Our privacy policy now explains in more detail which cookies we use: language, currency, theme and, for signed-in users, the session.\n\nWe do not sell personal data.',
+    ],
+    zh: () => [
+      '隐私政策更新',
+      '隐私政策已更新，更详细地说明了我们使用的Cookie：语言、货币、主题，以及登录用户的会话。\n\n我们不会出售个人数据。',
+    ],
   },
   {
     category: 'policy',
-    en: () => ['Beware of fake Coinlens accounts', 'Coinlens never asks for your password, private keys or payments in private messages.\n\nReport suspicious accounts that use our name to our support team.'],
-    zh: () => ['谨防假冒Coinlens账号', 'Coinlens不会通过私信索要您的密码、私钥或任何付款。\n\n如发现冒用我们名义的可疑账号，请向客服举报。'],
+    en: () => [
+      'Beware of fake Coinlens accounts',
+      'Coinlens never asks for your password, private keys or payments in private messages.\n\nReport suspicious accounts that use our name to our support team.',
+    ],
+    zh: () => [
+      '谨防假冒Coinlens账号',
+      'Coinlens不会通过私信索要您的密码、私钥或任何付款。\n\n如发现冒用我们名义的可疑账号，请向客服举报。',
+    ],
   },
 ];
 
@@ -460,4 +582,3 @@ async function seedNotices(ctx: ContentSeedContext, top: SeedCoin[]): Promise<nu
   await ctx.db.insert(notices).values(rows);
   return rows.length;
 }
-

@@ -30,13 +30,41 @@ interface SeedColumnist {
 }
 
 const COLUMNISTS: SeedColumnist[] = [
-  { name: 'Maya Lindqvist', lang: 'en', bio: 'Covers market structure and exchange flows. Former equities trader, writing about crypto liquidity since 2017.' },
-  { name: 'Daniel Okafor', lang: 'en', bio: 'On-chain analyst. Reads wallets, miners and stablecoin supply so you do not have to.' },
-  { name: 'Priya Raman', lang: 'en', bio: 'Policy and regulation correspondent following rule-making in the US, EU and Asia.' },
-  { name: 'Tomás Ferreira', lang: 'en', bio: 'Derivatives desk: futures basis, options skew and funding rates, explained weekly.' },
-  { name: 'Hannah Becker', lang: 'en', bio: 'Writes about protocol upgrades, developer activity and the economics of block space.' },
-  { name: 'Samuel Hart', lang: 'en', bio: 'Macro strategist connecting rates, the dollar and risk appetite to digital assets.' },
-  { name: 'Elena Petrova', lang: 'en', bio: 'Security researcher tracking exploits, phishing campaigns and wallet safety.' },
+  {
+    name: 'Maya Lindqvist',
+    lang: 'en',
+    bio: 'Covers market structure and exchange flows. Former equities trader, writing about crypto liquidity since 2017.',
+  },
+  {
+    name: 'Daniel Okafor',
+    lang: 'en',
+    bio: 'On-chain analyst. Reads wallets, miners and stablecoin supply so you do not have to.',
+  },
+  {
+    name: 'Priya Raman',
+    lang: 'en',
+    bio: 'Policy and regulation correspondent following rule-making in the US, EU and Asia.',
+  },
+  {
+    name: 'Tomás Ferreira',
+    lang: 'en',
+    bio: 'Derivatives desk: futures basis, options skew and funding rates, explained weekly.',
+  },
+  {
+    name: 'Hannah Becker',
+    lang: 'en',
+    bio: 'Writes about protocol upgrades, developer activity and the economics of block space.',
+  },
+  {
+    name: 'Samuel Hart',
+    lang: 'en',
+    bio: 'Macro strategist connecting rates, the dollar and risk appetite to digital assets.',
+  },
+  {
+    name: 'Elena Petrova',
+    lang: 'en',
+    bio: 'Security researcher tracking exploits, phishing campaigns and wallet safety.',
+  },
   { name: 'James Whitaker', lang: 'en', bio: 'Long-form research on valuation frameworks and token supply schedules.' },
   { name: '林晓舟', lang: 'zh', bio: '专注交易所资金流向与市场结构分析，曾任券商研究员。' },
   { name: '陈一鸣', lang: 'zh', bio: '链上数据分析师，长期跟踪巨鲸地址、矿工行为与稳定币供应。' },
@@ -523,7 +551,24 @@ function amount(rng: Rng, lang: Lang): string {
 }
 
 /** Stablecoins make odd subjects for price stories; they are left out. */
-const STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'FDUSD', 'TUSD', 'USDE', 'PYUSD', 'BUSD', 'USDS', 'USDD', 'FRAX', 'USD1', 'USDP', 'GUSD', 'LUSD', 'EURC']);
+const STABLECOINS = new Set([
+  'USDT',
+  'USDC',
+  'DAI',
+  'FDUSD',
+  'TUSD',
+  'USDE',
+  'PYUSD',
+  'BUSD',
+  'USDS',
+  'USDD',
+  'FRAX',
+  'USD1',
+  'USDP',
+  'GUSD',
+  'LUSD',
+  'EURC',
+]);
 
 /** A coin for a story, biased to the top of the market (bitcoin in roughly one story in six). */
 function pickCoin(rng: Rng, pool: readonly SeedCoin[], not?: string): SeedCoin {
@@ -552,13 +597,23 @@ export async function seedArticles(ctx: ContentSeedContext): Promise<number> {
   const coins = ctx.coins.filter((c) => !STABLECOINS.has(c.symbol.toUpperCase())).slice(0, 60);
   if (coins.length < 2) return 0;
   // Stories about listings, deposits and order books are about centralised exchanges.
-  const cex = new Set((await db.select({ id: exchanges.id }).from(exchanges).where(eq(exchanges.type, 'CEX'))).map((r) => r.id));
+  const cex = new Set(
+    (await db.select({ id: exchanges.id }).from(exchanges).where(eq(exchanges.type, 'CEX'))).map((r) => r.id),
+  );
   const venues: SeedExchange[] = ctx.exchanges.filter((e) => cex.has(e.id)).slice(0, 12);
   if (venues.length === 0) return 0;
 
   const writerRows = await db
     .insert(columnists)
-    .values(COLUMNISTS.map((c) => ({ name: c.name, bio: c.bio, avatar: null, followers: Math.round(rng.logRange(300, 120_000)), createdAt: new Date(now.getTime() - rng.int(200, 1500) * DAY) })))
+    .values(
+      COLUMNISTS.map((c) => ({
+        name: c.name,
+        bio: c.bio,
+        avatar: null,
+        followers: Math.round(rng.logRange(300, 120_000)),
+        createdAt: new Date(now.getTime() - rng.int(200, 1500) * DAY),
+      })),
+    )
     .returning({ id: columnists.id, name: columnists.name });
   const idOf = new Map(writerRows.map((r) => [r.name, r.id]));
   const writers = (lang: Lang) => COLUMNISTS.filter((c) => c.lang === lang).map((c) => idOf.get(c.name) as number);
@@ -576,7 +631,8 @@ export async function seedArticles(ctx: ContentSeedContext): Promise<number> {
         // The same story about the same coin twice would read like a duplicate.
         const pool = tpl.small && coins.length > 20 ? coins.slice(15) : coins;
         let coin = pickCoin(rng, pool);
-        for (let tries = 0; tries < 20 && used.has(`${lang}:${kind}:${i % templates.length}:${coin.id}`); tries++) coin = pickCoin(rng, pool);
+        for (let tries = 0; tries < 20 && used.has(`${lang}:${kind}:${i % templates.length}:${coin.id}`); tries++)
+          coin = pickCoin(rng, pool);
         used.add(`${lang}:${kind}:${i % templates.length}:${coin.id}`);
         const coin2 = pickCoin(rng, pool, coin.id);
         const vars = {
@@ -592,7 +648,8 @@ export async function seedArticles(ctx: ContentSeedContext): Promise<number> {
           days: String(rng.int(7, 45)),
         };
         const related = [coin.id];
-        if ([tpl.title, tpl.summary, ...tpl.body].some((s) => s.includes('{coin2}') || s.includes('{sym2}'))) related.push(coin2.id);
+        if ([tpl.title, tpl.summary, ...tpl.body].some((s) => s.includes('{coin2}') || s.includes('{sym2}')))
+          related.push(coin2.id);
         else if (rng.chance(0.3)) related.push(coin2.id);
         // Recent days carry more stories than old ones, like a real feed.
         const age = Math.pow(rng.next(), 1.3) * SPAN_DAYS * DAY;
@@ -625,7 +682,9 @@ export async function seedArticles(ctx: ContentSeedContext): Promise<number> {
     locale: d.lang,
     views: d.views,
     publishedAt: d.publishedAt,
-    deletedAt: (DELETED_ARTICLE_IDS as readonly number[]).includes(i + 1) ? new Date(Math.min(now.getTime(), d.publishedAt.getTime() + 6 * 3_600_000)) : null,
+    deletedAt: (DELETED_ARTICLE_IDS as readonly number[]).includes(i + 1)
+      ? new Date(Math.min(now.getTime(), d.publishedAt.getTime() + 6 * 3_600_000))
+      : null,
   }));
   const inserted = await db.insert(articles).values(rows).returning({ id: articles.id });
   const links = inserted.flatMap((r, i) => (drafts[i] as Draft).coins.map((coinId) => ({ articleId: r.id, coinId })));

@@ -21,7 +21,20 @@ const DAYS_AFTER = 60;
 const TODAY_EVENTS = 3;
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const MONTHS = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 type Row = typeof calendarEvents.$inferInsert;
 
@@ -44,10 +57,38 @@ interface Template {
   body: (v: Vars) => string;
 }
 
-const OFFICIAL = (v: Vars) => [`${v.c.name} official website`, `${v.c.name} official X account`, `${v.c.name} blog`, 'Community forum'];
-const EXCHANGE = (v: Vars) => [`${v.x.displayName} announcement`, `${v.x.displayName} official X account`, 'Community forum'];
-const CODENAMES = ['Aurora', 'Borealis', 'Cascade', 'Delta', 'Ember', 'Fjord', 'Granite', 'Halcyon', 'Iris', 'Juniper', 'Kestrel', 'Lumen'];
-const CONFERENCES = ['Asia Crypto Week', 'Web3 Builders Summit', 'DeFi Developers Conference', 'Digital Asset Forum', 'Layer-1 Summit'];
+const OFFICIAL = (v: Vars) => [
+  `${v.c.name} official website`,
+  `${v.c.name} official X account`,
+  `${v.c.name} blog`,
+  'Community forum',
+];
+const EXCHANGE = (v: Vars) => [
+  `${v.x.displayName} announcement`,
+  `${v.x.displayName} official X account`,
+  'Community forum',
+];
+const CODENAMES = [
+  'Aurora',
+  'Borealis',
+  'Cascade',
+  'Delta',
+  'Ember',
+  'Fjord',
+  'Granite',
+  'Halcyon',
+  'Iris',
+  'Juniper',
+  'Kestrel',
+  'Lumen',
+];
+const CONFERENCES = [
+  'Asia Crypto Week',
+  'Web3 Builders Summit',
+  'DeFi Developers Conference',
+  'Digital Asset Forum',
+  'Layer-1 Summit',
+];
 
 const TEMPLATES: Template[] = [
   {
@@ -57,7 +98,8 @@ const TEMPLATES: Template[] = [
     tags: ['mainnet', 'launch'],
     sources: OFFICIAL,
     title: (v) => `${v.c.name} (${v.c.symbol}) mainnet launch`,
-    body: (v) => `${v.c.name} launches its mainnet. Token holders should follow the official migration guide; exchanges will handle the ${v.c.symbol} swap for users who keep their tokens there.`,
+    body: (v) =>
+      `${v.c.name} launches its mainnet. Token holders should follow the official migration guide; exchanges will handle the ${v.c.symbol} swap for users who keep their tokens there.`,
   },
   {
     coin: true,
@@ -66,7 +108,8 @@ const TEMPLATES: Template[] = [
     tags: ['upgrade', 'hard-fork'],
     sources: (v) => [...OFFICIAL(v).slice(0, 1), `${v.c.name} GitHub`, ...OFFICIAL(v).slice(1)],
     title: (v) => `${v.c.name} "${CODENAMES[v.n % CODENAMES.length]}" network upgrade`,
-    body: (v) => `The ${CODENAMES[v.n % CODENAMES.length]} upgrade activates on the ${v.c.name} network. Node operators must run the new client release; some exchanges may pause ${v.c.symbol} deposits and withdrawals around the activation.`,
+    body: (v) =>
+      `The ${CODENAMES[v.n % CODENAMES.length]} upgrade activates on the ${v.c.name} network. Node operators must run the new client release; some exchanges may pause ${v.c.symbol} deposits and withdrawals around the activation.`,
   },
   {
     coin: true,
@@ -75,7 +118,8 @@ const TEMPLATES: Template[] = [
     tags: ['token-unlock'],
     sources: (v) => ['Token unlock tracker', ...OFFICIAL(v)],
     title: (v) => `${v.c.symbol} token unlock: ${v.m} million ${v.c.symbol}`,
-    body: (v) => `About ${v.m} million ${v.c.symbol} are released from vesting, going to early investors, the team and the ecosystem fund.`,
+    body: (v) =>
+      `About ${v.m} million ${v.c.symbol} are released from vesting, going to early investors, the team and the ecosystem fund.`,
   },
   {
     coin: true,
@@ -84,7 +128,8 @@ const TEMPLATES: Template[] = [
     tags: ['listing', 'exchange'],
     sources: EXCHANGE,
     title: (v) => `${v.x.displayName} lists ${v.c.symbol}`,
-    body: (v) => `${v.x.displayName} opens spot trading of ${v.c.name} (${v.c.symbol}) against USDT. Deposits open before trading starts.`,
+    body: (v) =>
+      `${v.x.displayName} opens spot trading of ${v.c.name} (${v.c.symbol}) against USDT. Deposits open before trading starts.`,
   },
   {
     coin: true,
@@ -93,7 +138,8 @@ const TEMPLATES: Template[] = [
     tags: ['derivatives', 'listing', 'exchange'],
     sources: EXCHANGE,
     title: (v) => `${v.x.displayName} launches ${v.c.symbol}USDT perpetual contract`,
-    body: (v) => `${v.x.displayName} launches a USDT-margined ${v.c.symbol} perpetual contract with up to ${v.n % 2 ? 50 : 25}x leverage.`,
+    body: (v) =>
+      `${v.x.displayName} launches a USDT-margined ${v.c.symbol} perpetual contract with up to ${v.n % 2 ? 50 : 25}x leverage.`,
   },
   {
     coin: true,
@@ -102,7 +148,8 @@ const TEMPLATES: Template[] = [
     tags: ['ama', 'community'],
     sources: EXCHANGE,
     title: (v) => `${v.x.displayName} AMA with the ${v.c.name} team`,
-    body: (v) => `The ${v.c.name} team answers community questions in the ${v.x.displayName} community channels, with ${v.c.symbol} rewards for selected questions.`,
+    body: (v) =>
+      `The ${v.c.name} team answers community questions in the ${v.x.displayName} community channels, with ${v.c.symbol} rewards for selected questions.`,
   },
   {
     coin: true,
@@ -111,7 +158,8 @@ const TEMPLATES: Template[] = [
     tags: ['airdrop', 'snapshot'],
     sources: OFFICIAL,
     title: (v) => `${v.c.name} airdrop snapshot`,
-    body: (v) => `A snapshot of ${v.c.symbol} balances is taken for the community airdrop. Balances held on supporting exchanges are included.`,
+    body: (v) =>
+      `A snapshot of ${v.c.symbol} balances is taken for the community airdrop. Balances held on supporting exchanges are included.`,
   },
   {
     coin: true,
@@ -129,7 +177,8 @@ const TEMPLATES: Template[] = [
     tags: ['governance', 'vote'],
     sources: (v) => [`${v.c.name} governance forum`, ...OFFICIAL(v)],
     title: (v) => `${v.c.name} governance vote closes (proposal #${100 + v.m})`,
-    body: (v) => `Voting on ${v.c.name} proposal #${100 + v.m}, which changes the fee parameters and the treasury budget, closes.`,
+    body: (v) =>
+      `Voting on ${v.c.name} proposal #${100 + v.m}, which changes the fee parameters and the treasury budget, closes.`,
   },
   {
     coin: true,
@@ -138,7 +187,8 @@ const TEMPLATES: Template[] = [
     tags: ['conference'],
     sources: (v) => [`${CONFERENCES[v.n % CONFERENCES.length]} agenda`, ...OFFICIAL(v)],
     title: (v) => `${v.c.name} keynote at ${CONFERENCES[v.n % CONFERENCES.length]}`,
-    body: (v) => `Core contributors of ${v.c.name} present the project's roadmap at ${CONFERENCES[v.n % CONFERENCES.length]}.`,
+    body: (v) =>
+      `Core contributors of ${v.c.name} present the project's roadmap at ${CONFERENCES[v.n % CONFERENCES.length]}.`,
   },
   {
     coin: false,
@@ -147,7 +197,8 @@ const TEMPLATES: Template[] = [
     tags: ['maintenance', 'exchange'],
     sources: EXCHANGE,
     title: (v) => `${v.x.displayName} scheduled system maintenance`,
-    body: (v) => `${v.x.displayName} upgrades its systems for about ${v.n % 3 + 1} hours. Deposits, withdrawals and trading are suspended during the maintenance.`,
+    body: (v) =>
+      `${v.x.displayName} upgrades its systems for about ${(v.n % 3) + 1} hours. Deposits, withdrawals and trading are suspended during the maintenance.`,
   },
   {
     coin: true,
@@ -156,7 +207,8 @@ const TEMPLATES: Template[] = [
     tags: ['delisting', 'exchange'],
     sources: EXCHANGE,
     title: (v) => `${v.x.displayName} delists ${v.c.symbol}`,
-    body: (v) => `${v.x.displayName} closes all ${v.c.symbol} trading pairs after a periodic review. Withdrawals stay open for 90 days.`,
+    body: (v) =>
+      `${v.x.displayName} closes all ${v.c.symbol} trading pairs after a periodic review. Withdrawals stay open for 90 days.`,
   },
 ];
 
@@ -179,7 +231,9 @@ export async function seedCalendar(ctx: ContentSeedContext): Promise<number> {
   const first = today - DAYS_BEFORE * DAY;
   const last = today + DAYS_AFTER * DAY;
   // Bitcoin and Ether get the recurring dates; launches, unlocks and burns are other projects'.
-  const coins = ctx.coins.slice(0, 80).filter((c) => !STABLE_SYMBOLS.has(c.symbol) && c.symbol !== 'BTC' && c.symbol !== 'ETH');
+  const coins = ctx.coins
+    .slice(0, 80)
+    .filter((c) => !STABLE_SYMBOLS.has(c.symbol) && c.symbol !== 'BTC' && c.symbol !== 'ETH');
   const bySymbol = new Map(ctx.coins.map((c) => [c.symbol, c]));
   const btc = bySymbol.get('BTC');
   const eth = bySymbol.get('ETH');
@@ -195,8 +249,29 @@ export async function seedCalendar(ctx: ContentSeedContext): Promise<number> {
     seen.add(key);
     rows.push(row);
   };
-  const recurring = (title: string, startsAt: Date, o: { body: string; coinId?: string | undefined; exchangeId?: number | undefined; importance: number; tags: string[]; source: string }) =>
-    add({ title, startsAt, body: o.body, coinId: o.coinId ?? null, exchangeId: o.exchangeId ?? null, importance: o.importance, tags: o.tags, source: o.source, ...votes(rng, true, startsAt.getTime() < ctx.now.getTime(), o.importance) });
+  const recurring = (
+    title: string,
+    startsAt: Date,
+    o: {
+      body: string;
+      coinId?: string | undefined;
+      exchangeId?: number | undefined;
+      importance: number;
+      tags: string[];
+      source: string;
+    },
+  ) =>
+    add({
+      title,
+      startsAt,
+      body: o.body,
+      coinId: o.coinId ?? null,
+      exchangeId: o.exchangeId ?? null,
+      importance: o.importance,
+      tags: o.tags,
+      source: o.source,
+      ...votes(rng, true, startsAt.getTime() < ctx.now.getTime(), o.importance),
+    });
 
   // Recurring dates, walking the window day by day (all UTC).
   for (let d = first; d <= last; d += DAY) {
@@ -243,7 +318,7 @@ export async function seedCalendar(ctx: ContentSeedContext): Promise<number> {
   for (const offset of [-20, 22]) {
     const d = today + offset * DAY;
     recurring(`FOMC interest rate decision (${isoDay(d)})`, at(d, 19), {
-      body: 'The Federal Open Market Committee announces its decision on the federal funds rate, followed by the chair\'s press conference at 19:30 UTC.',
+      body: "The Federal Open Market Committee announces its decision on the federal funds rate, followed by the chair's press conference at 19:30 UTC.",
       importance: 5,
       tags: ['macro', 'fed'],
       source: 'Federal Reserve',
@@ -263,7 +338,10 @@ export async function seedCalendar(ctx: ContentSeedContext): Promise<number> {
     const day = i < TODAY_EVENTS ? today : today + rng.int(-DAYS_BEFORE, DAYS_AFTER) * DAY;
     const startsAt = at(day, rng.pick(hours), rng.chance(0.3) ? 30 : 0);
     const sources = template.sources(v);
-    const sourceIndex = rng.weighted(sources.map((_, k) => k), (k) => 1 / (k + 1));
+    const sourceIndex = rng.weighted(
+      sources.map((_, k) => k),
+      (k) => 1 / (k + 1),
+    );
     const importance = rng.int(template.importance[0], template.importance[1]);
     add({
       title: template.title(v),
@@ -277,7 +355,9 @@ export async function seedCalendar(ctx: ContentSeedContext): Promise<number> {
       ...votes(rng, sourceIndex < sources.length - 1, startsAt.getTime() < ctx.now.getTime(), importance),
     });
   }
-  rows.sort((a, b) => (a.startsAt as Date).getTime() - (b.startsAt as Date).getTime() || a.title.localeCompare(b.title));
+  rows.sort(
+    (a, b) => (a.startsAt as Date).getTime() - (b.startsAt as Date).getTime() || a.title.localeCompare(b.title),
+  );
   await bulkInsert(ctx.db, calendarEvents, rows);
   return rows.length;
 }

@@ -40,7 +40,20 @@ interface Vars {
 
 type Text = (v: Vars) => [title: string, body: string];
 
-const PARTNERS = ['Chainlink Labs', 'Google Cloud', 'Visa', 'Circle', 'Alchemy', 'Ledger', 'Fireblocks', 'Mastercard', 'Coinbase Cloud', 'The Graph', 'Microsoft Azure', 'Deutsche Telekom'];
+const PARTNERS = [
+  'Chainlink Labs',
+  'Google Cloud',
+  'Visa',
+  'Circle',
+  'Alchemy',
+  'Ledger',
+  'Fireblocks',
+  'Mastercard',
+  'Coinbase Cloud',
+  'The Graph',
+  'Microsoft Azure',
+  'Deutsche Telekom',
+];
 
 const UPDATE_TEXTS: Record<UpdateKind, { en: Text[]; zh: Text[] }> = {
   release: {
@@ -185,7 +198,14 @@ const UPDATE_TEXTS: Record<UpdateKind, { en: Text[]; zh: Text[] }> = {
   },
 };
 
-const KIND_WEIGHTS: Record<UpdateKind, number> = { release: 5, partnership: 3, listing: 3, governance: 2, security: 2, event: 2 };
+const KIND_WEIGHTS: Record<UpdateKind, number> = {
+  release: 5,
+  partnership: 3,
+  listing: 3,
+  governance: 2,
+  security: 2,
+  event: 2,
+};
 
 /** A time in the `days` before `now`, later times a little more likely (content piles up). */
 function pastTime(rng: Rng, now: Date, days: number): Date {
@@ -194,15 +214,36 @@ function pastTime(rng: Rng, now: Date, days: number): Date {
 }
 
 /** Stablecoins publish no releases or governance votes worth a demo: left out of the projects. */
-const STABLECOINS = new Set(['USDT', 'USDC', 'DAI', 'FDUSD', 'TUSD', 'USDE', 'USDD', 'PYUSD', 'USDS', 'BUSD', 'USD1', 'USDP', 'GUSD', 'FRAX', 'RLUSD']);
+const STABLECOINS = new Set([
+  'USDT',
+  'USDC',
+  'DAI',
+  'FDUSD',
+  'TUSD',
+  'USDE',
+  'USDD',
+  'PYUSD',
+  'USDS',
+  'BUSD',
+  'USD1',
+  'USDP',
+  'GUSD',
+  'FRAX',
+  'RLUSD',
+]);
 
 /** The projects content talks about: coins by rank without the stablecoins. */
 const projects = (coins: readonly SeedCoin[]) => coins.filter((c) => !STABLECOINS.has(c.symbol.toUpperCase()));
 
 /** A coin from the top `n` projects, the leaders more often. */
-const topCoin = (rng: Rng, coins: readonly SeedCoin[], n: number) => rng.weighted(coins.slice(0, n), (c) => 1 / Math.sqrt(c.rank ?? 100));
+const topCoin = (rng: Rng, coins: readonly SeedCoin[], n: number) =>
+  rng.weighted(coins.slice(0, n), (c) => 1 / Math.sqrt(c.rank ?? 100));
 
-function seedUpdates(ctx: ContentSeedContext, coins: SeedCoin[], cex: SeedExchange[]): (typeof projectUpdates.$inferInsert)[] {
+function seedUpdates(
+  ctx: ContentSeedContext,
+  coins: SeedCoin[],
+  cex: SeedExchange[],
+): (typeof projectUpdates.$inferInsert)[] {
   const rng = ctx.rng('community:updates');
   const kinds = Object.keys(KIND_WEIGHTS) as UpdateKind[];
   const rows: (typeof projectUpdates.$inferInsert)[] = [];
@@ -244,50 +285,65 @@ const QUESTIONS_EN: QuestionTemplate[] = [
   {
     coin: true,
     title: (c) => `Is it safe to keep ${c.symbol} on an exchange long term?`,
-    body: (c) => `I bought some ${c.name} and left it on the exchange. Should I move it to my own wallet, and which kind of wallet supports ${c.symbol}?`,
+    body: (c) =>
+      `I bought some ${c.name} and left it on the exchange. Should I move it to my own wallet, and which kind of wallet supports ${c.symbol}?`,
     answers: [
-      (c) => `Not your keys, not your coins. For an amount you would hate to lose, move ${c.symbol} to a hardware wallet and keep the seed phrase offline.`,
-      (c) => `Large exchanges keep most funds in cold storage, but you still carry their risk. Leave only what you trade; withdraw the rest. Check the ${c.name} website for the list of wallets.`,
+      (c) =>
+        `Not your keys, not your coins. For an amount you would hate to lose, move ${c.symbol} to a hardware wallet and keep the seed phrase offline.`,
+      (c) =>
+        `Large exchanges keep most funds in cold storage, but you still carry their risk. Leave only what you trade; withdraw the rest. Check the ${c.name} website for the list of wallets.`,
       () => `Whatever you choose, turn on 2FA with an authenticator app and a withdrawal allowlist on the exchange.`,
     ],
   },
   {
     coin: true,
     title: (c) => `Why did my ${c.symbol} withdrawal take so long?`,
-    body: (c) => `My ${c.symbol} withdrawal has been "processing" for two hours. Is the network congested or is it the exchange?`,
+    body: (c) =>
+      `My ${c.symbol} withdrawal has been "processing" for two hours. Is the network congested or is it the exchange?`,
     answers: [
-      (c) => `Look up the transaction hash in a ${c.name} block explorer. If there is no hash yet, the exchange has not sent it; many batch withdrawals or review large ones manually.`,
-      () => `Exchanges sometimes pause withdrawals of one network during wallet maintenance. Their announcement page usually says so.`,
-      (c) => `When the network is busy the fee the exchange pays may be too low. It normally confirms within a few hours once ${c.symbol} fees drop.`,
+      (c) =>
+        `Look up the transaction hash in a ${c.name} block explorer. If there is no hash yet, the exchange has not sent it; many batch withdrawals or review large ones manually.`,
+      () =>
+        `Exchanges sometimes pause withdrawals of one network during wallet maintenance. Their announcement page usually says so.`,
+      (c) =>
+        `When the network is busy the fee the exchange pays may be too low. It normally confirms within a few hours once ${c.symbol} fees drop.`,
     ],
   },
   {
     coin: true,
     title: (c) => `How does ${c.name} staking work and what are the risks?`,
-    body: (c) => `I see staking yields for ${c.symbol} everywhere. Where does the yield come from, and can I lose my coins?`,
+    body: (c) =>
+      `I see staking yields for ${c.symbol} everywhere. Where does the yield come from, and can I lose my coins?`,
     answers: [
-      (c) => `The yield comes from newly issued ${c.symbol} and transaction fees paid to validators. You can lose part of your stake if your validator is slashed for misbehaving.`,
-      () => `Also consider the unbonding period: you cannot sell while your coins are unlocking, so a price drop in that time hits you fully.`,
+      (c) =>
+        `The yield comes from newly issued ${c.symbol} and transaction fees paid to validators. You can lose part of your stake if your validator is slashed for misbehaving.`,
+      () =>
+        `Also consider the unbonding period: you cannot sell while your coins are unlocking, so a price drop in that time hits you fully.`,
       () => `Liquid staking tokens avoid the lock-up but add smart-contract risk. Read the audits first.`,
     ],
   },
   {
     coin: true,
     title: (c) => `What drives the price of ${c.symbol}?`,
-    body: (c) => `Beginner here. ${c.name} moved a lot this week. What usually moves its price: news, whales, or the whole market?`,
+    body: (c) =>
+      `Beginner here. ${c.name} moved a lot this week. What usually moves its price: news, whales, or the whole market?`,
     answers: [
       () => `Mostly the whole market: altcoins follow Bitcoin most of the time. Project news matters on top of that.`,
-      (c) => `Watch exchange inflows. Large ${c.symbol} deposits to exchanges often come before selling pressure. The fund-flow page shows them.`,
+      (c) =>
+        `Watch exchange inflows. Large ${c.symbol} deposits to exchanges often come before selling pressure. The fund-flow page shows them.`,
       () => `Token unlocks and listings are scheduled events: check the calendar before you buy.`,
     ],
   },
   {
     coin: true,
     title: (c) => `Sent ${c.symbol} on the wrong network — can I recover it?`,
-    body: (c) => `I withdrew ${c.symbol} and picked a different network than my deposit address supports. The transaction is confirmed. Is it gone?`,
+    body: (c) =>
+      `I withdrew ${c.symbol} and picked a different network than my deposit address supports. The transaction is confirmed. Is it gone?`,
     answers: [
-      () => `If the receiving address is on an exchange, contact their support with the transaction hash. Many can recover it for a fee.`,
-      () => `If it was your own wallet and the network is EVM-compatible, importing the same seed phrase on that network usually shows the funds.`,
+      () =>
+        `If the receiving address is on an exchange, contact their support with the transaction hash. Many can recover it for a fee.`,
+      () =>
+        `If it was your own wallet and the network is EVM-compatible, importing the same seed phrase on that network usually shows the funds.`,
     ],
   },
   {
@@ -295,7 +351,8 @@ const QUESTIONS_EN: QuestionTemplate[] = [
     title: () => `What is the difference between a CEX and a DEX?`,
     body: () => `Which is better for a beginner who only wants to buy and hold a few coins?`,
     answers: [
-      () => `A centralised exchange holds your funds and matches orders for you; a DEX lets you trade from your own wallet through smart contracts.`,
+      () =>
+        `A centralised exchange holds your funds and matches orders for you; a DEX lets you trade from your own wallet through smart contracts.`,
       () => `For a beginner a large, regulated CEX is simpler: fiat deposits, support, and no gas fees to think about.`,
       () => `DEXs list tokens without review, so scams are more common there. Always check the contract address.`,
     ],
@@ -314,7 +371,8 @@ const QUESTIONS_EN: QuestionTemplate[] = [
     title: () => `Are token unlocks always bad for the price?`,
     body: () => `A project I hold has a large unlock next month. Should I sell before it?`,
     answers: [
-      () => `Not always. Markets often price unlocks in early. What matters is who receives the tokens and whether they are likely to sell.`,
+      () =>
+        `Not always. Markets often price unlocks in early. What matters is who receives the tokens and whether they are likely to sell.`,
       () => `Team and investor unlocks have a worse record than ecosystem or community allocations.`,
     ],
   },
@@ -323,8 +381,10 @@ const QUESTIONS_EN: QuestionTemplate[] = [
     title: () => `How are crypto gains taxed?`,
     body: () => `Do I owe tax when I swap one coin for another, or only when I cash out?`,
     answers: [
-      () => `In most countries a swap between two coins is a taxable disposal. Keep a record of every trade with its value at the time.`,
-      () => `Rules differ a lot by country; ask a local tax adviser. Portfolio trackers can export the reports they need.`,
+      () =>
+        `In most countries a swap between two coins is a taxable disposal. Keep a record of every trade with its value at the time.`,
+      () =>
+        `Rules differ a lot by country; ask a local tax adviser. Portfolio trackers can export the reports they need.`,
     ],
   },
   {
@@ -332,7 +392,8 @@ const QUESTIONS_EN: QuestionTemplate[] = [
     title: () => `What does "market cap" actually measure?`,
     body: () => `Is a coin with a bigger market cap always safer?`,
     answers: [
-      () => `Market cap is price × circulating supply. It says how much the market values the coins in circulation, not how much money went in.`,
+      () =>
+        `Market cap is price × circulating supply. It says how much the market values the coins in circulation, not how much money went in.`,
       () => `Compare it with the fully diluted value: a large gap means a lot of supply is still to come.`,
       () => `Bigger caps are usually more liquid and less volatile, but not "safe".`,
     ],
@@ -355,7 +416,8 @@ const QUESTIONS_ZH: QuestionTemplate[] = [
     title: (c) => `${c.symbol}提币一直显示处理中怎么办？`,
     body: (c) => `${c.symbol}提币两个小时了还在处理中，是网络拥堵还是交易所的问题？`,
     answers: [
-      (c) => `先在${c.name}区块浏览器查一下交易哈希。如果还没有哈希，说明交易所还没发出，很多交易所是批量处理或人工审核大额提币。`,
+      (c) =>
+        `先在${c.name}区块浏览器查一下交易哈希。如果还没有哈希，说明交易所还没发出，很多交易所是批量处理或人工审核大额提币。`,
       () => `交易所钱包维护时会暂停某条链的充提，公告里一般会写。`,
       () => `网络拥堵时手续费不够会卡住，等拥堵缓解一般几个小时内会到账。`,
     ],
@@ -439,14 +501,57 @@ const QUESTIONS_ZH: QuestionTemplate[] = [
   },
 ];
 
-const AUTHORS_EN = ['Satoshi Fan', 'CryptoNomad', 'HodlQueen', 'BlockByBlock', 'DeFi Dan', 'LedgerLena', 'GasFeeGary', 'MoonWatcher', 'ChainReader', 'Alice Tran', 'Marco B.', 'NodeRunner', 'Priya K.', 'ColdWalletCarl', 'TokenTom'];
-const AUTHORS_ZH = ['币圈小白', '链上观察员', '老韭菜', '囤币达人', '矿工老王', 'DeFi研究员', '区块链小李', '合约玩家', '长期主义者', '数字游民', '比特信徒', '钱包安全控', '量化小张', '月光族', '一级市场老陈'];
-const GENERIC_EN = ['Good question, I had the same problem last month.', 'Do your own research and never invest more than you can afford to lose.', 'The project docs explain this in the FAQ section.'];
-const GENERIC_ZH = ['好问题，我上个月也遇到过。', '自己多研究，不要投入超过承受能力的资金。', '项目官网的常见问题里有解释。'];
+const AUTHORS_EN = [
+  'Satoshi Fan',
+  'CryptoNomad',
+  'HodlQueen',
+  'BlockByBlock',
+  'DeFi Dan',
+  'LedgerLena',
+  'GasFeeGary',
+  'MoonWatcher',
+  'ChainReader',
+  'Alice Tran',
+  'Marco B.',
+  'NodeRunner',
+  'Priya K.',
+  'ColdWalletCarl',
+  'TokenTom',
+];
+const AUTHORS_ZH = [
+  '币圈小白',
+  '链上观察员',
+  '老韭菜',
+  '囤币达人',
+  '矿工老王',
+  'DeFi研究员',
+  '区块链小李',
+  '合约玩家',
+  '长期主义者',
+  '数字游民',
+  '比特信徒',
+  '钱包安全控',
+  '量化小张',
+  '月光族',
+  '一级市场老陈',
+];
+const GENERIC_EN = [
+  'Good question, I had the same problem last month.',
+  'Do your own research and never invest more than you can afford to lose.',
+  'The project docs explain this in the FAQ section.',
+];
+const GENERIC_ZH = [
+  '好问题，我上个月也遇到过。',
+  '自己多研究，不要投入超过承受能力的资金。',
+  '项目官网的常见问题里有解释。',
+];
 
 type AnswerSeed = Omit<typeof answers.$inferInsert, 'questionId'> & { q: number };
 
-function seedQuestions(ctx: ContentSeedContext, coins: SeedCoin[]): { qs: (typeof questions.$inferInsert)[]; as: AnswerSeed[] } {
+function seedQuestions(
+  ctx: ContentSeedContext,
+  coins: SeedCoin[],
+): { qs: (typeof questions.$inferInsert)[]; as: AnswerSeed[] } {
   const rng = ctx.rng('community:questions');
   const qs: (typeof questions.$inferInsert)[] = [];
   const as: AnswerSeed[] = [];
@@ -479,7 +584,10 @@ function seedQuestions(ctx: ContentSeedContext, coins: SeedCoin[]): { qs: (typeo
     // Fresh questions have fewer answers; about one in eight has none at all.
     const pool = [...template.answers, ...(locale === 'en' ? GENERIC_EN : GENERIC_ZH).map((s) => () => s)];
     const n = rng.chance(0.12) || ageHours < 3 ? 0 : Math.min(pool.length, 6, rng.int(1, ageHours < 48 ? 2 : 6));
-    const picked = [...template.answers.slice(0, Math.min(n, template.answers.length)), ...rng.shuffle(pool.slice(template.answers.length))].slice(0, n);
+    const picked = [
+      ...template.answers.slice(0, Math.min(n, template.answers.length)),
+      ...rng.shuffle(pool.slice(template.answers.length)),
+    ].slice(0, n);
     const accept = n > 0 && rng.chance(0.55) ? rng.int(0, Math.min(n, template.answers.length) - 1) : -1;
     picked.forEach((text, j) => {
       const at = new Date(createdAt.getTime() + Math.floor(rng.range(0.05, 1) * Math.min(ageHours, 24 * 10) * HOUR));
@@ -520,8 +628,10 @@ const handleOf = (c: SeedCoin) => PROJECT_HANDLES[c.id] ?? c.name.replace(/[^A-Z
 
 type PostText = (v: Vars) => string;
 const COIN_TWEETS_EN: PostText[] = [
-  (v) => `${v.c.name} v${v.v} is live. Faster sync, lower fees and a long list of fixes. Node operators: please upgrade. #${v.c.symbol}`,
-  (v) => `Thank you to everyone who joined today's community call. ${v.n} questions answered, recording is up on our channels.`,
+  (v) =>
+    `${v.c.name} v${v.v} is live. Faster sync, lower fees and a long list of fixes. Node operators: please upgrade. #${v.c.symbol}`,
+  (v) =>
+    `Thank you to everyone who joined today's community call. ${v.n} questions answered, recording is up on our channels.`,
   (v) => `New milestone: ${v.n},000 daily active addresses on ${v.c.name}. Building never stops. 🚀`,
   (v) => `Governance vote #${v.n} is open. ${v.c.symbol} holders, make your voice heard before the window closes.`,
   (v) => `We're excited to partner with ${v.partner} to bring ${v.c.symbol} to more people.`,
@@ -536,7 +646,8 @@ const COIN_TWEETS_ZH: PostText[] = [
 const EXCHANGE_TWEETS_EN: PostText[] = [
   (v) => `${v.x.displayName} will list ${v.c.name} (${v.c.symbol}). Deposits are open, trading starts soon.`,
   (v) => `${v.c.symbol}/USDT perpetual futures are now live on ${v.x.displayName} with up to 50x leverage.`,
-  (v) => `Scheduled wallet maintenance for the ${v.c.symbol} network. Deposits and withdrawals pause for about two hours; trading is not affected.`,
+  (v) =>
+    `Scheduled wallet maintenance for the ${v.c.symbol} network. Deposits and withdrawals pause for about two hours; trading is not affected.`,
   (v) => `Trade ${v.c.symbol} with zero maker fees this week on ${v.x.displayName}. Terms apply.`,
   (v) => `Our latest proof of reserves is out: user assets are backed at ${100 + (v.n % 20)}%.`,
 ];
@@ -557,7 +668,11 @@ const EXCHANGE_WEIBO_ZH: PostText[] = [
 ];
 const COIN_WEIBO_EN: PostText[] = [(v) => `${v.c.name} v${v.v} is now live. Upgrade your nodes. #${v.c.symbol}`];
 
-function seedSocial(ctx: ContentSeedContext, coins: SeedCoin[], cex: SeedExchange[]): (typeof socialPosts.$inferInsert)[] {
+function seedSocial(
+  ctx: ContentSeedContext,
+  coins: SeedCoin[],
+  cex: SeedExchange[],
+): (typeof socialPosts.$inferInsert)[] {
   const rng = ctx.rng('community:social');
   const rows: (typeof socialPosts.$inferInsert)[] = [];
   const exchanges = cex.slice(0, 15);
@@ -570,15 +685,27 @@ function seedSocial(ctx: ContentSeedContext, coins: SeedCoin[], cex: SeedExchang
       const c = topCoin(rng, coins, 30);
       const x = rng.pick(exchanges);
       const locale: Lang = platform === 'twitter' ? (rng.chance(0.88) ? 'en' : 'zh') : rng.chance(0.9) ? 'zh' : 'en';
-      const vars: Vars = { c, x, n: rng.int(5, 900), v: `${rng.int(1, 4)}.${rng.int(0, 19)}.${rng.int(0, 9)}`, partner: rng.pick(PARTNERS) };
+      const vars: Vars = {
+        c,
+        x,
+        n: rng.int(5, 900),
+        v: `${rng.int(1, 4)}.${rng.int(0, 19)}.${rng.int(0, 9)}`,
+        partner: rng.pick(PARTNERS),
+      };
       const texts =
         platform === 'twitter'
           ? byExchange
-            ? locale === 'en' ? EXCHANGE_TWEETS_EN : EXCHANGE_TWEETS_ZH
-            : locale === 'en' ? COIN_TWEETS_EN : COIN_TWEETS_ZH
+            ? locale === 'en'
+              ? EXCHANGE_TWEETS_EN
+              : EXCHANGE_TWEETS_ZH
+            : locale === 'en'
+              ? COIN_TWEETS_EN
+              : COIN_TWEETS_ZH
           : byExchange
             ? EXCHANGE_WEIBO_ZH
-            : locale === 'zh' ? COIN_WEIBO_ZH : COIN_WEIBO_EN;
+            : locale === 'zh'
+              ? COIN_WEIBO_ZH
+              : COIN_WEIBO_EN;
       const body = rng.pick(texts)(vars);
       const publishedAt = i === 0 ? new Date(ctx.now.getTime() - 10 * 60_000) : pastTime(rng, ctx.now, SOCIAL_DAYS);
       const reach = byExchange ? 3 : 1 / Math.sqrt(c.rank ?? 50);
@@ -586,8 +713,20 @@ function seedSocial(ctx: ContentSeedContext, coins: SeedCoin[], cex: SeedExchang
       const reposts = Math.round(likes * rng.range(0.05, 0.4));
       status += BigInt(rng.int(1_000_000, 90_000_000)) * 1_000_000n;
       mid += BigInt(rng.int(10_000, 900_000)) * 1_000n;
-      const account = byExchange ? (platform === 'twitter' ? x.displayName.replace(/[^A-Za-z0-9_]/g, '') : String(1_000_000_000 + (x.id * 7919) % 900_000_000)) : platform === 'twitter' ? `${handleOf(c)}${locale === 'zh' ? 'CN' : ''}` : String((locale === 'zh' ? 2_000_000_000 : 3_000_000_000) + (c.rank ?? 0) * 104_729);
-      const displayName = byExchange ? (platform === 'weibo' ? `${x.displayName}官方微博` : x.displayName) : locale === 'zh' ? `${c.name}中文社区` : c.name;
+      const account = byExchange
+        ? platform === 'twitter'
+          ? x.displayName.replace(/[^A-Za-z0-9_]/g, '')
+          : String(1_000_000_000 + ((x.id * 7919) % 900_000_000))
+        : platform === 'twitter'
+          ? `${handleOf(c)}${locale === 'zh' ? 'CN' : ''}`
+          : String((locale === 'zh' ? 2_000_000_000 : 3_000_000_000) + (c.rank ?? 0) * 104_729);
+      const displayName = byExchange
+        ? platform === 'weibo'
+          ? `${x.displayName}官方微博`
+          : x.displayName
+        : locale === 'zh'
+          ? `${c.name}中文社区`
+          : c.name;
       rows.push({
         platform,
         account,
@@ -596,7 +735,10 @@ function seedSocial(ctx: ContentSeedContext, coins: SeedCoin[], cex: SeedExchang
         coinId: !byExchange || body.includes(c.symbol) ? c.id : null,
         exchangeId: byExchange ? x.id : null,
         body,
-        url: platform === 'twitter' ? `https://x.com/${account}/status/${status}` : `https://weibo.com/${account}/${mid.toString(36)}`,
+        url:
+          platform === 'twitter'
+            ? `https://x.com/${account}/status/${status}`
+            : `https://weibo.com/${account}/${mid.toString(36)}`,
         likes,
         reposts,
         locale,
@@ -611,7 +753,11 @@ function seedSocial(ctx: ContentSeedContext, coins: SeedCoin[], cex: SeedExchang
 export async function seedCommunity(ctx: ContentSeedContext): Promise<number> {
   const coins = projects(ctx.coins);
   // Listings and official posts come from centralised exchanges (ctx.exchanges keeps the rank order).
-  const cexIds = new Set((await ctx.db.select({ id: exchangeTable.id }).from(exchangeTable).where(eq(exchangeTable.type, 'CEX'))).map((r) => r.id));
+  const cexIds = new Set(
+    (await ctx.db.select({ id: exchangeTable.id }).from(exchangeTable).where(eq(exchangeTable.type, 'CEX'))).map(
+      (r) => r.id,
+    ),
+  );
   const cex = ctx.exchanges.filter((x) => cexIds.has(x.id));
   if (coins.length === 0 || cex.length === 0) return 0;
   const updates = seedUpdates(ctx, coins, cex);

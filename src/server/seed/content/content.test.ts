@@ -33,9 +33,13 @@ describe('demo content seed', () => {
   });
 
   it('writes Chinese amounts the Chinese way (2200万美元, never 22百万美元)', async () => {
-    const [bad] = await rows<{ n: number }>(sql`select count(*)::int as n from flash_news where title like '%百万%' or body like '%百万%'`);
+    const [bad] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from flash_news where title like '%百万%' or body like '%百万%'`,
+    );
     expect(bad!.n).toBe(0);
-    const [counted] = await rows<{ n: number }>(sql`select count(*)::int as n from flash_news where locale = 'zh' and title ~ '[0-9.]+(万|亿)(美元|枚)'`);
+    const [counted] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from flash_news where locale = 'zh' and title ~ '[0-9.]+(万|亿)(美元|枚)'`,
+    );
     expect(counted!.n).toBeGreaterThan(0);
   });
 
@@ -49,7 +53,9 @@ describe('demo content seed', () => {
       union all select 'event', title || ' ' || coalesce(body, '') from calendar_events where (title || ' ' || coalesce(body, '')) ~ ${bare}
       limit 5`);
     expect(found).toEqual([]);
-    const [words] = await rows<{ n: number }>(sql`select count(*)::int as n from flash_news where locale = 'en' and title ~ '[0-9] (million|billion)'`);
+    const [words] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from flash_news where locale = 'en' and title ~ '[0-9] (million|billion)'`,
+    );
     expect(words!.n).toBeGreaterThan(0);
   });
 
@@ -78,7 +84,9 @@ describe('demo content seed', () => {
   });
 
   it('has content in English and Chinese', async () => {
-    const locales = await rows<{ locale: string }>(sql`select distinct locale::text as locale from articles order by 1`);
+    const locales = await rows<{ locale: string }>(
+      sql`select distinct locale::text as locale from articles order by 1`,
+    );
     expect(locales.map((r) => r.locale)).toEqual(expect.arrayContaining(['en', 'zh']));
   });
 });

@@ -304,7 +304,17 @@ export async function seedLives(ctx: ContentSeedContext): Promise<number> {
   const top = ctx.coins.slice(0, TOP);
   if (top.length < 10 || ctx.exchanges.length === 0) return 0;
   const prices = new Map(
-    (await ctx.db.select({ id: coins.id, price: coins.price }).from(coins).where(inArray(coins.id, top.map((c) => c.id)))).map((r) => [r.id, Number(r.price)]),
+    (
+      await ctx.db
+        .select({ id: coins.id, price: coins.price })
+        .from(coins)
+        .where(
+          inArray(
+            coins.id,
+            top.map((c) => c.id),
+          ),
+        )
+    ).map((r) => [r.id, Number(r.price)]),
   );
   const bySymbol = new Map(top.map((c) => [c.symbol, c]));
   const priced = top.filter((c) => !STABLE_SYMBOLS.has(c.symbol) && (prices.get(c.id) ?? 0) > 0);
