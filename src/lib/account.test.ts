@@ -6,30 +6,10 @@ import {
   checkPhone,
   checkUserName,
   composePhone,
-  cookieString,
-  csrfToken,
   defaultCallingCode,
   parseUserInfo,
   profileIsStale,
-  readCookie,
 } from './account.ts';
-
-describe('cookies', () => {
-  it('reads one cookie among others, decoded, and nothing for a prefix match', () => {
-    expect(readCookie('a=1; jwt=x.y%2Bz; b=2', 'jwt')).toBe('x.y+z');
-    expect(readCookie('xjwt=1; jwt2=2', 'jwt')).toBeUndefined();
-    expect(readCookie('', 'jwt')).toBeUndefined();
-  });
-  it('reads the session’s CSRF token, the https (__Host-) cookie first', () => {
-    expect(csrfToken('a=1; csrf=plain')).toBe('plain');
-    expect(csrfToken('csrf=planted; __Host-csrf=own')).toBe('own');
-    expect(csrfToken('xcsrf=1')).toBeUndefined();
-  });
-  it('writes site-wide, lax, secure on https, and removes with max-age 0', () => {
-    expect(cookieString('jwt', 'a b', 7776000, true)).toBe('jwt=a%20b; path=/; max-age=7776000; samesite=lax; secure');
-    expect(cookieString('jwt', '', 0, false)).toBe('jwt=; path=/; max-age=0; samesite=lax');
-  });
-});
 
 describe('stored profile', () => {
   const user = {

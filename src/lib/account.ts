@@ -22,7 +22,7 @@ export interface AccountUser {
   updatedAt: string;
 }
 
-export { csrfToken, hasSession, readCookie, SESSION_KEYS } from './sessionKeys.ts';
+export { SESSION_KEYS } from './sessionKeys.ts';
 import type { RiseFallScheme } from './riseFall.ts';
 import { SESSION_KEYS } from './sessionKeys.ts';
 
@@ -58,7 +58,7 @@ export interface StoredUserInfo {
  * @example profileIsStale({ user, fetchedAt: Date.now() }, Date.now()) // false
  */
 export function profileIsStale(info: StoredUserInfo | null, now: number): boolean {
-  if (!info || !info.user || typeof info.fetchedAt !== 'number') return true;
+  if (!info?.user || typeof info.fetchedAt !== 'number') return true;
   return now - info.fetchedAt > PROFILE_MAX_AGE_MS || info.fetchedAt > now + 60_000;
 }
 
@@ -79,15 +79,6 @@ export function parseUserInfo(raw: string | null): StoredUserInfo | null {
   } catch {
     return null;
   }
-}
-
-/**
- * The `document.cookie` assignment that stores (or, with `maxAgeS` 0, removes) a cookie for the
- * whole site: SameSite=Lax, Secure on https.
- * @example cookieString('jwt', 't', 60, true) // 'jwt=t; path=/; max-age=60; samesite=lax; secure'
- */
-export function cookieString(name: string, value: string, maxAgeS: number, secure: boolean): string {
-  return `${name}=${encodeURIComponent(value)}; path=/; max-age=${Math.max(0, Math.floor(maxAgeS))}; samesite=lax${secure ? '; secure' : ''}`;
 }
 
 /** The name a user goes by: the nickname, else the user name. */

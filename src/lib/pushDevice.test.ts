@@ -2,14 +2,16 @@ import { describe, expect, it } from 'vitest';
 import {
   base64UrlBytes,
   filterExchanges,
-  iidFromCookies,
   isIid,
-  msgTokenCookie,
   newIid,
   sameKey,
+  storedIid,
+  keepIid,
+  forgetIid,
   subscriptionChanges,
   withExchange,
 } from './pushDevice.ts';
+import { installCookieJar } from '../../tests/setup/cookieJar.ts';
 
 describe('device id (msgToken)', () => {
   it('is 22 base64url characters the server accepts, different each time', () => {
@@ -21,18 +23,32 @@ describe('device id (msgToken)', () => {
     expect(newIid(() => new Uint8Array(16).fill(255))).toBe('_____________________w');
   });
 
-  it('lives one day in a Lax cookie on the whole site', () => {
-    expect(msgTokenCookie('abcdefgh12', false)).toBe('msgToken=abcdefgh12; path=/; max-age=86400; samesite=lax');
-    expect(msgTokenCookie('abcdefgh12', true)).toMatch(/; secure$/);
-    expect(msgTokenCookie('', false, 0)).toBe('msgToken=; path=/; max-age=0; samesite=lax');
+  it('lives one day in the msgToken cookie, is read back, and is forgotten', () => {
+    const { jar, uninstall } = installCookieJar();
+    try {
+      expect(storedIid()).toBeUndefined();
+      keepIid('abcdefgh12');
+      const days = (Date.parse(String(jar.get('msgToken')!.attributes.expires)) - Date.now()) / 86_400_000;
+      expect(days).toBeGreaterThan(0.99);
+      expect(days).toBeLessThanOrEqual(1);
+      expect(storedIid()).toBe('abcdefgh12');
+      forgetIid();
+      expect(storedIid()).toBeUndefined();
+    } finally {
+      uninstall();
+    }
   });
 
-  it('is read back from document.cookie, ignoring values the server would refuse', () => {
-    expect(iidFromCookies('jwt=x.y.z; msgToken=abcdefgh12; theme=dark')).toBe('abcdefgh12');
-    expect(iidFromCookies('msgToken=short')).toBeUndefined();
-    expect(iidFromCookies('msgToken=has%20space%20inside')).toBeUndefined();
-    expect(iidFromCookies('xmsgToken=abcdefgh12')).toBeUndefined();
-    expect(iidFromCookies('')).toBeUndefined();
+  it('ignores a stored value the server would refuse', () => {
+    const { jar, uninstall } = installCookieJar();
+    try {
+      for (const value of ['short', 'has%20space%20inside']) {
+        jar.set('msgToken', { value, attributes: {} });
+        expect(storedIid()).toBeUndefined();
+      }
+    } finally {
+      uninstall();
+    }
   });
 });
 

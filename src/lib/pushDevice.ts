@@ -1,3 +1,4 @@
+import { getCookie, removeCookie, setCookie } from './cookies.ts';
 /**
  * The rules of browser notifications and announcement subscriptions that need no browser: the
  * device id kept in the `msgToken` cookie (SPEC §3 client state, §9: one day), the VAPID key
@@ -23,31 +24,22 @@ function base64url(bytes: Uint8Array): string {
   return btoa(s).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
+/** The device id kept in this browser, if it is one the server would accept. */
+export function storedIid(): string | undefined {
+  const iid = getCookie(MSG_TOKEN_COOKIE);
+  return iid && isIid(iid) ? iid : undefined;
+}
+
+/** Keeps the device id for a day (the server forgets unlinked devices sooner). */
+export const keepIid = (iid: string): void => setCookie(MSG_TOKEN_COOKIE, iid, MSG_TOKEN_MAX_AGE_S);
+export const forgetIid = (): void => removeCookie(MSG_TOKEN_COOKIE);
+
 /**
  * A new device id: 16 random bytes as 22 base64url characters.
  * @example newIid() // 'q0b8Zt3u1mVx9sXcW4n2Jg'
  */
 export function newIid(random: (n: number) => Uint8Array = (n) => crypto.getRandomValues(new Uint8Array(n))): string {
   return base64url(random(16));
-}
-
-/**
- * The `msgToken` cookie for a device id (an empty value with age 0 deletes it).
- * @example msgTokenCookie('q0b8Zt3u1mVx9sXcW4n2Jg', false) // 'msgToken=q0b8…; path=/; max-age=86400; samesite=lax'
- */
-export function msgTokenCookie(iid: string, secure: boolean, maxAgeS = MSG_TOKEN_MAX_AGE_S): string {
-  return `${MSG_TOKEN_COOKIE}=${encodeURIComponent(iid)}; path=/; max-age=${Math.max(0, Math.floor(maxAgeS))}; samesite=lax${secure ? '; secure' : ''}`;
-}
-
-/** The device id in a `document.cookie` string, if it is one the server would accept. */
-export function iidFromCookies(cookies: string): string | undefined {
-  for (const part of cookies.split(';')) {
-    const eq = part.indexOf('=');
-    if (eq < 0 || part.slice(0, eq).trim() !== MSG_TOKEN_COOKIE) continue;
-    const value = part.slice(eq + 1).trim();
-    return isIid(value) ? value : undefined;
-  }
-  return undefined;
 }
 
 /**

@@ -1,6 +1,7 @@
-import { CSRF_HEADER, csrfToken } from '../lib/sessionKeys.ts';
+import { CSRF_HEADER } from '../lib/sessionKeys.ts';
 import { apiLanguage, toLocale } from '../lib/i18n/index.ts';
 import { signature } from '../lib/signature.ts';
+import { sessionCsrf } from '../lib/cookies.ts';
 
 /** The API envelope of every /api response. */
 export interface Envelope<T> {
@@ -35,7 +36,7 @@ function pageFacts() {
  * answers 401 to a request that carried it (the session store sets that when it starts).
  */
 const auth: { csrf: () => string | null | undefined; unauthorized: (sent: string) => void } = {
-  csrf: () => (typeof document === 'undefined' ? undefined : csrfToken(document.cookie)),
+  csrf: sessionCsrf,
   unauthorized: () => {},
 };
 

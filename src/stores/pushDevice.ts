@@ -5,9 +5,9 @@
  * notifications. Loaded on demand: by the notification buttons, and by the session store at
  * sign-in and logout (only when notifications were ever allowed here).
  */
-import { base64UrlBytes, iidFromCookies, msgTokenCookie, newIid, sameKey } from '../lib/pushDevice.ts';
-import { hasSession } from '../lib/sessionKeys.ts';
+import { base64UrlBytes, forgetIid, keepIid, newIid, sameKey, storedIid } from '../lib/pushDevice.ts';
 import { ApiError, apiCall, apiGet } from './api.ts';
+import { signedIn } from '../lib/cookies.ts';
 
 /** What the notification button shows. */
 export type PushState = 'unsupported' | 'denied' | 'off' | 'enabled';
@@ -23,16 +23,6 @@ export function pushSupported(): boolean {
     'Notification' in window
   );
 }
-
-const secure = () => location.protocol === 'https:';
-const storedIid = () => iidFromCookies(document.cookie);
-const keepIid = (iid: string) => {
-  document.cookie = msgTokenCookie(iid, secure());
-};
-const forgetIid = () => {
-  document.cookie = msgTokenCookie('', secure(), 0);
-};
-const signedIn = () => hasSession(document.cookie);
 
 /** The service worker's registration, if /sw.js was ever registered here. */
 async function existingRegistration(): Promise<ServiceWorkerRegistration | undefined> {

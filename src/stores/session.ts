@@ -17,18 +17,17 @@
 import { atom, type WritableAtom } from 'nanostores';
 import {
   CLEARED_AT_LOGOUT,
-  cookieString,
-  csrfToken,
   parseUserInfo,
   profileIsStale,
-  readCookie,
   SESSION_KEYS,
   type AccountUser,
   type StoredUserInfo,
 } from '../lib/account.ts';
 import { HOST_PREFIX } from '../lib/sessionKeys.ts';
+import { MSG_TOKEN_COOKIE } from '../lib/pushDevice.ts';
 import { apiCall, apiGet, configureAuth } from './api.ts';
 import { RISE_FALL_COOKIE, riseFallColours, type RiseFallScheme } from '../lib/riseFall.ts';
+import { getCookie, removeCookie, sessionCsrf } from '../lib/cookies.ts';
 
 export interface SessionState {
   /** The session's CSRF token (the `csrf` cookie), null for a visitor; every new session has its own. */
@@ -203,20 +202,17 @@ let browser: Session | null = null;
  */
 const pushDevice = (run: (m: typeof import('./pushDevice.ts')) => Promise<void>, evenWithoutPermission: boolean) => {
   const granted = typeof Notification !== 'undefined' && Notification.permission === 'granted';
-  if (!granted && !(evenWithoutPermission && /(?:^|;\s*)msgToken=/.test(document.cookie))) return;
+  if (!granted && !(evenWithoutPermission && getCookie(MSG_TOKEN_COOKIE) !== undefined)) return;
   void import('./pushDevice.ts').then(run).catch((e: unknown) => console.error('[push]', e));
 };
 
 function browserSession(): Session {
   if (browser) return browser;
-  const secure = location.protocol === 'https:';
   const session = createSession(
     {
       cookies: {
-        get: (name) => readCookie(document.cookie, name),
-        remove: (name) => {
-          document.cookie = cookieString(name, '', 0, secure);
-        },
+        get: getCookie,
+        remove: removeCookie,
       },
       storage: localStorage,
       fetchUser: () => apiGet<AccountUser>('/new/v1/getUser'),
@@ -235,7 +231,7 @@ function browserSession(): Session {
   configureAuth({
     unauthorized: (sent) => {
       // A new session began meanwhile (another tab confirmed the password): go on with it.
-      const now = csrfToken(document.cookie);
+      const now = sessionCsrf();
       if (now && now !== sent) return session.renewed();
       session.clear();
       session.openLogin();

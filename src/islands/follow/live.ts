@@ -7,6 +7,7 @@
  */
 import { ApiError, apiGet } from '../../stores/api.ts';
 import { follows } from '../../stores/follows.ts';
+import { sessionCsrf } from '../../lib/cookies.ts';
 
 const store = follows();
 const bookmarked = new Set<string>();
@@ -60,7 +61,7 @@ async function markBookmarks(): Promise<void> {
 
 /** Marks every follow and bookmark button of the page for the signed-in reader. */
 export function markAll(): void {
-  const session = /(?:^|;\s*)(?:__Host-)?csrf=([^;]+)/.exec(document.cookie)?.[1] ?? null;
+  const session = sessionCsrf() ?? null;
   if (session === markedFor) return;
   markedFor = session;
   if (!watching) {

@@ -5,6 +5,7 @@
  * follow and what they bookmarked; a visitor's press opens the login dialog instead, and nothing
  * else loads.
  */
+import { signedIn } from '../../lib/cookies.ts';
 export const ACT_BUTTONS = 'button[data-follow], button[data-bookmark]';
 
 let started = false;
@@ -14,7 +15,6 @@ export function watchFollowButtons(): void {
   started = true;
   let live: typeof import('./live.ts') | null = null;
   const load = async () => (live ??= await import('./live.ts'));
-  const signedIn = () => /(?:^|;\s*)(?:__Host-)?csrf=[^;]/.test(document.cookie);
   if (signedIn()) void load().then((m) => m.markAll());
   // Signed in from the dialog on this page (mark), or signed out (forget and unmark).
   window.addEventListener('coinlens:session', () => {

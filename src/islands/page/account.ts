@@ -7,17 +7,10 @@
  * calls openLoginDialog), and the rest of a list that visitors see only part of (announcements),
  * or an announcement past what they may read, once the reader is signed in.
  */
-import {
-  avatarUrl,
-  cookieString,
-  displayName,
-  parseUserInfo,
-  profileIsStale,
-  hasSession,
-  SESSION_KEYS,
-} from '../../lib/account.ts';
+import { avatarUrl, displayName, parseUserInfo, profileIsStale, SESSION_KEYS } from '../../lib/account.ts';
 import { RISE_FALL_COOKIE, RISE_FALL_COOKIE_MAX_AGE_S } from '../../lib/riseFall.ts';
 import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
+import { setCookie, signedIn } from '../../lib/cookies.ts';
 
 function storedProfile() {
   try {
@@ -45,14 +38,9 @@ export function startAccount(): void {
     'change',
     (e) => {
       const menu = e.target as HTMLSelectElement;
-      if (menu.dataset?.setting !== RISE_FALL_COOKIE || !hasSession(document.cookie)) return;
+      if (menu.dataset?.setting !== RISE_FALL_COOKIE || !signedIn()) return;
       e.stopImmediatePropagation();
-      document.cookie = cookieString(
-        RISE_FALL_COOKIE,
-        menu.value,
-        RISE_FALL_COOKIE_MAX_AGE_S,
-        location.protocol === 'https:',
-      );
+      setCookie(RISE_FALL_COOKIE, menu.value, RISE_FALL_COOKIE_MAX_AGE_S);
       void import('./saveColours.ts')
         .then((m) => m.saveColours(menu.value))
         .catch((err: unknown) => console.error('[colours]', err))
@@ -73,9 +61,9 @@ export function startAccount(): void {
 
   const draw = () => {
     if (!area) return;
-    const signedIn = hasSession(document.cookie);
-    const info = signedIn ? storedProfile() : null;
-    if (!signedIn) {
+    const session = signedIn();
+    const info = session ? storedProfile() : null;
+    if (!session) {
       area.replaceChildren(...signedOut.map((n) => n.cloneNode(true)));
       return;
     }
@@ -132,7 +120,7 @@ export function startAccount(): void {
 
   // A stored profile that is missing or a day old is fetched again (and a refused token is
   // forgotten) by the session store: only signed-in readers load it.
-  if (hasSession(document.cookie) && profileIsStale(storedProfile(), Date.now())) {
+  if (signedIn() && profileIsStale(storedProfile(), Date.now())) {
     void import('../../stores/session.ts').then((s) => s.startSession());
   }
 
@@ -143,7 +131,7 @@ export function startAccount(): void {
     if (!target) return;
     let busy = false;
     const run = () => {
-      if (busy || target.dataset[flag] || !hasSession(document.cookie)) return;
+      if (busy || target.dataset[flag] || !signedIn()) return;
       busy = true;
       show(target)
         .catch((e: unknown) => console.error(label, e))

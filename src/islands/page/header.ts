@@ -1,4 +1,5 @@
 import { chooseSize, SIZES_COOKIE, SIZES_COOKIE_MAX_AGE_DAYS } from '../../lib/pageSizes.ts';
+import { getCookie, setCookie } from '../../lib/cookies.ts';
 
 /**
  * The header's controls (markup in src/components/layout/chrome.ts): settings live in cookies
@@ -6,9 +7,7 @@ import { chooseSize, SIZES_COOKIE, SIZES_COOKIE_MAX_AGE_DAYS } from '../../lib/p
  * the quick search becomes its island on first contact.
  */
 export function startHeader(): void {
-  const remember = (name: string, value: string, days = 365) => {
-    document.cookie = `${name}=${encodeURIComponent(value)}; path=/; max-age=${days * 86400}; samesite=lax`;
-  };
+  const remember = (name: string, value: string, days = 365) => setCookie(name, value, days * 86400);
 
   // The language links work without JavaScript (explicit prefix, the page's path and query);
   // with it, the choice sticks, and a query the page changed since (the kline's interval) goes too.
@@ -67,10 +66,9 @@ export function startHeader(): void {
     const a = (e.target as Element | null)?.closest?.<HTMLElement>('[data-list] [data-size]');
     const list = a?.parentElement?.dataset.list;
     if (!a || !list) return;
-    const cookie = new RegExp(`(?:^|;\\s*)${SIZES_COOKIE}=([^;]*)`).exec(document.cookie)?.[1];
     remember(
       SIZES_COOKIE,
-      chooseSize(cookie && decodeURIComponent(cookie), list, Number(a.dataset.size)),
+      chooseSize(getCookie(SIZES_COOKIE), list, Number(a.dataset.size)),
       SIZES_COOKIE_MAX_AGE_DAYS,
     );
   });

@@ -6,8 +6,9 @@
  * the favourites store (./starsLive.ts) loads when a reader reaches for a star, clicks one, or
  * is signed in (their list is on the server).
  */
-import { hasSession, SESSION_KEYS } from '../../lib/account.ts';
+import { SESSION_KEYS } from '../../lib/account.ts';
 import { favouriteKey, parseFavourites } from '../../lib/favourites.ts';
+import { signedIn } from '../../lib/cookies.ts';
 
 /** Sets `aria-pressed` on every star of the page from a set of `TYPE:id` keys. */
 export function markStars(keys: ReadonlySet<string>): void {
@@ -25,7 +26,7 @@ export function startStars(): void {
   started = true;
   let live: Promise<typeof import('./starsLive.ts')> | null = null;
   const load = () => (live ??= import('./starsLive.ts').then((m) => (m.startLiveStars(), m)));
-  if (hasSession(document.cookie)) void load();
+  if (signedIn()) void load();
   else {
     try {
       markStars(new Set(parseFavourites(localStorage.getItem(SESSION_KEYS.localFavourites)).map(favouriteKey)));

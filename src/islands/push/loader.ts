@@ -3,6 +3,7 @@
  * uses it: a visitor's press opens the login dialog; a signed-in reader's press (or their
  * arrival on one exchange's list, to mark its toggle) loads ./panel.ts.
  */
+import { signedIn } from '../../lib/cookies.ts';
 let started = false;
 
 export function watchAlerts(): void {
@@ -10,7 +11,6 @@ export function watchAlerts(): void {
   const panel = document.querySelector<HTMLElement>('[data-push-panel]');
   if (!panel) return;
   started = true;
-  const signedIn = () => /(?:^|;\s*)(?:__Host-)?csrf=[^;]/.test(document.cookie);
   let loaded: Promise<typeof import('./panel.ts')> | null = null;
   const load = () => (loaded ??= import('./panel.ts'));
   // Arriving signed in loads the panel only to mark an exchange toggle; signing out resets a loaded one.

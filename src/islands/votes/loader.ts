@@ -3,13 +3,13 @@
  * loads on the first press (a visitor's press opens the login dialog instead), or at once for a
  * signed-in reader, to mark their votes.
  */
+import { signedIn } from '../../lib/cookies.ts';
 let started = false;
 
 export function watchVotes(): void {
   if (started) return;
   started = true;
   const load = () => import('./votes.ts');
-  const signedIn = () => /(?:^|;\s*)(?:__Host-)?csrf=[^;]/.test(document.cookie);
   if (signedIn()) void load().then((m) => m.markMine());
   window.addEventListener('coinlens:session', () => void load().then((m) => m.markMine()));
   // Items added later ("load more" on the flash news timeline) get their marks too.

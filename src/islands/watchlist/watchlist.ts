@@ -15,10 +15,10 @@ import { formatNumber, formatPair, formatPercent } from '../../lib/format/index.
 import { html, type SafeHtml } from '../../lib/html.ts';
 import { apiLanguage, createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
 import { createMoney, rateChanges } from '../../lib/money.ts';
-import { hasSession } from '../../lib/sessionKeys.ts';
 import { signature } from '../../lib/signature.ts';
 import { move, ofType, sameOrder, tickerMaps, WATCHLIST_TYPES, withTypeOrder } from '../../lib/watchlist.ts';
 import { $favourites, favouritesLoading, startFavourites, type Favourites } from '../../stores/favourites.ts';
+import { signedIn } from '../../lib/cookies.ts';
 
 // localName: the coin's name in the request's language (tickersByIds adds it).
 type CoinRow = Parameters<typeof coinTableHtml>[1][number] & { localName?: string | null };
@@ -40,8 +40,6 @@ export interface WatchlistOptions {
 
 /** How often the rows' figures are fetched again while the page is visible (coin prices stream). */
 const REFRESH_MS = 60_000;
-
-const signedIn = () => hasSession(document.cookie);
 
 /**
  * POST favorite/tickers/tickersByIds, signed like every API call (SPEC §7 `t`, `lan`). It needs no
