@@ -52,9 +52,11 @@ const islandStylesInHead = {
   enforce: 'pre',
   transform(code, id) {
     if (!id.replace(/\\/g, '/').endsWith('/astro/dist/runtime/server/scripts.js')) return null;
+    // biome-ignore lint/suspicious/noTemplateCurlyInString: the text of Astro's own template literal
     const out = code.replace('`<style>${ISLAND_STYLES}</style>', '`');
     if (out === code)
       throw new Error(
+        // biome-ignore lint/suspicious/noTemplateCurlyInString: names Astro's template literal
         'coinlens-island-styles-in-head: Astro no longer writes <style>${ISLAND_STYLES}</style> in runtime/server/scripts.js; see astro.config.mjs',
       );
     return out;
@@ -92,7 +94,7 @@ const devShutdown = {
     'astro:server:setup': ({ server }) => {
       const close = server.close.bind(server);
       server.close = async () => {
-        // @ts-ignore: set by src/server/boot.ts once a request has started the app.
+        // @ts-expect-error: set by src/server/boot.ts once a request has started the app.
         await globalThis[Symbol.for('coinlens.boot')]
           ?.shutdown()
           .catch((/** @type {Error} */ e) => console.error('[dev] shutdown:', e.message));
@@ -100,9 +102,10 @@ const devShutdown = {
       };
       // One listener for the process, closing whichever dev server is current (a restart after a
       // configuration change loads this file again and makes a new one).
-      const slot = /** @type {{ server?: { close(): Promise<void> } }} */ (
-        /** @type {any} */ ((globalThis[Symbol.for('coinlens.devServer')] ??= {}))
-      );
+      const key = Symbol.for('coinlens.devServer');
+      /** @type {{ server?: { close(): Promise<void> } }} */
+      const slot = Reflect.get(globalThis, key) ?? {};
+      Reflect.set(globalThis, key, slot);
       if (!slot.server)
         process.once(
           'SIGINT',

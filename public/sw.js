@@ -8,9 +8,9 @@ self.addEventListener('activate', (event) => event.waitUntil(self.clients.claim(
 function sameOrigin(path) {
   try {
     const url = new URL(path || '/', self.location.origin);
-    return url.origin === self.location.origin ? url.href : self.location.origin + '/';
-  } catch (e) {
-    return self.location.origin + '/';
+    return url.origin === self.location.origin ? url.href : `${self.location.origin}/`;
+  } catch {
+    return `${self.location.origin}/`;
   }
 }
 
@@ -18,7 +18,7 @@ self.addEventListener('push', (event) => {
   let msg = {};
   try {
     msg = event.data ? event.data.json() : {};
-  } catch (e) {
+  } catch {
     msg = { body: event.data ? event.data.text() : '' };
   }
   const title = typeof msg.title === 'string' && msg.title ? msg.title : 'Coinlens';
@@ -33,7 +33,7 @@ self.addEventListener('push', (event) => {
 
 self.addEventListener('notificationclick', (event) => {
   event.notification.close();
-  const url = sameOrigin(event.notification.data && event.notification.data.url);
+  const url = sameOrigin(event.notification.data?.url);
   event.waitUntil(
     self.clients.matchAll({ type: 'window', includeUncontrolled: true }).then((windows) => {
       for (const w of windows) {

@@ -13,7 +13,7 @@ import {
 import { SourceError } from '../src/server/ingest/content/source.ts';
 
 const t0 = cliMessages(cliLocale(undefined));
-let args;
+let args: ReturnType<typeof parseCliArgs>;
 try {
   args = parseCliArgs(process.argv.slice(2));
 } catch (e) {

@@ -2,7 +2,7 @@
 // make: a bare redirect (Astro's trailing-slash one), a static file's 304, a failed render's 500,
 // and the 400/408/431 Node sends before any handler runs.
 import fs from 'node:fs';
-import http from 'node:http';
+import type http from 'node:http';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';

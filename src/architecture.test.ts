@@ -12,7 +12,7 @@ import { describe, expect, it } from 'vitest';
 const SRC = path.resolve(import.meta.dirname);
 
 /** Module → the modules it imports (relative specifiers, resolved to files under src). */
-export type Graph = Map<string, string[]>;
+type Graph = Map<string, string[]>;
 
 function filesUnder(dir: string): string[] {
   if (!fs.existsSync(dir)) return [];
@@ -49,7 +49,7 @@ function graphOfSrc(): Graph {
   return graph;
 }
 
-export interface Rule {
+interface Rule {
   name: string;
   /** The modules the rule binds (paths relative to src). */
   from: (file: string) => boolean;
@@ -62,7 +62,7 @@ const under =
   (file: string) =>
     folders.some((f) => file === f || file.startsWith(`${f}/`));
 
-export const RULES: Rule[] = [
+const RULES: Rule[] = [
   {
     name: 'browser code (islands, stores) never reaches the server, a page or an Astro component',
     from: under('islands', 'stores'),
@@ -86,7 +86,7 @@ export const RULES: Rule[] = [
  * Every breach of the rules: one line per module and rule, with the first chain of imports
  * that leads out of bounds ("islands/a.ts → components/b.ts → server/c.ts").
  */
-export function violations(graph: Graph, rules: readonly Rule[] = RULES): string[] {
+function violations(graph: Graph, rules: readonly Rule[] = RULES): string[] {
   const found: string[] = [];
   for (const rule of rules) {
     for (const start of graph.keys()) {

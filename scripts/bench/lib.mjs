@@ -169,7 +169,7 @@ export function writeResults(name, meta, header, rows, more = []) {
   const dir = path.join(root, 'bench/results');
   fs.mkdirSync(dir, { recursive: true });
   const record = { ...meta, loadavg: os.loadavg(), rows, ...Object.fromEntries(more.map((m) => [m.key, m.rows])) };
-  fs.writeFileSync(path.join(dir, `${name}.json`), JSON.stringify(record, null, 2) + '\n');
+  fs.writeFileSync(path.join(dir, `${name}.json`), `${JSON.stringify(record, null, 2)}\n`);
   // Cells may hold SQL: a pipe would end the cell, a newline the row.
   const cell = (v) =>
     String(v ?? '')

@@ -244,11 +244,11 @@ try {
     })
     .sort((a, b) => Number(b[`ms${SIZES.length - 1}`]) - Number(a[`ms${SIZES.length - 1}`]));
 
-  const sizeCols = SIZES.map((n, i) => [
+  const sizeCols = SIZES.flatMap((n, i) => [
     { key: `rps${i}`, label: `${n / 1000}k req/s` },
     { key: `mean${i}`, label: `${n / 1000}k mean ms` },
     ...(i ? [{ key: `ratio${i}`, label: `${n / 1000}k cost ÷ ${SIZES[0] / 1000}k` }] : []),
-  ]).flat();
+  ]);
   writeResults(
     'scale',
     {

@@ -67,6 +67,7 @@ export async function boot(options: BootOptions): Promise<Booted> {
   try {
     seeded = await prepare(handle, options.seed ?? c.SEED === 'auto');
     if (seeded) await clearIconFiles(c.dataDir);
+    // biome-ignore lint/correctness/useHookAtTopLevel: not a React hook; it makes the handle the process's database
     if (options.global !== false) useDatabase(handle);
     if (options.live ?? options.role === 'server') {
       const realtime = await import('./realtime/index.ts');

@@ -43,7 +43,7 @@ function pageRoutes(): { template: string; dynamic: boolean; endpoint: boolean }
   return out;
 }
 
-const escape = (text: string) =>
+const escapeHtml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/'/g, '&#39;').replace(/"/g, '&quot;');
 
 const BAD_IDS = ['a%00b', '%ff', '%0D%0A', '%3C%2F', 'x'.repeat(300)];
@@ -100,7 +100,7 @@ test.describe('the edge rule', () => {
       const res = await raw(baseURL!, target);
       expect(res.status, target).toBe(400);
       expectSecurityHeaders(res, target);
-      expect(res.text, target).toContain(escape(zh.error.badRequestTitle!));
+      expect(res.text, target).toContain(escapeHtml(zh.error.badRequestTitle!));
     }
     for (const target of ['/baike?q=a%00b', '/news?coin=a%00b', '/ieo?platform=%ff', '/search?q=%E4']) {
       expect((await raw(baseURL!, target)).status, target).toBe(400);
@@ -191,10 +191,10 @@ test.describe('the not-found page', () => {
         expect(res.status, missing).toBe(404);
         expectSecurityHeaders(res, missing);
         expect(res.text).toContain(`<html lang="${TAGS[locale]}"`);
-        expect(res.text).toContain(escape(s.error.notFoundTitle!));
+        expect(res.text).toContain(escapeHtml(s.error.notFoundTitle!));
         // Its two sentences joined by the language's own full stop (。 in Chinese, not ". ").
         const stop = locale.startsWith('zh') ? '。' : '. ';
-        expect(res.text).toContain(escape(`${s.error.notFoundStatus!}${stop}${s.error.notFoundBody!}`));
+        expect(res.text).toContain(escapeHtml(`${s.error.notFoundStatus!}${stop}${s.error.notFoundBody!}`));
         expect(res.text).toMatch(new RegExp(`class="home" href="/${locale}"`));
         expect(res.text).toContain('<meta name="robots" content="noindex"');
         expect(res.text).not.toMatch(/<link rel="(alternate|canonical)"/);

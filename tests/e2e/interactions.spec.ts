@@ -63,7 +63,7 @@ test.describe('mobile redirect', () => {
   test('an iPhone is sent to the mobile site at the same path and query', async ({ request }) => {
     const res = await request.get('/coin/bitcoin?x=1', { maxRedirects: 0 });
     expect(res.status()).toBe(302);
-    expect(res.headers()['location']).toBe(`${MOBILE_ORIGIN}/coin/bitcoin?x=1`);
+    expect(res.headers().location).toBe(`${MOBILE_ORIGIN}/coin/bitcoin?x=1`);
   });
 
   test('browsermode=pc and routes without a mobile page stay', async ({ request }) => {

@@ -195,7 +195,7 @@ async function stubPushManager(page: Page, sub: { endpoint: string; p256dh: stri
         return true;
       },
     });
-    PushManager.prototype.subscribe = async function (opts?: PushSubscriptionOptionsInit) {
+    PushManager.prototype.subscribe = async (opts?: PushSubscriptionOptionsInit) => {
       const key = new Uint8Array(opts!.applicationServerKey as ArrayBuffer);
       const b64 = btoa(String.fromCharCode(...key))
         .replace(/\+/g, '-')
@@ -204,7 +204,7 @@ async function stubPushManager(page: Page, sub: { endpoint: string; p256dh: stri
       localStorage.setItem(KEY, b64);
       return make(b64) as unknown as PushSubscription;
     };
-    PushManager.prototype.getSubscription = async function () {
+    PushManager.prototype.getSubscription = async () => {
       const key = localStorage.getItem(KEY);
       return (key ? make(key) : null) as unknown as PushSubscription;
     };

@@ -56,7 +56,7 @@ for (const L of LOCALES) {
     const png = await request.get(card);
     expect(png.status()).toBe(200);
     expect(png.headers()['content-type']).toBe('image/png');
-    expect(png.headers()['etag']).toBeTruthy();
+    expect(png.headers().etag).toBeTruthy();
     expect((await sharp(await png.body()).metadata()).width).toBe(1200);
 
     await expect(page.getByTestId('dateline')).toHaveText(L.dateline);

@@ -234,8 +234,7 @@ for (const L of LOCALES) {
           const el = walker.currentNode.parentElement;
           if (
             !walker.currentNode.textContent?.trim() ||
-            !el ||
-            !el.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
+            !el?.checkVisibility({ checkOpacity: true, checkVisibilityCSS: true })
           )
             continue;
           const size = Number.parseFloat(getComputedStyle(el).fontSize);

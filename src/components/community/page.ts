@@ -9,7 +9,7 @@ import type { View } from '../../server/view.ts';
 /** A count (views, likes): exact below 10,000, abbreviated above (SPEC §9 units). */
 export const countText = (v: View, n: number): string => (n >= 10_000 ? v.number(n) : v.count(n));
 
-const SLUG = /^[a-z0-9][a-z0-9.\-]{0,119}$/i;
+const SLUG = /^[a-z0-9][a-z0-9.-]{0,119}$/i;
 
 /**
  * Page number, page size and a coin or exchange slug from a list URL. Malformed values fall back

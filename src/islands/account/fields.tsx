@@ -300,6 +300,7 @@ export function useSubmit() {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note>(null);
   /** Runs one request; its note (or the error's words) becomes the result line. True on success. */
+  // biome-ignore lint/suspicious/noConfusingVoidType: an action may return nothing (no note) as well as a note
   const run = async (action: () => Promise<Note | void>, t: T): Promise<boolean> => {
     setBusy(true);
     setNote(null);

@@ -313,7 +313,7 @@ export default function KlineChart({
   };
 
   const shown = legend ?? candles.current.at(-1) ?? null;
-  const change = shown && shown.open ? ((shown.close - shown.open) / shown.open) * 100 : null;
+  const change = shown?.open ? ((shown.close - shown.open) / shown.open) * 100 : null;
   const dir = trend(change);
   const daily = interval === '1d' || interval === '1w';
   const when = shown ? (daily ? formatDate(shown.time) : formatDateTime(shown.time, Date.now())) : '--';

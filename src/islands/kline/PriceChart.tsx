@@ -219,6 +219,7 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
             {shown ? (daily ? formatDate(shown.time) : formatDateTime(shown.time, Date.now())) : ''}
           </span>
         </div>
+        {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not a form's fieldset */}
         <div className="price-chart-ranges" role="group" aria-label={t('kline.rangeLabel')}>
           {PRICE_CHART_RANGES.map((r) => (
             <button key={r} type="button" aria-pressed={r === range} data-range={r} onClick={() => setRange(r)}>

@@ -129,6 +129,7 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
         )}
         <ul role="presentation">
           {rows.map(({ h, i }) => (
+            // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole lint/a11y/useFocusableInteractive: the ARIA combobox pattern: focus stays in the input, which names the active option
             <li key={`${kind}:${h.key}`} id={`${listId}-${i}`} role="option" aria-selected={i === active}>
               {h.kind === 'explorer' ? (
                 <a
@@ -173,6 +174,7 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
   };
 
   return (
+    // biome-ignore lint/a11y/useSemanticElements: <search> is too new for the browsers the site supports
     <form
       className="qs"
       role="search"
@@ -210,6 +212,7 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
         onKeyDown={onKeyDown}
       />
       {open && deferred.length > 0 && (
+        // biome-ignore lint/a11y/noNoninteractiveElementToInteractiveRole: the ARIA combobox pattern's popup list
         <ul className="qs-results" id={listId} role="listbox" data-testid="quick-search-results">
           {chain && explorers.status === 'loading' && <li className="qs-empty">{t('explorer.qs.loading')}</li>}
           {chain && explorers.status === 'failed' && <li className="qs-empty">{t('explorer.qs.failed')}</li>}

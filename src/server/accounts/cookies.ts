@@ -54,7 +54,7 @@ export async function csrfMatches(db: Db, sessionId: string, sent: string | unde
 
 /** The session id a token of ours names (the token was just signed here: no verification needed). */
 export function sessionIdOf(token: string): string {
-  const sid = decodeJwt(token)['sid'];
+  const sid = decodeJwt(token).sid;
   if (typeof sid !== 'string') throw new Error('a session token without sid');
   return sid;
 }

@@ -24,7 +24,7 @@ let dummy: Promise<string> | undefined;
  * seeder's demo users) still costs one full verification and answers false.
  */
 export async function verifyPassword(stored: string | null | undefined, password: string): Promise<boolean> {
-  if (!stored || !stored.startsWith('$argon2')) {
+  if (!stored?.startsWith('$argon2')) {
     dummy ??= hashPassword(crypto.randomUUID());
     await verify(await dummy, password).catch(() => false);
     return false;

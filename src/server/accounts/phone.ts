@@ -18,5 +18,5 @@ const TEXTABLE = new Set(['MOBILE', 'FIXED_LINE_OR_MOBILE']);
 export function toE164(input: string | null | undefined): string | null {
   if (!input || input.length > 32) return null;
   const parsed = parsePhoneNumberFromString(input.trim());
-  return parsed && parsed.isValid() && TEXTABLE.has(parsed.getType() ?? '') ? parsed.number : null;
+  return parsed?.isValid() && TEXTABLE.has(parsed.getType() ?? '') ? parsed.number : null;
 }

@@ -56,7 +56,7 @@ export async function authenticate(db: Db, token: string): Promise<AuthUser | nu
       audience: AUDIENCE,
     });
     sub = payload.sub;
-    sid = payload['sid'];
+    sid = payload.sid;
   } catch {
     return null;
   }

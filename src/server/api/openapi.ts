@@ -8,7 +8,7 @@
  */
 import type { Hono, MiddlewareHandler } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { z, type ZodTypeAny } from 'zod';
+import type { z, ZodTypeAny } from 'zod';
 import { zodToJsonSchema } from 'zod-to-json-schema';
 import type { ApiEnv } from './env.ts';
 import { optionalAuth, requireAuth } from './middleware/auth.ts';

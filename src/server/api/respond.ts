@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { DomainError } from '../domain/errors.ts';
 import type { ApiEnv } from './env.ts';
 import { CACHE } from '../http/cachePolicy.ts';

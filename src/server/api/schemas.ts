@@ -17,7 +17,7 @@ export const slug = z
   .string()
   .min(1)
   .max(120)
-  .regex(/^[a-z0-9][a-z0-9.\-]*$/i, 'is not a valid identifier');
+  .regex(/^[a-z0-9][a-z0-9.-]*$/i, 'is not a valid identifier');
 
 /** Path parameters of one item: `:id` (coins, articles …) and `:name` (exchanges). */
 export const idParam = z.object({ id: slug });

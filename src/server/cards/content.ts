@@ -118,7 +118,7 @@ export async function articleCard(db: Db, id: number): Promise<ArticleCardConten
 
 /** A coin by id, or null. */
 export async function coinCard(db: Db, id: string, locale: Locale): Promise<CoinCardContent | null> {
-  let coin;
+  let coin: Awaited<ReturnType<typeof currentCoin>>;
   try {
     coin = await currentCoin(db, id);
   } catch (e) {

@@ -138,7 +138,7 @@ export async function cardResponse(
     'Cache-Control': CACHE_CONTROL[card.kind],
     'Last-Modified': new Date(entry.drawnAt).toUTCString(),
   };
-  if (ifNoneMatch && ifNoneMatch.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, '') === entry.etag || tag === '*'))
+  if (ifNoneMatch?.split(/\s*,\s*/).some((tag) => tag.replace(/^W\//, '') === entry.etag || tag === '*'))
     return new Response(null, { status: 304, headers });
   return new Response(new Uint8Array(entry.png), {
     status: 200,

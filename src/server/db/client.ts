@@ -69,5 +69,6 @@ export function openDatabase(
 /** Applies the committed migrations that have not run yet. */
 export async function migrate(handle: DbHandle): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  // biome-ignore lint/suspicious/noExplicitAny: drizzle types its migrator per driver; the handle is node-postgres's
   await drizzleMigrate(handle.db as any, { migrationsFolder: migrationsFolder() });
 }

@@ -36,7 +36,7 @@ describe('questionHeat', () => {
   const base = { views: 1000, answers: 3, votes: 20, ageHours: 24 };
 
   it('matches its formula', () => {
-    expect(questionHeat(base)).toBeCloseTo((10 + 6 + 2) / Math.pow(3, 1.2), 10);
+    expect(questionHeat(base)).toBeCloseTo((10 + 6 + 2) / 3 ** 1.2, 10);
   });
 
   it('rises with views, answers and votes and falls with age', () => {

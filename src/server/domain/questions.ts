@@ -56,7 +56,7 @@ export function orderAnswers<T extends AnswerLike>(list: readonly T[]): T[] {
  */
 export function questionHeat(q: { views: number; answers: number; votes: number; ageHours: number }): number {
   const attention = q.views / 100 + 2 * q.answers + q.votes / 10;
-  return attention / Math.pow(Math.max(0, q.ageHours) / 24 + 2, 1.2);
+  return attention / (Math.max(0, q.ageHours) / 24 + 2) ** 1.2;
 }
 
 export interface QuestionItem {

@@ -107,7 +107,7 @@ describe('the edge rule', () => {
     ).toBe(true);
     expect(isCleanJson({ content: 'a\u0000b' })).toBe(false);
     expect(isCleanJson({ nested: { deeper: ['\u001b[31m'] } })).toBe(false);
-    expect(isCleanJson({ ['key\u0000']: 1 })).toBe(false);
+    expect(isCleanJson({ 'key\u0000': 1 })).toBe(false);
     expect(isCleanJson(['\ud800'])).toBe(false);
     let deep: unknown = 'x';
     for (let i = 0; i < MAX_DEPTH + 1; i++) deep = [deep];

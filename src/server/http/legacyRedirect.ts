@@ -24,7 +24,7 @@ export function redirectHome(base: string): Response {
 }
 
 /** A coin id, exchange name or offering slug: the slug rule the list filters use (src/components/community/page.ts). */
-export const SLUG = /^[a-z0-9][a-z0-9.\-]{0,119}$/i;
+export const SLUG = /^[a-z0-9][a-z0-9.-]{0,119}$/i;
 /** A content id (announcements): a positive 32-bit integer. */
 export const NUMERIC_ID = /^[1-9]\d{0,9}$/;
 

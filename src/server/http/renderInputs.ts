@@ -60,7 +60,7 @@ export function parseCookies(header: string | null | undefined): Record<string, 
     const eq = part.indexOf('=');
     if (eq < 0) continue;
     const name = part.slice(0, eq).trim();
-    if (!name || Object.prototype.hasOwnProperty.call(out, name)) continue;
+    if (!name || Object.hasOwn(out, name)) continue;
     let value = part.slice(eq + 1).trim();
     if (value.startsWith('"') && value.endsWith('"') && value.length >= 2) value = value.slice(1, -1);
     try {

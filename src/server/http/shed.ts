@@ -28,7 +28,7 @@ export const SHED_CODES = { 429: 4290, 503: 5030 } as const;
 
 type NodeHeaders = Record<string, string | string[] | undefined>;
 
-const escape = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
+const escapeHtml = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
 /** The language of a shed request: as the API reads it under /api, as the pages read it elsewhere. */
 function localeOf(
@@ -83,9 +83,9 @@ export function shedAnswer(req: { url?: string; headers: NodeHeaders }, verdict:
   const title = t(verdict.status === 429 ? 'shed.tooManyTitle' : 'shed.busyTitle');
   const body = `<!doctype html>
 <html lang="${LOCALE_TAGS[locale]}">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escape(title)} · Coinlens</title>
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · Coinlens</title>
 <style>body{font:16px/1.5 system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1rem;color:#1a1d24}h1{font-size:1.5rem}a{color:#1f6feb}@media (prefers-color-scheme:dark){body{background:#12141a;color:#e6e8ee}a{color:#6ea8fe}}</style></head>
-<body><main><h1>${escape(title)}</h1><p>${escape(msg)}</p><p><a href="${escape(home)}">${escape(t('shed.home'))}</a></p></main></body>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(msg)}</p><p><a href="${escapeHtml(home)}">${escapeHtml(t('shed.home'))}</a></p></main></body>
 </html>
 `;
   return { status: verdict.status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body };

@@ -13,7 +13,7 @@ export function cachedText(request: Request, body: string, contentType: string, 
   const headers = new Headers({ 'Content-Type': contentType, 'Cache-Control': XML_CACHE_CONTROL, ETag: etag });
   if (lastModified) headers.set('Last-Modified', lastModified.toUTCString());
   const match = request.headers.get('if-none-match');
-  if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+  if (match?.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
     return new Response(null, { status: 304, headers });
   }
   return new Response(body, { status: 200, headers });

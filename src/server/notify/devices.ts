@@ -77,7 +77,7 @@ export function subscriptionOf(raw: unknown): PushSubscriptionInput {
   const { p256dh, auth } = keys as { p256dh?: unknown; auth?: unknown };
   const point = base64urlBytes(p256dh);
   const secret = base64urlBytes(auth);
-  if (!point || point.length !== 65 || point[0] !== 4 || !secret || secret.length !== 16) throw bad('subscriptionRule');
+  if (point?.length !== 65 || point[0] !== 4 || !secret || secret.length !== 16) throw bad('subscriptionRule');
   return { endpoint, keys: { p256dh: point.toString('base64url'), auth: secret.toString('base64url') } };
 }
 

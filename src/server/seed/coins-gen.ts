@@ -296,6 +296,7 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
       platform: c.platform,
       isToken: c.platform !== null,
       reviewed: true,
+      // biome-ignore lint/correctness/usePlaywrightValidDescribeCallback: the seeder's description writer, not a test
       description: describe({ ...c, circulating: s.circulating, max: s.max, listedOn }, rng),
       sparkline7d: st.sparkline,
       volatility: dec(s.volatility, 4),

@@ -31,7 +31,7 @@ const idParam = z
   .string()
   .min(1)
   .max(120)
-  .regex(/^[a-z0-9][a-z0-9\-]*$/i, 'is not a valid offering id');
+  .regex(/^[a-z0-9][a-z0-9-]*$/i, 'is not a valid offering id');
 
 /**
  * The API of ICO/IEO offerings and their ROI aggregates.

@@ -61,6 +61,7 @@ export interface CliArgs {
  * @example parseCliArgs(['feed.xml', '--kind', 'lives']).options.kind // 'lives'
  */
 export function parseCliArgs(argv: string[], env = process.env): CliArgs {
+  // biome-ignore lint/suspicious/noImplicitAnyLet: typed by the parseArgs call below, whose options shape it
   let parsed;
   try {
     parsed = parseArgs({

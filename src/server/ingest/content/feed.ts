@@ -41,7 +41,7 @@ function rawEntries(xml: string): {
   lang?: string | undefined;
   title?: string | undefined;
 } {
-  let parsed;
+  let parsed: ReturnType<typeof parseFeed>;
   try {
     parsed = parseFeed(xml);
   } catch (e) {

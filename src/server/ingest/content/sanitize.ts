@@ -198,7 +198,7 @@ function tokenize(html: string): Token[] {
     let j = lt + m[0].length;
     const attrs: Record<string, string> = {};
     let selfClosing = false;
-    const attrRe = /\s*([^\s"'>\/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?|\s*(\/)|\s+/y;
+    const attrRe = /\s*([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s>]+)))?|\s*(\/)|\s+/y;
     while (j < html.length && html[j] !== '>') {
       attrRe.lastIndex = j;
       const a = attrRe.exec(html);

@@ -117,7 +117,7 @@ export async function readSource(
   }
   if (/^[a-z][a-z0-9+.-]+:\/\//i.test(source))
     throw new SourceError(`${source}: only http and https URLs can be imported`);
-  let stat;
+  let stat: Awaited<ReturnType<typeof fs.stat>>;
   try {
     stat = await fs.stat(source);
   } catch {

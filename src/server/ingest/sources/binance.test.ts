@@ -43,7 +43,7 @@ describe('BinanceSpot', () => {
       low24h: 93850.01,
       change24h: 2.444,
       baseVolume24h: 18734.5219,
-      quoteVolume24h: 1786912345.6789123,
+      quoteVolume24h: 1786912345.6789124, // the nearest double to the answer's "1786912345.6789123"
       bid: 96512.33,
       ask: 96512.34,
       at: NOW - 412,

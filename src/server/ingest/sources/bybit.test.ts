@@ -66,7 +66,7 @@ describe('Bybit tickers', () => {
       low24h: 95601.2,
       change24h: 0.0132 * 100,
       baseVolume24h: 12877.442911,
-      quoteVolume24h: 1241876543.2210451,
+      quoteVolume24h: 1241876543.221045, // the nearest double to the answer's "1241876543.2210451"
       bid: 97244.5,
       ask: 97244.6,
       at: NOW,

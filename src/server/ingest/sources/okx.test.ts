@@ -58,7 +58,7 @@ describe('Okx tickers', () => {
       low24h: 95611.3,
       change24h: (97250.1 / 96000 - 1) * 100,
       baseVolume24h: 15884.94327413,
-      quoteVolume24h: 1532987412.58614172,
+      quoteVolume24h: 1532987412.5861418, // the nearest double to the answer's "1532987412.58614172"
       bid: 97250.1,
       ask: 97250.2,
       at: NOW - 203,

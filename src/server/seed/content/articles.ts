@@ -574,7 +574,7 @@ const STABLECOINS = new Set([
 function pickCoin(rng: Rng, pool: readonly SeedCoin[], not?: string): SeedCoin {
   return rng.weighted(
     pool.filter((c) => c.id !== not),
-    (c) => 1 / Math.pow(c.rank ?? pool.length, 0.9),
+    (c) => 1 / (c.rank ?? pool.length) ** 0.9,
   );
 }
 
@@ -652,7 +652,7 @@ export async function seedArticles(ctx: ContentSeedContext): Promise<number> {
           related.push(coin2.id);
         else if (rng.chance(0.3)) related.push(coin2.id);
         // Recent days carry more stories than old ones, like a real feed.
-        const age = Math.pow(rng.next(), 1.3) * SPAN_DAYS * DAY;
+        const age = rng.next() ** 1.3 * SPAN_DAYS * DAY;
         const publishedAt = new Date(Math.floor((now.getTime() - age) / 60_000) * 60_000);
         drafts.push({
           kind,
