@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import islandScript from 'astro/runtime/server/astro-island.prebuilt.js';
 import islandScriptDev from 'astro/runtime/server/astro-island.prebuilt-dev.js';
 
-// Middleware mode: scripts/serve.mjs wraps the handler in a small Node server that adds
+// Middleware mode: src/server/http/node/server.mjs wraps the handler in a small Node server that adds
 // compression and immutable caching, which @astrojs/node's standalone mode does not do.
 /**
  * @astrojs/node with our server entrypoint (src/server/http/entrypoint.ts, which says why) in
@@ -167,7 +167,7 @@ function cspHashes() {
 
 export default defineConfig({
   output: 'server',
-  // No streaming: scripts/serve.mjs sends whole bodies anyway, and a page rendered to one string
+  // No streaming: src/server/http/node/server.mjs sends whole bodies anyway, and a page rendered to one string
   // skips a ReadableStream and hundreds of chunk writes per request.
   adapter: nodeServer({ mode: 'middleware', experimentalDisableStreaming: true }),
   integrations: [react(), reactRefreshPreamble, devShutdown, directives, cspHashes()],

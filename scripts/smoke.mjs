@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startServer, stopServer } from './serve.mjs';
+import { startServer, stopServer } from '../src/server/http/node/server.mjs';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-smoke-'));
 process.env.DATA_DIR = dataDir;

@@ -7,7 +7,7 @@ try {
   console.error(e.message);
   process.exit(1);
 }
-await import('./serve.mjs').then(async ({ startServer, stopServer }) => {
+await import('../src/server/http/node/server.mjs').then(async ({ startServer, stopServer }) => {
   try {
     const server = await startServer();
     let stopping = false;

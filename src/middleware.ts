@@ -19,7 +19,7 @@ import { publishVariantKey, renderInputs, splitLocalePrefix } from './server/htt
 import { publishShedAnswer } from './server/http/shed.ts';
 import { translator } from './server/i18n/index.ts';
 import type { Locale } from './lib/i18n/index.ts';
-import { CACHE } from './server/http/cachePolicy.ts';
+import { CACHE } from './server/http/cachePolicy.mjs';
 
 export { splitLocalePrefix } from './server/http/renderInputs.ts';
 
@@ -59,7 +59,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     return withHeaders(unavailable(url.pathname, e as Error));
   }
 
-  // The edge rule (src/server/http/edge.ts). A request serve.mjs could not hand to Astro as sent
+  // The edge rule (src/server/http/edge.ts). A request the Node server (src/server/http/node) could not hand to Astro as sent
   // (an undecodable path, a method fetch refuses) arrives on a stand-in and is judged as sent.
   const rawTarget = request.headers.get(RAW_URL_HEADER);
   const method = request.headers.get(RAW_METHOD_HEADER) ?? request.method;
@@ -142,7 +142,7 @@ function markVariant(response: Response, vary: string[], personal: boolean): voi
   const control = response.headers.get('cache-control');
   if (personal && control && /\bpublic\b/.test(control)) {
     response.headers.set('Cache-Control', control.replace(/\bpublic\b/, 'private').replace(/,?\s*s-maxage=\d+/, ''));
-    // For scripts/serve.mjs (which strips it): private only because of the visitor's settings,
+    // For src/server/http/node/server.mjs (which strips it): private only because of the visitor's settings,
     // which its page cache keys on, so it may still keep the render.
     response.headers.set('x-coinlens-private', 'settings');
   }

@@ -7,7 +7,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { ensureBuild } from '../ensure-build.mjs';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from '../runtime-env.mjs';
+import { SERVER_ENV, SERVER_NODE_FLAGS } from '../../src/server/http/node/runtimeEnv.mjs';
 
 export const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../..');
 

@@ -2,7 +2,7 @@
 // measures itself over the IPC channel lib.mjs opens, so the product needs no hook: event-loop
 // delay (perf_hooks.monitorEventLoopDelay) and memory (process.memoryUsage()).
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { startServer, stopServer } from '../serve.mjs';
+import { startServer, stopServer } from '../../src/server/http/node/server.mjs';
 
 // The histogram records the interval between two firings of a RESOLUTION ms timer, so an idle
 // loop reads RESOLUTION; like Fastify's under-pressure we report it minus RESOLUTION: how late

@@ -126,7 +126,7 @@ async function prepare(handle: DbHandle, seed: boolean): Promise<boolean> {
 
 const KEY = Symbol.for('coinlens.boot');
 type Slot = { ready?: Promise<Booted>; shutdown: () => Promise<void> };
-// On globalThis: scripts/serve.mjs, outside the bundle, shuts the server down through it, and a
+// On globalThis: src/server/http/node/server.mjs, outside the bundle, shuts the server down through it, and a
 // dev-server reload keeps the running database.
 const slot: Slot = ((globalThis as Record<symbol, unknown>)[KEY] as Slot | undefined) ?? { shutdown: async () => {} };
 (globalThis as Record<symbol, unknown>)[KEY] = slot;
@@ -151,7 +151,7 @@ export function serverReady(): Promise<Booted> {
   return slot.ready;
 }
 
-/** Stops live prices, closes the pool and leaves the database server (serve.mjs calls this). */
+/** Stops live prices, closes the pool and leaves the database server (node/server.mjs calls this). */
 export function shutdownServer(): Promise<void> {
   return slot.shutdown();
 }

@@ -75,7 +75,7 @@ const schema = z.object({
     .min(32, 'must be at least 32 characters')
     .optional()
     .or(z.literal('').transform(() => undefined)),
-  /** Set when a reverse proxy in front sets X-Forwarded-For/-Proto (scripts/serve.mjs drops every X-Forwarded-* header otherwise). */
+  /** Set when a reverse proxy in front sets X-Forwarded-For/-Proto (src/server/http/node/server.mjs drops every X-Forwarded-* header otherwise). */
   TRUST_PROXY: z.enum(['', '0', '1', 'true', 'false', 'yes', 'no']).optional(),
   SEED: z.enum(['auto', 'off']).default('auto'),
   /**

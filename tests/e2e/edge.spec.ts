@@ -1,5 +1,5 @@
 /**
- * The edge rule on the built server (src/server/http/edge.ts, src/middleware.ts, scripts/serve.mjs):
+ * The edge rule on the built server (src/server/http/edge.ts, src/middleware.ts, src/server/http/node/server.mjs):
  * no client mistake is a 5xx; every refused page is the site's own 404/400 page in the request's
  * language with the security headers; under /api it is the envelope. The page routes are read from
  * src/pages, so a route added later is covered without anyone remembering to.

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
-import { startServer, stopServer } from '../../scripts/serve.mjs';
+import { startServer, stopServer } from '../../src/server/http/node/server.mjs';
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-e2e-'));
 process.env.DATA_DIR = dataDir;

@@ -3,7 +3,7 @@
  * and stored in the database by content hash, so every instance can serve it and the URL never
  * changes meaning (it is cached for a year).
  */
-import { CACHE } from '../http/cachePolicy.ts';
+import { CACHE } from '../http/cachePolicy.mjs';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';

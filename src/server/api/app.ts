@@ -35,7 +35,7 @@ import { pushRoutes } from './routes/push.ts';
 import { commentRoutes } from './routes/comments.ts';
 import { voteRoutes } from './routes/votes.ts';
 import { pageViewRoutes } from './routes/pageViews.ts';
-import { CACHE } from '../http/cachePolicy.ts';
+import { CACHE } from '../http/cachePolicy.mjs';
 
 /** The API contract's version: bump it when a route changes shape. */
 export const API_VERSION = '1.0.0';

@@ -4,7 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
 import { DomainError } from '../domain/errors.ts';
 import type { ApiEnv } from './env.ts';
-import { CACHE } from '../http/cachePolicy.ts';
+import { CACHE } from '../http/cachePolicy.mjs';
 
 /**
  * The one success envelope: `{ code: 0, data, msg: 'success' }`, cacheable for `cacheSeconds`.

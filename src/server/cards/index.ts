@@ -7,10 +7,10 @@
  * - a coin's card says "price as of" a time and is drawn again when its figures have moved
  *   (fingerprint, content.ts) and it is at least COIN_CARD_MIN_AGE_MS old.
  * Only ids that exist get a card, in the four languages: nobody can make the server draw text
- * of their choosing, and scripts/serve.mjs counts card requests as expensive work (per-client
+ * of their choosing, and src/server/http/node/server.mjs counts card requests as expensive work (per-client
  * limit and a bounded queue) before they get here.
  */
-import { CACHE } from '../http/cachePolicy.ts';
+import { CACHE } from '../http/cachePolicy.mjs';
 import { createHash } from 'node:crypto';
 import { isLocale, type Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';

@@ -6,7 +6,7 @@ import { currentProvenance } from '../domain/provenance.ts';
 import type { Page } from '../domain/numbers.ts';
 import type { View } from '../view.ts';
 import type { ColumnKind, ExportColumn, ExportTable } from './tables.ts';
-import { CACHE } from '../http/cachePolicy.ts';
+import { CACHE } from '../http/cachePolicy.mjs';
 
 export type ExportFormat = 'csv' | 'json';
 

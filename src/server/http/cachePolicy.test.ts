@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { CACHE } from './cachePolicy.ts';
+import { CACHE } from './cachePolicy.mjs';
 
 const SRC = path.resolve(import.meta.dirname, '../..');
 
@@ -19,7 +19,7 @@ const LITERAL =
 
 describe('cache policies', () => {
   it('are named in one module: no page or route writes its own Cache-Control value', () => {
-    const own = path.join(SRC, 'server/http/cachePolicy.ts');
+    const own = path.join(SRC, 'server/http/cachePolicy.mjs');
     const offenders = sources(SRC)
       .filter((f) => f !== own)
       .flatMap((f) =>

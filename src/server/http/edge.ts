@@ -3,7 +3,7 @@
  * for every id, slug and text parameter, checked once by src/middleware.ts (pages and API) and
  * again by the Hono app (so the API holds it when called in-process), so that no client mistake
  * reaches PostgreSQL, whose refusals of such input (a NUL byte, invalid UTF-8) would otherwise be
- * 500s. scripts/serve.mjs hands over the requests Astro cannot take at all (an undecodable path,
+ * 500s. src/server/http/node/server.mjs hands over the requests Astro cannot take at all (an undecodable path,
  * a TRACE) marked with {@link RAW_URL_HEADER} / {@link RAW_METHOD_HEADER}, so they get the same
  * answers.
  *
@@ -27,9 +27,9 @@ export const MAX_SEGMENT = 200;
 export const MAX_QUERY = 16_384;
 export const MAX_VALUE = MAX_QUERY;
 
-/** Set by scripts/serve.mjs on a request Astro cannot route: the URL as the client sent it. */
+/** Set by src/server/http/node/server.mjs on a request Astro cannot route: the URL as the client sent it. */
 export const RAW_URL_HEADER = 'x-coinlens-raw-url';
-/** Set by scripts/serve.mjs on a request whose method Node's fetch refuses (TRACE, CONNECT…). */
+/** Set by src/server/http/node/server.mjs on a request whose method Node's fetch refuses (TRACE, CONNECT…). */
 export const RAW_METHOD_HEADER = 'x-coinlens-raw-method';
 
 export const PAGE_METHODS = ['GET', 'HEAD'] as const;

@@ -1,7 +1,7 @@
 /**
  * The server entrypoint Astro builds into dist/server/entry.mjs, in place of @astrojs/node's own
  * (astro.config.mjs swaps it in; the adapter's configuration hooks stay). It exports the same
- * middleware-mode `handler` that scripts/serve.mjs calls, with one difference: the adapter runs
+ * middleware-mode `handler` that src/server/http/node/server.mjs calls, with one difference: the adapter runs
  * every render inside an AsyncLocalStorage only to name the URL when it logs an unhandled
  * rejection, and an AsyncLocalStorage in use turns on Node 20's promise hooks for the whole
  * process. Astro makes thousands of promises per page; the hooks and their garbage were a
@@ -57,7 +57,7 @@ export function createExports(manifest: SSRManifest, options: Options): { handle
       });
       await NodeApp.writeResponse(response, res);
     } catch (err) {
-      // The path only (as scripts/serve.mjs logs it): reset and activation links carry their token in the query, private feeds in the path.
+      // The path only (as src/server/http/node/server.mjs logs it): reset and activation links carry their token in the query, private feeds in the path.
       logger.error(`Could not render ${(req.url ?? '/').split('?')[0]!.replace(/^(\/feeds\/private\/)[^/]+/, '$1…')}`);
       console.error(err);
       if (!res.headersSent) res.writeHead(500, 'Server error').end();

@@ -6,7 +6,7 @@
 import { html } from '../../lib/html.ts';
 import { LOCALE_TAGS, type Locale } from '../../lib/i18n/index.ts';
 import { translator } from '../i18n/index.ts';
-import { CACHE } from './cachePolicy.ts';
+import { CACHE } from './cachePolicy.mjs';
 
 export function errorDocument(status: 400 | 500, locale: Locale, base: string): Response {
   const t = translator(locale);

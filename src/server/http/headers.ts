@@ -75,7 +75,7 @@ export function nodeSecurityHeaders(req: NodeRequest): Record<string, string> {
 }
 
 /**
- * Publishes {@link nodeSecurityHeaders} for scripts/serve.mjs (outside the bundle), which gives
+ * Publishes {@link nodeSecurityHeaders} for src/server/http/node/server.mjs (outside the bundle), which gives
  * them to every answer it sends: the app's, and those made before or around it (static files and
  * their 304s, Astro's own trailing-slash redirects, Node's 400/408/431).
  */

@@ -16,7 +16,7 @@
  * own path templates and ids that pass {@link SLUG} or {@link NUMERIC_ID}: nothing from the request
  * can make the Location leave the site.
  */
-import { CACHE } from './cachePolicy.ts';
+import { CACHE } from './cachePolicy.mjs';
 import { isCoinTab } from '../domain/coinTabs.ts';
 
 export function redirectHome(base: string): Response {

@@ -1,6 +1,6 @@
 /**
  * Everything of a request that a page render depends on, read in one place. The middleware
- * builds the page context from it, and the page cache in scripts/serve.mjs keys rendered pages
+ * builds the page context from it, and the page cache in src/server/http/node/server.mjs keys rendered pages
  * with the very same function (published on globalThis by {@link publishVariantKey}), so a cached
  * page is only ever served for the inputs it was rendered with. A render that starts reading a
  * new cookie or header must read it here.
@@ -147,7 +147,7 @@ export function variantKey(
 type NodeHeaders = Record<string, string | string[] | undefined>;
 
 /**
- * Publishes the key function for scripts/serve.mjs (outside the bundle): it takes a Node request
+ * Publishes the key function for src/server/http/node/server.mjs (outside the bundle): it takes a Node request
  * and returns its cache key, computed exactly as the middleware computes the render inputs.
  */
 export function publishVariantKey(opts: { mobileOrigin?: string | undefined }): void {

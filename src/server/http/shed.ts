@@ -1,15 +1,15 @@
 /**
- * The answers scripts/serve.mjs gives when it sheds load (scripts/http/shed.mjs): 429 when one
+ * The answers src/server/http/node/server.mjs gives when it sheds load (src/server/http/node/shed.mjs): 429 when one
  * client asks for too much expensive work, 503 when the work queue is full, both with
  * Retry-After. Under /api the API's `{ code, data, msg }` envelope, elsewhere a small page; both
  * in the request's language, read the way the API and the pages read it. Published on
- * globalThis for serve.mjs, which lives outside the bundle.
+ * globalThis for node/server.mjs, which lives outside the bundle.
  */
 import { DEFAULT_LOCALE, LOCALE_TAGS, toLocale, type Locale } from '../../lib/i18n/index.ts';
 import { translator } from '../i18n/index.ts';
 import { securityHeaders } from './headers.ts';
 import { parseCookies, renderInputs } from './renderInputs.ts';
-import { CACHE } from './cachePolicy.ts';
+import { CACHE } from './cachePolicy.mjs';
 
 export interface ShedVerdict {
   status: 429 | 503;
@@ -91,7 +91,7 @@ export function shedAnswer(req: { url?: string; headers: NodeHeaders }, verdict:
   return { status: verdict.status, headers: { ...headers, 'content-type': 'text/html; charset=utf-8' }, body };
 }
 
-/** Lets scripts/serve.mjs answer in the request's language. */
+/** Lets src/server/http/node/server.mjs answer in the request's language. */
 export function publishShedAnswer(): void {
   (globalThis as Record<symbol, unknown>)[Symbol.for('coinlens.shedAnswer')] = shedAnswer;
 }

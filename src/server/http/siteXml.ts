@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CACHE } from './cachePolicy.ts';
+import { CACHE } from './cachePolicy.mjs';
 
 /** Feeds and sitemaps change with new content: cache briefly, serve stale while refreshing. */
 export const XML_CACHE_CONTROL = CACHE.feed;

@@ -200,7 +200,7 @@ export class Realtime {
 
 const KEY = Symbol.for('coinlens.realtime');
 type Slot = { hub?: Realtime; stop: () => Promise<void> };
-// On globalThis so scripts/serve.mjs (outside the bundle) can stop it, and a dev-server reload
+// On globalThis so src/server/http/node/server.mjs (outside the bundle) can stop it, and a dev-server reload
 // reuses the running one.
 const slot: Slot = ((globalThis as Record<symbol, unknown>)[KEY] as Slot | undefined) ?? { stop: async () => {} };
 (globalThis as Record<symbol, unknown>)[KEY] = slot;

@@ -11,7 +11,7 @@ export const DEFAULT_MAX_BYTES = 128 * 1024;
 export interface SseChannelOptions {
   /**
    * Most bytes waiting to be read before the client is dropped (SSE_CLIENT_BUFFER_KB, default
-   * 128 KB; scripts/serve.mjs bounds what waits in the socket the same way).
+   * 128 KB; src/server/http/node/server.mjs bounds what waits in the socket the same way).
    */
   maxBytes?: number;
   /** A comment line this often keeps proxies from closing an idle stream. 0: none. */

@@ -1,4 +1,4 @@
-import { CACHE } from '../../../server/http/cachePolicy.ts';
+import { CACHE } from '../../../server/http/cachePolicy.mjs';
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '../../../server/config.ts';
 import { getDb } from '../../../server/db/index.ts';

@@ -5,7 +5,7 @@ import type { ApiEnv } from '../env.ts';
 import { fail } from '../respond.ts';
 
 /**
- * Served over https, directly or as a trusted proxy says (scripts/serve.mjs drops
+ * Served over https, directly or as a trusted proxy says (src/server/http/node/server.mjs drops
  * X-Forwarded-Proto unless TRUST_PROXY is set, as the page render does).
  */
 export function isHttps(c: Context<ApiEnv>): boolean {

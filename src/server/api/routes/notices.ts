@@ -21,7 +21,7 @@ import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
 import { contentLocales } from '../../domain/contentLocale.ts';
 import { doc } from '../openapi.ts';
-import { CACHE } from '../../http/cachePolicy.ts';
+import { CACHE } from '../../http/cachePolicy.mjs';
 
 const { order: _order, ...paging } = pageQuery;
 const contentId = z

@@ -8,7 +8,7 @@ import type { ApiEnv } from '../env.ts';
 import { fail, parseQuery } from '../respond.ts';
 import { slug } from '../schemas.ts';
 import { doc } from '../openapi.ts';
-import { CACHE } from '../../http/cachePolicy.ts';
+import { CACHE } from '../../http/cachePolicy.mjs';
 
 /** Most coins one stream may follow. */
 export const MAX_STREAM_COINS = 200;

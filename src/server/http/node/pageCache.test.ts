@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPageCache, isCacheable, MAX_KEY_LENGTH } from './page-cache.mjs';
+import { createPageCache, isCacheable, MAX_KEY_LENGTH } from './pageCache.mjs';
 
 const html = { 'content-type': 'text/html; charset=utf-8' };
 

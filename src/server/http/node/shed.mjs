@@ -1,13 +1,14 @@
-// Load shedding for scripts/serve.mjs: which requests are expensive work, per-client token
+// Load shedding for src/server/http/node/server.mjs: which requests are expensive work, per-client token
 // buckets for them, and a bound on how many run at once.
 //
-// - The limits apply to work, not to answers from the page micro-cache: serve.mjs asks only
+// - The limits apply to work, not to answers from the page micro-cache: server.mjs asks only
 //   after a cache miss, so a popular page stays unlimited however often it is asked for.
 // - Buckets live in this process's memory, not in PostgreSQL like the account throttles
 //   (src/server/accounts/throttle.ts): a check must cost nothing on the path it protects (a
 //   database write per search would load the very database the searches overload), and losing
 //   them on a restart only grants one more burst. The map is bounded and swept.
 // - /api/health, static files and everything not listed here never wait for a slot.
+import { CACHE } from '../cachePolicy.mjs';
 
 /** Locale prefixes of page paths (src/lib/format/locale.ts), longest first. */
 const LOCALE_PREFIX = /^\/(?:zh-hk|zh|en|ko)(?=\/|$)/;
@@ -229,7 +230,7 @@ export function shedAnswer(req, verdict) {
   if (typeof published === 'function') return published(req, verdict);
   const headers = {
     'retry-after': String(verdict.retryAfter),
-    'cache-control': 'no-store',
+    'cache-control': CACHE.none,
     'x-content-type-options': 'nosniff',
   };
   const msg =

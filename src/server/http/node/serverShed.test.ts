@@ -4,10 +4,11 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { publishShedAnswer } from '../src/server/http/shed.ts';
-import { compress } from './http/compress.mjs';
-import { createPageCache } from './page-cache.mjs';
-import { createSiteServer, serverTimeouts } from './serve.mjs';
+import { publishShedAnswer } from '../shed.ts';
+import { compress } from './compress.mjs';
+import { createPageCache } from './pageCache.mjs';
+import { createSiteServer } from './server.mjs';
+import { serverTimeouts } from './settings.mjs';
 
 type Res = {
   writeHead: (s: number, h?: Record<string, string>) => void;

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
-import { guardStream, MAX_STREAM_BACKLOG } from './serve.mjs';
+import { guardStream, MAX_STREAM_BACKLOG } from './answers.mjs';
 
 describe('guardStream', () => {
   it('drops an event-stream client that stops reading once its backlog passes the bound', async () => {

@@ -3,8 +3,9 @@
  * by what the answer holds; pages and routes pick one instead of writing their own header. The
  * server's own page micro-cache keeps a render PAGE_CACHE_MS whatever the policy; the middleware
  * turns `public` into `private` (and drops `s-maxage`) when a visitor's settings shaped the page.
+ * Plain JavaScript, so that the Node server around the app (./node/) reads it too.
  */
-export const CACHE = {
+export const CACHE = /** @type {const} */ ({
   /** Never kept: errors, refusals, files made on request, anything one reader asked for. */
   none: 'no-store',
   /** Kept by no shared cache, and by the browser only for its own back button. */
@@ -45,6 +46,4 @@ export const CACHE = {
   day: 'public, max-age=86400',
   /** A picture or card that does not exist (yet): asked again in a minute. */
   minute: 'public, max-age=60',
-} as const;
-
-export type CachePolicy = (typeof CACHE)[keyof typeof CACHE];
+});

@@ -1,6 +1,7 @@
 // Static files from memory: the build's client files (listed once at start, so a request for a
 // page costs no file-system lookup) and the coin icons the app writes under DATA_DIR/icons.
 // Each file is read once and each compressed encoding made once; ETags answer revalidations.
+import { CACHE } from '../cachePolicy.mjs';
 import fs from 'node:fs';
 import path from 'node:path';
 import { compress, encodingFor, varyWithEncoding } from './compress.mjs';
@@ -94,12 +95,12 @@ export function createStaticFiles({ clientDir, iconsDir, maxBytes = 32 * 1024 * 
     if (built.has(urlPath)) {
       full = path.join(clientDir, urlPath);
       // Hashed build assets never change under their name; other public files may.
-      cacheControl = urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+      cacheControl = urlPath.startsWith('/_astro/') ? CACHE.immutable : CACHE.hour;
     } else {
       const icon = iconsDir && ICON_PATH.exec(urlPath);
       if (!icon) return null;
       full = path.join(iconsDir, `${icon[1]}.svg`);
-      cacheControl = 'public, max-age=604800, stale-while-revalidate=86400';
+      cacheControl = CACHE.icon;
     }
     let body;
     let stat;

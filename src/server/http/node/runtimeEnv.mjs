@@ -1,7 +1,7 @@
 // How `npm start` runs the server: package.json's "start" sets these on its command line (glibc
 // reads its variable, and V8 its flags, when the process starts, so the process cannot set them
 // for itself), and the benchmarks start their server the same way (scripts/bench/lib.mjs), so they
-// measure what npm start runs. scripts/runtime-env.test.ts checks that the two agree.
+// measure what npm start runs. src/server/http/node/runtimeEnv.test.ts checks that the two agree.
 //
 // Both keep the memory the server holds after a burst of traffic down (scripts/bench/runtime.mjs,
 // target 200 MB; measured 160-225 MB without them, 140-165 MB with them):

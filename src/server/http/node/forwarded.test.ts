@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderInputs, variantKey } from '../src/server/http/renderInputs.ts';
-import { dropForwarded } from './serve.mjs';
+import { renderInputs, variantKey } from '../renderInputs.ts';
+import { dropForwarded } from './answers.mjs';
 
 const forged = () => ({
   host: 'localhost',

@@ -8,9 +8,10 @@ import os from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, describe, expect, it, vi } from 'vitest';
-import { nodeSecurityHeaders } from '../src/server/http/headers.ts';
-import { createStaticFiles } from './http/static.mjs';
-import { createSiteServer, loggablePath } from './serve.mjs';
+import { nodeSecurityHeaders } from '../headers.ts';
+import { createStaticFiles } from './static.mjs';
+import { loggablePath } from './answers.mjs';
+import { createSiteServer } from './server.mjs';
 
 type Res = { writeHead: (s: number, h?: Record<string, string>) => Res; end: (b?: string) => void };
 type Handler = (req: http.IncomingMessage, res: Res) => unknown;
