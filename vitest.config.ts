@@ -2,7 +2,7 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'scripts/**/*.test.ts'],
+    include: ['src/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/cluster/**/*.test.ts', 'scripts/**/*.test.ts'],
     globalSetup: ['tests/setup/template.ts'],
     // Tests never reach the real market sources: the default LIVE=auto would try them.
     env: { LIVE: process.env.LIVE ?? 'sim' },
