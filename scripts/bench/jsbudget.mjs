@@ -6,8 +6,8 @@
 // gzip level 9, so the figure does not depend on what the server sent (br, gzip or identity).
 // Inline <script> bytes in the HTML are reported beside it, not counted in the budget.
 //
-// Budgets: article, news and flash-news lists ≤ 15 KB; coin list ≤ 75 KB; coin detail ≤ 140 KB;
-// kline ≤ 140 KB. The home page has no budget of its own in the issue and is reported only.
+// Budgets: article, news and flash-news lists ≤ 15 KB; coin list ≤ 75 KB; coin detail ≤ 145 KB;
+// kline ≤ 145 KB (140 KB until the API client became ofetch, 5 KB on these pages: issue 23). The home page has no budget of its own in the issue and is reported only.
 //
 //   node scripts/bench/jsbudget.mjs                   builds if needed, own server on a temp data dir
 //   node scripts/bench/jsbudget.mjs http://host:port  measures a running server
@@ -35,8 +35,8 @@ const FAMILIES = [
   { family: 'news list', path: '/news', budget: 15 },
   { family: 'flash-news list', path: '/lives', budget: 15 },
   { family: 'coin list', path: '/coin/list_1', budget: 75 },
-  { family: 'coin detail', path: '/coin/bitcoin', budget: 140 },
-  { family: 'kline', path: '/kline/BTC', budget: 140 },
+  { family: 'coin detail', path: '/coin/bitcoin', budget: 145 },
+  { family: 'kline', path: '/kline/BTC', budget: 145 },
   { family: 'watchlist', path: '/watchlist', budget: null },
   { family: 'home', path: '/', budget: null },
 ];

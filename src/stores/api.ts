@@ -1,7 +1,7 @@
-import { CSRF_HEADER } from '../lib/sessionKeys.ts';
-import { apiLanguage, toLocale } from '../lib/i18n/index.ts';
-import { signature } from '../lib/signature.ts';
+import { FetchError, ofetch } from 'ofetch';
 import { sessionCsrf } from '../lib/cookies.ts';
+import { CSRF_HEADER } from '../lib/sessionKeys.ts';
+import { pageFacts, type Query, signedQuery } from './signing.ts';
 
 /** The API envelope of every /api response. */
 export interface Envelope<T> {
@@ -22,12 +22,6 @@ export class ApiError extends Error {
   }
 }
 
-/** Page-level facts the layout writes on <html>: locale and signing salt. */
-function pageFacts() {
-  const el = document.documentElement;
-  return { locale: toLocale(el.dataset.locale) ?? 'zh', salt: el.dataset.signSalt ?? 'coinlens' };
-}
-
 /**
  * How requests carry the session. The browser sends the HttpOnly `jwt` cookie by itself; a
  * request counts as signed in only with the session's CSRF token in `X-CSRF-Token`, read from
@@ -44,65 +38,41 @@ export function configureAuth(next: Partial<typeof auth>): void {
   Object.assign(auth, next);
 }
 
-type Query = Record<string, string | number | undefined>;
-
 /** Answers a GET is tried once more after (ofetch's list): timeouts, conflicts, rate limits, gateway failures. */
-const RETRY_STATUS = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
+const RETRY_STATUS = [408, 409, 425, 429, 500, 502, 503, 504];
+const client = ofetch.create({ baseURL: '/api', retryStatusCodes: RETRY_STATUS, retryDelay: 0 });
 
-/** Only the query values that are set, as a query string. */
-function queryString(query: Query): string {
-  const params = new URLSearchParams();
-  for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v));
-  return params.toString();
-}
-
-// Plain fetch rather than ofetch: the client library was 3.5 KB gzip of every page that calls
-// the API (the coin and kline pages among them, right at their JavaScript budget), for a
-// query string, a JSON body, one retry and a timeout.
 async function request<T>(
   method: 'GET' | 'POST',
   path: string,
   query: Query,
-  body?: unknown,
+  body?: Record<string, unknown> | FormData,
   explicitCsrf?: string,
 ): Promise<Envelope<T>> {
-  const { locale, salt } = pageFacts();
-  const t = await signature(Date.now(), salt);
+  const { locale } = pageFacts();
   const csrf = explicitCsrf ?? auth.csrf();
-  // lan is zh for zh-hk too (SPEC §7): X-Locale names the page's own language, so the server
-  // answers a Traditional Chinese page in Traditional characters.
+  // X-Locale names the page's own language, so the server answers a Traditional Chinese page
+  // (whose `lan` is zh) in Traditional characters.
   const headers: Record<string, string> = { accept: 'application/json', 'x-locale': locale };
   if (csrf) headers[CSRF_HEADER] = csrf;
-  const form = body instanceof FormData;
-  if (body !== undefined && !form) headers['content-type'] = 'application/json';
-  const url = `/api${path}?${queryString({ ...query, t, lan: apiLanguage(locale) })}`;
-  const init: RequestInit = {
-    method,
-    headers,
-    ...(body === undefined ? {} : { body: form ? body : JSON.stringify(body) }),
-  };
-  // A POST changes something: never send it twice.
-  let attempts = method === 'GET' ? 2 : 1;
   let status = 0;
   let res: unknown;
-  for (;;) {
-    attempts -= 1;
-    try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(form ? 60_000 : 10_000) });
-      status = response.status;
-      if (attempts > 0 && RETRY_STATUS.has(status)) continue;
-      const text = await response.text();
-      try {
-        res = JSON.parse(text);
-      } catch {
-        res = text;
-      }
-      break;
-    } catch (e) {
-      // No answer at all (offline, timed out): the fetch error itself, as before.
-      if (attempts > 0) continue;
-      throw e;
-    }
+  try {
+    const response = await client.raw(`${path}?${await signedQuery(query)}`, {
+      method,
+      headers,
+      body,
+      // A POST changes something: never send it twice.
+      retry: method === 'GET' ? 1 : 0,
+      timeout: body instanceof FormData ? 60_000 : 10_000,
+    });
+    status = response.status;
+    res = response._data;
+  } catch (e) {
+    // No answer at all (offline, timed out): the fetch error itself.
+    if (!(e instanceof FetchError) || !e.response) throw (e instanceof FetchError && e.cause) || e;
+    status = e.response.status;
+    res = e.data;
   }
   const envelope = res && typeof res === 'object' ? (res as Envelope<T>) : null;
   const code = envelope ? envelope.code : -1;

@@ -6,8 +6,7 @@
  * server rendering).
  */
 import { map } from 'nanostores';
-import { apiLanguage, toLocale } from '../lib/i18n/index.ts';
-import { signature } from '../lib/signature.ts';
+import { signedQuery } from './signing.ts';
 
 export interface PriceTick {
   /** USD price. */
@@ -71,11 +70,8 @@ async function reconnect(): Promise<void> {
   source = null;
   openFor = key;
   if (!ids.length || typeof EventSource === 'undefined') return;
-  const el = document.documentElement;
-  const locale = toLocale(el.dataset.locale) ?? 'zh';
-  const t = await signature(Date.now(), el.dataset.signSalt ?? 'coinlens');
+  const query = await signedQuery({ symbols: key });
   if (openFor !== key || source) return; // the watched set changed while signing, or another call opened it
-  const query = new URLSearchParams({ symbols: key, t, lan: apiLanguage(locale) });
   const es = new EventSource(`/api/stream/prices?${query}`);
   es.onopen = () => {
     backoff = 1000;

@@ -36,10 +36,9 @@ export function startPageLoad(): void {
   // Page-view beacon (issue 10): once per page shown (a back/forward restore is a view too), first
   // party, no cookie. The signature code loads on its own, after the page.
   window.addEventListener('pageshow', () => {
-    void import('../../lib/signature.ts')
-      .then(async ({ signature }) => {
-        const { locale, signSalt } = document.documentElement.dataset;
-        const url = `/api/new/v1/pv?t=${await signature(Date.now(), signSalt ?? 'coinlens')}&lan=${locale === 'zh-hk' ? 'zh' : (locale ?? 'zh')}`;
+    void import('../../stores/signing.ts')
+      .then(async ({ signedQuery }) => {
+        const url = `/api/new/v1/pv?${await signedQuery()}`;
         const body = JSON.stringify({ path: location.pathname });
         if (!navigator.sendBeacon?.(url, body))
           void fetch(url, { method: 'POST', body, keepalive: true }).catch(() => {});

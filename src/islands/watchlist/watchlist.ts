@@ -13,10 +13,10 @@ import { coinTableHtml, exchangeTableHtml, pairTableHtml, type MarkupView } from
 import { favouriteKey, parseFavouriteKey, type Favourite, type FavouriteType } from '../../lib/favourites.ts';
 import { formatNumber, formatPair, formatPercent } from '../../lib/format/index.ts';
 import { html, type SafeHtml } from '../../lib/html.ts';
-import { apiLanguage, createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
+import { createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
 import { createMoney, rateChanges } from '../../lib/money.ts';
-import { signature } from '../../lib/signature.ts';
 import { move, ofType, sameOrder, tickerMaps, WATCHLIST_TYPES, withTypeOrder } from '../../lib/watchlist.ts';
+import { ApiError, apiPost } from '../../stores/api.ts';
 import { $favourites, favouritesLoading, startFavourites, type Favourites } from '../../stores/favourites.ts';
 import { signedIn } from '../../lib/cookies.ts';
 
@@ -42,30 +42,17 @@ export interface WatchlistOptions {
 const REFRESH_MS = 60_000;
 
 /**
- * POST favorite/tickers/tickersByIds, signed like every API call (SPEC §7 `t`, `lan`). It needs no
- * sign-in, so a plain fetch does: a visitor’s watchlist loads without the API client.
+ * POST favorite/tickers/tickersByIds: the rows of the watched coins, pairs and exchanges.
  * Rejects with the server's `msg` (in the page's language), or `offline` when there was no answer.
  */
 async function tickersByIds(tickers: Record<string, FavouriteType>, offline: string): Promise<Row[]> {
-  const el = document.documentElement;
-  const locale = toLocale(el.dataset.locale) ?? 'zh';
-  const query = new URLSearchParams({
-    t: await signature(Date.now(), el.dataset.signSalt ?? 'coinlens'),
-    lan: apiLanguage(locale),
-  });
-  let res: Response;
   try {
-    res = await fetch(`/api/new/v1/favorite/tickers/tickersByIds?${query}`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', 'X-Locale': locale },
-      body: JSON.stringify({ tickers }),
-    });
-  } catch {
-    throw new Error(offline);
+    const rows = await apiPost<Row[]>('/new/v1/favorite/tickers/tickersByIds', { tickers });
+    if (Array.isArray(rows)) return rows;
+  } catch (e) {
+    if (e instanceof ApiError && e.status) throw new Error(e.message);
   }
-  const answer = (await res.json().catch(() => null)) as { code?: number; data?: Row[]; msg?: string } | null;
-  if (answer?.code === 0 && Array.isArray(answer.data)) return answer.data;
-  throw new Error(answer?.msg || `${offline} (${res.status})`);
+  throw new Error(offline);
 }
 
 /** The page's view for the list markup: the same formatters the server uses, in the page's currency. */
