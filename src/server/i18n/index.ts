@@ -121,7 +121,7 @@ function table(locale: Locale): Map<string, Compiled> {
 // category) and src/server/i18n/locales.test.ts checks every key and plural form against
 // i18next's own getFixedT; i18next itself is not called here: its t() took 10 µs per call and
 // 19 µs with options (v26.7.2, Node 20), 18–35% of the CPU of a render, and 6% of /news for its
-// plural calls alone, where this table answers a page's calls in 5–23 µs (docs/ARCHITECTURE.md).
+// plural calls alone, where this table answers a page's calls in 5–23 µs (docs/decisions.md).
 const tables = new Map(LOCALES.map((l) => [l, table(l)]));
 const translators = new Map<Locale, Translate>(
   LOCALES.map((l) => {
