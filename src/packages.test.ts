@@ -21,21 +21,18 @@ const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard'], { c
   .filter((f) => /\.(ts|tsx|mjs|js|astro)$/.test(f) || f === '.ci/run')
   .filter((f) => fs.existsSync(path.join(ROOT, f)));
 const code = files.map((f) => fs.readFileSync(path.join(ROOT, f), 'utf8')).join('\n');
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-const imported = (name: string) => new RegExp(`['"\`]${escape(name)}(/[^'"\`]*)?['"\`]`).test(code);
+const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+const imported = (name: string) => new RegExp(`['"\`]${escapeRe(name)}(/[^'"\`]*)?['"\`]`).test(code);
 const commands = (name: string): string[] => {
   const manifest = path.join(ROOT, 'node_modules', name, 'package.json');
   if (!fs.existsSync(manifest)) return [];
-  const bin = JSON.parse(fs.readFileSync(manifest, 'utf8')).bin as
-    | string
-    | Record<string, string>
-    | undefined;
+  const bin = JSON.parse(fs.readFileSync(manifest, 'utf8')).bin as string | Record<string, string> | undefined;
   return typeof bin === 'string' ? [name.split('/').pop()!] : Object.keys(bin ?? {});
 };
 const run = (name: string) =>
   commands(name).some(
     (command) =>
-      Object.values(pkg.scripts).some((s) => new RegExp(`(^|[\\s&|;])${escape(command)}\\b`).test(s)) ||
+      Object.values(pkg.scripts).some((s) => new RegExp(`(^|[\\s&|;])${escapeRe(command)}\\b`).test(s)) ||
       code.includes(`node_modules/${name}/`),
   );
 

@@ -35,12 +35,12 @@ export const CLEARED_AT_LOGOUT = [
 ] as const;
 
 /** The stored profile is fetched again when the copy is older than this (SPEC §4). */
-export const PROFILE_MAX_AGE_MS = 86_400_000;
+const PROFILE_MAX_AGE_MS = 86_400_000;
 /** SPEC-side cooldown between two SMS codes to one phone. */
 export const SMS_COOLDOWN_S = 60;
 /** SPEC §9 avatar limit. */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
-export const AVATAR_TYPES = ['image/jpeg', 'image/png'] as const;
+const AVATAR_TYPES = ['image/jpeg', 'image/png'] as const;
 export const PASSWORD_MIN = 6;
 export const PASSWORD_MAX = 128;
 
@@ -87,7 +87,7 @@ export function displayName(user: Pick<AccountUser, 'nickname' | 'userName'>): s
 }
 
 /** The default avatar (SPEC §3 client state "default avatar"). */
-export const DEFAULT_AVATAR = '/default-avatar.svg';
+const DEFAULT_AVATAR = '/default-avatar.svg';
 
 export function avatarUrl(user: Pick<AccountUser, 'avatar'> | null | undefined): string {
   return user?.avatar || DEFAULT_AVATAR;
@@ -96,7 +96,7 @@ export function avatarUrl(user: Pick<AccountUser, 'avatar'> | null | undefined):
 // ---- form rules (the server's, SPEC §5) ----
 
 /** Message keys under `account.validation`. */
-export type ValidationKey =
+type ValidationKey =
   | 'userName'
   | 'userNameDemo'
   | 'passwordLength'

@@ -7,7 +7,7 @@
 import { sha256 } from './sha256.ts';
 
 /** Networks a query can belong to; each has explorers in src/lib/explorers.ts. */
-export const NETWORKS = [
+const NETWORKS = [
   'bitcoin',
   'litecoin',
   'dogecoin',
@@ -34,7 +34,7 @@ export const EVM_NETWORKS: readonly Network[] = [
   'avalanche',
 ];
 
-export type ChainQueryKind = 'address' | 'tx';
+type ChainQueryKind = 'address' | 'tx';
 
 /**
  * What a query is: an address or a transaction, the networks it can be on, and the form to put

@@ -8,7 +8,7 @@
 export type NamedCoin = { id: string; name: string; localName?: string | null; symbol?: string };
 
 /** What naming needs of a view: the coin's name in its locale (server views; islands have none). */
-export interface NamingView {
+interface NamingView {
   coinName?: ((c: { id: string; name: string }) => string) | undefined;
 }
 

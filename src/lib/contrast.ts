@@ -4,7 +4,7 @@
  * over a background). Pure; the palette test (src/styles/palette.test.ts) runs it over the themes.
  */
 
-export type Rgb = readonly [r: number, g: number, b: number];
+type Rgb = readonly [r: number, g: number, b: number];
 
 /** Text needs this ratio against its background (WCAG 2 AA, normal-size text). */
 export const AA_TEXT = 4.5;

@@ -6,7 +6,7 @@
  */
 export const CSV_BOM = '\uFEFF';
 
-export type CsvValue = string | number | boolean | null | undefined;
+type CsvValue = string | number | boolean | null | undefined;
 
 export function csvField(value: CsvValue): string {
   if (value === null || value === undefined) return '';

@@ -5,7 +5,7 @@
  */
 import type { ChainQuery, Network } from './chainQuery.ts';
 
-export interface KnownExplorer {
+interface KnownExplorer {
   id: string;
   name: string;
   network: Network;

@@ -1,5 +1,5 @@
 /** A piece of text, marked when it matched the search query. */
-export interface HighlightPart {
+interface HighlightPart {
   text: string;
   match: boolean;
 }

@@ -26,7 +26,7 @@ export function escapeHtml(value: string): string {
   return HAS_UNSAFE.test(value) ? value.replace(UNSAFE, (c) => ESCAPES[c]!) : value;
 }
 
-export type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
+type HtmlValue = SafeHtml | string | number | boolean | null | undefined | readonly HtmlValue[];
 
 function print(value: HtmlValue): string {
   if (value === null || value === undefined || value === false || value === true) return '';

@@ -11,7 +11,7 @@ export const KLINE_RANGES = ['1D', '1W', '1M', '3M', '6M', '1Y', 'YTD', 'ALL'] a
 export type KlineRange = (typeof KLINE_RANGES)[number];
 
 /** Stored intervals; the others are rolled up from one of these. */
-export type StoredInterval = '1m' | '1h' | '1d';
+type StoredInterval = '1m' | '1h' | '1d';
 
 export interface KlineCandle {
   /** Open time, Unix ms (UTC bucket start). */

@@ -1,6 +1,6 @@
 import { DEFAULT_PAGE_SIZE, isPageSize } from './pagination.ts';
 
-export interface ListQuery<S extends string, F extends string> {
+interface ListQuery<S extends string, F extends string> {
   size: number;
   sort: S | undefined;
   order: 'asc' | 'desc' | undefined;

@@ -3,7 +3,7 @@
  * chart's bars. Pure, shared by the server (route, tests) and the chart overlay.
  */
 
-export type NewsMarkerKind = 'flash' | 'announcement';
+type NewsMarkerKind = 'flash' | 'announcement';
 
 /** One flash news item or announcement about a coin, as `GET /api/v1/klines/news` lists it. */
 export interface NewsMarker {

@@ -1,7 +1,7 @@
 /** Page sizes and the pager of SPEC §9. */
 export const PAGE_SIZES = [10, 20, 30, 40, 50, 100] as const;
 export const DEFAULT_PAGE_SIZE = 10;
-export const PAGER_COUNT = 7;
+const PAGER_COUNT = 7;
 
 export function isPageSize(n: number): boolean {
   return (PAGE_SIZES as readonly number[]).includes(n);

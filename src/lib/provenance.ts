@@ -17,7 +17,7 @@ export interface AgeView {
 type View = AgeView;
 
 /** How the site names each source. */
-export const SOURCE_LABELS: Record<string, string> = {
+const SOURCE_LABELS: Record<string, string> = {
   binance: 'Binance',
   'binance-futures': 'Binance Futures',
   okx: 'OKX',
@@ -53,7 +53,7 @@ export function ageText(v: View, iso: string | null, plain = false): string {
 }
 
 /** The age as a <time> element that also carries the moment itself (machine-readable). */
-export function ageHtml(v: View, iso: string | null): SafeHtml {
+function ageHtml(v: View, iso: string | null): SafeHtml {
   return iso ? html`<time datetime="${iso}" data-age>${ageText(v, iso)}</time>` : html`--`;
 }
 

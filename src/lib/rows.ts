@@ -5,15 +5,26 @@
  */
 import type { Spark } from './sparkline.ts';
 
-export interface CoinSummary {
+/**
+ * A coin as every list that mentions one names it (news, announcements, flash news, the calendar,
+ * Q&A, rankings): the one shape of a coin reference.
+ */
+export interface CoinRef {
   id: string;
   symbol: string;
   name: string;
   icon: string;
-  rank: number | null;
+}
+
+/** A coin reference with its price and 24 h change (a chip beside an article). */
+export interface CoinChip extends CoinRef {
   price: number | null;
-  change1h: number | null;
   change24h: number | null;
+}
+
+export interface CoinSummary extends CoinChip {
+  rank: number | null;
+  change1h: number | null;
   change7d: number | null;
   marketCap: number | null;
   volume24h: number | null;

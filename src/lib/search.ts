@@ -16,7 +16,7 @@ export interface QuickSearchItem {
  * prefix matches are ranked before Fuse's answers by {@link searchItems}, so the tolerance only
  * adds hits after them. Matches may start anywhere within 30 characters (a name's second word).
  */
-export const FUZZY_OPTIONS = {
+const FUZZY_OPTIONS = {
   isCaseSensitive: false,
   threshold: 0.34,
   distance: 30,
@@ -36,7 +36,7 @@ const FUZZY_FROM = 4;
 export const QUICK_SEARCH_CACHE_MS = 5 * 60 * 1000;
 
 /** A search over one list (coins or exchanges), built once per list. */
-export interface ItemSearch<T extends QuickSearchItem> {
+interface ItemSearch<T extends QuickSearchItem> {
   items: readonly T[];
   fuse: Fuse<T>;
   /** Each item's searchable words, lower-cased: symbol, id, name, keys and local names. */

@@ -1,7 +1,7 @@
 import { DEFAULT_PAGE_SIZE, isPageSize } from './pagination.ts';
 
 /** What a search page URL asks for, read leniently: bad values fall back to defaults. */
-export interface SearchPageQuery<K extends string> {
+interface SearchPageQuery<K extends string> {
   q: string;
   kind: K | undefined;
   page: number;

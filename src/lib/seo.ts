@@ -28,7 +28,7 @@ export function canonicalUrl(origin: string, locale: Locale, path: string): stri
   return localeUrl(origin, locale, path);
 }
 
-export interface Alternate {
+interface Alternate {
   /** BCP 47 tag, or `x-default`. */
   hreflang: string;
   href: string;

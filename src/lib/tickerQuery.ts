@@ -3,7 +3,7 @@ import { LIST_SIZES } from './pageSizes.ts';
 import { isPageSize, readPage } from './pagination.ts';
 
 /** What /pairs and /futures read from their URL: one definition for the page and its exports. */
-export interface TickerPageQuery<S extends string> {
+interface TickerPageQuery<S extends string> {
   page: number;
   size: number;
   sort: S | undefined;

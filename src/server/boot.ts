@@ -14,9 +14,9 @@ import { clearIconFiles } from './domain/icons.ts';
 import { backfillSparklines } from './domain/sparklines.ts';
 
 /** "coin" + 2: held while one process migrates and seeds. */
-export const BOOT_LOCK = 0x636f696e_02;
+const BOOT_LOCK = 0x636f696e_02;
 
-export interface BootOptions {
+interface BootOptions {
   /** `server` (one per data directory, runs live prices) or `tool` (a command-line run beside it). */
   role: 'server' | 'tool';
   /** Seed the demo data into an empty database; default SEED=auto. */
@@ -149,9 +149,4 @@ export function serverReady(): Promise<Booted> {
     });
   }
   return slot.ready;
-}
-
-/** Stops live prices, closes the pool and leaves the database server (node/server.mjs calls this). */
-export function shutdownServer(): Promise<void> {
-  return slot.shutdown();
 }

@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const STALE_MS_DEFAULT = 5 * 60_000;
 
 /** The market sources SOURCES may name (src/server/ingest/sources/). */
-export const SOURCE_NAMES = ['binance', 'binance-futures', 'okx', 'bybit', 'kraken'] as const;
+const SOURCE_NAMES = ['binance', 'binance-futures', 'okx', 'bybit', 'kraken'] as const;
 export type SourceName = (typeof SOURCE_NAMES)[number];
 
 const httpUrlSchema = z

@@ -19,7 +19,10 @@ beforeEach(() => {
     dataset: { locale: 'zh-hk', signSalt: 'coinlens' },
   };
   vi.stubGlobal('fetch', async (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const request = new Request(new URL(String(input instanceof Request ? input.url : input), 'http://site.test'), init);
+    const request = new Request(
+      new URL(String(input instanceof Request ? input.url : input), 'http://site.test'),
+      init,
+    );
     sent.push({
       url: new URL(request.url),
       method: request.method,

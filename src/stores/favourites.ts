@@ -49,12 +49,12 @@ export interface FavouritesApi {
   reorder(keys: string[]): Promise<Favourite[]>;
 }
 
-export interface FavouritesEnv {
+interface FavouritesEnv {
   storage: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'>;
   api: FavouritesApi;
 }
 
-export interface FavouritesState {
+interface FavouritesState {
   /** The active list: the server's when signed in, the local one otherwise. */
   list: Favourite[];
   signedIn: boolean;

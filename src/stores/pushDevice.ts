@@ -10,11 +10,11 @@ import { ApiError, apiCall, apiGet } from './api.ts';
 import { signedIn } from '../lib/cookies.ts';
 
 /** What the notification button shows. */
-export type PushState = 'unsupported' | 'denied' | 'off' | 'enabled';
+type PushState = 'unsupported' | 'denied' | 'off' | 'enabled';
 
 const NOTIFICATE = '/new/v1/push/chrome_notificate';
 
-export function pushSupported(): boolean {
+function pushSupported(): boolean {
   return (
     typeof window !== 'undefined' &&
     window.isSecureContext &&

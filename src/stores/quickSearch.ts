@@ -3,7 +3,7 @@ import type { ExplorerCatalog } from '../lib/explorers.ts';
 import { QUICK_SEARCH_CACHE_MS, type QuickSearchItem } from '../lib/search.ts';
 import { apiGet } from './api.ts';
 
-export interface QuickSearchLists {
+interface QuickSearchLists {
   coins: QuickSearchItem[];
   exchanges: QuickSearchItem[];
 }

@@ -29,7 +29,7 @@ import { apiCall, apiGet, configureAuth } from './api.ts';
 import { RISE_FALL_COOKIE, riseFallColours, type RiseFallScheme } from '../lib/riseFall.ts';
 import { getCookie, removeCookie, sessionCsrf } from '../lib/cookies.ts';
 
-export interface SessionState {
+interface SessionState {
   /** The session's CSRF token (the `csrf` cookie), null for a visitor; every new session has its own. */
   csrf: string | null;
   user: AccountUser | null;
@@ -56,7 +56,7 @@ export interface SessionEnv {
   device?: { signedIn(): void; signedOut(): void };
 }
 
-export interface Session {
+interface Session {
   $session: WritableAtom<SessionState>;
   /** Reads cookie and storage; refetches the profile when needed. Safe to call more than once. */
   start(): Promise<void>;

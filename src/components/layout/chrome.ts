@@ -75,7 +75,7 @@ export function renderBodyStart(v: View): SafeHtml {
 }
 
 /** "2026-11-24 09:00 UTC": the same in every language, like the rest of the site's UTC times. */
-export function utcMinute(d: Date): string {
+function utcMinute(d: Date): string {
   return `${d.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 

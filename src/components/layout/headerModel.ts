@@ -15,7 +15,7 @@ export interface NavEntry {
   prefixes?: string[];
 }
 
-export interface HeaderModel {
+interface HeaderModel {
   siteName: string;
   main: NavEntry[];
   content: NavEntry[];

@@ -125,7 +125,7 @@ const oldest = (times: (string | null)[]) =>
  * from and the oldest of each on the page, and what ≈ marks; each cell's tooltip says its own.
  * Null when no row has a live price (demo data: the badge says so).
  */
-export function coinTableNoteHtml(v: View, coins: readonly CoinSummary[]): SafeHtml | null {
+function coinTableNoteHtml(v: View, coins: readonly CoinSummary[]): SafeHtml | null {
   const live = coins.filter((c) => c.sources.length > 0);
   if (!live.length) return null;
   const { t } = v;
@@ -244,7 +244,7 @@ ${
 </table></div>`;
 }
 
-export interface PairTableOptions {
+interface PairTableOptions {
   /** The number of the first row (a page's offset). */
   offset?: number;
   sorting?: CoinTableOptions['sorting'];

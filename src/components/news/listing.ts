@@ -41,7 +41,7 @@ export function listingSearch(q: Listing, defaultSize: number = DEFAULT_PAGE_SIZ
 }
 
 /** What /news and /research render: the page of articles, the coin filter and the link builder. */
-export interface ArticleIndexData {
+interface ArticleIndexData {
   kind: ArticleKind;
   result: Awaited<ReturnType<typeof listArticles>>;
   coin: Awaited<ReturnType<typeof coinForFilter>> | undefined;

@@ -6,7 +6,7 @@ import { attr, html, type SafeHtml } from '../../lib/html.ts';
 import { pageCount, pagerSlots, PAGE_SIZES } from '../../lib/pagination.ts';
 
 /** What the pager needs of a view: the server's View has it, and so may an island's. */
-export interface PagerView {
+interface PagerView {
   t(key: string, vars?: Record<string, string | number>): string;
   number: (v: number | null | undefined, abbreviate?: boolean) => string;
   /** The list whose size the pager remembers (src/lib/pageSizes.ts). */

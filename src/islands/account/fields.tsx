@@ -79,7 +79,7 @@ function regionNames(locale: Locale): (region: string) => string {
   }
 }
 
-export interface PhoneValue {
+interface PhoneValue {
   callingCode: string;
   number: string;
 }

@@ -6,7 +6,7 @@
  * else loads.
  */
 import { signedIn } from '../../lib/cookies.ts';
-export const ACT_BUTTONS = 'button[data-follow], button[data-bookmark]';
+const ACT_BUTTONS = 'button[data-follow], button[data-bookmark]';
 
 let started = false;
 

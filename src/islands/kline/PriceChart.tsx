@@ -13,7 +13,7 @@ import './kline.css';
 
 /** The ranges the compact chart offers (SPEC §4's 1W–YTD, and the last day), and the interval each is drawn with. */
 export const PRICE_CHART_RANGES = ['1D', '1W', '1M', '3M', '6M', '1Y', 'YTD'] as const;
-export type PriceChartRange = (typeof PRICE_CHART_RANGES)[number];
+type PriceChartRange = (typeof PRICE_CHART_RANGES)[number];
 const INTERVAL_FOR: Record<PriceChartRange, KlineInterval> = {
   '1D': '15m',
   '1W': '1h',

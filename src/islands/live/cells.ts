@@ -12,10 +12,10 @@ import { changeIn, createMoney, MARKET_RATE_COINS, rateChanges } from '../../lib
 import { $prices, watchPrices } from '../../stores/prices.ts';
 
 /** Most coins one page streams (the server's limit). */
-export const MAX_LIVE_COINS = 200;
+const MAX_LIVE_COINS = 200;
 const FLASH_MS = 1000;
 
-export interface LiveCellsOptions {
+interface LiveCellsOptions {
   /** Currency, rate (units per USD) and locale; default the data attributes on <html>. */
   locale?: string;
   currency?: string;

@@ -33,7 +33,7 @@ interface MyReview {
 }
 
 /** The form's values, or null when incomplete (the same rules as the server's). */
-export function readReview(
+function readReview(
   form: HTMLFormElement,
   dims: readonly string[],
 ): { content: string; anonymous: boolean; ratings: Record<string, number>; overall: number } | null {
@@ -59,7 +59,7 @@ export function readReview(
 const askLogin = () => window.dispatchEvent(new Event('coinlens:login'));
 
 /** Writes a fresh summary into the page's ReviewSummary (and shows it when it was hidden). */
-export function showSummary(root: ParentNode, s: Summary, t: ReturnType<typeof createTranslator>): void {
+function showSummary(root: ParentNode, s: Summary, t: ReturnType<typeof createTranslator>): void {
   const box = root.querySelector<HTMLElement>('[data-testid="review-summary"]');
   if (!box) return;
   box.hidden = s.count === 0;

@@ -30,7 +30,7 @@ type Row =
   | { id: string; type: 'TICKER'; row: TickerRow }
   | { id: string; type: 'EXCHANGE'; row: ExchangeRow };
 
-export interface WatchlistOptions {
+interface WatchlistOptions {
   dict: Dict;
   /** The locale prefix of the page's links ('' or '/zh'). */
   base: string;

@@ -15,7 +15,7 @@ import type { Locale } from './locale';
 
 export type { NumberInput } from './decimal';
 
-export interface FormatNumberOptions {
+interface FormatNumberOptions {
   /** Picks the abbreviation units (K/M/B/T/P; 万/亿/万亿, 萬/億/萬億, 만/억/조). Default 'en'. */
   locale?: Locale;
   /**
@@ -27,7 +27,7 @@ export interface FormatNumberOptions {
   abbreviate?: boolean;
 }
 
-export interface FormatPriceOptions {
+interface FormatPriceOptions {
   /** Accepted for symmetry with formatNumber; prices read the same in every locale. */
   locale?: Locale;
   /** Currency symbol placed before the digits (after a minus sign). Default '$'. */

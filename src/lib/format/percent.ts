@@ -1,6 +1,6 @@
 import { EMPTY, decimalCount, decimalOf, isZero, roundDecimals, toNumber, toPlain, type NumberInput } from './decimal';
 
-export interface FormatPercentOptions {
+interface FormatPercentOptions {
   /** Digits after the decimal point. Default 2. */
   decimals?: number;
   /** Prefix positive values with '+'. Default true. */

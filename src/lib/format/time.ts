@@ -4,7 +4,7 @@ import type { Locale } from './locale';
 /** A moment: a Date, epoch milliseconds, or an ISO 8601 string. */
 export type TimeInput = Date | number | string;
 
-export interface DateTimeOptions {
+interface DateTimeOptions {
   /** Minutes added to UTC before reading the fields (480 = UTC+8). Default 0. */
   timeZoneOffsetMinutes?: number;
 }

@@ -31,7 +31,7 @@ export function foreignLang(rowLocale: string, pageLocale: Locale): string | und
 }
 
 /** The words a tag needs, in the page's language: `contentLanguage.tag.<row>` and `.title.<row>`. */
-export type TagTranslate = (key: string) => string;
+type TagTranslate = (key: string) => string;
 
 /**
  * The visible tag of an item written in another language than the page's, or null: the

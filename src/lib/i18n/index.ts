@@ -9,9 +9,6 @@ export { LOCALES, type Locale };
 
 /** Server-side default when neither cookie nor x-locale header names a locale. */
 export const DEFAULT_LOCALE: Locale = 'en';
-/** Browser fallback per SPEC §1. */
-export const CLIENT_FALLBACK_LOCALE: Locale = 'zh';
-
 export const LOCALE_NAMES: Record<Locale, string> = {
   en: 'English',
   zh: '简体中文',
@@ -38,7 +35,7 @@ export function apiLanguage(locale: Locale): 'en' | 'zh' | 'ko' {
 }
 
 /** Rises red / falls green in zh, zh-hk and ko; the reverse in en. */
-export function risesRed(locale: Locale): boolean {
+function risesRed(locale: Locale): boolean {
   return locale !== 'en';
 }
 

@@ -29,7 +29,7 @@ export class AvatarError extends Error {
   }
 }
 
-export interface ProcessedAvatar {
+interface ProcessedAvatar {
   bytes: Buffer;
   contentType: 'image/jpeg';
   /** SHA-256 of `bytes`, hex, first 32 characters. */

@@ -10,10 +10,10 @@ import { verificationTokens } from '../db/schema/index.ts';
 import { sharedSecret } from './secrets.ts';
 
 export type CodePurpose = 'sms_login' | 'sms_reset' | 'sms_bind' | 'mail_bind';
-export type LinkPurpose = 'activate' | 'reset';
+type LinkPurpose = 'activate' | 'reset';
 
 const MINUTE = 60_000;
-export const LIFETIME_MS: Record<CodePurpose | LinkPurpose, number> = {
+const LIFETIME_MS: Record<CodePurpose | LinkPurpose, number> = {
   sms_login: 5 * MINUTE,
   sms_reset: 5 * MINUTE,
   sms_bind: 5 * MINUTE,
@@ -21,7 +21,7 @@ export const LIFETIME_MS: Record<CodePurpose | LinkPurpose, number> = {
   activate: 24 * 60 * MINUTE,
   reset: 60 * MINUTE,
 };
-export const MAX_ATTEMPTS = 5;
+const MAX_ATTEMPTS = 5;
 
 async function digest(db: Db, purpose: string, secret: string): Promise<string> {
   return createHmac('sha256', await sharedSecret(db, 'codes'))
@@ -128,7 +128,7 @@ export async function issueLink(db: Db, purpose: LinkPurpose, identifier: string
   return token;
 }
 
-export type LinkCheck =
+type LinkCheck =
   | { ok: true; userId: number; identifier: string }
   | { ok: false; reason: 'invalid' | 'expired' | 'used' };
 

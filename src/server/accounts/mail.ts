@@ -40,7 +40,7 @@ export class MailError extends Error {
   }
 }
 
-export interface MailerOptions {
+interface MailerOptions {
   /** smtp://user:pass@host:port or smtps://…; unset, mails go to the outbox. */
   smtpUrl?: string | undefined;
   /** The From header, e.g. `Coinlens <no-reply@coinlens.example>`. */
@@ -107,7 +107,7 @@ function smtpMailer(smtpUrl: string, from: string): Mailer {
  * mailbox unavailable" names the recipient; the log never holds an address, as PostgreSQL's does not).
  * @example redactAddresses('550 <ann@example.com>: unknown') // '550 <a***@example.com>: unknown'
  */
-export function redactAddresses(text: string): string {
+function redactAddresses(text: string): string {
   return text.replace(
     /([^\s<>"'(),;:@]+)@([^\s<>"'(),;:@]+)/g,
     (_, local: string, domain: string) => `${local.slice(0, 1)}***@${domain}`,

@@ -22,7 +22,7 @@ export interface PublicReview {
   createdAt: string;
 }
 
-export interface PublicProfile {
+interface PublicProfile {
   userName: string;
   nickname: string | null;
   avatar: string | null;

@@ -96,7 +96,7 @@ const PER_USER_AVATARS: Limit[] = [
  * How long a session counts as a fresh sign-in: changing the e-mail or the phone needs one (a
  * stolen token alone must not be able to move the account to its thief's address).
  */
-export const FRESH_SIGN_IN_MS = 10 * MINUTE;
+const FRESH_SIGN_IN_MS = 10 * MINUTE;
 
 const tooMany = (retryAfter: number) => new DomainError(429, 429, 'auth.tooMany', { count: retryAfter }, retryAfter);
 
@@ -613,7 +613,7 @@ export async function sendMailCode(db: Db, caller: Caller, me: AuthUser, email: 
  * "a***@example.com": enough for the owner of the old address to recognise the new one (or
  * not), without handing it to whoever reads the old mailbox.
  */
-export function maskEmail(email: string): string {
+function maskEmail(email: string): string {
   const at = email.lastIndexOf('@');
   return `${email.slice(0, Math.min(1, at))}***${email.slice(at)}`;
 }

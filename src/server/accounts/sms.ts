@@ -43,7 +43,7 @@ export class SmsError extends Error {
 // Invalid 'To', region not enabled, unsubscribed recipient, unroutable, not a mobile number.
 const BAD_NUMBER_CODES = new Set([21211, 21408, 21610, 21612, 21614]);
 
-export interface SmsSenderOptions {
+interface SmsSenderOptions {
   /** Base URL of a Twilio-compatible API (https://api.twilio.com); unset, texts go to the outbox. */
   smsUrl?: string | undefined;
   accountSid?: string | undefined;

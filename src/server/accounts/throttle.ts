@@ -14,7 +14,7 @@ export interface Limit {
   max: number;
 }
 
-export type Verdict = { ok: true } | { ok: false; retryAfter: number };
+type Verdict = { ok: true } | { ok: false; retryAfter: number };
 
 interface Counts {
   counts: number[];
@@ -72,7 +72,7 @@ export interface Backoff {
 }
 
 /** An attempt let through: the events recorded for it, to be forgiven if it succeeds. */
-export type Attempt = { ok: true; events: number[] } | { ok: false; retryAfter: number };
+type Attempt = { ok: true; events: number[] } | { ok: false; retryAfter: number };
 
 /**
  * One attempt at something a guesser would repeat (a password): checks the back-off of every
@@ -116,6 +116,6 @@ export async function forgive(db: Db, events: number[]): Promise<void> {
 }
 
 /** Removes events older than a day (the longest window); run now and then. */
-export async function pruneEvents(db: Db): Promise<void> {
+async function pruneEvents(db: Db): Promise<void> {
   await db.delete(authEvents).where(sql`${authEvents.at} < now() - interval '1 day'`);
 }

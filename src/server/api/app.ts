@@ -164,5 +164,3 @@ export function createApi() {
 
   return app;
 }
-
-export type Api = ReturnType<typeof createApi>;

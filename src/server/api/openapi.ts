@@ -15,7 +15,7 @@ import { optionalAuth, requireAuth } from './middleware/auth.ts';
 import { parseParams, parseQuery } from './respond.ts';
 
 /** The groups of routes on the reference page (the SPEC §7 sections, roughly), described. */
-export const API_TAGS = {
+const API_TAGS = {
   Account: 'Sign-up, sign-in, passwords, the profile, and binding an e-mail address or phone (SPEC §7 "Account")',
   'Announcements and notices': 'Exchange announcements and notices, their categories, and announcement subscriptions',
   'Coin detail tabs':
@@ -35,7 +35,7 @@ export const API_TAGS = {
   Search: 'Site search and the quick-search lists',
   'Settings and data': 'Health, base information, exchange rates, page views and this document',
 } as const;
-export type ApiTag = keyof typeof API_TAGS;
+type ApiTag = keyof typeof API_TAGS;
 
 export interface RouteDoc {
   /** One line: what the route answers or does. */

@@ -67,19 +67,6 @@ function parsedOnce<S extends z.ZodTypeAny>(c: Context<ApiEnv>, schema: S, input
   return result.data;
 }
 
-/** Parses a JSON body; malformed JSON and schema failures are 400s. */
-export async function parseBody<S extends z.ZodTypeAny>(c: Context<ApiEnv>, schema: S): Promise<z.infer<S>> {
-  let body: unknown;
-  try {
-    body = await c.req.json();
-  } catch {
-    throw new DomainError(400, 400, 'api.badRequest');
-  }
-  const result = schema.safeParse(body);
-  if (!result.success) throw validationError(result.error);
-  return result.data;
-}
-
 function validationError(error: z.ZodError): DomainError {
   const issue = error.issues[0];
   return new DomainError(400, 400, 'api.invalidParam', {

@@ -51,8 +51,8 @@ export interface CoinCardContent {
 export type CardContent = ArticleCardContent | CoinCardContent;
 
 /** Lengths a card takes: a longer title is cut (the card is a preview; the page has the rest). */
-export const TITLE_MAX = 160;
-export const SOURCE_MAX = 60;
+const TITLE_MAX = 160;
+const SOURCE_MAX = 60;
 
 /** At most `max` characters (whole code points), with an ellipsis when cut; control characters dropped. */
 export function clip(text: string, max: number): string {

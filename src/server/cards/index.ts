@@ -18,13 +18,13 @@ import { translator } from '../i18n/index.ts';
 import { articleCard, coinCard, fingerprint, type CardContent } from './content.ts';
 import { renderCard } from './render.ts';
 
-export const CARD_KINDS = ['article', 'coin'] as const;
-export type CardKind = (typeof CARD_KINDS)[number];
+const CARD_KINDS = ['article', 'coin'] as const;
+type CardKind = (typeof CARD_KINDS)[number];
 
 /** A coin card is kept at least this long, whatever its price does. */
 export const COIN_CARD_MIN_AGE_MS = 10 * 60_000;
 /** Most bytes of PNG kept (a card is 50–150 KB: a few hundred cards). */
-export const CARD_CACHE_BYTES = 32 * 1024 * 1024;
+const CARD_CACHE_BYTES = 32 * 1024 * 1024;
 
 const CACHE_CONTROL: Record<CardKind, string> = {
   article: CACHE.articleCard,

@@ -30,19 +30,19 @@ export const DB_NAME = 'coinlens';
 /** The socket file is `.s.PGSQL.<port>`; nothing listens on TCP. */
 const PORT = 5432;
 /** "coin" + 0x10 / 0x11: held shared by every Coinlens process, exclusively by the server. */
-export const USERS_LOCK = 0x636f696e_10;
-export const SERVER_LOCK = 0x636f696e_11;
+const USERS_LOCK = 0x636f696e_10;
+const SERVER_LOCK = 0x636f696e_11;
 /** The operating-system user PostgreSQL runs as when Coinlens runs as root. */
-export const RUN_AS_USER = 'coinlens';
+const RUN_AS_USER = 'coinlens';
 /** Longest socket path a sockaddr_un holds (108 bytes with the terminating NUL, less on macOS). */
 const MAX_SOCKET_PATH = 103;
 const LOG_ROTATE_BYTES = 10 * 1024 * 1024;
 
-export class EmbeddedPostgresError extends Error {
+class EmbeddedPostgresError extends Error {
   override name = 'EmbeddedPostgresError';
 }
 
-export interface EmbeddedOptions {
+interface EmbeddedOptions {
   dataDir: string;
   /** `server`: one per data directory, a second is refused. `tool`: command-line runs beside it. */
   role: 'server' | 'tool';
@@ -79,7 +79,7 @@ interface RunAs {
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The npm package with the PostgreSQL binaries for this machine. */
-export function platformPackage(platform = process.platform, arch = process.arch): string {
+function platformPackage(platform = process.platform, arch = process.arch): string {
   const name = platform === 'win32' ? `windows-${arch}` : `${platform}-${arch}`;
   const known = [
     'darwin-arm64',
@@ -227,7 +227,7 @@ function socketDirFor(dataDir: string, log: (line: string) => void): string {
   return short;
 }
 
-export interface PostmasterFile {
+interface PostmasterFile {
   pid: number;
   dataDir: string;
   socketDir: string;
@@ -249,7 +249,7 @@ export function readPostmasterFile(pgDir: string): PostmasterFile | null {
   return { pid, dataDir: lines[1] ?? '', socketDir: lines[4] ?? '', status: (lines[7] ?? '').trim() };
 }
 
-export type ProcessKind = 'gone' | 'zombie' | 'postgres' | 'other';
+type ProcessKind = 'gone' | 'zombie' | 'postgres' | 'other';
 
 /**
  * What process `pid` is. A zombie has exited (its parent has not reaped it): `kill(pid, 0)` still

@@ -13,12 +13,12 @@ type Slot = { handle?: Promise<DbHandle> };
 const slot: Slot = ((globalThis as Record<symbol, unknown>)[KEY] as Slot | undefined) ?? {};
 (globalThis as Record<symbol, unknown>)[KEY] = slot;
 
-export class DatabaseNotReadyError extends Error {
+class DatabaseNotReadyError extends Error {
   override name = 'DatabaseNotReadyError';
 }
 
 /** The open database; waits while the boot module is still opening it. */
-export function getHandle(): Promise<DbHandle> {
+function getHandle(): Promise<DbHandle> {
   return slot.handle ?? Promise.reject(new DatabaseNotReadyError('The database is not open (boot() has not run).'));
 }
 

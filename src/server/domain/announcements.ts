@@ -38,6 +38,7 @@ import { recentViewsOf } from './pageViews.ts';
 import { DomainError, notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
 import type { Page } from './numbers.ts';
+import type { CoinRef } from '../../lib/rows.ts';
 
 /** Stable category codes of exchange announcements; the UI translates them. */
 export const ANNOUNCEMENT_CATEGORIES = ['listing', 'delisting', 'activity', 'maintenance', 'other'] as const;
@@ -51,10 +52,10 @@ export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
 export const VISITOR_ANNOUNCEMENT_LIMIT = 30;
 
 /** "Hot" ranks by views the announcements of this many days up to the newest one. */
-export const HOT_WINDOW_DAYS = 7;
+const HOT_WINDOW_DAYS = 7;
 
 export const ANNOUNCEMENT_SORTS = ['latest', 'hot'] as const;
-export type AnnouncementSort = (typeof ANNOUNCEMENT_SORTS)[number];
+type AnnouncementSort = (typeof ANNOUNCEMENT_SORTS)[number];
 
 export type ContentLocale = Locale;
 
@@ -96,7 +97,7 @@ export function parseDay(text: string): Date | undefined {
 }
 
 /** What part of a list a reader may see. */
-export interface VisibleWindow {
+interface VisibleWindow {
   offset: number;
   /** Rows to load for this page (0 when the page is past what the reader may see). */
   take: number;
@@ -137,13 +138,6 @@ export interface ExchangeRef {
   displayName: string;
 }
 
-export interface RelatedCoin {
-  id: string;
-  symbol: string;
-  name: string;
-  icon: string;
-}
-
 export interface AnnouncementItem {
   id: number;
   title: string;
@@ -154,7 +148,7 @@ export interface AnnouncementItem {
   publishedAt: string;
   /** The original announcement on the exchange's site. */
   url: string;
-  coins: RelatedCoin[];
+  coins: CoinRef[];
 }
 
 export interface AnnouncementDetail extends AnnouncementItem {
@@ -168,7 +162,7 @@ export type AnnouncementPage = Page<AnnouncementItem> &
     limit: number | null;
   };
 
-export interface AnnouncementQuery {
+interface AnnouncementQuery {
   page: number;
   size: number;
   locales?: ContentLocale[] | undefined;
@@ -196,7 +190,7 @@ const itemColumns = {
 
 type ItemRow = { [K in keyof typeof itemColumns]: (typeof itemColumns)[K]['_']['data'] };
 
-const toItem = (r: ItemRow, related: RelatedCoin[]): AnnouncementItem => ({
+const toItem = (r: ItemRow, related: CoinRef[]): AnnouncementItem => ({
   id: r.id,
   title: r.title,
   category: r.category,
@@ -209,8 +203,8 @@ const toItem = (r: ItemRow, related: RelatedCoin[]): AnnouncementItem => ({
 });
 
 /** The related coins of some announcements, by market-cap rank. */
-async function coinsOf(db: Db, ids: number[]): Promise<Map<number, RelatedCoin[]>> {
-  const out = new Map<number, RelatedCoin[]>();
+async function coinsOf(db: Db, ids: number[]): Promise<Map<number, CoinRef[]>> {
+  const out = new Map<number, CoinRef[]>();
   if (ids.length === 0) return out;
   const rows = await db
     .select({ announcementId: announcementCoins.announcementId, id: coins.id, symbol: coins.symbol, name: coins.name })

@@ -17,9 +17,9 @@ import { MISSING_KEY } from './news.ts';
 import type { Page } from './numbers.ts';
 
 export const BOOKMARK_KINDS = ['article', 'flash', 'announcement'] as const;
-export type BookmarkKind = (typeof BOOKMARK_KINDS)[number];
+type BookmarkKind = (typeof BOOKMARK_KINDS)[number];
 
-export const BOOKMARKS_MAX = FAVOURITES_MAX;
+const BOOKMARKS_MAX = FAVOURITES_MAX;
 
 export interface Bookmark {
   kind: BookmarkKind;

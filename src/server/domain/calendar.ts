@@ -15,6 +15,7 @@ import type { Db } from '../db/index.ts';
 import { calendarEvents, coins, exchanges } from '../db/schema/index.ts';
 import { notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
+import type { CoinRef } from '../../lib/rows.ts';
 
 export const CALENDAR_VIEWS = ['day', 'week', 'month'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
@@ -87,7 +88,7 @@ export function addMonths(ms: number, n: number): number {
 }
 
 /** The span a view shows around a date, and where its previous and next pages start. */
-export interface CalendarRange {
+interface CalendarRange {
   view: CalendarView;
   /** The date asked for (YYYY-MM-DD); it lies in the range. */
   date: string;
@@ -198,14 +199,7 @@ export async function requireCoin(db: Db, id: string): Promise<void> {
   if (!row) throw notFound('api.coinNotFound');
 }
 
-export interface CalendarCoin {
-  id: string;
-  symbol: string;
-  name: string;
-  icon: string;
-}
-
-export interface CalendarExchange {
+interface CalendarExchange {
   name: string;
   displayName: string;
 }
@@ -230,7 +224,7 @@ export interface CalendarEvent {
   credibility: number | null;
   source: string | null;
   tags: string[];
-  coin: CalendarCoin | null;
+  coin: CoinRef | null;
   exchange: CalendarExchange | null;
 }
 

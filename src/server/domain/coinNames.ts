@@ -9,9 +9,9 @@ import { coinNames } from '../db/schema/index.ts';
 import { memo } from './cache.ts';
 
 /** locale → coin id → name. */
-export type CoinNameBook = ReadonlyMap<string, ReadonlyMap<string, string>>;
+type CoinNameBook = ReadonlyMap<string, ReadonlyMap<string, string>>;
 
-export async function loadCoinNames(db: Db): Promise<CoinNameBook> {
+async function loadCoinNames(db: Db): Promise<CoinNameBook> {
   const rows = await db.select().from(coinNames);
   const book = new Map<string, Map<string, string>>();
   for (const r of rows) {

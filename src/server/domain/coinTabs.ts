@@ -43,7 +43,7 @@ export function depth1Percent(
 }
 
 /** SPEC §9 top address groups. */
-export const HOLDER_GROUPS = [10, 20, 50, 100] as const;
+const HOLDER_GROUPS = [10, 20, 50, 100] as const;
 
 export interface HolderGroup {
   /** Top N addresses. */
@@ -77,7 +77,7 @@ export function holderGroups(balances: readonly number[], circulating: number | 
 export const FLOW_WINDOWS = ['30m', '1h', '1d', '7d'] as const;
 export type FlowWindow = (typeof FLOW_WINDOWS)[number];
 
-export interface FlowValues {
+interface FlowValues {
   inflow: number;
   outflow: number;
   netflow: number;
@@ -295,7 +295,7 @@ export function alignedReturns(a: readonly DailyClose[], b: readonly DailyClose[
   return { a: ra, b: rb };
 }
 
-export interface PeriodReturn {
+interface PeriodReturn {
   range: TimeRange;
   /** Percent change from the last close at or before the range start to the latest close. */
   change: number | null;

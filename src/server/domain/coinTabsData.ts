@@ -86,7 +86,7 @@ export async function coinFacts(db: Db, id: string): Promise<CoinFacts> {
 
 /* ---------- flow ---------- */
 
-export interface CoinFlowView {
+interface CoinFlowView {
   windows: FlowWindowView[];
   updatedAt: string | null;
 }
@@ -125,7 +125,7 @@ export interface Holder {
   firstSeenAt: string | null;
 }
 
-export interface HolderDistribution {
+interface HolderDistribution {
   circulatingSupply: number | null;
   symbol: string;
   groups: HolderGroup[];
@@ -257,7 +257,7 @@ export async function listTransfers(
   };
 }
 
-export interface ChainDay {
+interface ChainDay {
   day: string;
   transactions: number;
   activeAddresses: number;
@@ -266,7 +266,7 @@ export interface ChainDay {
   largeTransfers: number;
 }
 
-export interface ChainActivity {
+interface ChainActivity {
   range: TimeRange;
   symbol: string;
   days: ChainDay[];
@@ -339,7 +339,7 @@ export interface ExchangeBalance {
   supplyShare: number | null;
 }
 
-export interface ExchangeBalances {
+interface ExchangeBalances {
   symbol: string;
   total: number;
   totalValueUsd: number | null;
@@ -390,7 +390,7 @@ export async function getExchangeBalances(db: Db, id: string): Promise<ExchangeB
   };
 }
 
-export interface CoinExchange {
+interface CoinExchange {
   exchange: string;
   displayName: string;
   type: 'CEX' | 'DEX';
@@ -451,7 +451,7 @@ export async function listCoinExchanges(db: Db, id: string, page: number, size: 
 
 /* ---------- ratings ---------- */
 
-export interface CoinRatings {
+interface CoinRatings {
   summary: RatingAggregate;
   reviews: Page<Review>;
 }
@@ -476,7 +476,7 @@ export async function getCoinRatings(db: Db, id: string, page: number, size: num
 
 /* ---------- roadmap and process ---------- */
 
-export interface Milestone {
+interface Milestone {
   id: number;
   at: string;
   title: string;
@@ -497,7 +497,7 @@ export async function listMilestones(db: Db, id: string, kind: 'roadmap' | 'proc
 
 /* ---------- repository ---------- */
 
-export interface RepoActivity {
+interface RepoActivity {
   url: string;
   stars: number;
   forks: number;
@@ -557,7 +557,7 @@ async function dailyCloses(db: Db, id: string): Promise<DailyClose[]> {
   return rows.map((r) => ({ t: r.t.getTime(), close: num(r.close) ?? 0, volume: num(r.volume) ?? 0 }));
 }
 
-export interface CoinAnalysis extends PriceAnalysis {
+interface CoinAnalysis extends PriceAnalysis {
   /** Closes for the chart within the requested range. */
   range: TimeRange;
   chart: { t: number; close: number }[];
@@ -802,7 +802,7 @@ export async function listCoinContent(
 }
 
 /** How far ahead a calendar event already counts as news in the "hot" mix. */
-export const HOT_EVENT_HORIZON_MS = 7 * 86_400_000;
+const HOT_EVENT_HORIZON_MS = 7 * 86_400_000;
 
 /**
  * "Hot": the newest items of every content kind about the coin, important ones first within a

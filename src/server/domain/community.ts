@@ -76,12 +76,9 @@ export function profileUrl(platform: SocialPlatform, account: string): string {
     : `https://weibo.com/u/${encodeURIComponent(account)}`;
 }
 
-export interface CoinRef {
-  id: string;
-  symbol: string;
-  name: string;
-  icon: string;
-}
+import type { CoinRef } from '../../lib/rows.ts';
+
+export type { CoinRef };
 
 export interface ExchangeRef {
   name: string;

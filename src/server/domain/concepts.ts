@@ -27,7 +27,7 @@ import { num } from './numbers.ts';
 
 export const SECTOR_SORTS = ['marketCap', 'change24h', 'volume24h', 'coins', 'name'] as const;
 export type SectorSort = (typeof SECTOR_SORTS)[number];
-export const LEADER_COUNT = 3;
+const LEADER_COUNT = 3;
 
 /** The figures of one member coin that sector statistics use. */
 export interface MemberInput {
@@ -37,7 +37,7 @@ export interface MemberInput {
   volume24h: number | null;
 }
 
-export interface SectorStats {
+interface SectorStats {
   coins: number;
   marketCap: number;
   volume24h: number;
@@ -47,7 +47,7 @@ export interface SectorStats {
   falling: number;
 }
 
-export interface SectorLeader {
+interface SectorLeader {
   id: string;
   symbol: string;
   name: string;

@@ -29,16 +29,8 @@ export async function volumePerVisit(db: Db): Promise<number> {
   return volume && visits ? volume / (visits / DAYS_PER_MONTH) : 0;
 }
 
-/**
- * {@link volumePerVisit} shared by the pages of a process for a minute (it moves slowly): the one
- * the shared expected ranks were worked out with, so a page's expected volumes and ranks agree.
- */
-export async function currentVolumePerVisit(db: Db): Promise<number> {
-  return (await currentExpectedRanking(db)).perVisit;
-}
-
 /** The SPEC §9 expected rank of every exchange that reports visits, and the average it used. */
-export interface ExpectedRanking {
+interface ExpectedRanking {
   perVisit: number;
   /** Exchange name → expected rank (1 = largest expected volume); absent without visits. */
   ranks: Map<string, number>;
@@ -72,7 +64,7 @@ export async function expectedRanking(db: Db): Promise<ExpectedRanking> {
  * expected rank (and the average behind it) may be up to a minute older than the reported
  * volumes beside it.
  */
-export function currentExpectedRanking(db: Db): Promise<ExpectedRanking> {
+function currentExpectedRanking(db: Db): Promise<ExpectedRanking> {
   return memo(db, 'expectedRanking', 60_000, () => expectedRanking(db));
 }
 
@@ -85,7 +77,7 @@ export function expectedVolume(perVisit: number, monthlyVisits: number | null, r
 }
 
 /** The steps of the expected-volume formula, for showing how a figure came about. */
-export interface VolumeEstimate {
+interface VolumeEstimate {
   /** Weighted average 24h volume per daily visit over all exchanges. */
   perVisit: number;
   /** This exchange's monthly visits / 30. */
@@ -125,7 +117,7 @@ export const EXCHANGE_SORTS = [
   'monthlyVisits',
   'starRating',
 ] as const;
-export type ExchangeSort = (typeof EXCHANGE_SORTS)[number];
+type ExchangeSort = (typeof EXCHANGE_SORTS)[number];
 
 export interface ExchangeDetail extends ExchangeSummary {
   foundedOn: string | null;
@@ -223,7 +215,7 @@ function toSummary(r: ListRow, ranking: ExpectedRanking): ExchangeSummary {
   };
 }
 
-export interface ExchangeListQuery {
+interface ExchangeListQuery {
   page: number;
   size: number;
   sort?: ExchangeSort | undefined;
@@ -370,13 +362,13 @@ export const FIAT_QUOTES = [
   'VND',
   'PHP',
 ] as const;
-export type FiatQuote = (typeof FIAT_QUOTES)[number];
+type FiatQuote = (typeof FIAT_QUOTES)[number];
 
 export const ACCOUNT_SORTS = ['rank', 'name', 'makerFee', 'takerFee', 'fiatCount', 'starRating'] as const;
 export type AccountSort = (typeof ACCOUNT_SORTS)[number];
 
 /** A centralised exchange a reader can open an account with (/exchange/establishAccount). */
-export interface AccountOption {
+interface AccountOption {
   name: string;
   displayName: string;
   country: string | null;
@@ -416,7 +408,7 @@ export function signUpUrl(website: string | null): string | null {
   return url.href;
 }
 
-export interface AccountQuery {
+interface AccountQuery {
   page: number;
   size: number;
   sort?: AccountSort | undefined;

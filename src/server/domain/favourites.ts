@@ -26,7 +26,7 @@ import { listExchanges, type ExchangeSummary } from './exchanges.ts';
 import { listCoins, type CoinSummary } from './markets.ts';
 import { listTickers, type TickerRow } from './tickers.ts';
 
-export const FAVOURITE_TYPES = ['COIN', 'TICKER', 'EXCHANGE'] as const;
+const FAVOURITE_TYPES = ['COIN', 'TICKER', 'EXCHANGE'] as const;
 export type FavouriteType = (typeof FAVOURITE_TYPES)[number];
 
 /** One entry as the API shows it: `{ id: 'bitcoin', type: 'COIN' }`. */
@@ -46,7 +46,7 @@ type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 export const isFavouriteType = (v: unknown): v is FavouriteType => (FAVOURITE_TYPES as readonly unknown[]).includes(v);
 
 /** `COIN:bitcoin`: the one key of an entry, as changeIndex spells the new order. */
-export const entryKey = (e: FavouriteEntry) => `${e.type}:${e.id}`;
+const entryKey = (e: FavouriteEntry) => `${e.type}:${e.id}`;
 
 /** The entries once each, first occurrence kept. */
 export function dedupe(entries: readonly FavouriteEntry[]): FavouriteEntry[] {
@@ -68,9 +68,8 @@ function named(entries: readonly FavouriteEntry[]): string {
   return shown.join(', ') + (entries.length > 10 ? ` (+${entries.length - 10})` : '');
 }
 
-export const unknownError = (entries: readonly FavouriteEntry[]) =>
-  favouriteError('unknown', { ids: named(entries) }, 4101);
-export const capError = () => favouriteError('cap', { count: FAVOURITES_MAX }, 4102);
+const unknownError = (entries: readonly FavouriteEntry[]) => favouriteError('unknown', { ids: named(entries) }, 4101);
+const capError = () => favouriteError('cap', { count: FAVOURITES_MAX }, 4102);
 
 /** A ticker id as its number, or null when the text is not one. */
 function tickerNumber(id: string): number | null {
@@ -83,7 +82,7 @@ function tickerNumber(id: string): number | null {
  * The entries that name nothing: no coin with that slug, no ticker with that number, no
  * exchange with that name. Three lookups at most, whatever the number of entries.
  */
-export async function unknownEntries(db: Db | Tx, entries: readonly FavouriteEntry[]): Promise<FavouriteEntry[]> {
+async function unknownEntries(db: Db | Tx, entries: readonly FavouriteEntry[]): Promise<FavouriteEntry[]> {
   const ofType = (type: FavouriteType) =>
     entries.filter((e) => e.type === type && e.id.length <= ID_MAX).map((e) => e.id);
   const coinIds = ofType('COIN');
@@ -282,7 +281,7 @@ export async function reorderFavourites(
 }
 
 /** One entry of a watchlist with its live row, in the shape of its own list API. */
-export type FavouriteRow =
+type FavouriteRow =
   | { id: string; type: 'COIN'; row: CoinSummary & { localName: string | null } }
   | { id: string; type: 'TICKER'; row: TickerRow }
   | { id: string; type: 'EXCHANGE'; row: ExchangeSummary };

@@ -98,7 +98,7 @@ export function plainSummary(body: string, max = 300): string {
   return text.length > max ? `${text.slice(0, max - 1).trimEnd()}…` : text;
 }
 
-export interface FeedItem {
+interface FeedItem {
   /** Absolute URL of the item's page; also its permanent id. */
   link: string;
   title: string;
@@ -203,7 +203,7 @@ export function feedXml(doc: FeedDoc, format: FeedFormat): string {
 }
 
 /** The strings a feed needs in its locale (from the `pages.feeds` keys and the core site name). */
-export interface FeedTexts {
+interface FeedTexts {
   siteName: string;
   title: (kind: FeedKind, exchange?: string) => string;
   description: (kind: FeedKind, exchange?: string) => string;

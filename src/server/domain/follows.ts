@@ -10,10 +10,10 @@ import { columnistFollows, columnists } from '../db/schema/index.ts';
 import { DomainError, notFound } from './errors.ts';
 import { FAVOURITES_MAX, lockedFor } from './favourites.ts';
 
-export const FOLLOWS_MAX = FAVOURITES_MAX;
+const FOLLOWS_MAX = FAVOURITES_MAX;
 
 /** A followed columnist as the list answers it (SPEC §7: items have `_id`). */
-export interface FollowedColumnist {
+interface FollowedColumnist {
   _id: number;
   name: string;
   avatar: string | null;

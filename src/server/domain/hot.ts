@@ -18,7 +18,7 @@ import { num, type Page } from './numbers.ts';
 import { MIN_RANK_VOLUME_USD, turnoverRate } from './rankings.ts';
 
 export const HOT_SORTS = ['score', 'change24h', 'turnover', 'inflow'] as const;
-export type HotSort = (typeof HOT_SORTS)[number];
+type HotSort = (typeof HOT_SORTS)[number];
 
 /** The signals of one coin before scoring. */
 export interface HotInput {

@@ -46,7 +46,7 @@ export async function coinIconSvg(symbol: string, color: string | null, hasIcon:
 const ICON_ID = /^[a-z0-9]+(?:[-_.][a-z0-9]+)*$/;
 
 /** Where the coin icons are kept as files, served by src/server/http/node/static.mjs. */
-export function iconFilesDir(dataDir: string): string {
+function iconFilesDir(dataDir: string): string {
   return path.join(dataDir, 'icons', 'coins');
 }
 

@@ -21,7 +21,7 @@ import { DomainError, notFound } from './errors.ts';
 import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
 import { num } from './numbers.ts';
 
-export interface KlineQuery {
+interface KlineQuery {
   interval: KlineInterval;
   /** A named range; ignored when `from` is given. Defaults per interval (DEFAULT_RANGE). */
   range?: KlineRange | undefined;
@@ -31,7 +31,7 @@ export interface KlineQuery {
   to?: number | undefined;
 }
 
-export interface KlineSeries {
+interface KlineSeries {
   coinId: string;
   symbol: string;
   interval: KlineInterval;
@@ -45,7 +45,7 @@ export interface KlineSeries {
 }
 
 /** The facts the kline page header shows. */
-export interface KlineCoin {
+interface KlineCoin {
   id: string;
   symbol: string;
   name: string;

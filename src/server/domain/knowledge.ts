@@ -19,11 +19,12 @@ import { coinIcon } from './markets.ts';
 import { articleBlocks, contentLocale, type Block, type ContentLocale } from './news.ts';
 import { num, type Page } from './numbers.ts';
 import { escapeLike } from './search.ts';
+import type { CoinChip } from '../../lib/rows.ts';
 
 export { articleBlocks, contentLocale, type Block, type ContentLocale };
 
 export const WIKI_KINDS = ['baike', 'bitwiki'] as const;
-export type WikiKind = (typeof WIKI_KINDS)[number];
+type WikiKind = (typeof WIKI_KINDS)[number];
 /** Encyclopedia categories in display order (labels: knowledge.categories.*). */
 export const BAIKE_CATEGORIES = [
   'basics',
@@ -37,9 +38,9 @@ export const BAIKE_CATEGORIES = [
 export const MISSING_KEY = 'knowledge.missing';
 /** Longest title filter accepted. */
 export const MAX_FILTER_LENGTH = 60;
-export const RELATED_COUNT = 6;
+const RELATED_COUNT = 6;
 
-export interface WikiSummary {
+interface WikiSummary {
   id: number;
   slug: string;
   title: string;
@@ -51,18 +52,12 @@ export interface WikiSummary {
   coin: WikiCoin | null;
 }
 
-export interface WikiCoin {
-  id: string;
-  symbol: string;
-  name: string;
-  icon: string;
+interface WikiCoin extends CoinChip {
   rank: number | null;
-  price: number | null;
-  change24h: number | null;
   marketCap: number | null;
 }
 
-export interface WikiCoinFacts extends WikiCoin {
+interface WikiCoinFacts extends WikiCoin {
   volume24h: number | null;
   circulatingSupply: number | null;
   maxSupply: number | null;
@@ -199,7 +194,7 @@ function toSummary(r: SummaryRow): WikiSummary {
   };
 }
 
-export interface WikiListQuery {
+interface WikiListQuery {
   kind: WikiKind;
   locale: ContentLocale;
   /** Matches titles or slugs (and, for bitwiki, coin symbols) containing it, case-insensitively. */
@@ -378,7 +373,7 @@ export interface TopicSummary {
   latestAt: string | null;
 }
 
-export interface TopicArticle {
+interface TopicArticle {
   id: number;
   kind: 'news' | 'research';
   title: string;

@@ -19,13 +19,7 @@ import { coins, flashNews, flashNewsCoins } from '../db/schema/index.ts';
 import { groupByDay, requireCoin } from './calendar.ts';
 import { DomainError, notFound } from './errors.ts';
 import { coinIcon } from './markets.ts';
-
-export interface LiveCoin {
-  id: string;
-  symbol: string;
-  name: string;
-  icon: string;
-}
+import type { CoinRef } from '../../lib/rows.ts';
 
 export interface LiveItem {
   id: number;
@@ -39,7 +33,7 @@ export interface LiveItem {
   /** ISO 8601, UTC. */
   publishedAt: string;
   sourceUrl: string | null;
-  coins: LiveCoin[];
+  coins: CoinRef[];
 }
 
 export interface LivesPage {
@@ -53,7 +47,7 @@ export interface LivesPage {
   next: number | null;
 }
 
-export interface LiveLink {
+interface LiveLink {
   id: number;
   title: string;
   publishedAt: string;
@@ -65,7 +59,7 @@ export interface LiveDetail extends LiveItem {
   newer: LiveLink | null;
 }
 
-export interface LivesQuery {
+interface LivesQuery {
   locales: readonly Locale[];
   size: number;
   /** Continue after this item (its id). */
@@ -101,8 +95,8 @@ type ItemRow = {
 };
 
 /** The related coins of some items, best-ranked first. */
-async function coinsOf(db: Db, ids: number[]): Promise<Map<number, LiveCoin[]>> {
-  const out = new Map<number, LiveCoin[]>(ids.map((id) => [id, []]));
+async function coinsOf(db: Db, ids: number[]): Promise<Map<number, CoinRef[]>> {
+  const out = new Map<number, CoinRef[]>(ids.map((id) => [id, []]));
   if (ids.length === 0) return out;
   const rows = await db
     .select({ item: flashNewsCoins.flashNewsId, id: coins.id, symbol: coins.symbol, name: coins.name })

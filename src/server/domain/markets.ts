@@ -29,7 +29,7 @@ import type { CoinSummary } from '../../lib/rows.ts';
 export type { CoinSummary } from '../../lib/rows.ts';
 
 /** Coins shown by the "top 200" filters of SPEC §9. */
-export const TOP_FILTER_SIZE = 200;
+const TOP_FILTER_SIZE = 200;
 
 export const COIN_SORTS = [
   'rank',
@@ -43,7 +43,7 @@ export const COIN_SORTS = [
 ] as const;
 export type CoinSort = (typeof COIN_SORTS)[number];
 export const COIN_FILTERS = ['all', 'top_cap', 'top_volume'] as const;
-export type CoinFilter = (typeof COIN_FILTERS)[number];
+type CoinFilter = (typeof COIN_FILTERS)[number];
 export type SortOrder = 'asc' | 'desc';
 
 const iso = (d: Date | string | null) => (d ? new Date(d).toISOString() : null);
@@ -91,7 +91,7 @@ export function priceAge(r: { sources: string[] | null; priceAt: Date | string |
 }
 
 /** Whether a live price (one with sources) is older than the stale threshold at `now`. */
-export function priceIsStale(sources: readonly string[], priceAt: string | null, now = Date.now()): boolean {
+function priceIsStale(sources: readonly string[], priceAt: string | null, now = Date.now()): boolean {
   return sources.length > 0 && (priceAt === null || now - Date.parse(priceAt) > config().STALE_MS);
 }
 
@@ -136,7 +136,7 @@ export const coinSortColumn: Record<CoinSort, SQL> = {
   circulatingSupply: sql`${coins.circulatingSupply}`,
 };
 
-export interface CoinListQuery {
+interface CoinListQuery {
   page: number;
   size: number;
   sort?: CoinSort | undefined;
@@ -254,7 +254,7 @@ export interface GlobalTotals {
 }
 
 /** CoinGecko's totals older than this give way to our own sums (three missed hourly refreshes). */
-export const WHOLE_MARKET_FRESH_MS = 3 * 3_600_000;
+const WHOLE_MARKET_FRESH_MS = 3 * 3_600_000;
 
 /** Whole-market figures for the header strip and the home page. */
 export async function globalTotals(db: Db): Promise<GlobalTotals> {
@@ -376,7 +376,7 @@ export async function topMovers(db: Db, limit = 5): Promise<{ gainers: CoinSumma
   return { gainers: pick('up'), losers: pick('down') };
 }
 
-export interface CoinListing {
+interface CoinListing {
   exchange: string;
   displayName: string;
   pairs: number;
@@ -467,7 +467,7 @@ const LISTINGS_KEPT = 1_000;
  * volumes). So the listings and the exchange count may be up to a minute older than the coin's
  * price beside them.
  */
-export function currentCoinListings(db: Db, id: string, limit: number) {
+function currentCoinListings(db: Db, id: string, limit: number) {
   return memoBounded(db, 'coinListings', `${limit}:${id}`, 60_000, LISTINGS_KEPT, () => coinListings(db, id, limit));
 }
 

@@ -82,16 +82,11 @@ export function articleBlocks(body: string): Block[] {
   return blocks;
 }
 
-export interface CoinChip {
-  id: string;
-  symbol: string;
-  name: string;
-  icon: string;
-  price: number | null;
-  change24h: number | null;
-}
+import type { CoinChip } from '../../lib/rows.ts';
 
-export interface ColumnistRef {
+export type { CoinChip };
+
+interface ColumnistRef {
   id: number;
   name: string;
   avatar: string | null;
@@ -110,7 +105,7 @@ export interface ArticleSummary {
   coins: CoinChip[];
 }
 
-export interface ArticleLink {
+interface ArticleLink {
   id: number;
   kind: ArticleKind;
   title: string;
@@ -127,7 +122,7 @@ export interface ArticleDetail extends ArticleSummary {
   related: ArticleLink[];
 }
 
-export interface ArticleQuery {
+interface ArticleQuery {
   page: number;
   size: number;
   kind?: ArticleKind | undefined;
@@ -464,7 +459,7 @@ export async function listColumnists(
 }
 
 /** One columnist with counts of all their visible articles; 404 when unknown. */
-export async function getColumnist(db: Db, id: number): Promise<Columnist> {
+async function getColumnist(db: Db, id: number): Promise<Columnist> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound('news.columnistMissing');
   const [row] = await db
     .select(columnistColumns)

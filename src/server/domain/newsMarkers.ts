@@ -18,7 +18,7 @@ export const NEWS_MARKER_MAX_WINDOW_MS = 1000 * 7 * 86_400_000;
 /** The window without `from`. */
 export const NEWS_MARKER_DEFAULT_WINDOW_MS = 30 * 86_400_000;
 
-export interface NewsMarkerQuery {
+interface NewsMarkerQuery {
   coin: string;
   from?: number | undefined;
   to?: number | undefined;
@@ -28,7 +28,7 @@ export interface NewsMarkerQuery {
   signedIn?: boolean | undefined;
 }
 
-export interface NewsMarkerPage {
+interface NewsMarkerPage {
   coin: string;
   from: number;
   to: number;

@@ -40,9 +40,9 @@ export const PREHEAT_DAYS = 7;
 const DAY_MS = 86_400_000;
 
 export const OFFERING_SORTS = ['start', 'end', 'roi', 'goal', 'price', 'name'] as const;
-export type OfferingSort = (typeof OFFERING_SORTS)[number];
+type OfferingSort = (typeof OFFERING_SORTS)[number];
 export const PLATFORM_SORTS = ['count', 'average', 'median', 'best', 'above'] as const;
-export type PlatformSort = (typeof PLATFORM_SORTS)[number];
+type PlatformSort = (typeof PLATFORM_SORTS)[number];
 
 /**
  * The phase of an offering at `now`. IEO: coming soon (start more than {@link PREHEAT_DAYS}
@@ -75,7 +75,7 @@ export function isPhaseOf(kind: OfferingKind, status: string): status is Offerin
 }
 
 /** The platform of an ICO sold on the project's own chain (shown translated). */
-export const OWN_MAINNET = 'Own mainnet';
+const OWN_MAINNET = 'Own mainnet';
 
 /**
  * ROI as SPEC §3 shows it: a multiple with two decimals and an "x"; '--' without one.
@@ -267,7 +267,7 @@ export interface OfferingDetail extends OfferingRow {
   phases: readonly OfferingStatus[];
 }
 
-export interface OfferingQuery {
+interface OfferingQuery {
   page: number;
   size: number;
   kind?: OfferingKind | undefined;

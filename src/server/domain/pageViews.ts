@@ -10,10 +10,10 @@ import type { Db } from '../db/index.ts';
 import { pageViews } from '../db/schema/index.ts';
 
 /** A path longer than this (after normalising) is not one of our pages. */
-export const PAGE_PATH_MAX = 200;
+const PAGE_PATH_MAX = 200;
 
 /** The hot lists count the page views of this many UTC days, today included. */
-export const HOT_VIEW_DAYS = 7;
+const HOT_VIEW_DAYS = 7;
 
 // Longest first, so /zh-hk is not read as /zh followed by "-hk".
 const LOCALE_PREFIX = new RegExp(`^/(?:${[...LOCALES].sort((a, b) => b.length - a.length).join('|')})(?=/|$)`);
@@ -44,15 +44,6 @@ export async function countPageView(db: Db, path: string, now = Date.now()): Pro
     .insert(pageViews)
     .values({ path, day: utcDay(now), n: 1 })
     .onConflictDoUpdate({ target: [pageViews.path, pageViews.day], set: { n: sql`${pageViews.n} + 1` } });
-}
-
-/** The views of one path over the last `days` UTC days (tests, the admin eye). */
-export async function pageViewsOf(db: Db, path: string, days = HOT_VIEW_DAYS): Promise<number> {
-  const [row] = await db
-    .select({ n: sql<number>`coalesce(sum(${pageViews.n}), 0)`.mapWith(Number) })
-    .from(pageViews)
-    .where(sql`${pageViews.path} = ${path} and ${pageViews.day} > (now() at time zone 'utc')::date - ${days}::int`);
-  return row?.n ?? 0;
 }
 
 /**

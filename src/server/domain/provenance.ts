@@ -47,7 +47,7 @@ export async function readProvenance(db: Db, now = Date.now()): Promise<Provenan
 }
 
 /** Whether live data of this age is stale at `now` (older than STALE_MS): the one rule for the badge and /api/health. */
-export function dataIsStale(source: Provenance['source'], updatedAt: string | null, now = Date.now()): boolean {
+function dataIsStale(source: Provenance['source'], updatedAt: string | null, now = Date.now()): boolean {
   return source === 'live' && (!updatedAt || now - Date.parse(updatedAt) > config().STALE_MS);
 }
 

@@ -22,11 +22,11 @@ import type { Page } from './numbers.ts';
 const HOUR_MS = 3_600_000;
 
 export const QUESTION_SORTS = ['newest', 'unanswered', 'views'] as const;
-export type QuestionSort = (typeof QUESTION_SORTS)[number];
+type QuestionSort = (typeof QUESTION_SORTS)[number];
 
 export const isQuestionSort = (s: unknown): s is QuestionSort => (QUESTION_SORTS as readonly unknown[]).includes(s);
 
-export interface AnswerLike {
+interface AnswerLike {
   id: number;
   votes: number;
   accepted: boolean;
@@ -244,7 +244,7 @@ export async function getQuestion(db: Db, id: number): Promise<QuestionDetail> {
   };
 }
 
-export interface RecentAnswer {
+interface RecentAnswer {
   question: QuestionItem;
   answer: { id: number; author: string; excerpt: string; accepted: boolean; createdAt: string };
 }

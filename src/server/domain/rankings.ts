@@ -9,6 +9,7 @@ import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
 import { num, type Page } from './numbers.ts';
 import { LIST_SIZES } from '../../lib/pageSizes.ts';
 import { isPageSize } from '../../lib/pagination.ts';
+import type { CoinChip } from '../../lib/rows.ts';
 
 export const RANK_KINDS = [
   'rise',
@@ -26,12 +27,12 @@ export type RankKind = (typeof RANK_KINDS)[number];
 
 /** Change periods of the rise and fall rankings. */
 export const RANK_PERIODS = ['1h', '24h', '7d', '30d', '1y'] as const;
-export type RankPeriod = (typeof RANK_PERIODS)[number];
+type RankPeriod = (typeof RANK_PERIODS)[number];
 export const FLOW_WINDOWS = ['30m', '1h', '1d', '7d'] as const;
 export type FlowWindow = (typeof FLOW_WINDOWS)[number];
 /** Coin universes: the top 100 or 200 by market cap, or every coin. */
 export const RANK_SCOPES = ['top100', 'top200', 'all'] as const;
-export type RankScope = (typeof RANK_SCOPES)[number];
+type RankScope = (typeof RANK_SCOPES)[number];
 
 /**
  * Coins trading less than this in 24 hours are left out of the price and turnover rankings:
@@ -66,14 +67,9 @@ export interface RankQuery {
 
 export const DEFAULTS = { period: '24h', window: '1d', scope: 'all', direction: 'in' } as const;
 
-interface CoinRef {
-  id: string;
-  symbol: string;
-  name: string;
-  icon: string;
+/** A ranked coin: the reference with the figures a ranking shows beside it. */
+interface RankedCoin extends CoinChip {
   rank: number | null;
-  price: number | null;
-  change24h: number | null;
   marketCap: number | null;
   volume24h: number | null;
   /** When its price was last renewed by a new figure, and whether that is too long ago. */
@@ -82,8 +78,8 @@ interface CoinRef {
 }
 
 export type RankRow =
-  | ({ type: 'coin'; position: number; value: number | null } & CoinRef)
-  | ({ type: 'coin-flow'; position: number; inflow: number; outflow: number; netflow: number } & CoinRef)
+  | ({ type: 'coin'; position: number; value: number | null } & RankedCoin)
+  | ({ type: 'coin-flow'; position: number; inflow: number; outflow: number; netflow: number } & RankedCoin)
   | {
       type: 'exchange-flow';
       position: number;
@@ -117,7 +113,7 @@ export type RankRow =
       commits30d: number;
       contributors: number;
       lastCommitAt: string;
-    } & CoinRef);
+    } & RankedCoin);
 
 export type Ranking = Page<RankRow> & {
   kind: RankKind;
@@ -178,7 +174,7 @@ function toCoinRef(r: {
   volume24h: string | null;
   sources: string[];
   priceAt: Date | null;
-}): CoinRef {
+}): RankedCoin {
   return {
     id: r.id,
     symbol: r.symbol,

@@ -17,7 +17,7 @@ export function isRateSymbol(s: string): s is RateSymbol {
   return (RATE_SYMBOLS as readonly string[]).includes(s);
 }
 
-export interface Rates {
+interface Rates {
   base: 'USD';
   rates: Record<string, number>;
   /** Unix ms of the oldest rate returned. */

@@ -18,12 +18,12 @@ import {
 } from './reviews.ts';
 
 /** SPEC §5 / §9: at least 8 characters; a review is not an essay. */
-export const REVIEW_MIN_CHARS = 8;
-export const REVIEW_MAX_CHARS = 2000;
+const REVIEW_MIN_CHARS = 8;
+const REVIEW_MAX_CHARS = 2000;
 
 export const REVIEW_TARGETS = ['coin', 'exchange', 'offering'] as const satisfies readonly ReviewTargetType[];
 
-export interface ReviewInput {
+interface ReviewInput {
   targetType: ReviewTargetType;
   targetId: string;
   content: string;

@@ -22,8 +22,8 @@ export type OverallLabel = (typeof OVERALL_LABELS)[number];
 
 /** SPEC §9 rating scale: maximum 5, low at or under 2, high at or over 4. */
 export const RATING_MAX = 5;
-export const RATING_LOW = 2;
-export const RATING_HIGH = 4;
+const RATING_LOW = 2;
+const RATING_HIGH = 4;
 
 /**
  * The label of an overall score: rounded to the nearest whole star within 1–5.

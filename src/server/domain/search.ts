@@ -99,7 +99,7 @@ export type ContentKind = (typeof CONTENT_KINDS)[number];
 export const isContentKind = (k: SearchKind): k is ContentKind => (CONTENT_KINDS as readonly string[]).includes(k);
 
 /** How well a row matched: 0 exact, 1 prefix, 2 substring (lower is better). */
-export type MatchTier = 0 | 1 | 2;
+type MatchTier = 0 | 1 | 2;
 
 export interface CoinHit {
   id: string;
@@ -126,7 +126,7 @@ export interface ExchangeHit {
   tier: MatchTier;
 }
 
-export interface PairHit {
+interface PairHit {
   id: number;
   pair: string;
   market: 'spot' | 'futures';
@@ -188,7 +188,7 @@ export interface SearchResults {
   sections: SearchSection[];
 }
 
-export interface SearchQuery {
+interface SearchQuery {
   q: string;
   kind?: SearchKind | undefined;
   page?: number | undefined;
@@ -754,7 +754,7 @@ const SEARCHERS: { [K in SearchKind]: Searcher<K> } = {
 };
 
 /** How many rows of each kind the all-kinds overview shows before "show all". */
-export const PREVIEW_SIZE: Record<SearchKind, number> = {
+const PREVIEW_SIZE: Record<SearchKind, number> = {
   coin: 5,
   exchange: 5,
   pair: 10,
@@ -813,7 +813,7 @@ export function emptyResults(query: string): SearchResults {
 }
 
 /** Where a quick query (`/q/{str}`) should jump: an exact coin symbol or id, or exchange. */
-export type BestMatch = { kind: 'coin'; id: string } | { kind: 'exchange'; name: string };
+type BestMatch = { kind: 'coin'; id: string } | { kind: 'exchange'; name: string };
 
 /**
  * The exact match for a quick query: a coin id, else the best-ranked coin with that symbol,

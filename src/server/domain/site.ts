@@ -12,7 +12,7 @@ import { overallLabel, REVIEW_DIMENSIONS, RATING_MAX, type Review, type ReviewTa
 
 export const REVIEW_TARGET_TYPES = ['coin', 'exchange', 'offering'] as const satisfies readonly ReviewTargetType[];
 
-export interface ReviewTarget {
+interface ReviewTarget {
   type: ReviewTargetType;
   /** The identifier in the target's URL: coin id, exchange name, offering slug. */
   id: string;
@@ -128,7 +128,7 @@ export const WIDGET_MAX_COINS = 10;
 /** Coins a widget shows when none are asked for: the top by market cap. */
 export const WIDGET_DEFAULT_COUNT = 5;
 
-export interface WidgetQuery {
+interface WidgetQuery {
   /** Requested coin ids in order, deduplicated; empty means the default top coins. */
   coins: string[];
   theme: 'light' | 'dark';
@@ -154,7 +154,7 @@ export function parseWidgetQuery(params: URLSearchParams): WidgetQuery {
   };
 }
 
-export interface WidgetCoin {
+interface WidgetCoin {
   id: string;
   name: string;
   symbol: string;

@@ -36,9 +36,9 @@ import { openToVisitors } from './announcements.ts';
 
 export const PAGES_PER_FILE = 10_000;
 /** The protocol's limit per sitemap file. */
-export const MAX_URLS_PER_FILE = 50_000;
+const MAX_URLS_PER_FILE = 50_000;
 
-export interface SitemapPage {
+interface SitemapPage {
   /** Unprefixed site path, e.g. "/coin/bitcoin". */
   path: string;
   /** The locale prefixes the page is listed under. */
@@ -339,7 +339,7 @@ export const SECTIONS: Section[] = [
   ),
 ];
 
-export interface SitemapFile {
+interface SitemapFile {
   section: string;
   /** 1-based file number within the section. */
   n: number;

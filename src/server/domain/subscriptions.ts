@@ -18,12 +18,12 @@ import { FEED_SIZE, plainSummary, type FeedDoc, type FeedFormat } from './feeds.
 /** How many exchanges one user may subscribe to. */
 export const SUBSCRIPTIONS_MAX = 200;
 
-export interface NotifiableExchange {
+interface NotifiableExchange {
   name: string;
   display_name: string;
 }
 
-export interface SubscribedExchange extends NotifiableExchange {
+interface SubscribedExchange extends NotifiableExchange {
   subscribedAt: string;
 }
 
@@ -31,7 +31,7 @@ export interface SubscribedExchange extends NotifiableExchange {
  * Case-insensitive order by display name (SPEC §3), then by name so equal names stay stable.
  * @example ['OKX', 'bitget', 'Binance'].map(...).sort(byDisplayName) // Binance, bitget, OKX
  */
-export function byDisplayName(a: NotifiableExchange, b: NotifiableExchange): number {
+function byDisplayName(a: NotifiableExchange, b: NotifiableExchange): number {
   const x = a.display_name.toLowerCase();
   const y = b.display_name.toLowerCase();
   return x < y ? -1 : x > y ? 1 : a.name < b.name ? -1 : a.name > b.name ? 1 : 0;
@@ -103,7 +103,7 @@ export async function replaceSubscriptions(
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** A feed token as it appears in the URL: 43 base64url characters. */
-export const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
+const FEED_TOKEN = /^[A-Za-z0-9_-]{43}$/;
 
 /**
  * Makes the user's feed token, replacing (revoking) any earlier one. Only its hash is stored: the
@@ -155,7 +155,7 @@ export function parsePrivateFeedFile(file: string): { token: string; format: Fee
 export const privateFeedPath = (token: string, format: FeedFormat) =>
   `/feeds/private/${token}.${format === 'rss' ? 'xml' : 'atom'}`;
 
-export interface PrivateFeedTexts {
+interface PrivateFeedTexts {
   siteName: string;
   title: string;
   description: string;

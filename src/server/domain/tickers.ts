@@ -35,7 +35,7 @@ async function rankQuotes(db: Db, market: 'spot' | 'futures', limit: number): Pr
 }
 
 export const TICKER_SORTS = ['volume24h', 'price', 'change24h', 'pair', 'spread'] as const;
-export type TickerSort = (typeof TICKER_SORTS)[number];
+type TickerSort = (typeof TICKER_SORTS)[number];
 
 /** SPEC §9 spread rate, in percent; null without a usable book. */
 export function spreadRate(bestBid: number | null, bestAsk: number | null): number | null {
@@ -43,7 +43,7 @@ export function spreadRate(bestBid: number | null, bestAsk: number | null): numb
   return ((bestAsk - bestBid) / bestAsk) * 100;
 }
 
-export interface TickerQuery {
+interface TickerQuery {
   page: number;
   size: number;
   coin?: string | undefined;

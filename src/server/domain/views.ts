@@ -13,7 +13,7 @@ import { announcements, articles, questions, wikiEntries } from '../db/schema/in
 import { visitors, type VisitorLedger } from './visitors.ts';
 
 const TABLES = { announcement: announcements, article: articles, wiki: wikiEntries, question: questions } as const;
-export type ViewedKind = keyof typeof TABLES;
+type ViewedKind = keyof typeof TABLES;
 
 const NOT_A_READER = /bot|crawl|spider|slurp|preview|facebookexternalhit|embedly|curl|wget|python-requests|headless/i;
 

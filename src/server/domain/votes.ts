@@ -13,17 +13,17 @@ import { DomainError } from './errors.ts';
 export type VoteKind = 'flash' | 'calendar';
 
 /** The two choices of each kind: the first counts up (+1), the second down (−1). */
-export const VOTE_CHOICES = {
+const VOTE_CHOICES = {
   flash: ['bullish', 'bearish'],
   calendar: ['confirm', 'doubt'],
 } as const satisfies Record<VoteKind, readonly [string, string]>;
 
-export type VoteChoice<K extends VoteKind = VoteKind> = (typeof VOTE_CHOICES)[K][number];
+type VoteChoice<K extends VoteKind = VoteKind> = (typeof VOTE_CHOICES)[K][number];
 
 /** At most this many ids in one "my votes" question. */
 export const MY_VOTES_MAX = 100;
 
-export interface VoteResult {
+interface VoteResult {
   id: number;
   votesUp: number;
   votesDown: number;

@@ -8,20 +8,20 @@ import type { View } from '../view.ts';
 import type { ColumnKind, ExportColumn, ExportTable } from './tables.ts';
 import { CACHE } from '../http/cachePolicy.mjs';
 
-export type ExportFormat = 'csv' | 'json';
+type ExportFormat = 'csv' | 'json';
 
 /** Most rows an all-pages export holds: far more than anyone pages through, a bounded query cost. */
 export const MAX_EXPORT_ROWS = 5_000;
 const ALL_PAGES_SIZE = Math.max(...PAGE_SIZES);
 
-export interface ExportOptions {
+interface ExportOptions {
   format: ExportFormat;
   /** Every page of the list (same filters and sort) instead of the page shown, up to MAX_EXPORT_ROWS. */
   all: boolean;
   now: Date;
 }
 
-export interface ExportColumnInfo {
+interface ExportColumnInfo {
   key: string;
   label: string;
   /** The currency code of money columns, "%" for percentages, null otherwise. */

@@ -21,19 +21,19 @@
 import { DEFAULT_LOCALE, toLocale, type Locale } from '../../lib/i18n/index.ts';
 import { parseCookies, splitLocalePrefix, type HeaderGetter } from './renderInputs.ts';
 
-export const MAX_PATH = 1024;
+const MAX_PATH = 1024;
 export const MAX_SEGMENT = 200;
 /** Lists travel in the query (500 favourites, 200 streamed coins), so values may be long. */
-export const MAX_QUERY = 16_384;
-export const MAX_VALUE = MAX_QUERY;
+const MAX_QUERY = 16_384;
+const MAX_VALUE = MAX_QUERY;
 
 /** Set by src/server/http/node/server.mjs on a request Astro cannot route: the URL as the client sent it. */
 export const RAW_URL_HEADER = 'x-coinlens-raw-url';
 /** Set by src/server/http/node/server.mjs on a request whose method Node's fetch refuses (TRACE, CONNECT…). */
 export const RAW_METHOD_HEADER = 'x-coinlens-raw-method';
 
-export const PAGE_METHODS = ['GET', 'HEAD'] as const;
-export const API_METHODS = ['GET', 'HEAD', 'POST'] as const;
+const PAGE_METHODS = ['GET', 'HEAD'] as const;
+const API_METHODS = ['GET', 'HEAD', 'POST'] as const;
 
 export type EdgeVerdict =
   | { status: 404; reason: 'path' }
@@ -72,7 +72,7 @@ export function isCleanJson(value: unknown, depth = 0): boolean {
 }
 
 /** Whether a decoded text parameter is acceptable (also for values taken from JSON bodies). */
-export function isCleanText(text: string, max = MAX_VALUE): boolean {
+function isCleanText(text: string, max = MAX_VALUE): boolean {
   return text.length <= max && !CONTROL_IN_TEXT.test(text) && !LONE_SURROGATE.test(text);
 }
 

@@ -9,7 +9,7 @@ import { renderInputs } from './renderInputs.ts';
  * stylesheets, and a style cannot run code. frame-ancestors 'self' keeps pages out of foreign
  * frames, except the embeddable price widget ({@link FRAMEABLE_PATHS}), which any site may frame.
  */
-export const FRAMEABLE_PATHS: readonly string[] = ['/widget'];
+const FRAMEABLE_PATHS: readonly string[] = ['/widget'];
 
 /** Whether a site path (without locale prefix) may be framed by other sites. */
 export function isFrameable(path: string | undefined): boolean {

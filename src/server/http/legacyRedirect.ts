@@ -26,7 +26,7 @@ export function redirectHome(base: string): Response {
 /** A coin id, exchange name or offering slug: the slug rule the list filters use (src/components/community/page.ts). */
 export const SLUG = /^[a-z0-9][a-z0-9.-]{0,119}$/i;
 /** A content id (announcements): a positive 32-bit integer. */
-export const NUMERIC_ID = /^[1-9]\d{0,9}$/;
+const NUMERIC_ID = /^[1-9]\d{0,9}$/;
 
 export type LegacyRoute =
   | 'coindetails'
@@ -106,7 +106,7 @@ const ROUTES: Record<LegacyRoute, readonly Source[]> = {
   ieoId: [{ key: 'id', kind: 'offering', to: (id) => `/ieo/${e(id)}` }],
 };
 
-export type LegacyTarget =
+type LegacyTarget =
   /** Redirect once `key` of `kind` is known to exist; `path` has no prefix, `search` is '' or '?…'. */
   | { ok: true; kind: LegacyKind; key: string; path: string; search: string; rebuild: (canonicalId: string) => string }
   /** Nothing to go on (`missing`), or an id that cannot name anything (`invalid`). */

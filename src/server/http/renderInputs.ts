@@ -14,7 +14,7 @@ import { isRateSymbol, type RateSymbol } from '../domain/rates.ts';
 
 export type HeaderGetter = (name: string) => string | null | undefined;
 
-export interface RenderInputs {
+interface RenderInputs {
   locale: Locale;
   /** The locale named by a path prefix (`/zh/…`), which overrides cookie and header. */
   prefixed: Locale | undefined;

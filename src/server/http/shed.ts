@@ -11,20 +11,20 @@ import { securityHeaders } from './headers.ts';
 import { parseCookies, renderInputs } from './renderInputs.ts';
 import { CACHE } from './cachePolicy.mjs';
 
-export interface ShedVerdict {
+interface ShedVerdict {
   status: 429 | 503;
   /** Whole seconds the client should wait. */
   retryAfter: number;
 }
 
-export interface ShedAnswer {
+interface ShedAnswer {
   status: number;
   headers: Record<string, string>;
   body: string;
 }
 
 /** Envelope codes: a client over its limit, and the server out of room for more work. */
-export const SHED_CODES = { 429: 4290, 503: 5030 } as const;
+const SHED_CODES = { 429: 4290, 503: 5030 } as const;
 
 type NodeHeaders = Record<string, string | string[] | undefined>;
 

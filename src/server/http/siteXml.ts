@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { CACHE } from './cachePolicy.mjs';
 
 /** Feeds and sitemaps change with new content: cache briefly, serve stale while refreshing. */
-export const XML_CACHE_CONTROL = CACHE.feed;
+const XML_CACHE_CONTROL = CACHE.feed;
 
 /**
  * A cacheable text response (feeds, sitemaps, robots.txt) with a strong ETag and, when known,

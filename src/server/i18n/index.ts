@@ -57,7 +57,7 @@ export const resources = {
  * The options a translation call may pass: placeholder values, the text for a missing key, and
  * `count`, which picks the plural form (a number; it shows grouped, "1,234").
  */
-export type TranslateOptions = { defaultValue?: string; count?: number; [name: string]: unknown };
+type TranslateOptions = { defaultValue?: string; count?: number; [name: string]: unknown };
 
 /**
  * A translator bound to one locale. Keys are dotted paths into the locale files; `{{name}}`

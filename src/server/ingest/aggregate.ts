@@ -41,7 +41,7 @@
  */
 import type { SourceTicker } from './sources/types.ts';
 
-export type Exclusion = 'invalid-price' | 'stale' | 'flagged' | 'outlier' | 'no-reference' | 'futures';
+type Exclusion = 'invalid-price' | 'stale' | 'flagged' | 'outlier' | 'no-reference' | 'futures';
 
 export interface AggregateInput {
   tickers: SourceTicker[];

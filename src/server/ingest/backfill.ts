@@ -20,13 +20,13 @@ import type { CandleInterval, SourceCandle, TickerSource } from './sources/types
  * open, and the 7-day and 1-year changes (figures.ts) need the candle that opened a full week or
  * year ago.
  */
-export const BACKFILL_SPANS: { interval: CandleInterval; limit: number; ms: number }[] = [
+const BACKFILL_SPANS: { interval: CandleInterval; limit: number; ms: number }[] = [
   { interval: '1m', limit: 720, ms: 60_000 },
   { interval: '1h', limit: 170, ms: 3_600_000 },
   { interval: '1d', limit: 367, ms: 86_400_000 },
 ];
 
-export interface BackfillOptions {
+interface BackfillOptions {
   db: Db;
   sources: TickerSource[];
   result: AggregateResult;
@@ -36,7 +36,7 @@ export interface BackfillOptions {
   log?: (line: string) => void;
 }
 
-export interface BackfillPlan {
+interface BackfillPlan {
   coinId: string;
   source: TickerSource;
   instrument: string;

@@ -26,11 +26,11 @@ import {
 } from './sources/coingecko.ts';
 
 /** Our exchange slugs whose CoinGecko id differs. */
-export const GECKO_EXCHANGE_IDS: Record<string, string> = Object.fromEntries(
+const GECKO_EXCHANGE_IDS: Record<string, string> = Object.fromEntries(
   Object.entries(OUR_EXCHANGE_SLUGS).map(([id, slug]) => [slug, id]),
 );
 
-export interface FactsOptions {
+interface FactsOptions {
   db: Db;
   gecko: Pick<CoinGecko, 'markets' | 'exchanges' | 'coin' | 'global'>;
   intervalMs: number;
@@ -47,7 +47,7 @@ export interface FactsOptions {
   now?: () => number;
 }
 
-export interface FactsResult {
+interface FactsResult {
   coins: number;
   exchanges: number;
   /** Whether the market-wide totals (`/global`) were renewed. */

@@ -18,7 +18,7 @@ import { marketWrite } from '../realtime/persist.ts';
 import { Repeat } from '../realtime/repeat.ts';
 import type { PriceSource } from '../realtime/types.ts';
 
-export interface FiguresOptions {
+interface FiguresOptions {
   db: Db;
   /** How often the changes, highs and lows are derived (ms). */
   intervalMs: number;

@@ -92,7 +92,7 @@ export function createGecko(
 }
 
 /** What LIVE=auto's probe learnt: the first source to answer (or null), and every answer asked for. */
-export interface ProbeResult {
+interface ProbeResult {
   first: string | null;
   /** Per source name: its answer (or failure), for the first round to take instead of asking again. */
   asked: Map<string, Promise<SourceTicker[]>>;
@@ -121,7 +121,7 @@ export async function probe(sources: TickerSource[], ms: number): Promise<ProbeR
   }
 }
 
-export interface StartMarketOptions {
+interface StartMarketOptions {
   hub: Realtime;
   db: Db;
   config: Config;
@@ -133,7 +133,7 @@ export interface StartMarketOptions {
 }
 
 /** CoinGecko's facts refresh when a key is configured (its keyless limit is too small to rely on). */
-export function createFacts(
+function createFacts(
   db: Db,
   c: Config,
   log: (line: string) => void,

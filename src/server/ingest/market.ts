@@ -40,10 +40,10 @@ import { writeMarket } from './write.ts';
 export { demoMarketPending, keepDemoMarket, pairName } from './write.ts';
 
 /** A coin the database lacks is added when its pairs trade at least this much a day (USD). */
-export const NEW_COIN_MIN_VOLUME_USD = 1_000_000;
+const NEW_COIN_MIN_VOLUME_USD = 1_000_000;
 
 /** Longest a round waits for the answers it asked for (the first round waits for all). */
-export const ANSWER_WAIT_MS = 5_000;
+const ANSWER_WAIT_MS = 5_000;
 
 export interface LiveMarketOptions {
   db: Db;

@@ -8,7 +8,7 @@
 import WebSocket from 'ws';
 import type { SourceStreamSpec, SourceTicker } from './sources/types.ts';
 
-export interface StreamOptions extends Omit<SourceStreamSpec, 'parse'> {
+interface StreamOptions extends Omit<SourceStreamSpec, 'parse'> {
   name: string;
   parse: (message: unknown) => SourceTicker[];
   onTickers: (tickers: SourceTicker[]) => void;

@@ -16,13 +16,13 @@ export { pairName } from './aggregate.ts';
 import type { ExchangeInfo, SourceState } from './sources/types.ts';
 
 /** What site_meta `data_source` says while the sources run. */
-export interface LiveDataSource {
+interface LiveDataSource {
   source: 'live';
   sources: string[];
   updatedAt: string;
 }
 
-export interface WriteContext {
+interface WriteContext {
   now: number;
   states: SourceState[];
   /** The sources that answered this round, and of those the ones whose answer was new (the data's age is theirs). */

@@ -17,7 +17,7 @@ export interface PushSubscriptionInput {
 }
 
 /** Push services browsers use; an endpoint elsewhere is refused (the server would POST to it). */
-export const PUSH_SERVICE_HOSTS = [
+const PUSH_SERVICE_HOSTS = [
   'fcm.googleapis.com', // Chrome, Edge (Chromium), Opera, Samsung
   'updates.push.services.mozilla.com', // Firefox
   'web.push.apple.com', // Safari
@@ -27,7 +27,7 @@ export const PUSH_SERVICE_HOSTS = [
 ];
 
 /** Unlinked devices not seen for this long are forgotten. */
-export const STALE_DEVICE_MS = 30 * 86_400_000;
+const STALE_DEVICE_MS = 30 * 86_400_000;
 
 const bad = (key: string) => new DomainError(400, 400, `push.${key}`);
 
@@ -46,7 +46,7 @@ function base64urlBytes(raw: unknown): Buffer | null {
  * Whether a push endpoint may be stored: https on the default port at a known push service;
  * `allowLoopback` (tests) also takes http://127.0.0.1:<port>.
  */
-export function endpointAllowed(endpoint: string, opts: { allowLoopback?: boolean } = {}): boolean {
+function endpointAllowed(endpoint: string, opts: { allowLoopback?: boolean } = {}): boolean {
   let url: URL;
   try {
     url = new URL(endpoint);

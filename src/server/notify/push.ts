@@ -24,7 +24,7 @@ import { pruneDevices, type PushSubscriptionInput } from './devices.ts';
 import { vapidKeys, vapidSubject } from './vapid.ts';
 
 /** How recent an announcement must be (stored and published) to be pushed. */
-export const PUSH_WINDOW_MS = 24 * 3_600_000;
+const PUSH_WINDOW_MS = 24 * 3_600_000;
 /** Push services keep an undelivered message this long (seconds): an announcement is stale after a day. */
 export const PUSH_TTL_SECONDS = 24 * 3600;
 /** Delivery rows older than this are pruned (they are outside the window, so never needed again). */
@@ -43,10 +43,10 @@ export interface PushMessage {
 }
 
 /** The push service's HTTP status, or a network failure. */
-export type PushOutcome = { status: number } | { error: string };
+type PushOutcome = { status: number } | { error: string };
 
 /** One channel, one method (DESIGN "server/notify"): the real sender below, fakes in tests. */
-export interface PushSender {
+interface PushSender {
   send(subscription: PushSubscriptionInput, message: PushMessage): Promise<PushOutcome>;
 }
 
@@ -55,7 +55,7 @@ export interface PushSender {
  * urgency and a timeout.
  * @example await webPushSender(db).send(subscription, { title: 'Binance', body: 'Binance Will List Sui', url: '/announcement/1', tag: 'announcement-1' })
  */
-export function webPushSender(db: Db, opts: { fetchImpl?: typeof fetch; timeoutMs?: number } = {}): PushSender {
+function webPushSender(db: Db, opts: { fetchImpl?: typeof fetch; timeoutMs?: number } = {}): PushSender {
   const fetchImpl = opts.fetchImpl ?? fetch;
   return {
     async send(subscription, message) {
@@ -85,14 +85,14 @@ export function webPushSender(db: Db, opts: { fetchImpl?: typeof fetch; timeoutM
   };
 }
 
-export interface NotifyReport {
+interface NotifyReport {
   sent: number;
   /** Devices deleted because their push service answered 404 or 410. */
   gone: number;
   failed: number;
 }
 
-export interface NotifyOptions {
+interface NotifyOptions {
   sender?: PushSender;
   now?: Date;
   /** Pairs claimed per round. */
@@ -143,7 +143,7 @@ async function due(db: Db, since: Date, limit: number): Promise<Due[]> {
 }
 
 /** The notification of one announcement, opening it under the device's language prefix. */
-export const announcementMessage = (r: {
+const announcementMessage = (r: {
   announcementId: number;
   title: string;
   exchange: string;

@@ -8,7 +8,7 @@ import { config, type Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { appSecrets } from '../db/schema/index.ts';
 
-export interface VapidKeys {
+interface VapidKeys {
   /** Uncompressed P-256 public key, base64url: the browser's `applicationServerKey`. */
   publicKey: string;
   privateKey: string;

@@ -13,16 +13,16 @@ import { rates } from '../db/schema/index.ts';
 
 /** The fiat currencies of the switcher (USD is 1 by definition). */
 export const FIAT_SYMBOLS = ['CNY', 'JPY', 'KRW', 'HKD', 'TWD', 'EUR'] as const;
-export type FiatSymbol = (typeof FIAT_SYMBOLS)[number];
+type FiatSymbol = (typeof FIAT_SYMBOLS)[number];
 
 /** SPEC §9: rates older than this are refreshed. */
-export const FIAT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+const FIAT_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 /** How far one refresh may move a rate from the stored one; more is a broken feed, not a market. */
 const MAX_MOVE = 1.25;
 /** Answers larger than this are not a rates document. */
 const MAX_BYTES = 1 << 20;
 
-export interface ParsedRates {
+interface ParsedRates {
   /** Units of each symbol per US dollar. */
   rates: Partial<Record<FiatSymbol, number>>;
 }
@@ -77,7 +77,7 @@ export function parseRates(body: string): ParsedRates {
   throw new Error('neither JSON nor XML');
 }
 
-export interface RefreshOptions {
+interface RefreshOptions {
   url: string;
   timeoutMs: number;
   now?: Date;
@@ -87,13 +87,13 @@ export interface RefreshOptions {
   log?: (line: string) => void;
 }
 
-export type RefreshResult =
+type RefreshResult =
   | { status: 'fresh'; oldest: Date }
   | { status: 'updated'; symbols: FiatSymbol[] }
   | { status: 'failed'; error: string };
 
 /** When the oldest stored fiat rate was written (null: some fiat rate is missing). */
-export async function oldestFiatRate(db: Db): Promise<Date | null> {
+async function oldestFiatRate(db: Db): Promise<Date | null> {
   const rows = await db
     .select({ symbol: rates.symbol, updatedAt: rates.updatedAt })
     .from(rates)

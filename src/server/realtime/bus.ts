@@ -15,7 +15,7 @@ export interface Transport {
 }
 
 /** Delivers batches to this process only (unit tests of the bus). */
-export function localTransport(): Transport {
+function localTransport(): Transport {
   let deliver: ((ticks: PriceTick[]) => void) | undefined;
   return {
     start: async (d) => {
@@ -28,14 +28,14 @@ export function localTransport(): Transport {
   };
 }
 
-export interface BusOptions {
+interface BusOptions {
   transport?: Transport;
   /** How many recent ticks are kept for Last-Event-ID replay. */
   ringSize?: number;
   now?: () => number;
 }
 
-export type Listener = (ticks: PriceTick[]) => void;
+type Listener = (ticks: PriceTick[]) => void;
 
 export class PriceBus {
   private readonly listeners = new Set<Listener>();

@@ -4,10 +4,10 @@
  * the open stays, high and low extend, the close is the last price and volumes add up.
  */
 
-export const LIVE_INTERVALS = { '1m': 60_000, '1h': 3_600_000, '1d': 86_400_000 } as const;
-export type LiveInterval = keyof typeof LIVE_INTERVALS;
+const LIVE_INTERVALS = { '1m': 60_000, '1h': 3_600_000, '1d': 86_400_000 } as const;
+type LiveInterval = keyof typeof LIVE_INTERVALS;
 
-export interface CandleDelta {
+interface CandleDelta {
   coinId: string;
   interval: LiveInterval;
   /** Unix ms, start of the candle. */
@@ -61,7 +61,7 @@ export function mergeCandle<C extends Omit<CandleDelta, 'coinId' | 'interval' | 
   };
 }
 
-export interface RollInput {
+interface RollInput {
   coinId: string;
   price: number;
   at: number;

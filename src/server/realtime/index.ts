@@ -19,7 +19,7 @@ import type { PriceSource, PriceTick, TickInput } from './types.ts';
 
 export type { PriceSource, PriceTick, TickInput } from './types.ts';
 
-export interface RealtimeOptions {
+interface RealtimeOptions {
   handle: DbHandle;
   /** `sim` runs the simulated market (in one process per database), `off` only relays. */
   live?: 'sim' | 'off';
@@ -36,7 +36,7 @@ export interface RealtimeOptions {
 }
 
 /** Whether a client may open one more stream: yes, not this client, or not anyone now. */
-export type StreamAdmission = 'ok' | 'client' | 'full';
+type StreamAdmission = 'ok' | 'client' | 'full';
 
 export class Realtime {
   readonly bus: PriceBus;

@@ -22,7 +22,7 @@ function lastPerCoin(ticks: TickInput[]): TickInput[] {
 const sig10 = (x: ReturnType<typeof sql>) =>
   sql`case when ${x} > 0 then round(${x}, greatest(0, least(30, 9 - floor(log(${x}))::int))) else ${x} end`;
 
-export interface WriterOptions {
+interface WriterOptions {
   /**
    * Tickers are many (about 12,000 pairs for the top 100 coins in the demo data) and updating
    * them all every round costs about a second: each round rescales the tickers of one slice

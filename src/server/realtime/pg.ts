@@ -10,11 +10,11 @@ import type { Db } from '../db/index.ts';
 import type { Transport } from './bus.ts';
 import type { PriceTick } from './types.ts';
 
-export const CHANNEL = 'coinlens_prices';
+const CHANNEL = 'coinlens_prices';
 /** Committed market writes, no payload (MARKET_WRITE_LOCK in persist.ts sends them). */
 export const MARKET_CHANNEL = 'coinlens_market';
 /** "coinlens" + 1: the advisory lock of the live-price source. */
-export const LEADER_LOCK = 0x636f696e_01;
+const LEADER_LOCK = 0x636f696e_01;
 /** NOTIFY payloads must stay below 8000 bytes. */
 export const MAX_PAYLOAD = 7500;
 
@@ -53,7 +53,7 @@ export function parsePayload(payload: string): PriceTick[] {
     .map(([coinId, price, change24h, at, seq]) => ({ coinId, price, change24h: change24h ?? null, at, seq }));
 }
 
-export interface PgLinkOptions {
+interface PgLinkOptions {
   /** node-postgres settings of the database (the LISTEN connection is opened with them). */
   connection: pg.ClientConfig;
   db: Db;

@@ -14,7 +14,7 @@ import { Repeat } from './repeat.ts';
 import type { PriceSource, TickInput } from './types.ts';
 import { carryChange, changePercent, DAY_MS, nextPrice, normal } from './walk.ts';
 
-export interface SimulatorOptions {
+interface SimulatorOptions {
   db: Db;
   /** Milliseconds between rounds. */
   intervalMs: number;

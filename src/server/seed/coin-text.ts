@@ -31,7 +31,7 @@ const SECTOR_PHRASES: Record<string, string> = {
   rwa: 'tokenised real-world assets',
 };
 
-export interface DescriptionInput {
+interface DescriptionInput {
   name: string;
   symbol: string;
   platform: string | null;
@@ -70,7 +70,7 @@ export function describe(c: DescriptionInput, rng: Rng): string {
  * The real block explorers of the chains whose addresses the search recognises (src/lib/explorers.ts
  * knows their URL schemes), so an address typed into the search is offered on them.
  */
-export const CHAIN_EXPLORERS: Record<string, string[]> = {
+const CHAIN_EXPLORERS: Record<string, string[]> = {
   bitcoin: ['https://mempool.space', 'https://blockchair.com/bitcoin'],
   litecoin: ['https://litecoinspace.org', 'https://blockchair.com/litecoin'],
   dogecoin: ['https://blockchair.com/dogecoin'],

@@ -26,19 +26,19 @@ import { rngFor, type Rng } from './random.ts';
 import type { TickerRow } from './tickers-gen.ts';
 
 export const FLOW_WINDOWS = ['30m', '1h', '1d', '7d'] as const;
-export type FlowWindowKey = (typeof FLOW_WINDOWS)[number];
+type FlowWindowKey = (typeof FLOW_WINDOWS)[number];
 /** Window length in days. */
 const WINDOW_DAYS: Record<FlowWindowKey, number> = { '30m': 1 / 48, '1h': 1 / 24, '1d': 1, '7d': 7 };
 
 /** How many coins (by rank) get holders, chain activity, transfers, balances and milestones. */
-export const DEPTH_COINS = 100;
-export const HOLDERS_PER_COIN = 100;
-export const CHAIN_DAYS = 30;
-export const TRANSFERS_PER_COIN = 30;
-export const DEMO_USERS = 40;
+const DEPTH_COINS = 100;
+const HOLDERS_PER_COIN = 100;
+const CHAIN_DAYS = 30;
+const TRANSFERS_PER_COIN = 30;
+const DEMO_USERS = 40;
 /** How many top coins and top exchanges get reviews. */
-export const REVIEWED_COINS = 30;
-export const REVIEWED_EXCHANGES = 30;
+const REVIEWED_COINS = 30;
+const REVIEWED_EXCHANGES = 30;
 
 const COIN_DIMENSIONS = ['team', 'business', 'product', 'community', 'technology'] as const;
 const EXCHANGE_DIMENSIONS = ['safety', 'reputation', 'speed', 'support', 'welfare', 'experience'] as const;
@@ -50,9 +50,9 @@ interface Flow {
   netflow: string;
   updatedAt: Date;
 }
-export type CoinFlowRow = Flow & { coinId: string };
-export type ExchangeFlowRow = Flow & { exchange: string };
-export interface HolderRow {
+type CoinFlowRow = Flow & { coinId: string };
+type ExchangeFlowRow = Flow & { exchange: string };
+interface HolderRow {
   coinId: string;
   rank: number;
   address: string;
@@ -63,9 +63,9 @@ export interface HolderRow {
   change24h: string;
   firstSeenAt: Date;
 }
-export type ChainDailyRow = typeof coinChainDailyTable.$inferInsert;
-export type TransferRow = Omit<typeof coinTransfersTable.$inferInsert, 'id'>;
-export interface ExchangeBalanceRow {
+type ChainDailyRow = typeof coinChainDailyTable.$inferInsert;
+type TransferRow = Omit<typeof coinTransfersTable.$inferInsert, 'id'>;
+interface ExchangeBalanceRow {
   exchange: string;
   coinId: string;
   balance: string;
@@ -73,11 +73,11 @@ export interface ExchangeBalanceRow {
   change7d: string;
   updatedAt: Date;
 }
-export type RepoRow = typeof coinReposTable.$inferInsert;
-export type MilestoneRow = Omit<typeof coinMilestonesTable.$inferInsert, 'id'>;
-export type DemoUserRow = Omit<typeof usersTable.$inferInsert, 'id'>;
+type RepoRow = typeof coinReposTable.$inferInsert;
+type MilestoneRow = Omit<typeof coinMilestonesTable.$inferInsert, 'id'>;
+type DemoUserRow = Omit<typeof usersTable.$inferInsert, 'id'>;
 /** A review naming its author by user name; the writer maps it to the id. */
-export type ReviewRow = Omit<typeof commentsTable.$inferInsert, 'id' | 'userId'> & { username: string };
+type ReviewRow = Omit<typeof commentsTable.$inferInsert, 'id' | 'userId'> & { username: string };
 
 export interface DepthData {
   coinFlows: CoinFlowRow[];
@@ -92,7 +92,7 @@ export interface DepthData {
   comments: ReviewRow[];
 }
 
-export interface DepthInput {
+interface DepthInput {
   coins: CoinRow[];
   coinLinks: { coinId: string; kind: string; url: string }[];
   exchanges: ExchangeRow[];
@@ -110,7 +110,7 @@ const centsStr = (c: number) => {
 };
 
 /** One window's flows from a gross turnover and a tilt in [-1, 1]; exact in whole cents. */
-export function flowFrom(grossUsd: number, tilt: number): { inflow: string; outflow: string; netflow: string } {
+function flowFrom(grossUsd: number, tilt: number): { inflow: string; outflow: string; netflow: string } {
   const t = Math.max(-0.9, Math.min(0.9, tilt));
   const inC = cents((grossUsd * (1 + t)) / 2);
   const outC = cents((grossUsd * (1 - t)) / 2);

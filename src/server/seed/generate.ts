@@ -22,10 +22,10 @@ import { buildUniverse } from './universe.ts';
 import { extraCoinCount, extraExchangeCount, generatedCoins } from './scale.ts';
 import { generateDepth, type DepthData } from './depth-gen.ts';
 
-export type KlineRow = typeof klinesTable.$inferInsert;
-export type RateRow = typeof ratesTable.$inferInsert;
-export type SiteMetaRow = typeof siteMetaTable.$inferInsert;
-export type CoinNameRow = typeof coinNamesTable.$inferInsert;
+type KlineRow = typeof klinesTable.$inferInsert;
+type RateRow = typeof ratesTable.$inferInsert;
+type SiteMetaRow = typeof siteMetaTable.$inferInsert;
+type CoinNameRow = typeof coinNamesTable.$inferInsert;
 
 export interface DemoData extends DepthData {
   coins: CoinRow[];
@@ -45,7 +45,7 @@ export interface DemoData extends DepthData {
 }
 
 /** How many coins get stored klines. */
-export const KLINE_COINS = 50;
+const KLINE_COINS = 50;
 
 /** Fiat units per US dollar. */
 const FIAT_RATES: Record<string, number> = {
@@ -80,7 +80,7 @@ function klineRows(coinId: string, interval: '1h' | '1d', candles: Candle[]): Kl
   }));
 }
 
-export interface GenerateOptions {
+interface GenerateOptions {
   /**
    * How many coins in all (SEED_COINS): the real universe plus generated coins ranked below it,
    * with generated exchanges in proportion (scale.ts). Unset: the real universe alone.

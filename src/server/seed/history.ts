@@ -47,7 +47,7 @@ export interface Layout {
 }
 
 export const floorDay = (ms: number) => Math.floor(ms / DAY) * DAY;
-export const floorHour = (ms: number) => Math.floor(ms / HOUR) * HOUR;
+const floorHour = (ms: number) => Math.floor(ms / HOUR) * HOUR;
 
 export function layout(now: Date): Layout {
   const T = floorHour(now.getTime());
@@ -56,7 +56,7 @@ export function layout(now: Date): Layout {
   return { T, S, H: (T - S) / HOUR };
 }
 
-export interface WalkOptions {
+interface WalkOptions {
   price: number;
   /** Daily volatility (fraction). */
   volatility: number;

@@ -13,10 +13,10 @@ export const MINUTE = 60_000;
 /** How many coins (from the top of the list) get minute candles. */
 export const MINUTE_COINS = 10;
 /** How many recent hours are split into minutes. */
-export const MINUTE_HOURS = 24;
+const MINUTE_HOURS = 24;
 
 /** A minute candle with its volume as an exact decimal string. */
-export interface MinuteCandle extends Omit<Candle, 'v'> {
+interface MinuteCandle extends Omit<Candle, 'v'> {
   v: string;
 }
 

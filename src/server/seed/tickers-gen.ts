@@ -183,7 +183,7 @@ function generatedSpecs(venues: ExchangeInfo[], real: CoinMarket[], generated: C
   return out;
 }
 
-export interface TickerOutput {
+interface TickerOutput {
   rows: TickerRow[];
 }
 

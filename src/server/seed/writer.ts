@@ -31,7 +31,7 @@ import { bulkInsert } from './bulk.ts';
 import type { DemoData } from './generate.ts';
 
 /** A coin row with its list sparkline drawn from its price history (written together). */
-export function withSparkPath<T extends { sparkline7d?: number[] | null }>(
+function withSparkPath<T extends { sparkline7d?: number[] | null }>(
   coin: T,
 ): T & { sparklinePath: string | null; sparklineTrend: string | null } {
   const spark = sparkPath(coin.sparkline7d);
@@ -50,7 +50,7 @@ function idMap(rows: { id: number; key: string }[]): (key: string) => number {
 }
 
 /** Deletes the market data in foreign-key order (other tables cascade or set null). */
-export async function clearMarketData(db: Db): Promise<void> {
+async function clearMarketData(db: Db): Promise<void> {
   // Demo reviewers (their reviews cascade) and the coin-tab depth tables first.
   await db.delete(users).where(like(users.username, DEMO_USERNAMES));
   // Nothing references these tables, so TRUNCATE may empty them at once: far cheaper than a

@@ -11,7 +11,7 @@ import { doc } from '../openapi.ts';
 import { CACHE } from '../../http/cachePolicy.mjs';
 
 /** Most coins one stream may follow. */
-export const MAX_STREAM_COINS = 200;
+const MAX_STREAM_COINS = 200;
 
 const streamQuery = z.object({
   symbols: z
@@ -37,7 +37,7 @@ const streamQuery = z.object({
 /** What every stream message carries: `{ type, ticks: [{ coinId, price, change24h, at, seq }] }`. */
 const message = (type: 'snapshot' | 'tick', ticks: PriceTick[]) => ({ type, ticks });
 
-export interface StreamRouteOptions extends SseChannelOptions {
+interface StreamRouteOptions extends SseChannelOptions {
   /** Which live-price instance serves the stream; default the process's running one. */
   realtime?: () => Realtime | undefined;
 }

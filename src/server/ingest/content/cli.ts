@@ -48,7 +48,7 @@ export function cliMessages(
   return (key, vars = {}) => t(key, vars);
 }
 
-export interface CliArgs {
+interface CliArgs {
   source: string;
   options: ImportOptions;
   dryRun: boolean;
@@ -121,7 +121,7 @@ export function parseCliArgs(argv: string[], env = process.env): CliArgs {
   };
 }
 
-export interface RunResult {
+interface RunResult {
   read: ReadResult;
   report: ImportReport;
 }

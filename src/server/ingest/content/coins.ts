@@ -54,7 +54,7 @@ const escapeRe = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 const B_START = '(?<![\\p{L}\\p{N}_$])';
 const B_END = '(?![\\p{L}\\p{N}_])';
 
-export interface CoinMatcher {
+interface CoinMatcher {
   /** Coin ids mentioned in the texts, best-ranked first, at most `limit`. */
   detect(texts: readonly string[], limit?: number): string[];
 }

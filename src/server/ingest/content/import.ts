@@ -43,7 +43,7 @@ export interface ImportOptions {
   now?: Date | undefined;
 }
 
-export interface ImportFailure {
+interface ImportFailure {
   origin: string;
   reason: string;
 }

@@ -30,7 +30,7 @@ export class FrontMatterError extends Error {
   override name = 'FrontMatterError';
 }
 
-export type FrontMatterValue = string | boolean | number | string[];
+type FrontMatterValue = string | boolean | number | string[];
 
 function scalar(raw: string): string | boolean | number {
   const v = raw.trim();

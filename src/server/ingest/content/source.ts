@@ -11,7 +11,7 @@ import { parseMarkdownItem } from './markdown.ts';
 const MARKDOWN = /\.(md|markdown)$/i;
 const FEED = /\.(xml|rss|atom|rdf|json|feed)$/i;
 /** Larger documents are refused: no real feed is this big, and it keeps memory bounded. */
-export const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
+const MAX_SOURCE_BYTES = 10 * 1024 * 1024;
 
 export class SourceError extends Error {
   override name = 'SourceError';

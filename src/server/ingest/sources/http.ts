@@ -49,7 +49,7 @@ export interface HttpOptions {
   now?: () => number;
 }
 
-export interface GetOptions<S extends z.ZodTypeAny> {
+interface GetOptions<S extends z.ZodTypeAny> {
   query?: Record<string, string | number | undefined>;
   /** What this request costs against the budget (Binance weights); default 1. */
   weight?: number;

@@ -59,7 +59,7 @@ export const CONTENT_TABLES = [
  * flash news and calendar events by id without a foreign key, so they go too: kept, they would
  * count for whatever new item takes the old id.
  */
-export async function clearContent(db: Db): Promise<void> {
+async function clearContent(db: Db): Promise<void> {
   const names = [...CONTENT_TABLES, votes].map((t) => `"${getTableName(t)}"`).join(', ');
   await db.execute(sql.raw(`truncate ${names} restart identity cascade`));
 }

@@ -4,7 +4,7 @@
  * of detail; the seeder turns them into bodies with subheadings.
  */
 
-export interface GlossaryTerm {
+interface GlossaryTerm {
   slug: string;
   category: string;
   en: { title: string; summary: string; detail: string; why: string };

@@ -4,13 +4,13 @@
  * are written by the seeder from the launch year, the founders and the coin's listing data.
  */
 
-export interface ProjectText {
+interface ProjectText {
   what: string;
   tech: string;
   token: string;
 }
 
-export interface ProjectProfile {
+interface ProjectProfile {
   symbol: string;
   launched: number;
   founders: { en: string; zh: string };

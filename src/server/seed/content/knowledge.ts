@@ -25,7 +25,7 @@ const LANGS: Lang[] = ['en', 'zh'];
 const DAY = 86_400_000;
 
 /** Projects in the bitwiki. */
-export const BITWIKI_ENTRIES = 80;
+const BITWIKI_ENTRIES = 80;
 
 const HEADINGS: Record<
   Lang,

@@ -5,7 +5,7 @@
  * Chinese name is in common use: the page then shows the English name, as Chinese sites do.
  * Korean exchanges (Upbit, Bithumb) list every coin under a Hangul name.
  */
-export interface CoinNameSet {
+interface CoinNameSet {
   zh?: string;
   'zh-hk'?: string;
   ko?: string;

@@ -8,7 +8,7 @@
  * Quote profiles: g USDT-first · us USD-first · eu EUR-first · kr KRW · jp JPY.
  */
 
-export type QuoteProfile = 'g' | 'us' | 'eu' | 'kr' | 'jp';
+type QuoteProfile = 'g' | 'us' | 'eu' | 'kr' | 'jp';
 
 export interface ExchangeSeed {
   displayName: string;
