@@ -62,17 +62,25 @@ const under =
   (file: string) =>
     folders.some((f) => file === f || file.startsWith(`${f}/`));
 
+/** A feature's folder: features/<group>/<area>. */
+const featureOf = (file: string) => /^features\/[^/]+\/[^/]+/.exec(file)?.[0];
+/** Code that runs in the browser: islands, stores, and a feature's client folder. */
+const browser = (file: string) => under('islands', 'stores')(file) || /^features\/[^/]+\/[^/]+\/client\//.test(file);
+/** Code that runs only on the server: src/server, and a feature's read model and routes. */
+const serverOnly = (file: string) =>
+  under('server')(file) || /\.server\.ts$/.test(file) || /^features\/[^/]+\/[^/]+\/(routes|index)\.ts$/.test(file);
+
 const RULES: Rule[] = [
   {
-    name: 'browser code (islands, stores) never reaches the server, a page or an Astro component',
-    from: under('islands', 'stores'),
-    never: (f) => under('server', 'pages', 'layouts')(f) || f.endsWith('.astro'),
+    name: 'browser code (islands, stores, a feature’s client/) never reaches the server, a page or an Astro component',
+    from: browser,
+    never: (f) => serverOnly(f) || under('pages', 'layouts')(f) || f.endsWith('.astro'),
   },
   { name: 'stores never reach islands or components', from: under('stores'), never: under('islands', 'components') },
   {
     name: 'the server never reaches pages, components, islands or stores',
-    from: under('server'),
-    never: under('pages', 'layouts', 'components', 'islands', 'stores'),
+    from: (f) => under('server')(f) || /\.server\.ts$/.test(f) || /^features\/[^/]+\/[^/]+\/routes\.ts$/.test(f),
+    never: (f) => under('pages', 'layouts', 'components', 'islands', 'stores')(f) || browser(f) || f.endsWith('.astro'),
   },
   {
     name: 'configuration and the domain never reach the ingest (the ingest writes through them)',
@@ -81,6 +89,26 @@ const RULES: Rule[] = [
   },
   { name: 'lib reaches nothing of ours outside lib', from: under('lib'), never: (f) => !under('lib')(f) },
 ];
+
+/**
+ * A feature reaches another only through the other's index.ts (its server face) or
+ * client/index.ts (its browser face): a direct rule, on each import, since what an index reaches
+ * inside its own feature is that feature's business.
+ */
+function crossFeatureImports(graph: Graph): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    const own = featureOf(file);
+    if (!own) continue;
+    for (const target of targets) {
+      const other = featureOf(target);
+      if (!other || other === own) continue;
+      if (target !== `${other}/index.ts` && target !== `${other}/client/index.ts`)
+        found.push(`${file} → ${target} (through ${other}/index.ts)`);
+    }
+  }
+  return found;
+}
 
 /**
  * Every breach of the rules: one line per module and rule, with the first chain of imports
@@ -119,6 +147,55 @@ function violations(graph: Graph, rules: readonly Rule[] = RULES): string[] {
 describe('dependency rules (DESIGN §2), followed transitively', () => {
   it('hold across src', () => {
     expect(violations(graphOfSrc())).toEqual([]);
+  });
+
+  it('see every import: each relative one names a file that exists (a file moved leaves none behind)', () => {
+    const graph = graphOfSrc();
+    const missing = [...graph].flatMap(([file, targets]) =>
+      targets.filter((t) => !fs.existsSync(path.join(SRC, t))).map((t) => `${file} → ${t}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('let a feature reach another only through its index', () => {
+    expect(crossFeatureImports(graphOfSrc())).toEqual([]);
+    const graph: Graph = new Map([
+      [
+        'features/reader/votes/routes.ts',
+        ['features/content/lives/lives.server.ts', 'features/content/lives/index.ts'],
+      ],
+      [
+        'features/reader/votes/client/votes.ts',
+        ['features/reader/reviews/client/index.ts', 'features/reader/votes/client/loader.ts'],
+      ],
+    ]);
+    expect(crossFeatureImports(graph)).toEqual([
+      'features/reader/votes/routes.ts → features/content/lives/lives.server.ts (through features/content/lives/index.ts)',
+    ]);
+  });
+
+  it('keep a feature’s client code off its read model and routes', () => {
+    const graph: Graph = new Map([
+      ['features/reader/votes/client/votes.ts', ['lib/html.ts', 'features/reader/votes/votes.server.ts']],
+      ['features/reader/votes/client/loader.ts', ['features/reader/votes/index.ts']],
+      ['features/reader/votes/routes.ts', ['features/reader/votes/VoteButtons.astro']],
+      ['features/reader/votes/index.ts', []],
+      ['features/reader/votes/votes.server.ts', []],
+      ['features/reader/votes/VoteButtons.astro', ['features/reader/votes/client/loader.ts']],
+      ['lib/html.ts', []],
+    ]);
+    const found = violations(graph);
+    expect(found).toContain(
+      `${RULES[0]!.name}: features/reader/votes/client/votes.ts → features/reader/votes/votes.server.ts`,
+    );
+    expect(found).toContain(
+      `${RULES[0]!.name}: features/reader/votes/client/loader.ts → features/reader/votes/index.ts`,
+    );
+    expect(found).toContain(
+      `${RULES[2]!.name}: features/reader/votes/routes.ts → features/reader/votes/VoteButtons.astro`,
+    );
+    // A server component may load its own client code.
+    expect(found.filter((f) => f.includes(': features/reader/votes/VoteButtons.astro'))).toEqual([]);
   });
 
   it('catch each breach the direct check missed, however far the import', () => {

@@ -43,7 +43,7 @@ export default function LoadMore({ locale, base, dict, next: first, size, import
   const [items, setItems] = useState<Item[]>([]);
   const [next, setNext] = useState(first);
   const [state, setState] = useState<'idle' | 'loading' | 'failed'>('idle');
-  // Once drawn, new items' vote buttons show the reader's earlier votes (islands/votes/loader.ts).
+  // Once drawn, new items' vote buttons show the reader's earlier votes (src/features/reader/votes/client/loader.ts).
   useEffect(() => {
     if (items.length) window.dispatchEvent(new Event('coinlens:votes-added'));
   }, [items.length]);

@@ -33,7 +33,7 @@ import { columnistRoutes } from './routes/columnists.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { pushRoutes } from './routes/push.ts';
 import { commentRoutes } from './routes/comments.ts';
-import { voteRoutes } from './routes/votes.ts';
+import { voteRoutes } from '../../features/reader/votes/index.ts';
 import { pageViewRoutes } from './routes/pageViews.ts';
 import { CACHE } from '../http/cachePolicy.mjs';
 

@@ -6,9 +6,9 @@
  * Seeded items start with counts of their own; readers' votes move them from there.
  */
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { calendarEvents, flashNews, votes } from '../db/schema/index.ts';
-import { DomainError } from './errors.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { calendarEvents, flashNews, votes } from '../../../server/db/schema/index.ts';
+import { DomainError } from '../../../server/domain/errors.ts';
 
 export type VoteKind = 'flash' | 'calendar';
 

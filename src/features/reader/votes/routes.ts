@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { DomainError } from '../../domain/errors.ts';
-import { castVote, MY_VOTES_MAX, myVotes, voteValue, type VoteKind } from '../../domain/votes.ts';
-import type { ApiEnv } from '../env.ts';
-import { requireAuth } from '../middleware/auth.ts';
-import { done, fail } from '../respond.ts';
-import { doc } from '../openapi.ts';
+import { DomainError } from '../../../server/domain/errors.ts';
+import { castVote, MY_VOTES_MAX, myVotes, voteValue, type VoteKind } from './votes.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { requireAuth } from '../../../server/api/middleware/auth.ts';
+import { done, fail } from '../../../server/api/respond.ts';
+import { doc } from '../../../server/api/openapi.ts';
 import { z } from 'zod';
 
 type C = Context<ApiEnv>;

@@ -3,7 +3,7 @@
  * loads on the first press (a visitor's press opens the login dialog instead), or at once for a
  * signed-in reader, to mark their votes.
  */
-import { signedIn } from '../../lib/cookies.ts';
+import { signedIn } from '../../../../lib/cookies.ts';
 let started = false;
 
 export function watchVotes(): void {

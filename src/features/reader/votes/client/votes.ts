@@ -3,7 +3,7 @@
  * reader per item: pressing the other button moves the vote, pressing the chosen one again takes
  * it back (`vote: null`). Counts come from the API's answer. Loaded by ./loader.ts.
  */
-import { ApiError, apiGet, apiPost } from '../../stores/api.ts';
+import { ApiError, apiGet, apiPost } from '../../../../stores/api.ts';
 
 type Kind = 'flash' | 'calendar';
 interface Answer {
