@@ -68,7 +68,9 @@ const featureOf = (file: string) => /^features\/[^/]+\/[^/]+/.exec(file)?.[0];
 const browser = (file: string) => under('islands', 'stores')(file) || /^features\/[^/]+\/[^/]+\/client\//.test(file);
 /** Code that runs only on the server: src/server, and a feature's read model and routes. */
 const serverOnly = (file: string) =>
-  under('server')(file) || /\.server\.ts$/.test(file) || /^features\/[^/]+\/[^/]+\/(routes|index)\.ts$/.test(file);
+  under('server')(file) ||
+  /\.server\.ts$/.test(file) ||
+  /^features\/[^/]+\/[^/]+\/(\w*[Rr]outes|index)\.ts$/.test(file);
 
 const RULES: Rule[] = [
   {
@@ -79,7 +81,7 @@ const RULES: Rule[] = [
   { name: 'stores never reach islands or components', from: under('stores'), never: under('islands', 'components') },
   {
     name: 'the server never reaches pages, components, islands or stores',
-    from: (f) => under('server')(f) || /\.server\.ts$/.test(f) || /^features\/[^/]+\/[^/]+\/routes\.ts$/.test(f),
+    from: (f) => under('server')(f) || /\.server\.ts$/.test(f) || /^features\/[^/]+\/[^/]+\/\w*[Rr]outes\.ts$/.test(f),
     never: (f) => under('pages', 'layouts', 'components', 'islands', 'stores')(f) || browser(f) || f.endsWith('.astro'),
   },
   {
@@ -91,20 +93,20 @@ const RULES: Rule[] = [
 ];
 
 /**
- * A feature reaches another only through the other's index.ts (its server face) or
- * client/index.ts (its browser face): a direct rule, on each import, since what an index reaches
- * inside its own feature is that feature's business.
+ * A feature is reached from outside only through its index.ts (its server face), its
+ * client/index.ts (its browser face) or, from pages and other components, its .astro components:
+ * a direct rule, on each import, since what an index reaches inside its own feature is that
+ * feature's business.
  */
 function crossFeatureImports(graph: Graph): string[] {
   const found: string[] = [];
   for (const [file, targets] of graph) {
     const own = featureOf(file);
-    if (!own) continue;
     for (const target of targets) {
       const other = featureOf(target);
       if (!other || other === own) continue;
-      if (target !== `${other}/index.ts` && target !== `${other}/client/index.ts`)
-        found.push(`${file} → ${target} (through ${other}/index.ts)`);
+      const face = target === `${other}/index.ts` || target === `${other}/client/index.ts`;
+      if (!face && !(target.endsWith('.astro') && !own)) found.push(`${file} → ${target} (through ${other}/index.ts)`);
     }
   }
   return found;
@@ -168,9 +170,18 @@ describe('dependency rules (DESIGN §2), followed transitively', () => {
         'features/reader/votes/client/votes.ts',
         ['features/reader/reviews/client/index.ts', 'features/reader/votes/client/loader.ts'],
       ],
+      ['server/api/app.ts', ['features/reader/votes/index.ts', 'features/reader/reviews/writeRoutes.ts']],
+      [
+        'pages/lives/[id].astro',
+        ['features/reader/votes/VoteButtons.astro', 'features/reader/reviews/reviews.server.ts'],
+      ],
+      ['features/reader/votes/VoteButtons.astro', ['features/reader/reviews/Stars.astro']],
     ]);
     expect(crossFeatureImports(graph)).toEqual([
       'features/reader/votes/routes.ts → features/content/lives/lives.server.ts (through features/content/lives/index.ts)',
+      'server/api/app.ts → features/reader/reviews/writeRoutes.ts (through features/reader/reviews/index.ts)',
+      'pages/lives/[id].astro → features/reader/reviews/reviews.server.ts (through features/reader/reviews/index.ts)',
+      'features/reader/votes/VoteButtons.astro → features/reader/reviews/Stars.astro (through features/reader/reviews/index.ts)',
     ]);
   });
 

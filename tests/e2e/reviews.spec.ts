@@ -55,7 +55,7 @@ const count = async (page: Page) =>
   Number((await page.getByTestId('review-count').textContent())!.replace(/\D/g, '') || '0');
 
 for (const L of LOCALES) {
-  const review = strings(`review/${L.lan}.json`).review!;
+  const review = strings(`reviews/${L.lan}.json`).review!;
   const form = strings(`forms-ui/${L.lan}.json`).reviewForm!;
   const labels = strings(`${L.lan}.json`).reviews as unknown as { label: Record<string, string> };
 

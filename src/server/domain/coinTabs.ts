@@ -3,7 +3,13 @@
  * fund-flow windows, rating aggregates, time ranges and price analysis from daily closes.
  * The queries that feed them live in coinTabsData.ts.
  */
-import { OVERALL_LABELS, overallLabel, RATING_MAX, ratingLevel, type OverallLabel } from './reviews.ts';
+import {
+  OVERALL_LABELS,
+  overallLabel,
+  RATING_MAX,
+  ratingLevel,
+  type OverallLabel,
+} from '../../features/reader/reviews/index.ts';
 import { spreadRate } from './tickers.ts';
 
 export { spreadRate };

@@ -43,7 +43,7 @@ import {
 import { notFound } from './errors.ts';
 import { num, percentOf, type Page } from './numbers.ts';
 import { CALENDAR_LOCALE } from './calendar.ts';
-import { listReviews, REVIEW_DIMENSIONS, type Review } from './reviews.ts';
+import { listReviews, REVIEW_DIMENSIONS, type Review } from '../../features/reader/reviews/index.ts';
 import { inVisitorWindow } from './announcements.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);

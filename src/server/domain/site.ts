@@ -8,7 +8,13 @@ import { coins, comments, exchanges, offerings, users } from '../db/schema/index
 import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
 import { num, type Page } from './numbers.ts';
 import { isRateSymbol, type RateSymbol } from './rates.ts';
-import { overallLabel, REVIEW_DIMENSIONS, RATING_MAX, type Review, type ReviewTargetType } from './reviews.ts';
+import {
+  overallLabel,
+  REVIEW_DIMENSIONS,
+  RATING_MAX,
+  type Review,
+  type ReviewTargetType,
+} from '../../features/reader/reviews/index.ts';
 
 export const REVIEW_TARGET_TYPES = ['coin', 'exchange', 'offering'] as const satisfies readonly ReviewTargetType[];
 

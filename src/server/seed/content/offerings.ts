@@ -16,7 +16,7 @@ import { and, eq, inArray, like } from 'drizzle-orm';
 import { comments, coins, offerings, users } from '../../db/schema/index.ts';
 import { offeringStatusAt, roiMultiple, type OfferingKind } from '../../domain/offerings.ts';
 import { DEMO_USERNAMES } from '../../domain/provenance.ts';
-import { REVIEW_DIMENSIONS } from '../../domain/reviews.ts';
+import { REVIEW_DIMENSIONS } from '../../../features/reader/reviews/index.ts';
 import type { Rng } from '../random.ts';
 import { bulkInsert } from '../bulk.ts';
 import { TOP_COINS } from '../data/coins-top.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OVERALL_LABELS, overallLabel, ratingLevel, REVIEW_DIMENSIONS } from './reviews.ts';
+import { OVERALL_LABELS, overallLabel, ratingLevel, REVIEW_DIMENSIONS } from './reviews.server.ts';
 
 describe('overallLabel (SPEC §3: Bad, General, Good, Very Good, Great)', () => {
   it.each([

@@ -1,12 +1,12 @@
 /**
  * Writing reviews (the `comments` table): one per user per target, checked here and enforced by
- * the unique index `comments_one_per_user_uq`; deleting one's own. The read side is reviews.ts.
+ * the unique index `comments_one_per_user_uq`; deleting one's own. The read side is reviews.server.ts.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { coins, comments, exchanges, offerings, users } from '../db/schema/index.ts';
-import { DomainError, notFound } from './errors.ts';
-import { offeringNotFound } from './offerings.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coins, comments, exchanges, offerings, users } from '../../../server/db/schema/index.ts';
+import { DomainError, notFound } from '../../../server/domain/errors.ts';
+import { offeringNotFound } from '../../../server/domain/offerings.ts';
 import {
   overallLabel,
   RATING_MAX,
@@ -15,7 +15,7 @@ import {
   type Review,
   type ReviewSummary,
   type ReviewTargetType,
-} from './reviews.ts';
+} from './reviews.server.ts';
 
 /** SPEC §5 / §9: at least 8 characters; a review is not an essay. */
 const REVIEW_MIN_CHARS = 8;

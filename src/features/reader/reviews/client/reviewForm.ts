@@ -6,9 +6,9 @@
  * the API answers (the page's HTML is cached for seconds, so a reload may not show it yet).
  * Visitors get the login dialog. No framework: a form and a few nodes.
  */
-import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
-import { ApiError, apiCall, apiGet } from '../../stores/api.ts';
-import { signedIn } from '../../lib/cookies.ts';
+import { createTranslator, type Dict } from '../../../../lib/i18n/index.ts';
+import { ApiError, apiCall, apiGet } from '../../../../stores/api.ts';
+import { signedIn } from '../../../../lib/cookies.ts';
 
 const LABELS = ['bad', 'general', 'good', 'veryGood', 'great'] as const;
 const CONTENT_MIN = 8;

@@ -1,8 +1,8 @@
 import { and, asc, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coins, comments, exchanges, offerings, users } from '../../src/server/db/schema/index.ts';
-import { apiHarness } from './helpers.ts';
-import { signedInUser } from './users.ts';
+import { coins, comments, exchanges, offerings, users } from '../../../server/db/schema/index.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
+import { signedInUser } from '../../../../tests/api/users.ts';
 
 const { call, get, db } = apiHarness();
 

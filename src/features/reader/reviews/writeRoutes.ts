@@ -1,8 +1,8 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { consume } from '../../accounts/throttle.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { isInputError } from '../../http/edge.ts';
+import { consume } from '../../../server/accounts/throttle.ts';
+import { DomainError } from '../../../server/domain/errors.ts';
+import { isInputError } from '../../../server/http/edge.ts';
 import {
   alreadyReviewed,
   deleteReview,
@@ -12,12 +12,12 @@ import {
   reviewTargetId,
   saveReview,
   REVIEW_TARGETS,
-} from '../../domain/reviewWrites.ts';
-import type { ReviewTargetType } from '../../domain/reviews.ts';
-import type { ApiEnv } from '../env.ts';
-import { requireAuth } from '../middleware/auth.ts';
-import { done, fail } from '../respond.ts';
-import { doc } from '../openapi.ts';
+} from './writes.server.ts';
+import type { ReviewTargetType } from './reviews.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { requireAuth } from '../../../server/api/middleware/auth.ts';
+import { done, fail } from '../../../server/api/respond.ts';
+import { doc } from '../../../server/api/openapi.ts';
 import { z } from 'zod';
 
 type C = Context<ApiEnv>;
@@ -71,7 +71,7 @@ async function orFail(c: C, key: string, work: () => Promise<Response>): Promise
  *   the user's own (or gone) → 404 "Fail".
  * - GET /api/v1/comment/mine?targetType&targetId → the user's review of the target or null.
  */
-export const commentRoutes = new Hono<ApiEnv>()
+export const reviewWriteRoutes = new Hono<ApiEnv>()
   .post(
     '/new/v1/comment/save',
     doc({

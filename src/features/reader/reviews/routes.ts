@@ -1,12 +1,12 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { exchangeId } from '../../domain/exchanges.ts';
-import { listReviews, reviewSummary } from '../../domain/reviews.ts';
-import type { ApiEnv } from '../env.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery, slug } from '../schemas.ts';
-import { doc } from '../openapi.ts';
-import { nameParam } from '../schemas.ts';
+import { exchangeId } from '../../../server/domain/exchanges.ts';
+import { listReviews, reviewSummary } from './reviews.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery, slug } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
+import { nameParam } from '../../../server/api/schemas.ts';
 
 const commentsQuery = z.object({ page: pageQuery.page, size: pageQuery.size });
 
