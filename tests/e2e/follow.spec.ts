@@ -19,7 +19,7 @@ type Strings = {
   follow: Record<string, string> & { bookmarks: Record<string, string>; interests: Record<string, string> };
 };
 const strings = (lan: string) =>
-  (JSON.parse(readFileSync(new URL(`../../locales/follow-ui/${lan}.json`, import.meta.url), 'utf8')) as Strings).follow;
+  (JSON.parse(readFileSync(new URL(`../../locales/follows/${lan}.json`, import.meta.url), 'utf8')) as Strings).follow;
 
 async function bearer(page: Page): Promise<string> {
   const jwt = (await page.context().cookies()).find((c) => c.name === 'jwt');

@@ -29,7 +29,7 @@ import { knowledgeRoutes } from './routes/knowledge.ts';
 import { communityRoutes } from './routes/community.ts';
 import { accountRoutes } from './routes/account.ts';
 import { favouriteRoutes } from './routes/favourites.ts';
-import { columnistRoutes } from './routes/columnists.ts';
+import { bookmarkRoutes, columnistRoutes } from '../../features/reader/follows/index.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { pushRoutes } from './routes/push.ts';
 import { voteRoutes } from '../../features/reader/votes/index.ts';
@@ -122,6 +122,7 @@ export function createApi() {
   app.route('/', communityRoutes);
   app.route('/', accountRoutes);
   app.route('/', favouriteRoutes);
+  app.route('/', bookmarkRoutes);
   app.route('/', columnistRoutes);
   app.route('/', subscriptionRoutes);
   app.route('/', pushRoutes);

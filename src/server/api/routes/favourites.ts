@@ -1,7 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { addBookmark, BOOKMARK_KINDS, bookmarkedIds, listBookmarks, removeBookmark } from '../../domain/bookmarks.ts';
 import { DomainError } from '../../domain/errors.ts';
 import {
   addFavourites,
@@ -18,8 +17,7 @@ import {
 } from '../../domain/favourites.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
-import { done, fail, parseQuery } from '../respond.ts';
-import { pageQuery } from '../schemas.ts';
+import { done, fail } from '../respond.ts';
 import { doc } from '../openapi.ts';
 import type { RouteDoc } from '../openapi.ts';
 
@@ -105,24 +103,6 @@ const tickersBody = z.object({ tickers: z.record(z.enum(['COIN', 'TICKER', 'EXCH
 const fav = (summary: string, more: Partial<RouteDoc> = {}) =>
   doc({ tag: 'Favourites', summary, handlerValidates: true, ...more });
 
-const pageOnly = z.object({ page: pageQuery.page, size: pageQuery.size });
-const bookmarkTarget = z.object({
-  kind: z.enum(BOOKMARK_KINDS, { message: 'must be article, flash or announcement' }),
-  id: z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(2_147_483_647),
-});
-/** The items a page shows: `ids` is up to 100 comma-separated item numbers. */
-const bookmarkProbe = z.object({
-  kind: bookmarkTarget.shape.kind,
-  ids: z
-    .string({ message: 'must be a comma-separated list of item numbers' })
-    .transform((raw) => (raw.trim() === '' ? [] : raw.split(',').map((p) => p.trim())))
-    .refine(
-      (parts) => parts.length <= 100 && parts.every((p) => /^[1-9]\d{0,9}$/.test(p) && Number(p) <= 2_147_483_647),
-      'must be up to 100 comma-separated item numbers',
-    )
-    .transform((parts) => [...new Set(parts.map(Number))]),
-});
-
 /**
  * SPEC §7 "Favourites" under /api/new/v1 (auth unless noted). Every change answers the user's
  * new list, `[{ id, type }]` in order; a refused request changes nothing.
@@ -204,45 +184,4 @@ export const favouriteRoutes = new Hono<ApiEnv>()
     }),
     requireAuth,
     async (c) => done(c, await reorderFavourites(c.get('db'), me(c), orderOf(c))),
-  )
-
-  /* Content bookmarks (SPEC §7 "GET v1 favorite/page…"). */
-  /** GET /api/v1/favorite/page?page&size: `{ list: [{ kind, id, title, link, label, publishedAt, bookmarkedAt }], total, page, size }`, newest saved first. */
-  .get(
-    '/v1/favorite/page',
-    doc({ tag: 'Favourites', summary: 'Bookmarked articles, flash news and announcements', query: pageOnly }),
-    requireAuth,
-    async (c) => done(c, await listBookmarks(c.get('db'), me(c), parseQuery(c, pageOnly))),
-  )
-  /** GET /api/v1/favorite/page/mine?kind&ids=1,2: the ids among these that the user bookmarked (a page's buttons, without paging through the list). */
-  .get(
-    '/v1/favorite/page/mine',
-    doc({ tag: 'Favourites', summary: 'Which of these items the user bookmarked', query: bookmarkProbe }),
-    requireAuth,
-    async (c) => {
-      const q = parseQuery(c, bookmarkProbe);
-      return done(c, await bookmarkedIds(c.get('db'), me(c), q.kind, q.ids));
-    },
-  )
-  /** GET /api/v1/favorite/page/append?kind=article|flash|announcement&id: true; unknown content → 404. */
-  .get(
-    '/v1/favorite/page/append',
-    doc({ tag: 'Favourites', summary: 'Bookmark an item', query: bookmarkTarget }),
-    requireAuth,
-    async (c) => {
-      const q = parseQuery(c, bookmarkTarget);
-      await addBookmark(c.get('db'), me(c), q.kind, q.id);
-      return done(c, true);
-    },
-  )
-  /** GET /api/v1/favorite/page/deleteOne?kind&id: false (also when it was not bookmarked). */
-  .get(
-    '/v1/favorite/page/deleteOne',
-    doc({ tag: 'Favourites', summary: 'Remove a bookmark', query: bookmarkTarget }),
-    requireAuth,
-    async (c) => {
-      const q = parseQuery(c, bookmarkTarget);
-      await removeBookmark(c.get('db'), me(c), q.kind, q.id);
-      return done(c, false);
-    },
   );

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { announcements, articles, contentBookmarks, flashNews } from '../../src/server/db/schema/index.ts';
-import { apiHarness } from './helpers.ts';
-import { signedInUser } from './users.ts';
+import { announcements, articles, contentBookmarks, flashNews } from '../../../server/db/schema/index.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
+import { signedInUser } from '../../../../tests/api/users.ts';
 
 const { call, db } = apiHarness();
 const V1 = '/api/v1';

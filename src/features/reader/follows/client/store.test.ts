@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SESSION_KEYS } from '../lib/sessionKeys.ts';
-import { createFollows, parseStoredIds, type FollowsEnv } from './follows.ts';
+import { SESSION_KEYS } from '../../../../lib/sessionKeys.ts';
+import { createFollows, parseStoredIds, type FollowsEnv } from './store.ts';
 
 class Refused extends Error {}
 

@@ -5,10 +5,10 @@
  * removed. At most {@link FOLLOWS_MAX} follows per user.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { columnistFollows, columnists } from '../db/schema/index.ts';
-import { DomainError, notFound } from './errors.ts';
-import { FAVOURITES_MAX, lockedFor } from './favourites.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { columnistFollows, columnists } from '../../../server/db/schema/index.ts';
+import { DomainError, notFound } from '../../../server/domain/errors.ts';
+import { FAVOURITES_MAX, lockedFor } from '../../../server/domain/favourites.ts';
 
 const FOLLOWS_MAX = FAVOURITES_MAX;
 

@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { articles, columnistFollows, columnists } from '../../src/server/db/schema/index.ts';
-import { apiHarness } from './helpers.ts';
-import { signedInUser } from './users.ts';
+import { articles, columnistFollows, columnists } from '../../../server/db/schema/index.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
+import { signedInUser } from '../../../../tests/api/users.ts';
 
 const { call, db } = apiHarness();
 

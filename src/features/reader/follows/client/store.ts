@@ -11,8 +11,8 @@
  * the browser's one instance, built on first use.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { SESSION_KEYS } from '../lib/sessionKeys.ts';
-import { apiGet, apiPost } from './api.ts';
+import { SESSION_KEYS } from '../../../../lib/sessionKeys.ts';
+import { apiGet, apiPost } from '../../../../stores/api.ts';
 
 export interface FollowsEnv {
   /** GET columnist/list?size=0: the followed columnists' ids. */

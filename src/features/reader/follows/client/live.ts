@@ -5,9 +5,9 @@
  * A button changes only when the server answers code 0; otherwise its message (in the page's
  * language) shows beside the button.
  */
-import { ApiError, apiGet } from '../../stores/api.ts';
-import { follows } from '../../stores/follows.ts';
-import { sessionCsrf } from '../../lib/cookies.ts';
+import { ApiError, apiGet } from '../../../../stores/api.ts';
+import { follows } from './store.ts';
+import { sessionCsrf } from '../../../../lib/cookies.ts';
 
 const store = follows();
 const bookmarked = new Set<string>();

@@ -9,12 +9,12 @@
  * {@link BOOKMARKS_MAX} per user.
  */
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { announcements, articles, contentBookmarks, exchanges, flashNews } from '../db/schema/index.ts';
-import { DomainError, notFound } from './errors.ts';
-import { FAVOURITES_MAX, lockedFor } from './favourites.ts';
-import { MISSING_KEY } from './news.ts';
-import type { Page } from './numbers.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { announcements, articles, contentBookmarks, exchanges, flashNews } from '../../../server/db/schema/index.ts';
+import { DomainError, notFound } from '../../../server/domain/errors.ts';
+import { FAVOURITES_MAX, lockedFor } from '../../../server/domain/favourites.ts';
+import { MISSING_KEY } from '../../../server/domain/news.ts';
+import type { Page } from '../../../server/domain/numbers.ts';
 
 export const BOOKMARK_KINDS = ['article', 'flash', 'announcement'] as const;
 type BookmarkKind = (typeof BOOKMARK_KINDS)[number];

@@ -5,7 +5,7 @@
  * follow and what they bookmarked; a visitor's press opens the login dialog instead, and nothing
  * else loads.
  */
-import { signedIn } from '../../lib/cookies.ts';
+import { signedIn } from '../../../../lib/cookies.ts';
 const ACT_BUTTONS = 'button[data-follow], button[data-bookmark]';
 
 let started = false;

@@ -1,14 +1,14 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { DomainError } from '../../domain/errors.ts';
-import { followColumnist, followedColumnists, unfollowColumnist } from '../../domain/follows.ts';
-import { listArticles } from '../../domain/news.ts';
-import type { ApiEnv } from '../env.ts';
-import { requireAuth } from '../middleware/auth.ts';
-import { done, fail, parseQuery } from '../respond.ts';
-import { pageQuery } from '../schemas.ts';
-import { doc } from '../openapi.ts';
+import { DomainError } from '../../../server/domain/errors.ts';
+import { followColumnist, followedColumnists, unfollowColumnist } from './follows.server.ts';
+import { listArticles } from '../../../server/domain/news.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { requireAuth } from '../../../server/api/middleware/auth.ts';
+import { done, fail, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
 
 type C = Context<ApiEnv>;
 
