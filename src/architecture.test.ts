@@ -94,7 +94,8 @@ const RULES: Rule[] = [
 
 /**
  * A feature is reached from outside only through its index.ts (its server face), its
- * client/index.ts (its browser face) or, from pages and other components, its .astro components:
+ * client/index.ts (its browser face) or, from pages, components and islands, its components
+ * (.astro, .tsx) and stylesheets:
  * a direct rule, on each import, since what an index reaches inside its own feature is that
  * feature's business.
  */
@@ -106,7 +107,8 @@ function crossFeatureImports(graph: Graph): string[] {
       const other = featureOf(target);
       if (!other || other === own) continue;
       const face = target === `${other}/index.ts` || target === `${other}/client/index.ts`;
-      if (!face && !(target.endsWith('.astro') && !own)) found.push(`${file} → ${target} (through ${other}/index.ts)`);
+      if (!face && !(/\.(astro|tsx|css)$/.test(target) && !own))
+        found.push(`${file} → ${target} (through ${other}/index.ts)`);
     }
   }
   return found;

@@ -15,7 +15,7 @@ const LOCALES = [
 
 const strings = (lan: string) =>
   (
-    JSON.parse(readFileSync(new URL(`../../locales/favourites-ui/${lan}.json`, import.meta.url), 'utf8')) as {
+    JSON.parse(readFileSync(new URL(`../../locales/watchlist/${lan}.json`, import.meta.url), 'utf8')) as {
       watch: Record<string, string>;
     }
   ).watch;

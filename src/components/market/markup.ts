@@ -43,7 +43,7 @@ export function changeHtml(value: number | null | undefined, live?: string): Saf
 
 /**
  * The favourite star of a row or a detail header: the same markup for everyone (pages stay
- * cacheable); src/islands/page/stars.ts marks the pressed ones from the reader's list and
+ * cacheable); src/features/reader/watchlist/client/stars.ts marks the pressed ones from the reader's list and
  * handles clicks. `key` is `COIN:<id>`, `TICKER:<id>` or `EXCHANGE:<name>`.
  */
 export function starHtml(v: View, key: string, name: string): SafeHtml {

@@ -29,7 +29,7 @@ import {
   useSubmit,
   type T,
 } from './fields.tsx';
-import WatchlistTab from '../watchlist/WatchlistTab.tsx';
+import WatchlistTab from '../../features/reader/watchlist/client/WatchlistTab.tsx';
 
 interface Props {
   locale: Locale;

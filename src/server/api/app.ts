@@ -28,7 +28,7 @@ import { offeringRoutes } from './routes/offerings.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';
 import { communityRoutes } from './routes/community.ts';
 import { accountRoutes } from './routes/account.ts';
-import { favouriteRoutes } from './routes/favourites.ts';
+import { favouriteRoutes } from '../../features/reader/watchlist/index.ts';
 import { bookmarkRoutes, columnistRoutes } from '../../features/reader/follows/index.ts';
 import { subscriptionRoutes } from './routes/subscriptions.ts';
 import { pushRoutes } from './routes/push.ts';

@@ -12,14 +12,15 @@ import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { announcements, articles, contentBookmarks, exchanges, flashNews } from '../../../server/db/schema/index.ts';
 import { DomainError, notFound } from '../../../server/domain/errors.ts';
-import { FAVOURITES_MAX, lockedFor } from '../../../server/domain/favourites.ts';
+import { lockedFor } from '../../../server/db/userLock.ts';
 import { MISSING_KEY } from '../../../server/domain/news.ts';
 import type { Page } from '../../../server/domain/numbers.ts';
 
 export const BOOKMARK_KINDS = ['article', 'flash', 'announcement'] as const;
 type BookmarkKind = (typeof BOOKMARK_KINDS)[number];
 
-const BOOKMARKS_MAX = FAVOURITES_MAX;
+/** As many as a watchlist holds. */
+const BOOKMARKS_MAX = 500;
 
 export interface Bookmark {
   kind: BookmarkKind;

@@ -8,9 +8,10 @@ import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { columnistFollows, columnists } from '../../../server/db/schema/index.ts';
 import { DomainError, notFound } from '../../../server/domain/errors.ts';
-import { FAVOURITES_MAX, lockedFor } from '../../../server/domain/favourites.ts';
+import { lockedFor } from '../../../server/db/userLock.ts';
 
-const FOLLOWS_MAX = FAVOURITES_MAX;
+/** As many as a watchlist holds. */
+const FOLLOWS_MAX = 500;
 
 /** A followed columnist as the list answers it (SPEC §7: items have `_id`). */
 interface FollowedColumnist {

@@ -2,10 +2,10 @@
  * The stars' working part, loaded by ./stars.ts: follows the favourites store (the server list
  * when signed in, localStorage otherwise; sign-in and logout included) and toggles on click.
  */
-import { favouriteKey, parseFavouriteKey } from '../../lib/favourites.ts';
-import { $favourites, startFavourites, type Favourites } from '../../stores/favourites.ts';
+import { favouriteKey, parseFavouriteKey } from '../../../../lib/favourites.ts';
+import { $favourites, startFavourites, type Favourites } from './store.ts';
 import { markStars } from './stars.ts';
-import { signedIn } from '../../lib/cookies.ts';
+import { signedIn } from '../../../../lib/cookies.ts';
 
 let favourites: Favourites | null = null;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { favouriteKey, type Favourite } from './favourites.ts';
-import { move, moveTo, ofType, sameOrder, tickerMaps, withTypeOrder } from './watchlist.ts';
+import { favouriteKey, type Favourite } from '../../../../lib/favourites.ts';
+import { move, moveTo, ofType, sameOrder, tickerMaps, withTypeOrder } from './order.ts';
 
 const C = (id: string): Favourite => ({ id, type: 'COIN' });
 const T = (id: string): Favourite => ({ id, type: 'TICKER' });

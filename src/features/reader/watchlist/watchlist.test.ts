@@ -1,8 +1,8 @@
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { coins, exchanges, favourites, tickers } from '../../src/server/db/schema/index.ts';
-import { apiHarness } from './helpers.ts';
-import { signedInUser } from './users.ts';
+import { coins, exchanges, favourites, tickers } from '../../../server/db/schema/index.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
+import { signedInUser } from '../../../../tests/api/users.ts';
 
 const { call, db } = apiHarness();
 const V1 = '/api/new/v1';

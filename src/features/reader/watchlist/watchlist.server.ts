@@ -17,14 +17,15 @@
  * numbers them 0…n−1 again.
  */
 import { and, asc, eq, inArray, max, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { coins, exchanges, favourites, tickers, users } from '../db/schema/index.ts';
-import type { Locale } from '../../lib/i18n/index.ts';
-import { withLocalNames } from './coinNames.ts';
-import { DomainError } from './errors.ts';
-import { listExchanges, type ExchangeSummary } from './exchanges.ts';
-import { listCoins, type CoinSummary } from './markets.ts';
-import { listTickers, type TickerRow } from './tickers.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { lockedFor, type Tx } from '../../../server/db/userLock.ts';
+import { coins, exchanges, favourites, tickers } from '../../../server/db/schema/index.ts';
+import type { Locale } from '../../../lib/i18n/index.ts';
+import { withLocalNames } from '../../../server/domain/coinNames.ts';
+import { DomainError } from '../../../server/domain/errors.ts';
+import { listExchanges, type ExchangeSummary } from '../../../server/domain/exchanges.ts';
+import { listCoins, type CoinSummary } from '../../../server/domain/markets.ts';
+import { listTickers, type TickerRow } from '../../../server/domain/tickers.ts';
 
 const FAVOURITE_TYPES = ['COIN', 'TICKER', 'EXCHANGE'] as const;
 export type FavouriteType = (typeof FAVOURITE_TYPES)[number];
@@ -40,8 +41,6 @@ export const FAVOURITES_MAX = 500;
 
 /** The longest identifier looked up; anything longer names nothing. */
 const ID_MAX = 120;
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export const isFavouriteType = (v: unknown): v is FavouriteType => (FAVOURITE_TYPES as readonly unknown[]).includes(v);
 
@@ -130,14 +129,6 @@ export async function listFavourites(db: Db | Tx, userId: number): Promise<Favou
 /** Deletes the user's entries whose target is gone (see {@link targetExists}). */
 async function prune(tx: Tx, userId: number): Promise<void> {
   await tx.delete(favourites).where(and(eq(favourites.userId, userId), sql`not (${targetExists})`));
-}
-
-/** Runs `change` with the user's row locked: one change of one user's lists at a time. */
-export async function lockedFor<T>(db: Db, userId: number, change: (tx: Tx) => Promise<T>): Promise<T> {
-  return db.transaction(async (tx) => {
-    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    return change(tx);
-  });
 }
 
 /** A change of the user's favourites: locked, and the entries of vanished targets pruned first. */

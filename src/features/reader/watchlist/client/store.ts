@@ -15,7 +15,7 @@
  * fakes, no DOM); nothing here touches `window` or `localStorage` at import time.
  */
 import { atom, type WritableAtom } from 'nanostores';
-import { SESSION_KEYS } from '../lib/account.ts';
+import { SESSION_KEYS } from '../../../../lib/account.ts';
 import {
   dedupe,
   parseFavourites,
@@ -23,7 +23,7 @@ import {
   favouriteKey,
   type Favourite,
   type FavouriteType,
-} from '../lib/favourites.ts';
+} from '../../../../lib/favourites.ts';
 
 export {
   favouriteKey,
@@ -32,7 +32,7 @@ export {
   toTickerMap,
   type Favourite,
   type FavouriteType,
-} from '../lib/favourites.ts';
+} from '../../../../lib/favourites.ts';
 
 /** The favourites API (SPEC §7), each call answering the user's whole list. */
 export interface FavouritesApi {
@@ -195,7 +195,7 @@ export const favouritesLoading = (): Promise<void> => loading;
 /** The API adapter loads only for signed-in readers: a visitor's stars need no request code. */
 const remote = <K extends keyof FavouritesApi>(name: K) =>
   (async (...args: Parameters<FavouritesApi[K]>) => {
-    const { favouritesApi } = await import('./favouritesApi.ts');
+    const { favouritesApi } = await import('./storeApi.ts');
     return (favouritesApi[name] as (...a: Parameters<FavouritesApi[K]>) => Promise<Favourite[]>)(...args);
   }) as FavouritesApi[K];
 

@@ -3,7 +3,7 @@
  * type (coins, pairs, exchanges), each in the list's own order, so a move within a table is a
  * move past the neighbouring entry of the same type in the one list the store and the server keep.
  */
-import { favouriteKey, type Favourite, type FavouriteType } from './favourites.ts';
+import { favouriteKey, type Favourite, type FavouriteType } from '../../../../lib/favourites.ts';
 
 /** The tables of the watchlist, in the order they are shown. */
 export const WATCHLIST_TYPES: readonly FavouriteType[] = ['COIN', 'TICKER', 'EXCHANGE'];

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../../../server/domain/errors.ts';
 import {
   addFavourites,
   favouriteRows,
@@ -14,12 +14,12 @@ import {
   replaceFavourites,
   type FavouriteEntry,
   type FavouriteType,
-} from '../../domain/favourites.ts';
-import type { ApiEnv } from '../env.ts';
-import { requireAuth } from '../middleware/auth.ts';
-import { done, fail } from '../respond.ts';
-import { doc } from '../openapi.ts';
-import type { RouteDoc } from '../openapi.ts';
+} from './watchlist.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { requireAuth } from '../../../server/api/middleware/auth.ts';
+import { done, fail } from '../../../server/api/respond.ts';
+import { doc } from '../../../server/api/openapi.ts';
+import type { RouteDoc } from '../../../server/api/openapi.ts';
 
 type C = Context<ApiEnv>;
 

@@ -6,9 +6,9 @@
  * the favourites store (./starsLive.ts) loads when a reader reaches for a star, clicks one, or
  * is signed in (their list is on the server).
  */
-import { SESSION_KEYS } from '../../lib/account.ts';
-import { favouriteKey, parseFavourites } from '../../lib/favourites.ts';
-import { signedIn } from '../../lib/cookies.ts';
+import { SESSION_KEYS } from '../../../../lib/account.ts';
+import { favouriteKey, parseFavourites } from '../../../../lib/favourites.ts';
+import { signedIn } from '../../../../lib/cookies.ts';
 
 /** Sets `aria-pressed` on every star of the page from a set of `TYPE:id` keys. */
 export function markStars(keys: ReadonlySet<string>): void {

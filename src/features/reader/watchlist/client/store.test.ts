@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { SESSION_KEYS } from '../lib/account.ts';
+import { SESSION_KEYS } from '../../../../lib/account.ts';
 import {
   createFavourites,
   favouriteKey,
@@ -7,7 +7,7 @@ import {
   parseFavourites,
   type Favourite,
   type FavouritesApi,
-} from './favourites.ts';
+} from './store.ts';
 
 const C = (id: string): Favourite => ({ id, type: 'COIN' });
 const T = (id: string): Favourite => ({ id, type: 'TICKER' });

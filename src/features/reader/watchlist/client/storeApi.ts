@@ -2,8 +2,8 @@
  * The favourites calls of SPEC §7 (docs/api.md), signed in with the session's token. Loaded
  * by the favourites store only for signed-in readers.
  */
-import { apiGet, apiPost } from './api.ts';
-import type { Favourite, FavouritesApi } from './favourites.ts';
+import { apiGet, apiPost } from '../../../../stores/api.ts';
+import type { Favourite, FavouritesApi } from './store.ts';
 
 const V1 = '/new/v1/favorite';
 const part = { COIN: 'coin', TICKER: 'tickers', EXCHANGE: 'exchange' } as const;

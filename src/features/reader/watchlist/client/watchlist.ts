@@ -9,16 +9,21 @@
  * rows come from `tickersByIds`, which needs no sign-in. No framework: the visitor page
  * (/watchlist) mounts it from a plain script and the user centre's tab from a small React wrapper.
  */
-import { coinTableHtml, exchangeTableHtml, pairTableHtml, type MarkupView } from '../../components/market/markup.ts';
-import { favouriteKey, parseFavouriteKey, type Favourite, type FavouriteType } from '../../lib/favourites.ts';
-import { formatNumber, formatPair, formatPercent } from '../../lib/format/index.ts';
-import { html, type SafeHtml } from '../../lib/html.ts';
-import { createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
-import { createMoney, rateChanges } from '../../lib/money.ts';
-import { move, ofType, sameOrder, tickerMaps, WATCHLIST_TYPES, withTypeOrder } from '../../lib/watchlist.ts';
-import { ApiError, apiPost } from '../../stores/api.ts';
-import { $favourites, favouritesLoading, startFavourites, type Favourites } from '../../stores/favourites.ts';
-import { signedIn } from '../../lib/cookies.ts';
+import {
+  coinTableHtml,
+  exchangeTableHtml,
+  pairTableHtml,
+  type MarkupView,
+} from '../../../../components/market/markup.ts';
+import { favouriteKey, parseFavouriteKey, type Favourite, type FavouriteType } from '../../../../lib/favourites.ts';
+import { formatNumber, formatPair, formatPercent } from '../../../../lib/format/index.ts';
+import { html, type SafeHtml } from '../../../../lib/html.ts';
+import { createTranslator, toLocale, type Dict } from '../../../../lib/i18n/index.ts';
+import { createMoney, rateChanges } from '../../../../lib/money.ts';
+import { move, ofType, sameOrder, tickerMaps, WATCHLIST_TYPES, withTypeOrder } from './order.ts';
+import { ApiError, apiPost } from '../../../../stores/api.ts';
+import { $favourites, favouritesLoading, startFavourites, type Favourites } from './store.ts';
+import { signedIn } from '../../../../lib/cookies.ts';
 
 // localName: the coin's name in the request's language (tickersByIds adds it).
 type CoinRow = Parameters<typeof coinTableHtml>[1][number] & { localName?: string | null };
@@ -277,7 +282,7 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
     stopLive = null;
     const round = ++liveRound;
     if (!ids) return;
-    void import('../live/cells.ts').then(({ startLiveCells }) => {
+    void import('../../../../islands/live/cells.ts').then(({ startLiveCells }) => {
       if (alive && round === liveRound) stopLive = startLiveCells(body);
     });
   }
