@@ -62,15 +62,19 @@ const under =
   (file: string) =>
     folders.some((f) => file === f || file.startsWith(`${f}/`));
 
-/** A feature's folder: features/<group>/<area>. */
-const featureOf = (file: string) => /^features\/[^/]+\/[^/]+/.exec(file)?.[0];
+/** A feature's folder: features/<group>/<area> in the three groups, features/<area> otherwise. */
+const FEATURE = `features/(?:(?:market|content|reader)/)?[^/]+`;
+const featureOf = (file: string) => new RegExp(`^${FEATURE}`).exec(file)?.[0];
 /** Code that runs in the browser: islands, stores, and a feature's client folder. */
-const browser = (file: string) => under('islands', 'stores')(file) || /^features\/[^/]+\/[^/]+\/client\//.test(file);
-/** Code that runs only on the server: src/server, and a feature's read model and routes. */
+const browser = (file: string) => under('islands', 'stores')(file) || new RegExp(`^${FEATURE}/client/`).test(file);
+/** A feature's routes: routes.ts, or named like writeRoutes.ts when it has several groups. */
+const routesFile = (file: string) => new RegExp(String.raw`^${FEATURE}/\w*[Rr]outes\.ts$`).test(file);
+/** Code that runs only on the server: src/server, and a feature's read model, routes and index. */
 const serverOnly = (file: string) =>
   under('server')(file) ||
   /\.server\.ts$/.test(file) ||
-  /^features\/[^/]+\/[^/]+\/(\w*[Rr]outes|index)\.ts$/.test(file);
+  routesFile(file) ||
+  new RegExp(`^${FEATURE}/index.ts$`).test(file);
 
 const RULES: Rule[] = [
   {
@@ -81,7 +85,7 @@ const RULES: Rule[] = [
   { name: 'stores never reach islands or components', from: under('stores'), never: under('islands', 'components') },
   {
     name: 'the server never reaches pages, components, islands or stores',
-    from: (f) => under('server')(f) || /\.server\.ts$/.test(f) || /^features\/[^/]+\/[^/]+\/\w*[Rr]outes\.ts$/.test(f),
+    from: (f) => under('server')(f) || /\.server\.ts$/.test(f) || routesFile(f),
     never: (f) => under('pages', 'layouts', 'components', 'islands', 'stores')(f) || browser(f) || f.endsWith('.astro'),
   },
   {
@@ -94,8 +98,8 @@ const RULES: Rule[] = [
 
 /**
  * A feature is reached from outside only through its index.ts (its server face), its
- * client/index.ts (its browser face) or, from pages, components and islands, its components
- * (.astro, .tsx) and stylesheets:
+ * client/index.ts (its browser face) or, from pages, layouts and other features' components,
+ * its components (.astro, .tsx) and stylesheets (a coin page composes the coin table):
  * a direct rule, on each import, since what an index reaches inside its own feature is that
  * feature's business.
  */
@@ -107,8 +111,11 @@ function crossFeatureImports(graph: Graph): string[] {
       const other = featureOf(target);
       if (!other || other === own) continue;
       const face = target === `${other}/index.ts` || target === `${other}/client/index.ts`;
-      if (!face && !(/\.(astro|tsx|css)$/.test(target) && !own))
-        found.push(`${file} → ${target} (through ${other}/index.ts)`);
+      const component = /\.(astro|tsx|css)$/.test(target) && (!own || /\.(astro|tsx)$/.test(file));
+      if (!face && !component)
+        found.push(
+          `${file} → ${target} (through ${other}/${target.startsWith(`${other}/client/`) ? 'client/' : ''}index.ts)`,
+        );
     }
   }
   return found;
@@ -178,12 +185,15 @@ describe('dependency rules (DESIGN §2), followed transitively', () => {
         ['features/reader/votes/VoteButtons.astro', 'features/reader/reviews/reviews.server.ts'],
       ],
       ['features/reader/votes/VoteButtons.astro', ['features/reader/reviews/Stars.astro']],
+      ['features/reader/votes/votes.server.ts', ['features/reader/reviews/Stars.astro']],
+      ['features/search/client/box.ts', ['features/market/coins/client/cells.ts']],
     ]);
     expect(crossFeatureImports(graph)).toEqual([
       'features/reader/votes/routes.ts → features/content/lives/lives.server.ts (through features/content/lives/index.ts)',
       'server/api/app.ts → features/reader/reviews/writeRoutes.ts (through features/reader/reviews/index.ts)',
       'pages/lives/[id].astro → features/reader/reviews/reviews.server.ts (through features/reader/reviews/index.ts)',
-      'features/reader/votes/VoteButtons.astro → features/reader/reviews/Stars.astro (through features/reader/reviews/index.ts)',
+      'features/reader/votes/votes.server.ts → features/reader/reviews/Stars.astro (through features/reader/reviews/index.ts)',
+      'features/search/client/box.ts → features/market/coins/client/cells.ts (through features/market/coins/client/index.ts)',
     ]);
   });
 

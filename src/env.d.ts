@@ -12,7 +12,7 @@ declare namespace App {
     /** The query of the page's URL ("?q=btc" or ""), which the language links keep. */
     search?: string;
     theme: 'light' | 'dark';
-    currency: import('./server/domain/rates.ts').RateSymbol;
+    currency: import('./server/rates/rates.ts').RateSymbol;
     /** The rise/fall colours the reader chose (cookie); undefined: the language decides. */
     colours?: import('./lib/riseFall.ts').RiseFallScheme | undefined;
     /** The list the page shows (src/lib/pageSizes.ts), whose pager remembers the size chosen. */

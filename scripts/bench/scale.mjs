@@ -202,7 +202,7 @@ try {
     for (const [i, s] of servers.entries()) {
       await fetch(s.app.url + u).then((r) => r.arrayBuffer()); // warm: caches of totals etc. filled
       // What a committed market write sends: the coin lists and details the server keeps until
-      // then are read again, so their statements are in the log (src/server/domain/cache.ts).
+      // then are read again, so their statements are in the log (src/server/db/cache.ts).
       await clients[i].query(`select pg_notify('coinlens_market', '')`);
       await sleep(100);
       await setStatementLog(s.dataDir, true);

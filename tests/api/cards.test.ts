@@ -17,7 +17,7 @@ import {
 import { clip, fingerprint, type CoinCardContent } from '../../src/server/cards/content.ts';
 import { escapeMarkup, scaledSpark } from '../../src/server/cards/render.ts';
 import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../src/server/db/index.ts';
-import { marketChanged } from '../../src/server/domain/cache.ts';
+import { marketChanged } from '../../src/server/db/cache.ts';
 import { openTestDb } from '../setup/db.ts';
 
 const state: { handle?: DbHandle } = {};

@@ -5,7 +5,7 @@ import { LIST_SIZES } from '../../src/lib/pageSizes.ts';
 import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../src/server/db/index.ts';
 import { listExchanges } from '../../src/server/domain/exchanges.ts';
 import { listCoins } from '../../src/server/domain/markets.ts';
-import { getRates, type RateSymbol } from '../../src/server/domain/rates.ts';
+import { getRates, type RateSymbol } from '../../src/server/rates/rates.ts';
 import { getRanking, RANK_KINDS, readRankQuery } from '../../src/server/domain/rankings.ts';
 import { listHotCoins } from '../../src/server/domain/hot.ts';
 import { listOfferings, platformRoi, readOfferingQuery, readRoiQuery } from '../../src/server/domain/offerings.ts';

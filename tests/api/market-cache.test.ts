@@ -1,4 +1,4 @@
-// The coin tables and details kept in memory per process (currentCoinList, currentCoin, src/server/domain/cache.ts
+// The coin tables and details kept in memory per process (currentCoinList, currentCoin, src/server/db/cache.ts
 // memoMarket) against a real PostgreSQL: kept while the market rows stand still, dropped in
 // the writing process when a market write commits, in every other one when the NOTIFY sent with
 // MARKET_WRITE_LOCK reaches its LISTEN connection, and not by a write that rolls back.

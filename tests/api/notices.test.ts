@@ -11,7 +11,7 @@ import {
   type NoticeDetail,
   type NoticeItem,
 } from '../../src/server/domain/announcements.ts';
-import type { Page } from '../../src/server/domain/numbers.ts';
+import type { Page } from '../../src/server/db/numbers.ts';
 import { SEED_NOW } from '../setup/constants.ts';
 import { apiHarness } from './helpers.ts';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from '../../src/server/domain/numbers.ts';
+import type { Page } from '../../src/server/db/numbers.ts';
 import type { TickerRow } from '../../src/server/domain/tickers.ts';
 import { apiHarness } from './helpers.ts';
 

@@ -3,7 +3,7 @@ import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
 import { DEFAULT_PAGE_SIZE, pageCount } from '../../lib/pagination.ts';
 import type { Db } from '../../server/db/index.ts';
 import { listSocial, socialSources, type SocialPlatform } from '../../server/domain/community.ts';
-import { DomainError } from '../../server/domain/errors.ts';
+import { DomainError } from '../../server/api/errors.ts';
 import type { View } from '../../server/view.ts';
 
 /** A count (views, likes): exact below 10,000, abbreviated above (SPEC §9 units). */

@@ -10,7 +10,7 @@ import { RISE_FALL_COOKIE, RISE_FALL_SCHEMES, riseFallColours, type RiseFallSche
 import { canonicalUrl, hreflangAlternates } from '../../lib/seo.ts';
 import { siteOrigin } from '../../server/config.ts';
 import type { GlobalTotals } from '../../server/domain/markets.ts';
-import { MARKET_RATE_COINS, RATE_SYMBOLS } from '../../server/domain/rates.ts';
+import { MARKET_RATE_COINS, RATE_SYMBOLS } from '../../server/rates/rates.ts';
 import type { View } from '../../server/view.ts';
 import { headerModel, isCurrent, type NavEntry } from './headerModel.ts';
 import { ageText, sentenceWithAge, sourceList } from '../../lib/provenance.ts';

@@ -2,8 +2,8 @@
 import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
 import { DEFAULT_PAGE_SIZE, pageCount } from '../../lib/pagination.ts';
 import { getDb } from '../../server/db/index.ts';
-import { contentLocales } from '../../server/domain/contentLocale.ts';
-import { DomainError } from '../../server/domain/errors.ts';
+import { contentLocales } from '../../server/i18n/contentLocale.ts';
+import { DomainError } from '../../server/api/errors.ts';
 import { coinForFilter, contentLocale, listArticles, type ArticleKind } from '../../server/domain/news.ts';
 import type { View } from '../../server/view.ts';
 

@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../../server/db/index.ts';
-import { isRateSymbol } from '../../server/domain/rates.ts';
+import { isRateSymbol } from '../../server/rates/rates.ts';
 import { exportTable } from '../../server/export/tables.ts';
 import { exportResponse } from '../../server/export/write.ts';
 import { view } from '../../server/view.ts';

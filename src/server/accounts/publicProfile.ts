@@ -6,7 +6,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, comments, exchanges, offerings, users } from '../db/schema/index.ts';
-import { num, type Page } from '../domain/numbers.ts';
+import { num, type Page } from '../db/numbers.ts';
 import { overallLabel, type OverallLabel, type ReviewTargetType } from '../../features/reader/reviews/index.ts';
 
 export interface PublicReview {

@@ -3,7 +3,7 @@
  * key is under `auth.` in the locale files). Inputs arrive as `unknown` from JSON bodies and
  * query strings; anything that is not a string of the right shape is refused, never coerced.
  */
-import { DomainError } from '../domain/errors.ts';
+import { DomainError } from '../api/errors.ts';
 import { PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
 import { toE164 } from './phone.ts';
 

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { users } from '../db/schema/index.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError } from '../api/errors.ts';
 import type { Translate } from '../i18n/index.ts';
 import { siteOrigin } from '../config.ts';
 import type { Locale } from '../../lib/i18n/index.ts';

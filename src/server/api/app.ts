@@ -2,7 +2,7 @@ import { Hono } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import { ZodError } from 'zod';
 import { DEFAULT_LOCALE } from '../../lib/i18n/index.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError } from './errors.ts';
 import { translator } from '../i18n/index.ts';
 import type { ApiEnv } from './env.ts';
 import { edgeGuard, requestContext, requireSignature } from './middleware/context.ts';

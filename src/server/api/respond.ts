@@ -2,7 +2,7 @@ import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { z } from 'zod';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError } from './errors.ts';
 import type { ApiEnv } from './env.ts';
 import { CACHE } from '../http/cachePolicy.mjs';
 

@@ -9,7 +9,7 @@ import type { Spark } from '../../lib/sparkline.ts';
 import type { Db } from '../db/index.ts';
 import { articleCoins, articles, coins, columnists } from '../db/schema/index.ts';
 import { coinNameBook, localCoinName } from '../domain/coinNames.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError } from '../api/errors.ts';
 import { coinIconSvg } from '../domain/icons.ts';
 import { coinIconInfo, currentCoin, currentTotals } from '../domain/markets.ts';
 

@@ -24,7 +24,7 @@ import { and, count, desc, eq, gte, inArray, lt, max, or, sql, type SQL } from '
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { LOCALES, type Locale } from '../../lib/i18n/index.ts';
 import { contentLang } from '../../lib/i18n/contentLanguage.ts';
-import { contentLocales } from './contentLocale.ts';
+import { contentLocales } from '../i18n/contentLocale.ts';
 import type { Db } from '../db/index.ts';
 import {
   announcementCoins,
@@ -35,9 +35,9 @@ import {
   notices,
 } from '../db/schema/index.ts';
 import { recentViewsOf } from './pageViews.ts';
-import { DomainError, notFound } from './errors.ts';
+import { DomainError, notFound } from '../api/errors.ts';
 import { coinIcon } from './markets.ts';
-import type { Page } from './numbers.ts';
+import type { Page } from '../db/numbers.ts';
 import type { CoinRef } from '../../lib/rows.ts';
 
 /** Stable category codes of exchange announcements; the UI translates them. */

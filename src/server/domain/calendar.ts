@@ -13,7 +13,7 @@ import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { calendarEvents, coins, exchanges } from '../db/schema/index.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../api/errors.ts';
 import { coinIcon } from './markets.ts';
 import type { CoinRef } from '../../lib/rows.ts';
 

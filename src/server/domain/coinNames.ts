@@ -6,7 +6,7 @@
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { coinNames } from '../db/schema/index.ts';
-import { memo } from './cache.ts';
+import { memo } from '../db/cache.ts';
 
 /** locale → coin id → name. */
 type CoinNameBook = ReadonlyMap<string, ReadonlyMap<string, string>>;

@@ -40,8 +40,8 @@ import {
   type RatingAggregate,
   type TimeRange,
 } from './coinTabs.ts';
-import { notFound } from './errors.ts';
-import { num, percentOf, type Page } from './numbers.ts';
+import { notFound } from '../api/errors.ts';
+import { num, percentOf, type Page } from '../db/numbers.ts';
 import { CALENDAR_LOCALE } from './calendar.ts';
 import { listReviews, REVIEW_DIMENSIONS, type Review } from '../../features/reader/reviews/index.ts';
 import { inVisitorWindow } from './announcements.ts';

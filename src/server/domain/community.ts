@@ -17,10 +17,10 @@
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, exchanges, projectUpdates, socialPosts } from '../db/schema/index.ts';
-import { primaryContentLocale, type PrimaryContentLocale } from './contentLocale.ts';
-import { notFound } from './errors.ts';
+import { primaryContentLocale, type PrimaryContentLocale } from '../i18n/contentLocale.ts';
+import { notFound } from '../api/errors.ts';
 import { coinIcon } from './markets.ts';
-import type { Page } from './numbers.ts';
+import type { Page } from '../db/numbers.ts';
 
 /** Kinds of project updates, stable codes the UI translates. */
 export const UPDATE_KINDS = ['release', 'partnership', 'listing', 'governance', 'security', 'event'] as const;

@@ -13,7 +13,7 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinConcepts, coins, concepts } from '../db/schema/index.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../api/errors.ts';
 import {
   coinIcon,
   COIN_SORTS,
@@ -23,7 +23,7 @@ import {
   type CoinSort,
   type CoinSummary,
 } from './markets.ts';
-import { num } from './numbers.ts';
+import { num } from '../db/numbers.ts';
 
 export const SECTOR_SORTS = ['marketCap', 'change24h', 'volume24h', 'coins', 'name'] as const;
 export type SectorSort = (typeof SECTOR_SORTS)[number];

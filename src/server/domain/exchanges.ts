@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { exchanges, tickers } from '../db/schema/index.ts';
-import { memo } from './cache.ts';
+import { memo } from '../db/cache.ts';
 import { currentProvenance } from './provenance.ts';
-import { notFound } from './errors.ts';
-import { num, type Page } from './numbers.ts';
+import { notFound } from '../api/errors.ts';
+import { num, type Page } from '../db/numbers.ts';
 import type { SortOrder } from './markets.ts';
 import type { ExchangeSummary } from '../../lib/rows.ts';
 export type { ExchangeSummary } from '../../lib/rows.ts';

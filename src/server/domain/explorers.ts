@@ -10,7 +10,7 @@ import {
 } from '../../lib/explorers.ts';
 import type { Db } from '../db/index.ts';
 import { coinLinks, coins } from '../db/schema/index.ts';
-import { memo } from './cache.ts';
+import { memo } from '../db/cache.ts';
 
 /**
  * The known block explorers some coin links to (its `explorer` links), each with those coins in

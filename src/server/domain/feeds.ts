@@ -19,7 +19,7 @@ import { LOCALE_TAGS, toLocale, type Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { announcements, articles, exchanges, flashNews } from '../db/schema/index.ts';
 import { inVisitorWindow, VISITOR_ANNOUNCEMENT_LIMIT } from './announcements.ts';
-import { contentLocales } from './contentLocale.ts';
+import { contentLocales } from '../i18n/contentLocale.ts';
 
 export const FEED_KINDS = ['news', 'lives', 'announcements'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];

@@ -14,7 +14,7 @@ import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinFlows, coins } from '../db/schema/index.ts';
 import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
-import { num, type Page } from './numbers.ts';
+import { num, type Page } from '../db/numbers.ts';
 import { MIN_RANK_VOLUME_USD, turnoverRate } from './rankings.ts';
 
 export const HOT_SORTS = ['score', 'change24h', 'turnover', 'inflow'] as const;

@@ -16,10 +16,10 @@ import {
 } from '../../lib/klines.ts';
 import type { Db } from '../db/index.ts';
 import { coins, klines } from '../db/schema/index.ts';
-import { memo } from './cache.ts';
-import { DomainError, notFound } from './errors.ts';
+import { memo } from '../db/cache.ts';
+import { DomainError, notFound } from '../api/errors.ts';
 import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
-import { num } from './numbers.ts';
+import { num } from '../db/numbers.ts';
 
 interface KlineQuery {
   interval: KlineInterval;

@@ -14,10 +14,10 @@
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { articles, coins, topicArticles, topics, wikiEntries } from '../db/schema/index.ts';
-import { notFound } from './errors.ts';
+import { notFound } from '../api/errors.ts';
 import { coinIcon } from './markets.ts';
 import { articleBlocks, contentLocale, type Block, type ContentLocale } from './news.ts';
-import { num, type Page } from './numbers.ts';
+import { num, type Page } from '../db/numbers.ts';
 import { escapeLike } from './search.ts';
 import type { CoinChip } from '../../lib/rows.ts';
 

@@ -17,7 +17,7 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { coins, flashNews, flashNewsCoins } from '../db/schema/index.ts';
 import { groupByDay, requireCoin } from './calendar.ts';
-import { DomainError, notFound } from './errors.ts';
+import { DomainError, notFound } from '../api/errors.ts';
 import { coinIcon } from './markets.ts';
 import type { CoinRef } from '../../lib/rows.ts';
 

@@ -20,9 +20,9 @@ import {
   tickers,
 } from '../db/schema/index.ts';
 import { prepared } from '../db/prepared.ts';
-import { memo, memoBounded, memoMarket } from './cache.ts';
-import { notFound } from './errors.ts';
-import { num, percentOf, type Page } from './numbers.ts';
+import { memo, memoBounded, memoMarket } from '../db/cache.ts';
+import { notFound } from '../api/errors.ts';
+import { num, percentOf, type Page } from '../db/numbers.ts';
 import { config } from '../config.ts';
 import type { SparkTrend } from '../../lib/sparkline.ts';
 import type { CoinSummary } from '../../lib/rows.ts';
@@ -198,7 +198,7 @@ export async function listCoins(db: Db, q: CoinListQuery, opts: { points?: boole
 
 /**
  * {@link listCoins} for the pages and the API: the coin tables are what visitors load most, so a
- * page of them is kept in this process until the market changes (src/server/domain/cache.ts),
+ * page of them is kept in this process until the market changes (src/server/db/cache.ts),
  * not asked of the database per request. A watchlist (`ids`) is read fresh. Callers must not
  * change the rows: they are shared.
  */

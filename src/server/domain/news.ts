@@ -22,10 +22,10 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { prepared } from '../db/prepared.ts';
 import { articleCoins, articles, coins, columnistFollows, columnists } from '../db/schema/index.ts';
-import { primaryContentLocale, type PrimaryContentLocale } from './contentLocale.ts';
-import { DomainError, notFound } from './errors.ts';
+import { primaryContentLocale, type PrimaryContentLocale } from '../i18n/contentLocale.ts';
+import { DomainError, notFound } from '../api/errors.ts';
 import { coinIcon } from './markets.ts';
-import { num, type Page } from './numbers.ts';
+import { num, type Page } from '../db/numbers.ts';
 
 export const ARTICLE_KINDS = ['news', 'research'] as const;
 export type ArticleKind = (typeof ARTICLE_KINDS)[number];

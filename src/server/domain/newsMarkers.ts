@@ -7,7 +7,7 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import type { NewsMarker } from '../../lib/newsMarkers.ts';
 import type { Db } from '../db/index.ts';
 import { announcementCoins, announcements, coins, flashNews, flashNewsCoins } from '../db/schema/index.ts';
-import { DomainError, notFound } from './errors.ts';
+import { DomainError, notFound } from '../api/errors.ts';
 import { inVisitorWindow } from './announcements.ts';
 
 /** Default and largest number of items one answer holds (the newest of the window). */

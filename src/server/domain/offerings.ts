@@ -15,9 +15,9 @@
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, exchanges, offerings } from '../db/schema/index.ts';
-import { DomainError, notFound } from './errors.ts';
+import { DomainError, notFound } from '../api/errors.ts';
 import { coinIcon } from './markets.ts';
-import { num, type Page } from './numbers.ts';
+import { num, type Page } from '../db/numbers.ts';
 import { roiMultiple } from './rankings.ts';
 import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
 import { LIST_SIZES } from '../../lib/pageSizes.ts';

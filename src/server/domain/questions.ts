@@ -17,7 +17,7 @@ import {
   type ContentLanguage,
 } from './community.ts';
 import { coinIcon } from './markets.ts';
-import type { Page } from './numbers.ts';
+import type { Page } from '../db/numbers.ts';
 
 const HOUR_MS = 3_600_000;
 

@@ -13,11 +13,11 @@ import {
   wikiEntries,
 } from '../db/schema/index.ts';
 import type { QuickSearchItem } from '../../lib/search.ts';
-import { contentLocales } from './contentLocale.ts';
-import { DomainError } from './errors.ts';
+import { contentLocales } from '../i18n/contentLocale.ts';
+import { DomainError } from '../api/errors.ts';
 import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
 import { coinNameBook, localCoinName } from './coinNames.ts';
-import { num } from './numbers.ts';
+import { num } from '../db/numbers.ts';
 import { inVisitorWindow } from './announcements.ts';
 
 /** The languages coins have local names in (coin_names.locale). */

@@ -6,8 +6,8 @@ import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizz
 import type { Db } from '../db/index.ts';
 import { coins, comments, exchanges, offerings, users } from '../db/schema/index.ts';
 import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
-import { num, type Page } from './numbers.ts';
-import { isRateSymbol, type RateSymbol } from './rates.ts';
+import { num, type Page } from '../db/numbers.ts';
+import { isRateSymbol, type RateSymbol } from '../rates/rates.ts';
 import {
   overallLabel,
   REVIEW_DIMENSIONS,

@@ -30,7 +30,7 @@ import {
   topics,
   wikiEntries,
 } from '../db/schema/index.ts';
-import { pageLocalesFor } from './contentLocale.ts';
+import { pageLocalesFor } from '../i18n/contentLocale.ts';
 import { escapeXml } from './feeds.ts';
 import { openToVisitors } from './announcements.ts';
 

@@ -11,8 +11,8 @@ import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { toLocale, type Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/client.ts';
 import { announcementFeedTokens, announcements, announcementSubscriptions, exchanges } from '../db/schema/index.ts';
-import { contentLocales } from './contentLocale.ts';
-import { DomainError } from './errors.ts';
+import { contentLocales } from '../i18n/contentLocale.ts';
+import { DomainError } from '../api/errors.ts';
 import { FEED_SIZE, plainSummary, type FeedDoc, type FeedFormat } from './feeds.ts';
 
 /** How many exchanges one user may subscribe to. */

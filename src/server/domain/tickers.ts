@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, exchanges, tickers } from '../db/schema/index.ts';
-import { memo } from './cache.ts';
-import { num, percentOf, type Page } from './numbers.ts';
+import { memo } from '../db/cache.ts';
+import { num, percentOf, type Page } from '../db/numbers.ts';
 import { siteIsLive } from './provenance.ts';
 import type { SortOrder } from './markets.ts';
 import { CONTRACT_TYPES, type ContractType } from '../../lib/format/pair.ts';

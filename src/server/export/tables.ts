@@ -4,7 +4,7 @@ import { readMarketTabQuery, readTickerQuery } from '../../lib/tickerQuery.ts';
 import type { Db } from '../db/index.ts';
 import { EXCHANGE_SORTS, getExchange, listExchanges, type ExchangeSummary } from '../domain/exchanges.ts';
 import { coinIconInfo, COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../domain/markets.ts';
-import type { Page } from '../domain/numbers.ts';
+import type { Page } from '../db/numbers.ts';
 import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../domain/tickers.ts';
 import type { Translate } from '../i18n/index.ts';
 import {
@@ -19,7 +19,7 @@ import {
 } from '../domain/offerings.ts';
 import { HOT_SORTS, listHotCoins, type HotCoin } from '../domain/hot.ts';
 import type { View } from '../view.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError } from '../api/errors.ts';
 import { coinLabelText } from '../../lib/coinLabel.ts';
 import { DEFAULTS, getRanking, KIND_OPTIONS, readRankQuery, type RankKind, type RankRow } from '../domain/rankings.ts';
 

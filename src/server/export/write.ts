@@ -3,7 +3,7 @@ import { PAGE_SIZES } from '../../lib/pagination.ts';
 import { sourceList } from '../../lib/provenance.ts';
 import type { Db } from '../db/index.ts';
 import { currentProvenance } from '../domain/provenance.ts';
-import type { Page } from '../domain/numbers.ts';
+import type { Page } from '../db/numbers.ts';
 import type { View } from '../view.ts';
 import type { ColumnKind, ExportColumn, ExportTable } from './tables.ts';
 import { CACHE } from '../http/cachePolicy.mjs';

@@ -4,7 +4,7 @@
  */
 import type { Db } from '../db/index.ts';
 import { findExchange, getAnnouncement } from '../domain/announcements.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError } from '../api/errors.ts';
 import { coinIconInfo } from '../domain/markets.ts';
 import { getOffering } from '../domain/offerings.ts';
 import { legacyRedirect, legacyTarget, type LegacyKind, type LegacyRoute } from './legacyRedirect.ts';

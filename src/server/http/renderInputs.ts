@@ -10,7 +10,7 @@ import { DEFAULT_LOCALE, LOCALES, toLocale, type Locale } from '../../lib/i18n/i
 import { listAt, rememberedSize, SIZES_COOKIE, type ListName } from '../../lib/pageSizes.ts';
 import { isPageSize } from '../../lib/pagination.ts';
 import { RISE_FALL_COOKIE, toRiseFallScheme, type RiseFallScheme } from '../../lib/riseFall.ts';
-import { isRateSymbol, type RateSymbol } from '../domain/rates.ts';
+import { isRateSymbol, type RateSymbol } from '../rates/rates.ts';
 
 export type HeaderGetter = (name: string) => string | null | undefined;
 

@@ -24,7 +24,7 @@
 import { asc, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, rates } from '../db/schema/index.ts';
-import { isFiat } from '../domain/rates.ts';
+import { isFiat } from '../rates/rates.ts';
 import { dec } from '../seed/decimal.ts';
 import { DayAgoPrices } from '../realtime/dayAgo.ts';
 import type { PriceSource, TickInput } from '../realtime/types.ts';

@@ -6,7 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { MARKET_RATE_COINS } from '../domain/rates.ts';
+import { MARKET_RATE_COINS } from '../rates/rates.ts';
 import { DEMO_MARKET_PENDING, DEMO_USERNAMES } from '../domain/provenance.ts';
 import { dec } from '../seed/decimal.ts';
 import { marketWrite } from '../realtime/persist.ts';

@@ -9,7 +9,7 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { pushDevices } from '../db/schema/index.ts';
-import { DomainError } from '../domain/errors.ts';
+import { DomainError } from '../api/errors.ts';
 
 export interface PushSubscriptionInput {
   endpoint: string;

@@ -19,7 +19,7 @@ import { DEFAULT_LOCALE, LOCALES, type Locale } from '../../lib/i18n/index.ts';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { pushDeliveries, pushDevices } from '../db/schema/index.ts';
-import { contentLocales } from '../domain/contentLocale.ts';
+import { contentLocales } from '../i18n/contentLocale.ts';
 import { pruneDevices, type PushSubscriptionInput } from './devices.ts';
 import { vapidKeys, vapidSubject } from './vapid.ts';
 

@@ -6,7 +6,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { klines } from '../db/schema/index.ts';
-import { num } from '../domain/numbers.ts';
+import { num } from '../db/numbers.ts';
 import { openTimeOf } from './candles.ts';
 import { DAY_MS } from './walk.ts';
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { marketChanged } from '../domain/cache.ts';
+import { marketChanged } from '../db/cache.ts';
 import { dec } from '../seed/decimal.ts';
 import { rollUp } from './candles.ts';
 import { MARKET_CHANNEL } from './pg.ts';
@@ -74,7 +74,7 @@ export class TickWriter {
  * history backfill): each updates many coins in its own order, and two at once could deadlock.
  * Held to the end of the transaction. It also announces the write on MARKET_CHANNEL: PostgreSQL
  * delivers the notification when the transaction commits (never if it rolls back), and every
- * process then drops the market values it keeps (src/server/domain/cache.ts `memoMarket`).
+ * process then drops the market values it keeps (src/server/db/cache.ts `memoMarket`).
  */
 export const MARKET_WRITE_LOCK = sql`select pg_advisory_xact_lock(hashtext('coinlens:market-write')), pg_notify(${MARKET_CHANNEL}, '')`;
 

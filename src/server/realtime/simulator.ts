@@ -7,7 +7,7 @@
 import { and, asc, gt, isNotNull } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins } from '../db/schema/index.ts';
-import { num } from '../domain/numbers.ts';
+import { num } from '../db/numbers.ts';
 import { r10 } from '../seed/decimal.ts';
 import { DayAgoPrices } from './dayAgo.ts';
 import { Repeat } from './repeat.ts';

@@ -11,10 +11,10 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { announcements, articles, contentBookmarks, exchanges, flashNews } from '../../../server/db/schema/index.ts';
-import { DomainError, notFound } from '../../../server/domain/errors.ts';
+import { DomainError, notFound } from '../../../server/api/errors.ts';
 import { lockedFor } from '../../../server/db/userLock.ts';
 import { MISSING_KEY } from '../../../server/domain/news.ts';
-import type { Page } from '../../../server/domain/numbers.ts';
+import type { Page } from '../../../server/db/numbers.ts';
 
 export const BOOKMARK_KINDS = ['article', 'flash', 'announcement'] as const;
 type BookmarkKind = (typeof BOOKMARK_KINDS)[number];

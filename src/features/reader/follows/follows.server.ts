@@ -7,7 +7,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { columnistFollows, columnists } from '../../../server/db/schema/index.ts';
-import { DomainError, notFound } from '../../../server/domain/errors.ts';
+import { DomainError, notFound } from '../../../server/api/errors.ts';
 import { lockedFor } from '../../../server/db/userLock.ts';
 
 /** As many as a watchlist holds. */

@@ -1,7 +1,7 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { comments, users } from '../../../server/db/schema/index.ts';
-import { num, type Page } from '../../../server/domain/numbers.ts';
+import { num, type Page } from '../../../server/db/numbers.ts';
 
 /**
  * Reviews (the `comments` table): a text, an overall score and dimension scores, one per user

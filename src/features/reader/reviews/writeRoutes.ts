@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { consume } from '../../../server/accounts/throttle.ts';
-import { DomainError } from '../../../server/domain/errors.ts';
+import { DomainError } from '../../../server/api/errors.ts';
 import { isInputError } from '../../../server/http/edge.ts';
 import {
   alreadyReviewed,

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { DomainError } from '../../../server/domain/errors.ts';
+import { DomainError } from '../../../server/api/errors.ts';
 import { castVote, MY_VOTES_MAX, myVotes, voteValue, type VoteKind } from './votes.server.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { requireAuth } from '../../../server/api/middleware/auth.ts';

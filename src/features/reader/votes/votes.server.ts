@@ -8,7 +8,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { calendarEvents, flashNews, votes } from '../../../server/db/schema/index.ts';
-import { DomainError } from '../../../server/domain/errors.ts';
+import { DomainError } from '../../../server/api/errors.ts';
 
 export type VoteKind = 'flash' | 'calendar';
 

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { DomainError } from '../../../server/domain/errors.ts';
+import { DomainError } from '../../../server/api/errors.ts';
 import {
   addFavourites,
   favouriteRows,

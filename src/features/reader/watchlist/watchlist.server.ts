@@ -22,7 +22,7 @@ import { lockedFor, type Tx } from '../../../server/db/userLock.ts';
 import { coins, exchanges, favourites, tickers } from '../../../server/db/schema/index.ts';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import { withLocalNames } from '../../../server/domain/coinNames.ts';
-import { DomainError } from '../../../server/domain/errors.ts';
+import { DomainError } from '../../../server/api/errors.ts';
 import { listExchanges, type ExchangeSummary } from '../../../server/domain/exchanges.ts';
 import { listCoins, type CoinSummary } from '../../../server/domain/markets.ts';
 import { listTickers, type TickerRow } from '../../../server/domain/tickers.ts';

@@ -1,7 +1,7 @@
 import { createMiddleware } from 'hono/factory';
 import { verifySignature } from '../../../lib/signature.ts';
 import { config } from '../../config.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../errors.ts';
 import { apiLocale, checkRequest, isCleanJson, requestLocale, verdictKey } from '../../http/edge.ts';
 import { getDb } from '../../db/index.ts';
 import { translator } from '../../i18n/index.ts';

@@ -17,7 +17,7 @@ import {
   phoneOf,
   userNameOf,
 } from '../../accounts/rules.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../errors.ts';
 import type { ApiEnv } from '../env.ts';
 import { requireAuth } from '../middleware/auth.ts';
 import { isHttps } from '../middleware/sameSite.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { contentLocales } from '../../domain/contentLocale.ts';
+import { contentLocales } from '../../i18n/contentLocale.ts';
 import { TIME_RANGES } from '../../domain/coinTabs.ts';
 import {
   coinFacts,

@@ -11,7 +11,7 @@ import {
   UPDATE_KINDS,
 } from '../../domain/community.ts';
 import { getQuestion, listQuestions, QUESTION_SORTS, wendaHub } from '../../domain/questions.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../errors.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';

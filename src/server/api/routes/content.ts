@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { contentLocales } from '../../domain/contentLocale.ts';
+import { contentLocales } from '../../i18n/contentLocale.ts';
 import { ARTICLE_KINDS, getArticle, listArticles } from '../../domain/news.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';

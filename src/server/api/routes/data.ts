@@ -1,8 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../errors.ts';
 import { volumePerVisit } from '../../domain/exchanges.ts';
-import { getRates, isRateSymbol, RATE_SYMBOLS } from '../../domain/rates.ts';
+import { getRates, isRateSymbol, RATE_SYMBOLS } from '../../rates/rates.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { doc } from '../openapi.ts';

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { KLINE_INTERVALS, KLINE_RANGES } from '../../../lib/klines.ts';
-import { contentLocales } from '../../domain/contentLocale.ts';
+import { contentLocales } from '../../i18n/contentLocale.ts';
 import { getKlines } from '../../domain/klines.ts';
 import { listNewsMarkers, NEWS_MARKER_DEFAULT_LIMIT, NEWS_MARKER_MAX_LIMIT } from '../../domain/newsMarkers.ts';
 import type { ApiEnv } from '../env.ts';

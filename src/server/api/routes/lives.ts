@@ -8,12 +8,12 @@ import {
   parseDay,
   parseId,
 } from '../../domain/calendar.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../errors.ts';
 import { getLive, listLives } from '../../domain/lives.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
-import { contentLocales } from '../../domain/contentLocale.ts';
+import { contentLocales } from '../../i18n/contentLocale.ts';
 import { doc } from '../openapi.ts';
 
 const rowId = z

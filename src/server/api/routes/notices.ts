@@ -19,7 +19,7 @@ import type { ApiEnv } from '../env.ts';
 import { optionalAuth } from '../middleware/auth.ts';
 import { ok, parseQuery } from '../respond.ts';
 import { pageQuery, slug } from '../schemas.ts';
-import { contentLocales } from '../../domain/contentLocale.ts';
+import { contentLocales } from '../../i18n/contentLocale.ts';
 import { doc } from '../openapi.ts';
 import { CACHE } from '../../http/cachePolicy.mjs';
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../errors.ts';
 import { countPageView, normalisePagePath, tokenBuckets } from '../../domain/pageViews.ts';
 import { isReaderAgent } from '../../domain/views.ts';
 import { visitors, type VisitorLedger } from '../../domain/visitors.ts';

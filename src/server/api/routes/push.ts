@@ -2,7 +2,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { consume } from '../../accounts/throttle.ts';
 import { siteOrigin } from '../../config.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { DomainError } from '../errors.ts';
 import { feedTokenStatus, privateFeedPath, revokeFeedToken, rotateFeedToken } from '../../domain/subscriptions.ts';
 import { iidOf, linkDevice, registerDevice, subscriptionOf, unlinkDevice } from '../../notify/devices.ts';
 import { vapidKeys } from '../../notify/vapid.ts';

@@ -2,8 +2,8 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { listAnnouncements } from '../../domain/announcements.ts';
-import { contentLocales } from '../../domain/contentLocale.ts';
-import { DomainError } from '../../domain/errors.ts';
+import { contentLocales } from '../../i18n/contentLocale.ts';
+import { DomainError } from '../errors.ts';
 import {
   notifiableExchanges,
   replaceSubscriptions,

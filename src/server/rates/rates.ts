@@ -2,7 +2,7 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, rates } from '../db/schema/index.ts';
 import { MARKET_RATE_COINS as SHARED_MARKET_RATE_COINS, type BaseChanges } from '../../lib/money.ts';
-import { num } from './numbers.ts';
+import { num } from '../db/numbers.ts';
 
 /** The ten currencies of the switcher (SPEC §7 exrate symbols). */
 export const RATE_SYMBOLS = ['CNY', 'USD', 'USDT', 'BTC', 'ETH', 'JPY', 'KRW', 'HKD', 'TWD', 'EUR'] as const;
