@@ -2,7 +2,7 @@
 // server runs (one transaction); its pages show the new data within seconds.
 import { boot } from '../src/server/boot.ts';
 import { config } from '../src/server/config.ts';
-import { clearIconFiles } from '../src/server/domain/icons.ts';
+import { clearIconFiles } from '../src/features/market/coins/icons.server.ts';
 import { seedDemo } from '../src/server/seed/index.ts';
 
 try {

@@ -7,7 +7,7 @@ import type { Locale } from './i18n/index.ts';
 
 /**
  * What these need of a page's view: the server's View has it, and so has the browser's list view
- * (src/components/market/markup.ts), whose clock is the reader's when it has none.
+ * (src/features/market/coins/client/markup.ts), whose clock is the reader's when it has none.
  */
 export interface AgeView {
   t(key: string, vars?: Record<string, string | number>): string;

@@ -1,6 +1,6 @@
 /**
  * The rows of the market tables as the API sends them and as both the server's pages and the
- * islands draw them (src/components/market/markup.ts): plain data, so browser code can name them
+ * islands draw them (src/features/market/coins/client/markup.ts): plain data, so browser code can name them
  * without reaching into src/server. The domain modules that read them re-export them.
  */
 import type { Spark } from './sparkline.ts';

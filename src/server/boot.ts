@@ -10,8 +10,8 @@ import { config } from './config.ts';
 import { migrate, openDatabase, urlConnection, type DbHandle } from './db/client.ts';
 import { startEmbeddedPostgres, type EmbeddedPostgres } from './db/embedded.ts';
 import { releaseDatabase, useDatabase } from './db/index.ts';
-import { clearIconFiles } from './domain/icons.ts';
-import { backfillSparklines } from './domain/sparklines.ts';
+import { clearIconFiles } from '../features/market/coins/index.ts';
+import { backfillSparklines } from '../features/market/coins/index.ts';
 
 /** "coin" + 2: held while one process migrates and seeds. */
 const BOOT_LOCK = 0x636f696e_02;

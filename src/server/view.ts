@@ -15,7 +15,7 @@ import { LIST_SIZES, type ListName } from '../lib/pageSizes.ts';
 import { createMoney, MARKET_RATE_COINS, type BaseChanges, type ChangePeriod, type Money } from '../lib/money.ts';
 import { getDb } from './db/index.ts';
 import { memo } from './db/cache.ts';
-import { coinNameBook, localCoinName } from './domain/coinNames.ts';
+import { coinNameBook, localCoinName } from '../features/market/coins/index.ts';
 import { getRates, rateCoinChanges } from './rates/rates.ts';
 
 /** Shared with the widget (same memo key, same value: the whole getRates answer). */

@@ -10,7 +10,7 @@ import { fixture, startFakeUpstream } from '../setup/fakeUpstream.ts';
 import type { Realtime } from '../../src/server/realtime/index.ts';
 import { LiveMarket, pairName, relabel } from '../../src/server/ingest/market.ts';
 import { readProvenance } from '../../src/server/domain/provenance.ts';
-import { listCoins, topMovers } from '../../src/server/domain/markets.ts';
+import { listCoins, topMovers } from '../../src/features/market/coins/coins.server.ts';
 import { SourceError } from '../../src/server/ingest/sources/http.ts';
 import type { SourceState, SourceTicker, TickerSource } from '../../src/server/ingest/sources/types.ts';
 import { apiHarness } from './helpers.ts';

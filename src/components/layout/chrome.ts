@@ -9,7 +9,7 @@ import { defaultRiseFall, LOCALE_NAMES, LOCALE_TAGS, LOCALES, type Locale } from
 import { RISE_FALL_COOKIE, RISE_FALL_SCHEMES, riseFallColours, type RiseFallScheme } from '../../lib/riseFall.ts';
 import { canonicalUrl, hreflangAlternates } from '../../lib/seo.ts';
 import { siteOrigin } from '../../server/config.ts';
-import type { GlobalTotals } from '../../server/domain/markets.ts';
+import type { GlobalTotals } from '../../features/market/coins/index.ts';
 import { MARKET_RATE_COINS, RATE_SYMBOLS } from '../../server/rates/rates.ts';
 import type { View } from '../../server/view.ts';
 import { headerModel, isCurrent, type NavEntry } from './headerModel.ts';

@@ -8,7 +8,7 @@ import { html, attr, type SafeHtml } from '../../lib/html.ts';
 import { foreignLang, langTagHtml } from '../../lib/i18n/contentLanguage.ts';
 import type { ArticleSummary, CoinChip } from '../../server/domain/news.ts';
 import type { View } from '../../server/view.ts';
-import { changeHtml } from '../market/markup.ts';
+import { changeHtml } from '../../features/market/coins/client/index.ts';
 
 /**
  * Related coins as chips: icon, symbol, (price,) 24h change, linking to the coin. The figures are

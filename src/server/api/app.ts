@@ -13,7 +13,7 @@ import { doc, openApiDocument } from './openapi.ts';
 import { referencePage } from './reference.ts';
 import { readProvenance } from '../domain/provenance.ts';
 import { data } from './routes/data.ts';
-import { market } from './routes/market.ts';
+import { market } from '../../features/market/coins/index.ts';
 import { searchRoutes } from './routes/search.ts';
 import { reviewRoutes, reviewWriteRoutes } from '../../features/reader/reviews/index.ts';
 import { klinesRoutes } from './routes/klines.ts';

@@ -8,10 +8,10 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import type { Spark } from '../../lib/sparkline.ts';
 import type { Db } from '../db/index.ts';
 import { articleCoins, articles, coins, columnists } from '../db/schema/index.ts';
-import { coinNameBook, localCoinName } from '../domain/coinNames.ts';
+import { coinNameBook, localCoinName } from '../../features/market/coins/index.ts';
 import { DomainError } from '../api/errors.ts';
-import { coinIconSvg } from '../domain/icons.ts';
-import { coinIconInfo, currentCoin, currentTotals } from '../domain/markets.ts';
+import { coinIconSvg } from '../../features/market/coins/index.ts';
+import { coinIconInfo, currentCoin, currentTotals } from '../../features/market/coins/index.ts';
 
 export interface ArticleCardContent {
   kind: 'article';

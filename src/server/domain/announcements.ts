@@ -36,7 +36,7 @@ import {
 } from '../db/schema/index.ts';
 import { recentViewsOf } from './pageViews.ts';
 import { DomainError, notFound } from '../api/errors.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon } from '../../features/market/coins/index.ts';
 import type { Page } from '../db/numbers.ts';
 import type { CoinRef } from '../../lib/rows.ts';
 

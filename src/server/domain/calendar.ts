@@ -14,7 +14,7 @@ import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { calendarEvents, coins, exchanges } from '../db/schema/index.ts';
 import { notFound } from '../api/errors.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon } from '../../features/market/coins/index.ts';
 import type { CoinRef } from '../../lib/rows.ts';
 
 export const CALENDAR_VIEWS = ['day', 'week', 'month'] as const;

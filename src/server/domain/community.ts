@@ -19,7 +19,7 @@ import type { Db } from '../db/index.ts';
 import { coins, exchanges, projectUpdates, socialPosts } from '../db/schema/index.ts';
 import { primaryContentLocale, type PrimaryContentLocale } from '../i18n/contentLocale.ts';
 import { notFound } from '../api/errors.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon } from '../../features/market/coins/index.ts';
 import type { Page } from '../db/numbers.ts';
 
 /** Kinds of project updates, stable codes the UI translates. */

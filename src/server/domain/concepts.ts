@@ -22,7 +22,7 @@ import {
   toSummary,
   type CoinSort,
   type CoinSummary,
-} from './markets.ts';
+} from '../../features/market/coins/index.ts';
 import { num } from '../db/numbers.ts';
 
 export const SECTOR_SORTS = ['marketCap', 'change24h', 'volume24h', 'coins', 'name'] as const;

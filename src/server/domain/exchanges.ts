@@ -5,7 +5,7 @@ import { memo } from '../db/cache.ts';
 import { currentProvenance } from './provenance.ts';
 import { notFound } from '../api/errors.ts';
 import { num, type Page } from '../db/numbers.ts';
-import type { SortOrder } from './markets.ts';
+import type { SortOrder } from '../../features/market/coins/index.ts';
 import type { ExchangeSummary } from '../../lib/rows.ts';
 export type { ExchangeSummary } from '../../lib/rows.ts';
 

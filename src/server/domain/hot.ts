@@ -13,7 +13,7 @@
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinFlows, coins } from '../db/schema/index.ts';
-import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
+import { coinIcon, priceAge, priceAgeColumns } from '../../features/market/coins/index.ts';
 import { num, type Page } from '../db/numbers.ts';
 import { MIN_RANK_VOLUME_USD, turnoverRate } from './rankings.ts';
 

@@ -18,7 +18,7 @@ import type { Db } from '../db/index.ts';
 import { coins, klines } from '../db/schema/index.ts';
 import { memo } from '../db/cache.ts';
 import { DomainError, notFound } from '../api/errors.ts';
-import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
+import { coinIcon, priceAge, priceAgeColumns } from '../../features/market/coins/index.ts';
 import { num } from '../db/numbers.ts';
 
 interface KlineQuery {

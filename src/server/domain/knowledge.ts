@@ -15,7 +15,7 @@ import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 
 import type { Db } from '../db/index.ts';
 import { articles, coins, topicArticles, topics, wikiEntries } from '../db/schema/index.ts';
 import { notFound } from '../api/errors.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon } from '../../features/market/coins/index.ts';
 import { articleBlocks, contentLocale, type Block, type ContentLocale } from './news.ts';
 import { num, type Page } from '../db/numbers.ts';
 import { escapeLike } from './search.ts';

@@ -18,7 +18,7 @@ import type { Db } from '../db/index.ts';
 import { coins, flashNews, flashNewsCoins } from '../db/schema/index.ts';
 import { groupByDay, requireCoin } from './calendar.ts';
 import { DomainError, notFound } from '../api/errors.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon } from '../../features/market/coins/index.ts';
 import type { CoinRef } from '../../lib/rows.ts';
 
 export interface LiveItem {

@@ -24,7 +24,7 @@ import { prepared } from '../db/prepared.ts';
 import { articleCoins, articles, coins, columnistFollows, columnists } from '../db/schema/index.ts';
 import { primaryContentLocale, type PrimaryContentLocale } from '../i18n/contentLocale.ts';
 import { DomainError, notFound } from '../api/errors.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon } from '../../features/market/coins/index.ts';
 import { num, type Page } from '../db/numbers.ts';
 
 export const ARTICLE_KINDS = ['news', 'research'] as const;

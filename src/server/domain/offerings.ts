@@ -16,7 +16,7 @@ import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, exchanges, offerings } from '../db/schema/index.ts';
 import { DomainError, notFound } from '../api/errors.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon } from '../../features/market/coins/index.ts';
 import { num, type Page } from '../db/numbers.ts';
 import { roiMultiple } from './rankings.ts';
 import { parseListPage, readListQuery } from '../../lib/listQuery.ts';

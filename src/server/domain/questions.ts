@@ -16,7 +16,7 @@ import {
   type CoinRef,
   type ContentLanguage,
 } from './community.ts';
-import { coinIcon } from './markets.ts';
+import { coinIcon } from '../../features/market/coins/index.ts';
 import type { Page } from '../db/numbers.ts';
 
 const HOUR_MS = 3_600_000;

@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coinFlows, coinRepos, coins, exchangeFlows, exchanges, offerings, tickers } from '../db/schema/index.ts';
-import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
+import { coinIcon, priceAge, priceAgeColumns } from '../../features/market/coins/index.ts';
 import { num, type Page } from '../db/numbers.ts';
 import { LIST_SIZES } from '../../lib/pageSizes.ts';
 import { isPageSize } from '../../lib/pagination.ts';

@@ -15,8 +15,8 @@ import {
 import type { QuickSearchItem } from '../../lib/search.ts';
 import { contentLocales } from '../i18n/contentLocale.ts';
 import { DomainError } from '../api/errors.ts';
-import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
-import { coinNameBook, localCoinName } from './coinNames.ts';
+import { coinIcon, priceAge, priceAgeColumns } from '../../features/market/coins/index.ts';
+import { coinNameBook, localCoinName } from '../../features/market/coins/index.ts';
 import { num } from '../db/numbers.ts';
 import { inVisitorWindow } from './announcements.ts';
 

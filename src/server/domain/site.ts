@@ -5,7 +5,7 @@
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { coins, comments, exchanges, offerings, users } from '../db/schema/index.ts';
-import { coinIcon, priceAge, priceAgeColumns } from './markets.ts';
+import { coinIcon, priceAge, priceAgeColumns } from '../../features/market/coins/index.ts';
 import { num, type Page } from '../db/numbers.ts';
 import { isRateSymbol, type RateSymbol } from '../rates/rates.ts';
 import {

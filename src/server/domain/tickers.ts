@@ -4,7 +4,7 @@ import { coins, exchanges, tickers } from '../db/schema/index.ts';
 import { memo } from '../db/cache.ts';
 import { num, percentOf, type Page } from '../db/numbers.ts';
 import { siteIsLive } from './provenance.ts';
-import type { SortOrder } from './markets.ts';
+import type { SortOrder } from '../../features/market/coins/index.ts';
 import { CONTRACT_TYPES, type ContractType } from '../../lib/format/pair.ts';
 import type { TickerRow } from '../../lib/rows.ts';
 export type { TickerRow } from '../../lib/rows.ts';

@@ -5,7 +5,7 @@
 import type { Db } from '../db/index.ts';
 import { findExchange, getAnnouncement } from '../domain/announcements.ts';
 import { DomainError } from '../api/errors.ts';
-import { coinIconInfo } from '../domain/markets.ts';
+import { coinIconInfo } from '../../features/market/coins/index.ts';
 import { getOffering } from '../domain/offerings.ts';
 import { legacyRedirect, legacyTarget, type LegacyKind, type LegacyRoute } from './legacyRedirect.ts';
 

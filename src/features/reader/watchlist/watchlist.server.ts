@@ -21,10 +21,10 @@ import type { Db } from '../../../server/db/index.ts';
 import { lockedFor, type Tx } from '../../../server/db/userLock.ts';
 import { coins, exchanges, favourites, tickers } from '../../../server/db/schema/index.ts';
 import type { Locale } from '../../../lib/i18n/index.ts';
-import { withLocalNames } from '../../../server/domain/coinNames.ts';
+import { withLocalNames } from '../../market/coins/index.ts';
 import { DomainError } from '../../../server/api/errors.ts';
 import { listExchanges, type ExchangeSummary } from '../../../server/domain/exchanges.ts';
-import { listCoins, type CoinSummary } from '../../../server/domain/markets.ts';
+import { listCoins, type CoinSummary } from '../../market/coins/index.ts';
 import { listTickers, type TickerRow } from '../../../server/domain/tickers.ts';
 
 const FAVOURITE_TYPES = ['COIN', 'TICKER', 'EXCHANGE'] as const;

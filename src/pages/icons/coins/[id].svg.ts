@@ -2,8 +2,8 @@ import { CACHE } from '../../../server/http/cachePolicy.mjs';
 import type { APIRoute } from 'astro';
 import { config } from '../../../server/config.ts';
 import { getDb } from '../../../server/db/index.ts';
-import { coinIconSvg, letterIcon, saveIconFile } from '../../../server/domain/icons.ts';
-import { coinIconInfo } from '../../../server/domain/markets.ts';
+import { coinIconSvg, letterIcon, saveIconFile } from '../../../features/market/coins/index.ts';
+import { coinIconInfo } from '../../../features/market/coins/index.ts';
 
 /**
  * Coin icons, served locally (no third-party image host). The first request for a coin renders

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { COIN_SORTS } from '../../domain/markets.ts';
+import { COIN_SORTS } from '../../../features/market/coins/index.ts';
 import { getSector, listSectors, SECTOR_SORTS } from '../../domain/concepts.ts';
 import {
   contentLocale,

@@ -1,6 +1,6 @@
 /**
  * The favourite stars on lists and detail headers (markup: `starHtml` in
- * src/components/market/markup.ts, placed with its script by Stars.astro). The server sends
+ * src/features/market/coins/client/markup.ts, placed with its script by Stars.astro). The server sends
  * every reader the same unpressed `<button data-fav="TYPE:id">`. This first part stays tiny:
  * it marks a visitor's stars straight from localStorage and listens for clicks on the page;
  * the favourites store (./starsLive.ts) loads when a reader reaches for a star, clicks one, or

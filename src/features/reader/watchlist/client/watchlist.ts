@@ -1,8 +1,8 @@
 /**
  * The watchlist (SPEC §4 "Favourite toggle", §7 "favorite/tickers/tickersByIds", "changeIndex"):
  * the reader's starred coins, pairs and exchanges, one table per type with the columns of their
- * own lists (the same markup functions, src/components/market/markup.ts, fed a view built here
- * from src/lib), live coin prices (src/islands/live/cells.ts), unstar by the row's star, and
+ * own lists (the same markup functions, src/features/market/coins/client/markup.ts, fed a view built here
+ * from src/lib), live coin prices (src/features/market/coins/client/cells.ts), unstar by the row's star, and
  * reordering by drag (pointer events: mouse, pen and touch) or by the up and down buttons.
  *
  * The list is the favourites store's (the server's when signed in, localStorage otherwise); the
@@ -14,7 +14,7 @@ import {
   exchangeTableHtml,
   pairTableHtml,
   type MarkupView,
-} from '../../../../components/market/markup.ts';
+} from '../../../market/coins/client/index.ts';
 import { favouriteKey, parseFavouriteKey, type Favourite, type FavouriteType } from '../../../../lib/favourites.ts';
 import { formatNumber, formatPair, formatPercent } from '../../../../lib/format/index.ts';
 import { html, type SafeHtml } from '../../../../lib/html.ts';
@@ -282,7 +282,7 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
     stopLive = null;
     const round = ++liveRound;
     if (!ids) return;
-    void import('../../../../islands/live/cells.ts').then(({ startLiveCells }) => {
+    void import('../../../market/coins/client/index.ts').then(({ startLiveCells }) => {
       if (alive && round === liveRound) stopLive = startLiveCells(body);
     });
   }

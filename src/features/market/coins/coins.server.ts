@@ -5,9 +5,9 @@ import {
   siteIsLive,
   type GlobalFacts,
   type Provenance,
-} from './provenance.ts';
+} from '../../../server/domain/provenance.ts';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../../../server/db/index.ts';
 import {
   coinConcepts,
   coinLinks,
@@ -18,15 +18,15 @@ import {
   siteMeta,
   tags,
   tickers,
-} from '../db/schema/index.ts';
-import { prepared } from '../db/prepared.ts';
-import { memo, memoBounded, memoMarket } from '../db/cache.ts';
-import { notFound } from '../api/errors.ts';
-import { num, percentOf, type Page } from '../db/numbers.ts';
-import { config } from '../config.ts';
-import type { SparkTrend } from '../../lib/sparkline.ts';
-import type { CoinSummary } from '../../lib/rows.ts';
-export type { CoinSummary } from '../../lib/rows.ts';
+} from '../../../server/db/schema/index.ts';
+import { prepared } from '../../../server/db/prepared.ts';
+import { memo, memoBounded, memoMarket } from '../../../server/db/cache.ts';
+import { notFound } from '../../../server/api/errors.ts';
+import { num, percentOf, type Page } from '../../../server/db/numbers.ts';
+import { config } from '../../../server/config.ts';
+import type { SparkTrend } from '../../../lib/sparkline.ts';
+import type { CoinSummary } from '../../../lib/rows.ts';
+export type { CoinSummary } from '../../../lib/rows.ts';
 
 /** Coins shown by the "top 200" filters of SPEC §9. */
 const TOP_FILTER_SIZE = 200;

@@ -1,10 +1,10 @@
 import { eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sparkPath } from '../../lib/sparkline.ts';
-import { openTestDb } from '../../../tests/setup/db.ts';
-import type { DbHandle } from '../db/client.ts';
-import { coins } from '../db/schema/index.ts';
-import { backfillSparklines } from './sparklines.ts';
+import { sparkPath } from '../../../lib/sparkline.ts';
+import { openTestDb } from '../../../../tests/setup/db.ts';
+import type { DbHandle } from '../../../server/db/client.ts';
+import { coins } from '../../../server/db/schema/index.ts';
+import { backfillSparklines } from './sparklines.server.ts';
 
 let handle: DbHandle;
 beforeAll(async () => {

@@ -6,10 +6,10 @@
  * formatting (src/lib), flashing them in the rise or fall colour for a second. Without
  * JavaScript the server-rendered values simply stay.
  */
-import { formatPercent, trend } from '../../lib/format/index.ts';
-import { toLocale } from '../../lib/i18n/index.ts';
-import { changeIn, createMoney, MARKET_RATE_COINS, rateChanges } from '../../lib/money.ts';
-import { $prices, watchPrices } from '../../stores/prices.ts';
+import { formatPercent, trend } from '../../../../lib/format/index.ts';
+import { toLocale } from '../../../../lib/i18n/index.ts';
+import { changeIn, createMoney, MARKET_RATE_COINS, rateChanges } from '../../../../lib/money.ts';
+import { $prices, watchPrices } from '../../../../stores/prices.ts';
 
 /** Most coins one page streams (the server's limit). */
 const MAX_LIVE_COINS = 200;

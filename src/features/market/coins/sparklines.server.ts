@@ -1,7 +1,7 @@
 import { and, isNotNull, isNull, sql } from 'drizzle-orm';
-import { sparkPath } from '../../lib/sparkline.ts';
-import type { Db } from '../db/index.ts';
-import { coins } from '../db/schema/index.ts';
+import { sparkPath } from '../../../lib/sparkline.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coins } from '../../../server/db/schema/index.ts';
 
 /**
  * Draws the list sparkline of every coin that has a price history but no drawing yet (a

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createMoney } from '../../lib/money.ts';
+import { createMoney } from '../../../../lib/money.ts';
 import { coinLabelHtml, coinNameHtml, coinTableHtml, type MarkupView } from './markup.ts';
 
 const LOCAL: Record<string, Record<string, string>> = { zh: { bitcoin: '比特币' }, ko: { bitcoin: '비트코인' } };

@@ -1,16 +1,16 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { EXCHANGE_SORTS, getExchange, listExchanges } from '../../domain/exchanges.ts';
-import { withLocalNames } from '../../domain/coinNames.ts';
-import { COIN_FILTERS, COIN_SORTS, currentCoin, currentCoinList, globalTotals } from '../../domain/markets.ts';
-import { explorerCatalog } from '../../domain/explorers.ts';
-import { quickSearchCoins, quickSearchExchanges } from '../../domain/search.ts';
-import { CONTRACT_TYPES, listTickers, TICKER_SORTS } from '../../domain/tickers.ts';
-import type { ApiEnv } from '../env.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery, slug } from '../schemas.ts';
-import { doc } from '../openapi.ts';
-import { idParam, nameParam } from '../schemas.ts';
+import { EXCHANGE_SORTS, getExchange, listExchanges } from '../../../server/domain/exchanges.ts';
+import { withLocalNames } from './names.server.ts';
+import { COIN_FILTERS, COIN_SORTS, currentCoin, currentCoinList, globalTotals } from './coins.server.ts';
+import { explorerCatalog } from '../../../server/domain/explorers.ts';
+import { quickSearchCoins, quickSearchExchanges } from '../../../server/domain/search.ts';
+import { CONTRACT_TYPES, listTickers, TICKER_SORTS } from '../../../server/domain/tickers.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery, slug } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
+import { idParam, nameParam } from '../../../server/api/schemas.ts';
 
 const coinsQuery = z.object({
   ...pageQuery,

@@ -3,10 +3,10 @@
  * applied where a name is rendered (the view's `coinName`, the API's `localName`), so the
  * queries of every list keep returning the English name and their caches stay language-free.
  */
-import type { Locale } from '../../lib/i18n/index.ts';
-import type { Db } from '../db/index.ts';
-import { coinNames } from '../db/schema/index.ts';
-import { memo } from '../db/cache.ts';
+import type { Locale } from '../../../lib/i18n/index.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coinNames } from '../../../server/db/schema/index.ts';
+import { memo } from '../../../server/db/cache.ts';
 
 /** locale → coin id → name. */
 type CoinNameBook = ReadonlyMap<string, ReadonlyMap<string, string>>;

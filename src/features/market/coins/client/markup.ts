@@ -3,16 +3,16 @@
  * coin row used to be half a dozen Astro components. The .astro components of the same names
  * place this markup, so each piece has one definition.
  */
-import { rememberedPercent, trend } from '../../lib/format/index.ts';
-import { attr, html, type SafeHtml } from '../../lib/html.ts';
-import type { Locale } from '../../lib/i18n/index.ts';
-import type { Money } from '../../lib/money.ts';
-import { SPARK_HEIGHT, SPARK_WIDTH, type Spark } from '../../lib/sparkline.ts';
-import { regionName } from '../../lib/i18n/region.ts';
-import { coinLabelParts, nameIn, type NamedCoin } from '../../lib/coinLabel.ts';
-import type { CoinSummary, ExchangeSummary, TickerRow } from '../../lib/rows.ts';
-import { sortHeaderHtml, type SortOrder } from '../ui/markup.ts';
-import { ageText, sourceLabel, sourceList, type AgeView } from '../../lib/provenance.ts';
+import { rememberedPercent, trend } from '../../../../lib/format/index.ts';
+import { attr, html, type SafeHtml } from '../../../../lib/html.ts';
+import type { Locale } from '../../../../lib/i18n/index.ts';
+import type { Money } from '../../../../lib/money.ts';
+import { SPARK_HEIGHT, SPARK_WIDTH, type Spark } from '../../../../lib/sparkline.ts';
+import { regionName } from '../../../../lib/i18n/region.ts';
+import { coinLabelParts, nameIn, type NamedCoin } from '../../../../lib/coinLabel.ts';
+import type { CoinSummary, ExchangeSummary, TickerRow } from '../../../../lib/rows.ts';
+import { sortHeaderHtml, type SortOrder } from '../../../../components/ui/markup.ts';
+import { ageText, sourceLabel, sourceList, type AgeView } from '../../../../lib/provenance.ts';
 
 /**
  * What the list markup needs of a page's view (src/server/view.ts): the server's View has it, and
