@@ -14,7 +14,7 @@ import {
   type AnnouncementDetail,
   type AnnouncementPage,
 } from '../../src/server/domain/announcements.ts';
-import type { ContentItem } from '../../src/server/domain/coinTabsData.ts';
+import type { ContentItem } from '../../src/features/market/coin/coin.server.ts';
 import { apiHarness } from './helpers.ts';
 import { signedInUser } from './users.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Mounts the coin overview's PriceChart island over its server-rendered placeholder (see
- * src/components/coin/tabs/Overview.astro) once the placeholder scrolls into view: React and
+ * src/features/market/coin/tabs/Overview.astro) once the placeholder scrolls into view: React and
  * lightweight-charts load only then, and the server renders no React at all.
  */
 import { createRoot } from 'react-dom/client';

@@ -17,7 +17,7 @@ import { market } from '../../features/market/coins/index.ts';
 import { searchRoutes } from './routes/search.ts';
 import { reviewRoutes, reviewWriteRoutes } from '../../features/reader/reviews/index.ts';
 import { klinesRoutes } from './routes/klines.ts';
-import { coinTabRoutes } from './routes/coinTabs.ts';
+import { coinTabRoutes } from '../../features/market/coin/index.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { rankingRoutes } from './routes/rankings.ts';
 import { hotRoutes } from './routes/hot.ts';

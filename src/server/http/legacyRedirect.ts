@@ -17,7 +17,7 @@
  * can make the Location leave the site.
  */
 import { CACHE } from './cachePolicy.mjs';
-import { isCoinTab } from '../domain/coinTabs.ts';
+import { isCoinTab } from '../../features/market/coin/index.ts';
 
 export function redirectHome(base: string): Response {
   return new Response(null, { status: 301, headers: { Location: `${base}/`, 'Cache-Control': CACHE.day } });

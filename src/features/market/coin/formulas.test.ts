@@ -20,7 +20,7 @@ import {
   spreadRate,
   weeksInRange,
   type DailyClose,
-} from './coinTabs.ts';
+} from './formulas.ts';
 
 const DAY = 86_400_000;
 

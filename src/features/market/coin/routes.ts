@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { contentLocales } from '../../i18n/contentLocale.ts';
-import { TIME_RANGES } from '../../domain/coinTabs.ts';
+import { contentLocales } from '../../../server/i18n/contentLocale.ts';
+import { TIME_RANGES } from './formulas.ts';
 import {
   coinFacts,
   getChainActivity,
@@ -17,14 +17,14 @@ import {
   listHolders,
   listMilestones,
   listTransfers,
-} from '../../domain/coinTabsData.ts';
-import { listTickers, TICKER_SORTS } from '../../domain/tickers.ts';
-import type { ApiEnv } from '../env.ts';
-import { isSignedIn, optionalAuth } from '../middleware/auth.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery, slug } from '../schemas.ts';
-import { doc } from '../openapi.ts';
-import { idParam } from '../schemas.ts';
+} from './coin.server.ts';
+import { listTickers, TICKER_SORTS } from '../../../server/domain/tickers.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { isSignedIn, optionalAuth } from '../../../server/api/middleware/auth.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery, slug } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
+import { idParam } from '../../../server/api/schemas.ts';
 
 const tickersQuery = z.object({
   ...pageQuery,

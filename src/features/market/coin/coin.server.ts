@@ -3,8 +3,8 @@
  * DomainError for an unknown coin. Formulas live in coinTabs.ts.
  */
 import { and, asc, desc, eq, gte, inArray, isNull, sql } from 'drizzle-orm';
-import type { Locale } from '../../lib/i18n/index.ts';
-import type { Db } from '../db/index.ts';
+import type { Locale } from '../../../lib/i18n/index.ts';
+import type { Db } from '../../../server/db/index.ts';
 import {
   announcementCoins,
   announcements,
@@ -25,7 +25,7 @@ import {
   flashNewsCoins,
   klines,
   tickers,
-} from '../db/schema/index.ts';
+} from '../../../server/db/schema/index.ts';
 import {
   analysePrice,
   flowWindows,
@@ -39,12 +39,12 @@ import {
   type PriceAnalysis,
   type RatingAggregate,
   type TimeRange,
-} from './coinTabs.ts';
-import { notFound } from '../api/errors.ts';
-import { num, percentOf, type Page } from '../db/numbers.ts';
-import { CALENDAR_LOCALE } from './calendar.ts';
-import { listReviews, REVIEW_DIMENSIONS, type Review } from '../../features/reader/reviews/index.ts';
-import { inVisitorWindow } from './announcements.ts';
+} from './formulas.ts';
+import { notFound } from '../../../server/api/errors.ts';
+import { num, percentOf, type Page } from '../../../server/db/numbers.ts';
+import { CALENDAR_LOCALE } from '../../../server/domain/calendar.ts';
+import { listReviews, REVIEW_DIMENSIONS, type Review } from '../../reader/reviews/index.ts';
+import { inVisitorWindow } from '../../../server/domain/announcements.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

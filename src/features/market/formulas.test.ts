@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { expectedVolume } from './exchanges.ts';
-import { spreadRate } from './tickers.ts';
-import { convert } from '../rates/rates.ts';
-import { percentOf } from '../db/numbers.ts';
+import { expectedVolume } from '../../server/domain/exchanges.ts';
+import { spreadRate } from '../../server/domain/tickers.ts';
+import { convert } from '../../server/rates/rates.ts';
+import { percentOf } from '../../server/db/numbers.ts';
 
 describe('expectedVolume (SPEC §9)', () => {
   it.each([

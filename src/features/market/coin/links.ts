@@ -2,9 +2,9 @@
  * Query-string helpers of the coin tab pages: links keep the other parameters and drop
  * defaults, and page/size/range are read leniently (a stale URL falls back to defaults).
  */
-import { DEFAULT_PAGE_SIZE } from '../../lib/pagination.ts';
+import { DEFAULT_PAGE_SIZE } from '../../../lib/pagination.ts';
 
-export { readPage } from '../../lib/pagination.ts';
+export { readPage } from '../../../lib/pagination.ts';
 
 /**
  * A link to the same path with some parameters changed; `undefined` removes one, and page 1

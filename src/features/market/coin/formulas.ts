@@ -9,8 +9,8 @@ import {
   RATING_MAX,
   ratingLevel,
   type OverallLabel,
-} from '../../features/reader/reviews/index.ts';
-import { spreadRate } from './tickers.ts';
+} from '../../reader/reviews/index.ts';
+import { spreadRate } from '../../../server/domain/tickers.ts';
 
 export { spreadRate };
 

@@ -1,0 +1,3 @@
+// The market/coin feature's server face (read model, routes): what other code may use.
+export * from './formulas.ts';
+export * from './routes.ts';
