@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { comments, exchanges, users } from '../../src/server/db/schema/index.ts';
-import { volumeEstimate } from '../../src/server/domain/exchanges.ts';
+import { volumeEstimate } from '../../src/features/market/exchanges/exchanges.server.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();

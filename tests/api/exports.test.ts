@@ -3,7 +3,7 @@ import { parseCsv } from '../../src/lib/csv.ts';
 import type { Locale } from '../../src/lib/i18n/index.ts';
 import { LIST_SIZES } from '../../src/lib/pageSizes.ts';
 import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../src/server/db/index.ts';
-import { listExchanges } from '../../src/server/domain/exchanges.ts';
+import { listExchanges } from '../../src/features/market/exchanges/exchanges.server.ts';
 import { listCoins } from '../../src/features/market/coins/coins.server.ts';
 import { getRates, type RateSymbol } from '../../src/server/rates/rates.ts';
 import { getRanking, RANK_KINDS, readRankQuery } from '../../src/server/domain/rankings.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedVolume } from '../../server/domain/exchanges.ts';
+import { expectedVolume } from './exchanges/exchanges.server.ts';
 import { spreadRate } from '../../server/domain/tickers.ts';
 import { convert } from '../../server/rates/rates.ts';
 import { percentOf } from '../../server/db/numbers.ts';

@@ -2,7 +2,7 @@ import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
 import { LIST_SIZES } from '../../lib/pageSizes.ts';
 import { readMarketTabQuery, readTickerQuery } from '../../lib/tickerQuery.ts';
 import type { Db } from '../db/index.ts';
-import { EXCHANGE_SORTS, getExchange, listExchanges, type ExchangeSummary } from '../domain/exchanges.ts';
+import { EXCHANGE_SORTS, getExchange, listExchanges, type ExchangeSummary } from '../../features/market/exchanges/index.ts';
 import { coinIconInfo, COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../../features/market/coins/index.ts';
 import type { Page } from '../db/numbers.ts';
 import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../domain/tickers.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { EXCHANGE_SORTS, getExchange, listExchanges } from '../../../server/domain/exchanges.ts';
+import { EXCHANGE_SORTS, getExchange, listExchanges } from '../exchanges/index.ts';
 import { withLocalNames } from './names.server.ts';
 import { COIN_FILTERS, COIN_SORTS, currentCoin, currentCoinList, globalTotals } from './coins.server.ts';
 import { explorerCatalog } from '../../../server/domain/explorers.ts';

@@ -1,6 +1,6 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { exchangeId } from '../../../server/domain/exchanges.ts';
+import { exchangeId } from '../../market/exchanges/index.ts';
 import { listReviews, reviewSummary } from './reviews.server.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { ok, parseQuery } from '../../../server/api/respond.ts';

@@ -23,7 +23,7 @@ import { coins, exchanges, favourites, tickers } from '../../../server/db/schema
 import type { Locale } from '../../../lib/i18n/index.ts';
 import { withLocalNames } from '../../market/coins/index.ts';
 import { DomainError } from '../../../server/api/errors.ts';
-import { listExchanges, type ExchangeSummary } from '../../../server/domain/exchanges.ts';
+import { listExchanges, type ExchangeSummary } from '../../market/exchanges/index.ts';
 import { listCoins, type CoinSummary } from '../../market/coins/index.ts';
 import { listTickers, type TickerRow } from '../../../server/domain/tickers.ts';
 

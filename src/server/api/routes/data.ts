@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { DomainError } from '../errors.ts';
-import { volumePerVisit } from '../../domain/exchanges.ts';
+import { volumePerVisit } from '../../../features/market/exchanges/index.ts';
 import { getRates, isRateSymbol, RATE_SYMBOLS } from '../../rates/rates.ts';
 import type { ApiEnv } from '../env.ts';
 import { ok, parseQuery } from '../respond.ts';

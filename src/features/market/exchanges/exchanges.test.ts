@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { expectedVolume, signUpUrl, volumeEstimate } from './exchanges.ts';
+import { expectedVolume, signUpUrl, volumeEstimate } from './exchanges.server.ts';
 
 describe('volumeEstimate (SPEC §9 expected volume, step by step)', () => {
   it('multiplies volume per visit by daily visits (monthly / 30) below the cap', () => {

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { exchanges, tickers } from '../db/schema/index.ts';
-import { memo } from '../db/cache.ts';
-import { currentProvenance } from './provenance.ts';
-import { notFound } from '../api/errors.ts';
-import { num, type Page } from '../db/numbers.ts';
-import type { SortOrder } from '../../features/market/coins/index.ts';
-import type { ExchangeSummary } from '../../lib/rows.ts';
-export type { ExchangeSummary } from '../../lib/rows.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { exchanges, tickers } from '../../../server/db/schema/index.ts';
+import { memo } from '../../../server/db/cache.ts';
+import { currentProvenance } from '../../../server/domain/provenance.ts';
+import { notFound } from '../../../server/api/errors.ts';
+import { num, type Page } from '../../../server/db/numbers.ts';
+import type { SortOrder } from '../coins/index.ts';
+import type { ExchangeSummary } from '../../../lib/rows.ts';
+export type { ExchangeSummary } from '../../../lib/rows.ts';
 
 /** Monthly visits are reported per month, volumes per 24 hours. */
 const DAYS_PER_MONTH = 30;

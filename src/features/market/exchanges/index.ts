@@ -1,0 +1,2 @@
+// The market/exchanges feature's server face (read model, routes): what other code may use.
+export * from './exchanges.server.ts';
