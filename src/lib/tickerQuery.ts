@@ -66,7 +66,7 @@ export function tickerSearch(
 
 /**
  * What a coin's market tab reads from its URL (page, size, sort, order, spot/futures): the tab
- * and its export. `sorts`: the pair table's (TICKER_SORTS of src/server/domain/tickers.ts).
+ * and its export. `sorts`: the pair table's (TICKER_SORTS of src/features/market/pairs/pairs.server.ts).
  */
 export function readMarketTabQuery<S extends string>(
   params: URLSearchParams,

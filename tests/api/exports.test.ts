@@ -9,7 +9,7 @@ import { getRates, type RateSymbol } from '../../src/server/rates/rates.ts';
 import { getRanking, RANK_KINDS, readRankQuery } from '../../src/server/domain/rankings.ts';
 import { listHotCoins } from '../../src/server/domain/hot.ts';
 import { listOfferings, platformRoi, readOfferingQuery, readRoiQuery } from '../../src/server/domain/offerings.ts';
-import { listTickers } from '../../src/server/domain/tickers.ts';
+import { listTickers } from '../../src/features/market/pairs/pairs.server.ts';
 import { EXPORT_TABLES, type ExportTableName } from '../../src/server/export/tables.ts';
 import { exportResponse, MAX_EXPORT_ROWS } from '../../src/server/export/write.ts';
 import { translator } from '../../src/server/i18n/index.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/server/db/numbers.ts';
-import type { TickerRow } from '../../src/server/domain/tickers.ts';
+import type { TickerRow } from '../../src/features/market/pairs/pairs.server.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get } = apiHarness();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectedVolume } from './exchanges/exchanges.server.ts';
-import { spreadRate } from '../../server/domain/tickers.ts';
+import { spreadRate } from './pairs/pairs.server.ts';
 import { convert } from '../../server/rates/rates.ts';
 import { percentOf } from '../../server/db/numbers.ts';
 

@@ -5,7 +5,7 @@ import type { Db } from '../db/index.ts';
 import { EXCHANGE_SORTS, getExchange, listExchanges, type ExchangeSummary } from '../../features/market/exchanges/index.ts';
 import { coinIconInfo, COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../../features/market/coins/index.ts';
 import type { Page } from '../db/numbers.ts';
-import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../domain/tickers.ts';
+import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../../features/market/pairs/index.ts';
 import type { Translate } from '../i18n/index.ts';
 import {
   listOfferings,

@@ -10,7 +10,7 @@ import {
   ratingLevel,
   type OverallLabel,
 } from '../../reader/reviews/index.ts';
-import { spreadRate } from '../../../server/domain/tickers.ts';
+import { spreadRate } from '../pairs/index.ts';
 
 export { spreadRate };
 

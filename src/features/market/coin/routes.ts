@@ -18,7 +18,7 @@ import {
   listMilestones,
   listTransfers,
 } from './coin.server.ts';
-import { listTickers, TICKER_SORTS } from '../../../server/domain/tickers.ts';
+import { listTickers, TICKER_SORTS } from '../pairs/index.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { isSignedIn, optionalAuth } from '../../../server/api/middleware/auth.ts';
 import { ok, parseQuery } from '../../../server/api/respond.ts';

@@ -5,7 +5,7 @@ import { withLocalNames } from './names.server.ts';
 import { COIN_FILTERS, COIN_SORTS, currentCoin, currentCoinList, globalTotals } from './coins.server.ts';
 import { explorerCatalog } from '../../../server/domain/explorers.ts';
 import { quickSearchCoins, quickSearchExchanges } from '../../../server/domain/search.ts';
-import { CONTRACT_TYPES, listTickers, TICKER_SORTS } from '../../../server/domain/tickers.ts';
+import { CONTRACT_TYPES, listTickers, TICKER_SORTS } from '../pairs/index.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { ok, parseQuery } from '../../../server/api/respond.ts';
 import { pageQuery, slug } from '../../../server/api/schemas.ts';

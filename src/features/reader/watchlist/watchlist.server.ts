@@ -25,7 +25,7 @@ import { withLocalNames } from '../../market/coins/index.ts';
 import { DomainError } from '../../../server/api/errors.ts';
 import { listExchanges, type ExchangeSummary } from '../../market/exchanges/index.ts';
 import { listCoins, type CoinSummary } from '../../market/coins/index.ts';
-import { listTickers, type TickerRow } from '../../../server/domain/tickers.ts';
+import { listTickers, type TickerRow } from '../../market/pairs/index.ts';
 
 const FAVOURITE_TYPES = ['COIN', 'TICKER', 'EXCHANGE'] as const;
 export type FavouriteType = (typeof FAVOURITE_TYPES)[number];

@@ -1,13 +1,13 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { coins, exchanges, tickers } from '../db/schema/index.ts';
-import { memo } from '../db/cache.ts';
-import { num, percentOf, type Page } from '../db/numbers.ts';
-import { siteIsLive } from './provenance.ts';
-import type { SortOrder } from '../../features/market/coins/index.ts';
-import { CONTRACT_TYPES, type ContractType } from '../../lib/format/pair.ts';
-import type { TickerRow } from '../../lib/rows.ts';
-export type { TickerRow } from '../../lib/rows.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coins, exchanges, tickers } from '../../../server/db/schema/index.ts';
+import { memo } from '../../../server/db/cache.ts';
+import { num, percentOf, type Page } from '../../../server/db/numbers.ts';
+import { siteIsLive } from '../../../server/domain/provenance.ts';
+import type { SortOrder } from '../coins/index.ts';
+import { CONTRACT_TYPES, type ContractType } from '../../../lib/format/pair.ts';
+import type { TickerRow } from '../../../lib/rows.ts';
+export type { TickerRow } from '../../../lib/rows.ts';
 
 export { CONTRACT_TYPES };
 
