@@ -47,7 +47,7 @@ function pairs(theme: 'light' | 'dark'): Record<string, Pair> {
   for (const text of ['fg', 'fg-soft', 'accent'])
     for (const bg of ['bg', 'bg-soft', 'bg-hover']) add(`${text} on ${bg}`, s[text]!, s[bg]!);
   add('accent-fg on accent', s['accent-fg']!, s.accent!);
-  // The kline page's news marker of several items: its count in the page colour on --fg-soft (src/islands/kline/kline.css).
+  // The kline page's news marker of several items: its count in the page colour on --fg-soft (src/features/market/klines/client/kline.css).
   add('bg on fg-soft', s.bg!, s['fg-soft']!);
   add('warn-fg on warn-bg', s['warn-fg']!, s['warn-bg']!);
   for (const text of ['fg', 'soft']) add(`widget ${text}`, w[text]!, w.bg!);

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { config } from '../../src/server/config.ts';
 import { listHotCoins } from '../../src/server/domain/hot.ts';
-import { findKlineCoin } from '../../src/server/domain/klines.ts';
+import { findKlineCoin } from '../../src/features/market/klines/klines.server.ts';
 import { currentTotals, globalTotals, topMovers } from '../../src/features/market/coins/coins.server.ts';
 import { getRanking } from '../../src/server/domain/rankings.ts';
 import { search } from '../../src/server/domain/search.ts';

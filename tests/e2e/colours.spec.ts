@@ -25,7 +25,7 @@ async function cellColour(page: Page, trend: 'rise' | 'fall'): Promise<string> {
   }, trend);
 }
 
-/** What chart islands read for their series (src/islands/kline/chartTheme.ts). */
+/** What chart islands read for their series (src/features/market/klines/client/chartTheme.ts). */
 const chartRise = (page: Page) =>
   page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--color-rise').trim());
 

@@ -16,7 +16,7 @@ import { data } from './routes/data.ts';
 import { market } from '../../features/market/coins/index.ts';
 import { searchRoutes } from './routes/search.ts';
 import { reviewRoutes, reviewWriteRoutes } from '../../features/reader/reviews/index.ts';
-import { klinesRoutes } from './routes/klines.ts';
+import { klinesRoutes } from '../../features/market/klines/index.ts';
 import { coinTabRoutes } from '../../features/market/coin/index.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { rankingRoutes } from './routes/rankings.ts';

@@ -6,7 +6,7 @@
  * last 12 hours, or as many as the source answers at once: OKX 5 hours), hourly (a week) and daily
  * (a year) candles, converted to USD at the quote's current reference; they replace the stored
  * candles of the span they cover, leaving older ones in place. The 5- and 15-minute, 4-hour and
- * weekly charts are rolled up from these (src/server/domain/klines.ts), so they follow.
+ * weekly charts are rolled up from these (src/features/market/klines/klines.server.ts), so they follow.
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';

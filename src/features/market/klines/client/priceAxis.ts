@@ -3,7 +3,7 @@
  * labels with the decimals their spacing needs, none where the last-price label sits, and the
  * band along the bottom of the plot that the news markers live in.
  */
-import { groupThousands } from '../../lib/format/decimal.ts';
+import { groupThousands } from '../../../../lib/format/decimal.ts';
 
 /** The news markers' band along the bottom of the plot (px): the series keep above it. */
 export const MARKER_BAND = 24;

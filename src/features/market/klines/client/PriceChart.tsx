@@ -1,10 +1,10 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AutoscaleInfo, IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
-import { formatDate, formatDateTime, formatPercent, trend } from '../../lib/format/index.ts';
-import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
-import type { KlineCandle, KlineInterval, KlineRange } from '../../lib/klines.ts';
-import { createMoney, MARKET_RATE_COINS } from '../../lib/money.ts';
-import { apiGet } from '../../stores/api.ts';
+import { formatDate, formatDateTime, formatPercent, trend } from '../../../../lib/format/index.ts';
+import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
+import type { KlineCandle, KlineInterval, KlineRange } from '../../../../lib/klines.ts';
+import { createMoney, MARKET_RATE_COINS } from '../../../../lib/money.ts';
+import { apiGet } from '../../../../stores/api.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha } from './chartTheme.ts';
 import type { CurrencyProp } from './KlineChart.tsx';
 import type { NewsMarkers } from './newsMarkers.ts';

@@ -1,13 +1,13 @@
 /**
  * The coin overview's price chart as the server sends it: the markup the PriceChart island
  * first renders (loading state), inside the placeholder it is mounted into when it scrolls into
- * view (src/islands/kline/watchPriceCharts.ts). No React runs on the server for it.
+ * view (src/features/market/klines/client/watchPriceCharts.ts). No React runs on the server for it.
  */
-import { formatPercent } from '../../lib/format/index.ts';
-import { attr, escapeHtml, html, raw, type SafeHtml } from '../../lib/html.ts';
-import { PRICE_CHART_RANGES } from '../../islands/kline/PriceChart.tsx';
-import { islandDict } from '../../server/i18n/index.ts';
-import type { View } from '../../server/view.ts';
+import { formatPercent } from '../../../lib/format/index.ts';
+import { attr, escapeHtml, html, raw, type SafeHtml } from '../../../lib/html.ts';
+import { PRICE_CHART_RANGES } from './client/PriceChart.tsx';
+import { islandDict } from '../../../server/i18n/index.ts';
+import type { View } from '../../../server/view.ts';
 
 /** The strings PriceChart uses. */
 const DICT_KEYS = [

@@ -8,8 +8,8 @@ import type {
   MouseEventParams,
   UTCTimestamp,
 } from 'lightweight-charts';
-import { formatDate, formatDateTime, formatPercent, trend } from '../../lib/format/index.ts';
-import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
+import { formatDate, formatDateTime, formatPercent, trend } from '../../../../lib/format/index.ts';
+import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
 import {
   applyTick,
   DEFAULT_RANGE,
@@ -19,10 +19,10 @@ import {
   type KlineCandle,
   type KlineInterval,
   type KlineRange,
-} from '../../lib/klines.ts';
-import { createMoney, MARKET_RATE_COINS } from '../../lib/money.ts';
-import { apiGet } from '../../stores/api.ts';
-import { $prices, watchPrices } from '../../stores/prices.ts';
+} from '../../../../lib/klines.ts';
+import { createMoney, MARKET_RATE_COINS } from '../../../../lib/money.ts';
+import { apiGet } from '../../../../stores/api.ts';
+import { $prices, watchPrices } from '../../../../stores/prices.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha, type ChartColours } from './chartTheme.ts';
 import type { NewsMarkers } from './newsMarkers.ts';
 import { axisFormatter, MARKER_BAND } from './priceAxis.ts';

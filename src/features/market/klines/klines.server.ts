@@ -13,13 +13,13 @@ import {
   type KlineCandle,
   type KlineInterval,
   type KlineRange,
-} from '../../lib/klines.ts';
-import type { Db } from '../db/index.ts';
-import { coins, klines } from '../db/schema/index.ts';
-import { memo } from '../db/cache.ts';
-import { DomainError, notFound } from '../api/errors.ts';
-import { coinIcon, priceAge, priceAgeColumns } from '../../features/market/coins/index.ts';
-import { num } from '../db/numbers.ts';
+} from '../../../lib/klines.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coins, klines } from '../../../server/db/schema/index.ts';
+import { memo } from '../../../server/db/cache.ts';
+import { DomainError, notFound } from '../../../server/api/errors.ts';
+import { coinIcon, priceAge, priceAgeColumns } from '../coins/index.ts';
+import { num } from '../../../server/db/numbers.ts';
 
 interface KlineQuery {
   interval: KlineInterval;

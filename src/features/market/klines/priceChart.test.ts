@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { islandDict, translator } from '../../server/i18n/index.ts';
-import type { View } from '../../server/view.ts';
+import { islandDict, translator } from '../../../server/i18n/index.ts';
+import type { View } from '../../../server/view.ts';
 import { priceChartPlaceholder } from './priceChart.ts';
 
 const view = (locale: View['locale'], base: string, currency: string, rate: number) =>

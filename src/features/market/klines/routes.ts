@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { KLINE_INTERVALS, KLINE_RANGES } from '../../../lib/klines.ts';
-import { contentLocales } from '../../i18n/contentLocale.ts';
-import { getKlines } from '../../domain/klines.ts';
-import { listNewsMarkers, NEWS_MARKER_DEFAULT_LIMIT, NEWS_MARKER_MAX_LIMIT } from '../../domain/newsMarkers.ts';
-import type { ApiEnv } from '../env.ts';
-import { isSignedIn, optionalAuth } from '../middleware/auth.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { slug } from '../schemas.ts';
-import { doc } from '../openapi.ts';
+import { contentLocales } from '../../../server/i18n/contentLocale.ts';
+import { getKlines } from './klines.server.ts';
+import { listNewsMarkers, NEWS_MARKER_DEFAULT_LIMIT, NEWS_MARKER_MAX_LIMIT } from './newsMarkers.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { isSignedIn, optionalAuth } from '../../../server/api/middleware/auth.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { slug } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
 
 /** The instants a query may name: PostgreSQL's timestamps and JS dates both hold these years. */
 const EARLIEST = Date.UTC(1970, 0, 1);

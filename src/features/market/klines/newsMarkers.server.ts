@@ -3,12 +3,12 @@
  * its charts (issue 13). Languages follow the lists' content-locale rule (contentLocale.ts).
  */
 import { and, desc, eq, gte, inArray, lte } from 'drizzle-orm';
-import type { Locale } from '../../lib/i18n/index.ts';
-import type { NewsMarker } from '../../lib/newsMarkers.ts';
-import type { Db } from '../db/index.ts';
-import { announcementCoins, announcements, coins, flashNews, flashNewsCoins } from '../db/schema/index.ts';
-import { DomainError, notFound } from '../api/errors.ts';
-import { inVisitorWindow } from './announcements.ts';
+import type { Locale } from '../../../lib/i18n/index.ts';
+import type { NewsMarker } from '../../../lib/newsMarkers.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { announcementCoins, announcements, coins, flashNews, flashNewsCoins } from '../../../server/db/schema/index.ts';
+import { DomainError, notFound } from '../../../server/api/errors.ts';
+import { inVisitorWindow } from '../../../server/domain/announcements.ts';
 
 /** Default and largest number of items one answer holds (the newest of the window). */
 export const NEWS_MARKER_DEFAULT_LIMIT = 100;

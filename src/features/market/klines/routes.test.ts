@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { markerWindow, NEWS_MARKER_DEFAULT_WINDOW_MS, NEWS_MARKER_MAX_WINDOW_MS } from '../../domain/newsMarkers.ts';
-import { newsMarkerQuery } from './klines.ts';
+import { markerWindow, NEWS_MARKER_DEFAULT_WINDOW_MS, NEWS_MARKER_MAX_WINDOW_MS } from './newsMarkers.server.ts';
+import { newsMarkerQuery } from './routes.ts';
 
 describe('newsMarkerQuery', () => {
   it('reads a coin, Unix-millisecond or ISO instants and a limit', () => {

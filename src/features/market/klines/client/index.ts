@@ -1,0 +1,2 @@
+// The market/klines feature's browser face (islands and client code): what other code may use.
+export * from './watchPriceCharts.ts';

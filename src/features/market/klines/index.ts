@@ -1,0 +1,4 @@
+// The market/klines feature's server face (read model, routes): what other code may use.
+export * from './klines.server.ts';
+export * from './priceChart.ts';
+export * from './routes.ts';
