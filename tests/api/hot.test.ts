@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { HotPage } from '../../src/server/domain/hot.ts';
+import type { HotPage } from '../../src/features/market/rankings/hot.server.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();

@@ -5,10 +5,10 @@
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { config } from '../../src/server/config.ts';
-import { listHotCoins } from '../../src/server/domain/hot.ts';
+import { listHotCoins } from '../../src/features/market/rankings/hot.server.ts';
 import { findKlineCoin } from '../../src/features/market/klines/klines.server.ts';
 import { currentTotals, globalTotals, topMovers } from '../../src/features/market/coins/coins.server.ts';
-import { getRanking } from '../../src/server/domain/rankings.ts';
+import { getRanking } from '../../src/features/market/rankings/rankings.server.ts';
 import { search } from '../../src/server/domain/search.ts';
 import { widgetCoins } from '../../src/server/domain/site.ts';
 import { LiveMarket } from '../../src/server/ingest/market.ts';

@@ -8,7 +8,7 @@ import {
   type OfferingPage,
   type PlatformRoi,
 } from '../../src/server/domain/offerings.ts';
-import type { Ranking } from '../../src/server/domain/rankings.ts';
+import type { Ranking } from '../../src/features/market/rankings/rankings.server.ts';
 import { translator } from '../../src/server/i18n/index.ts';
 import en from '../../locales/ieo/en.json';
 import zh from '../../locales/ieo/zh.json';

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RANK_KINDS, type Ranking } from '../../src/server/domain/rankings.ts';
+import { RANK_KINDS, type Ranking } from '../../src/features/market/rankings/rankings.server.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();

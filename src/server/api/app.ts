@@ -19,8 +19,8 @@ import { reviewRoutes, reviewWriteRoutes } from '../../features/reader/reviews/i
 import { klinesRoutes } from '../../features/market/klines/index.ts';
 import { coinTabRoutes } from '../../features/market/coin/index.ts';
 import { streamRoutes } from './routes/stream.ts';
-import { rankingRoutes } from './routes/rankings.ts';
-import { hotRoutes } from './routes/hot.ts';
+import { rankingRoutes } from '../../features/market/rankings/index.ts';
+import { hotRoutes } from '../../features/market/rankings/index.ts';
 import { contentRoutes } from './routes/content.ts';
 import { livesRoutes } from './routes/lives.ts';
 import { noticeRoutes } from './routes/notices.ts';

@@ -18,7 +18,7 @@ import { coins, exchanges, offerings } from '../db/schema/index.ts';
 import { DomainError, notFound } from '../api/errors.ts';
 import { coinIcon } from '../../features/market/coins/index.ts';
 import { num, type Page } from '../db/numbers.ts';
-import { roiMultiple } from './rankings.ts';
+import { roiMultiple } from '../../features/market/rankings/index.ts';
 import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
 import { LIST_SIZES } from '../../lib/pageSizes.ts';
 

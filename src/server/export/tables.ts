@@ -17,11 +17,11 @@ import {
   type OfferingRow,
   type PlatformRoi,
 } from '../domain/offerings.ts';
-import { HOT_SORTS, listHotCoins, type HotCoin } from '../domain/hot.ts';
+import { HOT_SORTS, listHotCoins, type HotCoin } from '../../features/market/rankings/index.ts';
 import type { View } from '../view.ts';
 import { DomainError } from '../api/errors.ts';
 import { coinLabelText } from '../../lib/coinLabel.ts';
-import { DEFAULTS, getRanking, KIND_OPTIONS, readRankQuery, type RankKind, type RankRow } from '../domain/rankings.ts';
+import { DEFAULTS, getRanking, KIND_OPTIONS, readRankQuery, type RankKind, type RankRow } from '../../features/market/rankings/index.ts';
 
 /**
  * The tables a reader can download, each described once: how it reads the page's own query

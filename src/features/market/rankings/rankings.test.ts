@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { KIND_OPTIONS, position, RANK_KINDS, roiMultiple, scopeLimit, turnoverRate } from './rankings.ts';
+import { KIND_OPTIONS, position, RANK_KINDS, roiMultiple, scopeLimit, turnoverRate } from './rankings.server.ts';
 
 describe('ranking formulas', () => {
   it.each([

@@ -3,13 +3,13 @@
  * orderings and the filters that keep dust out are pure functions tested on their own.
  */
 import { and, asc, desc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { coinFlows, coinRepos, coins, exchangeFlows, exchanges, offerings, tickers } from '../db/schema/index.ts';
-import { coinIcon, priceAge, priceAgeColumns } from '../../features/market/coins/index.ts';
-import { num, type Page } from '../db/numbers.ts';
-import { LIST_SIZES } from '../../lib/pageSizes.ts';
-import { isPageSize } from '../../lib/pagination.ts';
-import type { CoinChip } from '../../lib/rows.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coinFlows, coinRepos, coins, exchangeFlows, exchanges, offerings, tickers } from '../../../server/db/schema/index.ts';
+import { coinIcon, priceAge, priceAgeColumns } from '../coins/index.ts';
+import { num, type Page } from '../../../server/db/numbers.ts';
+import { LIST_SIZES } from '../../../lib/pageSizes.ts';
+import { isPageSize } from '../../../lib/pagination.ts';
+import type { CoinChip } from '../../../lib/rows.ts';
 
 export const RANK_KINDS = [
   'rise',

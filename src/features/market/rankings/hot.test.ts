@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hotScores, hotSignals, percentiles, sortHot, type HotInput } from './hot.ts';
+import { hotScores, hotSignals, percentiles, sortHot, type HotInput } from './hot.server.ts';
 
 const coin = (id: string, over: Partial<HotInput> = {}): HotInput => ({
   id,

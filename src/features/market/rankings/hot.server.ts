@@ -11,11 +11,11 @@
  * {@link MIN_RANK_VOLUME_USD} in 24 hours are left out, like in the price rankings.
  */
 import { and, eq, gte, isNotNull, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { coinFlows, coins } from '../db/schema/index.ts';
-import { coinIcon, priceAge, priceAgeColumns } from '../../features/market/coins/index.ts';
-import { num, type Page } from '../db/numbers.ts';
-import { MIN_RANK_VOLUME_USD, turnoverRate } from './rankings.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coinFlows, coins } from '../../../server/db/schema/index.ts';
+import { coinIcon, priceAge, priceAgeColumns } from '../coins/index.ts';
+import { num, type Page } from '../../../server/db/numbers.ts';
+import { MIN_RANK_VOLUME_USD, turnoverRate } from './rankings.server.ts';
 
 export const HOT_SORTS = ['score', 'change24h', 'turnover', 'inflow'] as const;
 type HotSort = (typeof HOT_SORTS)[number];

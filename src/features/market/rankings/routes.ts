@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { FLOW_WINDOWS, getRanking, RANK_KINDS, RANK_PERIODS, RANK_SCOPES } from '../../domain/rankings.ts';
-import type { ApiEnv } from '../env.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery } from '../schemas.ts';
-import { doc } from '../openapi.ts';
+import { FLOW_WINDOWS, getRanking, RANK_KINDS, RANK_PERIODS, RANK_SCOPES } from './rankings.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
 
 const rankQuery = z.object({
   page: pageQuery.page,

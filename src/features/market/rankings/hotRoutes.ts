@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { HOT_SORTS, listHotCoins } from '../../domain/hot.ts';
-import type { ApiEnv } from '../env.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery } from '../schemas.ts';
-import { doc } from '../openapi.ts';
+import { HOT_SORTS, listHotCoins } from './hot.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
 
 const hotQuery = z.object({ ...pageQuery, sort: z.enum(HOT_SORTS).optional() });
 
