@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { COIN_SORTS } from '../../../features/market/coins/index.ts';
-import { getSector, listSectors, SECTOR_SORTS } from '../../domain/concepts.ts';
+import { getSector, listSectors, SECTOR_SORTS } from '../../../features/market/sectors/index.ts';
 import {
   contentLocale,
   getTopic,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { leadersOf, sectorStats, sortSectors, weightedChange, type MemberInput } from './concepts.ts';
+import { leadersOf, sectorStats, sortSectors, weightedChange, type MemberInput } from './sectors.server.ts';
 
 const m = (
   id: string,

@@ -11,9 +11,9 @@
  * - leaders: the three largest members by market cap.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { coinConcepts, coins, concepts } from '../db/schema/index.ts';
-import { notFound } from '../api/errors.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coinConcepts, coins, concepts } from '../../../server/db/schema/index.ts';
+import { notFound } from '../../../server/api/errors.ts';
 import {
   coinIcon,
   COIN_SORTS,
@@ -22,8 +22,8 @@ import {
   toSummary,
   type CoinSort,
   type CoinSummary,
-} from '../../features/market/coins/index.ts';
-import { num } from '../db/numbers.ts';
+} from '../coins/index.ts';
+import { num } from '../../../server/db/numbers.ts';
 
 export const SECTOR_SORTS = ['marketCap', 'change24h', 'volume24h', 'coins', 'name'] as const;
 export type SectorSort = (typeof SECTOR_SORTS)[number];

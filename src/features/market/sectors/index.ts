@@ -1,0 +1,2 @@
+// The market/sectors feature's server face (read model, routes): what other code may use.
+export * from './sectors.server.ts';
