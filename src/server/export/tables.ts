@@ -2,8 +2,19 @@ import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
 import { LIST_SIZES } from '../../lib/pageSizes.ts';
 import { readMarketTabQuery, readTickerQuery } from '../../lib/tickerQuery.ts';
 import type { Db } from '../db/index.ts';
-import { EXCHANGE_SORTS, getExchange, listExchanges, type ExchangeSummary } from '../../features/market/exchanges/index.ts';
-import { coinIconInfo, COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../../features/market/coins/index.ts';
+import {
+  EXCHANGE_SORTS,
+  getExchange,
+  listExchanges,
+  type ExchangeSummary,
+} from '../../features/market/exchanges/index.ts';
+import {
+  coinIconInfo,
+  COIN_FILTERS,
+  COIN_SORTS,
+  listCoins,
+  type CoinSummary,
+} from '../../features/market/coins/index.ts';
 import type { Page } from '../db/numbers.ts';
 import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../../features/market/pairs/index.ts';
 import type { Translate } from '../i18n/index.ts';
@@ -21,7 +32,14 @@ import { HOT_SORTS, listHotCoins, type HotCoin } from '../../features/market/ran
 import type { View } from '../view.ts';
 import { DomainError } from '../api/errors.ts';
 import { coinLabelText } from '../../lib/coinLabel.ts';
-import { DEFAULTS, getRanking, KIND_OPTIONS, readRankQuery, type RankKind, type RankRow } from '../../features/market/rankings/index.ts';
+import {
+  DEFAULTS,
+  getRanking,
+  KIND_OPTIONS,
+  readRankQuery,
+  type RankKind,
+  type RankRow,
+} from '../../features/market/rankings/index.ts';
 
 /**
  * The tables a reader can download, each described once: how it reads the page's own query

@@ -5,7 +5,7 @@
  */
 import { formatPercent } from '../../../lib/format/index.ts';
 import { attr, escapeHtml, html, raw, type SafeHtml } from '../../../lib/html.ts';
-import { PRICE_CHART_RANGES } from './client/PriceChart.tsx';
+import { PRICE_CHART_RANGES } from '../../../lib/klines.ts';
 import { islandDict } from '../../../server/i18n/index.ts';
 import type { View } from '../../../server/view.ts';
 

@@ -4,7 +4,15 @@
  */
 import { and, asc, desc, eq, gte, isNotNull, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
-import { coinFlows, coinRepos, coins, exchangeFlows, exchanges, offerings, tickers } from '../../../server/db/schema/index.ts';
+import {
+  coinFlows,
+  coinRepos,
+  coins,
+  exchangeFlows,
+  exchanges,
+  offerings,
+  tickers,
+} from '../../../server/db/schema/index.ts';
 import { coinIcon, priceAge, priceAgeColumns } from '../coins/index.ts';
 import { num, type Page } from '../../../server/db/numbers.ts';
 import { LIST_SIZES } from '../../../lib/pageSizes.ts';

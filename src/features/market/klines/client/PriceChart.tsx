@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AutoscaleInfo, IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
 import { formatDate, formatDateTime, formatPercent, trend } from '../../../../lib/format/index.ts';
 import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
-import type { KlineCandle, KlineInterval, KlineRange } from '../../../../lib/klines.ts';
+import { type KlineCandle, type KlineInterval, type KlineRange, PRICE_CHART_RANGES } from '../../../../lib/klines.ts';
 import { createMoney, MARKET_RATE_COINS } from '../../../../lib/money.ts';
 import { apiGet } from '../../../../stores/api.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha } from './chartTheme.ts';
@@ -12,7 +12,6 @@ import { axisFormatter, MARKER_BAND } from './priceAxis.ts';
 import './kline.css';
 
 /** The ranges the compact chart offers (SPEC §4's 1W–YTD, and the last day), and the interval each is drawn with. */
-export const PRICE_CHART_RANGES = ['1D', '1W', '1M', '3M', '6M', '1Y', 'YTD'] as const;
 type PriceChartRange = (typeof PRICE_CHART_RANGES)[number];
 const INTERVAL_FOR: Record<PriceChartRange, KlineInterval> = {
   '1D': '15m',
