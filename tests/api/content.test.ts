@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/server/db/numbers.ts';
-import type { ArticleDetail, ArticleSummary } from '../../src/server/domain/news.ts';
+import type { ArticleDetail, ArticleSummary } from '../../src/features/content/news/news.server.ts';
 import { DELETED_ARTICLE_IDS } from '../../src/server/seed/content/articles.ts';
 import { apiHarness } from './helpers.ts';
 

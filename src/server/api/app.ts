@@ -21,7 +21,7 @@ import { coinTabRoutes } from '../../features/market/coin/index.ts';
 import { streamRoutes } from './routes/stream.ts';
 import { rankingRoutes } from '../../features/market/rankings/index.ts';
 import { hotRoutes } from '../../features/market/rankings/index.ts';
-import { contentRoutes } from './routes/content.ts';
+import { contentRoutes } from '../../features/content/news/index.ts';
 import { livesRoutes } from './routes/lives.ts';
 import { noticeRoutes } from './routes/notices.ts';
 import { offeringRoutes } from './routes/offerings.ts';

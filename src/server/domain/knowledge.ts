@@ -16,7 +16,7 @@ import type { Db } from '../db/index.ts';
 import { articles, coins, topicArticles, topics, wikiEntries } from '../db/schema/index.ts';
 import { notFound } from '../api/errors.ts';
 import { coinIcon } from '../../features/market/coins/index.ts';
-import { articleBlocks, contentLocale, type Block, type ContentLocale } from './news.ts';
+import { articleBlocks, contentLocale, type Block, type ContentLocale } from '../../features/content/news/index.ts';
 import { num, type Page } from '../db/numbers.ts';
 import { escapeLike } from './search.ts';
 import type { CoinChip } from '../../lib/rows.ts';

@@ -13,7 +13,7 @@ import type { Db } from '../../../server/db/index.ts';
 import { announcements, articles, contentBookmarks, exchanges, flashNews } from '../../../server/db/schema/index.ts';
 import { DomainError, notFound } from '../../../server/api/errors.ts';
 import { lockedFor } from '../../../server/db/userLock.ts';
-import { MISSING_KEY } from '../../../server/domain/news.ts';
+import { MISSING_KEY } from '../../content/news/index.ts';
 import type { Page } from '../../../server/db/numbers.ts';
 
 export const BOOKMARK_KINDS = ['article', 'flash', 'announcement'] as const;

@@ -3,7 +3,7 @@ import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { DomainError } from '../../../server/api/errors.ts';
 import { followColumnist, followedColumnists, unfollowColumnist } from './follows.server.ts';
-import { listArticles } from '../../../server/domain/news.ts';
+import { listArticles } from '../../content/news/index.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { requireAuth } from '../../../server/api/middleware/auth.ts';
 import { done, fail, parseQuery } from '../../../server/api/respond.ts';

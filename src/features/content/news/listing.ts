@@ -1,11 +1,11 @@
 /** Reading and writing the query of the article lists (/news, /research, /columnist/{id}). */
-import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
-import { DEFAULT_PAGE_SIZE, pageCount } from '../../lib/pagination.ts';
-import { getDb } from '../../server/db/index.ts';
-import { contentLocales } from '../../server/i18n/contentLocale.ts';
-import { DomainError } from '../../server/api/errors.ts';
-import { coinForFilter, contentLocale, listArticles, type ArticleKind } from '../../server/domain/news.ts';
-import type { View } from '../../server/view.ts';
+import { parseListPage, readListQuery } from '../../../lib/listQuery.ts';
+import { DEFAULT_PAGE_SIZE, pageCount } from '../../../lib/pagination.ts';
+import { getDb } from '../../../server/db/index.ts';
+import { contentLocales } from '../../../server/i18n/contentLocale.ts';
+import { DomainError } from '../../../server/api/errors.ts';
+import { coinForFilter, contentLocale, listArticles, type ArticleKind } from './news.server.ts';
+import type { View } from '../../../server/view.ts';
 
 export interface Listing {
   page: number;

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { contentLocales } from '../../i18n/contentLocale.ts';
-import { ARTICLE_KINDS, getArticle, listArticles } from '../../domain/news.ts';
-import type { ApiEnv } from '../env.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery, slug } from '../schemas.ts';
-import { doc } from '../openapi.ts';
+import { contentLocales } from '../../../server/i18n/contentLocale.ts';
+import { ARTICLE_KINDS, getArticle, listArticles } from './news.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery, slug } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
 
 const id = z.coerce.number().int('must be a whole number').min(1, 'must be 1 or more').max(2_147_483_647);
 const kind = z.enum(ARTICLE_KINDS);

@@ -4,11 +4,11 @@
  * CoinChips.astro place it; their styles are global under .articles and .coin-chips (coinChips.css,
  * which both import).
  */
-import { html, attr, type SafeHtml } from '../../lib/html.ts';
-import { foreignLang, langTagHtml } from '../../lib/i18n/contentLanguage.ts';
-import type { ArticleSummary, CoinChip } from '../../server/domain/news.ts';
-import type { View } from '../../server/view.ts';
-import { changeHtml } from '../../features/market/coins/client/index.ts';
+import { html, attr, type SafeHtml } from '../../../lib/html.ts';
+import { foreignLang, langTagHtml } from '../../../lib/i18n/contentLanguage.ts';
+import type { ArticleSummary, CoinChip } from './news.server.ts';
+import type { View } from '../../../server/view.ts';
+import { changeHtml } from '../../market/coins/client/index.ts';
 
 /**
  * Related coins as chips: icon, symbol, (price,) 24h change, linking to the coin. The figures are

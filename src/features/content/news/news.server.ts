@@ -18,14 +18,14 @@
  * text.
  */
 import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Locale } from '../../lib/i18n/index.ts';
-import type { Db } from '../db/index.ts';
-import { prepared } from '../db/prepared.ts';
-import { articleCoins, articles, coins, columnistFollows, columnists } from '../db/schema/index.ts';
-import { primaryContentLocale, type PrimaryContentLocale } from '../i18n/contentLocale.ts';
-import { DomainError, notFound } from '../api/errors.ts';
-import { coinIcon } from '../../features/market/coins/index.ts';
-import { num, type Page } from '../db/numbers.ts';
+import type { Locale } from '../../../lib/i18n/index.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { prepared } from '../../../server/db/prepared.ts';
+import { articleCoins, articles, coins, columnistFollows, columnists } from '../../../server/db/schema/index.ts';
+import { primaryContentLocale, type PrimaryContentLocale } from '../../../server/i18n/contentLocale.ts';
+import { DomainError, notFound } from '../../../server/api/errors.ts';
+import { coinIcon } from '../../market/coins/index.ts';
+import { num, type Page } from '../../../server/db/numbers.ts';
 
 export const ARTICLE_KINDS = ['news', 'research'] as const;
 export type ArticleKind = (typeof ARTICLE_KINDS)[number];
@@ -82,7 +82,7 @@ export function articleBlocks(body: string): Block[] {
   return blocks;
 }
 
-import type { CoinChip } from '../../lib/rows.ts';
+import type { CoinChip } from '../../../lib/rows.ts';
 
 export type { CoinChip };
 

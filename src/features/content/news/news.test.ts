@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { articleBlocks, contentLocale, parseId } from './news.ts';
+import { articleBlocks, contentLocale, parseId } from './news.server.ts';
 
 describe('contentLocale', () => {
   it('shows Chinese content on zh and zh-hk pages, English on en and ko pages', () => {
