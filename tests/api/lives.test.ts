@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { CalendarEventDetail, CalendarPage } from '../../src/server/domain/calendar.ts';
-import type { LiveDetail, LivesPage } from '../../src/server/domain/lives.ts';
+import type { LiveDetail, LivesPage } from '../../src/features/content/lives/lives.server.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();

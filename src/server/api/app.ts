@@ -22,7 +22,7 @@ import { streamRoutes } from './routes/stream.ts';
 import { rankingRoutes } from '../../features/market/rankings/index.ts';
 import { hotRoutes } from '../../features/market/rankings/index.ts';
 import { contentRoutes } from '../../features/content/news/index.ts';
-import { livesRoutes } from './routes/lives.ts';
+import { livesRoutes } from '../../features/content/lives/index.ts';
 import { noticeRoutes } from './routes/notices.ts';
 import { offeringRoutes } from './routes/offerings.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';

@@ -13,13 +13,13 @@
  * reader loads more never repeat or go missing. Days are UTC days (see calendar.ts).
  */
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
-import type { Locale } from '../../lib/i18n/index.ts';
-import type { Db } from '../db/index.ts';
-import { coins, flashNews, flashNewsCoins } from '../db/schema/index.ts';
-import { groupByDay, requireCoin } from './calendar.ts';
-import { DomainError, notFound } from '../api/errors.ts';
-import { coinIcon } from '../../features/market/coins/index.ts';
-import type { CoinRef } from '../../lib/rows.ts';
+import type { Locale } from '../../../lib/i18n/index.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coins, flashNews, flashNewsCoins } from '../../../server/db/schema/index.ts';
+import { groupByDay, requireCoin } from '../../../server/domain/calendar.ts';
+import { DomainError, notFound } from '../../../server/api/errors.ts';
+import { coinIcon } from '../../market/coins/index.ts';
+import type { CoinRef } from '../../../lib/rows.ts';
 
 export interface LiveItem {
   id: number;

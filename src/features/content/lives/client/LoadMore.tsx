@@ -1,8 +1,8 @@
 import { useEffect, useState, type MouseEvent } from 'react';
-import { dayHeading, timeOfDay } from '../../lib/calendar.ts';
-import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
-import { foreignLang } from '../../lib/i18n/contentLanguage.ts';
-import { apiGet } from '../../stores/api.ts';
+import { dayHeading, timeOfDay } from '../../../../lib/calendar.ts';
+import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
+import { foreignLang } from '../../../../lib/i18n/contentLanguage.ts';
+import { apiGet } from '../../../../stores/api.ts';
 
 /** The fields of GET /api/v1/lives items the timeline shows. */
 interface Item {

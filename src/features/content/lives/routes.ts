@@ -7,14 +7,14 @@ import {
   getCalendarEvent,
   parseDay,
   parseId,
-} from '../../domain/calendar.ts';
-import { DomainError } from '../errors.ts';
-import { getLive, listLives } from '../../domain/lives.ts';
-import type { ApiEnv } from '../env.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery, slug } from '../schemas.ts';
-import { contentLocales } from '../../i18n/contentLocale.ts';
-import { doc } from '../openapi.ts';
+} from '../../../server/domain/calendar.ts';
+import { DomainError } from '../../../server/api/errors.ts';
+import { getLive, listLives } from './lives.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery, slug } from '../../../server/api/schemas.ts';
+import { contentLocales } from '../../../server/i18n/contentLocale.ts';
+import { doc } from '../../../server/api/openapi.ts';
 
 const rowId = z
   .string()
