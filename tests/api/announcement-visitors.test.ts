@@ -13,7 +13,7 @@ import {
   VISITOR_ANNOUNCEMENT_LIMIT,
   type AnnouncementDetail,
   type AnnouncementPage,
-} from '../../src/server/domain/announcements.ts';
+} from '../../src/features/content/announcements/announcements.server.ts';
 import type { ContentItem } from '../../src/features/market/coin/coin.server.ts';
 import { apiHarness } from './helpers.ts';
 import { signedInUser } from './users.ts';

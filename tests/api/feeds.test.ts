@@ -19,7 +19,7 @@ import {
   offerings,
   wikiEntries,
 } from '../../src/server/db/schema/index.ts';
-import { VISITOR_ANNOUNCEMENT_LIMIT } from '../../src/server/domain/announcements.ts';
+import { VISITOR_ANNOUNCEMENT_LIMIT } from '../../src/features/content/announcements/announcements.server.ts';
 import { FEED_SIZE } from '../../src/server/domain/feeds.ts';
 import { translator } from '../../src/server/i18n/index.ts';
 import { apiHarness } from './helpers.ts';

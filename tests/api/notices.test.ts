@@ -10,7 +10,7 @@ import {
   type ExchangeWithAnnouncements,
   type NoticeDetail,
   type NoticeItem,
-} from '../../src/server/domain/announcements.ts';
+} from '../../src/features/content/announcements/announcements.server.ts';
 import type { Page } from '../../src/server/db/numbers.ts';
 import { SEED_NOW } from '../setup/constants.ts';
 import { apiHarness } from './helpers.ts';

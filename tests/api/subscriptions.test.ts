@@ -9,7 +9,7 @@ import { parseAtomFeed, parseRssFeed } from 'feedsmith';
 import { beforeAll, describe, expect, it } from 'vitest';
 import * as privateFeedRoute from '../../src/pages/feeds/private/[file].ts';
 import { announcementSubscriptions, exchanges } from '../../src/server/db/schema/index.ts';
-import type { AnnouncementPage } from '../../src/server/domain/announcements.ts';
+import type { AnnouncementPage } from '../../src/features/content/announcements/announcements.server.ts';
 import { SUBSCRIPTIONS_MAX } from '../../src/server/domain/subscriptions.ts';
 import { apiHarness } from './helpers.ts';
 import { signedInUser } from './users.ts';

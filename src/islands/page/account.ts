@@ -143,13 +143,13 @@ export function startAccount(): void {
   whenSignedIn(
     '[data-announcements-more]',
     'whole',
-    (el) => import('../announcement/signedIn.ts').then((m) => m.showWholeList(el)),
+    (el) => import('../../features/content/announcements/client/index.ts').then((m) => m.showWholeList(el)),
     '[announcements]',
   );
   whenSignedIn(
     '[data-announcement-locked]',
     'shown',
-    (el) => import('../announcement/detail.ts').then((m) => m.showAnnouncement(el)),
+    (el) => import('../../features/content/announcements/client/index.ts').then((m) => m.showAnnouncement(el)),
     '[announcement]',
   );
 

@@ -23,7 +23,7 @@ import { rankingRoutes } from '../../features/market/rankings/index.ts';
 import { hotRoutes } from '../../features/market/rankings/index.ts';
 import { contentRoutes } from '../../features/content/news/index.ts';
 import { livesRoutes } from '../../features/content/lives/index.ts';
-import { noticeRoutes } from './routes/notices.ts';
+import { noticeRoutes } from '../../features/content/announcements/index.ts';
 import { offeringRoutes } from './routes/offerings.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';
 import { communityRoutes } from './routes/community.ts';

@@ -18,7 +18,7 @@ import { contentLang } from '../../lib/i18n/contentLanguage.ts';
 import { LOCALE_TAGS, toLocale, type Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../db/index.ts';
 import { announcements, articles, exchanges, flashNews } from '../db/schema/index.ts';
-import { inVisitorWindow, VISITOR_ANNOUNCEMENT_LIMIT } from './announcements.ts';
+import { inVisitorWindow, VISITOR_ANNOUNCEMENT_LIMIT } from '../../features/content/announcements/index.ts';
 import { contentLocales } from '../i18n/contentLocale.ts';
 
 export const FEED_KINDS = ['news', 'lives', 'announcements'] as const;

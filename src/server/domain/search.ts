@@ -18,7 +18,7 @@ import { DomainError } from '../api/errors.ts';
 import { coinIcon, priceAge, priceAgeColumns } from '../../features/market/coins/index.ts';
 import { coinNameBook, localCoinName } from '../../features/market/coins/index.ts';
 import { num } from '../db/numbers.ts';
-import { inVisitorWindow } from './announcements.ts';
+import { inVisitorWindow } from '../../features/content/announcements/index.ts';
 
 /** The languages coins have local names in (coin_names.locale). */
 const LOCAL_NAME_LOCALES = ['zh', 'zh-hk', 'ko'] as const;

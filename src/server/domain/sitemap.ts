@@ -32,7 +32,7 @@ import {
 } from '../db/schema/index.ts';
 import { pageLocalesFor } from '../i18n/contentLocale.ts';
 import { escapeXml } from './feeds.ts';
-import { openToVisitors } from './announcements.ts';
+import { openToVisitors } from '../../features/content/announcements/index.ts';
 
 export const PAGES_PER_FILE = 10_000;
 /** The protocol's limit per sitemap file. */

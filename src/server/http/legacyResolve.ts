@@ -3,7 +3,7 @@
  * names exist, and under which canonical id. Kept apart so the mapping stays a pure unit.
  */
 import type { Db } from '../db/index.ts';
-import { findExchange, getAnnouncement } from '../domain/announcements.ts';
+import { findExchange, getAnnouncement } from '../../features/content/announcements/index.ts';
 import { DomainError } from '../api/errors.ts';
 import { coinIconInfo } from '../../features/market/coins/index.ts';
 import { getOffering } from '../domain/offerings.ts';

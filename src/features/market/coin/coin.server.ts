@@ -44,7 +44,7 @@ import { notFound } from '../../../server/api/errors.ts';
 import { num, percentOf, type Page } from '../../../server/db/numbers.ts';
 import { CALENDAR_LOCALE } from '../../../server/domain/calendar.ts';
 import { listReviews, REVIEW_DIMENSIONS, type Review } from '../../reader/reviews/index.ts';
-import { inVisitorWindow } from '../../../server/domain/announcements.ts';
+import { inVisitorWindow } from '../../content/announcements/index.ts';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 

@@ -8,7 +8,7 @@ import type { NewsMarker } from '../../../lib/newsMarkers.ts';
 import type { Db } from '../../../server/db/index.ts';
 import { announcementCoins, announcements, coins, flashNews, flashNewsCoins } from '../../../server/db/schema/index.ts';
 import { DomainError, notFound } from '../../../server/api/errors.ts';
-import { inVisitorWindow } from '../../../server/domain/announcements.ts';
+import { inVisitorWindow } from '../../content/announcements/index.ts';
 
 /** Default and largest number of items one answer holds (the newest of the window). */
 export const NEWS_MARKER_DEFAULT_LIMIT = 100;

@@ -1,7 +1,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { listAnnouncements } from '../../domain/announcements.ts';
+import { listAnnouncements } from '../../../features/content/announcements/index.ts';
 import { contentLocales } from '../../i18n/contentLocale.ts';
 import { DomainError } from '../errors.ts';
 import {

@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { ANNOUNCEMENT_CATEGORIES, type AnnouncementCategory } from '../../domain/announcements.ts';
+import { ANNOUNCEMENT_CATEGORIES, type AnnouncementCategory } from '../../../features/content/announcements/index.ts';
 import type { Db } from '../../db/client.ts';
 import { emptyReport, importItems, type ImportOptions, type ImportReport } from './import.ts';
 import { CONTENT_LOCALES, IMPORT_KINDS, localeFromTag, type ContentLocale, type ImportKind } from './item.ts';

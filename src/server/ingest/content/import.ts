@@ -21,7 +21,7 @@ import {
   flashNews,
   flashNewsCoins,
 } from '../../db/schema/index.ts';
-import { ANNOUNCEMENT_CATEGORIES, type AnnouncementCategory } from '../../domain/announcements.ts';
+import { ANNOUNCEMENT_CATEGORIES, type AnnouncementCategory } from '../../../features/content/announcements/index.ts';
 import { coinMatcher } from './coins.ts';
 import { guessLocale, type ContentLocale, type ImportItem, type ImportKind } from './item.ts';
 import { summarize } from './sanitize.ts';

@@ -14,14 +14,14 @@ import {
   NOTICE_CATEGORIES,
   parseContentId,
   parseDay,
-} from '../../domain/announcements.ts';
-import type { ApiEnv } from '../env.ts';
-import { optionalAuth } from '../middleware/auth.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery, slug } from '../schemas.ts';
-import { contentLocales } from '../../i18n/contentLocale.ts';
-import { doc } from '../openapi.ts';
-import { CACHE } from '../../http/cachePolicy.mjs';
+} from './announcements.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { optionalAuth } from '../../../server/api/middleware/auth.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery, slug } from '../../../server/api/schemas.ts';
+import { contentLocales } from '../../../server/i18n/contentLocale.ts';
+import { doc } from '../../../server/api/openapi.ts';
+import { CACHE } from '../../../server/http/cachePolicy.mjs';
 
 const { order: _order, ...paging } = pageQuery;
 const contentId = z

@@ -1,14 +1,14 @@
 /**
  * An announcement past the visitor limit, for a signed-in reader. The page is rendered for
- * visitors (src/components/announcement/LockedAnnouncement.astro: "Log in to read"); this asks
+ * visitors (src/features/content/announcements/LockedAnnouncement.astro: "Log in to read"); this asks
  * the API for the announcement with the session (the API opens it to signed-in readers only)
  * and shows it in place. No framework: a title, a line of facts, paragraphs of text.
  */
-import { contentLang } from '../../lib/i18n/contentLanguage.ts';
-import { formatDateTime } from '../../lib/format/index.ts';
-import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
-import { apiGet } from '../../stores/api.ts';
-import { el } from '../dom.ts';
+import { contentLang } from '../../../../lib/i18n/contentLanguage.ts';
+import { formatDateTime } from '../../../../lib/format/index.ts';
+import { createTranslator, type Dict } from '../../../../lib/i18n/index.ts';
+import { apiGet } from '../../../../stores/api.ts';
+import { el } from '../../../../islands/dom.ts';
 
 interface Detail {
   id: number;

@@ -22,10 +22,10 @@
  */
 import { and, count, desc, eq, gte, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
-import { LOCALES, type Locale } from '../../lib/i18n/index.ts';
-import { contentLang } from '../../lib/i18n/contentLanguage.ts';
-import { contentLocales } from '../i18n/contentLocale.ts';
-import type { Db } from '../db/index.ts';
+import { LOCALES, type Locale } from '../../../lib/i18n/index.ts';
+import { contentLang } from '../../../lib/i18n/contentLanguage.ts';
+import { contentLocales } from '../../../server/i18n/contentLocale.ts';
+import type { Db } from '../../../server/db/index.ts';
 import {
   announcementCoins,
   announcements,
@@ -33,12 +33,12 @@ import {
   coins,
   exchanges,
   notices,
-} from '../db/schema/index.ts';
-import { recentViewsOf } from './pageViews.ts';
-import { DomainError, notFound } from '../api/errors.ts';
-import { coinIcon } from '../../features/market/coins/index.ts';
-import type { Page } from '../db/numbers.ts';
-import type { CoinRef } from '../../lib/rows.ts';
+} from '../../../server/db/schema/index.ts';
+import { recentViewsOf } from '../../../server/domain/pageViews.ts';
+import { DomainError, notFound } from '../../../server/api/errors.ts';
+import { coinIcon } from '../../market/coins/index.ts';
+import type { Page } from '../../../server/db/numbers.ts';
+import type { CoinRef } from '../../../lib/rows.ts';
 
 /** Stable category codes of exchange announcements; the UI translates them. */
 export const ANNOUNCEMENT_CATEGORIES = ['listing', 'delisting', 'activity', 'maintenance', 'other'] as const;

@@ -7,7 +7,7 @@ import {
   utcDay,
   visibleWindow,
   VISITOR_ANNOUNCEMENT_LIMIT,
-} from './announcements.ts';
+} from './announcements.server.ts';
 
 describe('visibleWindow (SPEC §6: visitors see a limited announcement list)', () => {
   it('limits visitors to the newest 30 rows: three pages of the default size', () => {

@@ -7,11 +7,11 @@
  * pager for the whole list's (rendered by the server into a <template>). No framework: a list of
  * links.
  */
-import { contentLang } from '../../lib/i18n/contentLanguage.ts';
-import { formatDateTime, formatRelativeTime } from '../../lib/format/index.ts';
-import { createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
-import { apiGet } from '../../stores/api.ts';
-import { el } from '../dom.ts';
+import { contentLang } from '../../../../lib/i18n/contentLanguage.ts';
+import { formatDateTime, formatRelativeTime } from '../../../../lib/format/index.ts';
+import { createTranslator, toLocale, type Dict } from '../../../../lib/i18n/index.ts';
+import { apiGet } from '../../../../stores/api.ts';
+import { el } from '../../../../islands/dom.ts';
 
 interface Item {
   id: number;

@@ -1,0 +1,3 @@
+// The content/announcements feature's server face (read model, routes): what other code may use.
+export * from './announcements.server.ts';
+export * from './routes.ts';
