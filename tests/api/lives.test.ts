@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CalendarEventDetail, CalendarPage } from '../../src/server/domain/calendar.ts';
+import type { CalendarEventDetail, CalendarPage } from '../../src/features/content/calendar/calendar.server.ts';
 import type { LiveDetail, LivesPage } from '../../src/features/content/lives/lives.server.ts';
 import { apiHarness } from './helpers.ts';
 

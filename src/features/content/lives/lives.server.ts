@@ -16,7 +16,7 @@ import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Db } from '../../../server/db/index.ts';
 import { coins, flashNews, flashNewsCoins } from '../../../server/db/schema/index.ts';
-import { groupByDay, requireCoin } from '../../../server/domain/calendar.ts';
+import { groupByDay, requireCoin } from '../calendar/index.ts';
 import { DomainError, notFound } from '../../../server/api/errors.ts';
 import { coinIcon } from '../../market/coins/index.ts';
 import type { CoinRef } from '../../../lib/rows.ts';

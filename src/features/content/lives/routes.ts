@@ -7,7 +7,7 @@ import {
   getCalendarEvent,
   parseDay,
   parseId,
-} from '../../../server/domain/calendar.ts';
+} from '../calendar/index.ts';
 import { DomainError } from '../../../server/api/errors.ts';
 import { getLive, listLives } from './lives.server.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';

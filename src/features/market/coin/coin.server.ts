@@ -42,7 +42,7 @@ import {
 } from './formulas.ts';
 import { notFound } from '../../../server/api/errors.ts';
 import { num, percentOf, type Page } from '../../../server/db/numbers.ts';
-import { CALENDAR_LOCALE } from '../../../server/domain/calendar.ts';
+import { CALENDAR_LOCALE } from '../../content/calendar/index.ts';
 import { listReviews, REVIEW_DIMENSIONS, type Review } from '../../reader/reviews/index.ts';
 import { inVisitorWindow } from '../../content/announcements/index.ts';
 

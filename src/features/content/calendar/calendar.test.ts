@@ -10,7 +10,7 @@ import {
   startOfDay,
   startOfMonth,
   startOfWeek,
-} from './calendar.ts';
+} from './calendar.server.ts';
 
 const at = (iso: string) => Date.parse(iso);
 const day = (text: string) => Date.parse(`${text}T00:00:00Z`);

@@ -10,12 +10,12 @@
  * projects' own, in English).
  */
 import { and, asc, eq, gte, lt, sql, type SQL } from 'drizzle-orm';
-import type { Locale } from '../../lib/i18n/index.ts';
-import type { Db } from '../db/index.ts';
-import { calendarEvents, coins, exchanges } from '../db/schema/index.ts';
-import { notFound } from '../api/errors.ts';
-import { coinIcon } from '../../features/market/coins/index.ts';
-import type { CoinRef } from '../../lib/rows.ts';
+import type { Locale } from '../../../lib/i18n/index.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { calendarEvents, coins, exchanges } from '../../../server/db/schema/index.ts';
+import { notFound } from '../../../server/api/errors.ts';
+import { coinIcon } from '../../market/coins/index.ts';
+import type { CoinRef } from '../../../lib/rows.ts';
 
 export const CALENDAR_VIEWS = ['day', 'week', 'month'] as const;
 export type CalendarView = (typeof CALENDAR_VIEWS)[number];
