@@ -8,7 +8,7 @@ import { listCoins } from '../../src/features/market/coins/coins.server.ts';
 import { getRates, type RateSymbol } from '../../src/server/rates/rates.ts';
 import { getRanking, RANK_KINDS, readRankQuery } from '../../src/features/market/rankings/rankings.server.ts';
 import { listHotCoins } from '../../src/features/market/rankings/hot.server.ts';
-import { listOfferings, platformRoi, readOfferingQuery, readRoiQuery } from '../../src/server/domain/offerings.ts';
+import { listOfferings, platformRoi, readOfferingQuery, readRoiQuery } from '../../src/features/content/offerings/offerings.server.ts';
 import { listTickers } from '../../src/features/market/pairs/pairs.server.ts';
 import { EXPORT_TABLES, type ExportTableName } from '../../src/server/export/tables.ts';
 import { exportResponse, MAX_EXPORT_ROWS } from '../../src/server/export/write.ts';

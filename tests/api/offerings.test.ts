@@ -7,7 +7,7 @@ import {
   type OfferingDetail,
   type OfferingPage,
   type PlatformRoi,
-} from '../../src/server/domain/offerings.ts';
+} from '../../src/features/content/offerings/offerings.server.ts';
 import type { Ranking } from '../../src/features/market/rankings/rankings.server.ts';
 import { translator } from '../../src/server/i18n/index.ts';
 import en from '../../locales/ieo/en.json';

@@ -24,7 +24,7 @@ import { hotRoutes } from '../../features/market/rankings/index.ts';
 import { contentRoutes } from '../../features/content/news/index.ts';
 import { livesRoutes } from '../../features/content/lives/index.ts';
 import { noticeRoutes } from '../../features/content/announcements/index.ts';
-import { offeringRoutes } from './routes/offerings.ts';
+import { offeringRoutes } from '../../features/content/offerings/index.ts';
 import { knowledgeRoutes } from './routes/knowledge.ts';
 import { communityRoutes } from './routes/community.ts';
 import { accountRoutes } from './routes/account.ts';

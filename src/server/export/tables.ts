@@ -27,7 +27,7 @@ import {
   readRoiQuery,
   type OfferingRow,
   type PlatformRoi,
-} from '../domain/offerings.ts';
+} from '../../features/content/offerings/index.ts';
 import { HOT_SORTS, listHotCoins, type HotCoin } from '../../features/market/rankings/index.ts';
 import type { View } from '../view.ts';
 import { DomainError } from '../api/errors.ts';

@@ -6,7 +6,7 @@ import type { Db } from '../db/index.ts';
 import { findExchange, getAnnouncement } from '../../features/content/announcements/index.ts';
 import { DomainError } from '../api/errors.ts';
 import { coinIconInfo } from '../../features/market/coins/index.ts';
-import { getOffering } from '../domain/offerings.ts';
+import { getOffering } from '../../features/content/offerings/index.ts';
 import { legacyRedirect, legacyTarget, type LegacyKind, type LegacyRoute } from './legacyRedirect.ts';
 
 /** The canonical id of an existing item, or undefined. */

@@ -6,7 +6,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { coins, comments, exchanges, offerings, users } from '../../../server/db/schema/index.ts';
 import { DomainError, notFound } from '../../../server/api/errors.ts';
-import { offeringNotFound } from '../../../server/domain/offerings.ts';
+import { offeringNotFound } from '../../content/offerings/index.ts';
 import {
   overallLabel,
   RATING_MAX,

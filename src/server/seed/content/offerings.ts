@@ -14,7 +14,7 @@
  */
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { comments, coins, offerings, users } from '../../db/schema/index.ts';
-import { offeringStatusAt, roiMultiple, type OfferingKind } from '../../domain/offerings.ts';
+import { offeringStatusAt, roiMultiple, type OfferingKind } from '../../../features/content/offerings/index.ts';
 import { DEMO_USERNAMES } from '../../domain/provenance.ts';
 import { REVIEW_DIMENSIONS } from '../../../features/reader/reviews/index.ts';
 import type { Rng } from '../random.ts';

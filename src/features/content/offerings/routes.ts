@@ -9,11 +9,11 @@ import {
   OFFERING_STATUSES,
   PLATFORM_SORTS,
   platformRoi,
-} from '../../domain/offerings.ts';
-import type { ApiEnv } from '../env.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery } from '../schemas.ts';
-import { doc } from '../openapi.ts';
+} from './offerings.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
 
 const kind = z.enum(OFFERING_KINDS).optional();
 const listQuery = z.object({

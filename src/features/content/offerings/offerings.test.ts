@@ -9,7 +9,7 @@ import {
   PREHEAT_DAYS,
   roiMultiple,
   type PlatformRoiInput,
-} from './offerings.ts';
+} from './offerings.server.ts';
 
 const DAY = 86_400_000;
 const now = new Date('2026-06-15T12:00:00Z');

@@ -13,14 +13,14 @@
  *   covers tokens without a coin row. No ROI before the token trades.
  */
 import { and, asc, desc, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { coins, exchanges, offerings } from '../db/schema/index.ts';
-import { DomainError, notFound } from '../api/errors.ts';
-import { coinIcon } from '../../features/market/coins/index.ts';
-import { num, type Page } from '../db/numbers.ts';
-import { roiMultiple } from '../../features/market/rankings/index.ts';
-import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
-import { LIST_SIZES } from '../../lib/pageSizes.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coins, exchanges, offerings } from '../../../server/db/schema/index.ts';
+import { DomainError, notFound } from '../../../server/api/errors.ts';
+import { coinIcon } from '../../market/coins/index.ts';
+import { num, type Page } from '../../../server/db/numbers.ts';
+import { roiMultiple } from '../../market/rankings/index.ts';
+import { parseListPage, readListQuery } from '../../../lib/listQuery.ts';
+import { LIST_SIZES } from '../../../lib/pageSizes.ts';
 
 export { roiMultiple };
 
