@@ -25,7 +25,7 @@ import { contentRoutes } from '../../features/content/news/index.ts';
 import { livesRoutes } from '../../features/content/lives/index.ts';
 import { noticeRoutes } from '../../features/content/announcements/index.ts';
 import { offeringRoutes } from '../../features/content/offerings/index.ts';
-import { knowledgeRoutes } from './routes/knowledge.ts';
+import { knowledgeRoutes } from '../../features/content/knowledge/index.ts';
 import { communityRoutes } from './routes/community.ts';
 import { accountRoutes } from './routes/account.ts';
 import { favouriteRoutes } from '../../features/reader/watchlist/index.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BAIKE_CATEGORIES } from '../../domain/knowledge.ts';
+import { BAIKE_CATEGORIES } from '../../../features/content/knowledge/knowledge.server.ts';
 import { TOPICS } from './knowledge.ts';
 import { GLOSSARY } from './knowledge-glossary.ts';
 import { PROJECTS } from './knowledge-projects.ts';

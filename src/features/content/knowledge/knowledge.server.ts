@@ -12,14 +12,14 @@
  * ({@link MISSING_KEY}); a topic lists only articles that are not removed.
  */
 import { and, asc, count, desc, eq, ilike, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { articles, coins, topicArticles, topics, wikiEntries } from '../db/schema/index.ts';
-import { notFound } from '../api/errors.ts';
-import { coinIcon } from '../../features/market/coins/index.ts';
-import { articleBlocks, contentLocale, type Block, type ContentLocale } from '../../features/content/news/index.ts';
-import { num, type Page } from '../db/numbers.ts';
-import { escapeLike } from './search.ts';
-import type { CoinChip } from '../../lib/rows.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { articles, coins, topicArticles, topics, wikiEntries } from '../../../server/db/schema/index.ts';
+import { notFound } from '../../../server/api/errors.ts';
+import { coinIcon } from '../../market/coins/index.ts';
+import { articleBlocks, contentLocale, type Block, type ContentLocale } from '../news/index.ts';
+import { num, type Page } from '../../../server/db/numbers.ts';
+import { escapeLike } from '../../../server/domain/search.ts';
+import type { CoinChip } from '../../../lib/rows.ts';
 
 export { articleBlocks, contentLocale, type Block, type ContentLocale };
 

@@ -1,7 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { COIN_SORTS } from '../../../features/market/coins/index.ts';
-import { getSector, listSectors, SECTOR_SORTS } from '../../../features/market/sectors/index.ts';
+import { COIN_SORTS } from '../../market/coins/index.ts';
+import { getSector, listSectors, SECTOR_SORTS } from '../../market/sectors/index.ts';
 import {
   contentLocale,
   getTopic,
@@ -10,11 +10,11 @@ import {
   listWiki,
   MAX_FILTER_LENGTH,
   WIKI_KINDS,
-} from '../../domain/knowledge.ts';
-import type { ApiEnv } from '../env.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery, slug } from '../schemas.ts';
-import { doc } from '../openapi.ts';
+} from './knowledge.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery, slug } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
 
 const wikiQuery = z.object({
   ...pageQuery,
