@@ -26,7 +26,7 @@ import { livesRoutes } from '../../features/content/lives/index.ts';
 import { noticeRoutes } from '../../features/content/announcements/index.ts';
 import { offeringRoutes } from '../../features/content/offerings/index.ts';
 import { knowledgeRoutes } from '../../features/content/knowledge/index.ts';
-import { communityRoutes } from './routes/community.ts';
+import { communityRoutes } from '../../features/content/community/index.ts';
 import { accountRoutes } from './routes/account.ts';
 import { favouriteRoutes } from '../../features/reader/watchlist/index.ts';
 import { bookmarkRoutes, columnistRoutes } from '../../features/reader/follows/index.ts';

@@ -23,7 +23,7 @@ export function redirectHome(base: string): Response {
   return new Response(null, { status: 301, headers: { Location: `${base}/`, 'Cache-Control': CACHE.day } });
 }
 
-/** A coin id, exchange name or offering slug: the slug rule the list filters use (src/components/community/page.ts). */
+/** A coin id, exchange name or offering slug: the slug rule the list filters use (src/features/content/community/page.ts). */
 export const SLUG = /^[a-z0-9][a-z0-9.-]{0,119}$/i;
 /** A content id (announcements): a positive 32-bit integer. */
 const NUMERIC_ID = /^[1-9]\d{0,9}$/;

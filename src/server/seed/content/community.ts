@@ -13,7 +13,7 @@
  */
 import { eq } from 'drizzle-orm';
 import { answers, exchanges as exchangeTable, projectUpdates, questions, socialPosts } from '../../db/schema/index.ts';
-import type { UpdateKind } from '../../domain/community.ts';
+import type { UpdateKind } from '../../../features/content/community/index.ts';
 import { bulkInsert } from '../bulk.ts';
 import type { Rng } from '../random.ts';
 import type { ContentSeedContext, SeedCoin, SeedExchange } from './context.ts';

@@ -9,13 +9,13 @@ import {
   parseContentId,
   SOCIAL_PLATFORMS,
   UPDATE_KINDS,
-} from '../../domain/community.ts';
-import { getQuestion, listQuestions, QUESTION_SORTS, wendaHub } from '../../domain/questions.ts';
-import { DomainError } from '../errors.ts';
-import type { ApiEnv } from '../env.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery, slug } from '../schemas.ts';
-import { doc } from '../openapi.ts';
+} from './community.server.ts';
+import { getQuestion, listQuestions, QUESTION_SORTS, wendaHub } from './questions.server.ts';
+import { DomainError } from '../../../server/api/errors.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery, slug } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
 
 const { order: _order, ...paging } = pageQuery;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentLanguage, excerpt, parseContentId, profileUrl } from './community.ts';
-import { orderAnswers, questionHeat } from './questions.ts';
+import { contentLanguage, excerpt, parseContentId, profileUrl } from './community.server.ts';
+import { orderAnswers, questionHeat } from './questions.server.ts';
 
 describe('orderAnswers', () => {
   const a = (id: number, votes: number, accepted = false, createdAt = '2026-11-01T00:00:00Z') => ({

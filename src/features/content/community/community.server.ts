@@ -15,12 +15,12 @@
  * A missing id is a 404 with "Content does not exist or has been removed" (`community.missing`).
  */
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { coins, exchanges, projectUpdates, socialPosts } from '../db/schema/index.ts';
-import { primaryContentLocale, type PrimaryContentLocale } from '../i18n/contentLocale.ts';
-import { notFound } from '../api/errors.ts';
-import { coinIcon } from '../../features/market/coins/index.ts';
-import type { Page } from '../db/numbers.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coins, exchanges, projectUpdates, socialPosts } from '../../../server/db/schema/index.ts';
+import { primaryContentLocale, type PrimaryContentLocale } from '../../../server/i18n/contentLocale.ts';
+import { notFound } from '../../../server/api/errors.ts';
+import { coinIcon } from '../../market/coins/index.ts';
+import type { Page } from '../../../server/db/numbers.ts';
 
 /** Kinds of project updates, stable codes the UI translates. */
 export const UPDATE_KINDS = ['release', 'partnership', 'listing', 'governance', 'security', 'event'] as const;
@@ -76,7 +76,7 @@ export function profileUrl(platform: SocialPlatform, account: string): string {
     : `https://weibo.com/u/${encodeURIComponent(account)}`;
 }
 
-import type { CoinRef } from '../../lib/rows.ts';
+import type { CoinRef } from '../../../lib/rows.ts';
 
 export type { CoinRef };
 

@@ -1,10 +1,10 @@
 /** Helpers the community pages share: reading list parameters, building list URLs, 404s. */
-import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
-import { DEFAULT_PAGE_SIZE, pageCount } from '../../lib/pagination.ts';
-import type { Db } from '../../server/db/index.ts';
-import { listSocial, socialSources, type SocialPlatform } from '../../server/domain/community.ts';
-import { DomainError } from '../../server/api/errors.ts';
-import type { View } from '../../server/view.ts';
+import { parseListPage, readListQuery } from '../../../lib/listQuery.ts';
+import { DEFAULT_PAGE_SIZE, pageCount } from '../../../lib/pagination.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { listSocial, socialSources, type SocialPlatform } from './community.server.ts';
+import { DomainError } from '../../../server/api/errors.ts';
+import type { View } from '../../../server/view.ts';
 
 /** A count (views, likes): exact below 10,000, abbreviated above (SPEC §9 units). */
 export const countText = (v: View, n: number): string => (n >= 10_000 ? v.number(n) : v.count(n));

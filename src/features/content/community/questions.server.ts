@@ -3,8 +3,8 @@
  * (see community.ts for the language rule), a question with its answers, and the Q&A hub.
  */
 import { and, count, desc, eq, gte, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { answers, coins, questions } from '../db/schema/index.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { answers, coins, questions } from '../../../server/db/schema/index.ts';
 import {
   coinColumns,
   coinRef,
@@ -15,9 +15,9 @@ import {
   requireCoin,
   type CoinRef,
   type ContentLanguage,
-} from './community.ts';
-import { coinIcon } from '../../features/market/coins/index.ts';
-import type { Page } from '../db/numbers.ts';
+} from './community.server.ts';
+import { coinIcon } from '../../market/coins/index.ts';
+import type { Page } from '../../../server/db/numbers.ts';
 
 const HOUR_MS = 3_600_000;
 
