@@ -9,7 +9,7 @@ import { CoinGeckoMarkets } from '../../src/server/ingest/sources/coingeckoMarke
 import { fixture, startFakeUpstream } from '../setup/fakeUpstream.ts';
 import type { Realtime } from '../../src/server/realtime/index.ts';
 import { LiveMarket, pairName, relabel } from '../../src/server/ingest/market.ts';
-import { readProvenance } from '../../src/server/domain/provenance.ts';
+import { readProvenance } from '../../src/server/db/provenance.ts';
 import { listCoins, topMovers } from '../../src/features/market/coins/coins.server.ts';
 import { SourceError } from '../../src/server/ingest/sources/http.ts';
 import type { SourceState, SourceTicker, TickerSource } from '../../src/server/ingest/sources/types.ts';

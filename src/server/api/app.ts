@@ -11,7 +11,7 @@ import { isInputError } from '../http/edge.ts';
 import { fail, ok } from './respond.ts';
 import { doc, openApiDocument } from './openapi.ts';
 import { referencePage } from './reference.ts';
-import { readProvenance } from '../domain/provenance.ts';
+import { readProvenance } from '../db/provenance.ts';
 import { data } from './routes/data.ts';
 import { market } from '../../features/market/coins/index.ts';
 import { searchRoutes } from './routes/search.ts';

@@ -2,7 +2,7 @@ import { CSV_BOM, csvRecord } from '../../lib/csv.ts';
 import { PAGE_SIZES } from '../../lib/pagination.ts';
 import { sourceList } from '../../lib/provenance.ts';
 import type { Db } from '../db/index.ts';
-import { currentProvenance } from '../domain/provenance.ts';
+import { currentProvenance } from '../db/provenance.ts';
 import type { Page } from '../db/numbers.ts';
 import type { View } from '../view.ts';
 import type { ColumnKind, ExportColumn, ExportTable } from './tables.ts';

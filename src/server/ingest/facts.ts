@@ -10,7 +10,7 @@
 import { sql } from 'drizzle-orm';
 import { slugify } from '../../lib/slug.ts';
 import type { Db } from '../db/index.ts';
-import { GLOBAL_FACTS } from '../domain/provenance.ts';
+import { GLOBAL_FACTS } from '../db/provenance.ts';
 import { marketWrite } from '../realtime/persist.ts';
 import { Repeat } from '../realtime/repeat.ts';
 import type { PriceSource } from '../realtime/types.ts';

@@ -7,7 +7,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
 import { MARKET_RATE_COINS } from '../rates/rates.ts';
-import { DEMO_MARKET_PENDING, DEMO_USERNAMES } from '../domain/provenance.ts';
+import { DEMO_MARKET_PENDING, DEMO_USERNAMES } from '../db/provenance.ts';
 import { dec } from '../seed/decimal.ts';
 import { marketWrite } from '../realtime/persist.ts';
 import { pairName, type AggregateResult, type TickerResult } from './aggregate.ts';

@@ -6,7 +6,7 @@ import { sql } from 'drizzle-orm';
 import { config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { coins } from '../db/schema/index.ts';
-import { DEMO_MARKET_PENDING } from '../domain/provenance.ts';
+import { DEMO_MARKET_PENDING } from '../db/provenance.ts';
 import { marketWrite } from '../realtime/persist.ts';
 import { generateDemoData } from './generate.ts';
 import { seedContent } from './content/index.ts';

@@ -26,7 +26,7 @@ import {
   tickers,
 } from '../db/schema/index.ts';
 import { sparkPath } from '../../lib/sparkline.ts';
-import { DEMO_USERNAMES } from '../domain/provenance.ts';
+import { DEMO_USERNAMES } from '../db/provenance.ts';
 import { bulkInsert } from './bulk.ts';
 import type { DemoData } from './generate.ts';
 

@@ -5,7 +5,7 @@ import {
   siteIsLive,
   type GlobalFacts,
   type Provenance,
-} from '../../../server/domain/provenance.ts';
+} from '../../../server/db/provenance.ts';
 import { and, asc, eq, inArray, lte, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { exchanges, tickers } from '../../../server/db/schema/index.ts';
 import { memo } from '../../../server/db/cache.ts';
-import { currentProvenance } from '../../../server/domain/provenance.ts';
+import { currentProvenance } from '../../../server/db/provenance.ts';
 import { notFound } from '../../../server/api/errors.ts';
 import { num, type Page } from '../../../server/db/numbers.ts';
 import type { SortOrder } from '../coins/index.ts';

@@ -3,7 +3,7 @@ import type { Db } from '../../../server/db/index.ts';
 import { coins, exchanges, tickers } from '../../../server/db/schema/index.ts';
 import { memo } from '../../../server/db/cache.ts';
 import { num, percentOf, type Page } from '../../../server/db/numbers.ts';
-import { siteIsLive } from '../../../server/domain/provenance.ts';
+import { siteIsLive } from '../../../server/db/provenance.ts';
 import type { SortOrder } from '../coins/index.ts';
 import { CONTRACT_TYPES, type ContractType } from '../../../lib/format/pair.ts';
 import type { TickerRow } from '../../../lib/rows.ts';

@@ -9,8 +9,8 @@ import { z } from 'zod';
 import { slugify } from '../../../lib/slug.ts';
 import { readable, reportedPrice, rowsOf, SourceHttp, type HttpOptions } from './http.ts';
 import type { ExchangeInfo, SourceState, SourceTicker } from './types.ts';
-import type { GlobalFacts } from '../../domain/provenance.ts';
-export type { GlobalFacts } from '../../domain/provenance.ts';
+import type { GlobalFacts } from '../../db/provenance.ts';
+export type { GlobalFacts } from '../../db/provenance.ts';
 
 export type CoinGeckoOptions = {
   baseUrl?: string;

@@ -7,7 +7,7 @@
 
 import type { KlineInterval } from '../../../lib/klines.ts';
 import type { ContractType as SpecContractType } from '../../../lib/format/pair.ts';
-import type { SourceState } from '../../domain/provenance.ts';
+import type { SourceState } from '../../db/provenance.ts';
 
 /** SPEC §3 contract types a source's futures map onto (research file, section 3); no source lists the UPS/DOWNS ones. */
 export type ContractType = Exclude<SpecContractType, 'UPSWEEKLY' | 'DOWNSWEEKLY'>;

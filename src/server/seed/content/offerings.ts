@@ -15,7 +15,7 @@
 import { and, eq, inArray, like } from 'drizzle-orm';
 import { comments, coins, offerings, users } from '../../db/schema/index.ts';
 import { offeringStatusAt, roiMultiple, type OfferingKind } from '../../../features/content/offerings/index.ts';
-import { DEMO_USERNAMES } from '../../domain/provenance.ts';
+import { DEMO_USERNAMES } from '../../db/provenance.ts';
 import { REVIEW_DIMENSIONS } from '../../../features/reader/reviews/index.ts';
 import type { Rng } from '../random.ts';
 import { bulkInsert } from '../bulk.ts';

@@ -5,9 +5,9 @@
  */
 import { inArray, sql } from 'drizzle-orm';
 import { config } from '../config.ts';
-import type { Db } from '../db/index.ts';
-import { siteMeta } from '../db/schema/index.ts';
-import { memoMarket } from '../db/cache.ts';
+import type { Db } from './index.ts';
+import { siteMeta } from './schema/index.ts';
+import { memoMarket } from './cache.ts';
 
 export interface Provenance {
   /** demo: the seeder's data; live: the market sources; none: an empty database. */
