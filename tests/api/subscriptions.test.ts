@@ -10,7 +10,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import * as privateFeedRoute from '../../src/pages/feeds/private/[file].ts';
 import { announcementSubscriptions, exchanges } from '../../src/server/db/schema/index.ts';
 import type { AnnouncementPage } from '../../src/features/content/announcements/announcements.server.ts';
-import { SUBSCRIPTIONS_MAX } from '../../src/server/domain/subscriptions.ts';
+import { SUBSCRIPTIONS_MAX } from '../../src/features/reader/notifications/subscriptions.server.ts';
 import { apiHarness } from './helpers.ts';
 import { signedInUser } from './users.ts';
 

@@ -14,7 +14,7 @@ import { ApiError, apiCall, apiUpload } from '../../stores/api.ts';
 import Bookmarks from './Bookmarks.tsx';
 import Interests from './Interests.tsx';
 import { login, openLogin, refreshProfile, renewed, setUser, startSession } from '../../stores/session.ts';
-import NotificationsTab from '../push/NotificationsTab.tsx';
+import NotificationsTab from '../../features/reader/notifications/client/NotificationsTab.tsx';
 import {
   Field,
   Form,

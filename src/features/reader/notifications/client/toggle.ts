@@ -4,9 +4,9 @@
  * to mark the toggle. Switching saves the reader's whole list with that one name changed
  * (stare/exchange/override replaces the set).
  */
-import type { Locale } from '../../lib/i18n/index.ts';
-import { withExchange } from '../../lib/pushDevice.ts';
-import { ApiError, apiGet, apiPost } from '../../stores/api.ts';
+import type { Locale } from '../../../../lib/i18n/index.ts';
+import { withExchange } from '../../../../lib/pushDevice.ts';
+import { ApiError, apiGet, apiPost } from '../../../../stores/api.ts';
 
 export interface Ui {
   t: (key: string, vars?: Record<string, string | number>) => string;

@@ -9,11 +9,11 @@
  * - the private RSS/Atom feed address (notice/feedToken).
  * Loaded on demand by ./loader.ts and by the user centre's notifications tab.
  */
-import { contentLang } from '../../lib/i18n/contentLanguage.ts';
-import { formatDateTime, formatRelativeTime } from '../../lib/format/index.ts';
-import { filterExchanges } from '../../lib/pushDevice.ts';
-import { ApiError, apiGet, apiPost } from '../../stores/api.ts';
-import { el } from '../dom.ts';
+import { contentLang } from '../../../../lib/i18n/contentLanguage.ts';
+import { formatDateTime, formatRelativeTime } from '../../../../lib/format/index.ts';
+import { filterExchanges } from '../../../../lib/pushDevice.ts';
+import { ApiError, apiGet, apiPost } from '../../../../stores/api.ts';
+import { el } from '../../../../islands/dom.ts';
 import { errorText, type Exchange, type Ui } from './toggle.ts';
 import './push.css';
 
@@ -254,7 +254,7 @@ export function mountNotify(host: HTMLElement, ui: Ui): Promise<void> {
   const text = el('p', { data: { testid: 'notify-state' } });
   const action = button('', 'notify-button', 'btn primary');
   const note = noteLine('notify-note');
-  let device: typeof import('../../stores/pushDevice.ts');
+  let device: typeof import('./device.ts');
   const show = (state: 'unsupported' | 'denied' | 'off' | 'enabled', dismissed = false) => {
     box.dataset.state = state;
     text.textContent = t(`pushUi.notify.${state}`);
@@ -288,7 +288,7 @@ export function mountNotify(host: HTMLElement, ui: Ui): Promise<void> {
     host,
     ui,
     async () => {
-      device = await import('../../stores/pushDevice.ts');
+      device = await import('./device.ts');
       show(await device.pushState());
       host.replaceChildren(box);
     },

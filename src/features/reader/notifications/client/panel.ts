@@ -4,7 +4,7 @@
  * first press): the subscription editor, "my subscribed announcements" or this device's
  * notifications.
  */
-import { createTranslator, toLocale, type Dict } from '../../lib/i18n/index.ts';
+import { createTranslator, toLocale, type Dict } from '../../../../lib/i18n/index.ts';
 import { flipToggle, markToggle, showToggle, type Ui } from './toggle.ts';
 
 const uis = new WeakMap<HTMLElement, Ui>();

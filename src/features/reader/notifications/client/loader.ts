@@ -3,7 +3,7 @@
  * uses it: a visitor's press opens the login dialog; a signed-in reader's press (or their
  * arrival on one exchange's list, to mark its toggle) loads ./panel.ts.
  */
-import { signedIn } from '../../lib/cookies.ts';
+import { signedIn } from '../../../../lib/cookies.ts';
 let started = false;
 
 export function watchAlerts(): void {

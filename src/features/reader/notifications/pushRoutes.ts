@@ -1,15 +1,15 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { consume } from '../../accounts/throttle.ts';
-import { siteOrigin } from '../../config.ts';
-import { DomainError } from '../errors.ts';
-import { feedTokenStatus, privateFeedPath, revokeFeedToken, rotateFeedToken } from '../../domain/subscriptions.ts';
-import { iidOf, linkDevice, registerDevice, subscriptionOf, unlinkDevice } from '../../notify/devices.ts';
-import { vapidKeys } from '../../notify/vapid.ts';
-import type { ApiEnv } from '../env.ts';
-import { optionalAuth, requireAuth } from '../middleware/auth.ts';
-import { done, fail, ok } from '../respond.ts';
-import { doc } from '../openapi.ts';
+import { consume } from '../../../server/accounts/throttle.ts';
+import { siteOrigin } from '../../../server/config.ts';
+import { DomainError } from '../../../server/api/errors.ts';
+import { feedTokenStatus, privateFeedPath, revokeFeedToken, rotateFeedToken } from './subscriptions.server.ts';
+import { iidOf, linkDevice, registerDevice, subscriptionOf, unlinkDevice } from '../../../server/notify/devices.ts';
+import { vapidKeys } from '../../../server/notify/vapid.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { optionalAuth, requireAuth } from '../../../server/api/middleware/auth.ts';
+import { done, fail, ok } from '../../../server/api/respond.ts';
+import { doc } from '../../../server/api/openapi.ts';
 import { z } from 'zod';
 
 type C = Context<ApiEnv>;

@@ -1,20 +1,20 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { listAnnouncements } from '../../../features/content/announcements/index.ts';
-import { contentLocales } from '../../i18n/contentLocale.ts';
-import { DomainError } from '../errors.ts';
+import { listAnnouncements } from '../../content/announcements/index.ts';
+import { contentLocales } from '../../../server/i18n/contentLocale.ts';
+import { DomainError } from '../../../server/api/errors.ts';
 import {
   notifiableExchanges,
   replaceSubscriptions,
   subscribedExchanges,
   SUBSCRIPTIONS_MAX,
-} from '../../domain/subscriptions.ts';
-import type { ApiEnv } from '../env.ts';
-import { requireAuth } from '../middleware/auth.ts';
-import { done, fail, ok, parseQuery } from '../respond.ts';
-import { pageQuery } from '../schemas.ts';
-import { doc } from '../openapi.ts';
+} from './subscriptions.server.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { requireAuth } from '../../../server/api/middleware/auth.ts';
+import { done, fail, ok, parseQuery } from '../../../server/api/respond.ts';
+import { pageQuery } from '../../../server/api/schemas.ts';
+import { doc } from '../../../server/api/openapi.ts';
 
 type C = Context<ApiEnv>;
 

@@ -5,7 +5,7 @@
  * containers React leaves alone, and loaded when the tab opens.
  */
 import { useEffect, useRef } from 'react';
-import type { Locale } from '../../lib/i18n/index.ts';
+import type { Locale } from '../../../../lib/i18n/index.ts';
 
 interface Props {
   t: (key: string, vars?: Record<string, string | number>) => string;
