@@ -18,7 +18,7 @@ import {
   SEARCH_KINDS,
   type ContentHit,
   type SearchSection,
-} from '../../src/server/domain/search.ts';
+} from '../../src/features/search/search.server.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();

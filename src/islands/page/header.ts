@@ -80,7 +80,7 @@ export function startHeader(): void {
     const events = ['pointerenter', 'focusin', 'touchstart', 'keydown'] as const;
     const start = () => {
       events.forEach((type) => search.removeEventListener(type, start));
-      void import('../search/mount.tsx').then(({ mountQuickSearch }) => mountQuickSearch(search));
+      void import('../../features/search/client/mount.tsx').then(({ mountQuickSearch }) => mountQuickSearch(search));
     };
     events.forEach((type) => search.addEventListener(type, start, { passive: true }));
   }

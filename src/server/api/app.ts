@@ -14,7 +14,7 @@ import { referencePage } from './reference.ts';
 import { readProvenance } from '../db/provenance.ts';
 import { data } from './routes/data.ts';
 import { market } from '../../features/market/coins/index.ts';
-import { searchRoutes } from './routes/search.ts';
+import { searchRoutes } from '../../features/search/index.ts';
 import { reviewRoutes, reviewWriteRoutes } from '../../features/reader/reviews/index.ts';
 import { klinesRoutes } from '../../features/market/klines/index.ts';
 import { coinTabRoutes } from '../../features/market/coin/index.ts';

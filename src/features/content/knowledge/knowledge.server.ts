@@ -18,7 +18,7 @@ import { notFound } from '../../../server/api/errors.ts';
 import { coinIcon } from '../../market/coins/index.ts';
 import { articleBlocks, contentLocale, type Block, type ContentLocale } from '../news/index.ts';
 import { num, type Page } from '../../../server/db/numbers.ts';
-import { escapeLike } from '../../../server/domain/search.ts';
+import { escapeLike } from '../../search/index.ts';
 import type { CoinChip } from '../../../lib/rows.ts';
 
 export { articleBlocks, contentLocale, type Block, type ContentLocale };

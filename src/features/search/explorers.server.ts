@@ -8,9 +8,9 @@ import {
   type ExplorerCoin,
   type ExplorerLink,
 } from '../../lib/explorers.ts';
-import type { Db } from '../db/index.ts';
-import { coinLinks, coins } from '../db/schema/index.ts';
-import { memo } from '../db/cache.ts';
+import type { Db } from '../../server/db/index.ts';
+import { coinLinks, coins } from '../../server/db/schema/index.ts';
+import { memo } from '../../server/db/cache.ts';
 
 /**
  * The known block explorers some coin links to (its `explorer` links), each with those coins in

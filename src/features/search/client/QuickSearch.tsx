@@ -1,10 +1,10 @@
 import { useStore } from '@nanostores/react';
 import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { recogniseChainQuery } from '../../lib/chainQuery.ts';
-import { describeChainQuery, explorerOffer } from '../../lib/explorers.ts';
-import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
-import { itemSearch, searchItems, type QuickSearchItem } from '../../lib/search.ts';
-import { $explorers, $quickSearch, loadExplorers, loadQuickSearch } from '../../stores/quickSearch.ts';
+import { recogniseChainQuery } from '../../../lib/chainQuery.ts';
+import { describeChainQuery, explorerOffer } from '../../../lib/explorers.ts';
+import { createTranslator, type Dict, type Locale } from '../../../lib/i18n/index.ts';
+import { itemSearch, searchItems, type QuickSearchItem } from '../../../lib/search.ts';
+import { $explorers, $quickSearch, loadExplorers, loadQuickSearch } from './quickSearch.ts';
 
 interface Props {
   locale: Locale;

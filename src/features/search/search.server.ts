@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n/index.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../../server/db/index.ts';
 import {
   announcements,
   articles,
@@ -11,14 +11,14 @@ import {
   questions,
   tickers,
   wikiEntries,
-} from '../db/schema/index.ts';
+} from '../../server/db/schema/index.ts';
 import type { QuickSearchItem } from '../../lib/search.ts';
-import { contentLocales } from '../i18n/contentLocale.ts';
-import { DomainError } from '../api/errors.ts';
-import { coinIcon, priceAge, priceAgeColumns } from '../../features/market/coins/index.ts';
-import { coinNameBook, localCoinName } from '../../features/market/coins/index.ts';
-import { num } from '../db/numbers.ts';
-import { inVisitorWindow } from '../../features/content/announcements/index.ts';
+import { contentLocales } from '../../server/i18n/contentLocale.ts';
+import { DomainError } from '../../server/api/errors.ts';
+import { coinIcon, priceAge, priceAgeColumns } from '../market/coins/index.ts';
+import { coinNameBook, localCoinName } from '../market/coins/index.ts';
+import { num } from '../../server/db/numbers.ts';
+import { inVisitorWindow } from '../content/announcements/index.ts';
 
 /** The languages coins have local names in (coin_names.locale). */
 const LOCAL_NAME_LOCALES = ['zh', 'zh-hk', 'ko'] as const;

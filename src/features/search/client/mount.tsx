@@ -6,7 +6,7 @@
  */
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
-import { toLocale, type Dict } from '../../lib/i18n/index.ts';
+import { toLocale, type Dict } from '../../../lib/i18n/index.ts';
 import QuickSearch from './QuickSearch.tsx';
 
 export function mountQuickSearch(container: HTMLElement): void {

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CONTENT_KINDS, MAX_QUERY_LENGTH, normaliseQuery, search, SEARCH_KINDS } from '../../domain/search.ts';
-import type { ApiEnv } from '../env.ts';
-import { isSignedIn, optionalAuth } from '../middleware/auth.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { pageQuery } from '../schemas.ts';
-import { doc } from '../openapi.ts';
+import { CONTENT_KINDS, MAX_QUERY_LENGTH, normaliseQuery, search, SEARCH_KINDS } from './search.server.ts';
+import type { ApiEnv } from '../../server/api/env.ts';
+import { isSignedIn, optionalAuth } from '../../server/api/middleware/auth.ts';
+import { ok, parseQuery } from '../../server/api/respond.ts';
+import { pageQuery } from '../../server/api/schemas.ts';
+import { doc } from '../../server/api/openapi.ts';
 
 const q = z
   .string({ required_error: 'is required' })

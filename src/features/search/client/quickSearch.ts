@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
-import type { ExplorerCatalog } from '../lib/explorers.ts';
-import { QUICK_SEARCH_CACHE_MS, type QuickSearchItem } from '../lib/search.ts';
-import { apiGet } from './api.ts';
+import type { ExplorerCatalog } from '../../../lib/explorers.ts';
+import { QUICK_SEARCH_CACHE_MS, type QuickSearchItem } from '../../../lib/search.ts';
+import { apiGet } from '../../../stores/api.ts';
 
 interface QuickSearchLists {
   coins: QuickSearchItem[];

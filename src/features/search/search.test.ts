@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, matchTier, normaliseQuery, parsePairQuery, queryTerms, snippet } from './search.ts';
+import { escapeLike, matchTier, normaliseQuery, parsePairQuery, queryTerms, snippet } from './search.server.ts';
 
 describe('normaliseQuery', () => {
   it.each([
