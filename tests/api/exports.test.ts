@@ -10,8 +10,8 @@ import { getRanking, RANK_KINDS, readRankQuery } from '../../src/features/market
 import { listHotCoins } from '../../src/features/market/rankings/hot.server.ts';
 import { listOfferings, platformRoi, readOfferingQuery, readRoiQuery } from '../../src/features/content/offerings/offerings.server.ts';
 import { listTickers } from '../../src/features/market/pairs/pairs.server.ts';
-import { EXPORT_TABLES, type ExportTableName } from '../../src/server/export/tables.ts';
-import { exportResponse, MAX_EXPORT_ROWS } from '../../src/server/export/write.ts';
+import { EXPORT_TABLES, type ExportTableName } from '../../src/features/export/tables.server.ts';
+import { exportResponse, MAX_EXPORT_ROWS } from '../../src/features/export/write.server.ts';
 import { translator } from '../../src/server/i18n/index.ts';
 import { view } from '../../src/server/view.ts';
 import { openTestDb } from '../setup/db.ts';

@@ -1,8 +1,8 @@
 import type { APIRoute } from 'astro';
 import { getDb } from '../../server/db/index.ts';
 import { isRateSymbol } from '../../server/rates/rates.ts';
-import { exportTable } from '../../server/export/tables.ts';
-import { exportResponse } from '../../server/export/write.ts';
+import { exportTable } from '../../features/export/index.ts';
+import { exportResponse } from '../../features/export/index.ts';
 import { view } from '../../server/view.ts';
 
 /**

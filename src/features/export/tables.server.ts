@@ -1,23 +1,23 @@
 import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
 import { LIST_SIZES } from '../../lib/pageSizes.ts';
 import { readMarketTabQuery, readTickerQuery } from '../../lib/tickerQuery.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../../server/db/index.ts';
 import {
   EXCHANGE_SORTS,
   getExchange,
   listExchanges,
   type ExchangeSummary,
-} from '../../features/market/exchanges/index.ts';
+} from '../market/exchanges/index.ts';
 import {
   coinIconInfo,
   COIN_FILTERS,
   COIN_SORTS,
   listCoins,
   type CoinSummary,
-} from '../../features/market/coins/index.ts';
-import type { Page } from '../db/numbers.ts';
-import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../../features/market/pairs/index.ts';
-import type { Translate } from '../i18n/index.ts';
+} from '../market/coins/index.ts';
+import type { Page } from '../../server/db/numbers.ts';
+import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../market/pairs/index.ts';
+import type { Translate } from '../../server/i18n/index.ts';
 import {
   listOfferings,
   platformLabel,
@@ -27,10 +27,10 @@ import {
   readRoiQuery,
   type OfferingRow,
   type PlatformRoi,
-} from '../../features/content/offerings/index.ts';
-import { HOT_SORTS, listHotCoins, type HotCoin } from '../../features/market/rankings/index.ts';
-import type { View } from '../view.ts';
-import { DomainError } from '../api/errors.ts';
+} from '../content/offerings/index.ts';
+import { HOT_SORTS, listHotCoins, type HotCoin } from '../market/rankings/index.ts';
+import type { View } from '../../server/view.ts';
+import { DomainError } from '../../server/api/errors.ts';
 import { coinLabelText } from '../../lib/coinLabel.ts';
 import {
   DEFAULTS,
@@ -39,7 +39,7 @@ import {
   readRankQuery,
   type RankKind,
   type RankRow,
-} from '../../features/market/rankings/index.ts';
+} from '../market/rankings/index.ts';
 
 /**
  * The tables a reader can download, each described once: how it reads the page's own query

@@ -1,12 +1,12 @@
 import { CSV_BOM, csvRecord } from '../../lib/csv.ts';
 import { PAGE_SIZES } from '../../lib/pagination.ts';
 import { sourceList } from '../../lib/provenance.ts';
-import type { Db } from '../db/index.ts';
-import { currentProvenance } from '../db/provenance.ts';
-import type { Page } from '../db/numbers.ts';
-import type { View } from '../view.ts';
-import type { ColumnKind, ExportColumn, ExportTable } from './tables.ts';
-import { CACHE } from '../http/cachePolicy.mjs';
+import type { Db } from '../../server/db/index.ts';
+import { currentProvenance } from '../../server/db/provenance.ts';
+import type { Page } from '../../server/db/numbers.ts';
+import type { View } from '../../server/view.ts';
+import type { ColumnKind, ExportColumn, ExportTable } from './tables.server.ts';
+import { CACHE } from '../../server/http/cachePolicy.mjs';
 
 type ExportFormat = 'csv' | 'json';
 

@@ -5,8 +5,8 @@
  * link) was a twentieth of a list page's render.
  */
 import { html, type SafeHtml } from '../../lib/html.ts';
-import type { ExportTableName } from '../../server/export/tables.ts';
-import { MAX_EXPORT_ROWS } from '../../server/export/write.ts';
+import type { ExportTableName } from './tables.server.ts';
+import { MAX_EXPORT_ROWS } from './write.server.ts';
 import type { View } from '../../server/view.ts';
 
 /**
