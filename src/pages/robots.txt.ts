@@ -1,6 +1,6 @@
 import { siteOrigin } from '../server/config.ts';
 import type { APIRoute } from 'astro';
-import { robotsTxt } from '../server/domain/sitemap.ts';
+import { robotsTxt } from '../features/site/index.ts';
 import { cachedText } from '../server/http/siteXml.ts';
 
 /** robots.txt from an endpoint, so the Sitemap line carries this site's absolute URL. */

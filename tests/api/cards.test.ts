@@ -13,9 +13,9 @@ import {
   COIN_CARD_MIN_AGE_MS,
   forgetCards,
   parseCardPath,
-} from '../../src/server/cards/index.ts';
-import { clip, fingerprint, type CoinCardContent } from '../../src/server/cards/content.ts';
-import { escapeMarkup, scaledSpark } from '../../src/server/cards/render.ts';
+} from '../../src/features/site/cards/cards.server.ts';
+import { clip, fingerprint, type CoinCardContent } from '../../src/features/site/cards/content.server.ts';
+import { escapeMarkup, scaledSpark } from '../../src/features/site/cards/render.server.ts';
 import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../src/server/db/index.ts';
 import { marketChanged } from '../../src/server/db/cache.ts';
 import { openTestDb } from '../setup/db.ts';

@@ -20,7 +20,7 @@ import {
   wikiEntries,
 } from '../../src/server/db/schema/index.ts';
 import { VISITOR_ANNOUNCEMENT_LIMIT } from '../../src/features/content/announcements/announcements.server.ts';
-import { FEED_SIZE } from '../../src/server/domain/feeds.ts';
+import { FEED_SIZE } from '../../src/features/site/feeds.server.ts';
 import { translator } from '../../src/server/i18n/index.ts';
 import { apiHarness } from './helpers.ts';
 import { childrenOf, parseXml, textOf, type XmlElement } from './xml.ts';

@@ -10,7 +10,7 @@ import { findKlineCoin } from '../../src/features/market/klines/klines.server.ts
 import { currentTotals, globalTotals, topMovers } from '../../src/features/market/coins/coins.server.ts';
 import { getRanking } from '../../src/features/market/rankings/rankings.server.ts';
 import { search } from '../../src/features/search/search.server.ts';
-import { widgetCoins } from '../../src/server/domain/site.ts';
+import { widgetCoins } from '../../src/features/site/site.server.ts';
 import { LiveMarket } from '../../src/server/ingest/market.ts';
 import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
 import { Bybit } from '../../src/server/ingest/sources/bybit.ts';

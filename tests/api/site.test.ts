@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { comments, offerings, users } from '../../src/server/db/schema/index.ts';
-import { latestReviews, widgetCoins } from '../../src/server/domain/site.ts';
+import { latestReviews, widgetCoins } from '../../src/features/site/site.server.ts';
 import { apiHarness } from './helpers.ts';
 
 const { db } = apiHarness();

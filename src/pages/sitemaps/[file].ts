@@ -1,7 +1,7 @@
 import { siteOrigin } from '../../server/config.ts';
 import type { APIRoute } from 'astro';
 import { getDb } from '../../server/db/index.ts';
-import { parseSitemapFile, sitemapPages, urlsetXml } from '../../server/domain/sitemap.ts';
+import { parseSitemapFile, sitemapPages, urlsetXml } from '../../features/site/index.ts';
 import { cachedText, textNotFound } from '../../server/http/siteXml.ts';
 import { translator } from '../../server/i18n/index.ts';
 

@@ -12,7 +12,7 @@ import { fail, ok } from './respond.ts';
 import { doc, openApiDocument } from './openapi.ts';
 import { referencePage } from './reference.ts';
 import { readProvenance } from '../db/provenance.ts';
-import { data } from './routes/data.ts';
+import { data } from '../../features/site/index.ts';
 import { market } from '../../features/market/coins/index.ts';
 import { searchRoutes } from '../../features/search/index.ts';
 import { reviewRoutes, reviewWriteRoutes } from '../../features/reader/reviews/index.ts';
@@ -33,7 +33,7 @@ import { bookmarkRoutes, columnistRoutes } from '../../features/reader/follows/i
 import { subscriptionRoutes } from '../../features/reader/notifications/index.ts';
 import { pushRoutes } from '../../features/reader/notifications/index.ts';
 import { voteRoutes } from '../../features/reader/votes/index.ts';
-import { pageViewRoutes } from './routes/pageViews.ts';
+import { pageViewRoutes } from '../../features/site/index.ts';
 import { CACHE } from '../http/cachePolicy.mjs';
 
 /** The API contract's version: bump it when a route changes shape. */

@@ -13,7 +13,7 @@ import type { Db } from '../../../server/db/client.ts';
 import { announcementFeedTokens, announcements, announcementSubscriptions, exchanges } from '../../../server/db/schema/index.ts';
 import { contentLocales } from '../../../server/i18n/contentLocale.ts';
 import { DomainError } from '../../../server/api/errors.ts';
-import { FEED_SIZE, plainSummary, type FeedDoc, type FeedFormat } from '../../../server/domain/feeds.ts';
+import { FEED_SIZE, plainSummary, type FeedDoc, type FeedFormat } from '../../site/index.ts';
 
 /** How many exchanges one user may subscribe to. */
 export const SUBSCRIPTIONS_MAX = 200;

@@ -2,7 +2,7 @@ import { CACHE } from '../../../server/http/cachePolicy.mjs';
 import type { APIRoute } from 'astro';
 import { siteOrigin } from '../../../server/config.ts';
 import { getDb } from '../../../server/db/index.ts';
-import { FEED_CONTENT_TYPES, feedXml } from '../../../server/domain/feeds.ts';
+import { FEED_CONTENT_TYPES, feedXml } from '../../../features/site/index.ts';
 import { loadPrivateFeed, parsePrivateFeedFile } from '../../../features/reader/notifications/index.ts';
 import { cachedText, textNotFound } from '../../../server/http/siteXml.ts';
 import { translator } from '../../../server/i18n/index.ts';

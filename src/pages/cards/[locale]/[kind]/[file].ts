@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { cardResponse } from '../../../../server/cards/index.ts';
+import { cardResponse } from '../../../../features/site/index.ts';
 import { getDb } from '../../../../server/db/index.ts';
 
 /**

@@ -10,13 +10,13 @@
  * of their choosing, and src/server/http/node/server.mjs counts card requests as expensive work (per-client
  * limit and a bounded queue) before they get here.
  */
-import { CACHE } from '../http/cachePolicy.mjs';
+import { CACHE } from '../../../server/http/cachePolicy.mjs';
 import { createHash } from 'node:crypto';
-import { isLocale, type Locale } from '../../lib/i18n/index.ts';
-import type { Db } from '../db/index.ts';
-import { translator } from '../i18n/index.ts';
-import { articleCard, coinCard, fingerprint, type CardContent } from './content.ts';
-import { renderCard } from './render.ts';
+import { isLocale, type Locale } from '../../../lib/i18n/index.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { translator } from '../../../server/i18n/index.ts';
+import { articleCard, coinCard, fingerprint, type CardContent } from './content.server.ts';
+import { renderCard } from './render.server.ts';
 
 const CARD_KINDS = ['article', 'coin'] as const;
 type CardKind = (typeof CARD_KINDS)[number];

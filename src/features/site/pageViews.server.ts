@@ -6,8 +6,8 @@
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { LOCALES } from '../../lib/i18n/index.ts';
-import type { Db } from '../db/index.ts';
-import { pageViews } from '../db/schema/index.ts';
+import type { Db } from '../../server/db/index.ts';
+import { pageViews } from '../../server/db/schema/index.ts';
 
 /** A path longer than this (after normalising) is not one of our pages. */
 const PAGE_PATH_MAX = 200;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalisePagePath, tokenBuckets, utcDay } from './pageViews.ts';
+import { normalisePagePath, tokenBuckets, utcDay } from './pageViews.server.ts';
 
 describe('normalisePagePath', () => {
   it('drops the locale prefix, query, hash and trailing slash', () => {

@@ -8,7 +8,7 @@ import {
   sitemapIndexXml,
   STATIC_PATHS,
   urlsetXml,
-} from './sitemap.ts';
+} from './sitemap.server.ts';
 
 const origin = 'https://coins.example';
 

@@ -1,6 +1,6 @@
 import { parseAtomFeed, parseRssFeed } from 'feedsmith';
 import { describe, expect, it } from 'vitest';
-import { atomXml, escapeXml, feedPath, parseFeedPath, plainSummary, rssXml, type FeedDoc } from './feeds.ts';
+import { atomXml, escapeXml, feedPath, parseFeedPath, plainSummary, rssXml, type FeedDoc } from './feeds.server.ts';
 
 const doc: FeedDoc = {
   title: 'Coinlens news & "views"',

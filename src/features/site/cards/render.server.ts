@@ -6,12 +6,12 @@
  * database is escaped before it reaches either: a title is drawn as written, never read as markup.
  */
 import sharp from 'sharp';
-import { defaultRiseFall, type Locale } from '../../lib/i18n/index.ts';
-import { formatDateline, formatPercent, trend } from '../../lib/format/index.ts';
-import { createMoney } from '../../lib/money.ts';
-import { SPARK_HEIGHT, SPARK_WIDTH } from '../../lib/sparkline.ts';
-import { translator } from '../i18n/index.ts';
-import type { ArticleCardContent, CardContent, CoinCardContent } from './content.ts';
+import { defaultRiseFall, type Locale } from '../../../lib/i18n/index.ts';
+import { formatDateline, formatPercent, trend } from '../../../lib/format/index.ts';
+import { createMoney } from '../../../lib/money.ts';
+import { SPARK_HEIGHT, SPARK_WIDTH } from '../../../lib/sparkline.ts';
+import { translator } from '../../../server/i18n/index.ts';
+import type { ArticleCardContent, CardContent, CoinCardContent } from './content.server.ts';
 
 export const CARD_WIDTH = 1200;
 export const CARD_HEIGHT = 630;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createVisitorLedger } from './visitors.ts';
+import { createVisitorLedger } from './visitors.server.ts';
 
 const UA = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/130.0';
 

@@ -4,14 +4,14 @@
  * fingerprint the cache compares (cache.ts): what, if it changed, makes the card a new picture.
  */
 import { and, asc, eq, isNull } from 'drizzle-orm';
-import type { Locale } from '../../lib/i18n/index.ts';
-import type { Spark } from '../../lib/sparkline.ts';
-import type { Db } from '../db/index.ts';
-import { articleCoins, articles, coins, columnists } from '../db/schema/index.ts';
-import { coinNameBook, localCoinName } from '../../features/market/coins/index.ts';
-import { DomainError } from '../api/errors.ts';
-import { coinIconSvg } from '../../features/market/coins/index.ts';
-import { coinIconInfo, currentCoin, currentTotals } from '../../features/market/coins/index.ts';
+import type { Locale } from '../../../lib/i18n/index.ts';
+import type { Spark } from '../../../lib/sparkline.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { articleCoins, articles, coins, columnists } from '../../../server/db/schema/index.ts';
+import { coinNameBook, localCoinName } from '../../market/coins/index.ts';
+import { DomainError } from '../../../server/api/errors.ts';
+import { coinIconSvg } from '../../market/coins/index.ts';
+import { coinIconInfo, currentCoin, currentTotals } from '../../market/coins/index.ts';
 
 export interface ArticleCardContent {
   kind: 'article';

@@ -1,11 +1,11 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { DomainError } from '../errors.ts';
-import { volumePerVisit } from '../../../features/market/exchanges/index.ts';
-import { getRates, isRateSymbol, RATE_SYMBOLS } from '../../rates/rates.ts';
-import type { ApiEnv } from '../env.ts';
-import { ok, parseQuery } from '../respond.ts';
-import { doc } from '../openapi.ts';
+import { DomainError } from '../../server/api/errors.ts';
+import { volumePerVisit } from '../market/exchanges/index.ts';
+import { getRates, isRateSymbol, RATE_SYMBOLS } from '../../server/rates/rates.ts';
+import type { ApiEnv } from '../../server/api/env.ts';
+import { ok, parseQuery } from '../../server/api/respond.ts';
+import { doc } from '../../server/api/openapi.ts';
 
 const exrateQuery = z.object({
   base: z.literal('USD', { errorMap: () => ({ message: 'only USD is supported' }) }).default('USD'),

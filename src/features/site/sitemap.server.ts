@@ -12,7 +12,7 @@ import { and, asc, count, countDistinct, eq, isNull, max, sql, type SQL } from '
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { LOCALES, type Locale } from '../../lib/i18n/index.ts';
 import { hreflangAlternates, localeUrl } from '../../lib/seo.ts';
-import type { Db } from '../db/index.ts';
+import type { Db } from '../../server/db/index.ts';
 import {
   announcements,
   articles,
@@ -29,10 +29,10 @@ import {
   socialPosts,
   topics,
   wikiEntries,
-} from '../db/schema/index.ts';
-import { pageLocalesFor } from '../i18n/contentLocale.ts';
-import { escapeXml } from './feeds.ts';
-import { openToVisitors } from '../../features/content/announcements/index.ts';
+} from '../../server/db/schema/index.ts';
+import { pageLocalesFor } from '../../server/i18n/contentLocale.ts';
+import { escapeXml } from './feeds.server.ts';
+import { openToVisitors } from '../content/announcements/index.ts';
 
 export const PAGES_PER_FILE = 10_000;
 /** The protocol's limit per sitemap file. */

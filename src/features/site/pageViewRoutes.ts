@@ -1,12 +1,12 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { DomainError } from '../errors.ts';
-import { countPageView, normalisePagePath, tokenBuckets } from '../../domain/pageViews.ts';
-import { isReaderAgent } from '../../domain/views.ts';
-import { visitors, type VisitorLedger } from '../../domain/visitors.ts';
-import type { ApiEnv } from '../env.ts';
-import { done, fail } from '../respond.ts';
-import { doc } from '../openapi.ts';
+import { DomainError } from '../../server/api/errors.ts';
+import { countPageView, normalisePagePath, tokenBuckets } from './pageViews.server.ts';
+import { isReaderAgent } from './views.server.ts';
+import { visitors, type VisitorLedger } from './visitors.server.ts';
+import type { ApiEnv } from '../../server/api/env.ts';
+import { done, fail } from '../../server/api/respond.ts';
+import { doc } from '../../server/api/openapi.ts';
 import { z } from 'zod';
 
 type C = Context<ApiEnv>;

@@ -8,9 +8,9 @@
  * page micro-cache or a CDN are not seen, so the numbers are approximate, like every site's.
  */
 import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { announcements, articles, questions, wikiEntries } from '../db/schema/index.ts';
-import { visitors, type VisitorLedger } from './visitors.ts';
+import type { Db } from '../../server/db/index.ts';
+import { announcements, articles, questions, wikiEntries } from '../../server/db/schema/index.ts';
+import { visitors, type VisitorLedger } from './visitors.server.ts';
 
 const TABLES = { announcement: announcements, article: articles, wiki: wikiEntries, question: questions } as const;
 type ViewedKind = keyof typeof TABLES;

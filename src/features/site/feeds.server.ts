@@ -16,10 +16,10 @@
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { contentLang } from '../../lib/i18n/contentLanguage.ts';
 import { LOCALE_TAGS, toLocale, type Locale } from '../../lib/i18n/index.ts';
-import type { Db } from '../db/index.ts';
-import { announcements, articles, exchanges, flashNews } from '../db/schema/index.ts';
-import { inVisitorWindow, VISITOR_ANNOUNCEMENT_LIMIT } from '../../features/content/announcements/index.ts';
-import { contentLocales } from '../i18n/contentLocale.ts';
+import type { Db } from '../../server/db/index.ts';
+import { announcements, articles, exchanges, flashNews } from '../../server/db/schema/index.ts';
+import { inVisitorWindow, VISITOR_ANNOUNCEMENT_LIMIT } from '../content/announcements/index.ts';
+import { contentLocales } from '../../server/i18n/contentLocale.ts';
 
 export const FEED_KINDS = ['news', 'lives', 'announcements'] as const;
 export type FeedKind = (typeof FEED_KINDS)[number];

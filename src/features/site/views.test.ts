@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../tests/setup/db.ts';
-import type { DbHandle } from '../db/client.ts';
-import { countReaderView, countView, isReaderRequest } from './views.ts';
-import { createVisitorLedger } from './visitors.ts';
+import type { DbHandle } from '../../server/db/client.ts';
+import { countReaderView, countView, isReaderRequest } from './views.server.ts';
+import { createVisitorLedger } from './visitors.server.ts';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0 Safari/537.36';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseWidgetQuery, WIDGET_MAX_COINS } from './site.ts';
+import { parseWidgetQuery, WIDGET_MAX_COINS } from './site.server.ts';
 
 const q = (s: string) => parseWidgetQuery(new URLSearchParams(s));
 

@@ -3,18 +3,18 @@
  * embeddable price widget (/widget).
  */
 import { and, asc, desc, eq, inArray, isNotNull, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { coins, comments, exchanges, offerings, users } from '../db/schema/index.ts';
-import { coinIcon, priceAge, priceAgeColumns } from '../../features/market/coins/index.ts';
-import { num, type Page } from '../db/numbers.ts';
-import { isRateSymbol, type RateSymbol } from '../rates/rates.ts';
+import type { Db } from '../../server/db/index.ts';
+import { coins, comments, exchanges, offerings, users } from '../../server/db/schema/index.ts';
+import { coinIcon, priceAge, priceAgeColumns } from '../market/coins/index.ts';
+import { num, type Page } from '../../server/db/numbers.ts';
+import { isRateSymbol, type RateSymbol } from '../../server/rates/rates.ts';
 import {
   overallLabel,
   REVIEW_DIMENSIONS,
   RATING_MAX,
   type Review,
   type ReviewTargetType,
-} from '../../features/reader/reviews/index.ts';
+} from '../reader/reviews/index.ts';
 
 export const REVIEW_TARGET_TYPES = ['coin', 'exchange', 'offering'] as const satisfies readonly ReviewTargetType[];
 
