@@ -197,13 +197,18 @@ export const $session: WritableAtom<SessionState> = atom<SessionState>({ ...SIGN
 let browser: Session | null = null;
 
 /**
- * The push device code (src/features/reader/notifications/client/device.ts) loads only where notifications may be on:
+ * The push device code (src/stores/pushDevice.ts) loads only where notifications may be on:
  * permission granted, or a device id left from earlier. Pages that never asked load nothing.
  */
-const pushDevice = (run: (m: typeof import('../features/reader/notifications/client/device.ts')) => Promise<void>, evenWithoutPermission: boolean) => {
+const pushDevice = (
+  run: (m: typeof import('./pushDevice.ts')) => Promise<void>,
+  evenWithoutPermission: boolean,
+) => {
   const granted = typeof Notification !== 'undefined' && Notification.permission === 'granted';
   if (!granted && !(evenWithoutPermission && getCookie(MSG_TOKEN_COOKIE) !== undefined)) return;
-  void import('../features/reader/notifications/client/index.ts').then(run).catch((e: unknown) => console.error('[push]', e));
+  void import('./pushDevice.ts')
+    .then(run)
+    .catch((e: unknown) => console.error('[push]', e));
 };
 
 function browserSession(): Session {

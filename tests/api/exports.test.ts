@@ -8,7 +8,12 @@ import { listCoins } from '../../src/features/market/coins/coins.server.ts';
 import { getRates, type RateSymbol } from '../../src/server/rates/rates.ts';
 import { getRanking, RANK_KINDS, readRankQuery } from '../../src/features/market/rankings/rankings.server.ts';
 import { listHotCoins } from '../../src/features/market/rankings/hot.server.ts';
-import { listOfferings, platformRoi, readOfferingQuery, readRoiQuery } from '../../src/features/content/offerings/offerings.server.ts';
+import {
+  listOfferings,
+  platformRoi,
+  readOfferingQuery,
+  readRoiQuery,
+} from '../../src/features/content/offerings/offerings.server.ts';
 import { listTickers } from '../../src/features/market/pairs/pairs.server.ts';
 import { EXPORT_TABLES, type ExportTableName } from '../../src/features/export/tables.server.ts';
 import { exportResponse, MAX_EXPORT_ROWS } from '../../src/features/export/write.server.ts';

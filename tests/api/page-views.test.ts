@@ -2,7 +2,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { pageViews } from '../../src/server/db/schema/index.ts';
 import { listAnnouncements } from '../../src/features/content/announcements/announcements.server.ts';
-import { utcDay } from '../../src/features/site/pageViews.server.ts';
+import { utcDay } from '../../src/features/views/pageViews.server.ts';
 import { apiHarness } from './helpers.ts';
 
 const { call, db } = apiHarness();

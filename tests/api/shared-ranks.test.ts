@@ -4,7 +4,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { exchanges } from '../../src/server/db/schema/index.ts';
-import { expectedRanking, getExchange, listExchanges, volumePerVisit } from '../../src/features/market/exchanges/exchanges.server.ts';
+import {
+  expectedRanking,
+  getExchange,
+  listExchanges,
+  volumePerVisit,
+} from '../../src/features/market/exchanges/exchanges.server.ts';
 import { coinListings, getCoin } from '../../src/features/market/coins/coins.server.ts';
 import { apiHarness } from './helpers.ts';
 

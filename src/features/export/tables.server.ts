@@ -2,19 +2,8 @@ import { parseListPage, readListQuery } from '../../lib/listQuery.ts';
 import { LIST_SIZES } from '../../lib/pageSizes.ts';
 import { readMarketTabQuery, readTickerQuery } from '../../lib/tickerQuery.ts';
 import type { Db } from '../../server/db/index.ts';
-import {
-  EXCHANGE_SORTS,
-  getExchange,
-  listExchanges,
-  type ExchangeSummary,
-} from '../market/exchanges/index.ts';
-import {
-  coinIconInfo,
-  COIN_FILTERS,
-  COIN_SORTS,
-  listCoins,
-  type CoinSummary,
-} from '../market/coins/index.ts';
+import { EXCHANGE_SORTS, getExchange, listExchanges, type ExchangeSummary } from '../market/exchanges/index.ts';
+import { coinIconInfo, COIN_FILTERS, COIN_SORTS, listCoins, type CoinSummary } from '../market/coins/index.ts';
 import type { Page } from '../../server/db/numbers.ts';
 import { listTickers, quoteSymbols, TICKER_SORTS, type TickerRow } from '../market/pairs/index.ts';
 import type { Translate } from '../../server/i18n/index.ts';

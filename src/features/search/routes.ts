@@ -1,6 +1,15 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { CONTENT_KINDS, MAX_QUERY_LENGTH, normaliseQuery, search, SEARCH_KINDS } from './search.server.ts';
+import {
+  CONTENT_KINDS,
+  MAX_QUERY_LENGTH,
+  normaliseQuery,
+  quickSearchCoins,
+  quickSearchExchanges,
+  search,
+  SEARCH_KINDS,
+} from './search.server.ts';
+import { explorerCatalog } from './explorers.server.ts';
 import type { ApiEnv } from '../../server/api/env.ts';
 import { isSignedIn, optionalAuth } from '../../server/api/middleware/auth.ts';
 import { ok, parseQuery } from '../../server/api/respond.ts';
@@ -34,6 +43,22 @@ const contentQuery = z.object({
  * `contentLocales`).
  */
 export const searchRoutes = new Hono<ApiEnv>()
+  .get('/v1/quick_search/coin', doc({ tag: 'Search', summary: 'Every coin for the quick search box' }), async (c) =>
+    ok(c, await quickSearchCoins(c.get('db')), 300),
+  )
+  .get(
+    '/v1/quick_search/exchange',
+    doc({ tag: 'Search', summary: 'Every exchange for the quick search box' }),
+    async (c) => ok(c, await quickSearchExchanges(c.get('db')), 300),
+  )
+  .get(
+    '/v1/quick_search/explorer',
+    doc({
+      tag: 'Search',
+      summary: 'Block explorers the coins link to, for addresses and hashes typed into the quick search box',
+    }),
+    async (c) => ok(c, await explorerCatalog(c.get('db')), 300),
+  )
   .get(
     '/v1/search',
     doc({

@@ -13,7 +13,9 @@ import { doc, openApiDocument } from './openapi.ts';
 import { referencePage } from './reference.ts';
 import { readProvenance } from '../db/provenance.ts';
 import { data } from '../../features/site/index.ts';
-import { market } from '../../features/market/coins/index.ts';
+import { coinRoutes } from '../../features/market/coins/index.ts';
+import { exchangeRoutes } from '../../features/market/exchanges/index.ts';
+import { pairRoutes } from '../../features/market/pairs/index.ts';
 import { searchRoutes } from '../../features/search/index.ts';
 import { reviewRoutes, reviewWriteRoutes } from '../../features/reader/reviews/index.ts';
 import { klinesRoutes } from '../../features/market/klines/index.ts';
@@ -33,7 +35,7 @@ import { bookmarkRoutes, columnistRoutes } from '../../features/reader/follows/i
 import { subscriptionRoutes } from '../../features/reader/notifications/index.ts';
 import { pushRoutes } from '../../features/reader/notifications/index.ts';
 import { voteRoutes } from '../../features/reader/votes/index.ts';
-import { pageViewRoutes } from '../../features/site/index.ts';
+import { pageViewRoutes } from '../../features/views/index.ts';
 import { CACHE } from '../http/cachePolicy.mjs';
 
 /** The API contract's version: bump it when a route changes shape. */
@@ -107,7 +109,9 @@ export function createApi() {
   // request another site makes a browser send (the health check and documents above may be linked to).
   app.use('*', refuseCrossSite);
   app.use('*', requireSignature);
-  app.route('/', market);
+  app.route('/', coinRoutes);
+  app.route('/', exchangeRoutes);
+  app.route('/', pairRoutes);
   app.route('/', searchRoutes);
   app.route('/', reviewRoutes);
   app.route('/', klinesRoutes);

@@ -34,7 +34,7 @@ import {
   exchanges,
   notices,
 } from '../../../server/db/schema/index.ts';
-import { recentViewsOf } from '../../site/index.ts';
+import { recentViewsOf } from '../../views/index.ts';
 import { DomainError, notFound } from '../../../server/api/errors.ts';
 import { coinIcon } from '../../market/coins/index.ts';
 import type { Page } from '../../../server/db/numbers.ts';

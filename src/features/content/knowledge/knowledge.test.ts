@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { articlePath, groupBy, groupByCategory, groupByInitial, initialOf, normaliseFilter } from './knowledge.server.ts';
+import {
+  articlePath,
+  groupBy,
+  groupByCategory,
+  groupByInitial,
+  initialOf,
+  normaliseFilter,
+} from './knowledge.server.ts';
 
 describe('normaliseFilter', () => {
   it('trims, collapses spaces and drops empty filters', () => {

@@ -1,2 +1,3 @@
 // The market/exchanges feature's server face (read model, routes): what other code may use.
 export * from './exchanges.server.ts';
+export * from './routes.ts';

@@ -10,7 +10,12 @@ import { createHash, randomBytes } from 'node:crypto';
 import { and, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import { toLocale, type Locale } from '../../../lib/i18n/index.ts';
 import type { Db } from '../../../server/db/client.ts';
-import { announcementFeedTokens, announcements, announcementSubscriptions, exchanges } from '../../../server/db/schema/index.ts';
+import {
+  announcementFeedTokens,
+  announcements,
+  announcementSubscriptions,
+  exchanges,
+} from '../../../server/db/schema/index.ts';
 import { contentLocales } from '../../../server/i18n/contentLocale.ts';
 import { DomainError } from '../../../server/api/errors.ts';
 import { FEED_SIZE, plainSummary, type FeedDoc, type FeedFormat } from '../../site/index.ts';

@@ -10,7 +10,11 @@
  *
  * Notices: 20 operator notices over the last 60 days, in English and Chinese (40 rows).
  */
-import { ANNOUNCEMENT_CATEGORIES, type AnnouncementCategory, type NoticeCategory } from '../../../features/content/announcements/index.ts';
+import {
+  ANNOUNCEMENT_CATEGORIES,
+  type AnnouncementCategory,
+  type NoticeCategory,
+} from '../../../features/content/announcements/index.ts';
 import { announcementCoins, announcements, exchanges, notices } from '../../db/schema/index.ts';
 import { bulkInsert } from '../bulk.ts';
 import type { Rng } from '../random.ts';

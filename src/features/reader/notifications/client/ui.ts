@@ -254,7 +254,7 @@ export function mountNotify(host: HTMLElement, ui: Ui): Promise<void> {
   const text = el('p', { data: { testid: 'notify-state' } });
   const action = button('', 'notify-button', 'btn primary');
   const note = noteLine('notify-note');
-  let device: typeof import('./device.ts');
+  let device: typeof import('../../../../stores/pushDevice.ts');
   const show = (state: 'unsupported' | 'denied' | 'off' | 'enabled', dismissed = false) => {
     box.dataset.state = state;
     text.textContent = t(`pushUi.notify.${state}`);
@@ -288,7 +288,7 @@ export function mountNotify(host: HTMLElement, ui: Ui): Promise<void> {
     host,
     ui,
     async () => {
-      device = await import('./device.ts');
+      device = await import('../../../../stores/pushDevice.ts');
       show(await device.pushState());
       host.replaceChildren(box);
     },

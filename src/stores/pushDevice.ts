@@ -5,9 +5,9 @@
  * notifications. Loaded on demand: by the notification buttons, and by the session store at
  * sign-in and logout (only when notifications were ever allowed here).
  */
-import { base64UrlBytes, forgetIid, keepIid, newIid, sameKey, storedIid } from '../../../../lib/pushDevice.ts';
-import { ApiError, apiCall, apiGet } from '../../../../stores/api.ts';
-import { signedIn } from '../../../../lib/cookies.ts';
+import { base64UrlBytes, forgetIid, keepIid, newIid, sameKey, storedIid } from '../lib/pushDevice.ts';
+import { ApiError, apiCall, apiGet } from './api.ts';
+import { signedIn } from '../lib/cookies.ts';
 
 /** What the notification button shows. */
 type PushState = 'unsupported' | 'denied' | 'off' | 'enabled';
