@@ -89,8 +89,8 @@ const RULES: Rule[] = [
     never: (f) => under('pages', 'layouts', 'components', 'islands', 'stores')(f) || browser(f) || f.endsWith('.astro'),
   },
   {
-    name: 'configuration and the domain never reach the ingest (the ingest writes through them)',
-    from: (f) => f === 'server/config.ts' || under('server/domain')(f),
+    name: 'configuration, the database and the features never reach the ingest (the ingest writes through them)',
+    from: (f) => f === 'server/config.ts' || under('server/db', 'features')(f),
     never: under('server/ingest'),
   },
   { name: 'lib reaches nothing of ours outside lib', from: under('lib'), never: (f) => !under('lib')(f) },
@@ -231,10 +231,10 @@ describe('dependency rules (DESIGN §2), followed transitively', () => {
       ['lib/html.ts', []],
       ['stores/session.ts', ['islands/push/device.ts']],
       ['islands/push/device.ts', ['lib/html.ts']],
-      ['server/export/tables.ts', ['server/domain/markets.ts', 'components/ieo/platform.ts']],
+      ['server/export/tables.ts', ['features/market/coins/coins.server.ts', 'components/ieo/platform.ts']],
       ['components/ieo/platform.ts', []],
-      ['server/domain/markets.ts', ['server/domain/provenance.ts']],
-      ['server/domain/provenance.ts', ['server/ingest/sources/types.ts']],
+      ['features/market/coins/coins.server.ts', ['server/db/provenance.ts']],
+      ['server/db/provenance.ts', ['server/ingest/sources/types.ts']],
       ['server/ingest/sources/types.ts', []],
       ['server/config.ts', ['server/ingest/aggregate.ts']],
       ['server/ingest/aggregate.ts', ['server/config.ts']],
@@ -247,9 +247,9 @@ describe('dependency rules (DESIGN §2), followed transitively', () => {
     expect(found).toContain(`${RULES[2]!.name}: server/export/tables.ts → components/ieo/platform.ts`);
     expect(found).toContain(`${RULES[3]!.name}: server/config.ts → server/ingest/aggregate.ts`);
     expect(found).toContain(
-      `${RULES[3]!.name}: server/domain/markets.ts → server/domain/provenance.ts → server/ingest/sources/types.ts`,
+      `${RULES[3]!.name}: features/market/coins/coins.server.ts → server/db/provenance.ts → server/ingest/sources/types.ts`,
     );
-    // The ingest may read configuration and the domain: no rule binds it.
+    // The ingest may read configuration, the database and the features: no rule binds it.
     expect(found.filter((f) => f.includes(': server/ingest/'))).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { getCookie, removeCookie, setCookie } from './cookies.ts';
 /**
  * The rules of browser notifications and announcement subscriptions that need no browser: the
  * device id kept in the `msgToken` cookie (SPEC §3 client state, §9: one day), the VAPID key
- * conversion, and how a subscription list changes. src/islands/push/ uses them; unit tests
+ * conversion, and how a subscription list changes. src/features/reader/notifications/client/ uses them; unit tests
  * cover them.
  */
 

@@ -106,9 +106,9 @@ test('npm run dev: islands hydrate without errors, the start log has no warning,
     });
     page.on('pageerror', (e) => problems.push(`page error: ${e.message}`));
     await page.goto(`${BASE}/coin/bitcoin`, { timeout: 240_000 });
-    // The coin chart draws (mounted by islands/kline/watchPriceCharts.ts)…
+    // The coin chart draws (mounted by features/market/klines/client/watchPriceCharts.ts)…
     await expect(page.locator('.kline-canvas canvas').first()).toBeVisible({ timeout: 120_000 });
-    // …and the quick search answers (islands/search/mount.tsx).
+    // …and the quick search answers (features/search/client/mount.tsx).
     await page.getByTestId('quick-search-input').fill('btc');
     await expect(page.getByTestId('quick-search-results').getByRole('option').first()).toBeVisible({
       timeout: 120_000,

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const apiGet = vi.fn();
-vi.mock('./api.ts', () => ({ apiGet: (path: string) => apiGet(path) }));
+vi.mock('../../../stores/api.ts', () => ({ apiGet: (path: string) => apiGet(path) }));
 
 const { $explorers, loadExplorers } = await import('./quickSearch.ts');
 

@@ -86,7 +86,7 @@ export function isExpensive(method, rawUrl) {
   }
   const sitePath = path.replace(LOCALE_PREFIX, '') || '/';
   if (/^\/search\/?$/.test(sitePath)) return true;
-  // Share cards: an image drawn on a cache miss (src/server/cards).
+  // Share cards: an image drawn on a cache miss (src/features/site/cards).
   if (sitePath.startsWith('/cards/')) return true;
   if (sitePath.startsWith('/kline/')) return longKlines(params);
   return false;

@@ -3,7 +3,7 @@ import { cardResponse } from '../../../../features/site/index.ts';
 import { getDb } from '../../../../server/db/index.ts';
 
 /**
- * Share cards, `/cards/{locale}/{article|coin}/{id}.png` (src/server/cards). The parts are read
+ * Share cards, `/cards/{locale}/{article|coin}/{id}.png` (src/features/site/cards). The parts are read
  * from the path the middleware settled (`locals.path`): under a locale prefix Astro may hand a
  * rewritten endpoint another route's params.
  */
