@@ -7,7 +7,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { csrfFor, sessionIdOf } from '../../src/server/accounts/cookies.ts';
+import { csrfFor, sessionIdOf } from '../../src/server/auth/cookies.ts';
 import {
   ANNOUNCEMENT_CATEGORIES,
   VISITOR_ANNOUNCEMENT_LIMIT,

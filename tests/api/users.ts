@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { startSession } from '../../src/server/accounts/tokens.ts';
+import { startSession } from '../../src/server/auth/tokens.ts';
 import type { Db } from '../../src/server/db/index.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 

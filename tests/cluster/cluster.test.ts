@@ -14,7 +14,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocketServer } from 'ws';
 import { signature } from '../../src/lib/signature.ts';
-import { startSession } from '../../src/server/accounts/tokens.ts';
+import { startSession } from '../../src/server/auth/tokens.ts';
 import { openDatabase, type DbHandle } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { sseReader } from '../api/sse.ts';

@@ -4,7 +4,7 @@
  * query strings; anything that is not a string of the right shape is refused, never coerced.
  */
 import { DomainError } from '../api/errors.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from './passwords.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.ts';
 import { toE164 } from './phone.ts';
 
 export const invalid = (key: string, vars?: Record<string, string | number>) =>

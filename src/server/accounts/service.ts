@@ -12,14 +12,14 @@ import type { Translate } from '../i18n/index.ts';
 import { siteOrigin } from '../config.ts';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { toRiseFallScheme, type RiseFallScheme } from '../../lib/riseFall.ts';
-import { checkCode, issueCode, issueLink, takeLink, voidSecrets, type CodeCheck, type CodePurpose } from './codes.ts';
-import { knownDevice, passwordStamp, type DeviceOwner } from './cookies.ts';
+import { checkCode, issueCode, issueLink, takeLink, voidSecrets, type CodeCheck, type CodePurpose } from '../auth/codes.ts';
+import { knownDevice, passwordStamp, type DeviceOwner } from '../auth/cookies.ts';
 import { delivery } from './delivery.ts';
 import { maskPhone, SmsError } from './sms.ts';
-import { hashPassword, verifyPassword } from './passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { invalid } from './rules.ts';
-import { attempt, consume, forgive, type Backoff, type Limit } from './throttle.ts';
-import { revokeAllSessions, revokeOtherSessions, revokeSession, startSession, type AuthUser } from './tokens.ts';
+import { attempt, consume, forgive, type Backoff, type Limit } from '../auth/throttle.ts';
+import { revokeAllSessions, revokeOtherSessions, revokeSession, startSession, type AuthUser } from '../auth/tokens.ts';
 
 /** What the API shows of an account (SPEC §3 User; never the hash). */
 export interface UserView {

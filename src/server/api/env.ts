@@ -1,5 +1,5 @@
 import type { Locale } from '../../lib/i18n/index.ts';
-import type { AuthUser } from '../accounts/tokens.ts';
+import type { AuthUser } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import type { Translate } from '../i18n/index.ts';
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
-import { consume } from '../../../server/accounts/throttle.ts';
+import { consume } from '../../../server/auth/throttle.ts';
 import { siteOrigin } from '../../../server/config.ts';
 import { DomainError } from '../../../server/api/errors.ts';
 import { feedTokenStatus, privateFeedPath, revokeFeedToken, rotateFeedToken } from './subscriptions.server.ts';

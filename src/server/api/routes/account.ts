@@ -4,8 +4,8 @@ import { bodyLimit } from 'hono/body-limit';
 import { AVATAR_MAX_BYTES, AvatarError, saveAvatar } from '../../accounts/avatar.ts';
 import * as accounts from '../../accounts/service.ts';
 import type { Caller } from '../../accounts/service.ts';
-import { clearedSessionCookies, DEVICE_COOKIE, deviceCookie, sessionCookies } from '../../accounts/cookies.ts';
-import { revokeSession } from '../../accounts/tokens.ts';
+import { clearedSessionCookies, DEVICE_COOKIE, deviceCookie, sessionCookies } from '../../auth/cookies.ts';
+import { revokeSession } from '../../auth/tokens.ts';
 import {
   accountOf,
   codeOf,

@@ -4,7 +4,7 @@
 // - The limits apply to work, not to answers from the page micro-cache: server.mjs asks only
 //   after a cache miss, so a popular page stays unlimited however often it is asked for.
 // - Buckets live in this process's memory, not in PostgreSQL like the account throttles
-//   (src/server/accounts/throttle.ts): a check must cost nothing on the path it protects (a
+//   (src/server/auth/throttle.ts): a check must cost nothing on the path it protects (a
 //   database write per search would load the very database the searches overload), and losing
 //   them on a restart only grants one more burst. The map is bounded and swept.
 // - /api/health, static files and everything not listed here never wait for a slot.
