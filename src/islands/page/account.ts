@@ -155,7 +155,7 @@ export function startAccount(): void {
 
   let dialog: Promise<void> | null = null;
   showLogin = () => {
-    dialog ??= import('../account/mountLogin.tsx').then(({ mountLogin }) =>
+    dialog ??= import('../../features/reader/account/client/mountLogin.tsx').then(({ mountLogin }) =>
       mountLogin(dict, area?.dataset.locale, base),
     );
     void dialog.then(() => import('../../stores/session.ts')).then((s) => s.openLogin());

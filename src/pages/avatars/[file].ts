@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { avatarResponse } from '../../server/accounts/avatar.ts';
+import { avatarResponse } from '../../features/reader/account/index.ts';
 import { getDb } from '../../server/db/index.ts';
 
 /** Avatars from the database, by content hash (`/avatars/<hash>.jpg`), cached for a year. */

@@ -29,7 +29,7 @@ import { noticeRoutes } from '../../features/content/announcements/index.ts';
 import { offeringRoutes } from '../../features/content/offerings/index.ts';
 import { knowledgeRoutes } from '../../features/content/knowledge/index.ts';
 import { communityRoutes } from '../../features/content/community/index.ts';
-import { accountRoutes } from './routes/account.ts';
+import { accountRoutes } from '../../features/reader/account/index.ts';
 import { favouriteRoutes } from '../../features/reader/watchlist/index.ts';
 import { bookmarkRoutes, columnistRoutes } from '../../features/reader/follows/index.ts';
 import { subscriptionRoutes } from '../../features/reader/notifications/index.ts';

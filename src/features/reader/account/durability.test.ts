@@ -10,8 +10,8 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { DB_NAME, DB_USER } from '../db/embedded.ts';
-import { killPostgres } from '../../../tests/setup/processes.ts';
+import { DB_NAME, DB_USER } from '../../../server/db/embedded.ts';
+import { killPostgres } from '../../../../tests/setup/processes.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-durable-'));
 const env = { ...process.env, DATA_DIR: dir, DATABASE_URL: '', LIVE: 'off', SEED: 'auto', LOG_LEVEL: 'error' };

@@ -6,8 +6,8 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { NodemailerError, Transporter } from 'nodemailer';
-import type { Db } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/users.ts';
+import type { Db } from '../../../server/db/client.ts';
+import { mailOutbox } from '../../../server/db/schema/users.ts';
 
 export interface Mail {
   to: string;

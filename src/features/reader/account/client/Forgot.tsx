@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { checkCode, checkEmail, checkPassword } from '../../lib/account.ts';
-import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
-import { apiCall } from '../../stores/api.ts';
-import { openLogin } from '../../stores/session.ts';
+import { checkCode, checkEmail, checkPassword } from '../../../../lib/account.ts';
+import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
+import { apiCall } from '../../../../stores/api.ts';
+import { openLogin } from '../../../../stores/session.ts';
 import {
   Field,
   Form,

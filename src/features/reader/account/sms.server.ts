@@ -5,9 +5,9 @@
  */
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { ConfigError } from '../config.ts';
-import type { Db } from '../db/client.ts';
-import { smsOutbox } from '../db/schema/users.ts';
+import { ConfigError } from '../../../server/config.ts';
+import type { Db } from '../../../server/db/client.ts';
+import { smsOutbox } from '../../../server/db/schema/users.ts';
 
 export interface SmsSender {
   readonly kind: 'http' | 'outbox';

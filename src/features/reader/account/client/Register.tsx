@@ -6,10 +6,10 @@ import {
   checkUserName,
   displayName,
   type AccountUser,
-} from '../../lib/account.ts';
-import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
-import { apiCall } from '../../stores/api.ts';
-import { login, openLogin } from '../../stores/session.ts';
+} from '../../../../lib/account.ts';
+import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
+import { apiCall } from '../../../../stores/api.ts';
+import { login, openLogin } from '../../../../stores/session.ts';
 import {
   Field,
   Form,

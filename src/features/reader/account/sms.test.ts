@@ -5,11 +5,11 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../../tests/setup/db.ts';
-import { ConfigError } from '../config.ts';
-import type { DbHandle } from '../db/client.ts';
-import { smsOutbox } from '../db/schema/users.ts';
-import { createSmsSender, maskPhone, SmsError } from './sms.ts';
+import { openTestDb } from '../../../../tests/setup/db.ts';
+import { ConfigError } from '../../../server/config.ts';
+import type { DbHandle } from '../../../server/db/client.ts';
+import { smsOutbox } from '../../../server/db/schema/users.ts';
+import { createSmsSender, maskPhone, SmsError } from './sms.server.ts';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';
 const TOKEN = 'tok-secret-42';

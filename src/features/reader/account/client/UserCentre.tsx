@@ -8,13 +8,13 @@ import {
   checkPassword,
   checkUserName,
   type AccountUser,
-} from '../../lib/account.ts';
-import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
-import { ApiError, apiCall, apiUpload } from '../../stores/api.ts';
+} from '../../../../lib/account.ts';
+import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
+import { ApiError, apiCall, apiUpload } from '../../../../stores/api.ts';
 import Bookmarks from './Bookmarks.tsx';
 import Interests from './Interests.tsx';
-import { login, openLogin, refreshProfile, renewed, setUser, startSession } from '../../stores/session.ts';
-import NotificationsTab from '../../features/reader/notifications/client/NotificationsTab.tsx';
+import { login, openLogin, refreshProfile, renewed, setUser, startSession } from '../../../../stores/session.ts';
+import NotificationsTab from '../../notifications/client/NotificationsTab.tsx';
 import {
   Field,
   Form,
@@ -29,7 +29,7 @@ import {
   useSubmit,
   type T,
 } from './fields.tsx';
-import WatchlistTab from '../../features/reader/watchlist/client/WatchlistTab.tsx';
+import WatchlistTab from '../../watchlist/client/WatchlistTab.tsx';
 
 interface Props {
   locale: Locale;

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestDb } from '../../../tests/setup/db.ts';
-import type { DbHandle } from '../db/client.ts';
-import { coins, comments, exchanges, offerings, users } from '../db/schema/index.ts';
-import { publicProfile } from './publicProfile.ts';
+import { openTestDb } from '../../../../tests/setup/db.ts';
+import type { DbHandle } from '../../../server/db/client.ts';
+import { coins, comments, exchanges, offerings, users } from '../../../server/db/schema/index.ts';
+import { publicProfile } from './publicProfile.server.ts';
 
 describe('publicProfile', () => {
   let handle: DbHandle;

@@ -1,11 +1,11 @@
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
-import { AVATAR_MAX_BYTES, AvatarError, saveAvatar } from '../../accounts/avatar.ts';
-import * as accounts from '../../accounts/service.ts';
-import type { Caller } from '../../accounts/service.ts';
-import { clearedSessionCookies, DEVICE_COOKIE, deviceCookie, sessionCookies } from '../../auth/cookies.ts';
-import { revokeSession } from '../../auth/tokens.ts';
+import { AVATAR_MAX_BYTES, AvatarError, saveAvatar } from './avatar.server.ts';
+import * as accounts from './account.server.ts';
+import type { Caller } from './account.server.ts';
+import { clearedSessionCookies, DEVICE_COOKIE, deviceCookie, sessionCookies } from '../../../server/auth/cookies.ts';
+import { revokeSession } from '../../../server/auth/tokens.ts';
 import {
   accountOf,
   codeOf,
@@ -16,13 +16,13 @@ import {
   passwordOf,
   phoneOf,
   userNameOf,
-} from '../../accounts/rules.ts';
-import { DomainError } from '../errors.ts';
-import type { ApiEnv } from '../env.ts';
-import { requireAuth } from '../middleware/auth.ts';
-import { isHttps } from '../middleware/sameSite.ts';
-import { done, fail } from '../respond.ts';
-import { doc } from '../openapi.ts';
+} from './rules.ts';
+import { DomainError } from '../../../server/api/errors.ts';
+import type { ApiEnv } from '../../../server/api/env.ts';
+import { requireAuth } from '../../../server/api/middleware/auth.ts';
+import { isHttps } from '../../../server/api/middleware/sameSite.ts';
+import { done, fail } from '../../../server/api/respond.ts';
+import { doc } from '../../../server/api/openapi.ts';
 import { z } from 'zod';
 import {
   RISE_FALL_COOKIE,
@@ -30,7 +30,7 @@ import {
   RISE_FALL_SCHEMES,
   toRiseFallScheme,
 } from '../../../lib/riseFall.ts';
-import type { RouteDoc } from '../openapi.ts';
+import type { RouteDoc } from '../../../server/api/openapi.ts';
 
 type C = Context<ApiEnv>;
 

@@ -5,10 +5,10 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { CALLING_CODES, composePhone, checkPhone, defaultCallingCode, SMS_COOLDOWN_S } from '../../lib/account.ts';
-import { LOCALE_TAGS, type Locale } from '../../lib/i18n/index.ts';
-import { ApiError } from '../../stores/api.ts';
-import { $session, startSession } from '../../stores/session.ts';
+import { CALLING_CODES, composePhone, checkPhone, defaultCallingCode, SMS_COOLDOWN_S } from '../../../../lib/account.ts';
+import { LOCALE_TAGS, type Locale } from '../../../../lib/i18n/index.ts';
+import { ApiError } from '../../../../stores/api.ts';
+import { $session, startSession } from '../../../../stores/session.ts';
 
 export type T = (key: string, vars?: Record<string, string | number>) => string;
 

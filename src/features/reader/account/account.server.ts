@@ -5,21 +5,21 @@
  */
 import { randomBytes } from 'node:crypto';
 import { and, eq, ne, or, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { users } from '../db/schema/index.ts';
-import { DomainError } from '../api/errors.ts';
-import type { Translate } from '../i18n/index.ts';
-import { siteOrigin } from '../config.ts';
-import type { Locale } from '../../lib/i18n/index.ts';
-import { toRiseFallScheme, type RiseFallScheme } from '../../lib/riseFall.ts';
-import { checkCode, issueCode, issueLink, takeLink, voidSecrets, type CodeCheck, type CodePurpose } from '../auth/codes.ts';
-import { knownDevice, passwordStamp, type DeviceOwner } from '../auth/cookies.ts';
-import { delivery } from './delivery.ts';
-import { maskPhone, SmsError } from './sms.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
+import type { Db } from '../../../server/db/client.ts';
+import { users } from '../../../server/db/schema/index.ts';
+import { DomainError } from '../../../server/api/errors.ts';
+import type { Translate } from '../../../server/i18n/index.ts';
+import { siteOrigin } from '../../../server/config.ts';
+import type { Locale } from '../../../lib/i18n/index.ts';
+import { toRiseFallScheme, type RiseFallScheme } from '../../../lib/riseFall.ts';
+import { checkCode, issueCode, issueLink, takeLink, voidSecrets, type CodeCheck, type CodePurpose } from '../../../server/auth/codes.ts';
+import { knownDevice, passwordStamp, type DeviceOwner } from '../../../server/auth/cookies.ts';
+import { delivery } from './delivery.server.ts';
+import { maskPhone, SmsError } from './sms.server.ts';
+import { hashPassword, verifyPassword } from '../../../server/auth/passwords.ts';
 import { invalid } from './rules.ts';
-import { attempt, consume, forgive, type Backoff, type Limit } from '../auth/throttle.ts';
-import { revokeAllSessions, revokeOtherSessions, revokeSession, startSession, type AuthUser } from '../auth/tokens.ts';
+import { attempt, consume, forgive, type Backoff, type Limit } from '../../../server/auth/throttle.ts';
+import { revokeAllSessions, revokeOtherSessions, revokeSession, startSession, type AuthUser } from '../../../server/auth/tokens.ts';
 
 /** What the API shows of an account (SPEC §3 User; never the hash). */
 export interface UserView {

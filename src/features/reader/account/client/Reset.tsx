@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { checkPassword } from '../../lib/account.ts';
-import { createTranslator, type Dict } from '../../lib/i18n/index.ts';
-import { apiCall } from '../../stores/api.ts';
-import { openLogin } from '../../stores/session.ts';
+import { checkPassword } from '../../../../lib/account.ts';
+import { createTranslator, type Dict } from '../../../../lib/i18n/index.ts';
+import { apiCall } from '../../../../stores/api.ts';
+import { openLogin } from '../../../../stores/session.ts';
 import { Field, Form, FormNote, useProblems, useSubmit } from './fields.tsx';
 
 interface Props {

@@ -4,8 +4,8 @@
  */
 import { createRoot } from 'react-dom/client';
 import { flushSync } from 'react-dom';
-import { toLocale, type Dict } from '../../lib/i18n/index.ts';
-import { startSession } from '../../stores/session.ts';
+import { toLocale, type Dict } from '../../../../lib/i18n/index.ts';
+import { startSession } from '../../../../stores/session.ts';
 import LoginDialog from './LoginDialog.tsx';
 import './account.css';
 

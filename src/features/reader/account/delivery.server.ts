@@ -3,10 +3,10 @@
  * (tables and DATA_DIR/outbox) when none is set. One of each per database.
  */
 import path from 'node:path';
-import type { Db } from '../db/client.ts';
-import { config } from '../config.ts';
-import { createMailer, type Mailer } from './mail.ts';
-import { createSmsSender, type SmsSender } from './sms.ts';
+import type { Db } from '../../../server/db/client.ts';
+import { config } from '../../../server/config.ts';
+import { createMailer, type Mailer } from './mail.server.ts';
+import { createSmsSender, type SmsSender } from './sms.server.ts';
 
 export interface Delivery {
   mailer: Mailer;

@@ -5,9 +5,9 @@
  * so the next item moves up).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { LOCALE_TAGS, type Locale } from '../../lib/i18n/index.ts';
-import { foreignLang } from '../../lib/i18n/contentLanguage.ts';
-import { apiGet } from '../../stores/api.ts';
+import { LOCALE_TAGS, type Locale } from '../../../../lib/i18n/index.ts';
+import { foreignLang } from '../../../../lib/i18n/contentLanguage.ts';
+import { apiGet } from '../../../../stores/api.ts';
 import { errorText, FormNote, type Note, type T } from './fields.tsx';
 import './follow.css';
 

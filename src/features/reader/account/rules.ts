@@ -3,8 +3,8 @@
  * key is under `auth.` in the locale files). Inputs arrive as `unknown` from JSON bodies and
  * query strings; anything that is not a string of the right shape is refused, never coerced.
  */
-import { DomainError } from '../api/errors.ts';
-import { PASSWORD_MAX, PASSWORD_MIN } from '../auth/passwords.ts';
+import { DomainError } from '../../../server/api/errors.ts';
+import { PASSWORD_MAX, PASSWORD_MIN } from '../../../server/auth/passwords.ts';
 import { toE164 } from './phone.ts';
 
 export const invalid = (key: string, vars?: Record<string, string | number>) =>

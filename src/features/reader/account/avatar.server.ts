@@ -3,11 +3,11 @@
  * and stored in the database by content hash, so every instance can serve it and the URL never
  * changes meaning (it is cached for a year).
  */
-import { CACHE } from '../http/cachePolicy.mjs';
+import { CACHE } from '../../../server/http/cachePolicy.mjs';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
-import { avatars } from '../db/schema/users.ts';
+import type { Db } from '../../../server/db/client.ts';
+import { avatars } from '../../../server/db/schema/users.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const SIDE = 256;

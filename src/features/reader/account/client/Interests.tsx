@@ -6,9 +6,9 @@
  */
 import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
-import { LOCALE_TAGS, type Locale } from '../../lib/i18n/index.ts';
-import { apiGet } from '../../stores/api.ts';
-import { follows } from '../../features/reader/follows/client/index.ts';
+import { LOCALE_TAGS, type Locale } from '../../../../lib/i18n/index.ts';
+import { apiGet } from '../../../../stores/api.ts';
+import { follows } from '../../follows/client/index.ts';
 import { errorText, FormNote, type Note, type T } from './fields.tsx';
 import './follow.css';
 

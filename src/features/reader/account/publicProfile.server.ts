@@ -4,10 +4,10 @@
  * invitation code, verification state): the query selects only what may be shown.
  */
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/index.ts';
-import { coins, comments, exchanges, offerings, users } from '../db/schema/index.ts';
-import { num, type Page } from '../db/numbers.ts';
-import { overallLabel, type OverallLabel, type ReviewTargetType } from '../../features/reader/reviews/index.ts';
+import type { Db } from '../../../server/db/index.ts';
+import { coins, comments, exchanges, offerings, users } from '../../../server/db/schema/index.ts';
+import { num, type Page } from '../../../server/db/numbers.ts';
+import { overallLabel, type OverallLabel, type ReviewTargetType } from '../reviews/index.ts';
 
 export interface PublicReview {
   id: number;

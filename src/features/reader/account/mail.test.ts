@@ -5,11 +5,11 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestSmtp, type TestSmtp } from '../../../tests/setup/smtp.ts';
-import { openTestDb } from '../../../tests/setup/db.ts';
-import type { DbHandle } from '../db/client.ts';
-import { mailOutbox } from '../db/schema/users.ts';
-import { createMailer, MailError } from './mail.ts';
+import { startTestSmtp, type TestSmtp } from '../../../../tests/setup/smtp.ts';
+import { openTestDb } from '../../../../tests/setup/db.ts';
+import type { DbHandle } from '../../../server/db/client.ts';
+import { mailOutbox } from '../../../server/db/schema/users.ts';
+import { createMailer, MailError } from './mail.server.ts';
 
 const FROM = 'Coinlens <no-reply@coinlens.test>';
 const mail = {

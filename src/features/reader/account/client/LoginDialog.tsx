@@ -1,9 +1,9 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
-import { checkCode, displayName, type AccountUser } from '../../lib/account.ts';
-import { createTranslator, type Dict, type Locale } from '../../lib/i18n/index.ts';
-import { apiCall, apiPost } from '../../stores/api.ts';
-import { $session, closeLogin, login } from '../../stores/session.ts';
+import { checkCode, displayName, type AccountUser } from '../../../../lib/account.ts';
+import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
+import { apiCall, apiPost } from '../../../../stores/api.ts';
+import { $session, closeLogin, login } from '../../../../stores/session.ts';
 import {
   errorText,
   Field,

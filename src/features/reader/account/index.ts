@@ -1,0 +1,5 @@
+// The reader/account feature's server face (read model, routes): what other code may use.
+export * from './avatar.server.ts';
+export * from './links.server.ts';
+export * from './publicProfile.server.ts';
+export * from './routes.ts';
