@@ -5,7 +5,7 @@ import { signature } from '../../src/lib/signature.ts';
 import { createApi } from '../../src/server/api/app.ts';
 import type { ApiEnv } from '../../src/server/api/env.ts';
 import { requestContext } from '../../src/server/api/middleware/context.ts';
-import { streamRoutes } from '../../src/server/api/routes/stream.ts';
+import { streamRoutes } from '../../src/server/realtime/routes.ts';
 import { startRealtime, stopRealtime, type Realtime } from '../../src/server/realtime/index.ts';
 import { apiHarness } from './helpers.ts';
 

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signature } from '../../src/lib/signature.ts';
 import type { ApiEnv } from '../../src/server/api/env.ts';
 import { requestContext } from '../../src/server/api/middleware/context.ts';
-import { streamRoutes } from '../../src/server/api/routes/stream.ts';
+import { streamRoutes } from '../../src/server/realtime/routes.ts';
 import { openDatabase, type DbHandle } from '../../src/server/db/client.ts';
 import { Realtime } from '../../src/server/realtime/index.ts';
 import { apiHarness } from './helpers.ts';

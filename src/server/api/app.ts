@@ -20,7 +20,7 @@ import { searchRoutes } from '../../features/search/index.ts';
 import { reviewRoutes, reviewWriteRoutes } from '../../features/reader/reviews/index.ts';
 import { klinesRoutes } from '../../features/market/klines/index.ts';
 import { coinTabRoutes } from '../../features/market/coin/index.ts';
-import { streamRoutes } from './routes/stream.ts';
+import { streamRoutes } from '../realtime/routes.ts';
 import { rankingRoutes } from '../../features/market/rankings/index.ts';
 import { hotRoutes } from '../../features/market/rankings/index.ts';
 import { contentRoutes } from '../../features/content/news/index.ts';

@@ -1,14 +1,14 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { config } from '../../config.ts';
-import { currentRealtime, type Realtime } from '../../realtime/index.ts';
-import { SseChannel, type SseChannelOptions } from '../../realtime/sse.ts';
-import type { PriceTick } from '../../realtime/types.ts';
-import type { ApiEnv } from '../env.ts';
-import { fail, parseQuery } from '../respond.ts';
-import { slug } from '../schemas.ts';
-import { doc } from '../openapi.ts';
-import { CACHE } from '../../http/cachePolicy.mjs';
+import { config } from '../config.ts';
+import { currentRealtime, type Realtime } from './index.ts';
+import { SseChannel, type SseChannelOptions } from './sse.ts';
+import type { PriceTick } from './types.ts';
+import type { ApiEnv } from '../api/env.ts';
+import { fail, parseQuery } from '../api/respond.ts';
+import { slug } from '../api/schemas.ts';
+import { doc } from '../api/openapi.ts';
+import { CACHE } from '../http/cachePolicy.mjs';
 
 /** Most coins one stream may follow. */
 const MAX_STREAM_COINS = 200;
