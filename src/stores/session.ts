@@ -200,15 +200,10 @@ let browser: Session | null = null;
  * The push device code (src/stores/pushDevice.ts) loads only where notifications may be on:
  * permission granted, or a device id left from earlier. Pages that never asked load nothing.
  */
-const pushDevice = (
-  run: (m: typeof import('./pushDevice.ts')) => Promise<void>,
-  evenWithoutPermission: boolean,
-) => {
+const pushDevice = (run: (m: typeof import('./pushDevice.ts')) => Promise<void>, evenWithoutPermission: boolean) => {
   const granted = typeof Notification !== 'undefined' && Notification.permission === 'granted';
   if (!granted && !(evenWithoutPermission && getCookie(MSG_TOKEN_COOKIE) !== undefined)) return;
-  void import('./pushDevice.ts')
-    .then(run)
-    .catch((e: unknown) => console.error('[push]', e));
+  void import('./pushDevice.ts').then(run).catch((e: unknown) => console.error('[push]', e));
 };
 
 function browserSession(): Session {

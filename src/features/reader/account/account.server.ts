@@ -12,14 +12,28 @@ import type { Translate } from '../../../server/i18n/index.ts';
 import { siteOrigin } from '../../../server/config.ts';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import { toRiseFallScheme, type RiseFallScheme } from '../../../lib/riseFall.ts';
-import { checkCode, issueCode, issueLink, takeLink, voidSecrets, type CodeCheck, type CodePurpose } from '../../../server/auth/codes.ts';
+import {
+  checkCode,
+  issueCode,
+  issueLink,
+  takeLink,
+  voidSecrets,
+  type CodeCheck,
+  type CodePurpose,
+} from '../../../server/auth/codes.ts';
 import { knownDevice, passwordStamp, type DeviceOwner } from '../../../server/auth/cookies.ts';
 import { delivery } from './delivery.server.ts';
 import { maskPhone, SmsError } from './sms.server.ts';
 import { hashPassword, verifyPassword } from '../../../server/auth/passwords.ts';
 import { invalid } from './rules.ts';
 import { attempt, consume, forgive, type Backoff, type Limit } from '../../../server/auth/throttle.ts';
-import { revokeAllSessions, revokeOtherSessions, revokeSession, startSession, type AuthUser } from '../../../server/auth/tokens.ts';
+import {
+  revokeAllSessions,
+  revokeOtherSessions,
+  revokeSession,
+  startSession,
+  type AuthUser,
+} from '../../../server/auth/tokens.ts';
 
 /** What the API shows of an account (SPEC §3 User; never the hash). */
 export interface UserView {

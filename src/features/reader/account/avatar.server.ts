@@ -7,7 +7,7 @@ import { CACHE } from '../../../server/http/cachePolicy.mjs';
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client.ts';
-import { avatars } from '../../../server/db/schema/users.ts';
+import { avatars } from '../../../server/db/schema/account.ts';
 
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
 const SIDE = 256;

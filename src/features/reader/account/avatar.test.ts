@@ -4,8 +4,15 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestDb } from '../../../../tests/setup/db.ts';
 import type { DbHandle } from '../../../server/db/client.ts';
-import { avatars } from '../../../server/db/schema/users.ts';
-import { AVATAR_MAX_BYTES, AvatarError, avatarResponse, loadAvatar, processAvatar, saveAvatar } from './avatar.server.ts';
+import { avatars } from '../../../server/db/schema/account.ts';
+import {
+  AVATAR_MAX_BYTES,
+  AvatarError,
+  avatarResponse,
+  loadAvatar,
+  processAvatar,
+  saveAvatar,
+} from './avatar.server.ts';
 
 // Records what reaches the decoder, to show which uploads are refused before it sees them.
 const decoded = vi.hoisted(() => new Set<unknown>());

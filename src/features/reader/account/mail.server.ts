@@ -7,7 +7,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { NodemailerError, Transporter } from 'nodemailer';
 import type { Db } from '../../../server/db/client.ts';
-import { mailOutbox } from '../../../server/db/schema/users.ts';
+import { mailOutbox } from '../../../server/db/schema/account.ts';
 
 export interface Mail {
   to: string;

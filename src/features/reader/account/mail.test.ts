@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestSmtp, type TestSmtp } from '../../../../tests/setup/smtp.ts';
 import { openTestDb } from '../../../../tests/setup/db.ts';
 import type { DbHandle } from '../../../server/db/client.ts';
-import { mailOutbox } from '../../../server/db/schema/users.ts';
+import { mailOutbox } from '../../../server/db/schema/account.ts';
 import { createMailer, MailError } from './mail.server.ts';
 
 const FROM = 'Coinlens <no-reply@coinlens.test>';

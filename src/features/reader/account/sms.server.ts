@@ -7,7 +7,7 @@ import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { ConfigError } from '../../../server/config.ts';
 import type { Db } from '../../../server/db/client.ts';
-import { smsOutbox } from '../../../server/db/schema/users.ts';
+import { smsOutbox } from '../../../server/db/schema/account.ts';
 
 export interface SmsSender {
   readonly kind: 'http' | 'outbox';

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDb } from '../../../../tests/setup/db.ts';
 import { ConfigError } from '../../../server/config.ts';
 import type { DbHandle } from '../../../server/db/client.ts';
-import { smsOutbox } from '../../../server/db/schema/users.ts';
+import { smsOutbox } from '../../../server/db/schema/account.ts';
 import { createSmsSender, maskPhone, SmsError } from './sms.server.ts';
 
 const SID = 'AC0123456789abcdef0123456789abcdef';

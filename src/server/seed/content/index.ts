@@ -5,7 +5,7 @@
  */
 import { getTableName, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { votes } from '../../db/schema/activity.ts';
+import { votes } from '../../db/schema/votes.ts';
 import {
   announcementCoins,
   announcements,

@@ -5,7 +5,13 @@
  */
 import { useStore } from '@nanostores/react';
 import { useEffect, useId, useMemo, useRef, useState, type InputHTMLAttributes, type ReactNode } from 'react';
-import { CALLING_CODES, composePhone, checkPhone, defaultCallingCode, SMS_COOLDOWN_S } from '../../../../lib/account.ts';
+import {
+  CALLING_CODES,
+  composePhone,
+  checkPhone,
+  defaultCallingCode,
+  SMS_COOLDOWN_S,
+} from '../../../../lib/account.ts';
 import { LOCALE_TAGS, type Locale } from '../../../../lib/i18n/index.ts';
 import { ApiError } from '../../../../stores/api.ts';
 import { $session, startSession } from '../../../../stores/session.ts';

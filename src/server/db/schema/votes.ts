@@ -1,7 +1,6 @@
-import { date, index, integer, pgEnum, pgTable, primaryKey, smallint, text, timestamp } from 'drizzle-orm/pg-core';
-import { users } from './users.ts';
-
-const ts = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+import { integer, pgEnum, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { ts } from './columns.ts';
+import { users } from './account.ts';
 
 /** What a reader votes on: flash news (bullish / bearish) and calendar events (confirm / doubt). */
 export const voteKind = pgEnum('vote_kind', ['flash', 'calendar']);
@@ -24,18 +23,4 @@ export const votes = pgTable(
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.kind, t.itemId] })],
-);
-
-/**
- * Page views from the first-party beacon: a count per site path (no locale prefix, query or
- * hash) and UTC day. Nothing about the reader is stored.
- */
-export const pageViews = pgTable(
-  'page_views',
-  {
-    path: text('path').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    n: integer('n').notNull().default(0),
-  },
-  (t) => [primaryKey({ columns: [t.path, t.day] }), index('page_views_day_idx').on(t.day)],
 );
