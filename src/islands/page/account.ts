@@ -143,13 +143,13 @@ export function startAccount(): void {
   whenSignedIn(
     '[data-announcements-more]',
     'whole',
-    (el) => import('../../features/content/announcements/client/index.ts').then((m) => m.showWholeList(el)),
+    (el) => import('../../features/content/announcements/client/signedIn.ts').then((m) => m.showWholeList(el)),
     '[announcements]',
   );
   whenSignedIn(
     '[data-announcement-locked]',
     'shown',
-    (el) => import('../../features/content/announcements/client/index.ts').then((m) => m.showAnnouncement(el)),
+    (el) => import('../../features/content/announcements/client/detail.ts').then((m) => m.showAnnouncement(el)),
     '[announcement]',
   );
 
