@@ -10,8 +10,8 @@ import {
 } from '../../src/features/content/offerings/offerings.server.ts';
 import type { Ranking } from '../../src/features/market/rankings/rankings.server.ts';
 import { translator } from '../../src/server/i18n/index.ts';
-import en from '../../locales/ieo/en.json';
-import zh from '../../locales/ieo/zh.json';
+import en from '../../locales/offerings/en.json';
+import zh from '../../locales/offerings/zh.json';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();

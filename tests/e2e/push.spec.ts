@@ -24,7 +24,7 @@ const LOCALES = [
 type Words = Record<string, Record<string, string>>;
 const words = (lan: string) =>
   (
-    JSON.parse(fs.readFileSync(new URL(`../../locales/push-ui/${lan}.json`, import.meta.url), 'utf8')) as {
+    JSON.parse(fs.readFileSync(new URL(`../../locales/notifications/${lan}.json`, import.meta.url), 'utf8')) as {
       pushUi: Words;
     }
   ).pushUi;
