@@ -431,7 +431,7 @@ test('an announcement past what visitors may read asks them to log in, and shows
 
   const res = await page.goto(`/announcement/${oldest!.id}`);
   expect(res?.status()).toBe(200);
-  const en = strings('announcement/en.json').announcement as unknown as Record<string, string>;
+  const en = strings('announcements/en.json').announcement as unknown as Record<string, string>;
   await expect(page.getByTestId('announcement-locked')).toContainText(en.lockedDetail!.replace('{{limit}}', '30'));
   await expect(page.locator('body')).not.toContainText('An old announcement');
   await page.getByTestId('login-to-read-link').click();

@@ -282,7 +282,7 @@ export function mountWatchlist(root: HTMLElement, { dict, base, note = false }: 
     stopLive = null;
     const round = ++liveRound;
     if (!ids) return;
-    void import('../../../market/coins/client/index.ts').then(({ startLiveCells }) => {
+    void import('../../../market/coins/client/cells.ts').then(({ startLiveCells }) => {
       if (alive && round === liveRound) stopLive = startLiveCells(body);
     });
   }
