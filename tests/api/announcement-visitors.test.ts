@@ -14,7 +14,7 @@ import {
   type AnnouncementDetail,
   type AnnouncementPage,
 } from '../../src/features/content/announcements/announcements.server.ts';
-import type { ContentItem } from '../../src/features/market/coin/coin.server.ts';
+import type { ContentItem } from '../../src/features/market/coin/content.server.ts';
 import { apiHarness } from './helpers.ts';
 import { signedInUser } from './users.ts';
 

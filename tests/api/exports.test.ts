@@ -6,7 +6,8 @@ import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../src/serv
 import { listExchanges } from '../../src/features/market/exchanges/exchanges.server.ts';
 import { listCoins } from '../../src/features/market/coins/coins.server.ts';
 import { getRates, type RateSymbol } from '../../src/server/rates/rates.ts';
-import { getRanking, RANK_KINDS, readRankQuery } from '../../src/features/market/rankings/rankings.server.ts';
+import { getRanking } from '../../src/features/market/rankings/queries.server.ts';
+import { RANK_KINDS, readRankQuery } from '../../src/features/market/rankings/rankings.server.ts';
 import { listHotCoins } from '../../src/features/market/rankings/hot.server.ts';
 import {
   listOfferings,

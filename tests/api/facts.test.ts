@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { globalTotals } from '../../src/features/market/coins/coins.server.ts';
+import { globalTotals } from '../../src/features/market/coins/totals.server.ts';
 import { FactsRefresh, matchCoins, matchExchanges } from '../../src/server/ingest/facts.ts';
 import { CoinGecko, type CoinFacts } from '../../src/server/ingest/sources/coingecko.ts';
 import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';

@@ -10,7 +10,7 @@ import {
   listExchanges,
   volumePerVisit,
 } from '../../src/features/market/exchanges/exchanges.server.ts';
-import { coinListings, getCoin } from '../../src/features/market/coins/coins.server.ts';
+import { coinListings, getCoin } from '../../src/features/market/coins/detail.server.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();

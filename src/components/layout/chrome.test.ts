@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locale } from '../../lib/i18n/index.ts';
 import { translator } from '../../server/i18n/index.ts';
 import type { View } from '../../server/view.ts';
-import type { GlobalTotals } from '../../features/market/coins/coins.server.ts';
+import type { GlobalTotals } from '../../features/market/coins/totals.server.ts';
 import { renderHeader, wholeMarketCredit, type PageState } from './chrome.ts';
 
 function viewFor(locale: Locale, base: string, ratesAsOf: Date | null = null): View {

@@ -1,26 +1,28 @@
 import { describe, expect, it } from 'vitest';
 import {
-  alignedReturns,
-  analysePrice,
-  annualisedVolatility,
-  beta,
   chartPoints,
   COIN_TABS,
-  correlation,
-  dailyReturns,
   depth1Percent,
   flowWindows,
   holderGroups,
   isCoinTab,
   isTimeRange,
-  maxDrawdown,
-  periodReturns,
   rangeStart,
   ratingAggregate,
   spreadRate,
   weeksInRange,
-  type DailyClose,
 } from './formulas.ts';
+import {
+  alignedReturns,
+  analysePrice,
+  annualisedVolatility,
+  beta,
+  correlation,
+  dailyReturns,
+  maxDrawdown,
+  periodReturns,
+  type DailyClose,
+} from './priceAnalysis.ts';
 
 const DAY = 86_400_000;
 

@@ -1,3 +1,4 @@
 // The market/coin feature's server face (read model, routes): what other code may use.
 export * from './formulas.ts';
+export * from './priceAnalysis.ts';
 export * from './routes.ts';

@@ -5,19 +5,15 @@ import { TIME_RANGES } from './formulas.ts';
 import {
   coinFacts,
   getChainActivity,
-  getCoinAnalysis,
   getCoinFlows,
-  getCoinRatings,
-  getExchangeBalances,
   getHolderDistribution,
-  getRepoActivity,
-  hotCoinContent,
-  listCoinContent,
-  listCoinExchanges,
   listHolders,
-  listMilestones,
   listTransfers,
 } from './coin.server.ts';
+import { getExchangeBalances, listCoinExchanges } from './trading.server.ts';
+import { getCoinRatings, getRepoActivity, listMilestones } from './project.server.ts';
+import { getCoinAnalysis } from './analysis.server.ts';
+import { hotCoinContent, listCoinContent } from './content.server.ts';
 import { listTickers, TICKER_SORTS } from '../pairs/index.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { isSignedIn, optionalAuth } from '../../../server/api/middleware/auth.ts';

@@ -1,7 +1,9 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { withLocalNames } from './names.server.ts';
-import { COIN_FILTERS, COIN_SORTS, currentCoin, currentCoinList, globalTotals } from './coins.server.ts';
+import { COIN_FILTERS, COIN_SORTS, currentCoinList } from './coins.server.ts';
+import { currentCoin } from './detail.server.ts';
+import { globalTotals } from './totals.server.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { ok, parseQuery } from '../../../server/api/respond.ts';
 import { idParam, pageQuery, slug } from '../../../server/api/schemas.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { expectedVolume, signUpUrl, volumeEstimate } from './exchanges.server.ts';
+import { expectedVolume, volumeEstimate } from './exchanges.server.ts';
+import { signUpUrl } from './accounts.server.ts';
 
 describe('volumeEstimate (SPEC §9 expected volume, step by step)', () => {
   it('multiplies volume per visit by daily visits (monthly / 30) below the cap', () => {

@@ -1,6 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { FLOW_WINDOWS, getRanking, RANK_KINDS, RANK_PERIODS, RANK_SCOPES } from './rankings.server.ts';
+import { FLOW_WINDOWS, RANK_KINDS, RANK_PERIODS, RANK_SCOPES } from './rankings.server.ts';
+import { getRanking } from './queries.server.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { ok, parseQuery } from '../../../server/api/respond.ts';
 import { pageQuery } from '../../../server/api/schemas.ts';

@@ -8,14 +8,10 @@ import type {
   MouseEventParams,
   UTCTimestamp,
 } from 'lightweight-charts';
-import { formatDate, formatDateTime, formatPercent, trend } from '../../../../lib/format/index.ts';
 import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
 import {
   applyTick,
-  DEFAULT_RANGE,
   INTERVAL_MS,
-  KLINE_INTERVALS,
-  KLINE_RANGES,
   type KlineCandle,
   type KlineInterval,
   type KlineRange,
@@ -24,6 +20,7 @@ import { createMoney, MARKET_RATE_COINS } from '../../../../lib/money.ts';
 import { apiGet } from '../../../../stores/api.ts';
 import { $prices, watchPrices } from '../../../../stores/prices.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha, type ChartColours } from './chartTheme.ts';
+import { KlineLegend, KlineToolbar, type Status } from './KlineToolbar.tsx';
 import type { NewsMarkers } from './newsMarkers.ts';
 import { axisFormatter, MARKER_BAND } from './priceAxis.ts';
 import './kline.css';
@@ -52,12 +49,7 @@ interface Series {
   candles: KlineCandle[];
 }
 
-type Status = 'loading' | 'ready' | 'empty' | 'error';
-
 const toSeconds = (ms: number) => Math.floor(ms / 1000) as UTCTimestamp;
-
-/** The query string of a kline view, as the page reads it. */
-const viewQuery = (interval: KlineInterval, range: KlineRange) => `?interval=${interval}&range=${range}`;
 
 /**
  * The kline chart: candlesticks with a volume histogram (lightweight-charts), interval and
@@ -313,68 +305,20 @@ export default function KlineChart({
   };
 
   const shown = legend ?? candles.current.at(-1) ?? null;
-  const change = shown?.open ? ((shown.close - shown.open) / shown.open) * 100 : null;
-  const dir = trend(change);
-  const daily = interval === '1d' || interval === '1w';
-  const when = shown ? (daily ? formatDate(shown.time) : formatDateTime(shown.time, Date.now())) : '--';
 
   return (
     <div className="kline-chart">
-      <div className="kline-toolbar">
-        <nav className="kline-switch" aria-label={t('kline.intervalLabel')} data-testid="kline-intervals">
-          <span className="kline-switch-label">{t('kline.intervalLabel')}</span>
-          {KLINE_INTERVALS.map((i) => (
-            <a
-              key={i}
-              href={viewQuery(i, DEFAULT_RANGE[i])}
-              aria-current={i === interval ? 'true' : undefined}
-              data-interval={i}
-              onClick={choose(i, DEFAULT_RANGE[i])}
-            >
-              {t(`kline.intervals.${i}`)}
-            </a>
-          ))}
-        </nav>
-        <nav className="kline-switch" aria-label={t('kline.rangeLabel')} data-testid="kline-ranges">
-          <span className="kline-switch-label">{t('kline.rangeLabel')}</span>
-          {KLINE_RANGES.map((r) => (
-            <a
-              key={r}
-              href={viewQuery(interval, r)}
-              aria-current={r === range ? 'true' : undefined}
-              data-range={r}
-              onClick={choose(interval, r)}
-            >
-              {t(`kline.ranges.${r}`)}
-            </a>
-          ))}
-        </nav>
-      </div>
-      <div className="kline-legend num" data-testid="kline-legend" aria-live="off">
-        <span className="muted">
-          {symbol}/{money.currency}
-        </span>
-        <span className="muted">{when}</span>
-        <span>
-          {t('kline.legend.open')} <b className={dir}>{shown ? money.price(shown.open) : '--'}</b>
-        </span>
-        <span>
-          {t('kline.legend.high')} <b className={dir}>{shown ? money.price(shown.high) : '--'}</b>
-        </span>
-        <span>
-          {t('kline.legend.low')} <b className={dir}>{shown ? money.price(shown.low) : '--'}</b>
-        </span>
-        <span>
-          {t('kline.legend.close')} <b className={dir}>{shown ? money.price(shown.close) : '--'}</b>
-        </span>
-        <span>
-          {t('kline.legend.volume')} <b>{shown ? money.amount(shown.volume) : '--'}</b>
-        </span>
-        <span>
-          {t('kline.legend.change')} <b className={dir}>{formatPercent(change)}</b>
-        </span>
-        {capped && status === 'ready' && <span className="muted">{t('kline.capped', { count })}</span>}
-      </div>
+      <KlineToolbar t={t} interval={interval} range={range} choose={choose} />
+      <KlineLegend
+        t={t}
+        money={money}
+        symbol={symbol}
+        shown={shown}
+        interval={interval}
+        capped={capped}
+        status={status}
+        count={count}
+      />
       <div className="kline-stage" ref={stage}>
         <div
           ref={box}
