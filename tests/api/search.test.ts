@@ -11,14 +11,13 @@ import {
   wikiEntries,
 } from '../../src/server/db/schema/index.ts';
 import {
-  bestMatch,
   CONTENT_KINDS,
   MAX_QUERY_LENGTH,
-  search,
   SEARCH_KINDS,
   type ContentHit,
   type SearchSection,
-} from '../../src/features/search/search.server.ts';
+} from '../../src/features/search/query.server.ts';
+import { bestMatch, search } from '../../src/features/search/search.server.ts';
 import { apiHarness } from './helpers.ts';
 
 const { get, db } = apiHarness();

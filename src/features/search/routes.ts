@@ -1,14 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  CONTENT_KINDS,
-  MAX_QUERY_LENGTH,
-  normaliseQuery,
-  quickSearchCoins,
-  quickSearchExchanges,
-  search,
-  SEARCH_KINDS,
-} from './search.server.ts';
+import { CONTENT_KINDS, MAX_QUERY_LENGTH, normaliseQuery, SEARCH_KINDS } from './query.server.ts';
+import { quickSearchCoins, quickSearchExchanges, search } from './search.server.ts';
 import { explorerCatalog } from './explorers.server.ts';
 import type { ApiEnv } from '../../server/api/env.ts';
 import { isSignedIn, optionalAuth } from '../../server/api/middleware/auth.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, matchTier, normaliseQuery, parsePairQuery, queryTerms, snippet } from './search.server.ts';
+import { escapeLike, matchTier, normaliseQuery, parsePairQuery } from './query.server.ts';
+import { queryTerms, snippet } from './contentSearch.server.ts';
 
 describe('normaliseQuery', () => {
   it.each([

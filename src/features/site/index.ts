@@ -4,3 +4,4 @@ export * from './dataRoutes.ts';
 export * from './feeds.server.ts';
 export * from './site.server.ts';
 export * from './sitemap.server.ts';
+export * from './sitemapSections.server.ts';

@@ -3,12 +3,11 @@ import {
   parseSitemapFile,
   PAGES_PER_FILE,
   robotsTxt,
-  SECTIONS,
   sitemapFilePath,
   sitemapIndexXml,
-  STATIC_PATHS,
   urlsetXml,
 } from './sitemap.server.ts';
+import { SECTIONS, STATIC_PATHS } from './sitemapSections.server.ts';
 
 const origin = 'https://coins.example';
 

@@ -29,7 +29,7 @@ import { noticeRoutes } from '../../features/content/announcements/index.ts';
 import { offeringRoutes } from '../../features/content/offerings/index.ts';
 import { knowledgeRoutes } from '../../features/content/knowledge/index.ts';
 import { communityRoutes } from '../../features/content/community/index.ts';
-import { accountRoutes } from '../../features/reader/account/index.ts';
+import { accountRoutes, profileRoutes } from '../../features/reader/account/index.ts';
 import { favouriteRoutes } from '../../features/reader/watchlist/index.ts';
 import { bookmarkRoutes, columnistRoutes } from '../../features/reader/follows/index.ts';
 import { subscriptionRoutes } from '../../features/reader/notifications/index.ts';
@@ -125,6 +125,7 @@ export function createApi() {
   app.route('/', knowledgeRoutes);
   app.route('/', communityRoutes);
   app.route('/', accountRoutes);
+  app.route('/', profileRoutes);
   app.route('/', favouriteRoutes);
   app.route('/', bookmarkRoutes);
   app.route('/', columnistRoutes);

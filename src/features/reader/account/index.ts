@@ -2,4 +2,5 @@
 export * from './avatar.server.ts';
 export * from './links.server.ts';
 export * from './publicProfile.server.ts';
-export * from './routes.ts';
+export { profileRoutes } from './profileRoutes.ts';
+export { accountRoutes } from './routes.ts';

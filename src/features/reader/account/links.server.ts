@@ -1,2 +1,2 @@
 /** What the pages behind mailed links call (the activation page). */
-export { activate as activateEmail } from './account.server.ts';
+export { activate as activateEmail } from './signIn.server.ts';

@@ -1,22 +1,14 @@
+/**
+ * SPEC §7 "Account (v1)" for a reader who is not signed in yet: registration, activation, sign-in
+ * and recovery; with the helpers every account route uses (profileRoutes.ts holds the rest).
+ */
 import { Hono, type Context } from 'hono';
 import { getCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
-import { AVATAR_MAX_BYTES, AvatarError, saveAvatar } from './avatar.server.ts';
-import * as accounts from './account.server.ts';
-import type { Caller } from './account.server.ts';
-import { clearedSessionCookies, DEVICE_COOKIE, deviceCookie, sessionCookies } from '../../../server/auth/cookies.ts';
-import { revokeSession } from '../../../server/auth/tokens.ts';
-import {
-  accountOf,
-  codeOf,
-  emailOf,
-  invalid,
-  linkTokenOf,
-  nicknameOf,
-  passwordOf,
-  phoneOf,
-  userNameOf,
-} from './rules.ts';
+import * as accounts from './signIn.server.ts';
+import type { Caller, Signed, SignedIn, UserView } from './account.server.ts';
+import { DEVICE_COOKIE, deviceCookie, sessionCookies } from '../../../server/auth/cookies.ts';
+import { accountOf, codeOf, emailOf, invalid, linkTokenOf, passwordOf, phoneOf, userNameOf } from './rules.ts';
 import { DomainError } from '../../../server/api/errors.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { requireAuth } from '../../../server/api/middleware/auth.ts';
@@ -24,17 +16,12 @@ import { isHttps } from '../../../server/api/middleware/sameSite.ts';
 import { done, fail } from '../../../server/api/respond.ts';
 import { doc } from '../../../server/api/openapi.ts';
 import { z } from 'zod';
-import {
-  RISE_FALL_COOKIE,
-  RISE_FALL_COOKIE_MAX_AGE_S,
-  RISE_FALL_SCHEMES,
-  toRiseFallScheme,
-} from '../../../lib/riseFall.ts';
+import { RISE_FALL_COOKIE, RISE_FALL_COOKIE_MAX_AGE_S, toRiseFallScheme } from '../../../lib/riseFall.ts';
 import type { RouteDoc } from '../../../server/api/openapi.ts';
 
-type C = Context<ApiEnv>;
+export type C = Context<ApiEnv>;
 
-function caller(c: C): Caller {
+export function caller(c: C): Caller {
   const colours = toRiseFallScheme(getCookie(c, RISE_FALL_COOKIE));
   return {
     ip: c.env?.clientAddress ?? null,
@@ -52,7 +39,7 @@ function caller(c: C): Caller {
  * strangers' wrong guesses. The answer still carries the token for API clients (SPEC §7), which
  * send it in the Authorization header.
  */
-async function keepSession(c: C, signed: accounts.SignedIn): Promise<accounts.Signed> {
+export async function keepSession(c: C, signed: SignedIn): Promise<Signed> {
   const secure = isHttps(c);
   for (const cookie of await sessionCookies(c.get('db'), signed.token, secure))
     c.header('Set-Cookie', cookie, { append: true });
@@ -65,7 +52,7 @@ async function keepSession(c: C, signed: accounts.SignedIn): Promise<accounts.Si
  * not the session): the profile's choice follows the reader to every browser they sign in on.
  * Not HttpOnly: the header's colour menu rewrites it.
  */
-function keepColours<T extends { user: accounts.UserView } | accounts.UserView>(c: C, signed: T): T {
+export function keepColours<T extends { user: UserView } | UserView>(c: C, signed: T): T {
   const colours = 'user' in signed ? signed.user.colours : signed.colours;
   const cookie = colours
     ? `${RISE_FALL_COOKIE}=${colours}; Path=/; Max-Age=${RISE_FALL_COOKIE_MAX_AGE_S}; SameSite=Lax`
@@ -75,24 +62,14 @@ function keepColours<T extends { user: accounts.UserView } | accounts.UserView>(
   return signed;
 }
 
-/** The body of POST user/preferences: a scheme, or null for the language's convention. */
-const preferencesBody = z
-  .object({
-    colours: z
-      .enum(RISE_FALL_SCHEMES)
-      .nullable()
-      .describe('red-up, green-up, blue-orange (colour-blind safe), or null: follow the language'),
-  })
-  .strict();
-
 /** The signed-in user (requireAuth ran). */
-const me = (c: C) => c.get('user')!;
+export const me = (c: C) => c.get('user')!;
 
 /**
  * A JSON object body; anything else is the default invalid-input message. Sent as JSON: a
  * cross-site form or text/plain post (which browsers send without asking) is refused.
  */
-async function body(c: C): Promise<Record<string, unknown>> {
+export async function body(c: C): Promise<Record<string, unknown>> {
   const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
   if (type !== 'application/json' && !/^application\/[\w.+-]+\+json$/.test(type))
     throw new DomainError(415, 415, 'auth.jsonOnly');
@@ -110,15 +87,15 @@ const optional = <T>(value: unknown, parse: (v: unknown) => T): T | undefined =>
   value === undefined || value === null || value === '' ? undefined : parse(value);
 
 /** Account bodies are a few fields: 16 KB is plenty, and nobody gets to make us parse megabytes. */
-const smallBody = bodyLimit({
+export const smallBody = bodyLimit({
   maxSize: 16 * 1024,
   onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('auth.invalidInput')),
 });
 
 /** The documented shapes of account input; the rules and their SPEC messages are in accounts/rules.ts. */
-const str = z.string();
-const phoneQ = z.object({ phone: str.describe('E.164, or national with the country code') });
-const account = (summary: string, more: Partial<RouteDoc> = {}) =>
+export const str = z.string();
+export const phoneQ = z.object({ phone: str.describe('E.164, or national with the country code') });
+export const account = (summary: string, more: Partial<RouteDoc> = {}) =>
   doc({ tag: 'Account', summary, handlerValidates: true, ...more });
 
 /** SPEC §7 "Account (v1)". */
@@ -236,168 +213,5 @@ export const accountRoutes = new Hono<ApiEnv>()
         password: passwordOf(b.password),
       });
       return done(c, null, 'auth.passwordReset');
-    },
-  )
-  .post(
-    '/changePwd',
-    account('Change the password; other sessions end', { body: z.object({ oldPassword: str, newPassword: str }) }),
-    requireAuth,
-    smallBody,
-    async (c) => {
-      const b = await body(c);
-      const oldPassword = typeof b.oldPassword === 'string' && b.oldPassword.length <= 1024 ? b.oldPassword : '';
-      const device = await accounts.changePassword(c.get('db'), me(c).id, me(c).sessionId, {
-        oldPassword,
-        newPassword: passwordOf(b.newPassword),
-      });
-      // The device cookies of the old password stop counting; this browser gets one for the new.
-      c.header('Set-Cookie', await deviceCookie(c.get('db'), device, isHttps(c)), { append: true });
-      // This session stays; an API client gets its token back so it may store whatever it gets (a
-      // browser's token stays in its HttpOnly cookie, out of page scripts' reach).
-      return done(c, { token: c.get('via') === 'header' ? c.get('token') : null }, 'auth.passwordChanged');
-    },
-  )
-  .post(
-    '/user/confirmPassword',
-    account(
-      'Confirm the current password before changing the e-mail or the phone; answers a new session (this one ends)',
-      { body: z.object({ password: str }) },
-    ),
-    requireAuth,
-    smallBody,
-    async (c) => {
-      const b = await body(c);
-      const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
-      return done(
-        c,
-        await keepSession(c, await accounts.confirmPassword(c.get('db'), caller(c), me(c), password)),
-        'auth.passwordConfirmed',
-      );
-    },
-  )
-  .get('/getUser', account('The signed-in user'), requireAuth, async (c) =>
-    done(c, accounts.userView(await accounts.userById(c.get('db'), me(c).id))),
-  )
-  .post(
-    '/updateUserInfo',
-    account('Change nickname or user name', { body: z.object({ nickname: str.optional(), userName: str.optional() }) }),
-    requireAuth,
-    smallBody,
-    async (c) => {
-      const b = await body(c);
-      const input = {
-        nickname: b.nickname === undefined ? undefined : nicknameOf(b.nickname),
-        userName: b.userName === undefined ? undefined : userNameOf(b.userName),
-      };
-      return done(c, await accounts.updateProfile(c.get('db'), me(c).id, input));
-    },
-  )
-  .post(
-    '/user/preferences',
-    account('Save display preferences: the rise/fall colours', { body: preferencesBody }),
-    requireAuth,
-    smallBody,
-    async (c) => {
-      const parsed = preferencesBody.safeParse(await body(c));
-      if (!parsed.success) throw invalid('invalidInput');
-      return done(c, keepColours(c, await accounts.setColours(c.get('db'), me(c).id, parsed.data.colours)));
-    },
-  )
-  .post(
-    '/upload',
-    account('Upload an avatar (JPEG or PNG, at most 2 MB; a few an hour)', {
-      form: z.object({ file: str.describe('The picture (binary)') }),
-    }),
-    requireAuth,
-    // The multipart envelope around a 2 MB picture; anything larger is refused before it is read whole.
-    bodyLimit({
-      maxSize: AVATAR_MAX_BYTES + 64 * 1024,
-      onError: (c) => fail(c as C, 413, 4131, (c as C).get('t')('auth.avatarSize')),
-    }),
-    async (c) => {
-      let file: unknown;
-      try {
-        file = (await c.req.formData()).get('file');
-      } catch {
-        throw invalid('avatarType');
-      }
-      if (!(file instanceof File)) throw invalid('avatarType');
-      if (file.size > AVATAR_MAX_BYTES) throw new DomainError(413, 4131, 'auth.avatarSize');
-      let url: string;
-      try {
-        // A few decodes per account (each costs memory and a thread), counted once the magic bytes passed.
-        url = await saveAvatar(c.get('db'), new Uint8Array(await file.arrayBuffer()), () =>
-          accounts.allowAvatarDecode(c.get('db'), me(c).id),
-        );
-      } catch (e) {
-        if (e instanceof AvatarError)
-          throw e.reason === 'size' ? new DomainError(413, 4131, 'auth.avatarSize') : invalid('avatarType');
-        throw e;
-      }
-      return done(c, await accounts.setAvatar(c.get('db'), me(c).id, url));
-    },
-  )
-  .get(
-    '/user/sendSMS4Binding',
-    account('Send a code to bind a phone (needs a fresh sign-in: user/confirmPassword)', { query: phoneQ }),
-    requireAuth,
-    async (c) => {
-      await accounts.sendBindingCode(c.get('db'), caller(c), me(c), phoneOf(c.req.query('phone')));
-      return done(c, null, 'auth.codeSent');
-    },
-  )
-  .get(
-    '/user/bindingPhone',
-    account('Bind a phone with its code (fresh sign-in); the old phone is told', {
-      query: z.object({ phone: str, code: str }),
-    }),
-    requireAuth,
-    async (c) =>
-      done(
-        c,
-        await accounts.bindPhone(c.get('db'), caller(c), me(c), {
-          phone: phoneOf(c.req.query('phone')),
-          code: codeOf(c.req.query('code')),
-        }),
-      ),
-  )
-  .get(
-    '/user/getMailCode',
-    account('Send a code to bind an e-mail address (needs a fresh sign-in: user/confirmPassword)', {
-      query: z.object({ email: str }),
-    }),
-    requireAuth,
-    async (c) => {
-      await accounts.sendMailCode(c.get('db'), caller(c), me(c), emailOf(c.req.query('email')));
-      return done(c, null, 'auth.codeSent');
-    },
-  )
-  .get(
-    '/user/bindingMail',
-    account(
-      'Bind an e-mail address with its code (fresh sign-in); the old address is told, every session ends and a new one starts',
-      { query: z.object({ email: str, code: str }) },
-    ),
-    requireAuth,
-    async (c) =>
-      done(
-        c,
-        await keepSession(
-          c,
-          await accounts.bindEmail(c.get('db'), caller(c), me(c), {
-            email: emailOf(c.req.query('email')),
-            code: codeOf(c.req.query('code')),
-          }),
-        ),
-      ),
-  )
-  .post(
-    '/logout',
-    account("Sign out: this session ends (and the browser's session cookies go)"),
-    requireAuth,
-    async (c) => {
-      await revokeSession(c.get('db'), me(c).sessionId);
-      for (const cookie of clearedSessionCookies(isHttps(c))) c.header('Set-Cookie', cookie, { append: true });
-      return done(c, null, 'auth.loggedOut');
     },
   );

@@ -9,31 +9,24 @@
  * rows come from `tickersByIds`, which needs no sign-in. No framework: the visitor page
  * (/watchlist) mounts it from a plain script and the user centre's tab from a small React wrapper.
  */
-import {
-  coinTableHtml,
-  exchangeTableHtml,
-  pairTableHtml,
-  type MarkupView,
-} from '../../../market/coins/client/index.ts';
+import { coinTableHtml, exchangeTableHtml, pairTableHtml } from '../../../market/coins/client/index.ts';
 import { favouriteKey, parseFavouriteKey, type Favourite, type FavouriteType } from '../../../../lib/favourites.ts';
-import { formatNumber, formatPair, formatPercent } from '../../../../lib/format/index.ts';
 import { html, type SafeHtml } from '../../../../lib/html.ts';
-import { createTranslator, toLocale, type Dict } from '../../../../lib/i18n/index.ts';
-import { createMoney, rateChanges } from '../../../../lib/money.ts';
+import { createTranslator, type Dict } from '../../../../lib/i18n/index.ts';
 import { move, ofType, sameOrder, tickerMaps, WATCHLIST_TYPES, withTypeOrder } from './order.ts';
-import { ApiError, apiPost } from '../../../../stores/api.ts';
 import { $favourites, favouritesLoading, startFavourites, type Favourites } from './store.ts';
 import { signedIn } from '../../../../lib/cookies.ts';
-
-// localName: the coin's name in the request's language (tickersByIds adds it).
-type CoinRow = Parameters<typeof coinTableHtml>[1][number] & { localName?: string | null };
-type TickerRow = Parameters<typeof pairTableHtml>[1][number];
-type ExchangeRow = Parameters<typeof exchangeTableHtml>[1][number];
-/** One answer item of tickersByIds. */
-type Row =
-  | { id: string; type: 'COIN'; row: CoinRow }
-  | { id: string; type: 'TICKER'; row: TickerRow }
-  | { id: string; type: 'EXCHANGE'; row: ExchangeRow };
+import {
+  ARROW_DOWN,
+  ARROW_UP,
+  clientView,
+  type CoinRow,
+  type ExchangeRow,
+  GRIP,
+  type Row,
+  tickersByIds,
+  type TickerRow,
+} from './rows.ts';
 
 interface WatchlistOptions {
   dict: Dict;
@@ -45,41 +38,6 @@ interface WatchlistOptions {
 
 /** How often the rows' figures are fetched again while the page is visible (coin prices stream). */
 const REFRESH_MS = 60_000;
-
-/**
- * POST favorite/tickers/tickersByIds: the rows of the watched coins, pairs and exchanges.
- * Rejects with the server's `msg` (in the page's language), or `offline` when there was no answer.
- */
-async function tickersByIds(tickers: Record<string, FavouriteType>, offline: string): Promise<Row[]> {
-  try {
-    const rows = await apiPost<Row[]>('/new/v1/favorite/tickers/tickersByIds', { tickers });
-    if (Array.isArray(rows)) return rows;
-  } catch (e) {
-    if (e instanceof ApiError && e.status) throw new Error(e.message);
-  }
-  throw new Error(offline);
-}
-
-/** The page's view for the list markup: the same formatters the server uses, in the page's currency. */
-function clientView(t: MarkupView['t'], base: string): MarkupView {
-  const el = document.documentElement;
-  const locale = toLocale(el.dataset.locale) ?? 'en';
-  const currency = el.dataset.currency ?? 'USD';
-  const rate = Number(el.dataset.rate || 1);
-  return {
-    t,
-    locale,
-    money: createMoney(locale, currency, { [currency]: rate > 0 ? rate : 1 }, rateChanges(el)),
-    href: (path) => `${base}${path === '/' && base ? '' : path}` || '/',
-    number: (v, abbreviate = true) => formatNumber(v, { locale, abbreviate }),
-    percent: (v) => formatPercent(v),
-    pair: (pair) => formatPair(pair, (c) => t(`contract.${c}`)),
-  };
-}
-
-const ARROW_UP = html`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M8 3l5 6H3z"></path></svg>`;
-const ARROW_DOWN = html`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><path d="M8 13L3 7h10z"></path></svg>`;
-const GRIP = html`<svg viewBox="0 0 16 16" width="14" height="14" aria-hidden="true"><circle cx="5" cy="4" r="1.3"></circle><circle cx="11" cy="4" r="1.3"></circle><circle cx="5" cy="8" r="1.3"></circle><circle cx="11" cy="8" r="1.3"></circle><circle cx="5" cy="12" r="1.3"></circle><circle cx="11" cy="12" r="1.3"></circle></svg>`;
 
 /**
  * Mounts the watchlist into `root`; returns the function that unmounts it (the user centre's tab).
