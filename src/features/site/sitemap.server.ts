@@ -3,9 +3,9 @@
  * section per kind of page, built from the database. Every page is listed once per locale prefix
  * it is meant for, each <url> carrying xhtml:link hreflang alternates to its siblings (and the
  * English URL as x-default for pages shown in every locale), the same set the pages' <head>
- * declares (src/lib/seo.ts). Content written in one language
- * (news, flash news …) is listed only under the prefixes that show that language (see
- * {@link pageLocalesFor}). A child holds at most {@link PAGES_PER_FILE} pages, so at most
+ * declares (src/lib/seo.ts). Content written in one language (news, flash news …) is listed
+ * only under the prefixes that show that language (pageLocalesFor, in sitemapSections.server.ts,
+ * whose sections this file pages through). A child holds at most {@link PAGES_PER_FILE} pages, so at most
  * 4 × 10,000 = 40,000 URLs, within the protocol's 50,000.
  */
 import { hreflangAlternates, localeUrl } from '../../lib/seo.ts';

@@ -5,7 +5,7 @@
  * - the subscription editor: every exchange able to notify (notice/exchanges) as a checkbox,
  *   the reader's current ones ticked (stare/exchange/list), saved as a whole (stare/exchange/override);
  * - "my subscribed announcements" (notice/subscribe);
- * - this device's notification button (./device.ts);
+ * - this device's notification button (src/stores/pushDevice.ts, loaded when the reader presses it);
  * - the private RSS/Atom feed address (notice/feedToken).
  * Loaded on demand by ./loader.ts and by the user centre's notifications tab.
  */
