@@ -1,11 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type {
-  SocialDetail,
-  SocialPage,
-  UpdateDetail,
-  UpdatePage,
-} from '../../src/features/content/community/community.server.ts';
+import type { UpdateDetail, UpdatePage } from '../../src/features/content/community/community.server.ts';
+import type { SocialDetail, SocialPage } from '../../src/features/content/community/social.server.ts';
 import type { QuestionDetail, QuestionPage, WendaHub } from '../../src/features/content/community/questions.server.ts';
 import { apiHarness } from './helpers.ts';
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../src/server/db/numbers.ts';
-import type { ArticleDetail, ArticleSummary } from '../../src/features/content/news/news.server.ts';
+import type { ArticleDetail } from '../../src/features/content/news/article.server.ts';
+import type { ArticleSummary } from '../../src/features/content/news/news.server.ts';
 import { DELETED_ARTICLE_IDS } from '../../src/server/seed/content/articles.ts';
 import { apiHarness } from './helpers.ts';
 

@@ -9,12 +9,9 @@ import { getRates, type RateSymbol } from '../../src/server/rates/rates.ts';
 import { getRanking } from '../../src/features/market/rankings/queries.server.ts';
 import { RANK_KINDS, readRankQuery } from '../../src/features/market/rankings/rankings.server.ts';
 import { listHotCoins } from '../../src/features/market/rankings/hot.server.ts';
-import {
-  listOfferings,
-  platformRoi,
-  readOfferingQuery,
-  readRoiQuery,
-} from '../../src/features/content/offerings/offerings.server.ts';
+import { listOfferings } from '../../src/features/content/offerings/offerings.server.ts';
+import { readOfferingQuery, readRoiQuery } from '../../src/features/content/offerings/listing.ts';
+import { platformRoi } from '../../src/features/content/offerings/platforms.server.ts';
 import { listTickers } from '../../src/features/market/pairs/pairs.server.ts';
 import { EXPORT_TABLES, type ExportTableName } from '../../src/features/export/tables.server.ts';
 import { exportResponse, MAX_EXPORT_ROWS } from '../../src/features/export/write.server.ts';

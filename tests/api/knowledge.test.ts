@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Sector, SectorDetail } from '../../src/features/market/sectors/sectors.server.ts';
-import type {
-  TopicDetail,
-  TopicSummary,
-  WikiEntry,
-  WikiPage,
-} from '../../src/features/content/knowledge/knowledge.server.ts';
+import type { WikiEntry, WikiPage } from '../../src/features/content/knowledge/knowledge.server.ts';
+import type { TopicDetail, TopicSummary } from '../../src/features/content/knowledge/topics.server.ts';
 import type { Page } from '../../src/server/db/numbers.ts';
 import { apiHarness } from './helpers.ts';
 

@@ -2,15 +2,19 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   ANNOUNCEMENT_CATEGORIES,
-  NOTICE_CATEGORIES,
   VISITOR_ANNOUNCEMENT_LIMIT,
   type AnnouncementDetail,
   type AnnouncementPage,
-  type CategoryGroup,
-  type ExchangeWithAnnouncements,
+} from '../../src/features/content/announcements/announcements.server.ts';
+import type {
+  CategoryGroup,
+  ExchangeWithAnnouncements,
+} from '../../src/features/content/announcements/counts.server.ts';
+import {
+  NOTICE_CATEGORIES,
   type NoticeDetail,
   type NoticeItem,
-} from '../../src/features/content/announcements/announcements.server.ts';
+} from '../../src/features/content/announcements/notices.server.ts';
 import type { Page } from '../../src/server/db/numbers.ts';
 import { SEED_NOW } from '../setup/constants.ts';
 import { apiHarness } from './helpers.ts';

@@ -3,11 +3,10 @@ import { describe, expect, it } from 'vitest';
 import {
   offeringStatusAt,
   PHASES,
-  platformRoiStats,
   type OfferingDetail,
   type OfferingPage,
-  type PlatformRoi,
 } from '../../src/features/content/offerings/offerings.server.ts';
+import { platformRoiStats, type PlatformRoi } from '../../src/features/content/offerings/platforms.server.ts';
 import type { Ranking } from '../../src/features/market/rankings/rankings.server.ts';
 import { translator } from '../../src/server/i18n/index.ts';
 import en from '../../locales/offerings/en.json';

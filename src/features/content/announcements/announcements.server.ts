@@ -1,6 +1,7 @@
 /**
- * Exchange announcements (/announcement, /announcements/{exchange}) and the operator's site
- * notices (/notice, /notices/{category}).
+ * Exchange announcements (/announcement, /announcements/{exchange}): the visitor window, the
+ * lists and the detail; their counts are in counts.server.ts, the operator's site notices
+ * (/notice, /notices/{category}) in notices.server.ts.
  *
  * Language: content rows carry a locale; lists show the rows of the page's content languages,
  * contentLocale.ts: zh and zh-hk pages list the Chinese rows of both scripts, en and ko pages
@@ -20,7 +21,7 @@
  *
  * "Today" is the UTC calendar day, like every date the site prints.
  */
-import { and, count, desc, eq, gte, inArray, lt, max, or, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gte, inArray, max, or, sql, type SQL } from 'drizzle-orm';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { LOCALES, type Locale } from '../../../lib/i18n/index.ts';
 import { contentLang } from '../../../lib/i18n/contentLanguage.ts';
@@ -32,7 +33,6 @@ import {
   announcementSubscriptions,
   coins,
   exchanges,
-  notices,
 } from '../../../server/db/schema/index.ts';
 import { recentViewsOf } from '../../views/index.ts';
 import { DomainError, notFound } from '../../../server/api/errors.ts';
@@ -43,10 +43,6 @@ import type { CoinRef } from '../../../lib/rows.ts';
 /** Stable category codes of exchange announcements; the UI translates them. */
 export const ANNOUNCEMENT_CATEGORIES = ['listing', 'delisting', 'activity', 'maintenance', 'other'] as const;
 export type AnnouncementCategory = (typeof ANNOUNCEMENT_CATEGORIES)[number];
-
-/** Stable category codes of site notices. */
-export const NOTICE_CATEGORIES = ['product', 'data', 'maintenance', 'activity', 'policy'] as const;
-export type NoticeCategory = (typeof NOTICE_CATEGORIES)[number];
 
 /** How many announcements of a list a visitor sees: three pages of the default size. */
 export const VISITOR_ANNOUNCEMENT_LIMIT = 30;
@@ -71,8 +67,6 @@ export function htmlLang(rowLocale: string): string {
 
 export const isAnnouncementCategory = (s: unknown): s is AnnouncementCategory =>
   (ANNOUNCEMENT_CATEGORIES as readonly unknown[]).includes(s);
-export const isNoticeCategory = (s: unknown): s is NoticeCategory =>
-  (NOTICE_CATEGORIES as readonly unknown[]).includes(s);
 
 /**
  * The UTC calendar day containing `at`: `[start, end)`, end exclusive, and its date text.
@@ -371,192 +365,6 @@ export async function getAnnouncement(
   if (opts.signedIn === false && !row.open) throw new DomainError(401, 4011, 'announcement.loginToRead');
   const related = await coinsOf(db, [row.id]);
   return { ...toItem(row, related.get(row.id) ?? []), body: row.body };
-}
-
-/** How many announcements were published on the UTC day of `at`. */
-export async function countForDay(
-  db: Db,
-  q: { at: number | Date; locales?: ContentLocale[] | undefined; exchange?: string | undefined },
-): Promise<{ date: string; count: number }> {
-  const day = utcDay(q.at);
-  if (q.exchange !== undefined) await findExchange(db, q.exchange);
-  const [row] = await db
-    .select({ n: count() })
-    .from(announcements)
-    .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
-    .where(
-      and(
-        gte(announcements.publishedAt, day.start),
-        lt(announcements.publishedAt, day.end),
-        q.locales ? inArray(announcements.locale, q.locales) : undefined,
-        q.exchange !== undefined ? eq(exchanges.name, q.exchange) : undefined,
-      ),
-    );
-  return { date: day.date, count: row?.n ?? 0 };
-}
-
-export interface CategoryGroup {
-  category: AnnouncementCategory;
-  count: number;
-  /** Published today (UTC). */
-  today: number;
-}
-
-/** Announcement counts per category (every category, zeros included), in and for today. */
-export async function announcementGroups(
-  db: Db,
-  q: { now: number; locales?: ContentLocale[] | undefined; exchange?: string | undefined },
-): Promise<CategoryGroup[]> {
-  if (q.exchange !== undefined) await findExchange(db, q.exchange);
-  const day = utcDay(q.now);
-  const rows = await db
-    .select({
-      category: announcements.category,
-      n: count(),
-      today:
-        sql<number>`count(*) filter (where ${announcements.publishedAt} >= ${day.start.toISOString()}::timestamptz and ${announcements.publishedAt} < ${day.end.toISOString()}::timestamptz)`.mapWith(
-          Number,
-        ),
-    })
-    .from(announcements)
-    .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
-    .where(
-      and(
-        q.locales ? inArray(announcements.locale, q.locales) : undefined,
-        q.exchange !== undefined ? eq(exchanges.name, q.exchange) : undefined,
-      ),
-    )
-    .groupBy(announcements.category);
-  const by = new Map(rows.map((r) => [r.category, r]));
-  return ANNOUNCEMENT_CATEGORIES.map((category) => ({
-    category,
-    count: by.get(category)?.n ?? 0,
-    today: by.get(category)?.today ?? 0,
-  }));
-}
-
-export interface ExchangeWithAnnouncements extends ExchangeRef {
-  count: number;
-  latestAt: string;
-}
-
-/** Exchanges that have announcements, by exchange rank, with their counts. */
-export async function exchangesWithAnnouncements(
-  db: Db,
-  q: { locales?: ContentLocale[] | undefined } = {},
-): Promise<ExchangeWithAnnouncements[]> {
-  const rows = await db
-    .select({
-      name: exchanges.name,
-      displayName: exchanges.displayName,
-      n: count(),
-      latest: max(announcements.publishedAt),
-    })
-    .from(announcements)
-    .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
-    .where(q.locales ? inArray(announcements.locale, q.locales) : undefined)
-    .groupBy(exchanges.id, exchanges.name, exchanges.displayName, exchanges.rank)
-    .orderBy(sql`${exchanges.rank} asc nulls last`, exchanges.name);
-  return rows.map((r) => ({
-    name: r.name,
-    displayName: r.displayName,
-    count: r.n,
-    latestAt: (r.latest as Date).toISOString(),
-  }));
-}
-
-/* ---------- site notices ---------- */
-
-export interface NoticeItem {
-  id: number;
-  title: string;
-  category: string;
-  locale: string;
-  publishedAt: string;
-  summary: string | null;
-}
-
-export interface NoticeDetail extends NoticeItem {
-  body: string | null;
-  url: string | null;
-}
-
-/** The first paragraph of a body, clipped. */
-export function summarise(body: string | null, max = 160): string | null {
-  if (!body) return null;
-  const first = body.split(/\n\s*\n/)[0]?.trim() ?? '';
-  return first.length > max ? `${first.slice(0, max - 1).trimEnd()}…` : first;
-}
-
-/** One page of site notices, newest first. */
-export async function listNotices(
-  db: Db,
-  q: { page: number; size: number; locales?: ContentLocale[] | undefined; category?: NoticeCategory | undefined },
-): Promise<Page<NoticeItem>> {
-  const where = and(
-    q.locales ? inArray(notices.locale, q.locales) : undefined,
-    q.category ? eq(notices.category, q.category) : undefined,
-  );
-  const [[totalRow], rows] = await Promise.all([
-    db.select({ n: count() }).from(notices).where(where),
-    db
-      .select({
-        id: notices.id,
-        title: notices.title,
-        category: notices.category,
-        locale: notices.locale,
-        publishedAt: notices.publishedAt,
-        body: notices.body,
-      })
-      .from(notices)
-      .where(where)
-      .orderBy(desc(notices.publishedAt), desc(notices.id))
-      .limit(q.size)
-      .offset((q.page - 1) * q.size),
-  ]);
-  return {
-    list: rows.map((r) => ({
-      id: r.id,
-      title: r.title,
-      category: r.category,
-      locale: r.locale,
-      publishedAt: r.publishedAt.toISOString(),
-      summary: summarise(r.body),
-    })),
-    total: totalRow?.n ?? 0,
-    page: q.page,
-    size: q.size,
-  };
-}
-
-/** One site notice; a missing id is a 404 "Content does not exist or has been removed". */
-export async function getNotice(db: Db, id: number): Promise<NoticeDetail> {
-  const [row] = await db.select().from(notices).where(eq(notices.id, id)).limit(1);
-  if (!row) throw notFound('announcement.missing');
-  return {
-    id: row.id,
-    title: row.title,
-    category: row.category,
-    locale: row.locale,
-    publishedAt: row.publishedAt.toISOString(),
-    summary: summarise(row.body),
-    body: row.body,
-    url: row.url,
-  };
-}
-
-/** Notice counts per category (every category, zeros included). */
-export async function noticeGroups(
-  db: Db,
-  q: { locales?: ContentLocale[] | undefined } = {},
-): Promise<{ category: NoticeCategory; count: number }[]> {
-  const rows = await db
-    .select({ category: notices.category, n: count() })
-    .from(notices)
-    .where(q.locales ? inArray(notices.locale, q.locales) : undefined)
-    .groupBy(notices.category);
-  const by = new Map(rows.map((r) => [r.category, r.n]));
-  return NOTICE_CATEGORIES.map((category) => ({ category, count: by.get(category) ?? 0 }));
 }
 
 /** A content id from a URL or query: a positive 32-bit integer, else undefined. */

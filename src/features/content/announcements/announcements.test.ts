@@ -3,11 +3,11 @@ import {
   htmlLang,
   parseContentId,
   parseDay,
-  summarise,
   utcDay,
   visibleWindow,
   VISITOR_ANNOUNCEMENT_LIMIT,
 } from './announcements.server.ts';
+import { summarise } from './notices.server.ts';
 
 describe('visibleWindow (SPEC §6: visitors see a limited announcement list)', () => {
   it('limits visitors to the newest 30 rows: three pages of the default size', () => {

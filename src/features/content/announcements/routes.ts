@@ -3,18 +3,14 @@ import { z } from 'zod';
 import {
   ANNOUNCEMENT_CATEGORIES,
   ANNOUNCEMENT_SORTS,
-  announcementGroups,
   badId,
-  countForDay,
-  exchangesWithAnnouncements,
   getAnnouncement,
-  getNotice,
   listAnnouncements,
-  listNotices,
-  NOTICE_CATEGORIES,
   parseContentId,
   parseDay,
 } from './announcements.server.ts';
+import { announcementGroups, countForDay, exchangesWithAnnouncements } from './counts.server.ts';
+import { getNotice, listNotices, NOTICE_CATEGORIES } from './notices.server.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { optionalAuth } from '../../../server/api/middleware/auth.ts';
 import { ok, parseQuery } from '../../../server/api/respond.ts';

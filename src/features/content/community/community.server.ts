@@ -1,7 +1,7 @@
 /**
- * Community content: project updates ("dynamics", /dynamic) and social posts of projects and
- * exchanges (/twitter, /weibo), with the helpers the community areas share; questions and
- * answers (/question, /wenda) are in questions.ts.
+ * Community content: project updates ("dynamics", /dynamic), with the helpers the community
+ * areas share; social posts of projects and exchanges (/twitter, /weibo) are in social.server.ts,
+ * questions and answers (/question, /wenda) in questions.server.ts.
  *
  * Language rule:
  * - Project updates and questions are written for readers of one language, so their lists show
@@ -16,7 +16,7 @@
  */
 import { and, count, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
-import { coins, exchanges, projectUpdates, socialPosts } from '../../../server/db/schema/index.ts';
+import { coins, exchanges, projectUpdates } from '../../../server/db/schema/index.ts';
 import { primaryContentLocale, type PrimaryContentLocale } from '../../../server/i18n/contentLocale.ts';
 import { notFound } from '../../../server/api/errors.ts';
 import { coinIcon } from '../../market/coins/index.ts';
@@ -106,7 +106,7 @@ export async function requireCoin(db: Db, id: string): Promise<void> {
 }
 
 /** The id of an exchange named by its slug; throws the 404 of an unknown one. */
-async function requireExchange(db: Db, name: string): Promise<number> {
+export async function requireExchange(db: Db, name: string): Promise<number> {
   const [row] = await db.select({ id: exchanges.id }).from(exchanges).where(eq(exchanges.name, name)).limit(1);
   if (!row) throw notFound('community.unknownExchange', { name });
   return row.id;
@@ -253,161 +253,4 @@ export async function getUpdate(db: Db, id: number): Promise<UpdateDetail> {
     .orderBy(desc(projectUpdates.publishedAt), desc(projectUpdates.id))
     .limit(5);
   return { ...toUpdate(row as UpdateRow), body: row.body, related: (related as UpdateRow[]).map(toUpdate) };
-}
-
-// ---------------------------------------------------------------------------------------------
-// Social posts
-
-export interface SocialPost {
-  id: number;
-  platform: SocialPlatform;
-  account: string;
-  displayName: string;
-  profileUrl: string;
-  coin: CoinRef | null;
-  exchange: ExchangeRef | null;
-  body: string;
-  url: string;
-  likes: number;
-  reposts: number;
-  locale: string;
-  publishedAt: string;
-}
-
-export interface SocialDetail extends SocialPost {
-  /** The account's other recent posts. */
-  more: SocialPost[];
-}
-
-export type SocialPage = Page<SocialPost> & {
-  platform: SocialPlatform | null;
-  coin: string | null;
-  exchange: string | null;
-};
-
-const socialColumns = {
-  id: socialPosts.id,
-  platform: socialPosts.platform,
-  account: socialPosts.account,
-  displayName: socialPosts.displayName,
-  coinId: socialPosts.coinId,
-  ...coinColumns,
-  exchangeName: exchanges.name,
-  exchangeDisplayName: exchanges.displayName,
-  body: socialPosts.body,
-  url: socialPosts.url,
-  likes: socialPosts.likes,
-  reposts: socialPosts.reposts,
-  locale: socialPosts.locale,
-  publishedAt: socialPosts.publishedAt,
-};
-
-function socialQuery(db: Db) {
-  return db
-    .select(socialColumns)
-    .from(socialPosts)
-    .leftJoin(coins, eq(coins.id, socialPosts.coinId))
-    .leftJoin(exchanges, eq(exchanges.id, socialPosts.exchangeId));
-}
-
-type SocialRow = Awaited<ReturnType<ReturnType<typeof socialQuery>['execute']>>[number];
-
-const toSocial = (r: SocialRow): SocialPost => ({
-  id: r.id,
-  platform: r.platform,
-  account: r.account,
-  displayName: r.displayName,
-  profileUrl: profileUrl(r.platform, r.account),
-  coin: coinRef(r),
-  exchange:
-    r.exchangeName && r.exchangeDisplayName ? { name: r.exchangeName, displayName: r.exchangeDisplayName } : null,
-  body: r.body,
-  url: r.url,
-  likes: r.likes,
-  reposts: r.reposts,
-  locale: r.locale,
-  publishedAt: iso(r.publishedAt) as string,
-});
-
-/**
- * Social posts, newest first: of one platform or both, optionally about one coin or from or
- * about one exchange (by its slug), optionally in one language.
- */
-export async function listSocial(
-  db: Db,
-  q: {
-    page: number;
-    size: number;
-    platform?: SocialPlatform | undefined;
-    coin?: string | undefined;
-    exchange?: string | undefined;
-    language?: ContentLanguage | undefined;
-  },
-): Promise<SocialPage> {
-  const filters: SQL[] = [];
-  if (q.platform) filters.push(eq(socialPosts.platform, q.platform));
-  if (q.coin !== undefined) {
-    await requireCoin(db, q.coin);
-    filters.push(eq(socialPosts.coinId, q.coin));
-  }
-  if (q.exchange !== undefined) filters.push(eq(socialPosts.exchangeId, await requireExchange(db, q.exchange)));
-  if (q.language) filters.push(eq(socialPosts.locale, q.language));
-  const where = filters.length ? and(...filters) : undefined;
-  const [rows, [total]] = await Promise.all([
-    socialQuery(db)
-      .where(where)
-      .orderBy(desc(socialPosts.publishedAt), desc(socialPosts.id))
-      .limit(q.size)
-      .offset(pageOffset(q)),
-    db.select({ n: count() }).from(socialPosts).where(where),
-  ]);
-  return {
-    list: rows.map(toSocial),
-    total: total?.n ?? 0,
-    page: q.page,
-    size: q.size,
-    platform: q.platform ?? null,
-    coin: q.coin ?? null,
-    exchange: q.exchange ?? null,
-  };
-}
-
-/** The coins and exchanges with the most posts on a platform, for the feed filters. */
-export async function socialSources(
-  db: Db,
-  platform: SocialPlatform,
-): Promise<{ coins: (CoinRef & { count: number })[]; exchanges: (ExchangeRef & { count: number })[] }> {
-  const [coinRows, exchangeRows] = await Promise.all([
-    db
-      .select({ coinId: socialPosts.coinId, ...coinColumns, count: count() })
-      .from(socialPosts)
-      .innerJoin(coins, eq(coins.id, socialPosts.coinId))
-      .where(eq(socialPosts.platform, platform))
-      .groupBy(socialPosts.coinId, coins.symbol, coins.name, coins.rank)
-      .orderBy(desc(count()), sql`${coins.rank} asc nulls last`, socialPosts.coinId)
-      .limit(12),
-    db
-      .select({ name: exchanges.name, displayName: exchanges.displayName, count: count() })
-      .from(socialPosts)
-      .innerJoin(exchanges, eq(exchanges.id, socialPosts.exchangeId))
-      .where(eq(socialPosts.platform, platform))
-      .groupBy(exchanges.name, exchanges.displayName, exchanges.rank)
-      .orderBy(desc(count()), sql`${exchanges.rank} asc nulls last`, exchanges.name)
-      .limit(10),
-  ]);
-  return { coins: coinRows.map((r) => ({ ...(coinRef(r) as CoinRef), count: r.count })), exchanges: exchangeRows };
-}
-
-/**
- * One social post with the account's other recent posts. With `platform`, a post of the other
- * platform is missing too: /twitter/{id} never shows a Weibo post.
- */
-export async function getSocial(db: Db, id: number, platform?: SocialPlatform): Promise<SocialDetail> {
-  const [row] = await socialQuery(db).where(eq(socialPosts.id, id)).limit(1);
-  if (!row || (platform !== undefined && row.platform !== platform)) throw missing();
-  const more = await socialQuery(db)
-    .where(and(eq(socialPosts.platform, row.platform), eq(socialPosts.account, row.account), ne(socialPosts.id, id)))
-    .orderBy(desc(socialPosts.publishedAt), desc(socialPosts.id))
-    .limit(5);
-  return { ...toSocial(row), more: more.map(toSocial) };
 }

@@ -3,3 +3,4 @@ export * from './community.server.ts';
 export * from './page.ts';
 export * from './questions.server.ts';
 export * from './routes.ts';
+export * from './social.server.ts';

@@ -2,7 +2,8 @@
 import { parseListPage, readListQuery } from '../../../lib/listQuery.ts';
 import { DEFAULT_PAGE_SIZE, pageCount } from '../../../lib/pagination.ts';
 import type { Db } from '../../../server/db/index.ts';
-import { listSocial, socialSources, type SocialPlatform } from './community.server.ts';
+import type { SocialPlatform } from './community.server.ts';
+import { listSocial, socialSources } from './social.server.ts';
 import { DomainError } from '../../../server/api/errors.ts';
 import type { View } from '../../../server/view.ts';
 

@@ -1,6 +1,6 @@
 /**
  * Questions and answers (/question, /question/{id}, /wenda): lists in the page's content language
- * (see community.ts for the language rule), a question with its answers, and the Q&A hub.
+ * (see community.server.ts for the language rule), a question with its answers, and the Q&A hub.
  */
 import { and, count, desc, eq, gte, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';

@@ -2,14 +2,13 @@ import { Hono } from 'hono';
 import { z } from 'zod';
 import {
   contentLanguage,
-  getSocial,
   getUpdate,
-  listSocial,
   listUpdates,
   parseContentId,
   SOCIAL_PLATFORMS,
   UPDATE_KINDS,
 } from './community.server.ts';
+import { getSocial, listSocial } from './social.server.ts';
 import { getQuestion, listQuestions, QUESTION_SORTS, wendaHub } from './questions.server.ts';
 import { DomainError } from '../../../server/api/errors.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  articlePath,
-  groupBy,
-  groupByCategory,
-  groupByInitial,
-  initialOf,
-  normaliseFilter,
-} from './knowledge.server.ts';
+import { groupBy, groupByCategory, groupByInitial, initialOf, normaliseFilter } from './knowledge.server.ts';
+import { articlePath } from './topics.server.ts';
 
 describe('normaliseFilter', () => {
   it('trims, collapses spaces and drops empty filters', () => {

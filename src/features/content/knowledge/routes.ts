@@ -1,16 +1,7 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import { COIN_SORTS } from '../../market/coins/index.ts';
-import { getSector, listSectors, SECTOR_SORTS } from '../../market/sectors/index.ts';
-import {
-  contentLocale,
-  getTopic,
-  getWikiEntry,
-  listTopics,
-  listWiki,
-  MAX_FILTER_LENGTH,
-  WIKI_KINDS,
-} from './knowledge.server.ts';
+import { contentLocale, getWikiEntry, listWiki, MAX_FILTER_LENGTH, WIKI_KINDS } from './knowledge.server.ts';
+import { getTopic, listTopics } from './topics.server.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { ok, parseQuery } from '../../../server/api/respond.ts';
 import { pageQuery, slug } from '../../../server/api/schemas.ts';
@@ -23,8 +14,6 @@ const wikiQuery = z.object({
   category: slug.optional(),
 });
 const entryParams = z.object({ kind: z.enum(WIKI_KINDS), slug });
-const sectorsQuery = z.object({ sort: z.enum(SECTOR_SORTS).optional(), order: pageQuery.order });
-const sectorQuery = z.object({ ...pageQuery, sort: z.enum(COIN_SORTS).optional() });
 const topicsQuery = z.object({ page: pageQuery.page, size: pageQuery.size });
 const itemParams = z.object({ id: slug });
 const topicQuery = z.object({ page: pageQuery.page, size: pageQuery.size });
@@ -38,11 +27,9 @@ function parseParams<S extends z.ZodTypeAny>(schema: S, params: Record<string, s
  * Content language: the request's locale (`lan`, cookie or x-locale) mapped by contentLocale —
  * zh and zh-hk get the Chinese rows, en and ko the English ones.
  *
- * The API of encyclopedia, concept sectors and topics:
+ * The API of encyclopedia and topics (concept sectors: market/sectors/routes.ts):
  * - GET /api/v1/wiki?kind=baike|bitwiki&q=&category=&page=&size= — entries of one kind;
  * - GET /api/v1/wiki/{kind}/{slug} — one entry with related entries (and the coin's figures);
- * - GET /api/v1/concepts?sort=marketCap|change24h|volume24h|coins|name&order= — every sector;
- * - GET /api/v1/concepts/{slug or id}?sort=&order=&page=&size= — one sector with a page of its coins;
  * - GET /api/v1/topics?page=&size= — topics with their article counts;
  * - GET /api/v1/topics/{id or slug}?page=&size= — one topic with a page of its articles.
  */
@@ -66,19 +53,6 @@ export const knowledgeRoutes = new Hono<ApiEnv>()
     async (c) => {
       const p = parseParams(entryParams, c.req.param());
       return ok(c, await getWikiEntry(c.get('db'), p.kind, p.slug, contentLocale(c.get('locale'))), 60);
-    },
-  )
-  .get('/v1/concepts', doc({ tag: 'Knowledge', summary: 'Every concept sector', query: sectorsQuery }), async (c) => {
-    const q = parseQuery(c, sectorsQuery);
-    return ok(c, await listSectors(c.get('db'), q), 30);
-  })
-  .get(
-    '/v1/concepts/:id',
-    doc({ tag: 'Knowledge', summary: 'One sector with a page of its coins', params: itemParams, query: sectorQuery }),
-    async (c) => {
-      const { id } = parseParams(itemParams, c.req.param());
-      const q = parseQuery(c, sectorQuery);
-      return ok(c, await getSector(c.get('db'), id, q), 30);
     },
   )
   .get(

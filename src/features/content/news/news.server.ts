@@ -1,6 +1,6 @@
 /**
  * News articles, research reports and their columnists (/news, /research, /columnist and the
- * content API of SPEC §7).
+ * content API of SPEC §7); one article's page (neighbours, related articles) is in article.server.ts.
  *
  * Content language: articles are written in one language (`articles.locale`). Lists show the
  * rows of the page's content languages (contentLocale.ts): zh and zh-hk pages Chinese content,
@@ -17,7 +17,7 @@
  * never inject markup; HTML that reaches the table anyway (an imported feed) is reduced to its
  * text.
  */
-import { and, asc, desc, eq, gt, inArray, isNull, lt, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Db } from '../../../server/db/index.ts';
 import { prepared } from '../../../server/db/prepared.ts';
@@ -105,23 +105,6 @@ export interface ArticleSummary {
   coins: CoinChip[];
 }
 
-interface ArticleLink {
-  id: number;
-  kind: ArticleKind;
-  title: string;
-  publishedAt: string;
-}
-
-export interface ArticleDetail extends ArticleSummary {
-  body: string;
-  sourceUrl: string | null;
-  /** The next older and next newer article of the same kind and language. */
-  previous: ArticleLink | null;
-  next: ArticleLink | null;
-  /** Articles of the same kind and language about the same coins (else the latest). */
-  related: ArticleLink[];
-}
-
 interface ArticleQuery {
   page: number;
   size: number;
@@ -134,9 +117,10 @@ interface ArticleQuery {
   followedBy?: number | undefined;
 }
 
-const visible = isNull(articles.deletedAt);
+/** Articles that are not removed: the only ones lists, counts and pages show. */
+export const visible = isNull(articles.deletedAt);
 
-const summaryColumns = {
+export const summaryColumns = {
   id: articles.id,
   kind: articles.kind,
   title: articles.title,
@@ -164,38 +148,6 @@ type SummaryRow = {
   columnistAvatar: string | null;
 };
 
-/** The related coins of some articles, best-ranked first. */
-async function coinsOf(db: Db, ids: number[]): Promise<Map<number, CoinChip[]>> {
-  const out = new Map<number, CoinChip[]>();
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select({
-      articleId: articleCoins.articleId,
-      id: coins.id,
-      symbol: coins.symbol,
-      name: coins.name,
-      price: coins.price,
-      change24h: coins.change24h,
-    })
-    .from(articleCoins)
-    .innerJoin(coins, eq(coins.id, articleCoins.coinId))
-    .where(inArray(articleCoins.articleId, ids))
-    .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id));
-  for (const r of rows) {
-    const list = out.get(r.articleId) ?? [];
-    list.push({
-      id: r.id,
-      symbol: r.symbol,
-      name: r.name,
-      icon: coinIcon(r.id),
-      price: num(r.price),
-      change24h: num(r.change24h),
-    });
-    out.set(r.articleId, list);
-  }
-  return out;
-}
-
 type ChipJson = { id: string; symbol: string; name: string; price: string | null; change24h: string | null };
 
 /** An article's related coins, best-ranked first, as a JSON column of the article's row. */
@@ -217,7 +169,7 @@ const toChips = (rows: ChipJson[]): CoinChip[] =>
     change24h: num(r.change24h),
   }));
 
-function toSummary(r: SummaryRow, chips: Map<number, CoinChip[]>): ArticleSummary {
+export function toSummary(r: SummaryRow, chips: Map<number, CoinChip[]>): ArticleSummary {
   return {
     id: r.id,
     kind: r.kind,
@@ -232,13 +184,6 @@ function toSummary(r: SummaryRow, chips: Map<number, CoinChip[]>): ArticleSummar
     coins: chips.get(r.id) ?? [],
   };
 }
-
-const toLink = (r: { id: number; kind: ArticleKind; title: string; publishedAt: Date }): ArticleLink => ({
-  id: r.id,
-  kind: r.kind,
-  title: r.title,
-  publishedAt: r.publishedAt.toISOString(),
-});
 
 /** Fails with 404 when a coin id is unknown (a filter on it could only ever be empty). */
 async function requireCoin(db: Db, id: string): Promise<{ id: string; name: string; symbol: string }> {
@@ -306,86 +251,6 @@ export async function listArticles(db: Db, q: ArticleQuery): Promise<Page<Articl
     rows[0]?.total ??
     Number((await prepared(db, `${shape}:count`, (name) => count.prepare(name)).execute(params))[0]?.n ?? 0);
   return { list: rows.map((r) => toSummary(r, chips)), total, page: q.page, size: q.size };
-}
-
-/**
- * One visible article with its body, related coins, neighbours and related articles. Unknown,
- * removed, or (when `kind` is given) of another kind: 404 "Content does not exist or has been removed".
- */
-export async function getArticle(db: Db, id: number, kind?: ArticleKind): Promise<ArticleDetail> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(MISSING_KEY);
-  const [row] = await db
-    .select({ ...summaryColumns, body: articles.body, sourceUrl: articles.sourceUrl })
-    .from(articles)
-    .leftJoin(columnists, eq(columnists.id, articles.columnistId))
-    .where(and(eq(articles.id, id), visible, kind ? eq(articles.kind, kind) : undefined))
-    .limit(1);
-  if (!row) throw notFound(MISSING_KEY);
-  const chips = await coinsOf(db, [row.id]);
-  const summary = toSummary(row, chips);
-  const sameShelf = and(
-    visible,
-    eq(articles.kind, row.kind),
-    eq(articles.locale, row.locale as ContentLocale),
-    ne(articles.id, row.id),
-  );
-  const linkColumns = {
-    id: articles.id,
-    kind: articles.kind,
-    title: articles.title,
-    publishedAt: articles.publishedAt,
-  };
-  const at = row.publishedAt;
-  const coinIds = summary.coins.map((c) => c.id);
-  const [older, newer, related] = await Promise.all([
-    db
-      .select(linkColumns)
-      .from(articles)
-      .where(
-        and(sameShelf, or(lt(articles.publishedAt, at), and(eq(articles.publishedAt, at), lt(articles.id, row.id)))),
-      )
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .limit(1),
-    db
-      .select(linkColumns)
-      .from(articles)
-      .where(
-        and(sameShelf, or(gt(articles.publishedAt, at), and(eq(articles.publishedAt, at), gt(articles.id, row.id)))),
-      )
-      .orderBy(asc(articles.publishedAt), asc(articles.id))
-      .limit(1),
-    // Sharing a coin first, then the newest of the rest.
-    db
-      .select(linkColumns)
-      .from(articles)
-      .where(sameShelf)
-      .orderBy(
-        coinIds.length
-          ? sql`exists (select 1 from ${articleCoins} where ${articleCoins.articleId} = ${articles.id} and ${inArray(articleCoins.coinId, coinIds)}) desc`
-          : desc(articles.publishedAt),
-        desc(articles.publishedAt),
-        desc(articles.id),
-      )
-      .limit(5),
-  ]);
-  return {
-    ...summary,
-    body: row.body,
-    sourceUrl: row.sourceUrl,
-    previous: older[0] ? toLink(older[0]) : null,
-    next: newer[0] ? toLink(newer[0]) : null,
-    related: related.map(toLink),
-  };
-}
-
-/** {@link getArticle}, or null when it does not exist or was removed (pages show their own 404). */
-export async function findArticle(db: Db, id: number, kind?: ArticleKind): Promise<ArticleDetail | null> {
-  try {
-    return await getArticle(db, id, kind);
-  } catch (e) {
-    if (e instanceof DomainError && e.status === 404) return null;
-    throw e;
-  }
 }
 
 /* ---------- columnists ---------- */

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
 import { contentLocales } from '../../../server/i18n/contentLocale.ts';
-import { ARTICLE_KINDS, getArticle, listArticles } from './news.server.ts';
+import { getArticle } from './article.server.ts';
+import { ARTICLE_KINDS, listArticles } from './news.server.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { ok, parseQuery } from '../../../server/api/respond.ts';
 import { pageQuery, slug } from '../../../server/api/schemas.ts';
@@ -20,7 +21,7 @@ const detailQuery = z.object({ id, kind: kind.optional() });
 /**
  * The API of news, research and columnists (SPEC §7 "Content and favourites pages"). Lists hold
  * the content of the request's language (`lan`, else the locale cookie or x-locale): zh → Chinese
- * content, en and ko → English (see domain/news.ts). Default page size 10.
+ * content, en and ko → English (see news.server.ts). Default page size 10.
  */
 export const contentRoutes = new Hono<ApiEnv>()
   /** GET /api/new/v2/content/page?page&size&kind=news|research&coin&columnist: articles, newest first. */

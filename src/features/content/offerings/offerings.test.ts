@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatRoi,
-  isPhaseOf,
-  median,
-  offeringStatusAt,
-  PHASES,
-  platformRoiStats,
-  PREHEAT_DAYS,
-  roiMultiple,
-  type PlatformRoiInput,
-} from './offerings.server.ts';
+import { formatRoi, isPhaseOf, offeringStatusAt, PHASES, PREHEAT_DAYS, roiMultiple } from './offerings.server.ts';
+import { median, platformRoiStats, type PlatformRoiInput } from './platforms.server.ts';
 
 const DAY = 86_400_000;
 const now = new Date('2026-06-15T12:00:00Z');

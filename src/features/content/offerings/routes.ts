@@ -1,15 +1,8 @@
 import { Hono } from 'hono';
 import { z } from 'zod';
-import {
-  checkKindStatus,
-  getOffering,
-  listOfferings,
-  OFFERING_KINDS,
-  OFFERING_SORTS,
-  OFFERING_STATUSES,
-  PLATFORM_SORTS,
-  platformRoi,
-} from './offerings.server.ts';
+import { checkKindStatus } from './listing.ts';
+import { getOffering, listOfferings, OFFERING_KINDS, OFFERING_SORTS, OFFERING_STATUSES } from './offerings.server.ts';
+import { PLATFORM_SORTS, platformRoi } from './platforms.server.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { ok, parseQuery } from '../../../server/api/respond.ts';
 import { pageQuery } from '../../../server/api/schemas.ts';
