@@ -1,9 +1,9 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { pageViews } from '../../src/server/db/schema/index.ts';
-import { listAnnouncements } from '../../src/features/content/announcements/announcements.server.ts';
-import { utcDay } from '../../src/features/views/pageViews.server.ts';
-import { apiHarness } from './helpers.ts';
+import { pageViews } from '../../server/db/schema/index.ts';
+import { listAnnouncements } from '../content/announcements/announcements.server.ts';
+import { utcDay } from './pageViews.server.ts';
+import { apiHarness } from '../../../tests/api/helpers.ts';
 
 const { call, db } = apiHarness();
 

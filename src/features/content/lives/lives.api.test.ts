@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { CalendarEventDetail, CalendarPage } from '../../src/features/content/calendar/calendar.server.ts';
-import type { LiveDetail, LivesPage } from '../../src/features/content/lives/lives.server.ts';
-import { apiHarness } from './helpers.ts';
+import type { CalendarEventDetail, CalendarPage } from '../calendar/calendar.server.ts';
+import type { LiveDetail, LivesPage } from './lives.server.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>

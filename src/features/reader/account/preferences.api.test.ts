@@ -6,9 +6,9 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { users } from '../../src/server/db/schema/index.ts';
-import { apiHarness } from './helpers.ts';
-import { signedInUser } from './users.ts';
+import { users } from '../../../server/db/schema/index.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
+import { signedInUser } from '../../../../tests/api/users.ts';
 
 const { call, db } = apiHarness();
 const PATH = '/api/new/v1/user/preferences';

@@ -1,9 +1,9 @@
 /** The site's own pages' data: latest reviews across targets (/review) and the price widget (/widget). */
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { comments, offerings, users } from '../../src/server/db/schema/index.ts';
-import { latestReviews, widgetCoins } from '../../src/features/site/site.server.ts';
-import { apiHarness } from './helpers.ts';
+import { comments, offerings, users } from '../../server/db/schema/index.ts';
+import { latestReviews, widgetCoins } from './site.server.ts';
+import { apiHarness } from '../../../tests/api/helpers.ts';
 
 const { db } = apiHarness();
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>

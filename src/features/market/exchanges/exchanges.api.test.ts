@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { comments, exchanges, users } from '../../src/server/db/schema/index.ts';
-import { volumeEstimate } from '../../src/features/market/exchanges/exchanges.server.ts';
-import { apiHarness } from './helpers.ts';
+import { comments, exchanges, users } from '../../../server/db/schema/index.ts';
+import { volumeEstimate } from './exchanges.server.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 

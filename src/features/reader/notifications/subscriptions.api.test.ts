@@ -7,12 +7,12 @@ import type { APIContext } from 'astro';
 import { eq, sql } from 'drizzle-orm';
 import { parseAtomFeed, parseRssFeed } from 'feedsmith';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as privateFeedRoute from '../../src/pages/feeds/private/[file].ts';
-import { announcementSubscriptions, exchanges } from '../../src/server/db/schema/index.ts';
-import type { AnnouncementPage } from '../../src/features/content/announcements/announcements.server.ts';
-import { SUBSCRIPTIONS_MAX } from '../../src/features/reader/notifications/subscriptions.server.ts';
-import { apiHarness } from './helpers.ts';
-import { signedInUser } from './users.ts';
+import * as privateFeedRoute from '../../../pages/feeds/private/[file].ts';
+import { announcementSubscriptions, exchanges } from '../../../server/db/schema/index.ts';
+import type { AnnouncementPage } from '../../content/announcements/announcements.server.ts';
+import { SUBSCRIPTIONS_MAX } from './subscriptions.server.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
+import { signedInUser } from '../../../../tests/api/users.ts';
 
 const ORIGIN = 'https://coins.example';
 process.env.SITE_URL = ORIGIN;

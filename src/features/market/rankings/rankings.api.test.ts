@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { RANK_KINDS, type Ranking } from '../../src/features/market/rankings/rankings.server.ts';
-import { apiHarness } from './helpers.ts';
+import { RANK_KINDS, type Ranking } from './rankings.server.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { DAY_MS, signature } from '../../src/lib/signature.ts';
-import { apiHarness } from './helpers.ts';
+import { DAY_MS, signature } from '../../lib/signature.ts';
+import { apiHarness } from '../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
-import { coinNames, coins } from '../../src/server/db/schema/index.ts';
+import { coinNames, coins } from '../../../server/db/schema/index.ts';
 import { describe, expect, it } from 'vitest';
-import { COIN_NAMES } from '../../src/server/seed/data/coin-names.ts';
-import { TOP_COINS } from '../../src/server/seed/data/coins-top.ts';
-import { apiHarness } from './helpers.ts';
+import { COIN_NAMES } from '../../../server/seed/data/coin-names.ts';
+import { TOP_COINS } from '../../../server/seed/data/coins-top.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, call, db } = apiHarness();
 

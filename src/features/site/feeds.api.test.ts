@@ -7,10 +7,10 @@ import type { APIContext } from 'astro';
 import { sql } from 'drizzle-orm';
 import { parseAtomFeed, parseRssFeed } from 'feedsmith';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as feedRoute from '../../src/pages/feeds/[locale]/[...path].ts';
-import * as robotsRoute from '../../src/pages/robots.txt.ts';
-import * as indexRoute from '../../src/pages/sitemap.xml.ts';
-import * as childRoute from '../../src/pages/sitemaps/[file].ts';
+import * as feedRoute from '../../pages/feeds/[locale]/[...path].ts';
+import * as robotsRoute from '../../pages/robots.txt.ts';
+import * as indexRoute from '../../pages/sitemap.xml.ts';
+import * as childRoute from '../../pages/sitemaps/[file].ts';
 import {
   announcements,
   articles,
@@ -18,12 +18,12 @@ import {
   flashNews,
   offerings,
   wikiEntries,
-} from '../../src/server/db/schema/index.ts';
-import { VISITOR_ANNOUNCEMENT_LIMIT } from '../../src/features/content/announcements/announcements.server.ts';
-import { FEED_SIZE } from '../../src/features/site/feeds.server.ts';
-import { translator } from '../../src/server/i18n/index.ts';
-import { apiHarness } from './helpers.ts';
-import { childrenOf, parseXml, textOf, type XmlElement } from './xml.ts';
+} from '../../server/db/schema/index.ts';
+import { VISITOR_ANNOUNCEMENT_LIMIT } from '../content/announcements/announcements.server.ts';
+import { FEED_SIZE } from './feeds.server.ts';
+import { translator } from '../../server/i18n/index.ts';
+import { apiHarness } from '../../../tests/api/helpers.ts';
+import { childrenOf, parseXml, textOf, type XmlElement } from '../../../tests/api/xml.ts';
 
 const ORIGIN = 'https://coins.example';
 // Absolute links come from SITE_URL (read once, on first use), never from the request.

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { UpdateDetail, UpdatePage } from '../../src/features/content/community/community.server.ts';
-import type { SocialDetail, SocialPage } from '../../src/features/content/community/social.server.ts';
-import type { QuestionDetail, QuestionPage, WendaHub } from '../../src/features/content/community/questions.server.ts';
-import { apiHarness } from './helpers.ts';
+import type { UpdateDetail, UpdatePage } from './community.server.ts';
+import type { SocialDetail, SocialPage } from './social.server.ts';
+import type { QuestionDetail, QuestionPage, WendaHub } from './questions.server.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>

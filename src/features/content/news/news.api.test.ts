@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Page } from '../../src/server/db/numbers.ts';
-import type { ArticleDetail } from '../../src/features/content/news/article.server.ts';
-import type { ArticleSummary } from '../../src/features/content/news/news.server.ts';
-import { DELETED_ARTICLE_IDS } from '../../src/server/seed/content/articles.ts';
-import { apiHarness } from './helpers.ts';
+import type { Page } from '../../../server/db/numbers.ts';
+import type { ArticleDetail } from './article.server.ts';
+import type { ArticleSummary } from './news.server.ts';
+import { DELETED_ARTICLE_IDS } from '../../../server/seed/content/articles.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { NewsMarker } from '../../src/lib/newsMarkers.ts';
-import { apiHarness } from './helpers.ts';
-import { signedInUser } from './users.ts';
+import type { NewsMarker } from '../../../lib/newsMarkers.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
+import { signedInUser } from '../../../../tests/api/users.ts';
 
 const { get, db } = apiHarness();
 

@@ -11,10 +11,10 @@ import { eq, inArray } from 'drizzle-orm';
 import ece from 'http_ece';
 import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { announcements, appSecrets, exchanges, pushDeliveries, pushDevices } from '../../src/server/db/schema/index.ts';
-import { notifyNewAnnouncements, PUSH_TTL_SECONDS, type PushMessage } from '../../src/server/notify/push.ts';
-import { apiHarness } from './helpers.ts';
-import { signedInUser } from './users.ts';
+import { announcements, appSecrets, exchanges, pushDeliveries, pushDevices } from '../../../server/db/schema/index.ts';
+import { notifyNewAnnouncements, PUSH_TTL_SECONDS, type PushMessage } from '../../../server/notify/push.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
+import { signedInUser } from '../../../../tests/api/users.ts';
 
 const { call, get, db } = apiHarness();
 

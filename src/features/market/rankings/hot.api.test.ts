@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { HotPage } from '../../src/features/market/rankings/hot.server.ts';
-import { apiHarness } from './helpers.ts';
+import type { HotPage } from './hot.server.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>

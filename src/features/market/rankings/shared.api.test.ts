@@ -3,15 +3,15 @@
 // they replaced said.
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { exchanges } from '../../src/server/db/schema/index.ts';
+import { exchanges } from '../../../server/db/schema/index.ts';
 import {
   expectedRanking,
   getExchange,
   listExchanges,
   volumePerVisit,
-} from '../../src/features/market/exchanges/exchanges.server.ts';
-import { coinListings, getCoin } from '../../src/features/market/coins/detail.server.ts';
-import { apiHarness } from './helpers.ts';
+} from '../exchanges/exchanges.server.ts';
+import { coinListings, getCoin } from '../coins/detail.server.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 

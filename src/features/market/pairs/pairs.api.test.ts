@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from '../../src/server/db/numbers.ts';
-import type { TickerRow } from '../../src/features/market/pairs/pairs.server.ts';
-import { apiHarness } from './helpers.ts';
+import type { Page } from '../../../server/db/numbers.ts';
+import type { TickerRow } from './pairs.server.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get } = apiHarness();
 const tickers = (query: string) => get<Page<TickerRow>>(`/api/v1/tickers?${query}`);

@@ -5,13 +5,13 @@ import {
   PHASES,
   type OfferingDetail,
   type OfferingPage,
-} from '../../src/features/content/offerings/offerings.server.ts';
-import { platformRoiStats, type PlatformRoi } from '../../src/features/content/offerings/platforms.server.ts';
-import type { Ranking } from '../../src/features/market/rankings/rankings.server.ts';
-import { translator } from '../../src/server/i18n/index.ts';
-import en from '../../locales/offerings/en.json';
-import zh from '../../locales/offerings/zh.json';
-import { apiHarness } from './helpers.ts';
+} from './offerings.server.ts';
+import { platformRoiStats, type PlatformRoi } from './platforms.server.ts';
+import type { Ranking } from '../../market/rankings/rankings.server.ts';
+import { translator } from '../../../server/i18n/index.ts';
+import en from '../../../../locales/offerings/en.json';
+import zh from '../../../../locales/offerings/zh.json';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>

@@ -13,12 +13,12 @@ import {
   COIN_CARD_MIN_AGE_MS,
   forgetCards,
   parseCardPath,
-} from '../../src/features/site/cards/cards.server.ts';
-import { clip, fingerprint, type CoinCardContent } from '../../src/features/site/cards/content.server.ts';
-import { escapeMarkup, scaledSpark } from '../../src/features/site/cards/render.server.ts';
-import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../src/server/db/index.ts';
-import { marketChanged } from '../../src/server/db/cache.ts';
-import { openTestDb } from '../setup/db.ts';
+} from './cards/cards.server.ts';
+import { clip, fingerprint, type CoinCardContent } from './cards/content.server.ts';
+import { escapeMarkup, scaledSpark } from './cards/render.server.ts';
+import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../server/db/index.ts';
+import { marketChanged } from '../../server/db/cache.ts';
+import { openTestDb } from '../../../tests/setup/db.ts';
 
 const state: { handle?: DbHandle } = {};
 beforeAll(async () => {

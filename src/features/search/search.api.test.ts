@@ -9,16 +9,16 @@ import {
   questions,
   tickers,
   wikiEntries,
-} from '../../src/server/db/schema/index.ts';
+} from '../../server/db/schema/index.ts';
 import {
   CONTENT_KINDS,
   MAX_QUERY_LENGTH,
   SEARCH_KINDS,
   type ContentHit,
   type SearchSection,
-} from '../../src/features/search/query.server.ts';
-import { bestMatch, search } from '../../src/features/search/search.server.ts';
-import { apiHarness } from './helpers.ts';
+} from './query.server.ts';
+import { bestMatch, search } from './search.server.ts';
+import { apiHarness } from '../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 

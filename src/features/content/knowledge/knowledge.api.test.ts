@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { Sector, SectorDetail } from '../../src/features/market/sectors/sectors.server.ts';
-import type { WikiEntry, WikiPage } from '../../src/features/content/knowledge/knowledge.server.ts';
-import type { TopicDetail, TopicSummary } from '../../src/features/content/knowledge/topics.server.ts';
-import type { Page } from '../../src/server/db/numbers.ts';
-import { apiHarness } from './helpers.ts';
+import type { Sector, SectorDetail } from '../../market/sectors/sectors.server.ts';
+import type { WikiEntry, WikiPage } from './knowledge.server.ts';
+import type { TopicDetail, TopicSummary } from './topics.server.ts';
+import type { Page } from '../../../server/db/numbers.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>

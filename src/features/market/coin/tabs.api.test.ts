@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { apiHarness } from './helpers.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 

@@ -3,20 +3,20 @@
  * VISITOR_ANNOUNCEMENT_LIMIT announcements of the languages a page lists, and no more. One
  * window for every visitor view: the lists (filtered ones show the window's rows that match),
  * the hot list, by id, a coin's announcements, search and the chart markers (the feeds and the
- * sitemap: tests/api/feeds.test.ts). A signed-in reader sees everything.
+ * sitemap: src/features/site/feeds.api.test.ts). A signed-in reader sees everything.
  */
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { csrfFor, sessionIdOf } from '../../src/server/auth/cookies.ts';
+import { csrfFor, sessionIdOf } from '../../../server/auth/cookies.ts';
 import {
   ANNOUNCEMENT_CATEGORIES,
   VISITOR_ANNOUNCEMENT_LIMIT,
   type AnnouncementDetail,
   type AnnouncementPage,
-} from '../../src/features/content/announcements/announcements.server.ts';
-import type { ContentItem } from '../../src/features/market/coin/content.server.ts';
-import { apiHarness } from './helpers.ts';
-import { signedInUser } from './users.ts';
+} from './announcements.server.ts';
+import type { ContentItem } from '../../market/coin/content.server.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
+import { signedInUser } from '../../../../tests/api/users.ts';
 
 const { get, db } = apiHarness();
 const V2 = '/api/new/v2';

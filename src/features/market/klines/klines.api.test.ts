@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import type { KlineCandle } from '../../src/lib/klines.ts';
-import { SEED_NOW } from '../setup/constants.ts';
-import { apiHarness } from './helpers.ts';
+import type { KlineCandle } from '../../../lib/klines.ts';
+import { SEED_NOW } from '../../../../tests/setup/constants.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
 

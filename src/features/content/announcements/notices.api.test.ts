@@ -5,19 +5,19 @@ import {
   VISITOR_ANNOUNCEMENT_LIMIT,
   type AnnouncementDetail,
   type AnnouncementPage,
-} from '../../src/features/content/announcements/announcements.server.ts';
+} from './announcements.server.ts';
 import type {
   CategoryGroup,
   ExchangeWithAnnouncements,
-} from '../../src/features/content/announcements/counts.server.ts';
+} from './counts.server.ts';
 import {
   NOTICE_CATEGORIES,
   type NoticeDetail,
   type NoticeItem,
-} from '../../src/features/content/announcements/notices.server.ts';
-import type { Page } from '../../src/server/db/numbers.ts';
-import { SEED_NOW } from '../setup/constants.ts';
-import { apiHarness } from './helpers.ts';
+} from './notices.server.ts';
+import type { Page } from '../../../server/db/numbers.ts';
+import { SEED_NOW } from '../../../../tests/setup/constants.ts';
+import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, call, db } = apiHarness();
 const rowsOf = async <T>(query: ReturnType<typeof sql>) =>

@@ -3,12 +3,12 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { SignJWT, UnsecuredJWT } from 'jose';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useDelivery } from '../../src/features/reader/account/delivery.server.ts';
-import { activateEmail } from '../../src/features/reader/account/links.server.ts';
-import { createMailer } from '../../src/features/reader/account/mail.server.ts';
-import { appSecrets, sessions, smsOutbox, users, verificationTokens } from '../../src/server/db/schema/index.ts';
-import { startTestSmtp, type TestSmtp } from '../setup/smtp.ts';
-import { apiHarness, type Envelope } from './helpers.ts';
+import { useDelivery } from './delivery.server.ts';
+import { activateEmail } from './links.server.ts';
+import { createMailer } from './mail.server.ts';
+import { appSecrets, sessions, smsOutbox, users, verificationTokens } from '../../../server/db/schema/index.ts';
+import { startTestSmtp, type TestSmtp } from '../../../../tests/setup/smtp.ts';
+import { apiHarness, type Envelope } from '../../../../tests/api/helpers.ts';
 
 const { call, db, handle } = apiHarness();
 const V1 = '/api/new/v1';
