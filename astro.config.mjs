@@ -42,9 +42,10 @@ function nodeServer(options) {
 /**
  * Astro writes `<style>astro-island,astro-slot,astro-static-slot{display:contents}</style>` into
  * the body before a page's first island, and HTML allows `<style>` only in the head (the Nu HTML
- * Checker's error on every page with an island). The rule is in src/styles/global.css, which every
- * page links in its head; this drops the copy from Astro's runtime as it is bundled. It fails the
- * build if Astro writes the styles some other way, so an upgrade cannot silently bring it back.
+ * Checker's error on every page with an island). The rule is in src/styles/base.css (through
+ * global.css), which every page links in its head; this drops the copy from Astro's runtime as it
+ * is bundled. It fails the build if Astro writes the styles some other way, so an upgrade cannot
+ * silently bring it back.
  * @type {import('vite').Plugin}
  */
 const islandStylesInHead = {

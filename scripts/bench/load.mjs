@@ -14,6 +14,7 @@
 // slow the generator down and hide its own slowness (no coordinated omission). The streams run
 // in a worker thread so their bursts of 1,000 events do not delay the generator's timers; the
 // generator reports its own event-loop delay and how late it sent, so a busy generator shows.
+// The generator is in load-drive.mjs, the streams' worker in load-streams.mjs.
 //
 //   node scripts/bench/load.mjs                   builds if needed, starts the server on a temp data dir
 //   node scripts/bench/load.mjs http://host:port  loads a running server (its own LIVE settings)
@@ -23,12 +24,11 @@
 // probes), LOAD_SSE_CLIENTS (default 1000), LOAD_RATE (page and API requests per second,
 // default 40), LOAD_SEARCH_RATE (searches per second, default 2), LOAD_HEALTH_MS (probe
 // interval, default 200), LOAD_TICK_MS (the market's tick interval, default 1000).
-import http from 'node:http';
-import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
 import { machine, onServer, signature, verdict, writeResults } from './lib.mjs';
+import { drive, HEALTH, HEALTH_MS, pooled } from './load-drive.mjs';
+import { startStreams } from './load-streams.mjs';
 
 const SECONDS = Number(process.env.LOAD_SECONDS ?? 60);
 const IDLE_SECONDS = Number(process.env.LOAD_IDLE_SECONDS ?? 20);
@@ -38,12 +38,10 @@ const RATE = Number(process.env.LOAD_RATE ?? 40);
 // comes from 127.0.0.1 and the server ignores X-Forwarded-For unless TRUST_PROXY, so the rate
 // stays modest rather than pretending to be many clients.
 const SEARCH_RATE = Number(process.env.LOAD_SEARCH_RATE ?? 2);
-const HEALTH_MS = Number(process.env.LOAD_HEALTH_MS ?? 200);
 const TICK_MS = Number(process.env.LOAD_TICK_MS ?? 1000);
 const WARMUP_SECONDS = 5;
 const COINS_PER_CLIENT = 20;
 const PORT = 4765;
-const TIMEOUT_MS = 10_000;
 
 const CACHED = ['/', '/coin/list_1', '/coin/bitcoin', '/news'];
 const KLINES = [
@@ -81,257 +79,8 @@ function classes(t) {
   ];
 }
 
-const HEALTH = { name: 'health', rate: 1000 / HEALTH_MS, path: () => '/api/health' };
-
-function percentile(sorted, p) {
-  if (!sorted.length) return null;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 const ms = (v) => (v == null ? '--' : v < 10 ? v.toFixed(2) : v.toFixed(1));
 const ratio = (a, b) => (a == null || b == null || b <= 0 ? 'n/a' : (a / b).toFixed(2));
-
-// ---------------------------------------------------------------------------------------------
-// The streams, in a worker thread.
-
-/** Worker: opens the clients, counts events, answers 'count' and 'stop' with its tallies. */
-function streamWorker() {
-  const { urls } = workerData;
-  const agent = new http.Agent({ keepAlive: false, maxSockets: Infinity });
-  const sink = { connected: 0, failed: 0, ended: 0, snapshots: 0, ticks: 0, bad: 0, latencies: [], counting: false };
-  const reqs = [];
-  const open = (url) =>
-    new Promise((resolve) => {
-      const req = http.get(url, { agent, headers: { accept: 'text/event-stream' } }, (res) => {
-        if (res.statusCode !== 200) {
-          res.resume();
-          sink.failed++;
-          return resolve();
-        }
-        sink.connected++;
-        res.setEncoding('utf8');
-        let buffer = '';
-        res.on('data', (chunk) => {
-          const now = Date.now();
-          buffer += chunk;
-          let cut;
-          while ((cut = buffer.indexOf('\n\n')) >= 0) {
-            const line = buffer
-              .slice(0, cut)
-              .split('\n')
-              .find((l) => l.startsWith('data: '));
-            buffer = buffer.slice(cut + 2);
-            if (!line) continue;
-            let msg;
-            try {
-              msg = JSON.parse(line.slice(6));
-            } catch {
-              sink.bad++;
-              continue;
-            }
-            if (msg.type === 'snapshot') sink.snapshots++;
-            if (msg.type !== 'tick' || !sink.counting) continue;
-            sink.ticks++;
-            sink.latencies.push(now - Math.max(...msg.ticks.map((x) => x.at)));
-          }
-        });
-        res.on('end', () => sink.ended++);
-        res.on('error', () => {});
-        resolve();
-      });
-      req.on('error', () => {
-        sink.failed++;
-        resolve();
-      });
-      reqs.push(req);
-    });
-  const tally = () => {
-    const sorted = sink.latencies.sort((a, b) => a - b);
-    return {
-      connected: sink.connected,
-      failed: sink.failed,
-      ended: sink.ended,
-      open: sink.connected - sink.ended,
-      snapshots: sink.snapshots,
-      ticks: sink.ticks,
-      bad: sink.bad,
-      tickP50: percentile(sorted, 50),
-      tickP99: percentile(sorted, 99),
-    };
-  };
-  parentPort.on('message', async (msg) => {
-    if (msg === 'open') {
-      const started = Date.now();
-      // Batches of 50: a burst of 1,000 SYNs would overflow the listen backlog.
-      for (let i = 0; i < urls.length; i += 50) await Promise.all(urls.slice(i, i + 50).map(open));
-      parentPort.postMessage({ type: 'opened', connectMs: Date.now() - started, ...tally() });
-    } else if (msg === 'count') {
-      sink.counting = true;
-    } else if (msg === 'stop') {
-      sink.counting = false;
-      // Still connected means the stream has not ended by the end of the loaded phase.
-      const result = tally();
-      for (const req of reqs) req.destroy();
-      parentPort.postMessage({ type: 'stopped', ...result });
-    }
-  });
-}
-
-function startStreams(urls) {
-  const worker = new Worker(new URL(import.meta.url), { workerData: { urls } });
-  const next = (type) => new Promise((resolve) => worker.on('message', (m) => m.type === type && resolve(m)));
-  return {
-    open: () => {
-      const p = next('opened');
-      worker.postMessage('open');
-      return p;
-    },
-    count: () => worker.postMessage('count'),
-    stop: async () => {
-      const p = next('stopped');
-      worker.postMessage('stop');
-      const result = await p;
-      await worker.terminate();
-      return result;
-    },
-  };
-}
-
-// ---------------------------------------------------------------------------------------------
-// The open-loop generator.
-
-/**
- * Sends every class at its rate for `seconds`: a 5 ms timer sends whatever the schedule says is
- * due. Returns per class the sorted latencies (ms from scheduled time to the end of the body),
- * errors (network, timeout, status ≥ 400 other than 429) with their first reasons, and 429s;
- * and for the generator itself its event-loop delay, how late it sent, and its CPU time.
- */
-async function drive(base, list, seconds) {
-  // Pages and API share a pool, as a browser-ish client would; probes have their own sockets,
-  // like a load balancer's, so a queue of page requests never delays a probe in the client.
-  const pool = new http.Agent({ keepAlive: true, maxSockets: 64 });
-  const probes = new http.Agent({ keepAlive: true, maxSockets: 4 });
-  const stats = new Map(
-    list.map((c) => [c.name, { latencies: [], errors: 0, limited: 0, reasons: new Map(), sent: 0 }]),
-  );
-  const late = [];
-  const eld = monitorEventLoopDelay({ resolution: 2 });
-  eld.enable();
-  const cpu = process.cpuUsage();
-  const inFlight = new Set();
-  const start = performance.now();
-  const end = start + seconds * 1000;
-  const due = list.map(() => start);
-  const counts = list.map(() => 0);
-
-  const send = (cls, scheduled) => {
-    const s = stats.get(cls.name);
-    const n = s.sent++;
-    late.push(performance.now() - scheduled);
-    const fail = (reason) => {
-      s.errors++;
-      s.reasons.set(reason, (s.reasons.get(reason) ?? 0) + 1);
-    };
-    const target = cls.path(n);
-    const accept = target.startsWith('/api/') ? 'application/json' : 'text/html';
-    const done = new Promise((resolve) => {
-      const req = http.get(
-        `${base}${target}`,
-        {
-          agent: cls === HEALTH ? probes : pool,
-          headers: { 'accept-encoding': 'br, gzip', accept },
-          timeout: TIMEOUT_MS,
-        },
-        (res) => {
-          res.on('data', () => {});
-          res.on('end', () => {
-            const took = performance.now() - scheduled;
-            if (res.statusCode === 429) s.limited++;
-            else if (res.statusCode >= 400) fail(`HTTP ${res.statusCode}`);
-            else s.latencies.push(took);
-            resolve();
-          });
-          res.on('error', (e) => {
-            fail(e.code ?? e.message);
-            resolve();
-          });
-        },
-      );
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', (e) => {
-        fail(e.code ?? e.message);
-        resolve();
-      });
-    });
-    inFlight.add(done);
-    done.then(() => inFlight.delete(done));
-  };
-
-  await new Promise((resolve) => {
-    const timer = setInterval(() => {
-      const now = performance.now();
-      const until = Math.min(now, end);
-      list.forEach((cls, i) => {
-        while (due[i] <= until) {
-          send(cls, due[i]);
-          counts[i]++;
-          due[i] = start + (counts[i] * 1000) / cls.rate;
-        }
-      });
-      if (now >= end) {
-        clearInterval(timer);
-        resolve();
-      }
-    }, 5);
-  });
-  await Promise.all(inFlight);
-  eld.disable();
-  const used = process.cpuUsage(cpu);
-  pool.destroy();
-  probes.destroy();
-  late.sort((a, b) => a - b);
-  const lateOf = (ns) => Math.max(0, ns / 1e6 - 2);
-  return {
-    classes: Object.fromEntries(
-      [...stats].map(([name, s]) => [name, summary([{ ...s, reasons: Object.fromEntries(s.reasons) }])]),
-    ),
-    generator: {
-      eventLoopP99: lateOf(eld.percentile(99)),
-      eventLoopMax: lateOf(eld.max),
-      sendLateP99: percentile(late, 99),
-      sendLateMax: late.length ? late[late.length - 1] : null,
-      cpuPercent: ((used.user + used.system) / 1e3 / (seconds * 1000)) * 100,
-    },
-  };
-}
-
-/**
- * One class over one or more runs, their samples pooled: the baseline halves before and after
- * the loaded phase count as one baseline. `raw` keeps the samples for pooling again.
- */
-function summary(runs) {
-  const sorted = runs.flatMap((r) => r.raw ?? r.latencies).sort((a, b) => a - b);
-  const reasons = {};
-  for (const r of runs) for (const [k, v] of Object.entries(r.reasons)) reasons[k] = (reasons[k] ?? 0) + v;
-  const sum = (key) => runs.reduce((total, r) => total + r[key], 0);
-  return {
-    sent: sum('sent'),
-    errors: sum('errors'),
-    limited: sum('limited'),
-    reasons,
-    raw: sorted,
-    p50: percentile(sorted, 50),
-    p99: percentile(sorted, 99),
-    max: sorted.length ? sorted[sorted.length - 1] : null,
-  };
-}
-
-/** The classes of several drive() results pooled. */
-const pooled = (...results) => ({
-  classes: Object.fromEntries(
-    Object.keys(results[0].classes).map((name) => [name, summary(results.map((r) => r.classes[name]))]),
-  ),
-});
 
 async function topCoinIds(base, t) {
   const res = await fetch(`${base}/api/v1/coins?page=1&size=100&t=${t}`);
@@ -553,9 +302,7 @@ async function measure(base, app, given) {
   return errors;
 }
 
-if (!isMainThread) {
-  streamWorker();
-} else if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const given = process.argv[2];
   // Every stream and request comes from this one address: lift the per-address caps (the
   // stream cap and the search rate limit), or the benchmark would measure its own refusals.

@@ -10,7 +10,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { DB_NAME, DB_USER, processKind, readPostmasterFile } from './db/embedded.ts';
+import { DB_NAME, DB_USER } from './db/embeddedCluster.ts';
+import { processKind, readPostmasterFile } from './db/embeddedProcess.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-crash-'));
 const children = new Set<ReturnType<typeof spawn>>();

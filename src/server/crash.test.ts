@@ -22,7 +22,7 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, describe, expect, inject, it } from 'vitest';
-import { DB_NAME, DB_USER } from './db/embedded.ts';
+import { DB_NAME, DB_USER } from './db/embeddedCluster.ts';
 import { TEMPLATE_DB } from '../../tests/setup/constants.ts';
 import { withDatabase } from '../../tests/setup/template.ts';
 import { killPostgres, powerCutPostgres, startChild } from '../../tests/setup/processes.ts';

@@ -24,7 +24,7 @@ function themes(css: string): Record<'light' | 'dark', Record<string, string>> {
 }
 
 const palette = themes(read('./palette.css'));
-const site = themes(read('./global.css'));
+const site = themes(read('./base.css'));
 const widget = themes(read('../pages/widget.astro'));
 
 type Pair = [text: string, background: string, ratio: number];
@@ -115,7 +115,7 @@ describe('coin icons on the dark theme', () => {
       .filter(([, ratio]) => ratio < 3);
     expect(low).toEqual([]);
     // …and the stylesheet draws it around every coin icon of the dark theme.
-    expect(read('./global.css')).toMatch(
+    expect(read('./tables.css')).toMatch(
       /\[data-theme='dark'\] img\[src\^='\/icons\/coins\/'\]\s*\{[^}]*box-shadow:[^};]*var\(--icon-ring\)/,
     );
   });

@@ -2,7 +2,7 @@
 // large card, with its size and a text alternative, and the card answers as a PNG; the article's
 // dateline has the year and the time zone; its Share button copies the link (or opens the
 // device's share sheet), and without JavaScript it is a link to the page. The card route itself
-// (sizes, caching, 404s, escaping) is tested in tests/api/cards.test.ts.
+// (sizes, caching, 404s, escaping) is tested in src/features/site/cards.api.test.ts.
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 

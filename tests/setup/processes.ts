@@ -6,7 +6,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { processKind, readPostmasterFile } from '../../src/server/db/embedded.ts';
+import { processKind, readPostmasterFile } from '../../src/server/db/embeddedProcess.ts';
 
 /** Signals the embedded PostgreSQL server of a data directory (its postmaster only), if it runs. */
 export function killPostgres(dataDir: string, signal: NodeJS.Signals): void {

@@ -9,13 +9,9 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DataDirLockedError } from './errors.ts';
-import {
-  firstUnreachable,
-  processKind,
-  readPostmasterFile,
-  startEmbeddedPostgres,
-  type EmbeddedPostgres,
-} from './embedded.ts';
+import { startEmbeddedPostgres, type EmbeddedPostgres } from './embedded.ts';
+import { firstUnreachable } from './embeddedCluster.ts';
+import { processKind, readPostmasterFile } from './embeddedProcess.ts';
 
 const dirs: string[] = [];
 const cleanups: (() => Promise<void>)[] = [];

@@ -51,8 +51,9 @@ export function pageLocalesFor(rowLocale: Locale): Locale[] {
  * content rows: coins' descriptions, tags, roadmap and history milestones and holder labels,
  * exchanges' descriptions, offerings' project texts (description, team roles, roadmap, ratings).
  * They have no language column because every writer of them writes English: the demo seeder
- * (src/server/seed: coin-text.ts, exchanges-gen.ts, depth-gen.ts, data/taxonomy.ts,
- * content/offerings.ts) and CoinGecko's categories, stored as tags (ingest/facts.ts); the live
+ * (src/server/seed: coin-text.ts, exchanges-gen.ts, depth-gen.ts, data/depth-texts.ts,
+ * data/taxonomy.ts, content/offerings.ts, data/offerings-historic.ts, data/offerings-texts.ts)
+ * and CoinGecko's categories, stored as tags (ingest/facts.ts); the live
  * sources write no descriptions and nothing imports these. Pages in other languages give them
  * `lang` and a language tag; a writer in another language would need a column, as content rows
  * have. (Calendar events are the same case: `CALENDAR_LOCALE`.)

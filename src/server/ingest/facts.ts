@@ -16,14 +16,12 @@ import { Repeat } from '../realtime/repeat.ts';
 import type { PriceSource } from '../realtime/types.ts';
 import {
   LINKS_PER_KIND,
-  marketExchange,
-  OUR_EXCHANGE_SLUGS,
-  webAddress,
   type CoinDetailFacts,
   type CoinFacts,
   type CoinGecko,
   type ExchangeFacts,
 } from './sources/coingecko.ts';
+import { marketExchange, OUR_EXCHANGE_SLUGS, webAddress } from './sources/coingeckoNames.ts';
 
 /** Our exchange slugs whose CoinGecko id differs. */
 const GECKO_EXCHANGE_IDS: Record<string, string> = Object.fromEntries(

@@ -21,16 +21,15 @@
  * every source's state in site_meta (`source_states`), so /api/health answers it in every
  * process, including web processes that only relay an `npm run ingest` worker's ticks.
  */
-import { asc, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { coins, rates } from '../db/schema/index.ts';
+import { rates } from '../db/schema/index.ts';
 import { isFiat } from '../rates/rates.ts';
-import { dec } from '../seed/decimal.ts';
-import { DayAgoPrices } from '../realtime/dayAgo.ts';
 import type { PriceSource, TickInput } from '../realtime/types.ts';
-import { changePercent, DAY_MS } from '../realtime/walk.ts';
-import { aggregate, type AggregateResult, type CoinAggregate } from './aggregate.ts';
-import { contractTypeFromExpiry } from './sources/contracts.ts';
+import { aggregate } from './aggregate.ts';
+import { CoinSymbols } from './coinSymbols.ts';
+import { Repricing } from './repricing.ts';
+import { relabel } from './sources/contracts.ts';
 import { SourceStream, type StreamState } from './stream.ts';
 import { backfillHistory } from './backfill.ts';
 import { Repeat } from '../realtime/repeat.ts';
@@ -38,9 +37,6 @@ import { exchangesOf, type SourceState, type SourceTicker, type TickerSource } f
 import { writeMarket } from './write.ts';
 
 export { demoMarketPending, keepDemoMarket, pairName } from './write.ts';
-
-/** A coin the database lacks is added when its pairs trade at least this much a day (USD). */
-const NEW_COIN_MIN_VOLUME_USD = 1_000_000;
 
 /** Longest a round waits for the answers it asked for (the first round waits for all). */
 const ANSWER_WAIT_MS = 5_000;
@@ -78,37 +74,14 @@ export interface LiveMarketOptions {
   replaceDemo?: boolean;
 }
 
-/**
- * Contract types roll over at expiry ("this week" becomes "next week"'s successor). A contract the
- * exchange names itself (OKX's alias, Binance's contract type: `namedByExchange`) keeps the
- * exchange's name, which the adapters reload right after each delivery (a delivered one has
- * none); the others (Bybit, CoinGecko's derivatives) are recomputed from the expiries of each
- * exchange and base on every round.
- */
-export function relabel(tickers: SourceTicker[], now: number): SourceTicker[] {
-  const expiries = new Map<string, number[]>();
-  for (const t of tickers) {
-    if (t.market !== 'futures' || !t.expiry) continue;
-    const key = `${t.exchange}\u0000${t.base}`;
-    (expiries.get(key) ?? expiries.set(key, []).get(key)!).push(t.expiry);
-  }
-  return tickers.map((t) => {
-    if (t.market !== 'futures' || !t.expiry) return t;
-    if (t.namedByExchange) return t.expiry > now || t.contractType === null ? t : { ...t, contractType: null };
-    const all = [...new Set(expiries.get(`${t.exchange}\u0000${t.base}`) ?? [])].sort((a, b) => a - b);
-    return { ...t, contractType: contractTypeFromExpiry(t.expiry, all, now) };
-  });
-}
-
 export class LiveMarket implements PriceSource {
   readonly name = 'sources';
   private rounds: Repeat | null = null;
   private readonly lastGood = new Map<string, SourceTicker[]>();
-  private readonly dayAgo: DayAgoPrices;
-  private coinIds: { at: number; bySymbol: Map<string, string> } | null = null;
+  private readonly repricing: Repricing;
+  private readonly symbols: CoinSymbols;
   private streams: SourceStream[] = [];
   private streamsStarted = false;
-  private readonly triedNew = new Set<string>();
   /** The history backfill, started once by the first answered round. */
   private backfill: Promise<void> | null = null;
   private streamTimer: ReturnType<typeof setInterval> | undefined;
@@ -117,11 +90,6 @@ export class LiveMarket implements PriceSource {
   private queue: Promise<unknown> = Promise.resolve();
   /** The price last published per coin: a stream tick sends only the coins that moved. */
   private readonly published = new Map<string, number>();
-  /**
-   * Per coin symbol, the time of each of its pairs' figures (by source, market and instrument) when
-   * its price was last published: a price is computed again only when one of them is newer.
-   */
-  private readonly basis = new Map<string, Map<string, number>>();
   /** The questions still out, per source: a source is asked again only once it has answered. */
   private readonly inflight = new Map<string, Promise<void>>();
   /** Sources that answered since the last round: whether each answer was new (TickerSource.refreshed). */
@@ -137,7 +105,8 @@ export class LiveMarket implements PriceSource {
   readonly firstRound = new Promise<void>((resolve) => (this.roundDone = resolve));
 
   constructor(private readonly o: LiveMarketOptions) {
-    this.dayAgo = new DayAgoPrices(o.db);
+    this.repricing = new Repricing(o.db);
+    this.symbols = new CoinSymbols(o);
   }
 
   private now(): number {
@@ -288,41 +257,13 @@ export class LiveMarket implements PriceSource {
       staleMs: this.o.staleMs,
       fiatPerUsd: await fiatPerUsd(this.o.db),
     });
-    const repriced = this.withNewFigures(result);
-    const moved = (await this.ticksOf(repriced.coins, await this.coinsBySymbol(now), now, 0)).filter(
+    const repriced = this.repricing.withNewFigures(result);
+    const moved = (await this.repricing.ticksOf(repriced.coins, await this.symbols.coinsBySymbol(now), now, 0)).filter(
       (t) => this.published.get(t.coinId) !== t.price,
     );
     repriced.commit();
     for (const t of moved) this.published.set(t.coinId, t.price);
     return moved;
-  }
-
-  /**
-   * The coins of an aggregation whose price may be published: those with a figure newer than the
-   * ones their last published price was computed from (any fresh spot pair of theirs reported
-   * later, or one not seen before). `commit` (once the new prices are written) remembers these
-   * coins' figures as the basis of their new price.
-   */
-  private withNewFigures(result: AggregateResult): { coins: Map<string, CoinAggregate>; commit: () => void } {
-    const figures = new Map<string, Map<string, number>>();
-    for (const r of result.tickers) {
-      if (r.ticker.market !== 'spot' || r.excluded === 'stale') continue;
-      const symbol = r.ticker.base.toUpperCase();
-      if (!result.coins.has(symbol)) continue;
-      const own = figures.get(symbol) ?? figures.set(symbol, new Map()).get(symbol)!;
-      own.set(`${r.ticker.source}\u0000${r.ticker.instrument}`, r.ticker.at);
-    }
-    const coins = new Map<string, CoinAggregate>();
-    for (const [symbol, coin] of result.coins) {
-      const current = figures.get(symbol) ?? new Map<string, number>();
-      const before = this.basis.get(symbol);
-      if (before && ![...current].some(([key, at]) => !((before.get(key) ?? -Infinity) >= at))) continue;
-      coins.set(symbol, coin);
-    }
-    return {
-      coins,
-      commit: () => coins.forEach((_, symbol) => this.basis.set(symbol, figures.get(symbol) ?? new Map())),
-    };
   }
 
   /** Each source's state, with its stream's when it has one running. */
@@ -382,12 +323,12 @@ export class LiveMarket implements PriceSource {
     this.arrived.clear();
     const now = this.now();
     const result = aggregate({ tickers: relabel(tickers, now), now, staleMs, fiatPerUsd: await fiatPerUsd(db) });
-    const bySymbol = await this.withNewCoins(result, await this.coinsBySymbol(now), now);
+    const bySymbol = await this.symbols.withNewCoins(result, await this.symbols.coinsBySymbol(now), now);
     const answered = sources.filter((s) => arrived.some(([name]) => name === s.name)).map((s) => s.name);
     // Of those, the ones whose answer is new: only they make the data fresh (CoinGecko's markets
     // answer most rounds from memory).
     const renewed = sources.filter((s) => arrived.some(([name, fresh]) => name === s.name && fresh)).map((s) => s.name);
-    const repriced = this.withNewFigures(result);
+    const repriced = this.repricing.withNewFigures(result);
     const replaceDemo = !!this.o.replaceDemo && !this.demoSettled && answered.length > 0 && result.tickers.length > 0;
     const replaced = await writeMarket(db, { ...result, coins: repriced.coins }, bySymbol, {
       now,
@@ -400,7 +341,7 @@ export class LiveMarket implements PriceSource {
     if (replaceDemo) this.demoSettled = true;
     if (replaced) {
       // The coins that went must not be looked up (and written to) again.
-      this.coinIds = null;
+      this.symbols.forget();
       (this.o.log ?? console.error)(
         `[ingest] first start on the sources: the demo market is gone, ${result.coins.size} coins from ${answered.join(', ')}`,
       );
@@ -412,7 +353,7 @@ export class LiveMarket implements PriceSource {
         .then((n) => log(`[backfill] price history of ${n} coins from the sources' candles`))
         .catch((e) => log(`[backfill] ${(e as Error).message}`));
     }
-    const ticks = await this.ticksOf(repriced.coins, bySymbol, now, this.o.intervalMs);
+    const ticks = await this.repricing.ticksOf(repriced.coins, bySymbol, now, this.o.intervalMs);
     repriced.commit();
     for (const t of ticks) this.published.set(t.coinId, t.price);
     return ticks;
@@ -448,88 +389,6 @@ export class LiveMarket implements PriceSource {
     const answer = this.o.asked?.get(name);
     this.o.asked?.delete(name);
     return answer;
-  }
-
-  /**
-   * The ticks of aggregated coins, with `volumeMs` worth of their 24-hour volume, each saying when
-   * the newest figure of its price was observed (never later than now: a source's clock may run ahead).
-   */
-  private async ticksOf(
-    coinsOut: Map<string, CoinAggregate>,
-    bySymbol: Map<string, string>,
-    now: number,
-    volumeMs: number,
-  ): Promise<TickInput[]> {
-    const ticks: TickInput[] = [];
-    const ids: string[] = [];
-    for (const c of coinsOut.values()) {
-      const id = bySymbol.get(c.symbol);
-      if (id) ids.push(id);
-    }
-    const ago = await this.dayAgo.get(ids, now);
-    for (const c of coinsOut.values()) {
-      const coinId = bySymbol.get(c.symbol);
-      if (!coinId) continue;
-      const reference = ago.get(coinId);
-      const price = Number(dec(c.priceUsd));
-      ticks.push({
-        coinId,
-        price,
-        // The change against the stored history when it reaches back a day, else the sources'.
-        change24h: reference ? changePercent(price, reference) : c.change24h,
-        at: now,
-        dataAt: Math.min(c.at, now),
-        volume: (c.volumeUsd * volumeMs) / DAY_MS,
-        ownTickers: true,
-      });
-    }
-    return ticks;
-  }
-
-  /**
-   * Coins the sources trade that the database lacks (a listing newer than the seeded universe)
-   * are added once they trade `NEW_COIN_MIN_VOLUME_USD` a day: named by their symbol, unranked,
-   * unreviewed, without supply until the CoinGecko facts know them. Returns the symbol map with them.
-   */
-  private async withNewCoins(
-    result: AggregateResult,
-    bySymbol: Map<string, string>,
-    now: number,
-  ): Promise<Map<string, string>> {
-    const fresh = [...result.coins.values()].filter(
-      (c) =>
-        !bySymbol.has(c.symbol) &&
-        !this.triedNew.has(c.symbol) &&
-        c.volumeUsd >= NEW_COIN_MIN_VOLUME_USD &&
-        /^[A-Z0-9]{2,15}$/.test(c.symbol),
-    );
-    if (!fresh.length) return bySymbol;
-    // Once per process: an id or name another coin holds is not tried (and logged) every round.
-    for (const c of fresh) this.triedNew.add(c.symbol);
-    const ids = fresh.map((c) => c.symbol.toLowerCase());
-    await this.o.db.execute(sql`
-      insert into coins (id, symbol, name, price, volume_24h, sources, price_at, updated_at)
-      select v.id, v.symbol, v.symbol, v.price, v.vol, string_to_array(v.src, ','), v.at, ${new Date(now).toISOString()}::timestamptz
-      from unnest(${sql.param(ids)}::text[], ${sql.param(fresh.map((c) => c.symbol))}::text[], ${sql.param(fresh.map((c) => dec(c.priceUsd)))}::numeric[],
-                  ${sql.param(fresh.map((c) => dec(c.volumeUsd)))}::numeric[], ${sql.param(fresh.map((c) => c.sources.join(',')))}::text[],
-                  ${sql.param(fresh.map((c) => new Date(Math.min(c.at, now)).toISOString()))}::timestamptz[]) as v(id, symbol, price, vol, src, at)
-      on conflict do nothing`);
-    (this.o.log ?? console.error)(`[ingest] new coins from the sources: ${fresh.map((c) => c.symbol).join(', ')}`);
-    this.coinIds = null;
-    return this.coinsBySymbol(now);
-  }
-
-  /** Coin ids by upper-case symbol; the best-ranked coin wins a shared symbol. Ten minutes. */
-  private async coinsBySymbol(now: number): Promise<Map<string, string>> {
-    if (this.coinIds && now - this.coinIds.at < 600_000) return this.coinIds.bySymbol;
-    const rows = await this.o.db
-      .select({ id: coins.id, symbol: coins.symbol })
-      .from(coins)
-      .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id));
-    const bySymbol = new Map<string, string>();
-    for (const r of rows) if (!bySymbol.has(r.symbol.toUpperCase())) bySymbol.set(r.symbol.toUpperCase(), r.id);
-    this.coinIds = { at: now, bySymbol };
-    return bySymbol;
   }
 }
 

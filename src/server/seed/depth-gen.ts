@@ -3,6 +3,8 @@
  * transfers, exchange balances, repository activity, milestones, and a few demo users with
  * their reviews. Pure and deterministic: each concern draws from its own `rngFor` stream and
  * only timestamps depend on `now`.
+ * The on-chain rows (holders, chain activity, transfers) come from onchain-gen.ts, the texts
+ * from data/depth-texts.ts.
  *
  * Consistency rules (checked in seed.test.ts):
  * - flows are whole cents, netflow = inflow − outflow exactly, and scale with 24 h volume;
@@ -11,18 +13,35 @@
  * - repository activity exists exactly for coins with a repository link.
  */
 import type {
-  coinChainDaily as coinChainDailyTable,
   coinMilestones as coinMilestonesTable,
   coinRepos as coinReposTable,
-  coinTransfers as coinTransfersTable,
   comments as commentsTable,
   users as usersTable,
 } from '../db/schema/index.ts';
 import type { CoinRow } from './coins-gen.ts';
+import {
+  COIN_REVIEW_TEXT,
+  EXCHANGE_REVIEW_TEXT,
+  FIRST,
+  NICK,
+  PROCESS_ITEMS,
+  ROADMAP_ITEMS,
+} from './data/depth-texts.ts';
 import { dec } from './decimal.ts';
 import type { ExchangeRow } from './exchanges-gen.ts';
 import { DAY, floorDay } from './history.ts';
-import { rngFor, type Rng } from './random.ts';
+import {
+  chainDaily,
+  draw,
+  HEX,
+  holders,
+  n,
+  transfers,
+  type ChainDailyRow,
+  type HolderRow,
+  type TransferRow,
+} from './onchain-gen.ts';
+import { rngFor } from './random.ts';
 import type { TickerRow } from './tickers-gen.ts';
 
 export const FLOW_WINDOWS = ['30m', '1h', '1d', '7d'] as const;
@@ -32,9 +51,6 @@ const WINDOW_DAYS: Record<FlowWindowKey, number> = { '30m': 1 / 48, '1h': 1 / 24
 
 /** How many coins (by rank) get holders, chain activity, transfers, balances and milestones. */
 const DEPTH_COINS = 100;
-const HOLDERS_PER_COIN = 100;
-const CHAIN_DAYS = 30;
-const TRANSFERS_PER_COIN = 30;
 const DEMO_USERS = 40;
 /** How many top coins and top exchanges get reviews. */
 const REVIEWED_COINS = 30;
@@ -52,19 +68,6 @@ interface Flow {
 }
 type CoinFlowRow = Flow & { coinId: string };
 type ExchangeFlowRow = Flow & { exchange: string };
-interface HolderRow {
-  coinId: string;
-  rank: number;
-  address: string;
-  label: string | null;
-  /** Exchange slug; the writer maps it to the id. */
-  exchange: string | null;
-  balance: string;
-  change24h: string;
-  firstSeenAt: Date;
-}
-type ChainDailyRow = typeof coinChainDailyTable.$inferInsert;
-type TransferRow = Omit<typeof coinTransfersTable.$inferInsert, 'id'>;
 interface ExchangeBalanceRow {
   exchange: string;
   coinId: string;
@@ -100,7 +103,6 @@ interface DepthInput {
   now: Date;
 }
 
-const n = (v: string | number | null | undefined) => (v === null || v === undefined ? 0 : Number(v));
 const cents = (usd: number) => Math.max(0, Math.round(usd * 100));
 const centsStr = (c: number) => {
   const neg = c < 0;
@@ -129,57 +131,6 @@ function flows(label: string, volume24h: number, bias: number, now: Date): Flow[
   });
 }
 
-const HEX = '0123456789abcdef';
-const BASE58 = '123456789ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnopqrstuvwxyz';
-const BECH32 = 'qpzry9x8gf2tvdw0s3jn54khce6mua7l';
-const draw = (rng: Rng, alphabet: string, len: number) => {
-  let s = '';
-  for (let i = 0; i < len; i++) s += alphabet[Math.floor(rng.next() * alphabet.length)];
-  return s;
-};
-
-type AddressStyle = 'btc' | 'evm' | 'sol' | 'generic';
-function addressStyle(coin: CoinRow): AddressStyle {
-  if (['BTC', 'LTC', 'BCH', 'DOGE'].includes(coin.symbol)) return 'btc';
-  if (coin.platform === 'Solana' || coin.symbol === 'SOL') return 'sol';
-  if (coin.platform === null || coin.platform === undefined)
-    return ['ETH', 'BNB', 'ETC', 'AVAX', 'POL', 'MATIC'].includes(coin.symbol) ? 'evm' : 'generic';
-  return 'evm';
-}
-
-function address(style: AddressStyle, symbol: string, rng: Rng): string {
-  switch (style) {
-    case 'btc':
-      return symbol === 'BTC'
-        ? `bc1q${draw(rng, BECH32, 38)}`
-        : `${symbol === 'DOGE' ? 'D' : symbol === 'LTC' ? 'L' : 'q'}${draw(rng, BASE58, 33)}`;
-    case 'sol':
-      return draw(rng, BASE58, 44);
-    case 'evm':
-      return `0x${draw(rng, HEX, 40)}`;
-    default:
-      return `${
-        symbol
-          .toLowerCase()
-          .replace(/[^a-z0-9]/g, '')
-          .slice(0, 4) || 'addr'
-      }1${draw(rng, BECH32, 38)}`;
-  }
-}
-
-const txHash = (style: AddressStyle, rng: Rng) =>
-  style === 'btc' ? draw(rng, HEX, 64) : style === 'sol' ? draw(rng, BASE58, 87) : `0x${draw(rng, HEX, 64)}`;
-
-const HOLDER_LABELS = [
-  'Foundation treasury',
-  'Team vesting',
-  'Ecosystem fund',
-  'Staking contract',
-  'Bridge escrow',
-  'Market maker',
-  'Early investor',
-];
-
 /** Coin → exchanges listing it (CEX first by the coin's ticker volume there). */
 function listingsByCoin(tickers: TickerRow[]): Map<string, { exchange: string; volume: number }[]> {
   const acc = new Map<string, Map<string, number>>();
@@ -196,118 +147,6 @@ function listingsByCoin(tickers: TickerRow[]): Map<string, { exchange: string; v
         .map(([exchange, volume]) => ({ exchange, volume }))
         .sort((a, b) => b.volume - a.volume || (a.exchange < b.exchange ? -1 : 1)),
     );
-  }
-  return out;
-}
-
-function holders(coin: CoinRow, cexes: { exchange: string; displayName: string }[], now: Date): HolderRow[] {
-  const rng = rngFor(`holders:${coin.id}`);
-  const style = addressStyle(coin);
-  const supply = n(coin.circulatingSupply);
-  // Share of the circulating supply held by the top 100: concentrated for tokens, less for old chains.
-  const topShare = rng.range(0.22, coin.platform ? 0.78 : 0.5);
-  const alpha = rng.range(0.7, 1.25);
-  const weights = Array.from({ length: HOLDERS_PER_COIN }, (_, i) => (i + 1) ** -alpha * rng.range(0.9, 1.1));
-  weights.sort((a, b) => b - a);
-  const total = weights.reduce((a, b) => a + b, 0);
-  const exchangeSlots = new Set<number>();
-  for (let k = 0; k < Math.min(cexes.length, 12); k++)
-    exchangeSlots.add(Math.min(HOLDERS_PER_COIN - 1, Math.floor(rng.logRange(1, 60)) - 1));
-  const used = new Set<string>();
-  let exIndex = 0;
-  return weights.map((w, i) => {
-    let addr = address(style, coin.symbol, rng);
-    while (used.has(addr)) addr = address(style, coin.symbol, rng);
-    used.add(addr);
-    let label: string | null = null;
-    let exchange: string | null = null;
-    if (exchangeSlots.has(i) && exIndex < cexes.length) {
-      const ex = cexes[exIndex++]!;
-      exchange = ex.exchange;
-      label = `${ex.displayName} ${rng.chance(0.6) ? 'cold wallet' : 'hot wallet'}`;
-    } else if (i < 30 && rng.chance(0.12)) {
-      label = rng.pick(HOLDER_LABELS);
-    }
-    const balance = (supply * topShare * w) / total;
-    const change = rng.chance(0.35) ? 0 : balance * rng.clampedNormal() * 0.015;
-    const firstSeen = now.getTime() - rng.logRange(20, 3000) * DAY;
-    return {
-      coinId: coin.id,
-      rank: i + 1,
-      address: addr,
-      label,
-      exchange,
-      balance: dec(balance),
-      change24h: dec(change),
-      firstSeenAt: new Date(Math.floor(firstSeen / 1000) * 1000),
-    };
-  });
-}
-
-function chainDaily(coin: CoinRow, now: Date): ChainDailyRow[] {
-  const rng = rngFor(`chain:${coin.id}`);
-  const cap = Math.max(1e6, n(coin.marketCap));
-  const price = n(coin.price) || 1;
-  const volumeCoins = n(coin.volume24h) / price;
-  const baseTx = Math.round(2_000 * (cap / 1e8) ** 0.38 * rng.range(0.6, 1.6));
-  const today = floorDay(now.getTime());
-  let level = 1;
-  const out: ChainDailyRow[] = [];
-  for (let d = CHAIN_DAYS; d >= 1; d--) {
-    level = Math.max(0.5, Math.min(1.8, level * (1 + rng.clampedNormal() * 0.06)));
-    const weekday = new Date(today - d * DAY).getUTCDay();
-    const weekend = weekday === 0 || weekday === 6 ? 0.85 : 1;
-    const transactions = Math.max(10, Math.round(baseTx * level * weekend));
-    const activeAddresses = Math.max(5, Math.round(transactions * rng.range(0.45, 0.75)));
-    const newAddresses = Math.max(1, Math.round(activeAddresses * rng.range(0.05, 0.16)));
-    const transferVolume = volumeCoins * rng.range(0.3, 1.4) * level * weekend;
-    const largeTransfers = Math.round(((transferVolume * price) / 1e5) * rng.range(0.01, 0.04));
-    out.push({
-      coinId: coin.id,
-      day: new Date(today - d * DAY).toISOString().slice(0, 10),
-      transactions,
-      activeAddresses,
-      newAddresses,
-      transferVolume: dec(transferVolume),
-      largeTransfers,
-    });
-  }
-  return out;
-}
-
-function transfers(coin: CoinRow, top: HolderRow[], now: Date): TransferRow[] {
-  const rng = rngFor(`transfers:${coin.id}`);
-  const style = addressStyle(coin);
-  const price = n(coin.price) || 1;
-  const volumeUsd = n(coin.volume24h);
-  const out: TransferRow[] = [];
-  const hashes = new Set<string>();
-  let at = now.getTime();
-  for (let i = 0; i < TRANSFERS_PER_COIN; i++) {
-    at -= rng.logRange(60_000, 4 * 3_600_000);
-    const from = rng.chance(0.55) ? rng.pick(top.slice(0, 50)) : null;
-    let to = rng.chance(0.55) ? rng.pick(top.slice(0, 50)) : null;
-    if (to && from && to.address === from.address) to = null;
-    // At least 100,000 USD, rarely more than a few percent of a day's volume.
-    const valueUsd = Math.max(
-      100_000,
-      Math.min(volumeUsd * 0.05 + 150_000, rng.logRange(1e5, Math.max(2e5, volumeUsd * 0.01))),
-    );
-    const amount = Number(dec(valueUsd / price));
-    let hash = txHash(style, rng);
-    while (hashes.has(hash)) hash = txHash(style, rng);
-    hashes.add(hash);
-    out.push({
-      coinId: coin.id,
-      txHash: hash,
-      fromAddress: from?.address ?? address(style, coin.symbol, rng),
-      toAddress: to?.address ?? address(style, coin.symbol, rng),
-      fromLabel: from?.label ?? null,
-      toLabel: to?.label ?? null,
-      amount: dec(amount),
-      valueUsd: dec(amount * price, 12),
-      at: new Date(Math.floor(at / 1000) * 1000),
-    });
   }
   return out;
 }
@@ -375,29 +214,6 @@ function repo(coin: CoinRow, url: string, now: Date): RepoRow {
   };
 }
 
-const ROADMAP_ITEMS: [string, string][] = [
-  ['Mainnet upgrade', 'A protocol upgrade with lower fees and faster finality.'],
-  ['Light client release', 'A light client for phones and browsers that verifies headers itself.'],
-  ['Cross-chain bridge', 'A trust-minimised bridge to the major smart-contract chains.'],
-  ['Governance v2', 'On-chain proposals with delegated voting and a timelock.'],
-  ['Developer SDK 2.0', 'A rewritten SDK with typed bindings and better documentation.'],
-  ['Security audit', 'An independent audit of the core contracts and node software.'],
-  ['Scaling roadmap phase 2', 'Sharded execution and data availability sampling on testnet.'],
-  ['Wallet integration', 'Native support in the most used hardware and mobile wallets.'],
-  ['Ecosystem grants round', 'A funding round for tools, research and community projects.'],
-  ['Zero-knowledge proofs', 'Private transfers and succinct state proofs.'],
-];
-
-const PROCESS_ITEMS: [string, string][] = [
-  ['Whitepaper published', 'The design of the protocol is published for review.'],
-  ['Testnet launch', 'The first public test network opens to developers.'],
-  ['Mainnet launch', 'The production network goes live with its genesis block.'],
-  ['First exchange listing', 'Trading starts on the first exchange.'],
-  ['Major protocol upgrade', 'A hard fork activates new features and fixes.'],
-  ['Partnership announced', 'A partnership with an established industry company.'],
-  ['Foundation established', 'A foundation is set up to steward the project.'],
-];
-
 function milestones(coin: CoinRow, now: Date): MilestoneRow[] {
   const rng = rngFor(`milestones:${coin.id}`);
   const nowMs = now.getTime();
@@ -429,20 +245,6 @@ function milestones(coin: CoinRow, now: Date): MilestoneRow[] {
   return out;
 }
 
-const FIRST = ['trader', 'hodler', 'whale', 'miner', 'analyst', 'builder', 'investor', 'degen', 'quant', 'satoshi_fan'];
-const NICK = [
-  'Demo Trader',
-  'Demo Hodler',
-  'Demo Whale',
-  'Demo Miner',
-  'Demo Analyst',
-  'Demo Builder',
-  'Demo Investor',
-  'Demo Degen',
-  'Demo Quant',
-  'Demo Satoshi Fan',
-];
-
 function demoUsers(now: Date): DemoUserRow[] {
   const rng = rngFor('demo-users');
   const used = new Set<string>();
@@ -466,46 +268,6 @@ function demoUsers(now: Date): DemoUserRow[] {
   }
   return out;
 }
-
-const COIN_REVIEW_TEXT: Record<'low' | 'mid' | 'high', string[]> = {
-  high: [
-    'Strong team that ships on schedule, and the community is very active.',
-    'Solid technology and a clear business model. Holding this long term.',
-    'One of the few projects with a real product that people actually use.',
-    'Development activity is impressive and the roadmap is realistic.',
-  ],
-  mid: [
-    'Decent project, but the token economics could be explained better.',
-    'Good technology, the marketing and adoption still need work.',
-    'Promising, though the competition in this sector is tough.',
-    'The product works; I am waiting to see more real-world usage.',
-  ],
-  low: [
-    'Roadmap keeps slipping and the team rarely communicates.',
-    'Hard to see what the token is needed for. Too much hype.',
-    'Liquidity is thin and the community is mostly speculation.',
-  ],
-};
-
-const EXCHANGE_REVIEW_TEXT: Record<'low' | 'mid' | 'high', string[]> = {
-  high: [
-    'Fast withdrawals, deep order books and support answered within minutes.',
-    'Reliable platform with low fees. Never had a problem with deposits.',
-    'The app is easy to use and the security features are thorough.',
-    'Great selection of pairs and frequent promotions for active traders.',
-  ],
-  mid: [
-    'Works fine for spot trading, but verification took a few days.',
-    'Fees are fair; customer support could be faster at busy times.',
-    'Good liquidity on major pairs, smaller coins are thin.',
-    'Interface is a bit cluttered but everything works as expected.',
-  ],
-  low: [
-    'Withdrawal was stuck for two days and support kept sending templates.',
-    'Too many outages during volatile markets. Not impressed.',
-    'Hidden fees on withdrawals and slow responses from support.',
-  ],
-};
 
 function reviewsFor(
   targetType: 'coin' | 'exchange',

@@ -10,7 +10,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
-import { DB_NAME, DB_USER } from '../../../server/db/embedded.ts';
+import { DB_NAME, DB_USER } from '../../../server/db/embeddedCluster.ts';
 import { killPostgres } from '../../../../tests/setup/processes.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-durable-'));

@@ -407,7 +407,7 @@ describe('CoinGecko derivatives (/derivatives)', () => {
   });
 
   it('names the exchange of a market and reads the quote of a symbol', async () => {
-    const { marketExchange, derivativeQuote } = await import('./coingecko.ts');
+    const { marketExchange, derivativeQuote } = await import('./coingeckoNames.ts');
     expect(marketExchange('Deepcoin (Derivatives)')).toEqual({ name: 'deepcoin', displayName: 'Deepcoin' });
     expect(marketExchange('Bitget Futures')).toEqual({ name: 'bitget', displayName: 'Bitget' });
     expect(marketExchange('Crypto.com Exchange')).toEqual({

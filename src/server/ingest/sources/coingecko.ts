@@ -5,9 +5,16 @@
  * exchange (`/derivatives`), which `CoinGeckoMarkets` (coingeckoMarkets.ts) hands to the ingest
  * like any exchange's. CoinGecko's own coin prices are never used: prices come from tickers.
  */
-import { z } from 'zod';
-import { slugify } from '../../../lib/slug.ts';
-import { readable, reportedPrice, rowsOf, SourceHttp, type HttpOptions } from './http.ts';
+import {
+  coinSchema,
+  derivativesSchema,
+  exchangesSchema,
+  exchangeTickersSchema,
+  globalSchema,
+  marketsSchema,
+} from './coingeckoAnswers.ts';
+import { derivativeQuote, marketExchange, OUR_EXCHANGE_SLUGS, SYMBOL, webAddress } from './coingeckoNames.ts';
+import { readable, reportedPrice, SourceHttp, type HttpOptions } from './http.ts';
 import type { ExchangeInfo, SourceState, SourceTicker } from './types.ts';
 import type { GlobalFacts } from '../../db/provenance.ts';
 export type { GlobalFacts } from '../../db/provenance.ts';
@@ -69,197 +76,6 @@ export interface CoinDetailFacts {
   /** Only http(s) addresses, at most {@link LINKS_PER_KIND} per kind, in CoinGecko's order. */
   links: { kind: keyof typeof LINKS_PER_KIND; url: string }[];
   categories: string[];
-}
-
-const num = z.number().nullable();
-/** An ISO time as Unix ms; an unreadable one fails validation rather than becoming NaN. */
-const isoTime = z
-  .string()
-  .refine((s) => Number.isFinite(Date.parse(s)), 'not a date')
-  .transform((s) => Date.parse(s))
-  .nullable();
-
-const marketsSchema = z.array(
-  z.object({
-    id: z.string().min(1),
-    symbol: z.string().min(1),
-    name: z.string(),
-    image: z.string().nullable(),
-    current_price: num,
-    market_cap: num,
-    market_cap_rank: num,
-    total_volume: num,
-    price_change_percentage_24h: num,
-    circulating_supply: num,
-    total_supply: num,
-    max_supply: num,
-    ath: num,
-    ath_date: isoTime,
-    atl: num,
-    atl_date: isoTime,
-    last_updated: isoTime,
-  }),
-);
-
-const usdMap = z.record(z.number());
-const globalSchema = z.object({
-  data: z.object({
-    active_cryptocurrencies: z.number(),
-    markets: z.number(),
-    total_market_cap: usdMap,
-    total_volume: usdMap,
-    market_cap_percentage: usdMap,
-    market_cap_change_percentage_24h_usd: num,
-    updated_at: z.number(),
-  }),
-});
-
-const exchangesSchema = z.array(
-  z.object({
-    id: z.string().min(1),
-    name: z.string(),
-    country: z.string().nullable(),
-    year_established: num,
-    url: z.string().nullable(),
-    image: z.string().nullable(),
-    trust_score: num,
-    trust_score_rank: num,
-    trade_volume_24h_btc: num,
-  }),
-);
-
-/** CoinGecko's flags are booleans; a few of its older answers wrote them as strings. */
-const flag = z.union([z.boolean(), z.enum(['true', 'false']).transform((v) => v === 'true')]).nullish();
-
-const exchangeTickersSchema = z.object({
-  name: z.string().min(1),
-  tickers: rowsOf(
-    z.object({
-      base: z.string(),
-      target: z.string(),
-      last: z.number().nullable(),
-      volume: num.optional(),
-      trust_score: z.string().nullish(),
-      bid_ask_spread_percentage: num.optional(),
-      timestamp: isoTime.optional(),
-      last_traded_at: isoTime.optional(),
-      is_anomaly: flag,
-      is_stale: flag,
-    }),
-  ),
-});
-
-const derivativesSchema = rowsOf(
-  z.object({
-    market: z.string().min(1),
-    symbol: z.string().min(1),
-    index_id: z.string().nullable(),
-    // A string in the documented answer; numbers are read too.
-    price: z.union([z.string(), z.number()]).nullable(),
-    price_percentage_change_24h: num,
-    contract_type: z.string(),
-    volume_24h: num,
-    /** Unix seconds. */
-    last_traded_at: num,
-    /** Null for perpetuals; Unix seconds (or ms, or an ISO time) for dated futures. */
-    expired_at: z.union([z.number(), z.string()]).nullable(),
-  }),
-);
-
-const maybeText = z.string().nullish();
-const texts = z.array(z.string().nullable()).nullish();
-const coinSchema = z.object({
-  id: z.string().min(1),
-  categories: texts,
-  links: z
-    .object({
-      homepage: texts,
-      // A string in the current API; an array in older answers.
-      whitepaper: z.union([maybeText, texts]),
-      blockchain_site: texts,
-      official_forum_url: texts,
-      subreddit_url: maybeText,
-      telegram_channel_identifier: maybeText,
-    })
-    .nullish(),
-});
-
-/**
- * An address a page may link to: http or https only (a `javascript:` link from a source would run
- * in our readers' browsers), of a sane length; null otherwise.
- */
-export function webAddress(value: string | null | undefined): string | null {
-  const s = value?.trim();
-  if (!s || s.length > 500 || !URL.canParse(s)) return null;
-  const url = new URL(s);
-  return url.protocol === 'https:' || url.protocol === 'http:' ? url.href : null;
-}
-
-/** A symbol we can list: CoinGecko writes DEX tokens as contract addresses ("0X2260FAC5…"). */
-const SYMBOL = /^[A-Z0-9]{1,15}$/;
-
-/**
- * Quotes a derivative may have: dollar-valued ones only, since CoinGecko gives a derivative's
- * volume in USD (read as quote volume; a stablecoin off its peg by 1 % moves it by 1 %).
- */
-const DERIVATIVE_QUOTES = new Set(['USD', 'USDT', 'USDC', 'FDUSD', 'USDE', 'BUSD']);
-
-/**
- * Our slugs of CoinGecko's exchange ids where the two differ. Our slugs are the seeder's, its
- * display names slugified ("Coinbase Exchange" → coinbase-exchange), so that an exchange keeps
- * its row (its reviews, the favourites that name it) when a source starts reporting it.
- */
-export const OUR_EXCHANGE_SLUGS: Readonly<Record<string, string>> = {
-  gdax: 'coinbase-exchange',
-  okex: 'okx',
-  bybit_spot: 'bybit',
-  huobi: 'htx',
-  gate: 'gate-io',
-  crypto_com: 'crypto-com-exchange',
-  mxc: 'mexc',
-};
-
-/** Names in CoinGecko's market lists whose slug is not ours ("Gate (Futures)" is Gate.io's, gate-io). */
-const NAME_ALIASES: Readonly<Record<string, string>> = {
-  gate: 'gate-io',
-  huobi: 'htx',
-  'crypto-com': 'crypto-com-exchange',
-  mexc_global: 'mexc',
-};
-
-/**
- * Our slug and display name of a CoinGecko market name: "Bitget Futures", "Deepcoin
- * (Derivatives)" and "Bitget" are one exchange, "bitget".
- * @example marketExchange('Deepcoin (Derivatives)') // { name: 'deepcoin', displayName: 'Deepcoin' }
- */
-export function marketExchange(market: string): { name: string; displayName: string } | null {
-  const displayName = market
-    .trim()
-    .replace(/\s*\((futures|derivatives|perpetuals?|swaps?)\)$/i, '')
-    .replace(/\s+(futures|derivatives)$/i, '')
-    .trim();
-  const slug = slugify(displayName);
-  const name = NAME_ALIASES[slug] ?? slug;
-  // Our slugs and names are short; an answer that is not is not an exchange's name.
-  return name && displayName.length <= 80 && name.length <= 64 ? { name, displayName } : null;
-}
-
-/**
- * The quote asset of a derivative's symbol, given its base (CoinGecko's `index_id`): the rest of
- * the symbol once separators and perpetual markers are gone, when that is a dollar quote; null
- * otherwise (a multiplied contract such as 1000PEPEUSDT for PEPE, a contract naming no quote such
- * as BTC-27MAR26, an unreadable symbol): better no row than a wrong price.
- * @example derivativeQuote('BTC-PERPUSDT', 'BTC') // 'USDT'; derivativeQuote('BTCUSD_260327', 'BTC') // 'USD'
- */
-export function derivativeQuote(symbol: string, base: string): string | null {
-  const s = symbol.toUpperCase().replace(/[-_/:.\s]/g, '');
-  if (!base || !s.startsWith(base)) return null;
-  // Perpetual markers, and the delivery date of a dated contract (BTCUSDT_260327, ETH-USD-26JUN26).
-  const rest = s
-    .slice(base.length)
-    .replace(/PERPETUAL|PERP|SWAP/g, '')
-    .replace(/(\d{6}|\d{8}|\d{1,2}(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC)\d{2})$/, '');
-  return DERIVATIVE_QUOTES.has(rest) ? rest : null;
 }
 
 /** A time as Unix ms: seconds and ms both occur; null when unreadable or absent. */

@@ -12,7 +12,8 @@
  * prices, as it should; its volume and its place on the exchange's page stay.
  */
 import { SourceError } from './http.ts';
-import { OUR_EXCHANGE_SLUGS, type CoinGecko, type GeckoExchangeTickers } from './coingecko.ts';
+import type { CoinGecko, GeckoExchangeTickers } from './coingecko.ts';
+import { OUR_EXCHANGE_SLUGS } from './coingeckoNames.ts';
 import type { ExchangeInfo, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export interface CoinGeckoMarketsOptions {

@@ -4,7 +4,7 @@
  * exchanges state ("this week") roll over at every expiry, so the label is recomputed from the
  * stored expiry on every refresh instead of being stored.
  */
-import type { ContractType } from './types.ts';
+import type { ContractType, SourceTicker } from './types.ts';
 
 const DAY = 86_400_000;
 /** A week apart, give or take a day (deliveries are at a fixed hour, but not every exchange's). */
@@ -60,4 +60,26 @@ export function contractTypeFromExpiry(expiry: number, allExpiries: number[], no
   const gap = expiry - first;
   if (expiry === second && expiry - now <= 14 * DAY && gap >= WEEK_MIN && gap <= WEEK_MAX) return 'BIWEEKLY';
   return null;
+}
+
+/**
+ * Contract types roll over at expiry ("this week" becomes "next week"'s successor). A contract the
+ * exchange names itself (OKX's alias, Binance's contract type: `namedByExchange`) keeps the
+ * exchange's name, which the adapters reload right after each delivery (a delivered one has
+ * none); the others (Bybit, CoinGecko's derivatives) are recomputed from the expiries of each
+ * exchange and base on every round.
+ */
+export function relabel(tickers: SourceTicker[], now: number): SourceTicker[] {
+  const expiries = new Map<string, number[]>();
+  for (const t of tickers) {
+    if (t.market !== 'futures' || !t.expiry) continue;
+    const key = `${t.exchange}\u0000${t.base}`;
+    (expiries.get(key) ?? expiries.set(key, []).get(key)!).push(t.expiry);
+  }
+  return tickers.map((t) => {
+    if (t.market !== 'futures' || !t.expiry) return t;
+    if (t.namedByExchange) return t.expiry > now || t.contractType === null ? t : { ...t, contractType: null };
+    const all = [...new Set(expiries.get(`${t.exchange}\u0000${t.base}`) ?? [])].sort((a, b) => a - b);
+    return { ...t, contractType: contractTypeFromExpiry(t.expiry, all, now) };
+  });
 }

@@ -10,21 +10,20 @@
  * parameter error, once per family read off the FUTURES tickers ("BTC-USD-260626" → "BTC-USD"),
  * paced inside the budget.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import { inBatches } from '../../../lib/batches.ts';
+import { reportedPrice, SourceError, SourceHttp, toNumber, toPrice, type HttpOptions } from './http.ts';
 import {
-  decimalString,
-  optionalDecimal,
-  readable,
-  reportedPrice,
-  rowsOf,
-  SourceError,
-  SourceHttp,
-  toNumber,
-  toPrice,
-  unixMs,
-  type HttpOptions,
-} from './http.ts';
+  candleSchema,
+  envelope,
+  everyRow,
+  instrumentSchema,
+  okxError,
+  pushSchema,
+  tickerSchema,
+  type Instrument,
+  type RawTicker,
+} from './okxAnswers.ts';
 import type { CandleInterval, ContractType, SourceCandle, SourceState, SourceTicker, TickerSource } from './types.ts';
 
 export type OkxOptions = {
@@ -43,8 +42,6 @@ const EXCHANGE = { name: 'okx', displayName: 'OKX', website: 'https://www.okx.co
 const INSTRUMENTS_TTL_MS = 3_600_000;
 /** A dated contract listed since the last load is looked up again, but not more often than this. */
 const NEW_LISTING_RETRY_MS = 300_000;
-/** Rate limited (50011) and system busy (50013): worth another try; anything else is not. */
-const RETRY_CODES = new Set(['50011', '50013']);
 /** What OKX answers when a parameter is missing or wrong. */
 const PARAMETER_CODES = new Set(['50014', '51000']);
 
@@ -55,55 +52,6 @@ const ALIASES: Record<string, ContractType> = {
   quarter: 'QUARTERLY',
   next_quarter: 'BIQUARTERLY',
 };
-
-/**
- * OKX's envelope around `item`s, each read on its own (an odd row is left out, not the answer);
- * an error envelope carries no usable data, so it parses as [].
- */
-const envelope = <T extends z.ZodTypeAny>(
-  item: T,
-  rows: z.ZodType<{ rows: z.output<T>[]; skipped: number }, z.ZodTypeDef, unknown> = rowsOf(item),
-) =>
-  z.preprocess(
-    (body) => (body && typeof body === 'object' && 'code' in body && body.code !== '0' ? { ...body, data: [] } : body),
-    z.object({ code: z.string(), msg: z.string().catch(''), data: rows }),
-  );
-/** Rows that must all read (candles: a missing one would be a gap in the history). */
-const everyRow = <T extends z.ZodTypeAny>(item: T) => z.array(item).transform((rows) => ({ rows, skipped: 0 }));
-const okxError = (body: { code: string; msg: string; data: { rows: unknown[]; skipped: number } }) =>
-  body.code === '0'
-    ? readable(body.data)
-    : { message: `code ${body.code}: ${body.msg || 'no message'}`, retry: RETRY_CODES.has(body.code) };
-
-// Only the fields used are read, and of those only the id, the last price and the time must be
-// there: an optional figure missing or odd reads as unknown.
-const tickerSchema = z.object({
-  instId: z.string().min(1),
-  last: z.union([z.string(), z.number()]),
-  askPx: optionalDecimal,
-  bidPx: optionalDecimal,
-  open24h: optionalDecimal,
-  high24h: optionalDecimal,
-  low24h: optionalDecimal,
-  vol24h: optionalDecimal,
-  volCcy24h: optionalDecimal,
-  ts: unixMs,
-});
-type RawTicker = z.infer<typeof tickerSchema>;
-const instrumentSchema = z.object({
-  instId: z.string().min(1),
-  state: z.string(),
-  baseCcy: z.string().catch(''),
-  quoteCcy: z.string().catch(''),
-  // FUTURES only (SPOT sends ""): the exchange's own name of a dated contract, and its expiry.
-  alias: z.string().catch(''),
-  expTime: optionalDecimal,
-});
-type Instrument = z.infer<typeof instrumentSchema>;
-
-const decimal = decimalString;
-/** [ts, open, high, low, close, vol, volCcy, volCcyQuote, confirm], newest first. */
-const candleSchema = z.tuple([decimal, decimal, decimal, decimal, decimal, decimal, decimal]).rest(z.unknown());
 
 /** OKX bar names; its plain "1D"/"1W" close at Hong Kong midnight, the "utc" ones at ours. */
 const BARS: Record<CandleInterval, string> = {
@@ -136,12 +84,6 @@ type Listed = { ticker: SourceTicker; listing: Listing };
 const MARKETS = ['SPOT', 'SWAP', 'FUTURES'] as const;
 type Market = (typeof MARKETS)[number];
 
-/** A push of the tickers channel; acknowledgements and errors carry `event` instead. */
-const pushSchema = z.union([
-  z.object({ event: z.enum(['subscribe', 'unsubscribe']), arg: z.unknown().optional() }).passthrough(),
-  z.object({ event: z.literal('error'), code: z.string(), msg: z.string() }).passthrough(),
-  z.object({ arg: z.object({ channel: z.literal('tickers'), instId: z.string() }), data: z.array(tickerSchema) }),
-]);
 /** OKX's limit on one subscribe request is 64 KB of arguments; 100 instruments stay far below. */
 const SUBSCRIBE_BATCH = 100;
 type Cache = { byId: Map<string, Instrument>; at: number; until: number };

@@ -29,7 +29,7 @@ export interface SourceTicker {
   /**
    * The exchange itself names the contract (OKX's alias, Binance's contract type), and moves the
    * name on at each delivery: its name is kept. Otherwise (Bybit, CoinGecko) the ingest derives
-   * the type from the expiries on every round (market.ts `relabel`).
+   * the type from the expiries on every round (contracts.ts `relabel`).
    */
   namedByExchange?: boolean;
   /** Dated futures: the expiry, Unix ms; null for spot and perpetuals. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { BAIKE_CATEGORIES } from '../../../features/content/knowledge/knowledge.server.ts';
-import { TOPICS } from './knowledge.ts';
-import { GLOSSARY } from './knowledge-glossary.ts';
-import { PROJECTS } from './knowledge-projects.ts';
+import { GLOSSARY } from '../data/knowledge-glossary.ts';
+import { PROJECTS } from '../data/knowledge-projects.ts';
+import { TOPICS } from '../data/knowledge-topics.ts';
 
 const cjk = /[\u4e00-\u9fff]/;
 
