@@ -276,7 +276,7 @@ export function pairTableHtml(
 </tr>`;
   });
   // Phones: the exchange under the pair (.ph-under), the coin and exchange columns hidden
-  // (.ph-hide), so price and 24h change follow the pair on screen (src/styles/global.css).
+  // (.ph-hide), so price and 24h change follow the pair on screen (src/styles/phones.css).
   const hidden = (label: string) => html`<th class="l ph-hide" scope="col">${label}</th>`;
   return html`<div class="table-wrap"><table class="data pin-3" data-testid="pairs-table">
 <thead><tr>${head('#', null, true)}${hidden(t('coin.name'))}${head(t('exchange.pair'), 'pair', true)}${hidden(t('exchange.name'))}${head(t('coin.price'), 'price')}${head(t('coin.change24h'), 'change24h')}${head(t('coin.volume24h'), 'volume24h')}${head(t('exchange.spread'), 'spread')}</tr></thead>

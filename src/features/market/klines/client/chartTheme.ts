@@ -1,5 +1,5 @@
 /**
- * Colours the chart islands take from the page: the theme variables of global.css and the
+ * Colours the chart islands take from the page: the theme variables of base.css and the
  * locale's rise/fall convention (--color-rise/--color-fall on <html>), re-read when the theme
  * toggles (data-theme on <html>).
  */
