@@ -10,13 +10,7 @@ import {
   tickers,
   wikiEntries,
 } from '../../server/db/schema/index.ts';
-import {
-  CONTENT_KINDS,
-  MAX_QUERY_LENGTH,
-  SEARCH_KINDS,
-  type ContentHit,
-  type SearchSection,
-} from './query.server.ts';
+import { CONTENT_KINDS, MAX_QUERY_LENGTH, SEARCH_KINDS, type ContentHit, type SearchSection } from './query.server.ts';
 import { bestMatch, search } from './search.server.ts';
 import { apiHarness } from '../../../tests/api/helpers.ts';
 

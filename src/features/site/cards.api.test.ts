@@ -7,13 +7,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  cardResponse,
-  cardStats,
-  COIN_CARD_MIN_AGE_MS,
-  forgetCards,
-  parseCardPath,
-} from './cards/cards.server.ts';
+import { cardResponse, cardStats, COIN_CARD_MIN_AGE_MS, forgetCards, parseCardPath } from './cards/cards.server.ts';
 import { clip, fingerprint, type CoinCardContent } from './cards/content.server.ts';
 import { escapeMarkup, scaledSpark } from './cards/render.server.ts';
 import { closeDatabase, getDb, useDatabase, type DbHandle } from '../../server/db/index.ts';

@@ -11,14 +11,7 @@ import * as feedRoute from '../../pages/feeds/[locale]/[...path].ts';
 import * as robotsRoute from '../../pages/robots.txt.ts';
 import * as indexRoute from '../../pages/sitemap.xml.ts';
 import * as childRoute from '../../pages/sitemaps/[file].ts';
-import {
-  announcements,
-  articles,
-  exchanges,
-  flashNews,
-  offerings,
-  wikiEntries,
-} from '../../server/db/schema/index.ts';
+import { announcements, articles, exchanges, flashNews, offerings, wikiEntries } from '../../server/db/schema/index.ts';
 import { VISITOR_ANNOUNCEMENT_LIMIT } from '../content/announcements/announcements.server.ts';
 import { FEED_SIZE } from './feeds.server.ts';
 import { translator } from '../../server/i18n/index.ts';

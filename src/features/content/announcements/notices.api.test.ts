@@ -6,15 +6,8 @@ import {
   type AnnouncementDetail,
   type AnnouncementPage,
 } from './announcements.server.ts';
-import type {
-  CategoryGroup,
-  ExchangeWithAnnouncements,
-} from './counts.server.ts';
-import {
-  NOTICE_CATEGORIES,
-  type NoticeDetail,
-  type NoticeItem,
-} from './notices.server.ts';
+import type { CategoryGroup, ExchangeWithAnnouncements } from './counts.server.ts';
+import { NOTICE_CATEGORIES, type NoticeDetail, type NoticeItem } from './notices.server.ts';
 import type { Page } from '../../../server/db/numbers.ts';
 import { SEED_NOW } from '../../../../tests/setup/constants.ts';
 import { apiHarness } from '../../../../tests/api/helpers.ts';

@@ -1,11 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  offeringStatusAt,
-  PHASES,
-  type OfferingDetail,
-  type OfferingPage,
-} from './offerings.server.ts';
+import { offeringStatusAt, PHASES, type OfferingDetail, type OfferingPage } from './offerings.server.ts';
 import { platformRoiStats, type PlatformRoi } from './platforms.server.ts';
 import type { Ranking } from '../../market/rankings/rankings.server.ts';
 import { translator } from '../../../server/i18n/index.ts';

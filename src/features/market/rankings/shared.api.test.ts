@@ -4,12 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { exchanges } from '../../../server/db/schema/index.ts';
-import {
-  expectedRanking,
-  getExchange,
-  listExchanges,
-  volumePerVisit,
-} from '../exchanges/exchanges.server.ts';
+import { expectedRanking, getExchange, listExchanges, volumePerVisit } from '../exchanges/exchanges.server.ts';
 import { coinListings, getCoin } from '../coins/detail.server.ts';
 import { apiHarness } from '../../../../tests/api/helpers.ts';
 
