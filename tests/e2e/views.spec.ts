@@ -32,12 +32,29 @@ async function reads(
   return Number(m![1]!.replace(/,/g, ''));
 }
 
-for (const [list, pattern] of [
-  ['/announcement', /\/announcement\/\d+/],
-  ['/news', /\/news\/\d+/],
+/**
+ * An announcement of this test's own, published just before the tenth newest: inside the
+ * visitors' window, but never the first link of a list, which other specs insert and open (a
+ * reader of theirs counted here once, between this test's reads).
+ */
+async function ownAnnouncement(): Promise<string> {
+  const [row] = await query<{ id: number }>(
+    `insert into announcements (exchange_id, title, category, url, locale, published_at)
+     select id, $1, 'listing', $2, 'en',
+       coalesce((select published_at from announcements order by published_at desc offset 9 limit 1), now())
+         - interval '1 second'
+     from exchanges order by id limit 1 returning id`,
+    [`E2E unread ${randomBytes(4).toString('hex')}`, `https://example.test/e2e/${randomBytes(6).toString('hex')}`],
+  );
+  return `/announcement/${row!.id}`;
+}
+
+for (const [kind, item] of [
+  ['/announcement', ownAnnouncement],
+  ['/news', (request: APIRequestContext) => firstLink(request, '/news', /\/news\/\d+/)],
 ] as const) {
-  test(`opening ${list} items counts each reader once a day, crawlers not at all`, async ({ request }) => {
-    const path = await firstLink(request, list, pattern);
+  test(`opening ${kind} items counts each reader once a day, crawlers not at all`, async ({ request }) => {
+    const path = await item(request);
     // A page shows the count as it was before its own read.
     const first = await reads(request, path, 1, browser(1));
     expect(await reads(request, path, 2, browser(1))).toBe(first + 1);
@@ -51,26 +68,17 @@ for (const [list, pattern] of [
 }
 
 // Nobody has read a new announcement yet: that is "0 views", not the "--" of a missing market figure.
-// It is published just before the tenth newest: inside the visitors' window, but never the first
-// link of a list, which the tests above (in another worker, as other readers) open and count.
 test('a new announcement says it has no reads yet, in each language', async ({ request }) => {
-  const [row] = await query<{ id: number }>(
-    `insert into announcements (exchange_id, title, category, url, locale, published_at)
-     select id, $1, 'listing', $2, 'en',
-       coalesce((select published_at from announcements order by published_at desc offset 9 limit 1), now())
-         - interval '1 second'
-     from exchanges order by id limit 1 returning id`,
-    [`E2E unread ${randomBytes(4).toString('hex')}`, `https://example.test/e2e/${randomBytes(6).toString('hex')}`],
-  );
+  const path = await ownAnnouncement();
   const crawler = { 'user-agent': 'Googlebot/2.1 (+http://www.google.com/bot.html)' };
   for (const [prefix, text] of [
     ['', '0 views'],
     ['/zh', '0 次阅读'],
     ['/ko', '조회 0회'],
   ] as const) {
-    const html = await (await request.get(`${prefix}/announcement/${row!.id}`, { headers: crawler })).text();
+    const html = await (await request.get(`${prefix}${path}`, { headers: crawler })).text();
     expect(/data-testid="announcement-views"[^>]*>([^<]*)/.exec(html)?.[1], prefix || '/').toBe(text);
   }
-  expect(await reads(request, `/announcement/${row!.id}`, 9, browser(9))).toBe(0);
-  expect(await reads(request, `/announcement/${row!.id}`, 10, browser(10))).toBe(1);
+  expect(await reads(request, path, 9, browser(9))).toBe(0);
+  expect(await reads(request, path, 10, browser(10))).toBe(1);
 });
