@@ -6,8 +6,9 @@
 // gzip level 9, so the figure does not depend on what the server sent (br, gzip or identity).
 // Inline <script> bytes in the HTML are reported beside it, not counted in the budget.
 //
-// Budgets: article, news and flash-news lists ≤ 15 KB; coin list ≤ 75 KB; coin detail ≤ 145 KB;
-// kline ≤ 145 KB (140 KB until the API client became ofetch, 5 KB on these pages: issue 23). The home page has no budget of its own in the issue and is reported only.
+// Budgets: article, news and flash-news lists ≤ 15 KB; coin list ≤ 75 KB; coin detail ≤ 150 KB;
+// kline ≤ 150 KB (140 KB until the API client became ofetch, 5 KB on these pages, and 145 KB
+// until dates were formatted by dayjs, 3.3 KB: issue 23). The home page has no budget of its own in the issue and is reported only.
 //
 //   node scripts/bench/jsbudget.mjs                   builds if needed, own server on a temp data dir
 //   node scripts/bench/jsbudget.mjs http://host:port  measures a running server
@@ -35,8 +36,8 @@ const FAMILIES = [
   { family: 'news list', path: '/news', budget: 15 },
   { family: 'flash-news list', path: '/lives', budget: 15 },
   { family: 'coin list', path: '/coin/list_1', budget: 75 },
-  { family: 'coin detail', path: '/coin/bitcoin', budget: 145 },
-  { family: 'kline', path: '/kline/BTC', budget: 145 },
+  { family: 'coin detail', path: '/coin/bitcoin', budget: 150 },
+  { family: 'kline', path: '/kline/BTC', budget: 150 },
   { family: 'watchlist', path: '/watchlist', budget: null },
   { family: 'home', path: '/', budget: null },
 ];

@@ -1,14 +1,7 @@
 import type { AstroGlobal } from 'astro';
-import {
-  formatDate,
-  formatDateTime,
-  formatNumber,
-  formatPair,
-  formatRelativeTime,
-  rememberedPercent,
-  remembering,
-  trend,
-} from '../lib/format/index.ts';
+import { formatNumber, formatPair, rememberedPercent, remembering, trend } from '../lib/format/index.ts';
+import { formatRelativeTime } from '../lib/format/relative.ts';
+import { formatDate, formatDateTime } from '../lib/format/time.ts';
 import type { ContractType } from '../lib/format/pair.ts';
 import type { Locale } from '../lib/i18n/index.ts';
 import { LIST_SIZES, type ListName } from '../lib/pageSizes.ts';

@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { AA_TEXT, contrastRatio } from '../../src/lib/contrast.ts';
-import { formatDateTime } from '../../src/lib/format/index.ts';
+import { formatDateTime } from '../../src/lib/format/time.ts';
 import { signature } from '../../src/lib/signature.ts';
 import { query } from './db.ts';
 

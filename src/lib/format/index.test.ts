@@ -9,9 +9,6 @@ describe('index re-exports', () => {
     'formatPrice',
     'formatPercent',
     'trend',
-    'formatRelativeTime',
-    'formatDateTime',
-    'formatDate',
     'truncate',
     'CONTRACT_TYPES',
     'isContractType',
@@ -23,6 +20,11 @@ describe('index re-exports', () => {
 
   it('LOCALES is exactly en, zh, zh-hk, ko', () => {
     expect(format.LOCALES).toEqual(['en', 'zh', 'zh-hk', 'ko']);
+  });
+
+  it('leaves dates to ./time and ./relative, which load dayjs', () => {
+    expect(format).not.toHaveProperty('formatDate');
+    expect(format).not.toHaveProperty('formatRelativeTime');
   });
 
   it('does not expose the internal decimal helpers', () => {

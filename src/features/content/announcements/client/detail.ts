@@ -5,7 +5,7 @@
  * and shows it in place. No framework: a title, a line of facts, paragraphs of text.
  */
 import { contentLang } from '../../../../lib/i18n/contentLanguage.ts';
-import { formatDateTime } from '../../../../lib/format/index.ts';
+import { formatDateTime } from '../../../../lib/format/time.ts';
 import { createTranslator, type Dict } from '../../../../lib/i18n/index.ts';
 import { apiGet } from '../../../../stores/api.ts';
 import { el } from '../../../../islands/dom.ts';

@@ -8,7 +8,8 @@
  * links.
  */
 import { contentLang } from '../../../../lib/i18n/contentLanguage.ts';
-import { formatDateTime, formatRelativeTime } from '../../../../lib/format/index.ts';
+import { formatRelativeTime } from '../../../../lib/format/relative.ts';
+import { formatDateTime } from '../../../../lib/format/time.ts';
 import { createTranslator, toLocale, type Dict } from '../../../../lib/i18n/index.ts';
 import { apiGet } from '../../../../stores/api.ts';
 import { el } from '../../../../islands/dom.ts';

@@ -2,7 +2,8 @@
  * The kline chart's parts above the canvas: the interval and range switches (links that also
  * work without script) and the crosshair OHLCV legend.
  */
-import { formatDate, formatDateTime, formatPercent, trend } from '../../../../lib/format/index.ts';
+import { formatPercent, trend } from '../../../../lib/format/index.ts';
+import { formatDate, formatDateTime } from '../../../../lib/format/time.ts';
 import type { createTranslator } from '../../../../lib/i18n/index.ts';
 import {
   DEFAULT_RANGE,

@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AutoscaleInfo, IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
-import { formatDate, formatDateTime, formatPercent, trend } from '../../../../lib/format/index.ts';
+import { formatPercent, trend } from '../../../../lib/format/index.ts';
+import { formatDate, formatDateTime } from '../../../../lib/format/time.ts';
 import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
 import { type KlineCandle, type KlineInterval, type KlineRange, PRICE_CHART_RANGES } from '../../../../lib/klines.ts';
 import { createMoney, MARKET_RATE_COINS } from '../../../../lib/money.ts';

@@ -6,7 +6,7 @@
  * pages sit at their JavaScript budget. The card opens on hover and focus through CSS alone.
  */
 import type { IChartApi } from 'lightweight-charts';
-import { formatDateTime } from '../../../../lib/format/index.ts';
+import { formatDateTime } from '../../../../lib/format/time.ts';
 import { foreignLang } from '../../../../lib/i18n/contentLanguage.ts';
 import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
 import { groupIntoBars, MARKER_CARD_ITEMS, type MarkerGroup, type NewsMarker } from '../../../../lib/newsMarkers.ts';

@@ -10,7 +10,8 @@
  * Loaded on demand by ./loader.ts and by the user centre's notifications tab.
  */
 import { contentLang } from '../../../../lib/i18n/contentLanguage.ts';
-import { formatDateTime, formatRelativeTime } from '../../../../lib/format/index.ts';
+import { formatRelativeTime } from '../../../../lib/format/relative.ts';
+import { formatDateTime } from '../../../../lib/format/time.ts';
 import { filterExchanges } from '../../../../lib/pushDevice.ts';
 import { ApiError, apiGet, apiPost } from '../../../../stores/api.ts';
 import { el } from '../../../../islands/dom.ts';
