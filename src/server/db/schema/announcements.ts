@@ -15,6 +15,8 @@ export const announcements = pgTable(
     category: text('category').notNull(),
     body: text('body'),
     url: text('url').notNull().unique(),
+    /** Where the row came from: 'demo' (the seeder), 'import' (`npm run import`) or a content source's id. */
+    source: text('source').notNull().default('demo'),
     locale: contentLocale('locale').notNull().default('en'),
     /** Page views: the hot-announcements list ranks by them. */
     views: integer('views').notNull().default(0),

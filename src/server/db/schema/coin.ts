@@ -159,6 +159,12 @@ export const coinRepos = pgTable(
     createdAt: ts('created_at'),
     /** 52 weekly commit counts, oldest first. */
     weeklyCommits: jsonb('weekly_commits').$type<number[]>(),
+    /** 'demo' (the seeder) or 'github'. */
+    source: text('source').notNull().default('demo'),
+    /** When GitHub last answered for this repository (a 304 counts): the figures' age. */
+    fetchedAt: ts('fetched_at'),
+    /** GitHub's ETags of the repository and commit-activity answers, for conditional requests. */
+    etags: jsonb('etags').$type<Record<string, string>>(),
   },
   (t) => [index('coin_repos_stars_idx').on(t.stars), index('coin_repos_commits30d_idx').on(t.commits30d)],
 );

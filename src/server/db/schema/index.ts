@@ -21,3 +21,4 @@ export * from './notifications.ts';
 export * from './reviews.ts';
 export * from './votes.ts';
 export * from './views.ts';
+export * from './sources.ts';

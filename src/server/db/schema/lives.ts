@@ -15,6 +15,8 @@ export const flashNews = pgTable(
     votesUp: integer('votes_up').notNull().default(0),
     votesDown: integer('votes_down').notNull().default(0),
     sourceUrl: text('source_url').unique(),
+    /** Where the row came from: 'demo' (the seeder), 'import' (`npm run import`) or a content source's id. */
+    source: text('source').notNull().default('demo'),
     locale: contentLocale('locale').notNull().default('en'),
     publishedAt: ts('published_at').notNull(),
   },

@@ -26,6 +26,10 @@ export const articles = pgTable(
     body: text('body').notNull(),
     cover: text('cover'),
     sourceUrl: text('source_url').unique(),
+    /** Where the row came from: 'demo' (the seeder), 'import' (`npm run import`) or a content source's id. */
+    source: text('source').notNull().default('demo'),
+    /** The byline a source gave (feeds' author or dc:creator). */
+    author: text('author'),
     locale: contentLocale('locale').notNull().default('en'),
     views: integer('views').notNull().default(0),
     publishedAt: ts('published_at').notNull(),

@@ -7,8 +7,9 @@
  * Every failure is a `SourceError` with a message for the log and /api/health; nothing here
  * throws anything else, so a changed payload is a logged source error, never a crash.
  */
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { SourceState } from './types.ts';
+import { toNumber } from './values.ts';
 
 export class SourceError extends Error {
   override name = 'SourceError';
@@ -60,7 +61,20 @@ interface GetOptions<S extends z.ZodTypeAny> {
    */
   check?: (body: z.output<S>) => { message: string; retry?: boolean } | null;
   signal?: AbortSignal;
+  /** Headers of this request (OKX's Accept-Language), over the source's own. */
+  headers?: Record<string, string>;
+  /** 'text': the body is given to the schema as a string (feeds in XML); default JSON. */
+  body?: 'json' | 'text';
+  /** An ETag from an earlier answer: sent as If-None-Match, and a 304 resolves to {@link NOT_MODIFIED}. */
+  etag?: string | null;
+  /** Follow redirects (feeds move: http → https, a feed service); default: a redirect fails. */
+  follow?: boolean;
+  /** Sees the headers of the answer that is returned (its ETag). */
+  onHeaders?: (headers: Headers) => void;
 }
+
+/** What {@link SourceHttp.get} resolves to when the source answers 304 to an `etag`. */
+export const NOT_MODIFIED = Symbol('not modified');
 
 const RETRY_STATUSES = new Set([408, 425, 429, 500, 502, 503, 504]);
 
@@ -235,7 +249,12 @@ export class SourceHttp {
   }
 
   /** GETs `path` and returns the validated body; throws SourceError. */
-  async get<S extends z.ZodTypeAny>(path: string, options: GetOptions<S>): Promise<z.output<S>> {
+  async get<S extends z.ZodTypeAny>(
+    path: string,
+    options: GetOptions<S> & { etag: string },
+  ): Promise<z.output<S> | typeof NOT_MODIFIED>;
+  async get<S extends z.ZodTypeAny>(path: string, options: GetOptions<S>): Promise<z.output<S>>;
+  async get<S extends z.ZodTypeAny>(path: string, options: GetOptions<S>): Promise<z.output<S> | typeof NOT_MODIFIED> {
     this.asked = true;
     const weight = options.weight ?? 1;
     const url = new URL(path.replace(/^\//, ''), this.o.baseUrl.endsWith('/') ? this.o.baseUrl : `${this.o.baseUrl}/`);
@@ -258,10 +277,21 @@ export class SourceHttp {
           ? AbortSignal.any([options.signal, AbortSignal.timeout(this.o.timeoutMs ?? 10_000)])
           : AbortSignal.timeout(this.o.timeoutMs ?? 10_000);
         const res = await (this.o.fetch ?? fetch)(url, {
-          headers: { accept: 'application/json', ...this.o.headers },
+          headers: {
+            accept: 'application/json',
+            ...this.o.headers,
+            ...options.headers,
+            ...(options.etag ? { 'if-none-match': options.etag } : {}),
+          },
           signal,
-          redirect: 'error',
+          redirect: options.follow ? 'follow' : 'error',
         });
+        if (res.status === 304 && options.etag) {
+          await res.body?.cancel();
+          this.lastSuccessAt = this.now();
+          this.failing = false;
+          return NOT_MODIFIED;
+        }
         // toNumber, not Number: a missing header (null) must not read as "0 used".
         const usedHeader = this.o.usedWeightHeader ? toNumber(res.headers.get(this.o.usedWeightHeader)) : null;
         if (usedHeader !== null) this.reported = { at: this.now(), used: usedHeader };
@@ -287,16 +317,18 @@ export class SourceHttp {
               `answer larger than ${Math.round((this.o.maxBytes ?? MAX_BYTES) / 1024)} KB; not read`,
               res.status,
             );
-          let json: unknown;
-          try {
-            json = JSON.parse(text);
-          } catch {
-            throw this.fail(`malformed JSON (${text.slice(0, 60).replace(/\s+/g, ' ')}…)`, res.status);
-          }
+          let json: unknown = text;
+          if (options.body !== 'text')
+            try {
+              json = JSON.parse(text);
+            } catch {
+              throw this.fail(`malformed JSON (${text.slice(0, 60).replace(/\s+/g, ' ')}…)`, res.status);
+            }
           const parsed = options.schema.safeParse(json);
           if (!parsed.success) throw this.fail(`unexpected payload: ${describeIssues(parsed.error)}`, res.status);
           const problem = options.check?.(parsed.data);
           if (!problem) {
+            options.onHeaders?.(res.headers);
             this.lastSuccessAt = this.now();
             this.failing = false;
             return parsed.data;
@@ -323,64 +355,4 @@ export class SourceHttp {
   }
 }
 
-/**
- * A list of rows, each validated on its own: a long list (every ticker of an exchange) loses one
- * odd row, not the whole answer. `skipped` counts the rows left out; an answer with rows of which
- * none reads is a changed payload (see {@link readable}).
- */
-export const rowsOf = <T extends z.ZodTypeAny>(row: T) =>
-  z.array(z.unknown()).transform((all) => {
-    const rows: z.output<T>[] = [];
-    for (const r of all) {
-      const parsed = row.safeParse(r);
-      if (parsed.success) rows.push(parsed.data);
-    }
-    return { rows, skipped: all.length - rows.length };
-  });
-
-/** The SourceHttp check of a {@link rowsOf} answer: rows came, none could be read. */
-export const readable = (answer: { rows: unknown[]; skipped: number }) =>
-  answer.rows.length === 0 && answer.skipped > 0
-    ? { message: `unexpected payload: none of ${answer.skipped} rows readable` }
-    : null;
-
-/**
- * A figure a source may send or not, as a decimal string or a number: anything else (null, an
- * object, a word) reads as unknown instead of rejecting the row. For the fields an adapter can do
- * without (24-hour open, high, low, volumes, the book).
- */
-export const optionalDecimal = z
-  .unknown()
-  .transform((v) => (typeof v === 'string' || typeof v === 'number' ? v : undefined));
-
-/** A time as Unix ms, sent as a number or a decimal string ("1795521599588"). */
-export const unixMs = z.union([z.number(), z.string()]).transform((v, ctx) => {
-  const n = toNumber(v);
-  if (n === null) ctx.addIssue({ code: z.ZodIssueCode.custom, message: 'not a time' });
-  return n ?? 0;
-});
-
-/** A price: a positive decimal, else null (sources send "" or "0" for a pair without one). */
-export function toPrice(value: string | number | null | undefined): number | null {
-  const n = toNumber(value);
-  return n !== null && n > 0 ? n : null;
-}
-
-/**
- * A last price as the source reports it: zero and negative ones included (the aggregation rejects
- * them as invalid prices, and the market tab says so), null only when there is none at all ("" or
- * absent: a listing that has not traded yet).
- */
-export function reportedPrice(value: string | number | null | undefined): number | null {
-  return toNumber(value);
-}
-
-/** A decimal string, as the sources write their numbers. */
-export const decimalString = z.string().refine((s) => toNumber(s) !== null, 'not a decimal');
-
-/** A decimal string or number as a finite number, else null (sources send "" for unknown). */
-export function toNumber(value: string | number | null | undefined): number | null {
-  if (value === null || value === undefined || value === '') return null;
-  const n = typeof value === 'number' ? value : Number(value);
-  return Number.isFinite(n) ? n : null;
-}
+export * from './values.ts';
