@@ -1,6 +1,9 @@
 import { defineConfig, devices } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 4399);
+// Servers started by the suite (this config's and the specs' own, which inherit the environment)
+// never reach the real content sources; the content spec points CONTENT_SOURCES at a local fake.
+process.env.CONTENT ??= 'off';
 /** Point the suite at a server that is already running (a dev server, say) instead of starting one. */
 const EXTERNAL = process.env.E2E_BASE_URL;
 /** tests/e2e/dev-server.spec.ts alone (.ci/run): it starts `astro dev` itself and needs no built server. */

@@ -83,6 +83,12 @@ export async function boot(options: BootOptions): Promise<Booted> {
         );
         if (await demoMarketPending(handle.db)) await market;
       }
+      if (c.LIVE !== 'off' && c.CONTENT !== 'off') {
+        const { startContent } = await import('./ingest/index.ts');
+        await startContent({ hub, db: handle.db, config: c, log }).catch((e) =>
+          console.error('[content] could not start:', (e as Error).message),
+        );
+      }
       // Fiat rates past a day are fetched again where live sources run (SPEC §9).
       if (c.LIVE !== 'off' && c.FIAT_RATES_URL) {
         const { startFiatRates } = await import('./rates/fiat.ts');

@@ -99,6 +99,13 @@ const schema = z.object({
    * demo prices), `off` only relays another process's ticks (e.g. `npm run ingest`).
    */
   LIVE: z.enum(['auto', 'sources', 'sim', 'off']).default('auto'),
+  /**
+   * News, flash news and exchange announcements from the content sources (`config/content-sources.json`),
+   * in the process that runs the market (not with LIVE=off); `off`: the stored content stays as it is.
+   */
+  CONTENT: z.enum(['auto', 'off']).default('auto'),
+  /** A JSON file of content sources replacing `config/content-sources.json` (same shape); empty: that file. */
+  CONTENT_SOURCES: z.string().trim().default(''),
   /** The market sources to run (comma-separated); default the ones that need no key. */
   SOURCES: z
     .string()
@@ -170,6 +177,17 @@ const schema = z.object({
       .refine((n) => n === 0 || (n >= 60_000 && n <= 86_400_000), 'must be 0 (off) or 60000–86400000')
       .optional(),
   ),
+  /** A GitHub token (no scope needed) for repository activity: 4,000 requests an hour instead of 50. Never logged. */
+  GITHUB_TOKEN: z.string().trim().default(''),
+  /** GitHub's REST API (a test's fake upstream, or GitHub Enterprise's /api/v3). */
+  GITHUB_URL: httpUrl('https://api.github.com'),
+  /** How often the next few repositories' activity is asked of GitHub (the number per run follows from it). */
+  GITHUB_INTERVAL_MS: z.coerce
+    .number()
+    .int('must be whole milliseconds')
+    .min(60_000)
+    .max(86_400_000)
+    .default(600_000),
   /** On live data, how often the changes over 1 h–1 y, the 24-hour high and low and yesterday's open and close are derived from the price history. */
   FIGURES_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(1000).max(3_600_000).default(60_000),
   /** Milliseconds between two REST rounds of the market sources. */
@@ -194,6 +212,15 @@ const schema = z.object({
   FIAT_RATES_URL: z.union([z.literal(''), httpUrlSchema]).default('https://open.er-api.com/v6/latest/USD'),
   /** Milliseconds a fiat-rates request may take before it is given up (the stored rates stay). */
   FIAT_RATES_TIMEOUT_MS: z.coerce.number().int('must be whole milliseconds').min(100).max(120_000).default(10_000),
+  /** Where the daily crypto Fear & Greed index comes from (alternative.me's API, or a mirror of it). */
+  FEAR_GREED_URL: httpUrl('https://api.alternative.me'),
+  /** How often the Fear & Greed index is asked for (it changes once a day). */
+  FEAR_GREED_INTERVAL_MS: z.coerce
+    .number()
+    .int('must be whole milliseconds')
+    .min(60_000)
+    .max(86_400_000)
+    .default(3_600_000),
   /** Most live-price streams one client address may hold open (more: 429). */
   SSE_MAX_PER_CLIENT: z.coerce.number().int('must be a whole number').min(1).max(100_000).default(20),
   /** Most live-price streams the process holds open in all (more: 503). */

@@ -202,3 +202,29 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
   await hub.addSource(new SimulatedMarket({ db, intervalMs: c.LIVE_INTERVAL_MS }));
   return 'sim';
 }
+
+/**
+ * Adds the content ingest (news, flash news, announcements from the content sources) to the hub:
+ * it runs where the market runs (the realtime leader), unless CONTENT=off or LIVE=off. A broken
+ * CONTENT_SOURCES file is logged and leaves the stored content as it is.
+ */
+export async function startContent(o: { hub: Realtime; db: Db; config: Config; log: (line: string) => void }) {
+  const { config: c, log } = o;
+  if (c.CONTENT === 'off' || c.LIVE === 'off') return null;
+  const [{ contentSources }, { ContentIngest }, { notifyNewAnnouncements }] = await Promise.all([
+    import('../../features/content/sources/index.ts'),
+    import('./content/run.ts'),
+    import('../notify/push.ts'),
+  ]);
+  let sources: ReturnType<typeof contentSources>;
+  try {
+    sources = contentSources();
+  } catch (e) {
+    log(`[content] ${(e as Error).message}; no content sources run`);
+    return null;
+  }
+  const ingest = new ContentIngest({ db: o.db, sources, log, onAnnouncements: (db) => notifyNewAnnouncements(db) });
+  log(`[content] ${sources.length} content sources: ${sources.map((s) => s.id).join(', ')}`);
+  await o.hub.addSource(ingest);
+  return ingest;
+}

@@ -5,8 +5,8 @@
  */
 import { parseFeed } from 'feedsmith';
 import { parseFeedDate } from './dates.ts';
-import { localeFromTag, type ImportItem } from './item.ts';
-import { htmlToText, safeHref, sanitizeHtml } from './sanitize.ts';
+import { type ContentLocale, localeFromTag, type ImportItem } from './item.ts';
+import { decodeEntities, htmlToText, safeHref, sanitizeHtml } from './sanitize.ts';
 
 export class FeedFormatError extends Error {
   override name = 'FeedFormatError';
@@ -23,9 +23,27 @@ interface RawEntry {
   dates: (string | undefined)[];
   categories: string[];
   lang?: string | undefined;
+  /** The byline: names only (an RSS author's e-mail address is not kept). */
+  authors?: (string | undefined)[];
+  /** Image candidates, best first: media thumbnail or content, an image enclosure. */
+  images?: (string | undefined)[];
 }
 
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+/** A feed's media thumbnails, image contents and image enclosures, as URLs. */
+interface MediaLike {
+  thumbnails?: { url?: string }[];
+  contents?: { url?: string; medium?: string; type?: string }[];
+}
+const mediaImages = (m: MediaLike | undefined) => [
+  ...(m?.thumbnails ?? []).map((t) => t.url),
+  ...(m?.contents ?? []).filter((c) => c.medium === 'image' || c.type?.startsWith('image/')).map((c) => c.url),
+];
+const imageEnclosures = (list: { url?: string; href?: string; type?: string; rel?: string }[] | undefined) =>
+  (list ?? [])
+    .filter((e) => (e.rel === undefined || e.rel === 'enclosure') && e.type?.startsWith('image/'))
+    .map((e) => e.url ?? e.href);
+
 const textOf = (v: unknown): string | undefined =>
   typeof v === 'string' ? str(v) : v && typeof v === 'object' ? str((v as { value?: unknown }).value) : undefined;
 
@@ -62,6 +80,8 @@ function rawEntries(xml: string): {
           summary: str(i.content?.encoded) ? str(i.description) : undefined,
           dates: [i.pubDate, ...(i.dc?.dates ?? []), i.atom?.published, i.atom?.updated].map((d) => str(d)),
           categories: (i.categories ?? []).map((c) => str(c.name)).filter((c): c is string => !!c),
+          authors: [...(i.authors ?? []).map((a) => (typeof a === 'string' ? a : a.name)), ...(i.dc?.creators ?? [])],
+          images: [...mediaImages(i.media), ...imageEnclosures(i.enclosures)],
         })),
       };
     }
@@ -81,6 +101,8 @@ function rawEntries(xml: string): {
           dates: [e.published, e.updated, ...(e.dc?.dates ?? [])].map((d) => str(d)),
           categories: (e.categories ?? []).map((c) => str(c.label) ?? str(c.term)).filter((c): c is string => !!c),
           lang: str(e.xml?.lang),
+          authors: [...(e.authors ?? []).map((a) => a.name), ...(e.dc?.creators ?? [])],
+          images: [...mediaImages(e.media), ...imageEnclosures(e.links)],
         })),
       };
     }
@@ -97,6 +119,7 @@ function rawEntries(xml: string): {
           body: str(i.content?.encoded) ?? str(i.description),
           dates: [...(i.dc?.dates ?? [])].map((d) => str(d)),
           categories: (i.dc?.subjects ?? []).filter((c): c is string => !!str(c)),
+          authors: i.dc?.creators ?? [],
         })),
       };
     }
@@ -115,11 +138,16 @@ function rawEntries(xml: string): {
           dates: [i.date_published, i.date_modified].map((d) => str(d)),
           categories: (i.tags ?? []).filter((c): c is string => !!str(c)),
           lang: str(i.language),
+          authors: (i.authors ?? []).map((a) => a.name),
+          images: [i.image, i.banner_image],
         })),
       };
     }
   }
 }
+
+/** The zone of a date written without one, by the feed's language: Korean and Chinese CMSs write local time. */
+const LOCAL_ZONE: Record<ContentLocale, number> = { en: 0, zh: 480, 'zh-hk': 480, ko: 540 };
 
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
@@ -144,8 +172,11 @@ export function parseFeedItems(
     const key = link ?? guidUrl ?? (e.guid ? `${base ?? `urn:coinlens:feed:${origin}`}#${e.guid}` : null);
     const html = sanitizeHtml(e.body ?? '', { baseUrl: link ?? base });
     const text = htmlToText(html);
+    // A plain title may still carry escaped entities ("Q&amp;A" in CDATA, "&#8217;" escaped twice).
     const titleText = e.title
-      ? (e.titleIsHtml || /<[a-z][\s\S]*>/i.test(e.title) ? htmlToText(e.title) : e.title).replace(/\s+/g, ' ').trim()
+      ? (e.titleIsHtml || /<[a-z][\s\S]*>/i.test(e.title) ? htmlToText(e.title) : decodeEntities(e.title))
+          .replace(/\s+/g, ' ')
+          .trim()
       : '';
     if (!key) {
       skipped.push({ origin: where, reason: 'no link or id' });
@@ -156,7 +187,9 @@ export function parseFeedItems(
       return;
     }
     const dates = e.dates.filter((d): d is string => !!d);
-    const published = dates.map((d) => parseFeedDate(d)).find((d): d is Date => d !== null) ?? null;
+    const feedLocale = localeFromTag(e.lang) ?? localeFromTag(lang);
+    const zoneless = feedLocale ? LOCAL_ZONE[feedLocale] : 0;
+    const published = dates.map((d) => parseFeedDate(d, zoneless)).find((d): d is Date => d !== null) ?? null;
     items.push({
       key,
       link,
@@ -166,12 +199,26 @@ export function parseFeedItems(
       summary: e.summary ? htmlToText(e.summary) || null : null,
       publishedAt: published,
       locale: null,
-      feedLocale: localeFromTag(e.lang) ?? localeFromTag(lang),
+      feedLocale,
       categories: e.categories,
+      author: authorOf(e.authors),
+      cover: (e.images ?? []).map((u) => (u ? safeHref(u, link ?? base) : null)).find((u) => u) ?? undefined,
       origin: where,
     });
   });
   return { title: title ?? null, items, skipped };
+}
+
+/** The first named author, without an e-mail address ("a@b.c (Ann)" is Ann), at most 80 characters. */
+function authorOf(list: (string | undefined)[] | undefined): string | undefined {
+  for (const raw of list ?? []) {
+    const name = str(raw)
+      ?.replace(/^\S+@\S+\s*\((.*)\)$/, '$1')
+      .replace(/\S+@\S+/g, '')
+      .trim();
+    if (name) return Array.from(htmlToText(name)).slice(0, 80).join('');
+  }
+  return undefined;
 }
 
 /** A title for an untitled entry (flash news often has none): its first sentence, shortened. */

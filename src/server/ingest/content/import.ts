@@ -41,6 +41,13 @@ export interface ImportOptions {
   update?: boolean | undefined;
   /** The clock: missing dates become it, dates more than a day ahead are clamped to it. */
   now?: Date | undefined;
+  /** Stored as the rows' `source`: a content source's id; default 'import'. */
+  source?: string | undefined;
+  /**
+   * Keep the summary only, never the whole text: what an aggregator may keep of another
+   * site's article (the content ingest); the page links to the original.
+   */
+  excerpt?: boolean | undefined;
 }
 
 interface ImportFailure {
@@ -69,18 +76,27 @@ export const emptyReport = (): ImportReport => ({
   byKind: { news: 0, research: 0, lives: 0, announcements: 0 },
 });
 
+/** Title words of each category, in the order they are tried (a delisting's title may say "listing"). */
+const CATEGORY_WORDS: [AnnouncementCategory, RegExp][] = [
+  ['delisting', /delist|remov(e|al) of|下架|下線|下线|상장 폐지|거래 지원 종료/],
+  ['maintenance', /maintenance|upgrade|suspen(d|sion)|resum(e|ption)|维护|維護|升级|升級|暂停|暫停|恢复|恢復|점검/],
+  [
+    'listing',
+    /will list|to list |lists |listing|\blisted\b|launch(es)? .*(perpetual|futures|spot)|\badds? .*(pair|\/usd)|上线|上線|上市|上架|推出.*(永续|永續|现货|現貨)|상장/,
+  ],
+  [
+    'activity',
+    /campaign|promotion|airdrop|giveaway|competition|reward|prize pool|launchpool|活动|活動|空投|奖励|獎勵|奖池|獎池|이벤트/,
+  ],
+];
+
 /**
  * The announcement category a title suggests.
  * @example guessCategory('Binance Will List Sui (SUI)') // 'listing'
  */
 export function guessCategory(title: string): AnnouncementCategory {
   const t = title.toLowerCase();
-  if (/delist|remov(e|al) of|下架|下線|下线|상장 폐지/.test(t)) return 'delisting';
-  if (/maintenance|upgrade|suspend|维护|維護|升级|升級|暂停|暫停|점검/.test(t)) return 'maintenance';
-  if (/will list|lists |listing|launch(es)? .*(perpetual|futures|spot)|上线|上線|上市|상장/.test(t)) return 'listing';
-  if (/campaign|promotion|airdrop|giveaway|competition|reward|活动|活動|空投|奖励|獎勵|이벤트/.test(t))
-    return 'activity';
-  return 'other';
+  return CATEGORY_WORDS.find(([, words]) => words.test(t))?.[0] ?? 'other';
 }
 
 interface Prepared {
@@ -93,6 +109,9 @@ interface Prepared {
   exchangeId?: number;
   category?: string;
   important: boolean;
+  source: string;
+  /** What is stored as the body: the whole text, or with `excerpt` the summary. */
+  body: string;
 }
 
 /**
@@ -145,7 +164,10 @@ export async function importItems(
       summary: item.summary ? summarize(item.summary, 240) : summarize(item.text, 200),
       coinIds: [...new Set([...explicitCoins(item.coins), ...matcher.detect([item.title, item.text])])].slice(0, 8),
       important: item.important ?? options.important ?? false,
+      source: options.source ?? 'import',
+      body: item.text,
     };
+    if (options.excerpt) p.body = p.summary;
     if (kind === 'announcements') {
       const wanted = item.exchange ?? options.exchange;
       if (!wanted) {
@@ -211,9 +233,11 @@ async function writeArticle(db: Db, p: Prepared, update = false): Promise<Outcom
     kind: p.kind === 'research' ? ('research' as const) : ('news' as const),
     title: item.title,
     summary: p.summary,
-    body: item.text,
+    body: p.body,
     cover: item.cover ?? null,
     sourceUrl: item.key,
+    source: p.source,
+    author: item.author ?? null,
     locale: p.locale,
     publishedAt: p.publishedAt,
   };
@@ -264,9 +288,10 @@ async function writeFlash(db: Db, p: Prepared, update = false): Promise<Outcome>
   const { item } = p;
   const values = {
     title: item.title,
-    body: item.text,
+    body: p.body,
     important: p.important,
     sourceUrl: item.key,
+    source: p.source,
     locale: p.locale,
     publishedAt: p.publishedAt,
   };
@@ -311,8 +336,9 @@ async function writeAnnouncement(db: Db, p: Prepared, update = false): Promise<O
     exchangeId: p.exchangeId!,
     title: item.title,
     category: p.category!,
-    body: item.text,
+    body: p.body,
     url: item.key,
+    source: p.source,
     locale: p.locale,
     publishedAt: p.publishedAt,
   };

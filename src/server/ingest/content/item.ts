@@ -33,6 +33,8 @@ export interface ImportItem {
   /** Explicit related coins (ids or symbols), added to the detected ones. */
   coins?: string[] | undefined;
   cover?: string | undefined;
+  /** The byline the source gave (a name, never an e-mail address). */
+  author?: string | undefined;
   /** Where the item came from, for messages ("news.rss.xml#3", "posts/halving.md"). */
   origin: string;
 }

@@ -37,6 +37,11 @@ export interface HttpOptions {
   usedWeightHeader?: string;
   /** Statuses that mean "banned": not retried, and the source rests until Retry-After. */
   banStatuses?: number[];
+  /**
+   * Reads a spent rate limit off a failed answer (GitHub's 403 or 429 with X-RateLimit-Remaining: 0
+   * and X-RateLimit-Reset): until when the source rests (epoch ms), not retried; null: another failure.
+   */
+  rateLimited?: (status: number, headers: Headers, now: number) => number | null;
   headers?: Record<string, string>;
   /** Longest wait before a retry, ms; a longer Retry-After rests the source instead. */
   maxRetryWaitMs?: number;
@@ -171,6 +176,11 @@ export class SourceHttp {
     return Math.floor(this.o.budget.limit * (this.o.budget.share ?? 0.5));
   }
 
+  /** Until when the source rests after a ban or a long Retry-After (epoch ms; 0: it does not). */
+  restingUntil(): number {
+    return this.restUntil;
+  }
+
   state(): SourceState {
     return {
       name: this.o.name,
@@ -296,6 +306,12 @@ export class SourceHttp {
         const usedHeader = this.o.usedWeightHeader ? toNumber(res.headers.get(this.o.usedWeightHeader)) : null;
         if (usedHeader !== null) this.reported = { at: this.now(), used: usedHeader };
         const after = retryAfterMs(res.headers.get('retry-after'), this.now());
+        const limited = res.ok ? null : (this.o.rateLimited?.(res.status, res.headers, this.now()) ?? null);
+        if (limited !== null) {
+          await res.body?.cancel();
+          this.restUntil = Math.max(this.restUntil, limited);
+          throw this.fail(`rate limit spent (HTTP ${res.status}); resting until ${new Date(limited).toISOString()}`, res.status);
+        }
         if ((this.o.banStatuses ?? []).includes(res.status)) {
           await res.body?.cancel();
           this.restUntil = this.now() + (after ?? 120_000);
