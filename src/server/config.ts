@@ -182,12 +182,7 @@ const schema = z.object({
   /** GitHub's REST API (a test's fake upstream, or GitHub Enterprise's /api/v3). */
   GITHUB_URL: httpUrl('https://api.github.com'),
   /** How often the next few repositories' activity is asked of GitHub (the number per run follows from it). */
-  GITHUB_INTERVAL_MS: z.coerce
-    .number()
-    .int('must be whole milliseconds')
-    .min(60_000)
-    .max(86_400_000)
-    .default(600_000),
+  GITHUB_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(60_000).max(86_400_000).default(600_000),
   /** On live data, how often the changes over 1 h–1 y, the 24-hour high and low and yesterday's open and close are derived from the price history. */
   FIGURES_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(1000).max(3_600_000).default(60_000),
   /** Milliseconds between two REST rounds of the market sources. */

@@ -41,6 +41,7 @@ export const STATIC_PATHS = [
   '/exchange/list_1',
   '/exchange/establishAccount',
   '/rank',
+  '/rank/fear-greed',
   '/hot',
   '/pairs',
   '/futures',

@@ -23,6 +23,7 @@ import { coinTabRoutes } from '../../features/market/coin/index.ts';
 import { streamRoutes } from '../realtime/routes.ts';
 import { rankingRoutes } from '../../features/market/rankings/index.ts';
 import { hotRoutes } from '../../features/market/rankings/index.ts';
+import { sentimentRoutes } from '../../features/market/sentiment/index.ts';
 import { contentRoutes } from '../../features/content/news/index.ts';
 import { livesRoutes } from '../../features/content/lives/index.ts';
 import { calendarRoutes } from '../../features/content/calendar/index.ts';
@@ -38,6 +39,7 @@ import { subscriptionRoutes } from '../../features/reader/notifications/index.ts
 import { pushRoutes } from '../../features/reader/notifications/index.ts';
 import { voteRoutes } from '../../features/reader/votes/index.ts';
 import { pageViewRoutes } from '../../features/views/index.ts';
+import { demoKinds, readContentHealth } from '../../features/content/sources/index.ts';
 import { CACHE } from '../http/cachePolicy.mjs';
 
 /** The API contract's version: bump it when a route changes shape. */
@@ -59,11 +61,12 @@ export function createApi() {
     doc({
       tag: 'Settings and data',
       summary:
-        'Readiness, and the market data: its origin, age, and each source’s last success, last error and request budget',
+        'Readiness, and the market data: its origin, age, and each source’s last success, last error and request budget; the content sources’ last rounds and which kinds of content are still demo',
       unsigned: true,
     }),
     async (c) => {
-      const p = await readProvenance(c.get('db'));
+      const db = c.get('db');
+      const [p, content, demo] = await Promise.all([readProvenance(db), readContentHealth(db), demoKinds(db)]);
       c.header('Cache-Control', CACHE.none);
       return ok(c, {
         status: 'ok',
@@ -72,6 +75,7 @@ export function createApi() {
         updatedAt: p.updatedAt,
         stale: p.stale,
         states: p.states,
+        content: { demo, sources: content },
       });
     },
   );
@@ -120,6 +124,7 @@ export function createApi() {
   app.route('/', coinTabRoutes);
   app.route('/', rankingRoutes);
   app.route('/', hotRoutes);
+  app.route('/', sentimentRoutes);
   app.route('/', contentRoutes);
   app.route('/', livesRoutes);
   app.route('/', calendarRoutes);

@@ -204,7 +204,8 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
 }
 
 /**
- * Adds the content ingest (news, flash news, announcements from the content sources) to the hub:
+ * Adds the content ingest (news, flash news, announcements from the content sources), the daily
+ * Fear & Greed index and the repositories' activity on GitHub to the hub:
  * it runs where the market runs (the realtime leader), unless CONTENT=off or LIVE=off. A broken
  * CONTENT_SOURCES file is logged and leaves the stored content as it is.
  */
@@ -226,5 +227,11 @@ export async function startContent(o: { hub: Realtime; db: Db; config: Config; l
   const ingest = new ContentIngest({ db: o.db, sources, log, onAnnouncements: (db) => notifyNewAnnouncements(db) });
   log(`[content] ${sources.length} content sources: ${sources.map((s) => s.id).join(', ')}`);
   await o.hub.addSource(ingest);
+  const { FearGreedRefresh } = await import('./fearGreed.ts');
+  await o.hub.addSource(
+    new FearGreedRefresh({ db: o.db, baseUrl: c.FEAR_GREED_URL, intervalMs: c.FEAR_GREED_INTERVAL_MS, log }),
+  );
+  const { createRepoActivity } = await import('./repos.ts');
+  await o.hub.addSource(createRepoActivity(o.db, c, log));
   return ingest;
 }

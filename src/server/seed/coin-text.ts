@@ -1,4 +1,5 @@
 /** Generated descriptions and placeholder links for the demo coins. */
+import { KNOWN_REPOSITORIES } from './data/repositories.ts';
 import type { Rng } from './random.ts';
 
 export type LinkKind = 'website' | 'whitepaper' | 'explorer' | 'repository' | 'community' | 'telegram';
@@ -100,7 +101,8 @@ export function coinLinks(
     ...explorers.map((url) => ({ kind: 'explorer' as const, url })),
   ];
   if (full || rng.chance(0.7)) links.push({ kind: 'whitepaper', url: `https://${id}.example/whitepaper.pdf` });
-  if (full || rng.chance(0.6)) links.push({ kind: 'repository', url: `https://github.com/${id}` });
+  if (full || rng.chance(0.6))
+    links.push({ kind: 'repository', url: KNOWN_REPOSITORIES[id] ?? `https://github.com/${id}` });
   if (full || rng.chance(0.5)) links.push({ kind: 'community', url: `https://forum.${id}.example` });
   if (full || rng.chance(0.5)) links.push({ kind: 'telegram', url: `https://chat.example/${id}` });
   return links;

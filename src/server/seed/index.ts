@@ -10,6 +10,7 @@ import { DEMO_MARKET_PENDING } from '../db/provenance.ts';
 import { marketWrite } from '../realtime/persist.ts';
 import { generateDemoData } from './generate.ts';
 import { seedContent } from './content/index.ts';
+import { seedFearGreed } from './fear-greed.ts';
 import { writeDemoData, type SeedSummary } from './writer.ts';
 
 export type { SeedSummary } from './writer.ts';
@@ -27,6 +28,7 @@ export async function seedDemo(db: Db, opts: { now?: Date; coins?: number } = {}
   const summary = await marketWrite(db, async (tx) => {
     const written = await writeDemoData(tx as unknown as Db, data);
     await seedContent(tx as unknown as Db, now);
+    await seedFearGreed(tx as unknown as Db, now);
     return written;
   });
   // Fresh planner statistics: without them the planner guesses row counts of empty tables.

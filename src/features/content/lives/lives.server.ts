@@ -12,6 +12,7 @@
  * the items published before it (ties broken by id), so items arriving at the top while the
  * reader loads more never repeat or go missing. Days are UTC days (see calendar.ts).
  */
+import { forReader, originOf, type Origin } from '../sources/index.ts';
 import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Db } from '../../../server/db/index.ts';
@@ -34,6 +35,10 @@ export interface LiveItem {
   publishedAt: string;
   sourceUrl: string | null;
   coins: CoinRef[];
+  /** Its source and the link to the original, or that it is demo content. */
+  origin: Origin;
+  /** A Simplified item converted for a Traditional Chinese reader. */
+  convertedFrom?: 'zh';
 }
 
 export interface LivesPage {
@@ -80,6 +85,7 @@ const itemColumns = {
   locale: flashNews.locale,
   publishedAt: flashNews.publishedAt,
   sourceUrl: flashNews.sourceUrl,
+  source: flashNews.source,
 };
 
 type ItemRow = {
@@ -92,6 +98,7 @@ type ItemRow = {
   locale: Locale;
   publishedAt: Date;
   sourceUrl: string | null;
+  source: string;
 };
 
 /** The related coins of some items, best-ranked first. */
@@ -113,7 +120,12 @@ async function withCoins(db: Db, rows: ItemRow[]): Promise<LiveItem[]> {
     db,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => ({ ...r, publishedAt: r.publishedAt.toISOString(), coins: related.get(r.id) ?? [] }));
+  return rows.map(({ source, ...r }) => ({
+    ...r,
+    publishedAt: r.publishedAt.toISOString(),
+    coins: related.get(r.id) ?? [],
+    origin: originOf(source, r.sourceUrl),
+  }));
 }
 
 /** Rows strictly older than (publishedAt, id) in the timeline's order. */
@@ -158,7 +170,7 @@ export async function listLives(db: Db, q: LivesQuery): Promise<LivesPage> {
       .where(and(...filters)),
   ]);
   const more = rows.length > q.size;
-  const list = await withCoins(db, rows.slice(0, q.size) as ItemRow[]);
+  const list = forReader(await withCoins(db, rows.slice(0, q.size) as ItemRow[]), q.locales, ['title', 'body']);
   return {
     list,
     total: counted?.n ?? 0,

@@ -9,6 +9,7 @@ import { foreignLang, langTagHtml } from '../../../lib/i18n/contentLanguage.ts';
 import type { ArticleSummary, CoinChip } from './news.server.ts';
 import type { View } from '../../../server/view.ts';
 import { changeHtml } from '../../market/coins/client/index.ts';
+import { convertedHtml, originHtml } from '../sources/index.ts';
 
 /**
  * Related coins as chips: icon, symbol, (price,) 24h change, linking to the coin. The figures are
@@ -43,7 +44,7 @@ export function articleListHtml(
     return html`<li data-id="${a.id}">
 <h2 class="title">${showKind ? html`<span class="badge">${t(`news.kind_${a.kind}`)}</span>` : null}${langTagHtml(t, a.locale, v.locale)}<a href="${v.href(`/${a.kind}/${a.id}`)}"${lang}>${a.title}</a></h2>
 ${a.summary ? html`<p class="summary"${lang}>${a.summary}</p>` : null}
-<div class="meta muted">${!hideAuthor && a.columnist ? html`<a href="${v.href(`/columnist/${a.columnist.id}`)}">${a.columnist.name}</a>` : null}<time datetime="${a.publishedAt}" title="${v.dateTime(a.publishedAt)}">${v.ago(a.publishedAt)}</time><span>${t('news.views', { count: a.views })}</span></div>
+<div class="meta muted">${originHtml(v, a.origin)}${convertedHtml(v, a)}${!hideAuthor && a.columnist ? html`<a href="${v.href(`/columnist/${a.columnist.id}`)}">${a.columnist.name}</a>` : a.origin.author ? html`<span>${a.origin.author}</span>` : null}<time datetime="${a.publishedAt}" title="${v.dateTime(a.publishedAt)}">${v.ago(a.publishedAt)}</time><span>${t('news.views', { count: a.views })}</span></div>
 ${coinChipsHtml(v, a.coins)}
 </li>`;
   })}</ul>`;

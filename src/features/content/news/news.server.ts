@@ -17,6 +17,7 @@
  * never inject markup; HTML that reaches the table anyway (an imported feed) is reduced to its
  * text.
  */
+import { forReader, originOf, type Origin } from '../sources/index.ts';
 import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Db } from '../../../server/db/index.ts';
@@ -103,6 +104,10 @@ export interface ArticleSummary {
   publishedAt: string;
   columnist: ColumnistRef | null;
   coins: CoinChip[];
+  /** Its source, the link to the original and its byline; or that it is demo content. */
+  origin: Origin;
+  /** A Simplified item converted for a Traditional Chinese reader (sources/origin.ts). */
+  convertedFrom?: 'zh';
 }
 
 interface ArticleQuery {
@@ -132,6 +137,9 @@ export const summaryColumns = {
   columnistId: columnists.id,
   columnistName: columnists.name,
   columnistAvatar: columnists.avatar,
+  source: articles.source,
+  sourceUrl: articles.sourceUrl,
+  author: articles.author,
 };
 
 type SummaryRow = {
@@ -146,6 +154,9 @@ type SummaryRow = {
   columnistId: number | null;
   columnistName: string | null;
   columnistAvatar: string | null;
+  source: string;
+  sourceUrl: string | null;
+  author: string | null;
 };
 
 type ChipJson = { id: string; symbol: string; name: string; price: string | null; change24h: string | null };
@@ -182,8 +193,12 @@ export function toSummary(r: SummaryRow, chips: Map<number, CoinChip[]>): Articl
     columnist:
       r.columnistId === null ? null : { id: r.columnistId, name: r.columnistName ?? '', avatar: r.columnistAvatar },
     coins: chips.get(r.id) ?? [],
+    origin: originOf(r.source, r.sourceUrl, r.author),
   };
 }
+
+/** The text fields a Traditional Chinese reader gets converted (see `forReader`). */
+export const CONVERTED_FIELDS = ['title', 'summary'] as const;
 
 /** Fails with 404 when a coin id is unknown (a filter on it could only ever be empty). */
 async function requireCoin(db: Db, id: string): Promise<{ id: string; name: string; symbol: string }> {
@@ -250,7 +265,12 @@ export async function listArticles(db: Db, q: ArticleQuery): Promise<Page<Articl
   const total =
     rows[0]?.total ??
     Number((await prepared(db, `${shape}:count`, (name) => count.prepare(name)).execute(params))[0]?.n ?? 0);
-  return { list: rows.map((r) => toSummary(r, chips)), total, page: q.page, size: q.size };
+  const list = forReader(
+    rows.map((r) => toSummary(r, chips)),
+    q.locales,
+    CONVERTED_FIELDS,
+  );
+  return { list, total, page: q.page, size: q.size };
 }
 
 /* ---------- columnists ---------- */

@@ -69,6 +69,10 @@ interface RepoActivity {
   openIssues: number;
   lastCommitAt: string;
   createdAt: string | null;
+  /** 'github': read from GitHub's API; 'demo': invented by the demo seeder. */
+  source: 'github' | 'demo';
+  /** When GitHub last answered for it (its figures' age); null for demo figures. */
+  fetchedAt: string | null;
   range: TimeRange;
   /** Weekly commit counts inside the range, oldest first, each with the week's start. */
   weeks: { start: string; commits: number }[];
@@ -87,9 +91,13 @@ export async function getRepoActivity(
   const all = r.weeklyCommits ?? [];
   const n = Math.min(all.length, weeksInRange(range, now));
   const week = 7 * 86_400_000;
+  const github = r.source === 'github' && r.fetchedAt !== null;
+  // GitHub's weeks start on Sundays (UTC), the last one being that of its answer.
+  const lastSunday = r.fetchedAt ? Math.floor(r.fetchedAt.getTime() / 86_400_000) - r.fetchedAt.getUTCDay() : 0;
+  const start = (i: number) => (github ? (lastSunday - 7 * (n - 1 - i)) * 86_400_000 : now - (n - i) * week);
   const weeks = all
     .slice(all.length - n)
-    .map((commits, i) => ({ start: new Date(now - (n - i) * week).toISOString().slice(0, 10), commits }));
+    .map((commits, i) => ({ start: new Date(start(i)).toISOString().slice(0, 10), commits }));
   return {
     url: r.url,
     stars: r.stars,
@@ -101,6 +109,8 @@ export async function getRepoActivity(
     openIssues: r.openIssues,
     lastCommitAt: r.lastCommitAt.toISOString(),
     createdAt: iso(r.createdAt),
+    source: r.source === 'github' ? 'github' : 'demo',
+    fetchedAt: iso(r.fetchedAt),
     range,
     weeks,
     commitsInRange: weeks.reduce((a, w) => a + w.commits, 0),

@@ -271,6 +271,8 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
           commits30d: coinRepos.commits30d,
           contributors: coinRepos.contributors,
           lastCommitAt: coinRepos.lastCommitAt,
+          source: coinRepos.source,
+          fetchedAt: coinRepos.fetchedAt,
         })
         .from(coinRepos)
         .innerJoin(coins, eq(coins.id, coinRepos.coinId))
@@ -291,6 +293,8 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
         commits30d: r.commits30d,
         contributors: r.contributors,
         lastCommitAt: r.lastCommitAt.toISOString(),
+        source: r.source === 'github' ? ('github' as const) : ('demo' as const),
+        fetchedAt: r.fetchedAt ? r.fetchedAt.toISOString() : null,
         ...toCoinRef(r),
       })),
     };

@@ -110,6 +110,9 @@ export type RankRow =
       commits30d: number;
       contributors: number;
       lastCommitAt: string;
+      /** 'github': read from GitHub's API, `fetchedAt` being its age; 'demo': the seeder's invention. */
+      source: 'github' | 'demo';
+      fetchedAt: string | null;
     } & RankedCoin);
 
 export type Ranking = Page<RankRow> & {

@@ -22,6 +22,15 @@ describe('parseFeedDate', () => {
     expect(iso('2026-11-16T09:30:00-05')).toBe('2026-11-16T14:30:00.000Z');
   });
 
+  it('reads a zone name before an offset by the offset, and a zone-less date in the zone given', () => {
+    // Odaily's feeds: "Fri, 08 Sep 2023 16:04:46 PRC+0800".
+    expect(iso('Wed, 18 Nov 2026 14:12:03 PRC+0800')).toBe('2026-11-18T06:12:03.000Z');
+    expect(iso('Wed, 18 Nov 2026 14:12:03 GMT+08:00')).toBe('2026-11-18T06:12:03.000Z');
+    // An ndsoft CMS's "2026-11-18 14:05:00" in a Korean feed is Korean time.
+    expect(parseFeedDate('2026-11-18 14:05:00', 540)?.toISOString()).toBe('2026-11-18T05:05:00.000Z');
+    expect(parseFeedDate('2026-11-18T14:05:00Z', 540)?.toISOString()).toBe('2026-11-18T14:05:00.000Z');
+  });
+
   it('reads Chinese dates as Beijing time', () => {
     expect(iso('2026年11月14日 20:30')).toBe('2026-11-14T12:30:00.000Z');
     expect(iso('2026年11月14日')).toBe('2026-11-13T16:00:00.000Z');

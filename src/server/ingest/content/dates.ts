@@ -1,9 +1,10 @@
 /**
  * Publication dates as feeds write them, normalised to a Date: RFC 822/1123 (with or without
  * weekday and seconds, two-digit years, named zones), ISO 8601 (with or without zone; a missing
- * zone is UTC), "YYYY-MM-DD HH:mm[:ss]", "YYYY/MM/DD" and "YYYY年MM月DD日 HH:mm" (read as UTC+8,
- * the zone Chinese sources write in). Missing or unreadable dates, and dates more than a day
- * in the future (a wrong clock upstream), become `now`.
+ * zone is UTC unless the caller gives the feed's local zone), "YYYY-MM-DD HH:mm[:ss]",
+ * "YYYY/MM/DD" and "YYYY年MM月DD日 HH:mm" (read as UTC+8, the zone Chinese sources write in).
+ * Missing or unreadable dates, and dates more than a day in the future (a wrong clock upstream),
+ * become `now`.
  */
 
 const MONTHS = ['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'oct', 'nov', 'dec'];
@@ -46,22 +47,24 @@ function utc(y: number, mo: number, d: number, h: number, mi: number, s: number,
 }
 
 /**
- * Parses a feed date; null when it cannot be read.
+ * Parses a feed date; null when it cannot be read. `zoneless` (minutes east of UTC) is the zone of
+ * a date written without one: Korean and Chinese CMSs write local time ("2026-11-18 14:05:00").
  * @example parseFeedDate('Tue, 17 Nov 2026 14:05:00 +0800')?.toISOString() // '2026-11-17T06:05:00.000Z'
  */
-export function parseFeedDate(raw: string | null | undefined): Date | null {
+export function parseFeedDate(raw: string | null | undefined, zoneless = 0): Date | null {
   const s = (raw ?? '').trim().replace(/\s+/g, ' ');
   if (!s) return null;
-  // RFC 822: [Wkd, ]DD Mon YY[YY] HH:MM[:SS] [zone]
+  // RFC 822: [Wkd, ]DD Mon YY[YY] HH:MM[:SS] [zone]; a zone name before an offset ("PRC+0800",
+  // Odaily's feeds) gives way to the offset.
   let m =
-    /^(?:[a-z]{3,9},? )?(\d{1,2}) ([a-z]{3})[a-z]* (\d{2}|\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?(?: ?([+-]\d{2}:?\d{2}|[a-z]{1,4}))?$/i.exec(
+    /^(?:[a-z]{3,9},? )?(\d{1,2}) ([a-z]{3})[a-z]* (\d{2}|\d{4}) (\d{1,2}):(\d{2})(?::(\d{2}))?(?: ?(?:[a-z]{1,4}(?=[+-]))?([+-]\d{2}:?\d{2}|[a-z]{1,4}))?$/i.exec(
       s,
     );
   if (m) {
     const month = MONTHS.indexOf(m[2]!.toLowerCase());
     let year = Number(m[3]);
     if (m[3]!.length === 2) year += year < 70 ? 2000 : 1900;
-    const off = zoneOffset(m[7]);
+    const off = m[7] ? zoneOffset(m[7]) : zoneless;
     if (month < 0 || off === null) return null;
     return utc(year, month, Number(m[1]), Number(m[4]), Number(m[5]), Number(m[6] ?? 0), off);
   }
@@ -72,7 +75,7 @@ export function parseFeedDate(raw: string | null | undefined): Date | null {
     );
   if (m) {
     const zone = m[7] && /^[+-]\d{2}$/.test(m[7]) ? `${m[7]}00` : m[7];
-    const off = zoneOffset(zone);
+    const off = zone ? zoneOffset(zone) : zoneless;
     if (off === null) return null;
     return utc(
       Number(m[1]),

@@ -149,6 +149,10 @@ function rawEntries(xml: string): {
 /** The zone of a date written without one, by the feed's language: Korean and Chinese CMSs write local time. */
 const LOCAL_ZONE: Record<ContentLocale, number> = { en: 0, zh: 480, 'zh-hk': 480, ko: 540 };
 
+/** WordPress's (Yoast's) "The post … appeared first on …" line that ends every entry of some feeds. */
+const withoutFooter = (html: string) =>
+  html.replace(/<p>\s*The post <a\b[^>]*>[\s\S]*?<\/a> appeared first on <a\b[^>]*>[\s\S]*?<\/a>\.?\s*<\/p>\s*$/i, '');
+
 const escapeHtml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
 /**
@@ -170,7 +174,7 @@ export function parseFeedItems(
     const link = e.link ? safeHref(e.link, base) : null;
     const guidUrl = e.guid && /^[a-z][a-z0-9+.-]*:/i.test(e.guid) ? e.guid : null;
     const key = link ?? guidUrl ?? (e.guid ? `${base ?? `urn:coinlens:feed:${origin}`}#${e.guid}` : null);
-    const html = sanitizeHtml(e.body ?? '', { baseUrl: link ?? base });
+    const html = sanitizeHtml(withoutFooter(e.body ?? ''), { baseUrl: link ?? base });
     const text = htmlToText(html);
     // A plain title may still carry escaped entities ("Q&amp;A" in CDATA, "&#8217;" escaped twice).
     const titleText = e.title
@@ -196,7 +200,7 @@ export function parseFeedItems(
       title: titleText || summaryTitle(text),
       html: html || `<p>${escapeHtml(titleText)}</p>`,
       text: text || titleText,
-      summary: e.summary ? htmlToText(e.summary) || null : null,
+      summary: e.summary ? htmlToText(withoutFooter(e.summary)) || null : null,
       publishedAt: published,
       locale: null,
       feedLocale,

@@ -310,7 +310,10 @@ export class SourceHttp {
         if (limited !== null) {
           await res.body?.cancel();
           this.restUntil = Math.max(this.restUntil, limited);
-          throw this.fail(`rate limit spent (HTTP ${res.status}); resting until ${new Date(limited).toISOString()}`, res.status);
+          throw this.fail(
+            `rate limit spent (HTTP ${res.status}); resting until ${new Date(limited).toISOString()}`,
+            res.status,
+          );
         }
         if ((this.o.banStatuses ?? []).includes(res.status)) {
           await res.body?.cancel();

@@ -1,0 +1,41 @@
+/**
+ * The public source repositories of well-known coins' projects (their main client or core), so
+ * the repository tab links somewhere real and, with network, GitHub's figures replace the
+ * seeder's (src/server/ingest/repos.ts). Other coins keep an invented organisation link.
+ */
+export const KNOWN_REPOSITORIES: Readonly<Record<string, string>> = {
+  bitcoin: 'https://github.com/bitcoin/bitcoin',
+  ethereum: 'https://github.com/ethereum/go-ethereum',
+  xrp: 'https://github.com/XRPLF/rippled',
+  bnb: 'https://github.com/bnb-chain/bsc',
+  solana: 'https://github.com/anza-xyz/agave',
+  dogecoin: 'https://github.com/dogecoin/dogecoin',
+  tron: 'https://github.com/tronprotocol/java-tron',
+  cardano: 'https://github.com/IntersectMBO/cardano-node',
+  chainlink: 'https://github.com/smartcontractkit/chainlink',
+  'bitcoin-cash': 'https://github.com/bitcoin-cash-node/bitcoin-cash-node',
+  stellar: 'https://github.com/stellar/stellar-core',
+  sui: 'https://github.com/MystenLabs/sui',
+  avalanche: 'https://github.com/ava-labs/avalanchego',
+  hedera: 'https://github.com/hiero-ledger/hiero-consensus-node',
+  litecoin: 'https://github.com/litecoin-project/litecoin',
+  toncoin: 'https://github.com/ton-blockchain/ton',
+  polkadot: 'https://github.com/paritytech/polkadot-sdk',
+  monero: 'https://github.com/monero-project/monero',
+  uniswap: 'https://github.com/Uniswap/v4-core',
+  aave: 'https://github.com/aave/aave-v3-core',
+  'near-protocol': 'https://github.com/near/nearcore',
+  aptos: 'https://github.com/aptos-labs/aptos-core',
+  'internet-computer': 'https://github.com/dfinity/ic',
+  'ethereum-classic': 'https://github.com/etclabscore/core-geth',
+  cosmos: 'https://github.com/cosmos/cosmos-sdk',
+  algorand: 'https://github.com/algorand/go-algorand',
+  arbitrum: 'https://github.com/OffchainLabs/nitro',
+  filecoin: 'https://github.com/filecoin-project/lotus',
+  optimism: 'https://github.com/ethereum-optimism/optimism',
+  zcash: 'https://github.com/zcash/zcash',
+  dash: 'https://github.com/dashpay/dash',
+  kaspa: 'https://github.com/kaspanet/rusty-kaspa',
+  bittensor: 'https://github.com/opentensor/subtensor',
+  'polygon-ecosystem-token': 'https://github.com/0xPolygon/bor',
+};
