@@ -1,9 +1,14 @@
 // The built server on live sources (LIVE=sources) against the fake upstream: the fake exchange's
 // prices (and CoinGecko's supplies) reach the coin list, with the sources and the data's age in the header badge and on the
 // coin page; on this first start the demo market has given way to the sources' universe; when
-// the exchange stops answering, the pages keep the last prices and say "stale".
+// the exchange stops answering, the pages keep the last prices and say "stale". The same server
+// runs the content ingest against recorded answers of the content sources (news, flash news,
+// exchange announcements): the pages in en, zh, zh-hk and ko show them with their sources.
 // A server of its own (its own data directory and port), since the shared one runs the demo.
 import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
@@ -66,6 +71,46 @@ async function health(): Promise<{
   }
 }
 
+const recorded = (...parts: string[]) => readFileSync(path.join('tests/fixtures', ...parts), 'utf8');
+const xml = (name: string) => ({ body: recorded('content', name), headers: { 'content-type': 'application/rss+xml' } });
+
+/** The content sources of this server: recorded answers served by the fake upstream. */
+function contentSources(url: string): string {
+  const common = { homepage: 'https://example.com', licence: 'Recorded answer (test).', everyMinutes: 60 };
+  const sources = [
+    { id: 'coindesk', name: 'CoinDesk', kind: 'news', locales: ['en'], url: `${url}/content/coindesk.xml` },
+    { id: 'odaily', name: 'Odaily 星球日报', kind: 'news', locales: ['zh'], url: `${url}/content/odaily.xml` },
+    { id: 'blockmedia', name: '블록미디어', kind: 'news', locales: ['ko'], url: `${url}/content/blockmedia.xml` },
+    {
+      id: 'odaily-flash',
+      name: 'Odaily 星球日报',
+      kind: 'lives',
+      locales: ['zh'],
+      url: `${url}/content/odaily-flash.xml`,
+    },
+    {
+      id: 'blockbeats-en',
+      name: 'BlockBeats',
+      kind: 'lives',
+      adapter: 'blockbeats',
+      locales: ['en'],
+      url: `${url}/bb`,
+    },
+    {
+      id: 'okx-announcements',
+      name: 'OKX announcements',
+      kind: 'announcements',
+      adapter: 'okx-announcements',
+      locales: ['en', 'zh'],
+      url,
+      exchange: 'okx',
+    },
+  ].map((s) => ({ ...common, ...s }));
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'coinlens-content-')), 'sources.json');
+  writeFileSync(file, JSON.stringify({ sources }));
+  return file;
+}
+
 let up: FakeUpstream;
 /** Stands in for Binance's `!miniTicker@arr` stream. */
 let wss: WebSocketServer;
@@ -85,6 +130,18 @@ test.beforeAll(async () => {
     '/global': { body: fixture('coingecko', 'global') },
     '/exchanges/gdax/tickers': () => ({ body: coinbase() }),
     '/derivatives': () => ({ body: derivatives() }),
+    '/content/coindesk.xml': xml('coindesk.xml'),
+    '/content/odaily.xml': xml('odaily.xml'),
+    '/content/blockmedia.xml': xml('blockmedia.xml'),
+    '/content/odaily-flash.xml': xml('odaily-flash.xml'),
+    '/bb/open-api/open-flash': { body: recorded('content', 'blockbeats-en.json') },
+    '/api/v5/support/announcements': (_q, headers) => ({
+      body: recorded(
+        'announcements',
+        'okx',
+        String(headers['accept-language']).startsWith('zh') ? 'zh.json' : 'en.json',
+      ),
+    }),
   });
   wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
   wss.on('connection', (ws) => sockets.push(ws));
@@ -106,6 +163,10 @@ test.beforeAll(async () => {
       COINGECKO_EXCHANGES: 'gdax',
       FIAT_RATES_URL: '',
       LOG_LEVEL: 'info',
+      CONTENT: 'auto',
+      CONTENT_SOURCES: contentSources(up.url),
+      FEAR_GREED_URL: up.url,
+      GITHUB_URL: up.url,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -132,6 +193,73 @@ test.afterAll(async () => {
   }
   await up?.close();
   await new Promise((resolve) => (wss ? wss.close(resolve) : resolve(undefined)));
+});
+
+test('news, flash news and announcements come from the content sources, with their sources, in every language', async ({
+  page,
+}) => {
+  type Health = { content: { demo: Record<string, boolean>; sources: { id: string; status: string }[] } };
+  const content = async () => ((await (await fetch(`${BASE}/api/health`)).json()) as { data: Health }).data.content;
+  await expect
+    .poll(async () => (await content()).sources.filter((s) => s.status === 'ok').length, {
+      timeout: 60_000,
+      intervals: [500],
+    })
+    .toBe(6);
+  // Each kind's first round replaced its demo content.
+  expect((await content()).demo).toMatchObject({ news: false, lives: false, announcements: false });
+
+  const source = page.locator('[data-testid="item-source"]');
+  const lists: [string, string, RegExp, RegExp][] = [
+    // [path, list, the first item's source line, its link]
+    ['/news', '[data-testid="article-list"]', /^From CoinDesk$/, /^https:\/\/www\.coindesk\.com\//],
+    ['/zh/news', '[data-testid="article-list"]', /^来源：Odaily 星球日报$/, /^https:\/\/www\.odaily\.news\//],
+    ['/zh-hk/news', '[data-testid="article-list"]', /^來源：Odaily 星球日報$/, /^https:\/\/www\.odaily\.news\//],
+    ['/ko/news', '[data-testid="article-list"]', /^출처: (블록미디어|CoinDesk)$/, /^https:\/\//],
+    ['/lives', '[data-testid="lives-timeline"]', /^From BlockBeats$/, /^https:\/\/m\.theblockbeats\.info\//],
+    ['/zh/lives', '[data-testid="lives-timeline"]', /^来源：Odaily 星球日报$/, /^https:\/\/www\.odaily\.news\//],
+    ['/zh-hk/lives', '[data-testid="lives-timeline"]', /^來源：Odaily 星球日報$/, /^https:\/\/www\.odaily\.news\//],
+    ['/ko/lives', '[data-testid="lives-timeline"]', /^출처: BlockBeats$/, /^https:\/\/m\.theblockbeats\.info\//],
+    ['/announcement', '[data-testid="announcement-list"]', /^From OKX announcements$/, /^https:\/\/www\.okx\.com\//],
+    [
+      '/zh/announcement',
+      '[data-testid="announcement-list"]',
+      /^来源：OKX announcements$/,
+      /^https:\/\/www\.okx\.com\//,
+    ],
+  ];
+  for (const [path, list, line, link] of lists) {
+    await page.goto(`${BASE}${path}`);
+    const first = page.locator(list).locator(source).first();
+    await expect(first, path).toHaveText(line);
+    await expect(first, path).toHaveAttribute('href', link);
+    await expect(first, path).toHaveAttribute('target', '_blank');
+    // The demo badge went with the demo content.
+    await expect(page.locator('[data-testid="demo-kind"], [data-testid="demo-item"]'), path).toHaveCount(0);
+    // A Traditional Chinese reader gets the Simplified items converted, and is told so.
+    if (path.startsWith('/zh-hk/')) {
+      await expect(page.locator(list).locator('[data-testid="converted"]').first(), path).toBeVisible();
+      await expect(page.locator('[data-testid="converted-note"]').first(), path).toBeVisible();
+    }
+  }
+  // Chinese pages read as Chinese: the Simplified page's first title is in Simplified characters,
+  // the Traditional page's the same story in Traditional ones.
+  await page.goto(`${BASE}/zh/lives`);
+  const simplified = (await page.locator('.lives-title a').first().textContent()) ?? '';
+  await page.goto(`${BASE}/zh-hk/lives`);
+  const traditional = (await page.locator('.lives-title a').first().textContent()) ?? '';
+  expect(simplified).toMatch(/[\u4e00-\u9fff]/);
+  expect(traditional).not.toBe(simplified);
+
+  // An article keeps only the source's summary and leads to the original.
+  await page.goto(`${BASE}/news`);
+  const href = await page
+    .locator('[data-testid="article-list"] [data-testid="item-source"]')
+    .first()
+    .getAttribute('href');
+  await page.locator('[data-testid="article-list"] .title a').first().click();
+  await expect(page.locator('[data-testid="read-original"]')).toHaveAttribute('href', href!);
+  await expect(page.locator('[data-testid="read-original"]')).toHaveText(/^Read the full article at CoinDesk →$/);
 });
 
 test('the fake exchange’s prices, sources and age are on the pages; when it fails they stay, marked stale', async ({

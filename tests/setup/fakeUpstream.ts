@@ -19,7 +19,10 @@ export interface FakeAnswer {
   delayMs?: number;
 }
 
-export type FakeRoute = FakeAnswer | FakeAnswer[] | ((query: URLSearchParams) => FakeAnswer);
+export type FakeRoute =
+  | FakeAnswer
+  | FakeAnswer[]
+  | ((query: URLSearchParams, headers: IncomingHttpHeaders) => FakeAnswer);
 
 export interface FakeUpstream {
   url: string;
@@ -47,7 +50,7 @@ export async function startFakeUpstream(routes: Record<string, FakeRoute> = {}):
     const route = table.get(url.pathname);
     let answer: FakeAnswer;
     if (!route) answer = { status: 404, body: { error: `no fake route for ${url.pathname}` } };
-    else if (typeof route === 'function') answer = route(url.searchParams);
+    else if (typeof route === 'function') answer = route(url.searchParams, req.headers);
     else if (Array.isArray(route)) {
       const n = served.get(url.pathname) ?? 0;
       served.set(url.pathname, n + 1);

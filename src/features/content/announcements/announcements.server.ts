@@ -22,6 +22,7 @@
  * "Today" is the UTC calendar day, like every date the site prints.
  */
 import { and, count, desc, eq, gte, inArray, max, or, sql, type SQL } from 'drizzle-orm';
+import { forReader, originOf, type Origin } from '../sources/index.ts';
 import { alias, QueryBuilder } from 'drizzle-orm/pg-core';
 import { LOCALES, type Locale } from '../../../lib/i18n/index.ts';
 import { contentLang } from '../../../lib/i18n/contentLanguage.ts';
@@ -143,6 +144,10 @@ export interface AnnouncementItem {
   /** The original announcement on the exchange's site. */
   url: string;
   coins: CoinRef[];
+  /** Its source (an exchange's own endpoint) and the link to the original, or that it is demo content. */
+  origin: Origin;
+  /** A Simplified item converted for a Traditional Chinese reader. */
+  convertedFrom?: 'zh';
 }
 
 export interface AnnouncementDetail extends AnnouncementItem {
@@ -178,6 +183,7 @@ const itemColumns = {
   views: announcements.views,
   publishedAt: announcements.publishedAt,
   url: announcements.url,
+  source: announcements.source,
   exchangeName: exchanges.name,
   exchangeDisplayName: exchanges.displayName,
 };
@@ -194,6 +200,7 @@ const toItem = (r: ItemRow, related: CoinRef[]): AnnouncementItem => ({
   publishedAt: r.publishedAt.toISOString(),
   url: r.url,
   coins: related,
+  origin: originOf(r.source, r.url),
 });
 
 /** The related coins of some announcements, by market-cap rank. */
@@ -334,7 +341,11 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
     rows.map((r) => r.id),
   );
   return {
-    list: rows.map((r) => toItem(r, related.get(r.id) ?? [])),
+    list: forReader(
+      rows.map((r) => toItem(r, related.get(r.id) ?? [])),
+      q.locales,
+      ['title'],
+    ),
     total,
     page: q.page,
     size: q.size,

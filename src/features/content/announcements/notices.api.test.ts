@@ -40,10 +40,10 @@ describe('GET announcements', () => {
     expect(body.data.list.some((a) => a.coins.length > 0)).toBe(true);
   });
 
-  it('lists the Chinese rows for zh and zh-hk, the English ones for ko', async () => {
+  it('lists the Chinese rows for zh and zh-hk (converted to Traditional there), the English ones for ko', async () => {
     for (const [lan, locale] of [
       ['zh', 'zh'],
-      ['zh-hk', 'zh'],
+      ['zh-hk', 'zh-hk'],
       ['ko', 'en'],
       ['en', 'en'],
     ] as const) {
@@ -51,7 +51,11 @@ describe('GET announcements', () => {
       expect(body.data.list.length).toBe(10);
       expect(new Set(body.data.list.map((a) => a.locale))).toEqual(new Set([locale]));
     }
-    expect((await list('lan=zh')).body.data.list[0]!.title).toMatch(/[\u4e00-\u9fff]/);
+    const zh = (await list('lan=zh')).body.data.list[0]!;
+    const hk = (await list('lan=zh-hk')).body.data.list[0]! as typeof zh & { convertedFrom?: string };
+    expect(zh.title).toMatch(/[\u4e00-\u9fff]/);
+    // The same Simplified row, converted for a Traditional Chinese reader and marked so.
+    expect([hk.id, hk.convertedFrom]).toEqual([zh.id, 'zh']);
   });
 
   it('applies the visitor limit: the newest 30, then "log in to see more"', async () => {

@@ -4,6 +4,7 @@ import { DEFAULT_PAGE_SIZE, pageCount } from '../../../lib/pagination.ts';
 import { getDb } from '../../../server/db/index.ts';
 import { contentLocales } from '../../../server/i18n/contentLocale.ts';
 import { DomainError } from '../../../server/api/errors.ts';
+import { demoKinds } from '../sources/index.ts';
 import { coinForFilter, contentLocale, listArticles, type ArticleKind } from './news.server.ts';
 import type { View } from '../../../server/view.ts';
 
@@ -49,6 +50,8 @@ interface ArticleIndexData {
   url: (page: number, size: number, coin?: string) => string;
   /** A page past the last one: the page answers 404 with the pager. */
   outOfRange: boolean;
+  /** This kind is still the demo seeder's: the page says so once. */
+  kindDemo: boolean;
 }
 
 /** Loads an article list page from its URL query; null for an unknown coin filter (a 404). */
@@ -67,13 +70,10 @@ export async function loadArticleIndex(
     if (e instanceof DomainError && e.status === 404) return null;
     throw e;
   }
-  const result = await listArticles(db, {
-    kind,
-    page: q.page,
-    size: q.size,
-    locales: contentLocales(v.locale),
-    coin: coin?.id,
-  });
+  const [result, demo] = await Promise.all([
+    listArticles(db, { kind, page: q.page, size: q.size, locales: contentLocales(v.locale), coin: coin?.id }),
+    demoKinds(db),
+  ]);
   return {
     kind,
     result,
@@ -81,5 +81,6 @@ export async function loadArticleIndex(
     contentLocale: contentLocale(v.locale),
     url: (page, size, c) => v.href(`/${kind}`) + listingSearch({ page, size, coin: c }, defaultSize),
     outOfRange: result.total > 0 && q.page > pageCount(result.total, q.size),
+    kindDemo: demo[kind],
   };
 }

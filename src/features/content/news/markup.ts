@@ -30,13 +30,15 @@ export interface ArticleListOptions {
   showKind?: boolean | undefined;
   /** Hide the byline (a columnist's own page). */
   hideAuthor?: boolean | undefined;
+  /** The list's kind is still the demo seeder's and the page says so once: no label per item. */
+  kindDemo?: boolean | undefined;
 }
 
 /** A list of article summaries: title, summary, byline, time, views and related coins. */
 export function articleListHtml(
   v: View,
   articles: ArticleSummary[],
-  { showKind = false, hideAuthor = false }: ArticleListOptions = {},
+  { showKind = false, hideAuthor = false, kindDemo = false }: ArticleListOptions = {},
 ): SafeHtml {
   const { t } = v;
   return html`<ul class="articles" data-testid="article-list">${articles.map((a) => {
@@ -44,7 +46,7 @@ export function articleListHtml(
     return html`<li data-id="${a.id}">
 <h2 class="title">${showKind ? html`<span class="badge">${t(`news.kind_${a.kind}`)}</span>` : null}${langTagHtml(t, a.locale, v.locale)}<a href="${v.href(`/${a.kind}/${a.id}`)}"${lang}>${a.title}</a></h2>
 ${a.summary ? html`<p class="summary"${lang}>${a.summary}</p>` : null}
-<div class="meta muted">${originHtml(v, a.origin)}${convertedHtml(v, a)}${!hideAuthor && a.columnist ? html`<a href="${v.href(`/columnist/${a.columnist.id}`)}">${a.columnist.name}</a>` : a.origin.author ? html`<span>${a.origin.author}</span>` : null}<time datetime="${a.publishedAt}" title="${v.dateTime(a.publishedAt)}">${v.ago(a.publishedAt)}</time><span>${t('news.views', { count: a.views })}</span></div>
+<div class="meta muted">${originHtml(v, a.origin, kindDemo)}${convertedHtml(v, a)}${!hideAuthor && a.columnist ? html`<a href="${v.href(`/columnist/${a.columnist.id}`)}">${a.columnist.name}</a>` : a.origin.author ? html`<span>${a.origin.author}</span>` : null}<time datetime="${a.publishedAt}" title="${v.dateTime(a.publishedAt)}">${v.ago(a.publishedAt)}</time><span>${t('news.views', { count: a.views })}</span></div>
 ${coinChipsHtml(v, a.coins)}
 </li>`;
   })}</ul>`;

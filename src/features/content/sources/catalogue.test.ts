@@ -40,7 +40,9 @@ describe('parseCatalogue', () => {
     expect(sources.length).toBeGreaterThan(0);
     expect(new Set(sources.map((s) => s.id)).size).toBe(sources.length);
     for (const s of sources) {
-      expect(s.adapter).toMatch(/^(feed|blockbeats)$/);
+      // Announcement adapters are the exchanges' own (tested in src/server/ingest/content/adapters.test.ts).
+      if (s.kind !== 'announcements') expect(s.adapter).toMatch(/^(feed|blockbeats)$/);
+      else expect(s.adapter).toMatch(/-(announcements|status)$/);
       expect(s.everyMinutes).toBeGreaterThan(0);
       expect(s.url).toMatch(/^https:\/\//);
     }

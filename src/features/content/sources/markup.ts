@@ -5,7 +5,7 @@
  */
 import { html, type SafeHtml } from '../../../lib/html.ts';
 import type { View } from '../../../server/view.ts';
-import type { Origin } from './origin.ts';
+import { type Origin, traditional } from './origin.ts';
 
 /**
  * "From CoinDesk" with the link to the original, "Demo", or nothing (an import without a link).
@@ -16,7 +16,8 @@ export function originHtml(v: View, origin: Origin, kindDemo = false): SafeHtml 
   if (origin.demo)
     return html`<span class="badge demo" title="${v.t('sources.demoHint')}" data-testid="demo-item">${v.t('sources.demo')}</span>`;
   if (!origin.link) return null;
-  const name = origin.name ?? v.t('sources.original');
+  // A Chinese outlet's name, like its items, in the script of the page.
+  const name = origin.name ? (v.locale === 'zh-hk' ? traditional(origin.name) : origin.name) : v.t('sources.original');
   return html`<a class="origin" href="${origin.link}" rel="nofollow noopener noreferrer" target="_blank" data-testid="item-source">${v.t('sources.from', { name })}</a>`;
 }
 

@@ -7,16 +7,19 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { type ContentSource, parseCatalogue } from '../../../features/content/sources/index.ts';
+import { ANNOUNCEMENT_ADAPTERS } from './exchanges/index.ts';
 import { SourceError } from '../sources/http.ts';
 import { adapterOf, httpFor, MAX_CONTENT_BYTES } from './adapters.ts';
 import type { ContentLocale, ImportItem } from './item.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../../../..');
 const recorded = (name: string) => readFileSync(path.join(ROOT, 'tests/fixtures/content', name), 'utf8');
-const catalogue = parseCatalogue(
+const whole = parseCatalogue(
   JSON.parse(readFileSync(path.join(ROOT, 'config/content-sources.json'), 'utf8')),
   'config/content-sources.json',
 );
+// The exchanges' announcement endpoints are tested against their recorded answers in ./exchanges.
+const catalogue = whole.filter((s) => s.kind !== 'announcements');
 const source = (id: string) => catalogue.find((s) => s.id === id)!;
 const answerOf = (s: ContentSource) => recorded(`${s.id}.${s.adapter === 'blockbeats' ? 'json' : 'xml'}`);
 const feeds = catalogue.filter((s) => s.adapter === 'feed');
@@ -183,6 +186,19 @@ function expectClean(items: ImportItem[]) {
     expect(i.text).not.toMatch(/<[a-z/]/i);
   }
 }
+
+describe('the catalogue’s announcement sources', () => {
+  it('are the exchanges’ adapters, with their exchange and languages, at least five exchanges', () => {
+    const announcing = whole.filter((s) => s.kind === 'announcements');
+    for (const s of announcing) {
+      const a = ANNOUNCEMENT_ADAPTERS.find((x) => x.id === s.adapter);
+      expect(a, s.id).toBeDefined();
+      expect(adapterOf(s), s.id).toBeDefined();
+      expect([s.exchange, s.locales], s.id).toEqual([a!.exchange, a!.locales]);
+    }
+    expect(new Set(announcing.map((s) => s.exchange)).size).toBeGreaterThanOrEqual(5);
+  });
+});
 
 describe('content adapters against recorded answers', () => {
   it('has a recorded answer and expectations for every source of the catalogue', () => {

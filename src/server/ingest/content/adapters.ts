@@ -8,6 +8,7 @@ import { z } from 'zod';
 import type { ContentSource } from '../../../features/content/sources/index.ts';
 import { SourceHttp } from '../sources/http.ts';
 import { rowsOf, readable } from '../sources/values.ts';
+import { ANNOUNCEMENT_ADAPTERS } from './exchanges/index.ts';
 import { parseFeedItems } from './feed.ts';
 import type { ContentLocale, ImportItem } from './item.ts';
 import { htmlToText, safeHref, sanitizeHtml } from './sanitize.ts';
@@ -19,6 +20,8 @@ export interface ContentAdapter {
   read(http: SourceHttp, source: ContentSource, locale: ContentLocale, signal?: AbortSignal): Promise<ImportItem[]>;
   /** The request budget: a share of what the source allows (feeds: a few requests a minute). */
   budget?: { limit: number; windowMs: number; share?: number };
+  /** Statuses by which the source bans a client: never retried (SourceHttp). */
+  banStatuses?: number[];
 }
 
 /** A source's HTTP client, on the origin of its URL (a feed's path is the request's). */
@@ -36,6 +39,7 @@ export function httpFor(
     budget: adapter.budget ?? { limit: 20, windowMs: 60_000, share: 1 },
     maxBytes: MAX_CONTENT_BYTES,
     maxRetryWaitMs: 30_000,
+    ...(adapter.banStatuses ? { banStatuses: adapter.banStatuses } : {}),
     headers: { 'user-agent': 'Coinlens content ingest (+https://github.com/coinlens)' },
     ...(fetchImpl ? { fetch: fetchImpl } : {}),
   });
@@ -125,6 +129,14 @@ const blockbeats: ContentAdapter = {
 };
 
 const ADAPTERS: Record<string, ContentAdapter> = { feed, blockbeats };
+
+/** The exchanges' announcement endpoints (./exchanges), under their ids ('okx-announcements' …). */
+for (const a of ANNOUNCEMENT_ADAPTERS)
+  ADAPTERS[a.id] = {
+    budget: a.budget,
+    ...(a.banStatuses ? { banStatuses: a.banStatuses } : {}),
+    read: (http, _source, locale, signal) => a.read(http, locale, signal),
+  };
 
 /** The adapter a source names; undefined for an unknown name (the source is reported, not run). */
 export function adapterOf(source: ContentSource): ContentAdapter | undefined {

@@ -3,10 +3,11 @@
  * as the market sources' first round replaces the demo market: once, decided in the database
  * (site_meta `content_live:<kind>`, under a lock, so two workers cannot both do it), and only that
  * kind. What readers did with the demo rows goes with them: their bookmarks, votes and page views
- * (no foreign key holds those to one content table). A columnist's demo articles stay (the
- * columnists are demo people whose pages would empty): the pages label them as demo.
+ * (no foreign key holds those to one content table). The demo columnists' articles go too (they
+ * would fill the news lists with invented articles among the real ones); the columnists stay,
+ * with their followers, and their pages say they have no articles.
  */
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { liveKindKey, type ContentKind } from '../../../features/content/sources/index.ts';
 import type { Db } from '../../db/index.ts';
 import {
@@ -53,7 +54,7 @@ export async function replaceDemoContent(db: Db, kind: ContentKind, now = new Da
       ids = (
         await tx
           .delete(articles)
-          .where(and(eq(articles.kind, kind), eq(articles.source, 'demo'), isNull(articles.columnistId)))
+          .where(and(eq(articles.kind, kind), eq(articles.source, 'demo')))
           .returning({ id: articles.id })
       ).map((r) => r.id);
     }

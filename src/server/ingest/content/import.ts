@@ -76,18 +76,14 @@ export const emptyReport = (): ImportReport => ({
   byKind: { news: 0, research: 0, lives: 0, announcements: 0 },
 });
 
-/** Title words of each category, in the order they are tried (a delisting's title may say "listing"). */
+/** Title words of each category, tried in order (a delisting's title may say "listing"). */
 const CATEGORY_WORDS: [AnnouncementCategory, RegExp][] = [
   ['delisting', /delist|remov(e|al) of|下架|下線|下线|상장 폐지|거래 지원 종료/],
   ['maintenance', /maintenance|upgrade|suspen(d|sion)|resum(e|ption)|维护|維護|升级|升級|暂停|暫停|恢复|恢復|점검/],
-  [
-    'listing',
-    /will list|to list |lists |listing|\blisted\b|launch(es)? .*(perpetual|futures|spot)|\badds? .*(pair|\/usd)|上线|上線|上市|上架|推出.*(永续|永續|现货|現貨)|상장/,
-  ],
-  [
-    'activity',
-    /campaign|promotion|airdrop|giveaway|competition|reward|prize pool|launchpool|活动|活動|空投|奖励|獎勵|奖池|獎池|이벤트/,
-  ],
+  ['listing', /will list|to list |lists |listing|\blisted\b|launch(es)? .*(perpetual|futures|spot)/],
+  ['listing', /\badds? .*(pair|\/usd)|上线|上線|上市|上架|推出.*(永续|永續|现货|現貨)|상장/],
+  ['activity', /campaign|promotion|airdrop|giveaway|competition|reward|prize pool|launchpool/],
+  ['activity', /活动|活動|空投|奖励|獎勵|奖池|獎池|이벤트/],
 ];
 
 /**
