@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { coinAbout } from '../../src/features/market/coin/about.server.ts';
 import { globalTotals } from '../../src/features/market/coins/totals.server.ts';
 import { FactsRefresh, matchCoins, matchExchanges } from '../../src/server/ingest/facts.ts';
 import { CoinGecko, type CoinFacts } from '../../src/server/ingest/sources/coingecko.ts';
@@ -217,6 +218,41 @@ describe('the CoinGecko facts refresh', () => {
     expect(asked).toHaveLength(2);
     expect(asked).not.toContain('/coins/bitcoin');
     expect(asked).not.toContain('/coins/ethereum');
+  });
+
+  it('stores CoinGecko’s descriptions; a coin page reads the one in its language, else English', async () => {
+    up.route('/coins/bitcoin', { body: fixture('coingecko', 'coin-bitcoin-localized') });
+    const facts = refresh({ detailsPerRefresh: 1 });
+    await facts.refresh();
+    const stored = await rows<{ locale: string; source: string }>(
+      sql`select locale, source from coin_descriptions where coin_id = 'bitcoin' order by locale`,
+    );
+    expect(stored).toEqual(['en', 'ko', 'zh', 'zh-hk'].map((locale) => ({ locale, source: 'coingecko' })));
+    const seeded = { id: 'bitcoin', description: 'The seeder’s words.' };
+    const about = async (locale: 'en' | 'zh' | 'zh-hk' | 'ko') => coinAbout(db(), seeded, locale);
+    expect(await about('en')).toMatchObject({
+      locale: 'en',
+      source: 'coingecko',
+      text: expect.stringMatching(/^Bitcoin is/),
+    });
+    expect(await about('zh')).toMatchObject({ locale: 'zh', text: expect.stringMatching(/^比特币是第一个/) });
+    expect(await about('zh-hk')).toMatchObject({ locale: 'zh-hk', text: expect.stringMatching(/^比特幣是第一個/) });
+    expect((await about('zh-hk'))?.convertedFrom).toBeUndefined();
+    expect(await about('ko')).toMatchObject({ locale: 'ko', text: expect.stringMatching(/^비트코인은/) });
+    // No Traditional one: the Simplified one, converted and marked; none in Korean: English.
+    await rows(sql`delete from coin_descriptions where coin_id = 'bitcoin' and locale in ('zh-hk', 'ko')`);
+    expect(await about('zh-hk')).toMatchObject({
+      locale: 'zh-hk',
+      convertedFrom: 'zh',
+      text: expect.stringMatching(/^比特幣是第一個/),
+    });
+    expect(await about('ko')).toMatchObject({ locale: 'en', source: 'coingecko' });
+    // No description from CoinGecko at all: the seeder's English one, as demo.
+    expect(await coinAbout(db(), { id: 'ethereum', description: 'Seeded.' }, 'ko')).toEqual({
+      text: 'Seeded.',
+      locale: 'en',
+      source: 'demo',
+    });
   });
 
   it('keeps the market-wide totals, which the whole-market figures use on live data while they are fresh', async () => {

@@ -38,6 +38,7 @@ export const FAMILIES: Family[] = [
   { name: 'rank', path: `/rank${ROWS}`, main: true },
   { name: 'rank exchange flow', path: '/rank?type=exchange-flow&size=20' },
   { name: 'rank offering roi', path: '/rank?type=offering-roi&size=20' },
+  { name: 'fear and greed', path: '/rank/fear-greed' },
   { name: 'pairs', path: `/pairs${ROWS}` },
   { name: 'futures', path: `/futures${ROWS}` },
   { name: 'hot', path: `/hot${ROWS}`, main: true },

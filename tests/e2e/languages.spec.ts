@@ -1,7 +1,7 @@
 // Languages a reader sees (issue 22 §4): server messages on Traditional Chinese pages, Korean line
 // breaking, and content shown in another language than the page's, which says so.
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 const strings = (file: string) =>
   JSON.parse(readFileSync(new URL(`../../locales/${file}`, import.meta.url), 'utf8')) as Record<
@@ -61,11 +61,13 @@ test('content in another language than the page carries its lang and a visible l
   await expect(en.locator('[data-lang-tag="en"]')).toHaveText('영어');
   await expect(en.locator('[data-lang-tag="en"]')).toBeVisible();
 
-  // A Traditional Chinese page lists Simplified rows: another script, said so.
+  // A Traditional Chinese page lists Simplified rows converted to Traditional (OpenCC), said so:
+  // the text is then in the page's script, so it carries no lang of its own.
   await page.goto('/zh-hk/lives');
   const zh = page.getByTestId('lives-item').first();
-  await expect(zh.locator('.lives-title a')).toHaveAttribute('lang', 'zh-Hans');
-  await expect(zh.locator('[data-lang-tag="zh"]')).toHaveText('簡體');
+  await expect(zh.locator('.lives-title a')).not.toHaveAttribute('lang', /./);
+  await expect(zh.getByTestId('converted')).toHaveText('簡轉繁');
+  await expect(page.getByTestId('converted-note').first()).toContainText('OpenCC');
   // A zh page's own rows carry nothing.
   await page.goto('/zh/lives');
   await expect(page.getByTestId('lives-item').first().locator('[data-lang-tag]')).toHaveCount(0);
@@ -84,6 +86,12 @@ test('content in another language than the page carries its lang and a visible l
   await expect(event.locator('.cal-title [lang="en"]')).toHaveCount(1);
   await expect(event.locator('[data-lang-tag="en"]')).toHaveText('英文');
 });
+
+/** Scrolls to the price chart, whose island may swap the placeholder for the chart meanwhile. */
+const scrollToChart = (page: Page) =>
+  expect(async () => {
+    await page.getByTestId('price-chart').scrollIntoViewIfNeeded({ timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
 
 test('English texts that come with the data (coins, exchanges, wiki, questions) say so on zh and ko pages, and only there', async ({
   page,
@@ -121,7 +129,7 @@ test('English texts that come with the data (coins, exchanges, wiki, questions) 
 
   // The chart's news markers: a Korean page's English headlines carry lang="en" and the tag in their card.
   await page.goto('/ko/coin/bitcoin');
-  await page.getByTestId('price-chart').scrollIntoViewIfNeeded();
+  await scrollToChart(page);
   await expect(page.locator('.news-card .news-title[lang="en"]').first()).toBeAttached();
   const headlines = await page.locator('.news-card .news-title').count();
   expect(await page.locator('.news-card .news-title[lang="en"]').count()).toBe(headlines);
@@ -130,7 +138,7 @@ test('English texts that come with the data (coins, exchanges, wiki, questions) 
 
   // English pages: the same texts carry no lang of their own and no tag.
   await page.goto('/en/coin/bitcoin');
-  await page.getByTestId('price-chart').scrollIntoViewIfNeeded();
+  await scrollToChart(page);
   await expect(page.locator('.news-card .news-title').first()).toBeAttached();
   await expect(page.locator('.news-card :is([lang], [data-lang-tag])')).toHaveCount(0);
   for (const [path, texts] of [

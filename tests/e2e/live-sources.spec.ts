@@ -130,6 +130,7 @@ test.beforeAll(async () => {
     '/global': { body: fixture('coingecko', 'global') },
     '/exchanges/gdax/tickers': () => ({ body: coinbase() }),
     '/derivatives': () => ({ body: derivatives() }),
+    '/coins/bitcoin': { body: fixture('coingecko', 'coin-bitcoin-localized') },
     '/content/coindesk.xml': xml('coindesk.xml'),
     '/content/odaily.xml': xml('odaily.xml'),
     '/content/blockmedia.xml': xml('blockmedia.xml'),
@@ -227,6 +228,18 @@ test('news, flash news and announcements come from the content sources, with the
       /^来源：OKX announcements$/,
       /^https:\/\/www\.okx\.com\//,
     ],
+    [
+      '/zh-hk/announcement',
+      '[data-testid="announcement-list"]',
+      /^來源：OKX announcements$/,
+      /^https:\/\/www\.okx\.com\//,
+    ],
+    [
+      '/ko/announcement',
+      '[data-testid="announcement-list"]',
+      /^출처: OKX announcements$/,
+      /^https:\/\/www\.okx\.com\//,
+    ],
   ];
   for (const [path, list, line, link] of lists) {
     await page.goto(`${BASE}${path}`);
@@ -260,6 +273,27 @@ test('news, flash news and announcements come from the content sources, with the
   await page.locator('[data-testid="article-list"] .title a').first().click();
   await expect(page.locator('[data-testid="read-original"]')).toHaveAttribute('href', href!);
   await expect(page.locator('[data-testid="read-original"]')).toHaveText(/^Read the full article at CoinDesk →$/);
+
+  // A coin's description in the reader's language, from CoinGecko and credited (the facts refresh
+  // reads the top coin's details first).
+  for (const [prefix, text] of [
+    ['', /^Bitcoin is the first successful internet money/],
+    ['/zh', /^比特币是第一个/],
+    ['/zh-hk', /^比特幣是第一個/],
+    ['/ko', /^비트코인은/],
+  ] as const) {
+    await expect
+      .poll(
+        async () => {
+          await page.goto(`${BASE}${prefix}/coin/bitcoin/introduce`);
+          return page.getByTestId('coin-description').textContent();
+        },
+        { timeout: 30_000, intervals: [1000] },
+      )
+      .toMatch(text);
+    await expect(page.getByTestId('description-credit')).toContainText('CoinGecko');
+    await expect(page.locator('h2').filter({ has: page.locator('[data-lang-tag]') })).toHaveCount(0);
+  }
 });
 
 test('the fake exchange’s prices, sources and age are on the pages; when it fails they stay, marked stale', async ({

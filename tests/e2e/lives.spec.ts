@@ -42,6 +42,9 @@ for (const L of LOCALES) {
       const res = await page.goto(`${L.prefix}/lives`);
       expect(res?.status()).toBe(200);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(L.heading);
+      // The seeder's flash news, said once under the heading, not on every item.
+      await expect(page.getByTestId('demo-kind-note')).toBeVisible();
+      await expect(page.getByTestId('lives-timeline').getByTestId('demo-item')).toHaveCount(0);
       await expect(page.getByTestId('lives-item')).toHaveCount(10);
       const days = await page.getByTestId('lives-day').allInnerTexts();
       expect(days.length).toBeGreaterThan(0);

@@ -224,7 +224,8 @@ export class FactsRefresh implements PriceSource {
 
 /**
  * A coin's links of the kinds CoinGecko gives (the seeded ones of those kinds go: the page then
- * shows real addresses only) and, when CoinGecko names any, its categories as its tags.
+ * shows real addresses only), its descriptions and, when CoinGecko names any, its categories as
+ * its tags.
  */
 async function writeDetails(db: Db, coinId: string, d: CoinDetailFacts): Promise<void> {
   const categories = d.categories.map((name) => ({ name, slug: slugify(name) })).filter((c) => c.slug !== '');
@@ -239,6 +240,12 @@ async function writeDetails(db: Db, coinId: string, d: CoinDetailFacts): Promise
         select ${coinId}, v.kind::link_kind, v.url from unnest(${p(d.links.map((l) => l.kind))}::text[], ${p(d.links.map((l) => l.url))}::text[]) as v(kind, url)
         on conflict do nothing`);
     }
+    // The description in each language CoinGecko writes (one it no longer writes goes).
+    await tx.execute(sql`delete from coin_descriptions where coin_id = ${coinId}`);
+    if (d.descriptions.length)
+      await tx.execute(sql`
+        insert into coin_descriptions (coin_id, locale, text, source)
+        select ${coinId}, v.locale, v.text, 'coingecko' from unnest(${p(d.descriptions.map((x) => x.locale))}::text[], ${p(d.descriptions.map((x) => x.text))}::text[]) as v(locale, text)`);
     if (!categories.length) return;
     await tx.execute(sql`
       insert into tags (slug, name) select * from unnest(${p(categories.map((c) => c.slug))}::text[], ${p(categories.map((c) => c.name))}::text[])

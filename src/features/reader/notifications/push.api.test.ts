@@ -13,6 +13,8 @@ import { decodeProtectedHeader, importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { announcements, appSecrets, exchanges, pushDeliveries, pushDevices } from '../../../server/db/schema/index.ts';
 import { notifyNewAnnouncements, PUSH_TTL_SECONDS, type PushMessage } from '../../../server/notify/push.ts';
+import { ContentIngest } from '../../../server/ingest/content/run.ts';
+import { readFileSync } from 'node:fs';
 import { apiHarness } from '../../../../tests/api/helpers.ts';
 import { signedInUser } from '../../../../tests/api/users.ts';
 
@@ -414,5 +416,55 @@ describe('notifyNewAnnouncements', () => {
       .from(pushDeliveries)
       .where(inArray(pushDeliveries.iid, [d.iid]));
     expect(rows).toEqual([]);
+  });
+
+  it('an announcement the content ingest reads from an exchange reaches its subscriber once', async () => {
+    const u = await signedInUser(db());
+    await subscribe(u, ['okx']);
+    const d = await linkedDevice(u, 'en');
+    // OKX's endpoint, answered from its recorded answer; everything else (the push service) is real.
+    // Its newest announcement published a minute ago: older ones are outside the push window.
+    const recorded = JSON.parse(readFileSync('tests/fixtures/announcements/okx/en.json', 'utf8')) as {
+      data: { details: { pTime: string; businessPTime?: string }[] }[];
+    };
+    const newest = recorded.data[0]!.details[0]!;
+    newest.pTime = newest.businessPTime = String(Date.now() - 60_000);
+    const okxAnswer = JSON.stringify(recorded);
+    const fake: typeof fetch = async (input) =>
+      String(input).includes('/api/v5/support/announcements')
+        ? new Response(okxAnswer, { headers: { 'content-type': 'application/json' } })
+        : new Response('{}', { status: 404 });
+    const okx = {
+      id: 'okx-announcements',
+      name: 'OKX announcements',
+      kind: 'announcements' as const,
+      adapter: 'okx-announcements',
+      locales: ['en' as const],
+      url: 'https://www.okx.com',
+      homepage: 'https://www.okx.com',
+      licence: 'test',
+      everyMinutes: 10,
+      exchange: 'okx',
+    };
+    let clock = Date.now();
+    const ingest = new ContentIngest({
+      db: db(),
+      sources: [okx],
+      fetch: fake,
+      now: () => clock,
+      log: () => {},
+      onAnnouncements: (x) => notifyNewAnnouncements(x, quiet),
+    });
+    const [first] = await ingest.runDue();
+    expect(first).toMatchObject({ ok: true });
+    expect(first!.stored).toBeGreaterThan(0);
+    // Exactly one push: the new one; the older announcements stored with it notify no one.
+    expect(to(d.path).map((r) => r.message.body)).toEqual(['OKX to list Virtuals Protocol (VIRTUAL) for spot trading']);
+    const pushed = 1;
+    clock += 11 * 60_000;
+    const [second] = await ingest.runDue();
+    expect(second).toMatchObject({ ok: true, stored: 0 });
+    await notifyNewAnnouncements(db(), quiet);
+    expect(to(d.path)).toHaveLength(pushed);
   });
 });

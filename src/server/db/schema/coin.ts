@@ -139,6 +139,24 @@ export const exchangeBalances = pgTable(
   ],
 );
 
+/**
+ * A coin's description in the languages CoinGecko writes it in (en, zh, zh-hk from its zh-tw, ko),
+ * as plain text; the demo seeder's English one stays in coins.description.
+ */
+export const coinDescriptions = pgTable(
+  'coin_descriptions',
+  {
+    coinId: text('coin_id')
+      .notNull()
+      .references(() => coins.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    text: text('text').notNull(),
+    source: text('source').notNull(),
+    updatedAt: ts('updated_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.coinId, t.locale] })],
+);
+
 /** Source repository activity of a coin's project. */
 export const coinRepos = pgTable(
   'coin_repos',

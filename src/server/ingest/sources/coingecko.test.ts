@@ -205,7 +205,7 @@ describe('CoinGecko coin details', () => {
     expect(Object.fromEntries(up.requests[0]!.query)).toMatchObject({
       tickers: 'false',
       market_data: 'false',
-      localization: 'false',
+      localization: 'true',
     });
     expect(d).toEqual({
       id: 'bitcoin',
@@ -220,10 +220,26 @@ describe('CoinGecko coin details', () => {
         { kind: 'community', url: 'https://www.reddit.com/r/Bitcoin/' },
         { kind: 'community', url: 'https://bitcointalk.org/' },
         { kind: 'telegram', url: 'https://t.me/bitcoin_news' },
+        { kind: 'repository', url: 'https://github.com/bitcoin/bitcoin' },
       ],
       categories: ['Cryptocurrency', 'Layer 1 (L1)', 'Proof of Work (PoW)', 'Bitcoin Ecosystem'],
+      descriptions: [
+        { locale: 'en', text: 'Bitcoin is the first successful internet money based on peer-to-peer technology.' },
+      ],
     });
     expect(JSON.stringify(d)).not.toMatch(/javascript/);
+  });
+
+  it('keeps the descriptions in our languages as plain text, zh-tw for zh-hk, without scripts or links', async () => {
+    up.route('/coins/bitcoin', { body: fixture('coingecko', 'coin-bitcoin-localized') });
+    const { descriptions } = await new CoinGecko(options()).coin('bitcoin');
+    expect(descriptions.map((x) => x.locale)).toEqual(['en', 'zh', 'zh-hk', 'ko']);
+    const by = Object.fromEntries(descriptions.map((x) => [x.locale, x.text]));
+    expect(by.en).toMatch(/^Bitcoin is the first successful internet money[\s\S]*created by Satoshi Nakamoto in 2009/);
+    expect(by.zh).toMatch(/^比特币是第一个[\s\S]*由中本聪于 2009 年创建/);
+    expect(by['zh-hk']).toMatch(/^比特幣是第一個/);
+    expect(by.ko).toMatch(/^비트코인은/);
+    expect(JSON.stringify(descriptions)).not.toMatch(/<|javascript|alert/);
   });
 
   it('takes an older answer with a whitepaper list, or none, and drops a telegram id that is not one', async () => {
@@ -242,9 +258,15 @@ describe('CoinGecko coin details', () => {
       id: 'ripple',
       links: [{ kind: 'whitepaper', url: 'https://ripple.com/files/ripple.pdf' }],
       categories: [],
+      descriptions: [],
     });
     up.route('/coins/bare', { body: { id: 'bare' } });
-    expect(await new CoinGecko(options()).coin('bare')).toEqual({ id: 'bare', links: [], categories: [] });
+    expect(await new CoinGecko(options()).coin('bare')).toEqual({
+      id: 'bare',
+      links: [],
+      categories: [],
+      descriptions: [],
+    });
   });
 
   it('treats a changed payload as a source error', async () => {

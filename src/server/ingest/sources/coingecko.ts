@@ -5,6 +5,7 @@
  * exchange (`/derivatives`), which `CoinGeckoMarkets` (coingeckoMarkets.ts) hands to the ingest
  * like any exchange's. CoinGecko's own coin prices are never used: prices come from tickers.
  */
+import { htmlToText, sanitizeHtml } from '../content/sanitize.ts';
 import {
   coinSchema,
   derivativesSchema,
@@ -67,8 +68,21 @@ export interface ExchangeFacts {
   volume24hBtc: number | null;
 }
 
+/** Longest description kept, characters: a few paragraphs; CoinGecko's longest run to pages. */
+const MAX_DESCRIPTION = 4000;
+
 /** Most links kept per kind: CoinGecko pads its lists with empty strings and long explorer lists. */
-export const LINKS_PER_KIND = { website: 2, whitepaper: 1, explorer: 5, community: 3, telegram: 1 } as const;
+export const LINKS_PER_KIND = {
+  website: 2,
+  whitepaper: 1,
+  explorer: 5,
+  community: 3,
+  telegram: 1,
+  repository: 1,
+} as const;
+
+/** CoinGecko's description languages and ours: its Traditional Chinese is what zh-hk pages read. */
+export const DESCRIPTION_LOCALES = { en: 'en', zh: 'zh', 'zh-tw': 'zh-hk', ko: 'ko' } as const;
 
 /** A coin's links and categories (`/coins/{id}`): what its page links to, and its tags. */
 export interface CoinDetailFacts {
@@ -76,6 +90,8 @@ export interface CoinDetailFacts {
   /** Only http(s) addresses, at most {@link LINKS_PER_KIND} per kind, in CoinGecko's order. */
   links: { kind: keyof typeof LINKS_PER_KIND; url: string }[];
   categories: string[];
+  /** Plain text per content locale, where CoinGecko writes one (its HTML's links and tags dropped). */
+  descriptions: { locale: (typeof DESCRIPTION_LOCALES)[keyof typeof DESCRIPTION_LOCALES]; text: string }[];
 }
 
 /** A time as Unix ms: seconds and ms both occur; null when unreadable or absent. */
@@ -177,7 +193,8 @@ export class CoinGecko {
   async coin(id: string, signal?: AbortSignal): Promise<CoinDetailFacts> {
     const c = await this.http.get(`/coins/${encodeURIComponent(id)}`, {
       query: {
-        localization: 'false',
+        // The descriptions in every language come with the localised names.
+        localization: 'true',
         tickers: 'false',
         market_data: 'false',
         community_data: 'false',
@@ -195,6 +212,7 @@ export class CoinGecko {
       ['explorer', l.blockchain_site ?? []],
       ['community', [l.subreddit_url, ...(l.official_forum_url ?? [])]],
       ['telegram', [telegram && /^[A-Za-z0-9_]{3,64}$/.test(telegram) ? `https://t.me/${telegram}` : null]],
+      ['repository', l.repos_url?.github ?? []],
     ];
     const links: CoinDetailFacts['links'] = [];
     for (const [kind, values] of candidates) {
@@ -204,7 +222,11 @@ export class CoinGecko {
     const categories = [
       ...new Set((c.categories ?? []).map((x) => x?.trim() ?? '').filter((x) => x.length > 0 && x.length <= 80)),
     ];
-    return { id: c.id, links, categories };
+    const descriptions = Object.entries(DESCRIPTION_LOCALES).flatMap(([theirs, locale]) => {
+      const text = htmlToText(sanitizeHtml(c.description?.[theirs] ?? '')).slice(0, MAX_DESCRIPTION);
+      return text.trim() ? [{ locale, text: text.trim() }] : [];
+    });
+    return { id: c.id, links, categories, descriptions };
   }
 
   /**

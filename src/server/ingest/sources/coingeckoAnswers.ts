@@ -114,6 +114,9 @@ export const coinSchema = z.object({
       official_forum_url: texts,
       subreddit_url: maybeText,
       telegram_channel_identifier: maybeText,
+      repos_url: z.object({ github: texts }).partial().nullish(),
     })
     .nullish(),
+  /** Per language code ('en', 'zh', 'zh-tw', 'ko' …), HTML with links; '' where none is written. */
+  description: z.record(z.string(), z.string().nullish()).nullish(),
 });
