@@ -97,6 +97,14 @@ function contentSources(url: string): string {
       url: `${url}/bb`,
     },
     {
+      id: 'blockbeats',
+      name: '律动 BlockBeats',
+      kind: 'lives',
+      adapter: 'blockbeats',
+      locales: ['zh'],
+      url: `${url}/bbzh`,
+    },
+    {
       id: 'okx-announcements',
       name: 'OKX announcements',
       kind: 'announcements',
@@ -136,6 +144,7 @@ test.beforeAll(async () => {
     '/content/blockmedia.xml': xml('blockmedia.xml'),
     '/content/odaily-flash.xml': xml('odaily-flash.xml'),
     '/bb/open-api/open-flash': { body: recorded('content', 'blockbeats-en.json') },
+    '/bbzh/open-api/open-flash': { body: recorded('content', 'blockbeats.json') },
     '/api/v5/support/announcements': (_q, headers) => ({
       body: recorded(
         'announcements',
@@ -206,7 +215,7 @@ test('news, flash news and announcements come from the content sources, with the
       timeout: 60_000,
       intervals: [500],
     })
-    .toBe(6);
+    .toBe(7);
   // Each kind's first round replaced its demo content.
   expect((await content()).demo).toMatchObject({ news: false, lives: false, announcements: false });
 
@@ -218,8 +227,18 @@ test('news, flash news and announcements come from the content sources, with the
     ['/zh-hk/news', '[data-testid="article-list"]', /^來源：Odaily 星球日報$/, /^https:\/\/www\.odaily\.news\//],
     ['/ko/news', '[data-testid="article-list"]', /^출처: (블록미디어|CoinDesk)$/, /^https:\/\//],
     ['/lives', '[data-testid="lives-timeline"]', /^From BlockBeats$/, /^https:\/\/m\.theblockbeats\.info\//],
-    ['/zh/lives', '[data-testid="lives-timeline"]', /^来源：Odaily 星球日报$/, /^https:\/\/www\.odaily\.news\//],
-    ['/zh-hk/lives', '[data-testid="lives-timeline"]', /^來源：Odaily 星球日報$/, /^https:\/\/www\.odaily\.news\//],
+    [
+      '/zh/lives',
+      '[data-testid="lives-timeline"]',
+      /^来源：(Odaily 星球日报|律动 BlockBeats)$/,
+      /^https:\/\/(www\.odaily\.news|m\.theblockbeats\.info)\//,
+    ],
+    [
+      '/zh-hk/lives',
+      '[data-testid="lives-timeline"]',
+      /^來源：(Odaily 星球日報|律動 BlockBeats)$/,
+      /^https:\/\/(www\.odaily\.news|m\.theblockbeats\.info)\//,
+    ],
     ['/ko/lives', '[data-testid="lives-timeline"]', /^출처: BlockBeats$/, /^https:\/\/m\.theblockbeats\.info\//],
     ['/announcement', '[data-testid="announcement-list"]', /^From OKX announcements$/, /^https:\/\/www\.okx\.com\//],
     [
@@ -263,6 +282,17 @@ test('news, flash news and announcements come from the content sources, with the
   const traditional = (await page.locator('.lives-title a').first().textContent()) ?? '';
   expect(simplified).toMatch(/[\u4e00-\u9fff]/);
   expect(traditional).not.toBe(simplified);
+
+  // Items "load more" appends name their source too.
+  await page.goto(`${BASE}/zh/lives?size=10`);
+  await expect(page.getByTestId('lives-item')).toHaveCount(10);
+  const more = page.getByTestId('lives-load-more');
+  await more.hover();
+  await expect(page.locator('astro-island[component-url*="LoadMore"]')).not.toHaveAttribute('ssr', /.*/);
+  await more.click();
+  const appended = page.getByTestId('lives-item').nth(10);
+  await expect(appended.getByTestId('item-source')).toHaveText(/^来源：/);
+  await expect(appended.getByTestId('item-source')).toHaveAttribute('href', /^https:\/\//);
 
   // An article keeps only the source's summary and leads to the original.
   await page.goto(`${BASE}/news`);

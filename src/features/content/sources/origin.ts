@@ -51,6 +51,9 @@ export function forReader<T extends { locale: string }>(
   return items.map((item) => {
     if (item.locale !== 'zh') return item;
     const out: T & { convertedFrom?: 'zh' } = { ...item, locale: 'zh-hk', convertedFrom: 'zh' };
+    // A Chinese outlet's name, like its items, in the reader's script.
+    const origin = (item as { origin?: Origin }).origin;
+    if (origin?.name) (out as { origin?: Origin }).origin = { ...origin, name: traditional(origin.name) };
     for (const f of fields) {
       const value = item[f];
       if (typeof value === 'string') (out as Record<keyof T, unknown>)[f] = traditional(value);

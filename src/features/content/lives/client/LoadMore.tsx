@@ -16,6 +16,10 @@ interface Item {
   /** The language the item is written in. */
   locale: string;
   coins: { id: string; symbol: string; name: string }[];
+  /** Its source and the original (content/sources origin.ts); demo items say so at the page's heading. */
+  origin?: { name: string | null; link: string | null; demo: boolean };
+  /** A Simplified item converted for a Traditional Chinese reader. */
+  convertedFrom?: 'zh';
 }
 
 interface Props {
@@ -123,6 +127,22 @@ export default function LoadMore({ locale, base, dict, next: first, size, import
                         {item.body}
                       </p>
                       <div className="lives-meta">
+                        {item.origin && !item.origin.demo && item.origin.link && (
+                          <a
+                            className="origin"
+                            href={item.origin.link}
+                            rel="nofollow noopener noreferrer"
+                            target="_blank"
+                            data-testid="item-source"
+                          >
+                            {item.origin.name ? t('sources.from', { name: item.origin.name }) : t('sources.original')}
+                          </a>
+                        )}
+                        {item.convertedFrom && (
+                          <span className="badge lang-tag" title={t('sources.convertedHint')} data-testid="converted">
+                            {t('sources.converted')}
+                          </span>
+                        )}
                         {item.coins.length > 0 && (
                           <ul className="chips" aria-label={t('lives.relatedCoins')}>
                             {item.coins.map((c) => (
