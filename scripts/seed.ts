@@ -19,6 +19,7 @@ try {
     await shutdown();
   }
 } catch (e) {
-  console.error(`Seeding failed: ${(e as Error).message}`);
+  const cause = (e as { cause?: Error }).cause;
+  console.error(`Seeding failed: ${(e as Error).message}${cause ? ` (${cause.message})` : ''}`);
   process.exit(1);
 }

@@ -23,6 +23,28 @@ function element(value: unknown): string {
   return text.includes('"') || text.includes('\\') ? `"${text.replace(/[\\"]/g, (c) => `\\${c}`)}"` : `"${text}"`;
 }
 
+type Columns = [string, PgColumn][];
+
+function columnsOf(table: PgTable, rows: readonly Record<string, unknown>[]): Columns {
+  return Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(([key]) =>
+    rows.some((r) => r[key] !== undefined),
+  );
+}
+
+/** One `insert … select * from unnest(…)` of a batch of rows. */
+function statement(table: PgTable, columns: Columns, batch: readonly Record<string, unknown>[]): SQL {
+  const names = sql.raw(columns.map(([, c]) => quoteIdent(c.name)).join(', '));
+  const target = sql.raw(quoteIdent(getTableName(table)));
+  const arrays: SQL[] = columns.map(([key, column]) => {
+    const values = batch.map((row) => {
+      const v = row[key];
+      return element(v === null || v === undefined ? null : column.mapToDriverValue(v));
+    });
+    return sql`${`{${values.join(',')}}`}::${sql.raw(column.getSQLType())}[]`;
+  });
+  return sql`insert into ${target} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`;
+}
+
 /** Inserts rows (the table's insert shape) in a few large statements. */
 export async function bulkInsert<T extends PgTable>(
   db: Db,
@@ -30,20 +52,45 @@ export async function bulkInsert<T extends PgTable>(
   rows: readonly T['$inferInsert'][],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const columns = Object.entries(getTableColumns(table) as Record<string, PgColumn>).filter(([key]) =>
-    rows.some((r) => (r as Record<string, unknown>)[key] !== undefined),
-  );
-  const names = sql.raw(columns.map(([, c]) => quoteIdent(c.name)).join(', '));
-  const target = sql.raw(quoteIdent(getTableName(table)));
-  for (let start = 0; start < rows.length; start += ROWS_PER_STATEMENT) {
-    const batch = rows.slice(start, start + ROWS_PER_STATEMENT) as Record<string, unknown>[];
-    const arrays: SQL[] = columns.map(([key, column]) => {
-      const values = batch.map((row) => {
-        const v = row[key];
-        return element(v === null || v === undefined ? null : column.mapToDriverValue(v));
-      });
-      return sql`${`{${values.join(',')}}`}::${sql.raw(column.getSQLType())}[]`;
-    });
-    await db.execute(sql`insert into ${target} (${names}) select * from unnest(${sql.join(arrays, sql`, `)})`);
+  const all = rows as readonly Record<string, unknown>[];
+  const columns = columnsOf(table, all);
+  for (let start = 0; start < all.length; start += ROWS_PER_STATEMENT) {
+    await db.execute(statement(table, columns, all.slice(start, start + ROWS_PER_STATEMENT)));
   }
+}
+
+/**
+ * Inserts rows produced a batch at a time (all with the same columns), without holding them
+ * all: while PostgreSQL runs one statement, the next batch is generated and encoded, so the
+ * generator and the database work side by side. Returns how many rows were written.
+ */
+export async function bulkInsertStream<T extends PgTable>(
+  db: Db,
+  table: T,
+  batches: Iterable<readonly T['$inferInsert'][]>,
+): Promise<number> {
+  let columns: Columns | undefined;
+  let pending: Record<string, unknown>[] = [];
+  let inFlight: Promise<unknown> | undefined;
+  let written = 0;
+  const send = async (rows: Record<string, unknown>[]) => {
+    columns ??= columnsOf(table, rows);
+    const query = statement(table, columns, rows);
+    if (inFlight) await inFlight;
+    // Drizzle's queries run each time they are awaited: start it once, as a promise.
+    inFlight = Promise.resolve(db.execute(query));
+    // Awaited before the next statement; until then a failure must not count as unhandled.
+    inFlight.catch(() => {});
+    written += rows.length;
+  };
+  for (const batch of batches) {
+    pending.push(...(batch as readonly Record<string, unknown>[]));
+    if (pending.length >= ROWS_PER_STATEMENT) {
+      await send(pending);
+      pending = [];
+    }
+  }
+  if (pending.length > 0) await send(pending);
+  if (inFlight) await inFlight;
+  return written;
 }

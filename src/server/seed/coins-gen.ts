@@ -9,17 +9,7 @@ import { TAG_CONCEPT } from './data/taxonomy.ts';
 import type { ExchangeSeed } from './data/exchanges-data.ts';
 import { coinLinks, describe, type LinkKind } from './coin-text.ts';
 import { cmpDec, dec, mulDec, r10 } from './decimal.ts';
-import {
-  DAY,
-  HOUR,
-  pegged,
-  quickStats,
-  simulate,
-  stats,
-  type History,
-  type HistoryStats,
-  type Layout,
-} from './history.ts';
+import { DAY, HOUR, pegged, simulate, stats, type History, type HistoryStats, type Layout } from './history.ts';
 import { rngFor, type Rng } from './random.ts';
 import type { CoinBase } from './universe.ts';
 
@@ -35,8 +25,12 @@ export interface CoinMarket {
   volume24h: number;
   stable: boolean;
   platform: string | null;
-  /** Empty for generated coins (SEED_COINS), which get no stored candles. */
-  history: History;
+  /**
+   * The coin's simulated candles. Generated coins (SEED_COINS) walk again on each call rather
+   * than keeping 20,000 histories in memory; the walk is deterministic, so every call agrees.
+   */
+  history: () => History;
+  circulating: number;
   /** Made up by the SEED_COINS scale option; ranked below every real coin. */
   generated?: boolean;
 }
@@ -197,8 +191,6 @@ function sizeGenerated(generated: CoinBase[], below: number): Sized[] {
   });
 }
 
-const NO_HISTORY: History = { hourly: [], daily: [] };
-
 export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seeds: ExchangeSeed[]): CoinOutput {
   const real = universe.filter((c) => !c.generated);
   const sized = sizeCoins(real);
@@ -215,27 +207,18 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
   for (const s of sized) {
     const c = s.base;
     const rng = rngFor(`coin:${c.id}`);
-    let history: History;
-    let st: HistoryStats;
-    let windowStart: number;
     const walk = { price: s.price, volatility: s.volatility, stable: c.stable, volume24h: s.volume24h };
-    if (c.generated) {
-      // No stored candles for generated coins: only the figures the coin row needs.
-      const quick = quickStats(rngFor(`walk:${c.id}`), lay, walk);
-      history = NO_HISTORY;
-      st = quick.stats;
-      windowStart = quick.start;
-    } else {
-      const peg = c.top?.pegTo ? sized.find((x) => x.base.symbol === c.top?.pegTo) : undefined;
-      const pegHistory = peg ? histories.get(peg.base.id) : undefined;
-      history =
-        peg && pegHistory
-          ? pegged(pegHistory, peg.price, s.price, s.volume24h / peg.volume24h)
-          : simulate(rngFor(`walk:${c.id}`), lay, walk);
-      histories.set(c.id, history);
-      st = stats(history, lay);
-      windowStart = (history.daily[0] as { t: number }).t;
-    }
+    const peg = c.top?.pegTo ? sized.find((x) => x.base.symbol === c.top?.pegTo) : undefined;
+    const pegHistory = peg ? histories.get(peg.base.id) : undefined;
+    const walked = () =>
+      peg && pegHistory
+        ? pegged(pegHistory, peg.price, s.price, s.volume24h / peg.volume24h)
+        : simulate(rngFor(`walk:${c.id}`), lay, walk);
+    const full = walked();
+    if (!c.generated) histories.set(c.id, full);
+    const history = c.generated ? walked : () => full;
+    const st: HistoryStats = stats(full, lay);
+    const windowStart = (full.daily[0] as { t: number }).t;
     const listedOn = listingDate(c, latestListing, rng);
     const listedMs = Date.parse(`${listedOn}T00:00:00Z`);
     const span = windowStart - listedMs;
@@ -313,6 +296,7 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
       stable: c.stable,
       platform: c.platform,
       history,
+      circulating: s.circulating,
       ...(c.generated ? { generated: true } : {}),
     });
     for (const tag of c.tags) tags.push({ coinId: c.id, tagSlug: tag });

@@ -5,7 +5,6 @@
  */
 import type {
   coinNames as coinNamesTable,
-  klines as klinesTable,
   rates as ratesTable,
   siteMeta as siteMetaTable,
 } from '../db/schema/index.ts';
@@ -15,14 +14,13 @@ import { EXCHANGE_SEEDS } from './data/exchanges-data.ts';
 import { generateCoins, type CoinOutput, type CoinRow } from './coins-gen.ts';
 import { dec } from './decimal.ts';
 import { generateExchanges, type ExchangeRow } from './exchanges-gen.ts';
-import { DAILY_CANDLES, HOURLY_CANDLES, layout, type Candle } from './history.ts';
+import { layout } from './history.ts';
+import { DemoHistory } from './klines-gen.ts';
 import { generateTickers, type TickerRow } from './tickers-gen.ts';
-import { MINUTE_COINS, minuteCandles } from './minutes-gen.ts';
 import { buildUniverse } from './universe.ts';
 import { extraCoinCount, extraExchangeCount, generatedCoins } from './scale.ts';
 import { generateDepth, type DepthData } from './depth-gen.ts';
 
-type KlineRow = typeof klinesTable.$inferInsert;
 type RateRow = typeof ratesTable.$inferInsert;
 type SiteMetaRow = typeof siteMetaTable.$inferInsert;
 type CoinNameRow = typeof coinNamesTable.$inferInsert;
@@ -39,13 +37,11 @@ export interface DemoData extends DepthData {
   exchanges: ExchangeRow[];
   /** Tickers name their exchange by slug; the writer maps it to the serial id. */
   tickers: TickerRow[];
-  klines: KlineRow[];
+  /** Every coin's candles and the market history summed from them, produced while written. */
+  history: DemoHistory;
   rates: RateRow[];
   siteMeta: SiteMetaRow[];
 }
-
-/** How many coins get stored klines. */
-const KLINE_COINS = 50;
 
 /** Fiat units per US dollar. */
 const FIAT_RATES: Record<string, number> = {
@@ -65,19 +61,6 @@ function localNames(universe: readonly { id: string; symbol: string; top: unknow
       ? Object.entries(names).flatMap(([locale, name]) => (name ? [{ coinId: c.id, locale, name }] : []))
       : [];
   });
-}
-
-function klineRows(coinId: string, interval: '1h' | '1d', candles: Candle[]): KlineRow[] {
-  return candles.map((c) => ({
-    coinId,
-    interval,
-    openTime: new Date(c.t),
-    open: dec(c.o),
-    high: dec(c.h),
-    low: dec(c.l),
-    close: dec(c.c),
-    volume: dec(c.v),
-  }));
 }
 
 interface GenerateOptions {
@@ -119,27 +102,6 @@ export function generateDemoData(now: Date = new Date(), options: GenerateOption
   const exchanges = generateExchanges(now, extraExchangeCount(real.length, EXCHANGE_SEEDS.length, extraCoins));
   const tickers = generateTickers(exchanges, coinOut.markets, quoteRates, now);
 
-  const klines: KlineRow[] = [];
-  for (const m of coinOut.markets.slice(0, KLINE_COINS)) {
-    klines.push(...klineRows(m.id, '1d', m.history.daily.slice(-DAILY_CANDLES)));
-    klines.push(...klineRows(m.id, '1h', m.history.hourly.slice(-HOURLY_CANDLES)));
-  }
-  // Minute candles for the last day of the top coins, split from their hourly candles.
-  for (const m of coinOut.markets.slice(0, MINUTE_COINS)) {
-    for (const c of minuteCandles(m.id, m.history.hourly)) {
-      klines.push({
-        coinId: m.id,
-        interval: '1m',
-        openTime: new Date(c.t),
-        open: dec(c.o),
-        high: dec(c.h),
-        low: dec(c.l),
-        close: dec(c.c),
-        volume: c.v,
-      });
-    }
-  }
-
   // Coin-tab depth (flows, holders, chain, repos …) and demo users with their reviews.
   const depth = generateDepth({
     coins: coinOut.rows,
@@ -160,7 +122,7 @@ export function generateDemoData(now: Date = new Date(), options: GenerateOption
     coinConcepts: coinOut.concepts,
     exchanges: exchanges.map((e) => e.row),
     tickers: tickers.rows,
-    klines,
+    history: new DemoHistory(coinOut.markets, now),
     rates,
     siteMeta: [{ key: 'data_source', value: { source: 'demo', seededAt: now.toISOString() }, updatedAt: now }],
   };

@@ -10,8 +10,6 @@ import type { Candle } from './history.ts';
 import { rngFor, type Rng } from './random.ts';
 
 export const MINUTE = 60_000;
-/** How many coins (from the top of the list) get minute candles. */
-export const MINUTE_COINS = 10;
 /** How many recent hours are split into minutes. */
 const MINUTE_HOURS = 24;
 

@@ -45,9 +45,8 @@ describe('SEED_COINS scale option', () => {
     ).toBe(true);
     expect(new Set(scaled.coins.map((c) => c.id)).size).toBe(COINS);
     expect(scaled.coins.map((c) => c.rank)).toEqual(scaled.coins.map((_, i) => i + 1));
-    // Klines, depth and reviews stay with the real top coins.
-    expect(scaled.klines.length).toBe(base.klines.length);
-    expect(scaled.klines.some((k) => k.coinId.startsWith('gen-'))).toBe(false);
+    // Every coin has candles; depth and reviews stay with the real top coins.
+    expect(scaled.history.count).toBe((base.history.count / real) * COINS);
     expect(scaled.coinHolders.length).toBe(base.coinHolders.length);
     expect(scaled.coinFlows.length).toBe(4 * COINS);
   });
@@ -65,6 +64,17 @@ describe('SEED_COINS scale option', () => {
       expect(Number(c.totalSupply)).toBeGreaterThanOrEqual(Number(c.circulatingSupply));
       expect((c.athAt as Date).getTime()).toBeLessThanOrEqual(NOW.getTime());
     }
+  });
+
+  it("walks a generated coin's candles on demand, the same each time, ending at its price", () => {
+    const coin = scaled.coins[COINS - 1];
+    if (!coin) throw new Error('no coin');
+    const rows = scaled.history.rowsOf(coin.id);
+    expect(rows).toEqual(scaled.history.rowsOf(coin.id));
+    expect(rows).toHaveLength(scaled.history.count / COINS);
+    const hourly = rows.filter((r) => r.interval === '1h');
+    expect(hourly.at(-1)?.close).toBe(coin.price);
+    expect(hourly.slice(-168).map((r) => Number(r.close))).toEqual(coin.sparkline7d);
   });
 
   it('adds exchanges and tickers in proportion, generated coins on generated venues only', () => {

@@ -88,18 +88,35 @@ describe('demo seed', () => {
     expect(n(bad.n)).toBe(0);
   });
 
-  it('stores daily and hourly klines for the top 50 coins', async () => {
+  it('stores a year of daily and a month of hourly klines for every coin', async () => {
     const counts = await rows<{ interval: string; n: number; coins: number; last: string }>(
       sql`select interval, count(*)::int as n, count(distinct coin_id)::int as coins, max(open_time) as last from klines group by interval order by interval`,
     );
     const byInterval = Object.fromEntries(counts.map((c) => [c.interval, c]));
-    expect(byInterval['1d']?.n).toBe(50 * 365);
-    expect(byInterval['1h']?.n).toBe(50 * 720);
+    expect(byInterval['1d']).toMatchObject({ n: summary.coins * 365, coins: summary.coins });
+    expect(byInterval['1h']).toMatchObject({ n: summary.coins * 720, coins: summary.coins });
     expect(new Date(byInterval['1h']?.last ?? 0).getTime()).toBe(HOUR_START - 3_600_000);
-    const outside = await one(
-      sql`select count(*) as n from (select distinct coin_id from klines) k join coins c on c.id = k.coin_id where c.rank > 50`,
+  });
+
+  it('sums the whole market from the same candles: the last snapshot is the coin list total', async () => {
+    const counts = await rows<{ interval: string; n: number }>(
+      sql`select interval, count(*)::int as n from market_snapshots where source = 'demo' group by interval order by interval`,
     );
-    expect(n(outside.n)).toBe(0);
+    expect(Object.fromEntries(counts.map((c) => [c.interval, c.n]))).toEqual({ '5m': 288, '1h': 720, '1d': 365 });
+    const last = await one(sql`select
+      (select market_cap from market_snapshots where interval = '1h' order by at desc limit 1) as hourly,
+      (select market_cap from market_snapshots where interval = '5m' order by at desc limit 1) as five,
+      (select sum(price * circulating_supply) from coins) as total,
+      (select btc_cap from market_snapshots where interval = '1d' order by at desc limit 1) as btc,
+      (select market_cap from coins where symbol = 'BTC') as btc_now`);
+    for (const key of ['hourly', 'five'] as const) expect(n(last[key]) / n(last.total)).toBeCloseTo(1, 9);
+    expect(n(last.btc) / n(last.btc_now)).toBeCloseTo(1, 9);
+    // The daily series is the sum of the coins' daily candles: spot-check one day.
+    const day = await one(sql`with d as (select min(at) as at from market_snapshots where interval = '1d')
+      select (select market_cap from market_snapshots, d where interval = '1d' and market_snapshots.at = d.at) as snap,
+        (select sum(k.close * c.circulating_supply) from klines k join coins c on c.id = k.coin_id, d
+          where k.interval = '1d' and k.open_time = d.at) as summed`);
+    expect(n(day.snap) / n(day.summed)).toBeCloseTo(1, 9);
   });
 
   it('keeps candles well-formed: open = previous close, high ≥ max(open, close), low ≤ min(open, close), low > 0', async () => {
@@ -111,18 +128,14 @@ describe('demo seed', () => {
     expect(n(bad.gaps)).toBe(0);
   });
 
-  it('stores minute candles for the last day of the top 10 coins that roll up exactly to their hours', async () => {
+  it('stores minute candles for the last day of every coin that roll up exactly to their hours', async () => {
     const counts =
       await one(sql`select count(*)::int as n, count(distinct coin_id)::int as coins, min(open_time) as first, max(open_time) as last
       from klines where interval = '1m'`);
-    expect(n(counts.n)).toBe(10 * 24 * 60);
-    expect(n(counts.coins)).toBe(10);
+    expect(n(counts.n)).toBe(summary.coins * 24 * 60);
+    expect(n(counts.coins)).toBe(summary.coins);
     expect(new Date(counts.first as string).getTime()).toBe(HOUR_START - 24 * 3_600_000);
     expect(new Date(counts.last as string).getTime()).toBe(HOUR_START - 60_000);
-    const outside =
-      await one(sql`select count(*) as n from (select distinct coin_id from klines where interval = '1m') k
-      join coins c on c.id = k.coin_id where c.rank > 10`);
-    expect(n(outside.n)).toBe(0);
     const rolled = await rows<{ joined: number; bad: number }>(sql`
       with m as (
         select coin_id, to_timestamp(floor(extract(epoch from open_time) / 3600) * 3600) as hour,
@@ -133,7 +146,7 @@ describe('demo seed', () => {
       select count(*)::int as joined,
         count(*) filter (where m.o <> k.open or m.c <> k.close or m.h <> k.high or m.l <> k.low or m.v <> k.volume or m.minutes <> 60)::int as bad
       from m join klines k on k.coin_id = m.coin_id and k.interval = '1h' and k.open_time = m.hour`);
-    expect(rolled[0]).toEqual({ joined: 10 * 24, bad: 0 });
+    expect(rolled[0]).toEqual({ joined: summary.coins * 24, bad: 0 });
   });
 
   it('ends every kline series at the coin price and derives the coin fields from it', async () => {
@@ -383,7 +396,11 @@ describe('demo seed', () => {
   it('generates identical data for the same clock, and the same market for another clock', () => {
     const a = generateDemoData(NOW);
     const b = generateDemoData(NOW);
-    expect(b).toEqual(a);
+    const { history: historyA, ...restA } = a;
+    const { history: historyB, ...restB } = b;
+    expect(restB).toEqual(restA);
+    for (const id of ['bitcoin', 'wrapped-bitcoin', a.coins.at(-1)?.id ?? ''])
+      expect(historyB.rowsOf(id)).toEqual(historyA.rowsOf(id));
     const decimal = /^-?\d+(\.\d+)?$/;
     const numericKeys = ['price', 'marketCap', 'circulatingSupply', 'volume24h', 'change24h', 'ath', 'atl'] as const;
     for (const coin of a.coins) for (const k of numericKeys) expect(String(coin[k])).toMatch(decimal);

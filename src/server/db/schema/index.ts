@@ -22,3 +22,4 @@ export * from './reviews.ts';
 export * from './votes.ts';
 export * from './views.ts';
 export * from './sources.ts';
+export * from './global.ts';
