@@ -216,7 +216,11 @@ for (const L of LOCALES) {
       await expect(forgotNote).not.toBeEmpty();
       const held = (await forgotNote.textContent())!;
       if (held !== auth.resetMailSent) {
-        await page.waitForTimeout((Number(held.match(/\d+/)![0]) + 1) * 1000);
+        // The minute is the server's rule (tested in the API suites): wind this address's clock on.
+        expect(Number(held.match(/\d+/)![0])).toBeLessThanOrEqual(60);
+        await query(`update auth_events set at = at - interval '61 seconds' where key = $1`, [
+          `mail:${email.toLowerCase()}`,
+        ]);
         await page.getByTestId('forgot-submit').click();
       }
       const resetSince = new Date(Date.now() - 5000);
@@ -239,7 +243,6 @@ for (const L of LOCALES) {
     test('register by phone with the texted code, bind an e-mail and a new phone with the password, then recover the password by SMS', async ({
       page,
     }) => {
-      test.setTimeout(180_000); // the reset code waits out the 60 s cooldown of the binding code
       const national = L.national();
       const phone = `+${L.cc}${national}`;
       const name = `p_${L.lan}_${unique()}`;
@@ -320,7 +323,8 @@ for (const L of LOCALES) {
       await expect(note).toHaveText(L.han ? /\d+\s*秒/ : /try again in \d+ seconds?\./);
       const wait = Number((await note.textContent())!.match(/\d+/)![0]);
       expect(wait).toBeLessThanOrEqual(60);
-      await page.waitForTimeout((wait + 1) * 1000);
+      // Rather than wait the minute out, move this phone's last code a minute into the past.
+      await query(`update auth_events set at = at - interval '61 seconds' where key = $1`, [`sms:${phone2}`]);
       const resetSince = justBefore();
       await page.getByTestId('forgot-send-code').click();
       await expect(note).toHaveText(auth.codeSent!);
