@@ -108,14 +108,21 @@ export async function findKlineCoin(db: Db, key: string): Promise<KlineCoin | nu
   return row ? toKlineCoin(row) : null;
 }
 
-/** Coins that have stored candles, by rank: the kline page's pair switcher. Cached for a minute. */
+/** How many coins the kline page's pair switcher and side list offer (every coin has candles). */
+export const KLINE_SWITCHER_COINS = 50;
+
+/**
+ * The top coins that have stored candles, by rank: the kline page's pair switcher. Bounded:
+ * every coin has candles now, and the page lists them twice. Cached for a minute.
+ */
 export function klineCoins(db: Db): Promise<KlineCoin[]> {
   return memo(db, 'klineCoins', 60_000, async () => {
     const rows = await db
       .select(coinColumns)
       .from(coins)
       .where(sql`exists (select 1 from ${klines} where ${klines.coinId} = ${coins.id} and ${klines.interval} = '1d')`)
-      .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id));
+      .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id))
+      .limit(KLINE_SWITCHER_COINS);
     return rows.map(toKlineCoin);
   });
 }
