@@ -96,9 +96,13 @@ export function simulate(rng: Rng, lay: Layout, opts: WalkOptions): History {
       c,
       h: r10(Math.max(o, c) * Math.exp(Math.abs(rng.clampedNormal()) * wick)),
       l: r10(Math.min(o, c) * Math.exp(-Math.abs(rng.clampedNormal()) * wick)),
-      v: r10(baseVolume * Math.exp(0.35 * rng.clampedNormal()) * (0.8 + 0.25 * Math.min(move, 4))),
+      v: baseVolume * Math.exp(0.35 * rng.clampedNormal()) * (0.8 + 0.25 * Math.min(move, 4)),
     });
   }
+  // The last 24 hours trade exactly the coin's 24h volume, so the candles, the whole market's
+  // history summed from them and the coin list agree.
+  const last24 = hourly.slice(-24).reduce((sum, c) => sum + c.v, 0);
+  for (const c of hourly) c.v = r10((c.v * opts.volume24h) / last24);
   // Roll the hourly walk up into its 31 daily candles.
   const recent: Candle[] = [];
   for (const candle of hourly) {

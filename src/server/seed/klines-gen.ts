@@ -125,8 +125,8 @@ export class DemoHistory {
 
   /**
    * Market cap at a slot is the close of its candle times today's circulating supply; volume is
-   * the 24 hours ending with the slot (a daily candle's own volume; the last 24 hourly candles
-   * for the hourly and five-minute slots).
+   * the 24 hours ending with the slot: a whole day's own candle, else the hourly candles of the
+   * last 24 hours (the month's first hours, short of 24, count at their average rate).
    */
   private sum(
     m: CoinMarket,
@@ -134,13 +134,16 @@ export class DemoHistory {
     hourly: readonly Candle[],
     minutes: readonly { t: number; c: number }[],
   ): void {
-    for (const d of days) this.daily.add(d.t, d.c * m.circulating, d.v, m.symbol);
     const rolling = new Map<number, number>();
     let window = 0;
     hourly.forEach((h, i) => {
       window += h.v;
       if (i >= 24) window -= (hourly[i - 24] as Candle).v;
-      rolling.set(h.t, window);
+      rolling.set(h.t, (window * 24) / Math.min(i + 1, 24));
+    });
+    const latest = rolling.get((hourly.at(-1) as Candle).t) ?? 0;
+    days.forEach((d, i) => {
+      this.daily.add(d.t, d.c * m.circulating, i === days.length - 1 ? latest : d.v, m.symbol);
     });
     for (const h of hourly.slice(-HOURLY_CANDLES))
       this.hourly.add(h.t, h.c * m.circulating, rolling.get(h.t) ?? 0, m.symbol);

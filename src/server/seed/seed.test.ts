@@ -107,9 +107,17 @@ describe('demo seed', () => {
       (select market_cap from market_snapshots where interval = '1h' order by at desc limit 1) as hourly,
       (select market_cap from market_snapshots where interval = '5m' order by at desc limit 1) as five,
       (select sum(price * circulating_supply) from coins) as total,
+      (select volume_24h from market_snapshots where interval = '1h' order by at desc limit 1) as volume,
+      (select volume_24h from market_snapshots where interval = '1d' order by at desc limit 1) as today,
+      (select volume_24h from market_snapshots where interval = '1h' order by at limit 1) as first_volume,
+      (select sum(volume_24h) from coins) as coin_volume,
       (select btc_cap from market_snapshots where interval = '1d' order by at desc limit 1) as btc,
       (select market_cap from coins where symbol = 'BTC') as btc_now`);
     for (const key of ['hourly', 'five'] as const) expect(n(last[key]) / n(last.total)).toBeCloseTo(1, 9);
+    // The candles of the last 24 hours trade each coin's 24h volume: the market's volume is the list's.
+    for (const key of ['volume', 'today'] as const) expect(n(last[key]) / n(last.coin_volume)).toBeCloseTo(1, 6);
+    expect(n(last.first_volume) / n(last.volume)).toBeGreaterThan(0.5);
+    expect(n(last.first_volume) / n(last.volume)).toBeLessThan(2);
     expect(n(last.btc) / n(last.btc_now)).toBeCloseTo(1, 9);
     // The daily series is the sum of the coins' daily candles: spot-check one day.
     const day = await one(sql`with d as (select min(at) as at from market_snapshots where interval = '1d')
