@@ -377,6 +377,11 @@ describe('coins new to the database', () => {
     expect(added).toEqual([
       { id: 'freshx', symbol: 'FRESHX', name: 'FRESHX', rank: null, sources: ['okx'], reviewed: false },
     ]);
+    // First seen this round, on the exchange that traded it: what /new-coins lists.
+    const [seen] = await rows<{ at: string; exchange: string | null }>(
+      sql`select first_listed_at as at, first_exchange as exchange from coins where id = 'freshx'`,
+    );
+    expect([new Date(seen!.at).getTime(), seen!.exchange]).toEqual([NOW, 'OKX']);
     const [pair] = await rows<{ pair: string }>(sql`select pair from tickers where coin_id = 'freshx'`);
     expect(pair!.pair).toBe('FRESHX/USDT');
     await market.round();

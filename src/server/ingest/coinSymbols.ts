@@ -25,7 +25,9 @@ export class CoinSymbols {
   /**
    * Coins the sources trade that the database lacks (a listing newer than the seeded universe)
    * are added once they trade `NEW_COIN_MIN_VOLUME_USD` a day: named by their symbol, unranked,
-   * unreviewed, without supply until the CoinGecko facts know them. Returns the symbol map with them.
+   * unreviewed, without supply until the CoinGecko facts know them. The round is their first-seen
+   * moment (`first_listed_at`, what /new-coins lists) and the exchange that traded most of them then
+   * their first exchange. Returns the symbol map with them.
    */
   async withNewCoins(
     result: AggregateResult,
@@ -43,12 +45,22 @@ export class CoinSymbols {
     // Once per process: an id or name another coin holds is not tried (and logged) every round.
     for (const c of fresh) this.triedNew.add(c.symbol);
     const ids = fresh.map((c) => c.symbol.toLowerCase());
+    const busiest = new Map<string, { exchange: string; volume: number }>();
+    for (const r of result.tickers) {
+      if (r.excluded !== null || r.ticker.market !== 'spot' || r.volumeUsd === null) continue;
+      const symbol = r.ticker.base.toUpperCase();
+      const best = busiest.get(symbol);
+      if (!best || r.volumeUsd > best.volume) busiest.set(symbol, { exchange: r.ticker.exchange, volume: r.volumeUsd });
+    }
+    const seen = new Date(now).toISOString();
     await this.o.db.execute(sql`
-      insert into coins (id, symbol, name, price, volume_24h, sources, price_at, updated_at)
-      select v.id, v.symbol, v.symbol, v.price, v.vol, string_to_array(v.src, ','), v.at, ${new Date(now).toISOString()}::timestamptz
+      insert into coins (id, symbol, name, price, volume_24h, sources, price_at, updated_at, first_listed_at, first_exchange)
+      select v.id, v.symbol, v.symbol, v.price, v.vol, string_to_array(v.src, ','), v.at, ${seen}::timestamptz, ${seen}::timestamptz,
+             (select e.display_name from exchanges e where e.name = v.ex)
       from unnest(${sql.param(ids)}::text[], ${sql.param(fresh.map((c) => c.symbol))}::text[], ${sql.param(fresh.map((c) => dec(c.priceUsd)))}::numeric[],
                   ${sql.param(fresh.map((c) => dec(c.volumeUsd)))}::numeric[], ${sql.param(fresh.map((c) => c.sources.join(',')))}::text[],
-                  ${sql.param(fresh.map((c) => new Date(Math.min(c.at, now)).toISOString()))}::timestamptz[]) as v(id, symbol, price, vol, src, at)
+                  ${sql.param(fresh.map((c) => new Date(Math.min(c.at, now)).toISOString()))}::timestamptz[],
+                  ${sql.param(fresh.map((c) => busiest.get(c.symbol)?.exchange ?? null))}::text[]) as v(id, symbol, price, vol, src, at, ex)
       on conflict do nothing`);
     (this.o.log ?? console.error)(`[ingest] new coins from the sources: ${fresh.map((c) => c.symbol).join(', ')}`);
     this.coinIds = null;
