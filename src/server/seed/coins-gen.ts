@@ -191,6 +191,24 @@ function sizeGenerated(generated: CoinBase[], below: number): Sized[] {
   });
 }
 
+/**
+ * A coin's history, walked again on each call. Made outside the coin loop on purpose: a closure
+ * there would share the loop's scope, and with it the walked history, keeping 20,000 of them alive.
+ */
+function walker(
+  id: string,
+  lay: Layout,
+  walk: Parameters<typeof simulate>[2],
+  peg: { history: History; price: number; volume24h: number } | null,
+): () => History {
+  return () =>
+    peg
+      ? pegged(peg.history, peg.price, walk.price, walk.volume24h / peg.volume24h)
+      : simulate(rngFor(`walk:${id}`), lay, walk);
+}
+
+const kept = (history: History) => () => history;
+
 export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seeds: ExchangeSeed[]): CoinOutput {
   const real = universe.filter((c) => !c.generated);
   const sized = sizeCoins(real);
@@ -210,13 +228,15 @@ export function generateCoins(universe: CoinBase[], lay: Layout, now: Date, seed
     const walk = { price: s.price, volatility: s.volatility, stable: c.stable, volume24h: s.volume24h };
     const peg = c.top?.pegTo ? sized.find((x) => x.base.symbol === c.top?.pegTo) : undefined;
     const pegHistory = peg ? histories.get(peg.base.id) : undefined;
-    const walked = () =>
-      peg && pegHistory
-        ? pegged(pegHistory, peg.price, s.price, s.volume24h / peg.volume24h)
-        : simulate(rngFor(`walk:${c.id}`), lay, walk);
+    const walked = walker(
+      c.id,
+      lay,
+      walk,
+      peg && pegHistory ? { history: pegHistory, price: peg.price, volume24h: peg.volume24h } : null,
+    );
     const full = walked();
     if (!c.generated) histories.set(c.id, full);
-    const history = c.generated ? walked : () => full;
+    const history = c.generated ? walked : kept(full);
     const st: HistoryStats = stats(full, lay);
     const windowStart = (full.daily[0] as { t: number }).t;
     const listedOn = listingDate(c, latestListing, rng);
