@@ -13,7 +13,10 @@
 //
 // Knobs: BENCH_SCALE_SIZES (default 1000,5000,20000), BENCH_SCALE_DURATION (seconds per run,
 // default 5), BENCH_SCALE_CONNECTIONS (default 4: at 20k some pages take a second, and ten
-// queued requests would measure the queue rather than the page).
+// queued requests would measure the queue rather than the page), BENCH_SCALE_DATA_DIRS (one
+// data directory per size, comma-separated, already seeded with that SEED_COINS, e.g. by
+// `DATA_DIR=… SEED_COINS=20000 npx tsx scripts/seed.ts`: used as they are and kept, which saves
+// the 20k seed's quarter of an hour).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -23,6 +26,9 @@ import { ensureBuild } from '../ensure-build.mjs';
 import { load, machine, signature, startChild, writeResults } from './lib.mjs';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,5000,20000').split(',').map(Number);
+const GIVEN_DIRS = process.env.BENCH_SCALE_DATA_DIRS?.split(',').filter(Boolean) ?? [];
+if (GIVEN_DIRS.length && GIVEN_DIRS.length !== SIZES.length)
+  throw new Error('BENCH_SCALE_DATA_DIRS needs one data directory per size of BENCH_SCALE_SIZES');
 const DURATION = Number(process.env.BENCH_SCALE_DURATION ?? 5);
 const CONNECTIONS = Number(process.env.BENCH_SCALE_CONNECTIONS ?? 4);
 const WARMUP = 2;
@@ -42,6 +48,13 @@ const URLS = [
   `/api/v1/coins?page=1&size=100&t=${t}&lan=en`,
   `/api/v1/exchanges?page=1&size=100&t=${t}&lan=en`,
   `/api/v1/tickers?page=1&size=100&t=${t}&lan=en`,
+  // Search (issue 25): every section of a query, a Chinese one, the quick-search list and the
+  // box's server search, and the page.
+  `/api/v1/search?q=bit&t=${t}&lan=en`,
+  `/api/v1/search?q=${encodeURIComponent('比特币')}&t=${t}&lan=zh`,
+  `/api/v1/quick_search/coin?t=${t}&lan=en`,
+  `/api/v1/quick_search/find?q=bit&t=${t}&lan=en`,
+  '/search?q=bit',
 ];
 const label = (u) => u.replace(/[?&]t=[0-9a-f]+/, '').replace(/&lan=en/, '');
 
@@ -137,13 +150,17 @@ function shortSql(sql) {
 
 ensureBuild();
 const servers = [];
+/** The data directory of each size, and those made here (removed at the end). */
+const dataDirs = [];
 const dirs = [];
 try {
   // Seed each size (the first start of a data directory seeds it), then restart it uncached.
   const seeded = [];
   for (const [i, size] of SIZES.entries()) {
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `coinlens-bench-scale-${size}-`));
-    dirs.push(dataDir);
+    const given = GIVEN_DIRS[i];
+    const dataDir = given ?? fs.mkdtempSync(path.join(os.tmpdir(), `coinlens-bench-scale-${size}-`));
+    dataDirs.push(dataDir);
+    if (!given) dirs.push(dataDir);
     const started = Date.now();
     const seeding = await startChild({ port: FIRST_PORT + i, dataDir, env: { LIVE: 'off', SEED_COINS: String(size) } });
     const seedMs = Date.now() - started;
@@ -164,8 +181,20 @@ try {
   for (const [i, size] of SIZES.entries()) {
     servers.push({
       size,
-      dataDir: dirs[i],
-      app: await startChild({ port: FIRST_PORT + i, dataDir: dirs[i], env: { LIVE: 'off', PAGE_CACHE_MS: '0' } }),
+      dataDir: dataDirs[i],
+      app: await startChild({
+        port: FIRST_PORT + i,
+        dataDir: dataDirs[i],
+        // Searches are expensive work, limited per client (src/server/http/node/shed.mjs): the
+        // benchmark is one client measuring their cost, not the limiter.
+        env: {
+          LIVE: 'off',
+          PAGE_CACHE_MS: '0',
+          EXPENSIVE_BURST: '1000000',
+          EXPENSIVE_PER_MINUTE: '1000000',
+          EXPENSIVE_CONCURRENCY: String(CONNECTIONS),
+        },
+      }),
     });
   }
 

@@ -35,6 +35,17 @@ const FUZZY_FROM = 4;
 /** How long the browser keeps the quick-search lists. */
 export const QUICK_SEARCH_CACHE_MS = 5 * 60 * 1000;
 
+/**
+ * The most coins and exchanges the quick-search lists carry: the top ones by rank (and only as
+ * many as fit 50 KB of JSON together, search.server.ts). The box finds the others on the server
+ * as the reader types (GET /api/v1/quick_search/find).
+ */
+export const QUICK_SEARCH_COINS = 500;
+export const QUICK_SEARCH_EXCHANGES = 100;
+
+/** How many coins and exchanges the box shows for a query, and asks the server for. */
+export const QUICK_SEARCH_HITS = { coin: 8, exchange: 5 } as const;
+
 /** A search over one list (coins or exchanges), built once per list. */
 interface ItemSearch<T extends QuickSearchItem> {
   items: readonly T[];
@@ -43,13 +54,33 @@ interface ItemSearch<T extends QuickSearchItem> {
   words: readonly string[][];
 }
 
+/** An item's searchable words, lower-cased: symbol, id, name, keys and local names. */
+const itemWords = (i: QuickSearchItem) =>
+  [i.symbol, i.id, i.name, ...i.keys, ...Object.values(i.names ?? {})].map((w) => w.toLowerCase());
+
+/** 0 a word is the query, 1 starts with it, 2 has a word starting with it, 3 contains it, 4 none. */
+function wordsTier(words: readonly string[], q: string): 0 | 1 | 2 | 3 | 4 {
+  if (words.includes(q)) return 0;
+  if (words.some((w) => w.startsWith(q))) return 1;
+  if (words.some((w) => w.includes(` ${q}`) || w.includes(`-${q}`))) return 2;
+  return words.some((w) => w.includes(q)) ? 3 : 4;
+}
+
+/**
+ * How well an item matches a (lower-cased, trimmed) query, by the rule {@link searchItems}
+ * ranks with: 0 exact, 1 prefix, 2 a word's prefix, 3 a substring (the server finds those), 4
+ * neither (a near match).
+ * @example itemTier({ id: 'bitcoin-cash', symbol: 'BCH', name: 'Bitcoin Cash', keys: [] }, 'cash') // 2
+ */
+export function itemTier(item: QuickSearchItem, q: string): 0 | 1 | 2 | 3 | 4 {
+  return wordsTier(itemWords(item), q);
+}
+
 export function itemSearch<T extends QuickSearchItem>(items: readonly T[]): ItemSearch<T> {
   return {
     items,
     fuse: new Fuse(items, { ...FUZZY_OPTIONS, keys: [...FUZZY_OPTIONS.keys] }),
-    words: items.map((i) =>
-      [i.symbol, i.id, i.name, ...i.keys, ...Object.values(i.names ?? {})].map((w) => w.toLowerCase()),
-    ),
+    words: items.map(itemWords),
   };
 }
 
@@ -65,14 +96,8 @@ export function searchItems<T extends QuickSearchItem>(search: ItemSearch<T>, qu
   if (!q || limit <= 0) return [];
   const tiers: T[][] = [[], [], []];
   search.words.forEach((words, i) => {
-    const tier = words.includes(q)
-      ? 0
-      : words.some((w) => w.startsWith(q))
-        ? 1
-        : words.some((w) => w.includes(` ${q}`) || w.includes(`-${q}`))
-          ? 2
-          : -1;
-    if (tier >= 0) tiers[tier]!.push(search.items[i]!);
+    const tier = wordsTier(words, q);
+    if (tier <= 2) tiers[tier]!.push(search.items[i]!);
   });
   const found = tiers.flat().slice(0, limit);
   if (found.length < limit && q.length >= FUZZY_FROM) {

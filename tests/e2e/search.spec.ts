@@ -1,4 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
+import { QUICK_SEARCH_COINS } from '../../src/lib/search.ts';
+import { signature } from '../../src/lib/signature.ts';
+import { query } from './db.ts';
 
 /** Waits until every island on the page has hydrated (Astro drops the ssr attribute). */
 async function hydrated(page: Page) {
@@ -120,6 +123,35 @@ test('the header search still opens a suggestion picked with the arrow keys', as
   await box.press('ArrowDown');
   await box.press('Enter');
   await expect(page).toHaveURL(/\/coin\/bitcoin$/);
+});
+
+test('the header search finds a coin beyond its list of top coins, on the server', async ({ page, request }) => {
+  // A coin ranked well below the list's cap: the box's own list cannot know it.
+  const [far] = await query<{ id: string; symbol: string }>(
+    'select id, symbol from coins where rank > $1 order by rank limit 1 offset 59',
+    [QUICK_SEARCH_COINS],
+  );
+  const t = await signature(Date.now(), 'coinlens');
+  const list = (await (await request.get(`/api/v1/quick_search/coin?t=${t}`)).json()) as { data: { id: string }[] };
+  expect(list.data.map((c) => c.id)).not.toContain(far!.id);
+  for (const prefix of ['/en', '/zh']) {
+    await page.goto(prefix);
+    await hydrated(page);
+    const box = page.getByTestId('quick-search-input');
+    await box.click();
+    await box.fill(far!.symbol.toLowerCase());
+    const option = page
+      .getByTestId('quick-search-results')
+      .getByRole('option')
+      .filter({ has: page.locator(`a[href$="/coin/${far!.id}"]`) });
+    await expect(option).toContainText(far!.symbol);
+    // Chosen with the keyboard like any other suggestion (at most 8 coins and 5 exchanges).
+    for (let i = 0; i < 13 && (await option.getAttribute('aria-selected')) !== 'true'; i++)
+      await box.press('ArrowDown');
+    await expect(option).toHaveAttribute('aria-selected', 'true');
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/coin/${far!.id}$`));
+  }
 });
 
 test.describe('without JavaScript', () => {

@@ -6,7 +6,15 @@ import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { announcements, articles, exchanges, flashNews, questions, wikiEntries } from '../../server/db/schema/index.ts';
 import { contentLocales } from '../../server/i18n/contentLocale.ts';
 import { inVisitorWindow } from '../content/announcements/index.ts';
-import { type ContentHit, type ContentKind, count, escapeLike, type Searcher, tierOf } from './query.server.ts';
+import {
+  type ContentHit,
+  type ContentKind,
+  countRows,
+  escapeLike,
+  type Searcher,
+  sectionTotal,
+  tierOf,
+} from './query.server.ts';
 
 /**
  * The words of a query for substring matching, read like `websearch_to_tsquery` reads them:
@@ -140,9 +148,9 @@ export function articleSearcher<K extends 'news' | 'research'>(kind: K): Searche
       inArray(articles.locale, contentLocales(locale)),
       m.where,
     );
-    const [rows, [agg]] = await Promise.all([
+    const rows =
       size > 0
-        ? db
+        ? await db
             .select({
               id: articles.id,
               title: articles.title,
@@ -156,10 +164,11 @@ export function articleSearcher<K extends 'news' | 'research'>(kind: K): Searche
             .orderBy(m.tier, sql`${m.rank} desc`, sql`${articles.publishedAt} desc`, sql`${articles.id} desc`)
             .limit(size)
             .offset((page - 1) * size)
-        : Promise.resolve([]),
-      db.select({ n: count }).from(articles).where(where),
-    ]);
-    return { total: agg?.n ?? 0, list: rows.map((r) => toContentHit(kind, r, term)) };
+        : [];
+    const total = await sectionTotal(rows.length, page, size, (limit) =>
+      countRows(db, db.select({ one: sql`1` }).from(articles).where(where).limit(limit).as('matches')),
+    );
+    return { ...total, list: rows.map((r) => toContentHit(kind, r, term)) };
   };
 }
 
@@ -167,9 +176,9 @@ export function articleSearcher<K extends 'news' | 'research'>(kind: K): Searche
 export const searchLives: Searcher<'lives'> = async (db, term, page, size, locale) => {
   const m = contentMatch(sql`${flashNews.title}`, sql`${flashNews.body}`, term);
   const where = and(inArray(flashNews.locale, contentLocales(locale)), m.where);
-  const [rows, [agg]] = await Promise.all([
+  const rows =
     size > 0
-      ? db
+      ? await db
           .select({
             id: flashNews.id,
             title: flashNews.title,
@@ -184,10 +193,11 @@ export const searchLives: Searcher<'lives'> = async (db, term, page, size, local
           .orderBy(m.tier, sql`${m.rank} desc`, sql`${flashNews.publishedAt} desc`, sql`${flashNews.id} desc`)
           .limit(size)
           .offset((page - 1) * size)
-      : Promise.resolve([]),
-    db.select({ n: count }).from(flashNews).where(where),
-  ]);
-  return { total: agg?.n ?? 0, list: rows.map((r) => toContentHit('lives', r, term)) };
+      : [];
+  const total = await sectionTotal(rows.length, page, size, (limit) =>
+    countRows(db, db.select({ one: sql`1` }).from(flashNews).where(where).limit(limit).as('matches')),
+  );
+  return { ...total, list: rows.map((r) => toContentHit('lives', r, term)) };
 };
 
 /** Exchange announcements; the exchange's display name matches too. */
@@ -203,9 +213,9 @@ export const searchAnnouncements: Searcher<'announcement'> = async (db, term, pa
     signedIn ? undefined : inVisitorWindow(contentLocales(locale)),
     m.where,
   );
-  const [rows, [agg]] = await Promise.all([
+  const rows =
     size > 0
-      ? db
+      ? await db
           .select({
             id: announcements.id,
             title: announcements.title,
@@ -223,14 +233,20 @@ export const searchAnnouncements: Searcher<'announcement'> = async (db, term, pa
           .orderBy(m.tier, sql`${m.rank} desc`, sql`${announcements.publishedAt} desc`, sql`${announcements.id} desc`)
           .limit(size)
           .offset((page - 1) * size)
-      : Promise.resolve([]),
-    db
-      .select({ n: count })
-      .from(announcements)
-      .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
-      .where(where),
-  ]);
-  return { total: agg?.n ?? 0, list: rows.map((r) => toContentHit('announcement', r, term)) };
+      : [];
+  const total = await sectionTotal(rows.length, page, size, (limit) =>
+    countRows(
+      db,
+      db
+        .select({ one: sql`1` })
+        .from(announcements)
+        .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
+        .where(where)
+        .limit(limit)
+        .as('matches'),
+    ),
+  );
+  return { ...total, list: rows.map((r) => toContentHit('announcement', r, term)) };
 };
 
 /** Encyclopedia entries (baike and bitwiki); their pages are addressed by slug. */
@@ -241,9 +257,9 @@ export const searchWiki: Searcher<'wiki'> = async (db, term, page, size, locale)
     term,
   );
   const where = and(inArray(wikiEntries.locale, contentLocales(locale)), m.where);
-  const [rows, [agg]] = await Promise.all([
+  const rows =
     size > 0
-      ? db
+      ? await db
           .select({
             id: wikiEntries.id,
             wikiKind: wikiEntries.kind,
@@ -259,11 +275,12 @@ export const searchWiki: Searcher<'wiki'> = async (db, term, page, size, locale)
           .orderBy(m.tier, sql`${m.rank} desc`, sql`${wikiEntries.views} desc`, sql`${wikiEntries.id} desc`)
           .limit(size)
           .offset((page - 1) * size)
-      : Promise.resolve([]),
-    db.select({ n: count }).from(wikiEntries).where(where),
-  ]);
+      : [];
+  const total = await sectionTotal(rows.length, page, size, (limit) =>
+    countRows(db, db.select({ one: sql`1` }).from(wikiEntries).where(where).limit(limit).as('matches')),
+  );
   return {
-    total: agg?.n ?? 0,
+    ...total,
     list: rows.map((r) => ({
       ...toContentHit('wiki', r, term, `/${r.wikiKind}/${encodeURIComponent(r.slug)}`),
       category: r.wikiKind,
@@ -275,9 +292,9 @@ export const searchWiki: Searcher<'wiki'> = async (db, term, page, size, locale)
 export const searchQuestions: Searcher<'question'> = async (db, term, page, size, locale) => {
   const m = contentMatch(sql`${questions.title}`, sql`${questions.body}`, term);
   const where = and(inArray(questions.locale, contentLocales(locale)), m.where);
-  const [rows, [agg]] = await Promise.all([
+  const rows =
     size > 0
-      ? db
+      ? await db
           .select({
             id: questions.id,
             title: questions.title,
@@ -291,8 +308,9 @@ export const searchQuestions: Searcher<'question'> = async (db, term, page, size
           .orderBy(m.tier, sql`${m.rank} desc`, sql`${questions.createdAt} desc`, sql`${questions.id} desc`)
           .limit(size)
           .offset((page - 1) * size)
-      : Promise.resolve([]),
-    db.select({ n: count }).from(questions).where(where),
-  ]);
-  return { total: agg?.n ?? 0, list: rows.map((r) => toContentHit('question', r, term)) };
+      : [];
+  const total = await sectionTotal(rows.length, page, size, (limit) =>
+    countRows(db, db.select({ one: sql`1` }).from(questions).where(where).limit(limit).as('matches')),
+  );
+  return { ...total, list: rows.map((r) => toContentHit('question', r, term)) };
 };

@@ -2,7 +2,7 @@
  * What a search is made of: the kinds and their hits, the query and its results, and the
  * helpers every searcher matches and ranks with (the SQL and the same rule in memory).
  */
-import { or, sql, type SQL } from 'drizzle-orm';
+import { or, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { Db } from '../../server/db/index.ts';
 
@@ -113,9 +113,29 @@ interface HitByKind {
   question: ContentHit;
 }
 
+/**
+ * Most matches a section counts: past it the total reads "1,000+" (`capped`), so a query that
+ * matches half the market costs no more than one that matches a thousand rows.
+ */
+export const TOTAL_CAP = 1000;
+
+/** How many matches a section has: exact up to TOTAL_CAP, else TOTAL_CAP and `capped`. */
+interface SectionTotal {
+  total: number;
+  /** More than `total` match: shown as "1,000+". */
+  capped: boolean;
+}
+
 /** One result section: the matches of one kind, paginated. */
 export type SearchSection = {
-  [K in SearchKind]: { kind: K; total: number; page: number; size: number; list: HitByKind[K][] };
+  [K in SearchKind]: SectionTotal & {
+    kind: K;
+    page: number;
+    size: number;
+    list: HitByKind[K][];
+    /** False when the query cannot match this kind and it was not searched (see `searchable`). */
+    searched: boolean;
+  };
 }[SearchKind];
 
 export interface SearchResults {
@@ -209,7 +229,43 @@ export type Searcher<K extends SearchKind> = (
   locale: Locale,
   /** A signed-in reader: announcements past the visitors' window too. */
   signedIn: boolean,
-) => Promise<{ total: number; list: HitByKind[K][] }>;
+) => Promise<SectionTotal & { list: HitByKind[K][] }>;
 
 export const count = sql<number>`count(*)`.mapWith(Number);
 export const tierOf = (n: number): MatchTier => (n === 0 || n === 1 ? n : 2);
+
+/** Chinese, Japanese and Korean script, where two characters make a word (比特, 코인). */
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af\uf900-\ufaff]/;
+
+/**
+ * Whether a kind is worth searching for a query. Content (long titles and bodies) needs three
+ * characters, two in Chinese, Japanese or Korean: a shorter string is part of nearly every text,
+ * so it would rank all of them for a page of noise. Coins, exchanges and pairs have short
+ * names, and their searchers decide for themselves (a pair query must read as a symbol).
+ * @example searchable('news', 'op') // false; searchable('news', '比特') // true; searchable('coin', 'b') // true
+ */
+export function searchable(kind: SearchKind, query: string): boolean {
+  if (!isContentKind(kind)) return query.length > 0;
+  return query.replace(/\s+/g, '').length >= (CJK.test(query) ? 2 : 3);
+}
+
+/**
+ * A section's total from its page of rows: page 1 holding fewer rows than fit is every match,
+ * with nothing left to count; otherwise `countUpTo` counts at most TOTAL_CAP + 1 matches.
+ */
+export async function sectionTotal(
+  listed: number,
+  page: number,
+  size: number,
+  countUpTo: (limit: number) => Promise<number>,
+): Promise<SectionTotal> {
+  if (page === 1 && size > 0 && listed < size) return { total: listed, capped: false };
+  const n = await countUpTo(TOTAL_CAP + 1);
+  return { total: Math.min(n, TOTAL_CAP), capped: n > TOTAL_CAP };
+}
+
+/** The rows of a subquery, counted (pass one limited to TOTAL_CAP + 1 rows). */
+export async function countRows(db: Db, rows: Subquery): Promise<number> {
+  const [r] = await db.select({ n: count }).from(rows);
+  return r?.n ?? 0;
+}

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   announcements,
   articles,
+  coinNames,
   coins,
   exchanges,
   flashNews,
@@ -10,8 +11,21 @@ import {
   tickers,
   wikiEntries,
 } from '../../server/db/schema/index.ts';
-import { CONTENT_KINDS, MAX_QUERY_LENGTH, SEARCH_KINDS, type ContentHit, type SearchSection } from './query.server.ts';
-import { bestMatch, search } from './search.server.ts';
+import {
+  CONTENT_KINDS,
+  MAX_QUERY_LENGTH,
+  SEARCH_KINDS,
+  TOTAL_CAP,
+  type ContentHit,
+  type SearchSection,
+} from './query.server.ts';
+import { bestMatch, QUICK_SEARCH_BYTES, search } from './search.server.ts';
+import {
+  QUICK_SEARCH_COINS,
+  QUICK_SEARCH_EXCHANGES,
+  QUICK_SEARCH_HITS,
+  type QuickSearchItem,
+} from '../../lib/search.ts';
 import { apiHarness } from '../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
@@ -36,7 +50,10 @@ beforeAll(async () => {
       { id: 'zqx-exact', symbol: 'ZQX', name: 'Exact Token', rank: 2010 },
       { id: 'percent-coin', symbol: 'PCT', name: '100% Coin', rank: 2020 },
       { id: 'underscore-coin', symbol: 'UND', name: 'Under_Score', rank: 2021 },
+      // Far below the quick-search list's cap: only the server finds it.
+      { id: 'farquill-coin', symbol: 'FQLX', name: 'Farquill Network', rank: 3000 },
     ]);
+  await db().insert(coinNames).values({ coinId: 'farquill-coin', locale: 'zh', name: '远羽链' });
   const [ex] = await db()
     .insert(exchanges)
     .values({ name: 'zqx-exchange', displayName: 'ZQX Exchange', type: 'CEX', rank: 999 })
@@ -421,5 +438,119 @@ describe('content search', () => {
     expect(status).toBe(400);
     expect(body).toMatchObject({ code: 400, data: null });
     expect(body.msg).toMatch(/q|kind|page|size/);
+  });
+});
+
+describe('search that scales', () => {
+  it('counts a section up to the cap and says there are more', async () => {
+    // Most seeded pairs are quoted in USDT: thousands of matches.
+    const { body } = await get<Results>('/api/v1/search?q=usdt');
+    const pair = section(body.data, 'pair');
+    expect(pair).toMatchObject({ total: TOTAL_CAP, capped: true, searched: true });
+    expect(pair.list).toHaveLength(10);
+    expect(section(body.data, 'coin')).toMatchObject({ capped: false });
+    // The last page the cap reaches is full; past it, nothing (the pager never links there).
+    const last = section(
+      (await get<Results>(`/api/v1/search?q=usdt&kind=pair&size=10&page=${TOTAL_CAP / 10}`)).body.data,
+      'pair',
+    );
+    expect(last.list).toHaveLength(10);
+    expect(last).toMatchObject({ total: TOTAL_CAP, capped: true });
+    const past = await get<Results>(`/api/v1/search?q=usdt&kind=pair&size=10&page=${TOTAL_CAP / 10 + 1}`);
+    expect(section(past.body.data, 'pair').list).toEqual([]);
+  });
+
+  it('lists pairs of a tier by volume across its pages, each pair once', async () => {
+    const pages = await Promise.all(
+      [1, 2, 3].map(
+        async (p) =>
+          section((await get<Results>(`/api/v1/search?q=btc&kind=pair&size=20&page=${p}`)).body.data, 'pair').list,
+      ),
+    );
+    const all = pages.flat();
+    expect(new Set(all.map((p) => p.id)).size).toBe(all.length);
+    const tiers = all.map((p) => p.tier);
+    expect(tiers).toEqual([...tiers].sort());
+    const exact = all.filter((p) => p.tier === 0).map((p) => p.volume24h ?? 0);
+    expect(exact).toEqual([...exact].sort((a, b) => b - a));
+  });
+
+  it('does not search content for a query too short to mean anything in a text', async () => {
+    const { body } = await get<Results>('/api/v1/search?q=op');
+    for (const kind of CONTENT_KINDS) expect(section(body.data, kind)).toMatchObject({ total: 0, searched: false });
+    expect(section(body.data, 'coin').searched).toBe(true);
+    const zh = await get<Results>(`/api/v1/search?q=${encodeURIComponent('比特')}&lan=zh`);
+    expect(section(zh.body.data, 'news').searched).toBe(true);
+  });
+
+  it('sends the top coins only, by rank, within the byte budget', async () => {
+    const res = await get<QuickSearchItem[]>('/api/v1/quick_search/coin');
+    const list = res.body.data;
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.length).toBeLessThanOrEqual(QUICK_SEARCH_COINS);
+    expect(Buffer.byteLength(JSON.stringify(res.body))).toBeLessThanOrEqual(QUICK_SEARCH_BYTES.coin);
+    const top = await db()
+      .select({ id: coins.id })
+      .from(coins)
+      .orderBy(sql`${coins.rank} asc nulls last`, coins.id)
+      .limit(list.length);
+    expect(list.map((c) => c.id)).toEqual(top.map((c) => c.id));
+    expect(list[0]).toMatchObject({ id: 'bitcoin', symbol: 'BTC', names: { zh: '比特币' } });
+    expect(list.some((c) => c.id === 'farquill-coin')).toBe(false);
+    const exchanges = await get<QuickSearchItem[]>('/api/v1/quick_search/exchange');
+    expect(exchanges.body.data.length).toBeLessThanOrEqual(QUICK_SEARCH_EXCHANGES);
+    expect(exchanges.body.data[0]!.id).toBe('binance');
+    expect(Buffer.byteLength(JSON.stringify(exchanges.body))).toBeLessThanOrEqual(QUICK_SEARCH_BYTES.exchange);
+    // Both lists together: at most 50 KB before compression.
+    expect(QUICK_SEARCH_BYTES.coin + QUICK_SEARCH_BYTES.exchange).toBeLessThanOrEqual(50_000);
+  });
+
+  it.each([
+    ['its symbol', 'fqlx'],
+    ['its name', 'Farquill'],
+    ['part of its name', 'quill net'],
+    ['its Chinese name', '远羽链'],
+  ])('finds a coin beyond the quick list by %s', async (_what, q) => {
+    const { status, body } = await get<{ coins: QuickSearchItem[]; exchanges: QuickSearchItem[] }>(
+      `/api/v1/quick_search/find?q=${encodeURIComponent(q)}`,
+    );
+    expect(status).toBe(200);
+    expect(body.data.coins[0]).toEqual({
+      id: 'farquill-coin',
+      symbol: 'FQLX',
+      name: 'Farquill Network',
+      keys: ['FarquillNetwork'],
+      names: { zh: '远羽链' },
+    });
+    expect(body.data.coins.length).toBeLessThanOrEqual(QUICK_SEARCH_HITS.coin);
+  });
+
+  it('finds exchanges and the best coins first', async () => {
+    const { body } = await get<{ coins: QuickSearchItem[]; exchanges: QuickSearchItem[] }>(
+      '/api/v1/quick_search/find?q=btc',
+    );
+    expect(body.data.coins[0]!.id).toBe('bitcoin');
+    const ex = await get<{ coins: QuickSearchItem[]; exchanges: QuickSearchItem[] }>(
+      '/api/v1/quick_search/find?q=zqx%20exch',
+    );
+    expect(ex.body.data.exchanges).toEqual([
+      { id: 'zqx-exchange', symbol: 'ZQX Exchange', name: 'ZQX Exchange', keys: ['ZQXExchange', 'CEX'] },
+    ]);
+  });
+
+  it.each([
+    ['missing q', ''],
+    ['blank q', 'q=%20'],
+    ['too long q', `q=${'z'.repeat(MAX_QUERY_LENGTH + 1)}`],
+  ])('GET /api/v1/quick_search/find rejects %s with a 400 envelope', async (_name, qs) => {
+    const { status, body } = await get(`/api/v1/quick_search/find?${qs}`);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ code: 400, data: null });
+    expect(body.msg).toMatch(/q/);
+  });
+
+  it('refuses an unsigned request like its neighbours', async () => {
+    const { status } = await get('/api/v1/quick_search/find?q=btc', { signed: false });
+    expect(status).toBe(400);
   });
 });

@@ -5,7 +5,12 @@
 import { asc, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../server/db/index.ts';
 import { coins, exchanges } from '../../server/db/schema/index.ts';
-import type { QuickSearchItem } from '../../lib/search.ts';
+import {
+  QUICK_SEARCH_COINS,
+  QUICK_SEARCH_EXCHANGES,
+  QUICK_SEARCH_HITS,
+  type QuickSearchItem,
+} from '../../lib/search.ts';
 import { DomainError } from '../../server/api/errors.ts';
 import { coinIcon, priceAge, priceAgeColumns } from '../market/coins/index.ts';
 import { coinNameBook, localCoinName } from '../market/coins/index.ts';
@@ -21,8 +26,16 @@ import {
   type SearchQuery,
   type SearchResults,
   type SearchSection,
+  searchable,
 } from './query.server.ts';
-import { LOCAL_NAME_LOCALES, searchCoins, searchExchanges, searchPairs } from './marketSearch.server.ts';
+import {
+  findCoins,
+  findExchanges,
+  LOCAL_NAME_LOCALES,
+  searchCoins,
+  searchExchanges,
+  searchPairs,
+} from './marketSearch.server.ts';
 import {
   articleSearcher,
   searchAnnouncements,
@@ -31,44 +44,102 @@ import {
   searchWiki,
 } from './contentSearch.server.ts';
 
-/** Every coin as a quick-search item, by market-cap rank. */
-export async function quickSearchCoins(db: Db): Promise<QuickSearchItem[]> {
-  const rows = await db
-    .select({ id: coins.id, symbol: coins.symbol, name: coins.name, platform: coins.platform })
-    .from(coins)
-    .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id));
-  const book = await coinNameBook(db);
-  return rows.map((r) => {
-    // One list for every language (cached by browsers and CDNs alike): each item carries its
-    // local names, which the box shows in the page's language and searches in all of them.
-    const names: Record<string, string> = {};
-    for (const l of LOCAL_NAME_LOCALES) {
-      const n = localCoinName(book, l, r.id);
-      if (n) names[l] = n;
-    }
-    const local = [...new Set(Object.values(names))];
-    return {
-      id: r.id,
-      symbol: r.symbol,
-      name: r.name,
-      keys: [r.name.replace(/\s+/g, ''), ...(r.platform ? [r.platform] : []), ...local],
-      ...(local.length ? { names } : {}),
-    };
-  });
+/**
+ * The bytes of JSON each quick-search answer may take, envelope included (uncompressed: 50 KB
+ * for both lists, about 13 KB gzipped), whatever the size of the market.
+ */
+export const QUICK_SEARCH_BYTES = { coin: 40_000, exchange: 10_000 } as const;
+const ENVELOPE_BYTES = Buffer.byteLength(JSON.stringify({ code: 0, data: [], msg: 'success' }));
+
+/** The items from the first that fit `bytes` of JSON together (with their commas). */
+function withinBytes<T>(items: readonly T[], bytes: number): T[] {
+  let used = ENVELOPE_BYTES;
+  let n = 0;
+  for (const item of items) {
+    used += Buffer.byteLength(JSON.stringify(item)) + (n ? 1 : 0);
+    if (used > bytes) break;
+    n += 1;
+  }
+  return items.slice(0, n);
 }
 
-/** Every exchange as a quick-search item, by volume rank. */
-export async function quickSearchExchanges(db: Db): Promise<QuickSearchItem[]> {
-  const rows = await db
-    .select({ name: exchanges.name, displayName: exchanges.displayName, type: exchanges.type })
-    .from(exchanges)
-    .orderBy(sql`${exchanges.rank} asc nulls last`, asc(exchanges.name));
-  return rows.map((r) => ({
+type CoinNames = Awaited<ReturnType<typeof coinNameBook>>;
+
+/**
+ * A coin as a quick-search item. One list serves every language (cached by browsers and CDNs
+ * alike): each item carries its local names, which the box shows in the page's language and
+ * searches in all of them. `keys` holds only what the other fields do not (the name without
+ * spaces when it has some, the platform): every byte is paid 500 times.
+ */
+function coinItem(book: CoinNames, r: { id: string; symbol: string; name: string; platform: string | null }) {
+  const names: Record<string, string> = {};
+  for (const l of LOCAL_NAME_LOCALES) {
+    const n = localCoinName(book, l, r.id);
+    if (n) names[l] = n;
+  }
+  const joined = r.name.replace(/\s+/g, '');
+  const item: QuickSearchItem = {
+    id: r.id,
+    symbol: r.symbol,
+    name: r.name,
+    keys: [...(joined !== r.name ? [joined] : []), ...(r.platform ? [r.platform] : [])],
+  };
+  if (Object.keys(names).length) item.names = names;
+  return item;
+}
+
+function exchangeItem(r: { name: string; displayName: string; type: string }): QuickSearchItem {
+  return {
     id: r.name,
     symbol: r.displayName,
     name: r.displayName,
     keys: [r.displayName.replace(/[\s.]+/g, ''), r.type],
-  }));
+  };
+}
+
+/** The top coins as quick-search items, by market-cap rank: QUICK_SEARCH_COINS, within 40 KB. */
+export async function quickSearchCoins(db: Db): Promise<QuickSearchItem[]> {
+  const [rows, book] = await Promise.all([
+    db
+      .select({ id: coins.id, symbol: coins.symbol, name: coins.name, platform: coins.platform })
+      .from(coins)
+      .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id))
+      .limit(QUICK_SEARCH_COINS),
+    coinNameBook(db),
+  ]);
+  return withinBytes(
+    rows.map((r) => coinItem(book, r)),
+    QUICK_SEARCH_BYTES.coin,
+  );
+}
+
+/** The top exchanges as quick-search items, by volume rank: QUICK_SEARCH_EXCHANGES, within 10 KB. */
+export async function quickSearchExchanges(db: Db): Promise<QuickSearchItem[]> {
+  const rows = await db
+    .select({ name: exchanges.name, displayName: exchanges.displayName, type: exchanges.type })
+    .from(exchanges)
+    .orderBy(sql`${exchanges.rank} asc nulls last`, asc(exchanges.name))
+    .limit(QUICK_SEARCH_EXCHANGES);
+  return withinBytes(rows.map(exchangeItem), QUICK_SEARCH_BYTES.exchange);
+}
+
+/**
+ * The coins and exchanges a query finds on the server, as quick-search items, best first (the
+ * searchers' order): what the box adds to its own lists' hits as the reader types.
+ * @example await quickSearchFind(db, 'gen560') // { coins: [{ id: 'gen-coin-560', … }], exchanges: [] }
+ */
+export async function quickSearchFind(
+  db: Db,
+  raw: string,
+): Promise<{ coins: QuickSearchItem[]; exchanges: QuickSearchItem[] }> {
+  const q = normaliseQuery(raw);
+  if (!q) return { coins: [], exchanges: [] };
+  const [coinRows, exchangeRows, book] = await Promise.all([
+    findCoins(db, q, QUICK_SEARCH_HITS.coin),
+    findExchanges(db, q, QUICK_SEARCH_HITS.exchange),
+    coinNameBook(db),
+  ]);
+  return { coins: coinRows.map((r) => coinItem(book, r)), exchanges: exchangeRows.map(exchangeItem) };
 }
 // ---------------------------------------------------------------------------------------------
 // Full search (the /search page, /q and GET /api/v1/search)
@@ -100,10 +171,11 @@ const PREVIEW_SIZE: Record<SearchKind, number> = {
 };
 
 /**
- * Searches every kind (counts for all of them) and lists the asked kind's page, or every kind's
- * first rows when no kind is asked for. Content is searched in the reader's content languages
- * (`locale`, default en). Throws a 400 DomainError for a query over MAX_QUERY_LENGTH; an empty
- * query finds nothing.
+ * Searches every kind (counts for all of them, up to TOTAL_CAP) and lists the asked kind's page,
+ * or every kind's first rows when no kind is asked for. Kinds the query cannot match are not
+ * searched (`searchable`: content needs three characters). Content is searched in the reader's
+ * content languages (`locale`, default en). Throws a 400 DomainError for a query over
+ * MAX_QUERY_LENGTH; an empty query finds nothing.
  * @example await search(db, { q: 'btc' }) // sections coin (Bitcoin first), exchange, pair, news …
  */
 export async function search(db: Db, q: SearchQuery): Promise<SearchResults> {
@@ -118,16 +190,10 @@ export async function search(db: Db, q: SearchQuery): Promise<SearchResults> {
       const size =
         q.kind === undefined ? (q.size ?? PREVIEW_SIZE[kind]) : kind === q.kind ? (q.size ?? PREVIEW_SIZE[kind]) : 0;
       const at = kind === q.kind ? page : 1;
-      if (!query) return { kind, total: 0, page: at, size, list: [] } as SearchSection;
-      const { total, list } = await (SEARCHERS[kind] as Searcher<typeof kind>)(
-        db,
-        query,
-        at,
-        size,
-        locale,
-        q.signedIn ?? false,
-      );
-      return { kind, total, page: at, size, list } as SearchSection;
+      if (!searchable(kind, query))
+        return { kind, total: 0, capped: false, page: at, size, list: [], searched: false } as SearchSection;
+      const found = await (SEARCHERS[kind] as Searcher<typeof kind>)(db, query, at, size, locale, q.signedIn ?? false);
+      return { kind, ...found, page: at, size, searched: true } as SearchSection;
     }),
   );
   return { query, kind: q.kind ?? null, sections };
@@ -141,7 +207,9 @@ export function emptyResults(query: string): SearchResults {
   return {
     query,
     kind: null,
-    sections: SEARCH_KINDS.map((kind) => ({ kind, total: 0, page: 1, size: 0, list: [] }) as SearchSection),
+    sections: SEARCH_KINDS.map(
+      (kind) => ({ kind, total: 0, capped: false, page: 1, size: 0, list: [], searched: false }) as SearchSection,
+    ),
   };
 }
 

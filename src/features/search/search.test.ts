@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { escapeLike, matchTier, normaliseQuery, parsePairQuery } from './query.server.ts';
+import {
+  escapeLike,
+  matchTier,
+  normaliseQuery,
+  parsePairQuery,
+  searchable,
+  sectionTotal,
+  TOTAL_CAP,
+} from './query.server.ts';
 import { queryTerms, snippet } from './contentSearch.server.ts';
 
 describe('normaliseQuery', () => {
@@ -74,5 +82,42 @@ describe('snippet', () => {
     expect(snippet('## Heading\n\n- **Bold** item with [a link](https://x.example) and `code`', 'x')).toBe(
       'Heading Bold item with a link and code',
     );
+  });
+});
+
+describe('searchable', () => {
+  it.each([
+    ['news', 'op', false],
+    ['news', 'eth', true],
+    ['wiki', 'a b', false],
+    ['lives', '比特', true],
+    ['lives', '币', false],
+    ['question', '코인', true],
+    ['coin', 'b', true],
+    ['pair', 'op', true],
+  ] as const)('%s for %j: %s', (kind, q, expected) => expect(searchable(kind, q)).toBe(expected));
+});
+
+describe('sectionTotal', () => {
+  it('takes a short first page as every match, without counting', async () => {
+    let counted = false;
+    const total = await sectionTotal(3, 1, 10, async () => {
+      counted = true;
+      return 0;
+    });
+    expect(total).toEqual({ total: 3, capped: false });
+    expect(counted).toBe(false);
+  });
+
+  it('counts up to one past the cap otherwise, and says when there are more', async () => {
+    const limits: number[] = [];
+    const count = (n: number) => async (limit: number) => {
+      limits.push(limit);
+      return Math.min(n, limit);
+    };
+    expect(await sectionTotal(10, 1, 10, count(42))).toEqual({ total: 42, capped: false });
+    expect(await sectionTotal(0, 3, 10, count(5_000))).toEqual({ total: TOTAL_CAP, capped: true });
+    expect(await sectionTotal(0, 1, 0, count(TOTAL_CAP))).toEqual({ total: TOTAL_CAP, capped: false });
+    expect(limits).toEqual([TOTAL_CAP + 1, TOTAL_CAP + 1, TOTAL_CAP + 1]);
   });
 });

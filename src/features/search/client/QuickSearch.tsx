@@ -3,8 +3,19 @@ import { useDeferredValue, useEffect, useId, useLayoutEffect, useMemo, useRef, u
 import { recogniseChainQuery } from '../../../lib/chainQuery.ts';
 import { describeChainQuery, explorerOffer } from '../../../lib/explorers.ts';
 import { createTranslator, type Dict, type Locale } from '../../../lib/i18n/index.ts';
-import { itemSearch, searchItems, type QuickSearchItem } from '../../../lib/search.ts';
-import { $explorers, $quickSearch, loadExplorers, loadQuickSearch } from './quickSearch.ts';
+import { itemSearch, QUICK_SEARCH_HITS, searchItems, type QuickSearchItem } from '../../../lib/search.ts';
+import {
+  $explorers,
+  $found,
+  $quickSearch,
+  FIND_DEBOUNCE_MS,
+  FIND_FROM,
+  findKey,
+  findOnServer,
+  loadExplorers,
+  loadQuickSearch,
+  mergeHits,
+} from './quickSearch.ts';
 
 interface Props {
   locale: Locale;
@@ -17,9 +28,6 @@ interface Props {
   focus?: { start: number | null; end: number | null } | null;
 }
 
-const MAX_COINS = 8;
-const MAX_EXCHANGES = 5;
-
 type Hit =
   | { kind: 'coin' | 'exchange'; key: string; item: QuickSearchItem; href: string }
   /** An address or hash typed in, on one block explorer (another site: a new tab). */
@@ -27,7 +35,8 @@ type Hit =
 
 /**
  * Header quick search over coins and exchanges (exact matches, then prefixes, then fuse.js's near
- * matches: src/lib/search.ts). The header renders the same form as plain HTML (it submits to
+ * matches: src/lib/search.ts): the cached lists of the top ones answer at once, and the server's
+ * hits among all of them are merged in when typing pauses. The header renders the same form as plain HTML (it submits to
  * /search without JavaScript); this island replaces it on the visitor's first interaction
  * (mount.tsx), so no framework code loads before.
  */
@@ -35,10 +44,12 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
   const t = createTranslator(dict);
   const { status, lists } = useStore($quickSearch);
   const explorers = useStore($explorers);
+  const found = useStore($found);
   const [query, setQuery] = useState(initialQuery);
   const [open, setOpen] = useState(focus !== null);
-  // -1: no suggestion selected, so Enter submits the query to the search page.
-  const [active, setActive] = useState(-1);
+  // The selected suggestion by its key, so it stays selected when the server's hits arrive
+  // around it; null: none, and Enter submits the query to the search page.
+  const [activeKey, setActiveKey] = useState<string | null>(null);
   const deferred = useDeferredValue(query.trim());
   const listId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -62,6 +73,20 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
     if (chain) void loadExplorers();
   }, [chain]);
 
+  // The rest of the market: asked for when typing pauses (at once when already answered).
+  const remoteKey = !chain && findKey(deferred).length >= FIND_FROM ? findKey(deferred) : null;
+  useEffect(() => {
+    if (!remoteKey) return;
+    if ($found.get().has(remoteKey)) return;
+    const timer = setTimeout(() => void findOnServer(remoteKey), FIND_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [remoteKey]);
+  const remote = remoteKey ? found.get(remoteKey) : undefined;
+  // Waiting for the server: typing has not paused yet, or its answer is on the way.
+  const pending = remoteKey !== null && (!remote || remote.status === 'loading');
+  // Nothing could be searched: the lists did not load, and the server did not answer either.
+  const failed = status === 'failed' && (remoteKey === null || remote?.status === 'failed');
+
   const hits: Hit[] = useMemo(() => {
     if (!deferred) return [];
     const onExplorers: Hit[] = chain
@@ -73,13 +98,23 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
           href: l.href,
         }))
       : [];
-    const coins = searchItems(searches.coins, deferred, MAX_COINS).map((item) => ({
+    const coins = mergeHits(
+      searchItems(searches.coins, deferred, QUICK_SEARCH_HITS.coin),
+      remote?.coins ?? [],
+      deferred,
+      QUICK_SEARCH_HITS.coin,
+    ).map((item) => ({
       kind: 'coin' as const,
       key: item.id,
       item,
       href: `${base}/coin/${encodeURIComponent(item.id)}`,
     }));
-    const exchanges = searchItems(searches.exchanges, deferred, MAX_EXCHANGES).map((item) => ({
+    const exchanges = mergeHits(
+      searchItems(searches.exchanges, deferred, QUICK_SEARCH_HITS.exchange),
+      remote?.exchanges ?? [],
+      deferred,
+      QUICK_SEARCH_HITS.exchange,
+    ).map((item) => ({
       kind: 'exchange' as const,
       key: item.id,
       item,
@@ -88,7 +123,13 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
     return [...onExplorers, ...coins, ...exchanges];
     // t changes with dict only, which never changes after mount.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [deferred, searches, base, chain, explorers.catalog]);
+  }, [deferred, searches, base, chain, explorers.catalog, remote]);
+  const hitKey = (h: Hit) => `${h.kind}:${h.key}`;
+  const active = activeKey === null ? -1 : hits.findIndex((h) => hitKey(h) === activeKey);
+  const select = (i: number) => {
+    const hit = hits[i];
+    if (hit) setActiveKey(hitKey(hit));
+  };
 
   const go = (hit: Hit | undefined) => {
     if (!hit) return;
@@ -99,10 +140,10 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
   const onKeyDown = (e: React.KeyboardEvent<HTMLInputElement>) => {
     if (e.key === 'ArrowDown') {
       e.preventDefault();
-      setActive((a) => Math.min(a + 1, hits.length - 1));
+      select(Math.min(active + 1, hits.length - 1));
     } else if (e.key === 'ArrowUp') {
       e.preventDefault();
-      setActive((a) => Math.max(a - 1, 0));
+      select(Math.max(active - 1, 0));
     } else if (e.key === 'Enter') {
       const hit = hits[active];
       if (hit) {
@@ -137,7 +178,7 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
                   href={h.href}
                   target="_blank"
                   rel="noopener noreferrer nofollow"
-                  onMouseEnter={() => setActive(i)}
+                  onMouseEnter={() => select(i)}
                   data-testid="quick-search-explorer"
                   data-explorer={h.key}
                 >
@@ -148,7 +189,7 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
                   <span className="sr-only"> ({t('explorer.newTab')})</span>
                 </a>
               ) : (
-                <a href={h.href} onMouseEnter={() => setActive(i)}>
+                <a href={h.href} onMouseEnter={() => select(i)}>
                   {kind === 'coin' && (
                     <img
                       src={`/icons/coins/${encodeURIComponent(h.item.id)}.svg`}
@@ -205,7 +246,7 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
         }}
         onChange={(e) => {
           setQuery(e.target.value);
-          setActive(-1);
+          setActiveKey(null);
           setOpen(true);
           void loadQuickSearch();
         }}
@@ -216,12 +257,16 @@ export default function QuickSearch({ locale, base, dict, initialQuery = '', foc
         <ul className="qs-results" id={listId} role="listbox" data-testid="quick-search-results">
           {chain && explorers.status === 'loading' && <li className="qs-empty">{t('explorer.qs.loading')}</li>}
           {chain && explorers.status === 'failed' && <li className="qs-empty">{t('explorer.qs.failed')}</li>}
-          {!chain && status === 'loading' && !hits.length && <li className="qs-empty">{t('search.loading')}</li>}
-          {!chain && status === 'failed' && !hits.length && <li className="qs-empty">{t('search.failed')}</li>}
+          {!chain && (status === 'loading' || pending) && !hits.length && (
+            <li className="qs-empty">{t('search.loading')}</li>
+          )}
+          {!chain && !pending && failed && !hits.length && <li className="qs-empty">{t('search.failed')}</li>}
           {chain && explorers.status === 'ready' && !hits.some((h) => h.kind === 'explorer') && (
             <li className="qs-empty">{t('explorer.none')}</li>
           )}
-          {!chain && status === 'ready' && !hits.length && <li className="qs-empty">{t('search.noResults')}</li>}
+          {!chain && (status === 'ready' || status === 'failed') && !pending && !failed && !hits.length && (
+            <li className="qs-empty">{t('search.noResults')}</li>
+          )}
           {section('explorer', t('explorer.qs.title'))}
           {section('coin', t('search.coins'))}
           {section('exchange', t('search.exchanges'))}
