@@ -5,13 +5,14 @@
 // and takes over when the first stops. Stops cleanly on SIGINT/SIGTERM.
 import { boot } from '../src/server/boot.ts';
 import { config } from '../src/server/config.ts';
-import { startContent, startMarket } from '../src/server/ingest/index.ts';
+import { startContent, startMarket, startSnapshots } from '../src/server/ingest/index.ts';
 import { startRealtime, stopRealtime } from '../src/server/realtime/index.ts';
 
 const c = config();
 const booted = await boot({ role: 'tool', live: false, push: false, log: (line) => console.log(line) });
 const hub = await startRealtime({ handle: booted.handle, live: 'off' });
 await startMarket({ hub, db: booted.handle.db, config: { ...c, LIVE: 'sources' }, log: (line) => console.log(line) });
+await startSnapshots({ hub, db: booted.handle.db, config: { ...c, LIVE: 'sources' }, log: (line) => console.log(line) });
 await startContent({ hub, db: booted.handle.db, config: { ...c, LIVE: 'sources' }, log: (line) => console.log(line) });
 console.log(
   hub.isLeader ? '[ingest] running the sources' : '[ingest] another worker runs the sources; waiting to take over',

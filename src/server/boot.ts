@@ -83,6 +83,12 @@ export async function boot(options: BootOptions): Promise<Booted> {
         );
         if (await demoMarketPending(handle.db)) await market;
       }
+      if (c.LIVE !== 'off') {
+        const { startSnapshots } = await import('./ingest/index.ts');
+        await startSnapshots({ hub, db: handle.db, config: c, log }).catch((e) =>
+          console.error('[market-snapshots] could not start:', (e as Error).message),
+        );
+      }
       if (c.LIVE !== 'off' && c.CONTENT !== 'off') {
         const { startContent } = await import('./ingest/index.ts');
         await startContent({ hub, db: handle.db, config: c, log }).catch((e) =>

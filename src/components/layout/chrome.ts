@@ -251,7 +251,7 @@ export function renderFooter(v: View, p: GlobalTotals['provenance']): SafeHtml {
   return html`<footer class="site-footer"><div class="inner">
 <p><b>${t('site.name')}</b> · ${t('footer.about')} ${t('footer.disclaimer')}</p>
 <p class="muted" data-testid="footer-source">${origin ? html`${origin} · ` : null}${t('footer.icons')}</p>
-<nav class="links" aria-label="${t('site.name')}"><a href="${href('/app')}">${t('footer.app')}</a><a href="${href('/review')}">${t('footer.reviews')}</a><a href="${href('/widget/help')}">${t('footer.widget')}</a><a href="${href('/feeds')}">${t('footer.feeds')}</a><a href="${href('/privacy')}">${t('footer.privacy')}</a><a href="${href('/methodology')}">${t('footer.methodology')}</a><a href="/sitemap.xml">${t('footer.sitemap')}</a></nav>
+<nav class="links" aria-label="${t('site.name')}"><a href="${href('/app')}">${t('footer.app')}</a><a href="${href('/review')}">${t('footer.reviews')}</a><a href="${href('/convert')}">${t('convert.nav')}</a><a href="${href('/widget/help')}">${t('footer.widget')}</a><a href="${href('/feeds')}">${t('footer.feeds')}</a><a href="${href('/privacy')}">${t('footer.privacy')}</a><a href="${href('/methodology')}">${t('footer.methodology')}</a><a href="/sitemap.xml">${t('footer.sitemap')}</a></nav>
 <p class="muted">© ${new Date(v.now).getUTCFullYear()} ${t('site.name')}</p>
 </div></footer>`;
 }

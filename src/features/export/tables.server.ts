@@ -8,6 +8,7 @@ import type { Translate } from '../../server/i18n/index.ts';
 import type { View } from '../../server/view.ts';
 import { coinMarkets, coins, exchangePairs, exchanges, hot, tickerTable } from './marketTables.server.ts';
 import { offeringPlatforms, offeringTable, rank } from './rankingTables.server.ts';
+import { newCoins, trending } from './trendingTables.server.ts';
 
 /**
  * The tables a reader can download, each described once: how it reads the page's own query
@@ -53,6 +54,8 @@ export const EXPORT_TABLES = {
   futures: tickerTable('futures', 'futures', '/futures'),
   rank,
   hot,
+  trending,
+  'new-coins': newCoins,
   offerings: offeringTable('offerings', '/ieo', false),
   'offering-roi': offeringTable('offering-roi', '/ieo/ieo-roi', true),
   'offering-platforms': offeringPlatforms,

@@ -25,6 +25,7 @@ import {
 } from '../../server/db/schema/index.ts';
 import { pageLocalesFor } from '../../server/i18n/contentLocale.ts';
 import { openToVisitors } from '../content/announcements/index.ts';
+import { convertSitemapPaths } from '../market/convert/index.ts';
 
 export interface SitemapPage {
   /** Unprefixed site path, e.g. "/coin/bitcoin". */
@@ -42,9 +43,13 @@ export const STATIC_PATHS = [
   '/exchange/establishAccount',
   '/rank',
   '/rank/fear-greed',
+  '/charts',
   '/hot',
+  '/trending',
+  '/new-coins',
   '/pairs',
   '/futures',
+  '/convert',
   '/flow',
   '/news',
   '/lives',
@@ -189,9 +194,19 @@ const staticSection: Section = {
     STATIC_PATHS.slice(offset, offset + limit).map((path) => ({ path, locales: LOCALES })),
 };
 
+/** The converter's popular pairs (/convert/btc-usd …): the top coins to each currency, BTC and ETH. */
+const convertSection: Section = {
+  name: 'convert',
+  count: async (db) => (await convertSitemapPaths(db)).length,
+  lastmod: async () => null,
+  pages: async (db, offset, limit) =>
+    (await convertSitemapPaths(db)).slice(offset, offset + limit).map((path) => ({ path, locales: LOCALES })),
+};
+
 /** Every section, in index order. Paths follow the routes of SPEC §2. */
 export const SECTIONS: Section[] = [
   staticSection,
+  convertSection,
   tableSection({
     name: 'coins',
     table: coins,

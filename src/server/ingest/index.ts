@@ -204,6 +204,16 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
 }
 
 /**
+ * Records the whole market's history (a snapshot of the coin list every five minutes) where the
+ * market runs, simulated or live; LIVE=off records nothing (its numbers do not move).
+ */
+export async function startSnapshots(o: { hub: Realtime; db: Db; config: Config; log: (line: string) => void }) {
+  if (o.config.LIVE === 'off') return;
+  const { SnapshotRecorder } = await import('../../features/market/global/index.ts');
+  await o.hub.addSource(new SnapshotRecorder({ db: o.db, log: o.log }));
+}
+
+/**
  * Adds the content ingest (news, flash news, announcements from the content sources), the daily
  * Fear & Greed index and the repositories' activity on GitHub to the hub:
  * it runs where the market runs (the realtime leader), unless CONTENT=off or LIVE=off. A broken
