@@ -100,10 +100,15 @@ test('the header links to the chart', async ({ page }) => {
   await expect(page.getByTestId('kline-page')).toHaveAttribute('data-coin', 'bitcoin');
 });
 
-test('an unknown symbol is a 404', async ({ page }) => {
+test('an unknown symbol is a 404; a percent-encoded one is read decoded', async ({ page, request }) => {
   const res = await page.goto('/kline/no-such-coin-xyz');
   expect(res?.status()).toBe(404);
   await expect(page.getByTestId('not-found')).toBeVisible();
+  // Symbols such as $PAC reach the page percent-encoded; %62tc is "btc".
+  const encoded = await request.get('/kline/%62tc');
+  expect(encoded.status()).toBe(200);
+  expect(await encoded.text()).toContain('data-coin="bitcoin"');
+  expect((await request.get('/kline/%E0%A4%A')).status()).toBe(404);
 });
 
 test.describe('without JavaScript', () => {
