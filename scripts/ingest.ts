@@ -12,7 +12,12 @@ const c = config();
 const booted = await boot({ role: 'tool', live: false, push: false, log: (line) => console.log(line) });
 const hub = await startRealtime({ handle: booted.handle, live: 'off' });
 await startMarket({ hub, db: booted.handle.db, config: { ...c, LIVE: 'sources' }, log: (line) => console.log(line) });
-await startSnapshots({ hub, db: booted.handle.db, config: { ...c, LIVE: 'sources' }, log: (line) => console.log(line) });
+await startSnapshots({
+  hub,
+  db: booted.handle.db,
+  config: { ...c, LIVE: 'sources' },
+  log: (line) => console.log(line),
+});
 await startContent({ hub, db: booted.handle.db, config: { ...c, LIVE: 'sources' }, log: (line) => console.log(line) });
 console.log(
   hub.isLeader ? '[ingest] running the sources' : '[ingest] another worker runs the sources; waiting to take over',
