@@ -10,8 +10,8 @@ export type KlineInterval = (typeof KLINE_INTERVALS)[number];
 export const KLINE_RANGES = ['1D', '1W', '1M', '3M', '6M', '1Y', 'YTD', 'ALL'] as const;
 export type KlineRange = (typeof KLINE_RANGES)[number];
 
-/** The ranges of the coin overview's small price chart (the kline page offers all of the above). */
-export const PRICE_CHART_RANGES = ['1D', '1W', '1M', '3M', '6M', '1Y', 'YTD'] as const;
+/** The ranges of the coin overview's chart, as CoinGecko offers them (the kline page offers all of the above). */
+export const PRICE_CHART_RANGES = ['1D', '1W', '1M', '3M', '1Y', 'YTD', 'ALL'] as const;
 
 /** Stored intervals; the others are rolled up from one of these. */
 type StoredInterval = '1m' | '1h' | '1d';

@@ -125,8 +125,8 @@ test('the overview price chart loads when it comes into view, and its ranges red
   await page.setViewportSize({ width: 1280, height: 100 });
   await page.goto('/en/coin/bitcoin');
   const chart = page.getByTestId('price-chart');
-  // Below the fold: the server's placeholder, and no chart code fetched yet.
-  await expect(chart).toHaveAttribute('data-state', 'loading');
+  // Below the fold: the server's drawing, and no chart code fetched yet.
+  await expect(chart).toHaveAttribute('data-state', 'static');
   await page.waitForLoadState('networkidle');
   expect(scripts.some((u) => u.includes('lightweight-charts'))).toBe(false);
   await chart.scrollIntoViewIfNeeded();
@@ -134,14 +134,17 @@ test('the overview price chart loads when it comes into view, and its ranges red
   expect(Number(await chart.getAttribute('data-points'))).toBeGreaterThan(10);
   // Back to a real window: in a 100px one the sticky header covers the range buttons.
   await page.setViewportSize({ width: 1280, height: 720 });
-  await chart.getByRole('button', { name: '1M' }).click();
+  await chart.getByRole('link', { name: '1M', exact: true }).click();
   await expect(chart).toHaveAttribute('data-range', '1M');
   await expect(chart).toHaveAttribute('data-state', 'ready');
-  // Every range of SPEC §4 is offered and draws.
-  await expect(chart.locator('.price-chart-ranges button')).toHaveText(['1D', '1W', '1M', '3M', '6M', '1Y', 'YTD']);
-  for (const range of ['6M', 'YTD']) {
-    await chart.getByRole('button', { name: range }).click();
-    await expect(chart).toHaveAttribute('data-range', range);
+  // Every range CoinGecko offers, and draws.
+  await expect(chart.locator('.price-chart-ranges a')).toHaveText(['1D', '7D', '1M', '3M', '1Y', 'YTD', 'All']);
+  for (const [range, name] of [
+    ['ALL', 'All'],
+    ['YTD', 'YTD'],
+  ]) {
+    await chart.getByRole('link', { name, exact: true }).click();
+    await expect(chart).toHaveAttribute('data-range', range!);
     await expect(chart).toHaveAttribute('data-state', /ready|empty/);
   }
   await expect(chart.getByRole('link', { name: /TradingView/ })).toBeVisible();

@@ -21,7 +21,7 @@ export type Family = {
  */
 const ROWS = '?size=20';
 
-const TABS = ['overview', 'market', 'flow', 'analysis', 'ratings', 'news', 'calendar', 'repository'];
+const TABS = ['overview', 'market', 'historical-data', 'flow', 'analysis', 'ratings', 'news', 'calendar', 'repository'];
 
 export const FAMILIES: Family[] = [
   { name: 'home', path: '/', main: true },

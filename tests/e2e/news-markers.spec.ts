@@ -207,7 +207,7 @@ test.describe('coin overview chart', () => {
     return chart;
   }
 
-  test('en: marker on its bar, hover card, range buttons move and hide it, click opens the flash item', async ({
+  test('en: marker on its bar, hover card, range links move and hide it, click opens the flash item', async ({
     page,
   }) => {
     const chart = await open(page, '/en/coin/bitcoin');
@@ -219,16 +219,16 @@ test.describe('coin overview chart', () => {
     await marker.locator('.news-dot').hover();
     await expect(marker.getByRole('tooltip')).toContainText(titles.en);
 
-    await chart.getByRole('button', { name: '1D' }).click();
+    await chart.getByRole('link', { name: '1D', exact: true }).click();
     await expect(chart).toHaveAttribute('data-range', '1D');
     await expect(chart).toHaveAttribute('data-state', 'ready');
     await expect(marker).toHaveCount(0);
     // A month is drawn in 4-hour bars: the item is on the marker holding the one that holds it.
-    await chart.getByRole('button', { name: '1M' }).click();
+    await chart.getByRole('link', { name: '1M', exact: true }).click();
     await expect(chart).toHaveAttribute('data-range', '1M');
     await expect(chart).toHaveAttribute('data-state', 'ready');
     await expect(markerAt(chart, Math.floor(AT / (4 * HOUR)) * 4 * HOUR)).toBeVisible();
-    await chart.getByRole('button', { name: '1W' }).click();
+    await chart.getByRole('link', { name: '7D', exact: true }).click();
     await expect(chart).toHaveAttribute('data-state', 'ready');
     await marker.locator('.news-dot').hover();
     await marker

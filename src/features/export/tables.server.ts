@@ -9,6 +9,7 @@ import type { View } from '../../server/view.ts';
 import { coinMarkets, coins, exchangePairs, exchanges, hot, tickerTable } from './marketTables.server.ts';
 import { offeringPlatforms, offeringTable, rank } from './rankingTables.server.ts';
 import { newCoins, trending } from './trendingTables.server.ts';
+import { coinHistoryTable } from './historyTables.server.ts';
 
 /**
  * The tables a reader can download, each described once: how it reads the page's own query
@@ -60,6 +61,7 @@ export const EXPORT_TABLES = {
   'offering-roi': offeringTable('offering-roi', '/ieo/ieo-roi', true),
   'offering-platforms': offeringPlatforms,
   'coin-markets': coinMarkets,
+  'coin-history': coinHistoryTable,
   'exchange-pairs': exchangePairs,
 } as const;
 

@@ -149,7 +149,7 @@ describe('time ranges', () => {
     expect(isTimeRange('3M')).toBe(true);
     expect(isTimeRange('2Y')).toBe(false);
     expect(isTimeRange(null)).toBe(false);
-    expect(COIN_TABS).toHaveLength(19);
+    expect(COIN_TABS).toHaveLength(20);
     expect(isCoinTab('flow')).toBe(true);
     expect(isCoinTab('nope')).toBe(false);
   });

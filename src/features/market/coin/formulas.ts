@@ -15,11 +15,12 @@ import { spreadRate } from '../pairs/index.ts';
 
 export { spreadRate };
 
-/** Every coin detail tab of SPEC §2, in display order; the first is the default. */
+/** Every coin detail tab of SPEC §2 and the historical data (issue 25), in display order; the first is the default. */
 export const COIN_TABS = [
   'overview',
   'introduce',
   'market',
+  'historical-data',
   'transactions',
   'flow',
   'analysis',

@@ -13,6 +13,8 @@ import {
 import { getExchangeBalances, listCoinExchanges } from './trading.server.ts';
 import { getCoinRatings, getRepoActivity, listMilestones } from './project.server.ts';
 import { getCoinAnalysis } from './analysis.server.ts';
+import { coinHistory } from './history.server.ts';
+import { parseDay, readHistoryRange } from './historyQuery.ts';
 import { hotCoinContent, listCoinContent } from './content.server.ts';
 import { listTickers, TICKER_SORTS } from '../pairs/index.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
@@ -21,6 +23,7 @@ import { ok, parseQuery } from '../../../server/api/respond.ts';
 import { pageQuery, slug } from '../../../server/api/schemas.ts';
 import { doc } from '../../../server/api/openapi.ts';
 import { idParam } from '../../../server/api/schemas.ts';
+import { DomainError } from '../../../server/api/errors.ts';
 
 const tickersQuery = z.object({
   ...pageQuery,
@@ -31,6 +34,13 @@ const milestonesQuery = z.object({ kind: z.enum(['roadmap', 'process']).default(
 const page = z.object({ page: pageQuery.page, size: pageQuery.size });
 const contentQuery = page.extend({ kind: z.enum(['announcements', 'lives', 'news', 'calendar', 'hot']) });
 const range = z.object({ range: z.enum(TIME_RANGES).default('1M') });
+/** A UTC day as a date input sends it; blank is no bound. */
+const day = z
+  .string()
+  .trim()
+  .refine((s) => s === '' || parseDay(s) !== null, 'must be a date written YYYY-MM-DD, from 1970 on')
+  .optional();
+const historyQuery = z.object({ from: day, to: day, page: pageQuery.page, size: pageQuery.size });
 /** Holder lists stop at the top 100 addresses (SPEC §9). */
 const holderPage = z.object({
   page: pageQuery.page.refine((p) => p <= 100, 'must be 100 or less'),
@@ -148,6 +158,24 @@ export const coinTabRoutes = new Hono<ApiEnv>()
       const id = slug.parse(c.req.param('id'));
       const q = parseQuery(c, range);
       return ok(c, await getCoinAnalysis(c.get('db'), id, q.range), 300);
+    },
+  )
+  .get(
+    '/v1/coins/:id/history',
+    doc({
+      tag: 'Coin detail tabs',
+      summary: 'Daily open, high, low, close, volume and market cap of a coin (UTC days), newest first',
+      params: idParam,
+      query: historyQuery,
+    }),
+    async (c) => {
+      const id = slug.parse(c.req.param('id'));
+      const q = parseQuery(c, historyQuery);
+      const range = readHistoryRange(q.from, q.to);
+      // Each day is checked by the schema; what is left is their order.
+      if (range.problem)
+        throw new DomainError(400, 400, 'api.invalidParam', { field: 'from', message: 'must not be after to' });
+      return ok(c, await coinHistory(c.get('db'), id, { ...q, from: range.from, to: range.to }), 60);
     },
   )
   .get(

@@ -1,55 +1,79 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import type { AutoscaleInfo, IChartApi, ISeriesApi, MouseEventParams, UTCTimestamp } from 'lightweight-charts';
 import { formatPercent, trend } from '../../../../lib/format/index.ts';
-import { formatDate, formatDateTime } from '../../../../lib/format/time.ts';
 import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
-import { type KlineCandle, type KlineInterval, type KlineRange, PRICE_CHART_RANGES } from '../../../../lib/klines.ts';
+import { type KlineCandle, type KlineInterval, PRICE_CHART_RANGES } from '../../../../lib/klines.ts';
 import { createMoney, MARKET_RATE_COINS } from '../../../../lib/money.ts';
 import { apiGet } from '../../../../stores/api.ts';
+import {
+  CHART_INTERVAL,
+  CHART_METRICS,
+  chartNote,
+  chartViewQuery,
+  type ChartMetric,
+  type ChartPoint,
+  type ChartRange,
+  type CurrencyBar,
+  fallbackInterval,
+  inCurrency,
+  metricPoints,
+  metricText,
+  pointChange,
+  pointWhen,
+} from '../chartSeries.ts';
 import { minMoveFor, readColours, watchTheme, withAlpha } from './chartTheme.ts';
 import type { CurrencyProp } from './KlineChart.tsx';
 import type { NewsMarkers } from './newsMarkers.ts';
 import { axisFormatter, MARKER_BAND } from './priceAxis.ts';
 import './kline.css';
 
-/** The ranges the compact chart offers (SPEC §4's 1W–YTD, and the last day), and the interval each is drawn with. */
-type PriceChartRange = (typeof PRICE_CHART_RANGES)[number];
-const INTERVAL_FOR: Record<PriceChartRange, KlineInterval> = {
-  '1D': '15m',
-  '1W': '1h',
-  '1M': '4h',
-  '3M': '1d',
-  '6M': '1d',
-  '1Y': '1d',
-  YTD: '1d',
-};
-
 interface Props {
   coinId: string;
   dict: Dict;
   locale: Locale;
   currency?: CurrencyProp | undefined;
-  /** Starting range; default 1W. */
-  range?: PriceChartRange | undefined;
+  /** Starting view; default price over 1W. */
+  range?: ChartRange | undefined;
+  metric?: ChartMetric | undefined;
+  /** Today's circulating supply (market cap = close × supply) and how the note writes it. */
+  supply?: number | null | undefined;
+  supplyText?: string | undefined;
+  /** The overview's path (locale-prefixed): the switches are links to it, kept in the address bar. */
+  path?: string | undefined;
   /** Link to the full kline page (locale-prefixed), shown under the chart. */
   klineHref?: string | undefined;
 }
 
 type Status = 'loading' | 'ready' | 'empty' | 'error';
-type Point = { time: number; value: number };
+type Loaded = { interval: KlineInterval; bars: CurrencyBar[] };
 
-/** Closing prices of a coin as an area chart with range buttons (the coin overview's chart). */
-export default function PriceChart({ coinId, dict, locale, currency, range: initialRange = '1W', klineHref }: Props) {
+/**
+ * A coin's price, market cap or volume as an area chart with metric and range switches (the coin
+ * overview's chart), drawn over the server's first drawing (../priceChart.ts) in the same box.
+ */
+export default function PriceChart({
+  coinId,
+  dict,
+  locale,
+  currency,
+  range: initialRange = '1W',
+  metric: initialMetric = 'price',
+  supply = null,
+  supplyText = '--',
+  path = '',
+  klineHref,
+}: Props) {
   const t = createTranslator(dict);
   const money = useMemo(
     () => createMoney(locale, currency?.code ?? 'USD', currency ? { [currency.code]: currency.rate } : {}),
     [locale, currency],
   );
   const rate = money.convert(1) ?? 1;
-  const [range, setRange] = useState<PriceChartRange>(initialRange);
+  const [range, setRange] = useState<ChartRange>(initialRange);
+  const [metric, setMetric] = useState<ChartMetric>(initialMetric);
   const [status, setStatus] = useState<Status>('loading');
-  const [points, setPoints] = useState<Point[]>([]);
-  const [hover, setHover] = useState<Point | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
+  const [hover, setHover] = useState<ChartPoint | null>(null);
   const [reload, setReload] = useState(0);
   const box = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
@@ -59,6 +83,8 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
   const [chartReady, setChartReady] = useState(false);
   /** The last value as drawn: the last-price label's place on the axis. */
   const last = useRef<number | null>(null);
+  /** The metric the axis labels are written for (the chart's formatters are set once). */
+  const shownMetric = useRef<ChartMetric>(initialMetric);
 
   useEffect(() => {
     let disposed = false;
@@ -67,6 +93,11 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
       const lw = await import('lightweight-charts');
       if (disposed || !box.current) return;
       const c = readColours();
+      const label = (p: number) => metricText(p, shownMetric.current, money).replace(money.symbol, '');
+      const priceTicks = axisFormatter(
+        () => series.current,
+        () => last.current,
+      );
       // No logo link inside the chart (a focusable link inside role=img): the TradingView
       // attribution the licence asks for is the text link under the chart.
       const api = lw.createChart(box.current, {
@@ -83,11 +114,10 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
         handleScroll: false,
         handleScale: false,
         localization: {
-          priceFormatter: (p: number) => money.price(p / rate).replace(money.symbol, ''),
-          tickmarksPriceFormatter: axisFormatter(
-            () => series.current,
-            () => last.current,
-          ),
+          priceFormatter: label,
+          // Prices get the decimals their spacing needs; amounts are abbreviated (1.9T, 1.9万亿).
+          tickmarksPriceFormatter: (prices: number[]) =>
+            shownMetric.current === 'price' ? priceTicks(prices) : prices.map((p) => (p ? label(p) : '0')),
         },
       });
       // The line keeps above the news markers' band along the bottom.
@@ -145,47 +175,27 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
       .catch((e: unknown) => console.error('[news markers]', e));
   };
 
+  // The candles of a range, once: switching the metric redraws them without asking again.
   useEffect(() => {
     if (!chartReady) return;
     let current = true;
     setStatus('loading');
-    const load = async () => {
-      const q = { coin: coinId, range: range as KlineRange };
-      let interval: KlineInterval = INTERVAL_FOR[range];
-      let data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval });
-      // Minute candles exist only for the most traded coins; the others fall back to hours.
-      if (data.candles.length < 2 && interval === '15m')
-        data = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { ...q, interval: (interval = '1h') });
-      // In a crypto currency each close is divided by that coin's close of the same bar, not
-      // by today's rate: bitcoin in BTC is 1 all along, and the line shows what a coin did against it.
+    const load = async (): Promise<Loaded> => {
+      const candlesOf = (coin: string, interval: KlineInterval) =>
+        apiGet<{ candles: KlineCandle[] }>('/v1/klines', { coin, range, interval }).then((d) => d.candles);
+      let interval = CHART_INTERVAL[range];
+      let candles = await candlesOf(coinId, interval);
+      const next = fallbackInterval(range, interval, candles.length);
+      if (next) candles = await candlesOf(coinId, (interval = next));
       const base = MARKET_RATE_COINS[money.currency];
-      if (!base) return data.candles.map((c) => ({ time: c.time, value: c.close * rate }));
-      if (base === coinId) return data.candles.map((c) => ({ time: c.time, value: 1 }));
-      const against = await apiGet<{ candles: KlineCandle[] }>('/v1/klines', { coin: base, range: q.range, interval });
-      const baseClose = new Map(against.candles.map((c) => [c.time, c.close]));
-      return data.candles.flatMap((c) => {
-        const b = baseClose.get(c.time);
-        return b && b > 0 ? [{ time: c.time, value: c.close / b }] : [];
-      });
+      const against = !base ? null : base === coinId ? candles : await candlesOf(base, interval);
+      return { interval, bars: inCurrency(candles, rate, against && new Map(against.map((c) => [c.time, c.close]))) };
     };
     load()
       .then((next) => {
         if (!current) return;
-        const c = readColours();
-        const dir = next.length > 1 && next.at(-1)!.value < next[0]!.value ? c.fall : c.rise;
-        const minMove = minMoveFor(next.at(-1)?.value ?? 1);
-        series.current?.applyOptions({
-          lineColor: dir,
-          topColor: withAlpha(dir, 0.28),
-          bottomColor: withAlpha(dir, 0.02),
-          priceFormat: { type: 'price', minMove, precision: Math.max(0, -Math.floor(Math.log10(minMove))) },
-        });
-        last.current = next.at(-1)?.value ?? null;
-        series.current?.setData(next.map((p) => ({ time: Math.floor(p.time / 1000) as UTCTimestamp, value: p.value })));
-        chart.current?.timeScale().fitContent();
-        showNews(next.map((p) => p.time));
-        setPoints(next);
-        setStatus(next.length ? 'ready' : 'empty');
+        setLoaded(next);
+        showNews(next.bars.map((b) => b.time));
       })
       .catch((e: unknown) => {
         if (!current) return;
@@ -197,43 +207,103 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
     };
   }, [chartReady, coinId, range, reload, rate, money.currency]);
 
-  const first = points[0];
+  const points = useMemo(() => (loaded ? metricPoints(loaded.bars, metric, supply) : []), [loaded, metric, supply]);
+
+  useEffect(() => {
+    if (!loaded || !series.current) return;
+    const c = readColours();
+    const dir = points.length > 1 && points.at(-1)!.value < points[0]!.value ? c.fall : c.rise;
+    const minMove = minMoveFor(Math.max(...points.map((p) => p.value), 0) || 1);
+    shownMetric.current = metric;
+    series.current.applyOptions({
+      lineColor: dir,
+      topColor: withAlpha(dir, 0.28),
+      bottomColor: withAlpha(dir, 0.02),
+      priceFormat: { type: 'price', minMove, precision: Math.max(0, -Math.floor(Math.log10(minMove))) },
+    });
+    last.current = points.at(-1)?.value ?? null;
+    series.current.setData(points.map((p) => ({ time: Math.floor(p.time / 1000) as UTCTimestamp, value: p.value })));
+    chart.current?.timeScale().fitContent();
+    setStatus(points.length ? 'ready' : 'empty');
+  }, [loaded, points, metric]);
+
+  const choose = (nextMetric: ChartMetric, nextRange: ChartRange) => (e: React.MouseEvent) => {
+    if (e.metaKey || e.ctrlKey || e.shiftKey || e.button !== 0) return;
+    e.preventDefault();
+    // Loading from this render on: the chart never says "ready" with the previous range's candles.
+    if (nextRange !== range) {
+      setStatus('loading');
+      setLoaded(null);
+    }
+    setMetric(nextMetric);
+    setRange(nextRange);
+    const url = new URL(window.location.href);
+    url.searchParams.delete('chart');
+    url.searchParams.delete('range');
+    for (const [k, val] of new URLSearchParams(chartViewQuery(nextMetric, nextRange))) url.searchParams.set(k, val);
+    window.history.replaceState(window.history.state, '', url);
+  };
+
   const shown = hover ?? points.at(-1) ?? null;
-  const change = first && shown ? (shown.value / first.value - 1) * 100 : null;
-  const daily = range === '3M' || range === '1Y';
+  const change = pointChange(points, shown, metric);
+  const interval = loaded?.interval ?? CHART_INTERVAL[range];
+  const empty = loaded?.bars.length && metric === 'market-cap' ? t('coinTabs.chart.noSupply') : t('kline.empty');
 
   return (
     <div
       className="price-chart"
       data-testid="price-chart"
       data-coin={coinId}
+      data-metric={metric}
       data-range={range}
+      data-interval={interval}
       data-state={status}
       data-points={status === 'ready' ? points.length : 0}
+      data-last={status === 'ready' ? points.at(-1)?.value : undefined}
     >
       <div className="price-chart-head">
         <div className="num">
-          <b>{shown ? money.price(shown.value / rate) : '--'}</b>{' '}
-          <span className={trend(change)}>{formatPercent(change)}</span>{' '}
-          <span className="muted">
-            {shown ? (daily ? formatDate(shown.time) : formatDateTime(shown.time, Date.now())) : ''}
-          </span>
+          <b>{metricText(shown?.value, metric, money)}</b>{' '}
+          <span className={trend(change)}>{metric === 'volume' ? '' : formatPercent(change)}</span>{' '}
+          <span className="muted">{shown ? pointWhen(shown.time, interval, Date.now()) : ''}</span>
         </div>
-        {/* biome-ignore lint/a11y/useSemanticElements: a row of toggle buttons, not a form's fieldset */}
-        <div className="price-chart-ranges" role="group" aria-label={t('kline.rangeLabel')}>
-          {PRICE_CHART_RANGES.map((r) => (
-            <button key={r} type="button" aria-pressed={r === range} data-range={r} onClick={() => setRange(r)}>
-              {t(`kline.ranges.${r}`)}
-            </button>
-          ))}
+        <div className="price-chart-switches">
+          <nav className="price-chart-metrics" aria-label={t('coinTabs.chart.metricLabel')}>
+            {CHART_METRICS.map((m) => (
+              <a
+                key={m}
+                href={`${path}${chartViewQuery(m, range)}`}
+                rel="nofollow"
+                aria-current={m === metric ? 'true' : undefined}
+                data-metric={m}
+                onClick={choose(m, range)}
+              >
+                {t(`coinTabs.chart.metric.${m}`)}
+              </a>
+            ))}
+          </nav>
+          <nav className="price-chart-ranges" aria-label={t('kline.rangeLabel')}>
+            {PRICE_CHART_RANGES.map((r) => (
+              <a
+                key={r}
+                href={`${path}${chartViewQuery(metric, r)}`}
+                rel="nofollow"
+                aria-current={r === range ? 'true' : undefined}
+                data-range={r}
+                onClick={choose(metric, r)}
+              >
+                {t(`coinTabs.chart.ranges.${r}`)}
+              </a>
+            ))}
+          </nav>
         </div>
       </div>
       <div className="price-chart-stage" ref={stage}>
-        <div ref={box} className="kline-canvas" role="img" aria-label={t('kline.priceChart')} />
+        <div ref={box} className="kline-canvas" role="img" aria-label={t(`coinTabs.chart.label.${metric}`)} />
         {status !== 'ready' && (
           <div className="price-chart-overlay" role="status">
             {status === 'loading' && t('kline.loading')}
-            {status === 'empty' && t('kline.empty')}
+            {status === 'empty' && empty}
             {status === 'error' && (
               <>
                 <span>{t('kline.error')}</span>{' '}
@@ -245,6 +315,9 @@ export default function PriceChart({ coinId, dict, locale, currency, range: init
           </div>
         )}
       </div>
+      <p className="price-chart-note" data-testid="price-chart-note">
+        {chartNote(t, metric, interval, supplyText)}
+      </p>
       <div className="price-chart-foot">
         {klineHref ? <a href={klineHref}>{t('kline.fullChart')}</a> : <span />}
         <a href="https://www.tradingview.com/" target="_blank" rel="noopener">
