@@ -187,8 +187,34 @@ const schema = z.object({
   FIGURES_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(1000).max(3_600_000).default(60_000),
   /** Milliseconds between two REST rounds of the market sources. */
   INGEST_INTERVAL_MS: z.coerce.number().int('must be whole milliseconds').min(1000).max(3_600_000).default(30_000),
-  /** On the first live round, how many top coins get their price history from the sources' candles; 0 turns it off. */
-  BACKFILL_COINS: z.coerce.number().int('must be a whole number').min(0).max(500).default(20),
+  /**
+   * How many coins (largest live volume first) get their price history from the sources' candles
+   * (ingest/backfill.ts); unset: every coin with a spot pair on a source that serves them; 0: none.
+   */
+  BACKFILL_COINS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.coerce.number().int('must be a whole number').min(0).max(100_000).optional(),
+  ),
+  /** Candle requests a minute the backfill may make of a source, over its default (`okx=30,kraken=6`). */
+  BACKFILL_PER_MINUTE: z
+    .string()
+    .default('')
+    .transform((v) =>
+      v
+        .split(',')
+        .map((s) => /^\s*([a-z-]+)\s*=\s*(\d+)\s*$/.exec(s) ?? s.trim())
+        .filter(Boolean),
+    )
+    .refine(
+      (list) =>
+        list.every(
+          (m) => typeof m !== 'string' && SOURCE_NAMES.includes(m[1] as SourceName) && +m[2]! >= 1 && +m[2]! <= 1200,
+        ),
+      'must be a comma-separated list of source=requests a minute (1–1200), such as okx=30,kraken=6',
+    )
+    .transform(
+      (list) => Object.fromEntries(list.map((m) => [m[1], Number(m[2])])) as Partial<Record<SourceName, number>>,
+    ),
   /** Between REST rounds, WebSocket price updates are published at most this often; 0 turns the streams off. */
   STREAM_INTERVAL_MS: z.coerce
     .number()

@@ -43,6 +43,7 @@ import { pushRoutes } from '../../features/reader/notifications/index.ts';
 import { voteRoutes } from '../../features/reader/votes/index.ts';
 import { pageViewRoutes } from '../../features/views/index.ts';
 import { demoKinds, readContentHealth } from '../../features/content/sources/index.ts';
+import { readBackfillProgress } from '../ingest/backfill/progress.ts';
 import { CACHE } from '../http/cachePolicy.mjs';
 
 /** The API contract's version: bump it when a route changes shape. */
@@ -64,12 +65,17 @@ export function createApi() {
     doc({
       tag: 'Settings and data',
       summary:
-        'Readiness, and the market data: its origin, age, and each source’s last success, last error and request budget; the content sources’ last rounds and which kinds of content are still demo',
+        'Readiness, and the market data: its origin, age, and each source’s last success, last error and request budget; the price-history backfill’s progress; the content sources’ last rounds and which kinds of content are still demo',
       unsigned: true,
     }),
     async (c) => {
       const db = c.get('db');
-      const [p, content, demo] = await Promise.all([readProvenance(db), readContentHealth(db), demoKinds(db)]);
+      const [p, content, demo, backfill] = await Promise.all([
+        readProvenance(db),
+        readContentHealth(db),
+        demoKinds(db),
+        readBackfillProgress(db),
+      ]);
       c.header('Cache-Control', CACHE.none);
       return ok(c, {
         status: 'ok',
@@ -79,6 +85,7 @@ export function createApi() {
         stale: p.stale,
         states: p.states,
         content: { demo, sources: content },
+        backfill,
       });
     },
   );

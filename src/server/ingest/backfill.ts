@@ -1,126 +1,143 @@
 /**
- * Price history from the sources' candles, for the coins that matter most, once the live market
- * has its first answers: without it a fresh live site would draw its charts from the demo seeder's
- * invented history. For each of the `coins` largest coins by live volume, the busiest spot pair
- * quoted in a currency with a USD reference, on a source that serves candles, gives minute (the
- * last 12 hours, or as many as the source answers at once: OKX 5 hours), hourly (a week) and daily
- * (a year) candles, converted to USD at the quote's current reference; they replace the stored
- * candles of the span they cover, leaving older ones in place. The 5- and 15-minute, 4-hour and
- * weekly charts are rolled up from these (src/features/market/klines/klines.server.ts), so they follow.
+ * Price history from the sources' candles for every coin with a spot pair on a source that serves
+ * them: without it a live site would chart only what its rounds recorded since it started (or
+ * the demo seeder's invented past). The live market (market.ts) hands each answered round here.
+ *
+ * - Queued (backfill/queue.ts, table kline_backfill): each round's coins, with the busiest usable
+ *   spot pair quoted in a currency with a USD reference (backfill/plan.ts), are upserted into the
+ *   queue. A coin keeps its pair, and the spans written from it, while that pair stays usable;
+ *   when it goes (delisted, stale, an outlier) the coin takes its busiest pair then and starts
+ *   over. A finished coin is not fetched again: the rounds keep its candles current (below),
+ *   unless a worker starts to find its newest hourly candle more than two hours old (the site was
+ *   down), then every span again. Coins no round prices any more keep their row and wait.
+ * - Newest ranges first, coin by coin: a coin's minutes (a day, or as many as the source answers
+ *   at once), then its hours (a month), then its days (a year), before the next coin, so the
+ *   coins people look at most are whole first. Each span is written with its progress in one
+ *   transaction, converted to USD at the quote's reference of the latest round, and replaces the
+ *   stored candles of the span it covers, leaving older ones in place; after a restart a coin
+ *   continues with its next span.
+ * - Drained (backfill/worker.ts) in priority order, largest live volume first, one lane per
+ *   source, the lanes in parallel, each at most its requests a minute (a small share of the
+ *   source's documented limit, BACKFILL_PER_MINUTE to change it) and never while the rounds'
+ *   budget is nearly spent. A failure backs that coin off (a minute, doubling to an hour; 429 and
+ *   bans rest the lane too); its stored candles stay.
+ * - Progress: /api/health `backfill` (backfill/progress.ts), read from the table.
+ * - Kept current: the rounds' ticks write the open 1m, 1h and 1d candle of every coin they price
+ *   (realtime/persist.ts), so after its backfill a coin's history goes on from the rounds. The
+ *   5- and 15-minute, 4-hour and weekly charts are rolled up from these
+ *   (src/features/market/klines/klines.server.ts), so they follow.
  */
-import { sql } from 'drizzle-orm';
 import type { Db } from '../db/index.ts';
-import { dec } from '../seed/decimal.ts';
-import { marketWrite } from '../realtime/persist.ts';
 import type { AggregateResult } from './aggregate.ts';
-import type { CandleInterval, SourceCandle, TickerSource } from './sources/types.ts';
+import { planBackfill } from './backfill/plan.ts';
+import { readBackfillProgress } from './backfill/progress.ts';
+import { enqueue } from './backfill/queue.ts';
+import { BackfillWorker, type WorkerOptions } from './backfill/worker.ts';
 
-/**
- * A week of hours and a year of days, and two more of each: the newest candle is the one still
- * open, and the 7-day and 1-year changes (figures.ts) need the candle that opened a full week or
- * year ago.
- */
-const BACKFILL_SPANS: { interval: CandleInterval; limit: number; ms: number }[] = [
-  { interval: '1m', limit: 720, ms: 60_000 },
-  { interval: '1h', limit: 170, ms: 3_600_000 },
-  { interval: '1d', limit: 367, ms: 86_400_000 },
-];
+export { BACKFILL_SPANS, planBackfill } from './backfill/plan.ts';
+export { readBackfillProgress, type BackfillProgress } from './backfill/progress.ts';
 
-interface BackfillOptions {
-  db: Db;
-  sources: TickerSource[];
-  result: AggregateResult;
-  bySymbol: Map<string, string>;
-  /** How many coins, largest live volume first. */
-  coins: number;
-  log?: (line: string) => void;
+/** A drained queue looks again this often without a round (coins whose backoff ended). */
+const IDLE_MS = 60_000;
+
+export interface BackfillSettings {
+  /** How many coins, largest live volume first; undefined: every one. */
+  coins?: number;
+  /** Requests a minute per source name, over the defaults (backfill/plan.ts). */
+  perMinute?: Partial<Record<string, number>>;
+  /** Tests: no background loop, the queue is drained by {@link HistoryBackfill.drain} alone. */
+  manual?: boolean;
 }
 
-interface BackfillPlan {
-  coinId: string;
-  source: TickerSource;
-  instrument: string;
-  /** USD per unit of the pair's quote, now. */
-  quoteUsd: number;
-}
+export class HistoryBackfill {
+  private readonly worker: BackfillWorker;
+  private latest: { result: AggregateResult; bySymbol: Map<string, string> } | null = null;
+  private planning: Promise<void> = Promise.resolve();
+  /** Whether this process has planned once (its first plan renews stopped histories). */
+  private planned = false;
+  private loop: Promise<void> | null = null;
+  private abort = new AbortController();
+  private woken = false;
+  private wake: (() => void) | null = null;
 
-/** The busiest usable pair of each of the top coins (pure, for tests). */
-export function planBackfill(o: Pick<BackfillOptions, 'sources' | 'result' | 'bySymbol' | 'coins'>): BackfillPlan[] {
-  const withCandles = new Map(o.sources.filter((s) => typeof s.candles === 'function').map((s) => [s.name, s]));
-  const best = new Map<string, { plan: BackfillPlan; volume: number }>();
-  for (const r of o.result.tickers) {
-    const t = r.ticker;
-    const source = withCandles.get(t.source);
-    const coinId = o.bySymbol.get(t.base);
-    const quoteUsd = o.result.quoteUsd[t.quote];
-    if (!source || !coinId || r.excluded || t.market !== 'spot' || !quoteUsd || !(r.volumeUsd && r.volumeUsd > 0))
-      continue;
-    const seen = best.get(coinId);
-    if (!seen || r.volumeUsd > seen.volume)
-      best.set(coinId, { plan: { coinId, source, instrument: t.instrument, quoteUsd }, volume: r.volumeUsd });
+  constructor(private readonly o: WorkerOptions & BackfillSettings) {
+    this.worker = new BackfillWorker({ ...o, log: (line) => this.log(line) });
   }
-  const volumeOf = new Map([...o.result.coins.values()].map((c) => [o.bySymbol.get(c.symbol), c.volumeUsd]));
-  return [...best.values()]
-    .sort(
-      (a, b) =>
-        (volumeOf.get(b.plan.coinId) ?? 0) - (volumeOf.get(a.plan.coinId) ?? 0) ||
-        a.plan.coinId.localeCompare(b.plan.coinId),
-    )
-    .slice(0, o.coins)
-    .map((b) => b.plan);
-}
 
-/** Fetches and writes the history; a coin whose source fails keeps its stored candles. Returns the coins written. */
-export async function backfillHistory(o: BackfillOptions): Promise<number> {
-  let written = 0;
-  for (const plan of planBackfill(o)) {
-    try {
-      const spans: { interval: CandleInterval; candles: SourceCandle[] }[] = [];
-      for (const span of BACKFILL_SPANS)
-        spans.push({
-          interval: span.interval,
-          candles: await plan.source.candles!(plan.instrument, span.interval, span.limit),
-        });
-      await writeHistory(o.db, plan, spans);
-      written++;
-    } catch (e) {
-      o.log?.(
-        `[backfill] ${plan.coinId} from ${plan.source.name} ${plan.instrument}: ${(e as Error).message}; its stored history stays`,
-      );
+  private log(line: string): void {
+    (this.o.log ?? console.error)(line);
+  }
+
+  /**
+   * Queues a round's coins and wakes the worker, in the background; resolves once queued. Rounds
+   * arriving while one is being queued: only the latest is.
+   */
+  plan(result: AggregateResult, bySymbol: Map<string, string>): Promise<void> {
+    this.latest = { result, bySymbol };
+    this.planning = this.planning
+      .then(async () => {
+        const round = this.latest;
+        if (!round) return;
+        this.latest = null;
+        const { db, sources, coins } = this.o;
+        const plans = planBackfill({ sources, ...round, coins });
+        const now = (this.o.now ?? Date.now)();
+        this.worker.route(await enqueue(db, plans, { now, renewStale: !this.planned }));
+        this.planned = true;
+        this.kick();
+      })
+      .catch((e: unknown) => this.log(`[backfill] planning failed: ${messageOf(e)}`));
+    return this.planning;
+  }
+
+  /** Drains what is due now and returns the spans written (tests; the loop does this in the background). */
+  drain(): Promise<number> {
+    return this.worker.drain(this.abort.signal);
+  }
+
+  private kick(): void {
+    if (this.o.manual) return;
+    this.woken = true;
+    this.wake?.();
+    this.loop ??= this.run(this.abort.signal);
+  }
+
+  private async run(signal: AbortSignal): Promise<void> {
+    while (!signal.aborted) {
+      this.woken = false;
+      const written = await this.worker.drain(signal);
+      if (written && !signal.aborted) await this.report(written, this.o.db);
+      if (this.woken || signal.aborted) continue;
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, IDLE_MS);
+        timer.unref?.();
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = null;
     }
   }
-  return written;
+
+  private async report(written: number, db: Db): Promise<void> {
+    const p = await readBackfillProgress(db).catch(() => null);
+    this.log(
+      `[backfill] ${written} spans of price history written${p ? `; ${p.done} coins done, ${p.queued} queued (${p.failed} after a failure)` : ''}`,
+    );
+  }
+
+  /** Stops after the requests in flight; the queue keeps the rest for the next start. */
+  async stop(): Promise<void> {
+    this.abort.abort();
+    this.wake?.();
+    await this.planning;
+    await this.loop;
+    this.loop = null;
+    this.abort = new AbortController();
+  }
 }
 
-async function writeHistory(
-  db: Db,
-  plan: BackfillPlan,
-  spans: { interval: CandleInterval; candles: SourceCandle[] }[],
-): Promise<void> {
-  const p = (values: unknown[]) => sql.param(values);
-  const k = plan.quoteUsd;
-  await marketWrite(db, async (tx) => {
-    for (const { interval, candles } of spans) {
-      const rows = candles.filter(
-        (c) =>
-          [c.open, c.high, c.low, c.close].every((x) => Number.isFinite(x) && x > 0) &&
-          Number.isFinite(c.volume) &&
-          c.volume >= 0,
-      );
-      if (!rows.length) continue;
-      const from = new Date(rows[0]!.openTime).toISOString();
-      const to = new Date(rows.at(-1)!.openTime).toISOString();
-      // The span the source covers is the source's: the seeder's candles in it go.
-      await tx.execute(
-        sql`delete from klines where coin_id = ${plan.coinId} and interval = ${interval}::kline_interval and open_time between ${from}::timestamptz and ${to}::timestamptz`,
-      );
-      await tx.execute(sql`
-        insert into klines (coin_id, interval, open_time, open, high, low, close, volume)
-        select ${plan.coinId}, ${interval}::kline_interval, v.t, v.o, v.h, v.l, v.c, v.vol
-        from unnest(${p(rows.map((c) => new Date(c.openTime).toISOString()))}::timestamptz[], ${p(rows.map((c) => dec(c.open * k)))}::numeric[],
-                    ${p(rows.map((c) => dec(c.high * k)))}::numeric[], ${p(rows.map((c) => dec(c.low * k)))}::numeric[],
-                    ${p(rows.map((c) => dec(c.close * k)))}::numeric[], ${p(rows.map((c) => dec(c.volume * c.close * k)))}::numeric[]) as v(t, o, h, l, c, vol)
-        on conflict (coin_id, interval, open_time) do update set open = excluded.open, high = excluded.high, low = excluded.low, close = excluded.close, volume = excluded.volume`);
-    }
-  });
+function messageOf(e: unknown): string {
+  return ((e as Error).cause as Error | undefined)?.message ?? (e as Error).message;
 }

@@ -165,7 +165,7 @@ export async function startMarket(o: StartMarketOptions): Promise<'sources' | 's
       intervalMs: c.INGEST_INTERVAL_MS,
       staleMs: c.STALE_MS,
       streamIntervalMs: c.STREAM_INTERVAL_MS,
-      backfillCoins: c.BACKFILL_COINS,
+      backfill: c.BACKFILL_COINS === 0 ? undefined : { coins: c.BACKFILL_COINS, perMinute: c.BACKFILL_PER_MINUTE },
       log,
       asked,
       replaceDemo,

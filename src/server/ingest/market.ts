@@ -31,7 +31,7 @@ import { CoinSymbols } from './coinSymbols.ts';
 import { Repricing } from './repricing.ts';
 import { relabel } from './sources/contracts.ts';
 import { SourceStream, type StreamState } from './stream.ts';
-import { backfillHistory } from './backfill.ts';
+import { HistoryBackfill, type BackfillSettings } from './backfill.ts';
 import { Repeat } from '../realtime/repeat.ts';
 import { exchangesOf, type SourceState, type SourceTicker, type TickerSource } from './sources/types.ts';
 import { writeMarket } from './write.ts';
@@ -53,8 +53,8 @@ export interface LiveMarketOptions {
    * prices: merged into the last answers, aggregated and published at most this often. 0: off.
    */
   streamIntervalMs?: number;
-  /** After the first answered round, the history of this many top coins comes from the sources' candles (backfill.ts). 0: off. */
-  backfillCoins?: number;
+  /** Every answered round queues its coins' history from the sources' candles (backfill.ts); absent: off. */
+  backfill?: BackfillSettings;
   /**
    * Answers already asked for, per source name (LIVE=auto's probe): the first round takes them
    * instead of asking again, and asks only when one failed.
@@ -82,8 +82,8 @@ export class LiveMarket implements PriceSource {
   private readonly symbols: CoinSymbols;
   private streams: SourceStream[] = [];
   private streamsStarted = false;
-  /** The history backfill, started once by the first answered round. */
-  private backfill: Promise<void> | null = null;
+  /** The history backfill, planned from every answered round. */
+  private readonly backfill: HistoryBackfill | null;
   private streamTimer: ReturnType<typeof setInterval> | undefined;
   /** Stream updates arrived since the last stream tick. */
   private dirty = false;
@@ -107,6 +107,9 @@ export class LiveMarket implements PriceSource {
   constructor(private readonly o: LiveMarketOptions) {
     this.repricing = new Repricing(o.db);
     this.symbols = new CoinSymbols(o);
+    this.backfill = o.backfill
+      ? new HistoryBackfill({ ...o.backfill, db: o.db, sources: o.sources, log: o.log })
+      : null;
   }
 
   private now(): number {
@@ -157,7 +160,7 @@ export class LiveMarket implements PriceSource {
     await rounds;
     await Promise.all(this.inflight.values());
     await this.queue;
-    await this.backfill;
+    await this.backfill?.stop();
   }
 
   /** Rounds and stream ticks one at a time: both aggregate the same answers and publish. */
@@ -346,13 +349,8 @@ export class LiveMarket implements PriceSource {
         `[ingest] first start on the sources: the demo market is gone, ${result.coins.size} coins from ${answered.join(', ')}`,
       );
     }
-    if (!this.backfill && answered.length && (this.o.backfillCoins ?? 0) > 0) {
-      const log = this.o.log ?? console.error;
-      // In the background: the rounds go on while the candles load.
-      this.backfill = backfillHistory({ db, sources, result, bySymbol, coins: this.o.backfillCoins!, log })
-        .then((n) => log(`[backfill] price history of ${n} coins from the sources' candles`))
-        .catch((e) => log(`[backfill] ${(e as Error).message}`));
-    }
+    // In the background: the rounds go on while the candles load.
+    if (answered.length) void this.backfill?.plan(result, bySymbol);
     const ticks = await this.repricing.ticksOf(repriced.coins, bySymbol, now, this.o.intervalMs);
     repriced.commit();
     for (const t of ticks) this.published.set(t.coinId, t.price);

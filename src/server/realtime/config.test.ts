@@ -19,11 +19,11 @@ describe('live-price settings', () => {
     expect(c.BINANCE_URL).toBe('https://data-api.binance.vision');
   });
 
-  it('default to Binance streams every 2 s, a 20-coin history backfill and no CoinGecko; 0 turns streams and backfill off', () => {
+  it('default to Binance streams every 2 s, every coin’s history backfilled and no CoinGecko; 0 turns streams and backfill off', () => {
     const c = parseConfig({});
     expect([c.STREAM_INTERVAL_MS, c.BACKFILL_COINS, c.COINGECKO_API_KEY, c.COINGECKO_INTERVAL_MS]).toEqual([
       2000,
-      20,
+      undefined,
       '',
       3_600_000,
     ]);
@@ -34,6 +34,12 @@ describe('live-price settings', () => {
       BINANCE_STREAM_URL: 'ws://127.0.0.1:9/ws',
     });
     expect([off.STREAM_INTERVAL_MS, off.BACKFILL_COINS, off.BINANCE_STREAM_URL]).toEqual([0, 0, 'ws://127.0.0.1:9/ws']);
+    // The backfill's requests a minute, per source, over its defaults.
+    expect(parseConfig({ BACKFILL_COINS: '500', BACKFILL_PER_MINUTE: ' okx=30, kraken = 6' })).toMatchObject({
+      BACKFILL_COINS: 500,
+      BACKFILL_PER_MINUTE: { okx: 30, kraken: 6 },
+    });
+    expect(c.BACKFILL_PER_MINUTE).toEqual({});
   });
 
   it('accept off and an interval in milliseconds', () => {
@@ -52,6 +58,9 @@ describe('live-price settings', () => {
     [{ STREAM_INTERVAL_MS: '100' }, /STREAM_INTERVAL_MS/],
     [{ BINANCE_STREAM_URL: 'https://stream.binance.com' }, /BINANCE_STREAM_URL/],
     [{ BACKFILL_COINS: '-1' }, /BACKFILL_COINS/],
+    [{ BACKFILL_PER_MINUTE: 'okx' }, /BACKFILL_PER_MINUTE/],
+    [{ BACKFILL_PER_MINUTE: 'coinbase=10' }, /BACKFILL_PER_MINUTE/],
+    [{ BACKFILL_PER_MINUTE: 'okx=0' }, /BACKFILL_PER_MINUTE/],
     [{ COINGECKO_INTERVAL_MS: '1000' }, /COINGECKO_INTERVAL_MS/],
   ])('reject %o naming the variable', (env, name) => {
     expect(() => parseConfig(env)).toThrow(ConfigError);

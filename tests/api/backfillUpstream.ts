@@ -1,0 +1,167 @@
+/**
+ * A fake upstream answering candles as Binance, OKX, Bybit and Kraken do (their recorded answers
+ * under tests/fixtures/sources, re-stamped to the newest candles of the interval asked at the
+ * test's clock), and the real adapters pointed at it: the backfill reads them through the same
+ * code as in production. Every candle request is recorded with the clock's time; `fail` turns
+ * chosen requests into another answer (a 429, a 500).
+ */
+import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
+import { Bybit } from '../../src/server/ingest/sources/bybit.ts';
+import { Kraken } from '../../src/server/ingest/sources/kraken.ts';
+import { Okx } from '../../src/server/ingest/sources/okx.ts';
+import type { CandleInterval } from '../../src/server/ingest/sources/types.ts';
+import { type FakeAnswer, type FakeUpstream, fixture, startFakeUpstream } from '../setup/fakeUpstream.ts';
+
+const STEP: Partial<Record<CandleInterval, number>> = { '1m': 60_000, '1h': 3_600_000, '1d': 86_400_000 };
+const OKX_BARS: Record<string, CandleInterval> = { '1m': '1m', '1H': '1h', '1Dutc': '1d' };
+const BYBIT_INTERVALS: Record<string, CandleInterval> = { '1': '1m', '60': '1h', D: '1d' };
+const KRAKEN_MINUTES: Record<string, CandleInterval> = { '1': '1m', '60': '1h', '1440': '1d' };
+
+export interface CandleAsk {
+  source: 'binance' | 'okx' | 'bybit' | 'kraken';
+  instrument: string;
+  interval: CandleInterval;
+  limit: number | null;
+  /** The test clock's time of the request. */
+  at: number;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+  /** Moves the clock on (a test's "later"). */
+  advance(ms: number): void;
+}
+
+/** A clock that moves only when something waits on it: nothing really sleeps. */
+export function fakeClock(start = Date.now()): Clock {
+  let t = start;
+  return {
+    now: () => t,
+    sleep: async (ms) => {
+      t += ms;
+    },
+    advance: (ms) => {
+      t += ms;
+    },
+  };
+}
+
+export interface CandleUpstream {
+  upstream: FakeUpstream;
+  asked: CandleAsk[];
+  /** Another answer for the requests it matches (null: the candles). */
+  fail: (ask: CandleAsk) => FakeAnswer | null;
+  /** The real adapters on the fake, on the test's clock, retrying nothing. */
+  sources(): { binance: BinanceSpot; okx: Okx; bybit: Bybit; kraken: Kraken };
+  close(): Promise<void>;
+}
+
+/** Opening times of the `n` newest candles of `interval` at `now`, oldest first. */
+function times(interval: CandleInterval, n: number, now: number): number[] {
+  const step = STEP[interval]!;
+  const last = Math.floor(now / step) * step;
+  return Array.from({ length: n }, (_, i) => last - (n - 1 - i) * step);
+}
+
+export async function startCandleUpstream(clock: Clock): Promise<CandleUpstream> {
+  const asked: CandleAsk[] = [];
+  const state: CandleUpstream = {} as CandleUpstream;
+  const answer = (ask: Omit<CandleAsk, 'at'>, body: (at: number[]) => unknown): FakeAnswer => {
+    const full = { ...ask, at: clock.now() };
+    asked.push(full);
+    return state.fail(full) ?? { body: body(times(ask.interval, 4, clock.now())) };
+  };
+  const binance = fixture<unknown[][]>('binance', 'klines');
+  const okx = fixture<{ data: string[][] }>('okx', 'candles');
+  const bybit = fixture<{ result: { list: string[][] } }>('bybit', 'kline');
+  const kraken = fixture<{ result: Record<string, unknown[][]> }>('kraken', 'OHLC');
+  const krakenRows = kraken.result.XXBTZUSD!;
+  const upstream = await startFakeUpstream({
+    '/api/v3/klines': (q) =>
+      answer(
+        {
+          source: 'binance',
+          instrument: q.get('symbol')!,
+          interval: q.get('interval') as CandleInterval,
+          limit: Number(q.get('limit')),
+        },
+        (at) =>
+          binance.map((row, i) => [
+            at[i],
+            ...row.slice(1, 6),
+            at[i]! + STEP[q.get('interval') as CandleInterval]! - 1,
+            ...row.slice(7),
+          ]),
+      ),
+    // OKX and Bybit answer newest first.
+    '/api/v5/market/candles': (q) =>
+      answer(
+        {
+          source: 'okx',
+          instrument: q.get('instId')!,
+          interval: OKX_BARS[q.get('bar')!]!,
+          limit: Number(q.get('limit')),
+        },
+        (at) => ({ ...okx, data: okx.data.map((row, i) => [String(at[at.length - 1 - i]), ...row.slice(1)]) }),
+      ),
+    '/v5/market/kline': (q) =>
+      answer(
+        {
+          source: 'bybit',
+          instrument: q.get('symbol')!,
+          interval: BYBIT_INTERVALS[q.get('interval')!]!,
+          limit: Number(q.get('limit')),
+        },
+        (at) => ({
+          ...bybit,
+          result: {
+            ...bybit.result,
+            symbol: q.get('symbol'),
+            list: bybit.result.list.map((row, i) => [String(at[at.length - 1 - i]), ...row.slice(1)]),
+          },
+        }),
+      ),
+    '/v5/market/instruments-info': (q) => {
+      const category = q.get('category');
+      const name =
+        category === 'linear'
+          ? q.get('cursor')
+            ? 'instruments-linear-2'
+            : 'instruments-linear-1'
+          : `instruments-${category}`;
+      return { body: fixture('bybit', name) };
+    },
+    // Kraken answers its whole window, oldest first, in seconds, under its own key for the pair.
+    '/0/public/OHLC': (q) =>
+      answer(
+        {
+          source: 'kraken',
+          instrument: q.get('pair')!,
+          interval: KRAKEN_MINUTES[q.get('interval')!]!,
+          limit: null,
+        },
+        (at) => ({
+          error: [],
+          result: {
+            [q.get('pair')!]: krakenRows.slice(0, 4).map((row, i) => [at[i]! / 1000, ...row.slice(1)]),
+            last: at[2]! / 1000,
+          },
+        }),
+      ),
+  });
+  const options = { baseUrl: upstream.url, retries: 0, sleep: async () => {}, now: () => clock.now() };
+  Object.assign(state, {
+    upstream,
+    asked,
+    fail: () => null,
+    sources: () => ({
+      binance: new BinanceSpot(options),
+      okx: new Okx(options),
+      bybit: new Bybit(options),
+      kraken: new Kraken(options),
+    }),
+    close: () => upstream.close(),
+  } satisfies CandleUpstream);
+  return state;
+}
