@@ -5,7 +5,8 @@
  * candles (1m, 1h, 1d); this refresh derives the rest from those candles every minute (the
  * sparklines hourly: a drawing of a week moves little in an hour), for the coins the sources
  * price. A figure the history does not reach back to is null ("--"), never a guess: on the first
- * start with sources the demo history is gone, and the backfill brings the top coins' history.
+ * start with sources the demo history is gone, and the backfill brings every
+ * traded coin's history (backfill.ts).
  *
  * Reference prices, like the 24-hour change's (realtime/dayAgo.ts): the open of the candle at
  * the moment that long ago, from the finest interval stored then (minutes for the hour, hours for

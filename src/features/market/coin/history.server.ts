@@ -101,7 +101,11 @@ export async function coinHistory(db: Db, coinId: string, q: HistoryQuery): Prom
       .orderBy(desc(klines.openTime))
       .limit(q.size)
       .offset((q.page - 1) * q.size),
-    db.select({ source: klineBackfill.source }).from(klineBackfill).where(eq(klineBackfill.coinId, coin.id)),
+    db
+      .select({ source: klineBackfill.source })
+      .from(klineBackfill)
+      // Named only once its daily candles (the ones this table shows) are written.
+      .where(and(eq(klineBackfill.coinId, coin.id), sql`'1d' = any(${klineBackfill.done})`)),
   ]);
   const s = stats[0];
   const supply = coin.circulatingSupply !== null && coin.circulatingSupply > 0 ? coin.circulatingSupply : null;
