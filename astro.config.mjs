@@ -84,34 +84,41 @@ const reactRefreshPreamble = {
  * `astro dev` only: stopping the dev server stops the app (live prices, the pool, the embedded
  * PostgreSQL server boot() started). That server runs in a session of its own, so a Ctrl-C never
  * reaches it, and Astro's dev server handles no signal: it was left running. The app's shutdown
- * (on globalThis, src/server/boot.ts) runs before the dev server closes: on SIGINT, on SIGTERM
- * (Vite's own handler closes the server, then exits) and on a restart after a configuration change
- * (the next request starts the database again).
+ * (on globalThis, src/server/boot.ts) runs before the dev server closes: on SIGINT and SIGTERM
+ * (Vite's own SIGTERM handler closes the server too, then exits) and on a restart after a
+ * configuration change (the next request starts the database again).
  * @type {import('astro').AstroIntegration}
  */
 const devShutdown = {
   name: 'coinlens-dev-shutdown',
   hooks: {
     'astro:server:setup': ({ server }) => {
+      const boot = () => Reflect.get(globalThis, Symbol.for('coinlens.boot'));
       const close = server.close.bind(server);
       server.close = async () => {
-        // @ts-expect-error: set by src/server/boot.ts once a request has started the app.
-        await globalThis[Symbol.for('coinlens.boot')]
-          ?.shutdown()
+        // Not final: a restart after a configuration change closes the server too, and the next
+        // request starts the app again.
+        await boot()
+          ?.shutdown({ final: false })
           .catch((/** @type {Error} */ e) => console.error('[dev] shutdown:', e.message));
         return close();
       };
       // One listener for the process, closing whichever dev server is current (a restart after a
-      // configuration change loads this file again and makes a new one).
+      // configuration change loads this file again and makes a new one). A signal's shutdown is
+      // final: a request arriving while it runs (an open page's event stream reconnecting) must
+      // not start the app, and its PostgreSQL server, again as the process exits.
       const key = Symbol.for('coinlens.devServer');
       /** @type {{ server?: { close(): Promise<void> } }} */
       const slot = Reflect.get(globalThis, key) ?? {};
       Reflect.set(globalThis, key, slot);
       if (!slot.server)
-        process.once(
-          'SIGINT',
-          () => void slot.server?.close().finally(() => process.exit(128 + constants.signals.SIGINT)),
-        );
+        for (const signal of /** @type {const} */ (['SIGINT', 'SIGTERM']))
+          process.once(signal, () => {
+            void Promise.resolve(boot()?.shutdown({ final: true }))
+              .catch((/** @type {Error} */ e) => console.error('[dev] shutdown:', e.message))
+              .finally(() => slot.server?.close())
+              .finally(() => process.exit(128 + constants.signals[signal]));
+          });
       slot.server = server;
     },
   },

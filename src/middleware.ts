@@ -1,5 +1,5 @@
 import { defineMiddleware } from 'astro:middleware';
-import { serverReady } from './server/boot.ts';
+import { serverReady, ShuttingDownError } from './server/boot.ts';
 import { config, ConfigError } from './server/config.ts';
 import {
   apiLocale,
@@ -56,7 +56,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   try {
     await serverReady();
   } catch (e) {
-    return withHeaders(unavailable(url.pathname, e as Error));
+    return withHeaders(unavailable(url.pathname, e as Error, !(e instanceof ShuttingDownError)));
   }
 
   // The edge rule (src/server/http/edge.ts). A request the Node server (src/server/http/node) could not hand to Astro as sent

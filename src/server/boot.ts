@@ -137,22 +137,50 @@ async function prepare(handle: DbHandle, seed: boolean): Promise<boolean> {
 }
 
 const KEY = Symbol.for('coinlens.boot');
-type Slot = { ready?: Promise<Booted>; shutdown: () => Promise<void> };
+type Slot = {
+  ready?: Promise<Booted>;
+  /** The shutdown under way or done: a second caller waits for the same one. */
+  stopping?: Promise<void>;
+  /** Set by a final shutdown: the process is exiting, and no request may start the app again. */
+  closed?: boolean;
+  shutdown: (options?: { final?: boolean }) => Promise<void>;
+};
 // On globalThis: src/server/http/node/server.mjs, outside the bundle, shuts the server down through it, and a
 // dev-server reload keeps the running database.
 const slot: Slot = ((globalThis as Record<symbol, unknown>)[KEY] as Slot | undefined) ?? { shutdown: async () => {} };
 (globalThis as Record<symbol, unknown>)[KEY] = slot;
-slot.shutdown = async () => {
+/**
+ * Final unless told otherwise (the dev server's restart after a configuration change, where the
+ * next request starts the app again). A request that arrived while a final shutdown ran used to
+ * boot the app anew, and the process then exited with that new PostgreSQL server still starting,
+ * orphaned.
+ */
+slot.shutdown = ({ final = true } = {}) => {
+  if (final) slot.closed = true;
   const ready = slot.ready;
   slot.ready = undefined;
-  if (ready) await (await ready.catch(() => undefined))?.shutdown();
+  if (ready)
+    slot.stopping = ready.then(
+      (booted) => booted.shutdown(),
+      () => undefined,
+    );
+  return slot.stopping ?? Promise.resolve();
 };
+
+export class ShuttingDownError extends Error {
+  constructor() {
+    super('Coinlens is shutting down.');
+    this.name = 'ShuttingDownError';
+  }
+}
 
 /**
  * The server's boot, once per process (the middleware awaits it before every request). A failed
- * boot is forgotten so the next request tries again.
+ * boot is forgotten so the next request tries again; after a final shutdown every request is
+ * refused.
  */
 export function serverReady(): Promise<Booted> {
+  if (slot.closed) return Promise.reject(new ShuttingDownError());
   if (!slot.ready) {
     const ready = boot({ role: 'server' });
     slot.ready = ready;

@@ -119,19 +119,35 @@ test('npm run dev: islands hydrate without errors, the start log has no warning,
       /no market source answered/.test(log) ? true : undefined,
     );
 
-    // Ctrl-C: the dev server goes, and the database server it started with it.
+    // Ctrl-C: the dev server goes, and the database server it started with it, also while
+    // requests keep arriving (an open page's event stream reconnecting): one of them used to start
+    // the app again, and that new PostgreSQL server outlived the dev server.
+    let stopped = false;
+    const knocking = (async () => {
+      while (!stopped) {
+        await fetch(`${BASE}/api/health`).catch(() => undefined);
+        await new Promise((r) => setTimeout(r, 25));
+      }
+    })();
     dev.kill('SIGINT');
     await Promise.race([
       exited,
-      new Promise((_, reject) => setTimeout(() => reject(new Error(`the dev server did not stop:\n${log}`)), 60_000)),
-    ]);
+      new Promise((_, reject) => setTimeout(() => reject(new Error('the dev server did not stop')), 60_000)),
+    ]).finally(() => (stopped = true));
+    await knocking;
     await until('PostgreSQL to stop', 30_000, async () => (postgresOn(dataDir).length === 0 ? true : undefined));
     expect(fs.existsSync(path.join(dataDir, 'pg', 'postmaster.pid')), 'postmaster.pid left behind').toBe(false);
     expect(log.split('\n').filter((l) => /warn|deprecat/i.test(l))).toEqual([]);
+  } catch (e) {
+    // In the failure's own message: CI shows the end of its output, where the summary repeats it.
+    const pgLog = fs.existsSync(path.join(dataDir, 'postgres.log'))
+      ? fs.readFileSync(path.join(dataDir, 'postgres.log'), 'utf8').slice(-3000)
+      : '(none)';
+    (e as Error).message += `\n--- dev server log (end) ---\n${log.slice(-4000)}\n--- postgres.log (end) ---\n${pgLog}`;
+    throw e;
   } finally {
     if (dev && dev.exitCode === null && dev.signalCode === null) dev.kill('SIGKILL');
     for (const pid of postgresOn(dataDir)) process.kill(pid, 'SIGQUIT');
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (test.info().status !== test.info().expectedStatus) console.log(`dev server log:\n${log}`);
   }
 });

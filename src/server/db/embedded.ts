@@ -273,9 +273,13 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
 
   let first: pg.Client;
+  // From the spawn on, not from the end of the start: a process exiting mid-start (a signal's
+  // shutdown) must not leave the server it is starting behind.
+  process.on('exit', onExit);
   try {
     first = await takeLocks(await ensureRunning());
   } catch (e) {
+    process.off('exit', onExit);
     if (child) {
       stopping = true;
       child.kill('SIGINT');
@@ -285,7 +289,6 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   }
   lockClient = first;
   watch(first);
-  process.on('exit', onExit);
   if (adopted) log('[postgres] took over the embedded server left running by an earlier process');
 
   return {
