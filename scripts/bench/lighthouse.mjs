@@ -18,7 +18,9 @@ import { machine, median, onServer, signature, writeResults } from './lib.mjs';
 
 const PORT = 4740;
 const DEBUG_PORT = 4741;
-const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? 3));
+/** BENCH_LH_PAGES=families: every page family, mobile only, one run each unless BENCH_LH_RUNS says. */
+const FAMILIES_MODE = process.env.BENCH_LH_PAGES === 'families';
+const RUNS = Math.max(1, Number(process.env.BENCH_LH_RUNS ?? (FAMILIES_MODE ? 1 : 3)));
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'];
 const SHORT = { performance: 'perf', accessibility: 'a11y', 'best-practices': 'bp', seo: 'seo' };
 const PRESETS = [
@@ -67,13 +69,60 @@ async function articlePath(url) {
   return `/news/${id}`;
 }
 
+/**
+ * One page of every page family (tests/e2e/families.ts, the list the accessibility scans visit),
+ * without the error pages (Lighthouse's SEO category fails any page that is not a 200 by design).
+ * A detail family's page is the first matching link of its list page's <main>.
+ */
+async function familyPages(url) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { FAMILIES } = await tsImport('../../tests/e2e/families.ts', import.meta.url);
+  const pages = [];
+  for (const f of FAMILIES) {
+    if (f.status || f.theme) continue;
+    if (f.path) {
+      pages.push(f.path);
+      continue;
+    }
+    const html = await (await fetch(url + f.list)).text();
+    const main = html.slice(html.indexOf('<main'));
+    const found = [...main.matchAll(/href="([^"?#]+)/g)].map((m) => m[1]).find((h) => f.detail.test(h));
+    if (!found) throw new Error(`lighthouse: no link matching ${f.detail} on ${f.list}`);
+    pages.push(found + (f.suffix ?? ''));
+  }
+  return pages;
+}
+
+/** The median run's main-thread tasks of 50 ms or more, as "script: ms" (what makes the TBT). */
+function longTasks(runs) {
+  const sorted = [...runs].sort(
+    (a, b) =>
+      (a.audits['total-blocking-time']?.numericValue ?? 0) - (b.audits['total-blocking-time']?.numericValue ?? 0),
+  );
+  const items = sorted[Math.floor((sorted.length - 1) / 2)].audits['long-tasks']?.details?.items ?? [];
+  return (
+    items
+      .map(
+        (t) =>
+          `${
+            String(t.url)
+              .replace(/^https?:\/\/[^/]+/, '')
+              .slice(-40) || '(page)'
+          }: ${Math.round(t.duration)}`,
+      )
+      .join(', ') || '—'
+  );
+}
+
 export async function runLighthouse(url) {
-  const pages = ['/', '/coin/list_1', '/coin/bitcoin', await articlePath(url), '/kline/BTC'];
+  const pages = FAMILIES_MODE
+    ? await familyPages(url)
+    : ['/', '/coin/list_1', '/coin/bitcoin', await articlePath(url), '/kline/BTC'];
   const chrome = await launchChromium();
   const rows = [];
   try {
     for (const p of pages) {
-      for (const [preset, config] of PRESETS) {
+      for (const [preset, config] of FAMILIES_MODE ? PRESETS.slice(0, 1) : PRESETS) {
         const runs = [];
         for (let i = 0; i < RUNS; i++) {
           const result = await lighthouse(
@@ -113,6 +162,7 @@ export async function runLighthouse(url) {
           tbtMs: Math.round(metric('total-blocking-time')),
           cls: metric('cumulative-layout-shift').toFixed(3),
           failing: [...failing].map(([id, n]) => (RUNS > 1 ? `${id} (${n}/${RUNS})` : id)).join(', ') || '—',
+          longTasks: longTasks(runs),
         });
         console.log(`${p} ${preset}: ${CATEGORIES.map((c) => score(c)).join(' / ')}`);
       }
@@ -126,9 +176,11 @@ export async function runLighthouse(url) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const rows = await onServer(process.argv[2], { port: PORT, prefix: 'coinlens-bench-lh-' }, runLighthouse);
   writeResults(
-    'lighthouse',
+    FAMILIES_MODE ? 'lighthouse-families' : 'lighthouse',
     {
-      title: 'Lighthouse scores (goal: 100 in all four categories)',
+      title: FAMILIES_MODE
+        ? 'Lighthouse scores of every page family, mobile (goal: 100 in all four categories)'
+        : 'Lighthouse scores (goal: 100 in all four categories)',
       at: new Date().toISOString(),
       machine,
       note: [
@@ -149,6 +201,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       { key: 'tbtMs', label: 'TBT ms' },
       { key: 'cls', label: 'CLS' },
       { key: 'failing', label: 'failing audits' },
+      { key: 'longTasks', label: 'long tasks ms (simulated)' },
     ],
     rows,
   );

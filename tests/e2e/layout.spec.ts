@@ -79,3 +79,42 @@ for (const L of LOCALES) {
     });
   });
 }
+
+// Boxes drawn in the browser (the registration form, the charts) are held from the first paint:
+// nothing below them moves when they appear (Lighthouse's cumulative layout shift, measured as
+// it does on a phone; its own runs are in bench/results/lighthouse-families.md).
+const DRAWN_LATE = [
+  { path: '/user/register', ready: '.acc-page form' },
+  { path: '/kline/btc', ready: '[data-testid="kline-chart"][data-state="ready"]' },
+  { path: '/coin/bitcoin', ready: '.kline-canvas canvas' },
+];
+for (const { path, ready } of DRAWN_LATE) {
+  test(`${path} does not shift its layout on a phone when its browser-drawn parts appear`, async ({ page }) => {
+    await page.setViewportSize({ width: 412, height: 823 });
+    await page.goto(path);
+    await expect(page.locator(ready).first()).toBeVisible();
+    // A frame after the island's last render, then every shift since the navigation.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[];
+            resolve(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+          }).observe({ type: 'layout-shift', buffered: true });
+          setTimeout(() => resolve(0), 500); // no entry at all: nothing moved
+        }),
+    );
+    expect(shift).toBeLessThan(0.02);
+  });
+}
+
+test('on a phone, the two links stacked in a pair cell are each a finger’s 24px tall', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/search?q=bitcoin');
+  const links = page.locator('td.pair a');
+  await expect(links.nth(1)).toBeVisible();
+  const heights = await links.evaluateAll((as) => as.map((a) => a.getBoundingClientRect().height));
+  expect(heights.length).toBeGreaterThan(1);
+  expect(Math.min(...heights)).toBeGreaterThanOrEqual(23.5);
+});

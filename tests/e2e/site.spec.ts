@@ -11,6 +11,7 @@ for (const L of [
     review: 'Latest user reviews',
     exchanges: 'Exchanges',
     price: 'Price',
+    widgetAbout: 'Live prices and 24-hour changes of the chosen coins, from Coinlens.',
     feeds: 'RSS and Atom feeds',
     days90: '90 days',
     days365: '365 days',
@@ -24,6 +25,7 @@ for (const L of [
     review: '最新用户评价',
     exchanges: '交易所',
     price: '价格',
+    widgetAbout: '所选币种的实时价格和 24 小时涨跌幅，数据来自 Coinlens。',
     feeds: 'RSS 和 Atom 订阅',
     days90: '90 天',
     days365: '365 天',
@@ -105,6 +107,10 @@ for (const L of [
       await expect(page.getByTestId('widget').locator('th').nth(1)).toHaveText(L.price);
       await expect(page.locator('[data-field="price"]').first()).toHaveText(/\d/);
       await expect(page.locator('[data-field="change"]').first()).toHaveText(/%|--/);
+      // Its own icon (no request for a missing /favicon.ico, an error in the console) and a
+      // description in the page's language.
+      await expect(page.locator('link[rel="icon"]')).toHaveAttribute('href', '/favicon.svg');
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', L.widgetAbout);
     });
 
     test('widget help gives an embed snippet for the chosen coins', async ({ page }) => {

@@ -19,7 +19,7 @@ import {
 import { createMoney, MARKET_RATE_COINS } from '../../../../lib/money.ts';
 import { apiGet } from '../../../../stores/api.ts';
 import { $prices, watchPrices } from '../../../../stores/prices.ts';
-import { minMoveFor, readColours, watchTheme, withAlpha, type ChartColours } from './chartTheme.ts';
+import { minMoveFor, nextTask, readColours, watchTheme, withAlpha, type ChartColours } from './chartTheme.ts';
 import { KlineLegend, KlineToolbar, type Status } from './KlineToolbar.tsx';
 import type { NewsMarkers } from './newsMarkers.ts';
 import { axisFormatter, MARKER_BAND } from './priceAxis.ts';
@@ -131,6 +131,7 @@ export default function KlineChart({
     let stopTheme = () => {};
     (async () => {
       const lw = await import('lightweight-charts');
+      await nextTask();
       if (disposed || !box.current) return;
       const c = colours.current;
       // No logo link inside the chart (a focusable link inside role=img): the TradingView
@@ -231,7 +232,8 @@ export default function KlineChart({
     let current = true;
     setStatus('loading');
     apiGet<Series>('/v1/klines', { coin: coinId, interval, range })
-      .then((data) => {
+      .then(async (data) => {
+        await nextTask();
         if (!current) return;
         candles.current = data.candles;
         byTime.current = new Map(data.candles.map((c) => [c.time, c]));

@@ -21,7 +21,7 @@ import {
   pointChange,
   pointWhen,
 } from '../chartSeries.ts';
-import { minMoveFor, readColours, watchTheme, withAlpha } from './chartTheme.ts';
+import { minMoveFor, nextTask, readColours, watchTheme, withAlpha } from './chartTheme.ts';
 import type { CurrencyProp } from './KlineChart.tsx';
 import type { NewsMarkers } from './newsMarkers.ts';
 import { axisFormatter, MARKER_BAND } from './priceAxis.ts';
@@ -91,6 +91,7 @@ export default function PriceChart({
     let stopTheme = () => {};
     (async () => {
       const lw = await import('lightweight-charts');
+      await nextTask();
       if (disposed || !box.current) return;
       const c = readColours();
       const label = (p: number) => metricText(p, shownMetric.current, money).replace(money.symbol, '');
@@ -189,7 +190,9 @@ export default function PriceChart({
       if (next) candles = await candlesOf(coinId, (interval = next));
       const base = MARKET_RATE_COINS[money.currency];
       const against = !base ? null : base === coinId ? candles : await candlesOf(base, interval);
-      return { interval, bars: inCurrency(candles, rate, against && new Map(against.map((c) => [c.time, c.close]))) };
+      const bars = inCurrency(candles, rate, against && new Map(against.map((c) => [c.time, c.close])));
+      await nextTask();
+      return { interval, bars };
     };
     load()
       .then((next) => {

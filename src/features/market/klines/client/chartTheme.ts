@@ -59,3 +59,11 @@ export function minMoveFor(price: number): number {
   if (!(price > 0)) return 0.01;
   return Math.min(0.01, 10 ** (Math.floor(Math.log10(price)) - 4));
 }
+
+/**
+ * Gives the main thread back between the chart's start-up steps (the library's evaluation, the
+ * chart's creation, the first candles' drawing): each is one task, and a tap or a key that
+ * arrives meanwhile is handled between them instead of after all three (issue 25: one long task
+ * of about a second on a throttled phone).
+ */
+export const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
