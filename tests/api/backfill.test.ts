@@ -224,6 +224,44 @@ describe('history backfill: the worker', () => {
     expect(after!.n).toBe(oldDays!.n);
   });
 
+  it('pages back until a span is whole, and stops at a young pair’s first candle', async () => {
+    up.history = 2000;
+    const { binance, okx, bybit, kraken } = up.sources();
+    const b = backfill([binance, okx, bybit, kraken]);
+    await b.plan(round([PAIRS[1]!, PAIRS[3]!, PAIRS[5]!, PAIRS[6]!], clock.now()), bySymbol);
+    expect(await b.drain()).toBe(12);
+    // OKX answers 300 a request: a day of minutes (1,442) takes five, each page before the last's
+    // oldest candle; Binance's and Bybit's 1,000 take two; Kraken cannot page back and is asked once.
+    expect(asked('okx')).toEqual([
+      ...['300', '300', '300', '300', '242'].map((n) => `SOL-USDT 1m ${n}`),
+      ...['300', '300', '122'].map((n) => `SOL-USDT 1h ${n}`),
+      ...['300', '67'].map((n) => `SOL-USDT 1d ${n}`),
+    ]);
+    const last = Math.floor(clock.now() / MINUTE) * MINUTE;
+    expect(up.asked.filter((a) => a.source === 'okx' && a.interval === '1m').map((a) => a.before)).toEqual([
+      null,
+      ...[299, 599, 899, 1199].map((n) => last - n * MINUTE),
+    ]);
+    expect(asked('binance')).toEqual(['BTCUSDT 1m 1000', 'BTCUSDT 1m 442', 'BTCUSDT 1h 722', 'BTCUSDT 1d 367']);
+    expect(asked('bybit')).toEqual(['ADAUSDT 1m 1000', 'ADAUSDT 1m 442', 'ADAUSDT 1h 722', 'ADAUSDT 1d 367']);
+    expect(up.asked.find((a) => a.source === 'bybit' && a.limit === 442)?.before).toBe(last - 999 * MINUTE);
+    expect(asked('kraken')).toEqual(['XLTCZEUR 1m null', 'XLTCZEUR 1h null', 'XLTCZEUR 1d null']);
+    // Every minute of the day is the source's (its recorded prices, near 97,000, not the seed's).
+    const from = new Date((Math.floor(clock.now() / MINUTE) - 1441) * MINUTE).toISOString();
+    const [minutes] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from klines where coin_id = ${id('SOL')} and interval = '1m' and open_time >= ${from}::timestamptz and close > 10000`,
+    );
+    expect(minutes!.n).toBe(1442);
+
+    // A pair listed 100 minutes ago: one short page, and the span is done with what there is.
+    up.history = 100;
+    up.asked.length = 0;
+    await db().execute(sql`delete from kline_backfill`);
+    await b.plan(round([PAIRS[3]!], clock.now()), bySymbol);
+    expect(await b.drain()).toBe(3);
+    expect(asked('okx')).toEqual(['SOL-USDT 1m 300', 'SOL-USDT 1h 300', 'SOL-USDT 1d 300']);
+  });
+
   it('resumes after a restart with only the spans a failure left, keeping the stored candles meanwhile', async () => {
     const days = () =>
       rows<{ close: string }>(

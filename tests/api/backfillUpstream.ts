@@ -3,7 +3,9 @@
  * under tests/fixtures/sources, re-stamped to the newest candles of the interval asked at the
  * test's clock), and the real adapters pointed at it: the backfill reads them through the same
  * code as in production. Every candle request is recorded with the clock's time; `fail` turns
- * chosen requests into another answer (a 429, a 500).
+ * chosen requests into another answer (a 429, a 500). With `history` set, a pair has that many
+ * candles of every interval and each answer is a whole page of them, before the time asked
+ * (Binance's endTime, OKX's after, Bybit's end); without it, the four newest.
  */
 import { BinanceSpot } from '../../src/server/ingest/sources/binance.ts';
 import { Bybit } from '../../src/server/ingest/sources/bybit.ts';
@@ -22,6 +24,8 @@ export interface CandleAsk {
   instrument: string;
   interval: CandleInterval;
   limit: number | null;
+  /** The page asked for: candles that opened before this time (ms). */
+  before: number | null;
   /** The test clock's time of the request. */
   at: number;
 }
@@ -52,15 +56,17 @@ export interface CandleUpstream {
   asked: CandleAsk[];
   /** Another answer for the requests it matches (null: the candles). */
   fail: (ask: CandleAsk) => FakeAnswer | null;
+  /** Candles each pair has (null: every answer is the four newest). */
+  history: number | null;
   /** The real adapters on the fake, on the test's clock, retrying nothing. */
   sources(): { binance: BinanceSpot; okx: Okx; bybit: Bybit; kraken: Kraken };
   close(): Promise<void>;
 }
 
-/** Opening times of the `n` newest candles of `interval` at `now`, oldest first. */
-function times(interval: CandleInterval, n: number, now: number): number[] {
+/** Opening times of the `n` newest candles of `interval` opened before `end`, oldest first. */
+function times(interval: CandleInterval, n: number, end: number): number[] {
   const step = STEP[interval]!;
-  const last = Math.floor(now / step) * step;
+  const last = Math.floor((end - 1) / step) * step;
   return Array.from({ length: n }, (_, i) => last - (n - 1 - i) * step);
 }
 
@@ -70,8 +76,18 @@ export async function startCandleUpstream(clock: Clock): Promise<CandleUpstream>
   const answer = (ask: Omit<CandleAsk, 'at'>, body: (at: number[]) => unknown): FakeAnswer => {
     const full = { ...ask, at: clock.now() };
     asked.push(full);
-    return state.fail(full) ?? { body: body(times(ask.interval, 4, clock.now())) };
+    const now = clock.now() + 1; // the open candle too
+    if (state.history === null) return state.fail(full) ?? { body: body(times(ask.interval, 4, now)) };
+    // The pair's first candle, and how many of its candles opened before the page's end.
+    const step = STEP[ask.interval]!;
+    const end = Math.min(ask.before ?? now, now);
+    const first = (Math.floor((now - 1) / step) - state.history + 1) * step;
+    const available = Math.max(0, Math.ceil((end - first) / step));
+    return state.fail(full) ?? { body: body(times(ask.interval, Math.min(ask.limit ?? 720, available), end)) };
   };
+  /** A fixture row for the i-th candle of an answer longer than the fixture. */
+  const cycle = <T>(rows: T[], i: number) => rows[i % rows.length]!;
+  const optional = (v: string | null, shift = 0) => (v === null ? null : Number(v) + shift);
   const binance = fixture<unknown[][]>('binance', 'klines');
   const okx = fixture<{ data: string[][] }>('okx', 'candles');
   const bybit = fixture<{ result: { list: string[][] } }>('bybit', 'kline');
@@ -85,13 +101,14 @@ export async function startCandleUpstream(clock: Clock): Promise<CandleUpstream>
           instrument: q.get('symbol')!,
           interval: q.get('interval') as CandleInterval,
           limit: Number(q.get('limit')),
+          before: optional(q.get('endTime'), 1),
         },
         (at) =>
-          binance.map((row, i) => [
-            at[i],
-            ...row.slice(1, 6),
-            at[i]! + STEP[q.get('interval') as CandleInterval]! - 1,
-            ...row.slice(7),
+          at.map((t, i) => [
+            t,
+            ...cycle(binance, i).slice(1, 6),
+            t + STEP[q.get('interval') as CandleInterval]! - 1,
+            ...cycle(binance, i).slice(7),
           ]),
       ),
     // OKX and Bybit answer newest first.
@@ -102,8 +119,9 @@ export async function startCandleUpstream(clock: Clock): Promise<CandleUpstream>
           instrument: q.get('instId')!,
           interval: OKX_BARS[q.get('bar')!]!,
           limit: Number(q.get('limit')),
+          before: optional(q.get('after')),
         },
-        (at) => ({ ...okx, data: okx.data.map((row, i) => [String(at[at.length - 1 - i]), ...row.slice(1)]) }),
+        (at) => ({ ...okx, data: at.map((_, i) => [String(at[at.length - 1 - i]), ...cycle(okx.data, i).slice(1)]) }),
       ),
     '/v5/market/kline': (q) =>
       answer(
@@ -112,13 +130,14 @@ export async function startCandleUpstream(clock: Clock): Promise<CandleUpstream>
           instrument: q.get('symbol')!,
           interval: BYBIT_INTERVALS[q.get('interval')!]!,
           limit: Number(q.get('limit')),
+          before: optional(q.get('end'), 1),
         },
         (at) => ({
           ...bybit,
           result: {
             ...bybit.result,
             symbol: q.get('symbol'),
-            list: bybit.result.list.map((row, i) => [String(at[at.length - 1 - i]), ...row.slice(1)]),
+            list: at.map((_, i) => [String(at[at.length - 1 - i]), ...cycle(bybit.result.list, i).slice(1)]),
           },
         }),
       ),
@@ -140,12 +159,13 @@ export async function startCandleUpstream(clock: Clock): Promise<CandleUpstream>
           instrument: q.get('pair')!,
           interval: KRAKEN_MINUTES[q.get('interval')!]!,
           limit: null,
+          before: null,
         },
         (at) => ({
           error: [],
           result: {
-            [q.get('pair')!]: krakenRows.slice(0, 4).map((row, i) => [at[i]! / 1000, ...row.slice(1)]),
-            last: at[2]! / 1000,
+            [q.get('pair')!]: at.map((t, i) => [t / 1000, ...cycle(krakenRows, i).slice(1)]),
+            last: at.at(-2)! / 1000,
           },
         }),
       ),
@@ -155,6 +175,7 @@ export async function startCandleUpstream(clock: Clock): Promise<CandleUpstream>
     upstream,
     asked,
     fail: () => null,
+    history: null,
     sources: () => ({
       binance: new BinanceSpot(options),
       okx: new Okx(options),

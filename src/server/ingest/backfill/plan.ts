@@ -11,9 +11,10 @@ import type { CandleInterval, TickerSource } from '../sources/types.ts';
  * a month of hours (the demo history's 720) and a year of days, each two more: the newest candle
  * is the one still open, and the 30-day and 1-year changes (figures.ts) need the candle that
  * opened a full month or year ago. A source answers at most its own page of candles per request
- * (Binance and Bybit 1,000, Kraken 720, OKX 300): one request per span, so the minutes reach back
- * 16 hours on Binance and Bybit, 12 on Kraken and 5 on OKX, OKX's hours 12 days and its days 300;
- * the rounds' own candles join them from then on.
+ * (Binance and Bybit 1,000, Kraken 720, OKX 300): the worker pages back until the span is whole
+ * (two requests for Binance's day of minutes, five for OKX's), except on Kraken, which serves its
+ * last 720 and nothing older (12 hours of minutes, 30 days of hours, two years of days); the
+ * rounds' own candles join them from then on.
  */
 export const BACKFILL_SPANS: readonly { interval: CandleInterval; limit: number }[] = [
   { interval: '1m', limit: 1442 },

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../../db/index.ts';
 import { defaultSleep, SourceError } from '../sources/http.ts';
-import type { TickerSource } from '../sources/types.ts';
+import type { CandleInterval, SourceCandle, TickerSource } from '../sources/types.ts';
 import { BACKFILL_SPANS, perMinuteOf } from './plan.ts';
 import { nextDue, recordFailure, type Route, writeSpan } from './queue.ts';
 
@@ -15,6 +15,8 @@ export const BACKOFF_MS = 60_000;
 export const MAX_BACKOFF_MS = 3_600_000;
 /** How long a lane rests after its source said it is asked too often (429, a ban, a spent budget). */
 export const LIMITED_PAUSE_MS = 30_000;
+/** Requests for one span at the most: OKX's 300 a page take five for a day of minutes. */
+const MAX_PAGES = 6;
 /** A lane waits while the source's own budget (rounds included) is this full: the rounds come first. */
 const HEADROOM = 0.8;
 
@@ -138,9 +140,9 @@ export class BackfillWorker {
       const route = row && order.find((r) => r.coinId === row.coinId);
       const span = row && BACKFILL_SPANS.find((s) => !row.done.includes(s.interval));
       if (!row || !route || !span) break;
-      if (!(await limiter.take(source, signal))) break;
       try {
-        const candles = await source.candles!(row.instrument, span.interval, span.limit, signal);
+        const candles = await fetchSpan(source, limiter, row.instrument, span, signal);
+        if (!candles) break;
         if (await writeSpan(db, row, span.interval, candles, route.quoteUsd, this.now())) written++;
       } catch (e) {
         if (signal?.aborted) break;
@@ -156,6 +158,32 @@ export class BackfillWorker {
     }
     return written;
   }
+}
+
+/**
+ * One span of a coin's candles, page by page back from the newest (a source answers at most its
+ * `candlePage`: OKX 300, Binance and Bybit 1,000; one without it is asked once), each request
+ * taking its turn; null when cancelled. It stops at the span's length, at a page shorter than
+ * asked (the pair's first candle is in it) or after MAX_PAGES.
+ */
+async function fetchSpan(
+  source: TickerSource,
+  limiter: RequestLimiter,
+  instrument: string,
+  span: { interval: CandleInterval; limit: number },
+  signal?: AbortSignal,
+): Promise<SourceCandle[] | null> {
+  let candles: SourceCandle[] = [];
+  for (let page = 0; page < MAX_PAGES && candles.length < span.limit; page++) {
+    if (!(await limiter.take(source, signal))) return null;
+    const oldest = candles[0]?.openTime;
+    const ask = span.limit - candles.length;
+    const got = await source.candles!(instrument, span.interval, ask, signal, oldest);
+    const older = oldest === undefined ? got : got.filter((c) => c.openTime < oldest);
+    candles = [...older, ...candles];
+    if (!source.candlePage || older.length < Math.min(ask, source.candlePage)) break;
+  }
+  return candles.slice(-span.limit);
 }
 
 /** The database's own words, not Drizzle's "Failed query" with the whole statement. */

@@ -146,6 +146,10 @@ abstract class BinanceMarket implements TickerSource {
   protected abstract klinesWeight(limit: number): number;
   protected abstract readonly maxKlines: number;
 
+  get candlePage(): number {
+    return this.maxKlines;
+  }
+
   /** Instruments that trade now, refreshed hourly; the last good list outlives a failed refresh. */
   private async tradingListings(signal?: AbortSignal): Promise<Map<string, Listing>> {
     if (this.listings && this.now() < this.listings.until) return this.listings.bySymbol;
@@ -223,11 +227,13 @@ abstract class BinanceMarket implements TickerSource {
     interval: CandleInterval,
     limit: number,
     signal?: AbortSignal,
+    before?: number,
   ): Promise<SourceCandle[]> {
     const n = Math.max(1, Math.min(Math.floor(limit), this.maxKlines));
     // Our interval names are Binance's own.
     const rows = await this.http.get(this.paths.klines, {
-      query: { symbol: instrument, interval, limit: n },
+      // endTime is inclusive.
+      query: { symbol: instrument, interval, limit: n, ...(before === undefined ? {} : { endTime: before - 1 }) },
       weight: this.klinesWeight(n),
       schema: klinesSchema,
       signal,

@@ -77,6 +77,7 @@ const SUBSCRIBE_BATCH = 10;
 
 export class Bybit implements TickerSource {
   readonly name = 'bybit';
+  readonly candlePage = MAX_KLINES;
   readonly exchange = EXCHANGE;
   private readonly http: SourceHttp;
   private readonly now: () => number;
@@ -282,13 +283,21 @@ export class Bybit implements TickerSource {
     interval: CandleInterval,
     limit: number,
     signal?: AbortSignal,
+    before?: number,
   ): Promise<SourceCandle[]> {
     const instruments = await this.liveInstruments(signal);
     const category = CATEGORIES.find((c) => instruments.has(`${c}:${instrument}`)) ?? 'spot';
     const n = Math.max(1, Math.min(Math.floor(limit), MAX_KLINES));
     const result = await this.get(
       '/v5/market/kline',
-      { category, symbol: instrument, interval: INTERVALS[interval], limit: n },
+      // `end` is inclusive.
+      {
+        category,
+        symbol: instrument,
+        interval: INTERVALS[interval],
+        limit: n,
+        ...(before === undefined ? {} : { end: before - 1 }),
+      },
       klineSchema,
       signal,
       true,

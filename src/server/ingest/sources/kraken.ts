@@ -351,7 +351,10 @@ export class Kraken implements TickerSource {
     interval: CandleInterval,
     limit: number,
     signal?: AbortSignal,
+    before?: number,
   ): Promise<SourceCandle[]> {
+    // Kraken's OHLC serves its last 720 candles and nothing older: no page before them.
+    if (before !== undefined) return [];
     const body = await this.http.get('/0/public/OHLC', {
       query: { pair: instrument, interval: INTERVAL_MINUTES[interval] },
       schema: ohlcSchema,

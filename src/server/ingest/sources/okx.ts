@@ -90,6 +90,7 @@ type Cache = { byId: Map<string, Instrument>; at: number; until: number };
 
 export class Okx implements TickerSource {
   readonly name = 'okx';
+  readonly candlePage = MAX_CANDLES;
   readonly exchange = EXCHANGE;
   private readonly http: SourceHttp;
   private readonly now: () => number;
@@ -300,11 +301,18 @@ export class Okx implements TickerSource {
     interval: CandleInterval,
     limit: number,
     signal?: AbortSignal,
+    before?: number,
   ): Promise<SourceCandle[]> {
     const n = Math.max(1, Math.min(Math.floor(limit), MAX_CANDLES));
     const rows = await this.data(
       '/api/v5/market/candles',
-      { instId: instrument, bar: BARS[interval], limit: String(n) },
+      // `after`: records earlier than this time (OKX pages backwards with it).
+      {
+        instId: instrument,
+        bar: BARS[interval],
+        limit: String(n),
+        ...(before === undefined ? {} : { after: String(before) }),
+      },
       candleSchema,
       signal,
       true,

@@ -97,8 +97,20 @@ export interface TickerSource {
    * answers must not make the site's data look fresh. Absent: always new.
    */
   refreshed?(): boolean;
-  /** Candles of one instrument, oldest first. */
-  candles?(instrument: string, interval: CandleInterval, limit: number, signal?: AbortSignal): Promise<SourceCandle[]>;
+  /** Candles one `candles()` request answers at most, where it can page back with `before`. */
+  readonly candlePage?: number;
+  /**
+   * Candles of one instrument, oldest first: the newest `limit` (at most the source's page), or
+   * with `before` (ms) those that opened before it, the page before one already read. A source
+   * that cannot page back answers none then.
+   */
+  candles?(
+    instrument: string,
+    interval: CandleInterval,
+    limit: number,
+    signal?: AbortSignal,
+    before?: number,
+  ): Promise<SourceCandle[]>;
   state(): SourceState;
   /**
    * WebSockets of price updates between the REST rounds (one per market the exchange streams
