@@ -1,10 +1,10 @@
 // One page of every page family: the list the accessibility scans (a11y.spec.ts) and the CSP
 // check (csp.spec.ts) visit. A new page family belongs here.
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect } from '@playwright/test';
 
 export type Family = {
   name: string;
-  /** Also scanned in the dark theme. */
+  /** Also checked in zh and ko by validity.spec.ts; a11y.spec.ts names its own zh and dark sets. */
   main?: boolean;
   status?: number;
   /** The theme the page shows whatever the cookie says (the widget takes it from the query). */
@@ -107,13 +107,22 @@ export const FAMILIES: Family[] = [
   { name: 'user page', list: '/exchange/binance/comment', detail: /^\/user\/\w+$/, main: true },
 ];
 
-/** The path (without the locale prefix) of the first link on `list` whose path matches `detail`. */
-export async function detailPath(page: Page, prefix: string, list: string, detail: RegExp): Promise<string> {
-  await page.goto(`${prefix}${list}`);
-  const hrefs = await page
-    .locator('main a[href]')
-    .evaluateAll((as) => as.map((a) => new URL((a as HTMLAnchorElement).href).pathname));
-  const found = hrefs.map((h) => h.slice(prefix.length)).find((h) => detail.test(h));
+/**
+ * The path (without the locale prefix) of the first link in `list`'s server-drawn <main> whose
+ * path matches `detail`, read from the HTML as validity.spec.ts reads it: a browser load of the
+ * list page before each detail family's scan cost more than the request.
+ */
+export async function detailPath(
+  request: APIRequestContext,
+  prefix: string,
+  list: string,
+  detail: RegExp,
+): Promise<string> {
+  const html = await (await request.get(`${prefix}${list}`)).text();
+  const main = html.slice(html.indexOf('<main'), html.lastIndexOf('</main>'));
+  const found = [...main.matchAll(/<a\b[^>]*\bhref="([^"]+)"/g)]
+    .map((m) => new URL(m[1]!.replace(/&amp;/g, '&'), 'http://x').pathname.slice(prefix.length))
+    .find((h) => detail.test(h));
   expect(found, `a link matching ${detail} on ${prefix}${list}`).toBeTruthy();
   return found!;
 }
