@@ -260,7 +260,10 @@ export async function startServer({
   // Open the database now rather than on the first visitor: the embedded server, migrations and
   // the first-run seed (the middleware boots on the first request; this is that request).
   const started = Date.now();
-  const res = await fetch(`${url}/api/health`).catch((e) => ({ ok: false, json: async () => ({ msg: String(e) }) }));
+  const res = await firstHealth(`${url}/api/health`).catch((e) => ({
+    ok: false,
+    json: async () => ({ msg: String(e) }),
+  }));
   if (!res.ok) {
     const body = await res.json().catch(() => ({}));
     server.close();
@@ -274,6 +277,31 @@ export async function startServer({
     `Coinlens is ready on http://${host === '0.0.0.0' || host === '::' ? 'localhost' : host}:${port} (database ready in ${Date.now() - started} ms)`,
   );
   return server;
+}
+
+/**
+ * The first request, which waits for the start: node:http, not fetch, whose client gives up on an
+ * answer after five minutes (undici's headersTimeout) while a first start seeding a large universe
+ * (SEED_COINS=20000, a quarter of an hour) was still going on; it then stopped the server it waited for.
+ * @param {string} url
+ * @returns {Promise<{ ok: boolean, status: number | undefined, json: () => Promise<any> }>}
+ */
+function firstHealth(url) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk) => {
+          body += chunk;
+        });
+        res.on('end', () =>
+          resolve({ ok: res.statusCode === 200, status: res.statusCode, json: async () => JSON.parse(body) }),
+        );
+        res.on('error', reject);
+      })
+      .on('error', reject);
+  });
 }
 
 /**
