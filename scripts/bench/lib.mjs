@@ -199,3 +199,28 @@ export function writeResults(name, meta, header, rows, more = []) {
   fs.writeFileSync(path.join(dir, `${name}.md`), md);
   console.log(`\n${md}`);
 }
+
+/**
+ * One page of every page family (tests/e2e/families.ts, the list the accessibility scans visit),
+ * without the error pages (they are measured by their own tests, and Lighthouse's SEO category
+ * fails any page that is not a 200 by design).
+ * A detail family's page is the first matching link of its list page's <main>.
+ */
+export async function familyPages(url) {
+  const { tsImport } = await import('tsx/esm/api');
+  const { FAMILIES } = await tsImport('../../tests/e2e/families.ts', import.meta.url);
+  const pages = [];
+  for (const f of FAMILIES) {
+    if (f.status || f.theme) continue;
+    if (f.path) {
+      pages.push(f.path);
+      continue;
+    }
+    const html = await (await fetch(url + f.list)).text();
+    const main = html.slice(html.indexOf('<main'));
+    const found = [...main.matchAll(/href="([^"?#]+)/g)].map((m) => m[1]).find((h) => f.detail.test(h));
+    if (!found) throw new Error(`no link matching ${f.detail} on ${f.list}`);
+    pages.push(found + (f.suffix ?? ''));
+  }
+  return pages;
+}

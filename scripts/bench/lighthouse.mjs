@@ -14,7 +14,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './jsbudget.mjs';
-import { machine, median, onServer, signature, writeResults } from './lib.mjs';
+import { familyPages, machine, median, onServer, signature, writeResults } from './lib.mjs';
 
 const PORT = 4740;
 const DEBUG_PORT = 4741;
@@ -67,30 +67,6 @@ async function articlePath(url) {
   const id = (await res.json()).data?.list?.[0]?.id;
   if (!id) throw new Error('lighthouse: no article to audit');
   return `/news/${id}`;
-}
-
-/**
- * One page of every page family (tests/e2e/families.ts, the list the accessibility scans visit),
- * without the error pages (Lighthouse's SEO category fails any page that is not a 200 by design).
- * A detail family's page is the first matching link of its list page's <main>.
- */
-async function familyPages(url) {
-  const { tsImport } = await import('tsx/esm/api');
-  const { FAMILIES } = await tsImport('../../tests/e2e/families.ts', import.meta.url);
-  const pages = [];
-  for (const f of FAMILIES) {
-    if (f.status || f.theme) continue;
-    if (f.path) {
-      pages.push(f.path);
-      continue;
-    }
-    const html = await (await fetch(url + f.list)).text();
-    const main = html.slice(html.indexOf('<main'));
-    const found = [...main.matchAll(/href="([^"?#]+)/g)].map((m) => m[1]).find((h) => f.detail.test(h));
-    if (!found) throw new Error(`lighthouse: no link matching ${f.detail} on ${f.list}`);
-    pages.push(found + (f.suffix ?? ''));
-  }
-  return pages;
 }
 
 /** The median run's main-thread tasks of 50 ms or more, as "script: ms" (what makes the TBT). */

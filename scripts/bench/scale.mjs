@@ -16,14 +16,14 @@
 // queued requests would measure the queue rather than the page), BENCH_SCALE_DATA_DIRS (one
 // data directory per size, comma-separated, already seeded with that SEED_COINS, e.g. by
 // `DATA_DIR=… SEED_COINS=20000 npx tsx scripts/seed.ts`: used as they are and kept, which saves
-// the 20k seed's quarter of an hour).
+// the 20k seed's quarter of an hour), BENCH_SCALE_PAGES=families (every page family as well).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import pg from 'pg';
 import { ensureBuild } from '../ensure-build.mjs';
-import { load, machine, signature, startChild, writeResults } from './lib.mjs';
+import { familyPages, load, machine, signature, startChild, writeResults } from './lib.mjs';
 
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '1000,5000,20000').split(',').map(Number);
 const GIVEN_DIRS = process.env.BENCH_SCALE_DATA_DIRS?.split(',').filter(Boolean) ?? [];
@@ -196,6 +196,15 @@ try {
         },
       }),
     });
+  }
+
+  // BENCH_SCALE_PAGES=families: one page of every page family too (the list pages at their
+  // default sizes, without the browser tests' ?size=20), the detail pages found on the smallest.
+  if (process.env.BENCH_SCALE_PAGES === 'families') {
+    for (const p of await familyPages(servers[0].app.url)) {
+      const page = p.replace(/[?&]size=20$/, '');
+      if (!URLS.includes(page)) URLS.push(page);
+    }
   }
 
   // Throughput per URL, the sizes back to back.
