@@ -22,6 +22,9 @@ export function compact(v) {
   for (const [size, unit] of UNITS) if (Math.abs(v) >= size) return `${two.format(v / size)}${unit}`;
   return two.format(v);
 }
+/** 11-28 09:00 (UTC) */
+export const mmdd = (d) =>
+  `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
 export const amount = (v) => (v == null ? '--' : `$${compact(v)}`);
 export const trend = (v) => (v > 0 ? 'rise' : v < 0 ? 'fall' : 'flat');
 export const pct = (v) => (v == null ? '--' : `${v > 0 ? '+' : ''}${two.format(v)}%`);

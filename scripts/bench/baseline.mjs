@@ -9,7 +9,8 @@
 // Large fixed fragments inside <main> that the product renders from translations only (the
 // chart islands with their props dictionaries) are captured as constants too: a template
 // server would hold them as constants as well. The formats and the shared markup are in
-// baseline-markup.mjs.
+// baseline-markup.mjs; the templates of the article, exchange list, historical data and kline
+// pages in baseline-<page>.mjs.
 import http from 'node:http';
 import {
   amount,
@@ -19,17 +20,33 @@ import {
   compact,
   esc,
   int,
+  mmdd,
   pager,
-  pct,
   price,
   storedSpark,
-  trend,
   two,
 } from './baseline-markup.mjs';
+import { article, articleConstants } from './baseline-article.mjs';
+import { exchangeList } from './baseline-exchanges.mjs';
+import { history } from './baseline-history.mjs';
+import { kline } from './baseline-kline.mjs';
 import { signature } from './lib.mjs';
 
-/** The five pages of the render benchmark, and what each needs from the API. */
-export const BASELINE_PAGES = ['/coin/list_1', '/coin/bitcoin', '/', '/news', '/kline/BTC'];
+/**
+ * The pages of the render benchmark, one per page family it covers. `ARTICLE` stands for the
+ * newest news article, whose id {@link captureBaseline} reads from /news.
+ */
+const ARTICLE = '/news/{newest}';
+export const BASELINE_PAGES = [
+  '/coin/list_1',
+  '/coin/bitcoin',
+  '/coin/bitcoin/historical-data',
+  '/',
+  '/news',
+  ARTICLE,
+  '/kline/BTC',
+  '/exchange/list_1',
+];
 
 function coinList(d) {
   const filters = [
@@ -177,8 +194,6 @@ function ago(ms, now) {
   const dd = Math.round(h / 24);
   return `${dd} day${dd === 1 ? '' : 's'} ago`;
 }
-const mmdd = (d) =>
-  `${String(d.getUTCMonth() + 1).padStart(2, '0')}-${String(d.getUTCDate()).padStart(2, '0')} ${String(d.getUTCHours()).padStart(2, '0')}:${String(d.getUTCMinutes()).padStart(2, '0')}`;
 
 function news(d) {
   const now = Date.now();
@@ -196,38 +211,6 @@ function news(d) {
     })
     .join('');
   return `<main id="main">   <div class="index" data-testid="news-index"${I}> <h1${I}>News</h1> <p class="muted intro"${I}> The latest cryptocurrency and blockchain news: markets, projects, exchanges and regulation.  </p>   <ul class="articles" data-testid="article-list"${L}> ${items} </ul>  ${pager('/news', 1, 20, d.news.total, true, 20)}  </div>   </main>`;
-}
-
-function kline(d) {
-  const c = d.coin;
-  const { main: M, body: K } = d.cid;
-  const pairs = d.top50
-    .map(
-      (x) =>
-        `<li${K}><a href="/kline/${esc(x.symbol.toLowerCase())}"${x.id === c.id ? ' aria-current="page"' : ''}${K}>${esc(x.symbol)}/USD</a></li>`,
-    )
-    .join('');
-  const candles = d.candles
-    .slice(-20)
-    .reverse()
-    .map(
-      (k) =>
-        `<tr> <td class="l num">${mmdd(new Date(k.time))}</td> <td class="num">${price(k.open)}</td> <td class="num">${price(k.high)}</td> <td class="num">${price(k.low)}</td> <td class="num">${price(k.close)}</td> <td class="num ${trend(k.close - k.open)}">${pct(((k.close - k.open) / k.open) * 100)}</td> <td class="num">${amount(k.volume)}</td> </tr>`,
-    )
-    .join('');
-  const side = d.top50
-    .map(
-      (x) =>
-        `<li${K}> <a href="/kline/${esc(x.symbol.toLowerCase())}"${x.id === c.id ? ' aria-current="page"' : ''}${K}> <span${K}>${esc(x.symbol)}<span class="muted"${K}>/USD</span></span> <span class="num"${K}>${price(x.price)}</span> ${change(x.change24h)} </a> </li>`,
-    )
-    .join('');
-  const markets = d.tickers
-    .map(
-      (t) =>
-        `<li${K}> <a href="/exchange/${esc(t.exchange)}"${K}> <span${K}>${esc(t.contractType ? `${t.baseSymbol} Perpetual/${t.quoteSymbol}` : t.pair)} <span class="muted"${K}>${esc(t.exchangeDisplayName)}</span></span> <span class="num"${K}>${price(t.price)}</span> ${change(t.change24h)} </a> </li>`,
-    )
-    .join('');
-  return `<main id="main" class="kline-main"${M}>  <div class="kl" data-testid="kline-page" data-coin="${esc(c.id)}"${K}> <header class="kl-head"${K}> <a class="kl-coin" href="/coin/${esc(c.id)}"${K}> <img src="${esc(c.icon)}" alt="" width="32" height="32"${K}> <h1${K}>${esc(c.name)} <span class="muted"${K}>${esc(c.symbol)}/USD</span></h1> </a> <details class="kl-pairs" data-testid="kline-pair-switcher"${K}> <summary${K}>Pairs</summary> <ul${K}> ${pairs} </ul> </details> <div class="kl-price"${K}> <span class="num big" data-live-price="${esc(c.id)}" data-testid="kline-price"${K}>${price(c.price)}</span> ${change(c.change24h)} </div> <dl class="kl-facts"${K}> <div${K}><dt${K}>24h high</dt><dd class="num"${K}>${price(c.high24h)}</dd></div><div${K}><dt${K}>24h low</dt><dd class="num"${K}>${price(c.low24h)}</dd></div><div${K}><dt${K}>24h volume</dt><dd class="num"${K}>${amount(c.volume24h)}</dd></div> </dl> </header> <div class="kl-body"${K}> <section class="kl-chart" aria-label="${esc(c.symbol)}/USD candlestick chart"${K}> ${d.island} <noscript> <style>.kline-legend, .kline-stage { display: none !important; } .kline-chart { flex: none !important; }</style> <p class="muted"${K}>Turn on JavaScript to see the interactive chart.</p> <h2${K}>Recent candles</h2> <div class="table-wrap"> <table class="data" data-testid="kline-table"> <caption class="sr-only">Recent candles</caption> <thead> <tr> <th class="l">Time</th><th>Open</th><th>High</th><th>Low</th> <th>Close</th><th>Change</th><th>Volume</th> </tr> </thead> <tbody>  ${candles} </tbody> </table> </div> </noscript> </section> <aside class="kl-side"${K}> <h2${K}>Pairs</h2> <ul class="kl-list" data-testid="kline-pairs"${K}> ${side} </ul> <h2${K}>Exchange markets</h2> <ul class="kl-list" data-testid="kline-markets"${K}> ${markets} </ul> </aside> </div> </div>  </main>`;
 }
 
 /** Splits a product page into the chrome before and after <main>…</main>. */
@@ -265,7 +248,7 @@ export async function captureBaseline(url) {
     if (!res.ok) throw new Error(`baseline: ${path}: HTTP ${res.status}`);
     return res.text();
   };
-  const [top100, top200b, totals, exchanges, coin, newsList, klines, tickers] = await Promise.all([
+  const [top100, top200b, totals, exchanges, coin, newsList, klines, tickers, exchanges50, days] = await Promise.all([
     api('/api/v1/coins?page=1&size=100'),
     api('/api/v1/coins?page=2&size=100'),
     api('/api/new/v1/getBaseTotalInfo'),
@@ -274,12 +257,17 @@ export async function captureBaseline(url) {
     api('/api/new/v2/content/news?page=1&size=20'),
     api('/api/v1/klines?coin=bitcoin&interval=1h&range=1M'),
     api('/api/v1/tickers?coin=bitcoin&page=1&size=20'),
+    api('/api/v1/exchanges?page=1&size=50'),
+    api('/api/v1/coins/bitcoin/history?page=1&size=30'),
   ]);
+  const articlePath = `/news/${newsList.list[0].id}`;
+  const newest = await api(`/api/v1/page/detail?id=${newsList.list[0].id}`);
+  const paths = BASELINE_PAGES.map((p) => (p === ARTICLE ? articlePath : p));
   for (const c of top100.list) c.spark = storedSpark(c.sparkline);
   const top200 = [...top100.list, ...top200b.list];
   const byChange = [...top200].sort((a, b) => b.change24h - a.change24h);
   const pages = {};
-  for (const path of BASELINE_PAGES) pages[path] = chrome(await html(path));
+  for (const path of paths) pages[path] = chrome(await html(path));
   // Astro's scoped-style attributes (data-astro-cid-<hash>, one hash per component and build),
   // read from the product's markup so both send the same attributes.
   const cid = (path, re) => {
@@ -287,6 +275,8 @@ export async function captureBaseline(url) {
     return m ? ` ${m[1]}` : '';
   };
   const spark = cid('/coin/list_1', 'class="spark');
+  // The watchlist stars' script tag (its hashed file name is the build's).
+  const stars = (path) => /<script type="module" src="[^"]*Stars[^"]*"><\/script>/.exec(pages[path].main)?.[0] ?? '';
   const data = {
     // The pages' default sizes (src/lib/pageSizes.ts): 100 coins, 20 articles.
     '/coin/list_1': { list: top100, cid: { spark } },
@@ -323,23 +313,57 @@ export async function captureBaseline(url) {
       island: island(pages['/kline/BTC'].main),
       cid: { main: cid('/kline/BTC', '<main'), body: cid('/kline/BTC', 'class="kl"') },
     },
+    [articlePath]: {
+      article: newest,
+      origin: url,
+      ...articleConstants(pages[articlePath].main),
+      cid: {
+        main: cid(articlePath, '<main'),
+        page: cid(articlePath, 'class="crumbs"'),
+        share: cid(articlePath, 'class="share-btn"'),
+      },
+    },
+    '/coin/bitcoin/historical-data': {
+      coin,
+      history: days,
+      starsScript: stars('/coin/bitcoin/historical-data'),
+      cid: {
+        head: cid('/coin/bitcoin/historical-data', 'class="coin-head"'),
+        article: cid('/coin/bitcoin/historical-data', 'data-testid="coin-detail"'),
+        tab: cid('/coin/bitcoin/historical-data', 'class="toolbar"'),
+      },
+    },
+    '/exchange/list_1': {
+      list: exchanges50,
+      starsScript: stars('/exchange/list_1'),
+    },
   };
-  return { pages, data };
+  const render = Object.fromEntries(paths.map((p, i) => [p, RENDER[BASELINE_PAGES[i]]]));
+  return { paths, pages, data, render };
 }
 
-const RENDER = { '/coin/list_1': coinList, '/': home, '/coin/bitcoin': coinDetail, '/news': news, '/kline/BTC': kline };
+const RENDER = {
+  '/coin/list_1': coinList,
+  '/': home,
+  '/coin/bitcoin': coinDetail,
+  '/coin/bitcoin/historical-data': history,
+  '/news': news,
+  [ARTICLE]: article,
+  '/kline/BTC': kline,
+  '/exchange/list_1': exchangeList,
+};
 
 /** Renders one page of the baseline: chrome constants around a freshly templated <main>. */
 export function renderBaseline(captured, path) {
   const page = captured.pages[path];
-  return page.before + RENDER[path](captured.data[path]) + page.after;
+  return page.before + captured.render[path](captured.data[path]) + page.after;
 }
 
 /** The baseline server: node:http, one render per request, no cache, no compression. */
 export function createBaselineServer(captured) {
   return http.createServer((req, res) => {
     const path = req.url ?? '/';
-    if (!RENDER[path]) return res.writeHead(404).end();
+    if (!captured.render[path]) return res.writeHead(404).end();
     const body = renderBaseline(captured, path);
     res
       .writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-length': Buffer.byteLength(body) })

@@ -39,6 +39,12 @@ export function regionCode(value: string): string | undefined {
 }
 
 const displays = new Map<string, Intl.DisplayNames>();
+/**
+ * Names already looked up, per language: ICU's lookup showed in the exchange list's render profile
+ * (a country per row, issue 25). Bounded: stored values are free text.
+ */
+const named = new Map<string, string>();
+const NAMED_MAX = 4096;
 
 /**
  * A country or region, stored as an English name or an ISO code, in the reader's language;
@@ -48,6 +54,15 @@ const displays = new Map<string, Intl.DisplayNames>();
  */
 export function regionName(value: string | null | undefined, locale: Locale): string {
   if (!value?.trim()) return '--';
+  const memoKey = `${locale}\u0000${value}`;
+  const known = named.get(memoKey);
+  if (known !== undefined) return known;
+  const name = lookUpRegion(value, locale);
+  if (named.size < NAMED_MAX) named.set(memoKey, name);
+  return name;
+}
+
+function lookUpRegion(value: string, locale: Locale): string {
   const code = regionCode(value);
   if (!code) return value;
   const style = SHORT.has(code) ? 'short' : 'long';

@@ -2,21 +2,20 @@
  * One article's page (/news/{id}, /research/{id}, content API detail): its body, related coins,
  * the next older and newer article of its kind and language, and related articles.
  */
-import { and, asc, desc, eq, gt, inArray, lt, ne, or, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
-import { articleCoins, articles, coins, columnists } from '../../../server/db/schema/index.ts';
+import { articleCoins, articles, columnists } from '../../../server/db/schema/index.ts';
 import { DomainError, notFound } from '../../../server/api/errors.ts';
-import { coinIcon } from '../../market/coins/index.ts';
-import { num } from '../../../server/db/numbers.ts';
+import { prepared } from '../../../server/db/prepared.ts';
 import {
+  chipsOf,
   MISSING_KEY,
   summaryColumns,
+  toChips,
   toSummary,
   visible,
   type ArticleKind,
   type ArticleSummary,
-  type CoinChip,
-  type ContentLocale,
 } from './news.server.ts';
 
 interface ArticleLink {
@@ -36,112 +35,82 @@ export interface ArticleDetail extends ArticleSummary {
   related: ArticleLink[];
 }
 
-/** The related coins of some articles, best-ranked first. */
-async function coinsOf(db: Db, ids: number[]): Promise<Map<number, CoinChip[]>> {
-  const out = new Map<number, CoinChip[]>();
-  if (ids.length === 0) return out;
-  const rows = await db
-    .select({
-      articleId: articleCoins.articleId,
-      id: coins.id,
-      symbol: coins.symbol,
-      name: coins.name,
-      price: coins.price,
-      change24h: coins.change24h,
-    })
-    .from(articleCoins)
-    .innerJoin(coins, eq(coins.id, articleCoins.coinId))
-    .where(inArray(articleCoins.articleId, ids))
-    .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id));
-  for (const r of rows) {
-    const list = out.get(r.articleId) ?? [];
-    list.push({
-      id: r.id,
-      symbol: r.symbol,
-      name: r.name,
-      icon: coinIcon(r.id),
-      price: num(r.price),
-      change24h: num(r.change24h),
-    });
-    out.set(r.articleId, list);
-  }
-  return out;
-}
+type LinkJson = { id: number; kind: ArticleKind; title: string; publishedAt: string };
 
-const toLink = (r: { id: number; kind: ArticleKind; title: string; publishedAt: Date }): ArticleLink => ({
+const toLink = (r: LinkJson): ArticleLink => ({
   id: r.id,
   kind: r.kind,
   title: r.title,
-  publishedAt: r.publishedAt.toISOString(),
+  publishedAt: new Date(r.publishedAt).toISOString(),
 });
+
+/** Other visible articles of the article's kind and language (`o` beside the outer `articles` row). */
+const SHELF = sql.raw(
+  `o.deleted_at is null and o.kind = "articles"."kind" and o.locale = "articles"."locale" and o.id <> "articles"."id"`,
+);
+const LINK = sql.raw(`json_build_object('id', o.id, 'kind', o.kind, 'title', o.title, 'publishedAt', o.published_at)`);
+
+/** The neighbour on one side: the next older (`<`) or next newer (`>`) article of the shelf. */
+const neighbour = (side: '<' | '>') => {
+  const cmp = sql.raw(side);
+  const dir = sql.raw(side === '<' ? 'desc' : 'asc');
+  return sql<LinkJson | null>`(select ${LINK} from ${articles} o where ${SHELF}
+    and (o.published_at ${cmp} "articles"."published_at" or (o.published_at = "articles"."published_at" and o.id ${cmp} "articles"."id"))
+    order by o.published_at ${dir}, o.id ${dir} limit 1)`;
+};
 
 /**
  * One visible article with its body, related coins, neighbours and related articles. Unknown,
  * removed, or (when `kind` is given) of another kind: 404 "Content does not exist or has been removed".
+ *
+ * One prepared statement (per `kind` given or not): the neighbours, the related reads and the
+ * coins are subqueries of the article's row. Five statements in three round trips made the
+ * article page the slowest page of the benchmark against its template baseline (issue 25).
  */
 export async function getArticle(db: Db, id: number, kind?: ArticleKind): Promise<ArticleDetail> {
   if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound(MISSING_KEY);
-  const [row] = await db
-    .select({ ...summaryColumns, body: articles.body, sourceUrl: articles.sourceUrl })
-    .from(articles)
-    .leftJoin(columnists, eq(columnists.id, articles.columnistId))
-    .where(and(eq(articles.id, id), visible, kind ? eq(articles.kind, kind) : undefined))
-    .limit(1);
-  if (!row) throw notFound(MISSING_KEY);
-  const chips = await coinsOf(db, [row.id]);
-  const summary = toSummary(row, chips);
-  const sameShelf = and(
-    visible,
-    eq(articles.kind, row.kind),
-    eq(articles.locale, row.locale as ContentLocale),
-    ne(articles.id, row.id),
+  const statement = prepared(db, `article:${kind ? 'kind' : 'any'}`, (name) =>
+    db
+      .select({
+        ...summaryColumns,
+        body: articles.body,
+        sourceUrl: articles.sourceUrl,
+        chips: chipsOf(sql.raw('"articles"."id"')),
+        older: neighbour('<'),
+        newer: neighbour('>'),
+        // Sharing a coin first, then the newest of the rest (in that order: json_agg keeps the
+        // order of its sorted subquery).
+        related: sql<
+          LinkJson[]
+        >`(select coalesce(json_agg(${sql.raw("json_build_object('id', r.id, 'kind', r.kind, 'title', r.title, 'publishedAt', r.published_at)")}), '[]'::json)
+          from (select o.id, o.kind, o.title, o.published_at from ${articles} o where ${SHELF}
+            order by exists (select 1 from ${articleCoins} ac where ac.article_id = o.id
+              and ac.coin_id in (select mine.coin_id from ${articleCoins} mine where mine.article_id = "articles"."id")) desc,
+              o.published_at desc, o.id desc
+            limit 5) r)`,
+      })
+      .from(articles)
+      .leftJoin(columnists, eq(columnists.id, articles.columnistId))
+      .where(
+        and(
+          eq(articles.id, sql.placeholder('id')),
+          visible,
+          kind ? eq(articles.kind, sql.placeholder('kind')) : undefined,
+        ),
+      )
+      .limit(1)
+      .prepare(name),
   );
-  const linkColumns = {
-    id: articles.id,
-    kind: articles.kind,
-    title: articles.title,
-    publishedAt: articles.publishedAt,
-  };
-  const at = row.publishedAt;
-  const coinIds = summary.coins.map((c) => c.id);
-  const [older, newer, related] = await Promise.all([
-    db
-      .select(linkColumns)
-      .from(articles)
-      .where(
-        and(sameShelf, or(lt(articles.publishedAt, at), and(eq(articles.publishedAt, at), lt(articles.id, row.id)))),
-      )
-      .orderBy(desc(articles.publishedAt), desc(articles.id))
-      .limit(1),
-    db
-      .select(linkColumns)
-      .from(articles)
-      .where(
-        and(sameShelf, or(gt(articles.publishedAt, at), and(eq(articles.publishedAt, at), gt(articles.id, row.id)))),
-      )
-      .orderBy(asc(articles.publishedAt), asc(articles.id))
-      .limit(1),
-    // Sharing a coin first, then the newest of the rest.
-    db
-      .select(linkColumns)
-      .from(articles)
-      .where(sameShelf)
-      .orderBy(
-        coinIds.length
-          ? sql`exists (select 1 from ${articleCoins} where ${articleCoins.articleId} = ${articles.id} and ${inArray(articleCoins.coinId, coinIds)}) desc`
-          : desc(articles.publishedAt),
-        desc(articles.publishedAt),
-        desc(articles.id),
-      )
-      .limit(5),
-  ]);
+  const [row] = await statement.execute({ id, kind: kind ?? '' });
+  if (!row) throw notFound(MISSING_KEY);
+  const summary = toSummary(row, new Map([[row.id, toChips(row.chips)]]));
   return {
     ...summary,
     body: row.body,
     sourceUrl: row.sourceUrl,
-    previous: older[0] ? toLink(older[0]) : null,
-    next: newer[0] ? toLink(newer[0]) : null,
-    related: related.map(toLink),
+    previous: row.older ? toLink(row.older) : null,
+    next: row.newer ? toLink(row.newer) : null,
+    related: row.related.map(toLink),
   };
 }
 

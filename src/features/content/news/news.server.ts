@@ -159,10 +159,10 @@ type SummaryRow = {
   author: string | null;
 };
 
-type ChipJson = { id: string; symbol: string; name: string; price: string | null; change24h: string | null };
+export type ChipJson = { id: string; symbol: string; name: string; price: string | null; change24h: string | null };
 
 /** An article's related coins, best-ranked first, as a JSON column of the article's row. */
-function chipsOf(articleId: SQL) {
+export function chipsOf(articleId: SQL) {
   return sql<
     ChipJson[]
   >`(select coalesce(json_agg(json_build_object('id', c.id, 'symbol', c.symbol, 'name', c.name, 'price', c.price::text, 'change24h', c.change_24h::text)
@@ -170,7 +170,7 @@ function chipsOf(articleId: SQL) {
     from ${articleCoins} ac join ${coins} c on c.id = ac.coin_id where ac.article_id = ${articleId})`;
 }
 
-const toChips = (rows: ChipJson[]): CoinChip[] =>
+export const toChips = (rows: ChipJson[]): CoinChip[] =>
   rows.map((r) => ({
     id: r.id,
     symbol: r.symbol,

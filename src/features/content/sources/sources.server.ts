@@ -59,12 +59,34 @@ export async function readContentHealth(db: Db): Promise<ContentSourceHealth[]> 
   });
 }
 
+/**
+ * How long a kind still seen as demo is believed before the database is asked again: the lists
+ * that badge demo content asked on every render (issue 25, page benchmark), and a round of another
+ * process takes the badge away at most this late. A kind never goes back to demo, so a live kind
+ * is remembered for good; a round of this process says so at once ({@link kindWentLive}).
+ */
+const DEMO_RECHECK_MS = 5_000;
+const liveKnown = new WeakMap<object, { live: Set<string>; at: number }>();
+
 /** Per kind, whether its content is still the demo seeder's (no source of that kind has succeeded). */
 export async function demoKinds(db: Db): Promise<Record<ContentKind, boolean>> {
-  const rows = await db
-    .select({ key: siteMeta.key })
-    .from(siteMeta)
-    .where(inArray(siteMeta.key, CONTENT_KINDS.map(liveKindKey)));
-  const live = new Set(rows.map((r) => r.key));
+  let known = liveKnown.get(db);
+  if (!known || (known.live.size < CONTENT_KINDS.length && Date.now() - known.at >= DEMO_RECHECK_MS)) {
+    const at = Date.now();
+    const rows = await db
+      .select({ key: siteMeta.key })
+      .from(siteMeta)
+      .where(inArray(siteMeta.key, CONTENT_KINDS.map(liveKindKey)));
+    const live = new Set([...(liveKnown.get(db)?.live ?? []), ...rows.map((r) => r.key)]);
+    known = { live, at };
+    liveKnown.set(db, known);
+  }
+  const { live } = known;
   return Object.fromEntries(CONTENT_KINDS.map((k) => [k, !live.has(liveKindKey(k))])) as Record<ContentKind, boolean>;
+}
+
+/** Tells {@link demoKinds} that a round of this process made `kind` live (its demo rows are gone). */
+export function kindWentLive(db: Db, kind: ContentKind): void {
+  const known = liveKnown.get(db);
+  if (known) known.live.add(liveKindKey(kind));
 }

@@ -5,7 +5,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { exchanges } from '../../../server/db/schema/index.ts';
-import { memo } from '../../../server/db/cache.ts';
+import { memo, memoMarket } from '../../../server/db/cache.ts';
 import { currentProvenance } from '../../../server/db/provenance.ts';
 import { notFound } from '../../../server/api/errors.ts';
 import { num, type Page } from '../../../server/db/numbers.ts';
@@ -271,6 +271,18 @@ export async function listExchanges(db: Db, q: ExchangeListQuery): Promise<Page<
     .limit(q.size)
     .offset((q.page - 1) * q.size);
   return { list: rows.map((r) => toSummary(r as ListRow, ranking)), total, page: q.page, size: q.size };
+}
+
+/**
+ * {@link listExchanges} for the exchange list pages: a page of the table is kept in this process
+ * until the market changes (src/server/db/cache.ts), like the coin tables, not asked of the
+ * database per render. A list of named exchanges (a watchlist) is read fresh. Callers must not
+ * change the rows: they are shared.
+ */
+export function currentExchangeList(db: Db, q: ExchangeListQuery): Promise<Page<ExchangeSummary>> {
+  if (q.names !== undefined) return listExchanges(db, q);
+  const key = `${q.sort ?? ''}:${q.order ?? ''}:${q.type ?? ''}:${q.page}:${q.size}`;
+  return memoMarket(db, 'exchangeList', key, () => listExchanges(db, q), { max: 32 });
 }
 
 /** Everything the exchange page shows. Throws a 404 DomainError for an unknown name. */

@@ -8,7 +8,7 @@
  * with their followers, and their pages say they have no articles.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { liveKindKey, type ContentKind } from '../../../features/content/sources/index.ts';
+import { kindWentLive, liveKindKey, type ContentKind } from '../../../features/content/sources/index.ts';
 import type { Db } from '../../db/index.ts';
 import {
   announcements,
@@ -33,7 +33,7 @@ const PATHS: Record<ContentKind, (id: number) => string> = {
  * went, or null when the kind was already live.
  */
 export async function replaceDemoContent(db: Db, kind: ContentKind, now = new Date()): Promise<number | null> {
-  return db.transaction(async (tx) => {
+  const removed = await db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext('coinlens:content-demo'))`);
     const [done] = await tx
       .select({ key: siteMeta.key })
@@ -69,4 +69,7 @@ export async function replaceDemoContent(db: Db, kind: ContentKind, now = new Da
     await tx.insert(siteMeta).values({ key: liveKindKey(kind), value: { at: now.toISOString(), removed: ids.length } });
     return ids.length;
   });
+  // Committed (by this round or an earlier one): this process's pages stop badging it as demo now.
+  kindWentLive(db, kind);
+  return removed;
 }
