@@ -26,7 +26,7 @@
 // interval, default 200), LOAD_TICK_MS (the market's tick interval, default 1000).
 import { setTimeout as sleep } from 'node:timers/promises';
 import { pathToFileURL } from 'node:url';
-import { machine, onServer, signature, verdict, writeResults } from './lib.mjs';
+import { machine, mb, onServer, signature, verdict, writeResults } from './lib.mjs';
 import { drive, HEALTH, HEALTH_MS, pooled } from './load-drive.mjs';
 import { startStreams } from './load-streams.mjs';
 
@@ -42,6 +42,7 @@ const TICK_MS = Number(process.env.LOAD_TICK_MS ?? 1000);
 const WARMUP_SECONDS = 5;
 const COINS_PER_CLIENT = 20;
 const PORT = 4765;
+const RSS_TARGET_MB = 200;
 
 const CACHED = ['/', '/coin/list_1', '/coin/bitcoin', '/news'];
 const KLINES = [
@@ -89,10 +90,10 @@ async function topCoinIds(base, t) {
   return list.map((c) => c.id);
 }
 
+/** The server child's event-loop delay since the last call, and its memory now. */
 async function serverStats(app) {
   if (!app) return null;
-  const s = await app.stats({ reset: true });
-  return s.eventLoop;
+  return app.stats({ reset: true });
 }
 
 async function measure(base, app, given) {
@@ -106,7 +107,7 @@ async function measure(base, app, given) {
 
   console.log(`warm-up ${WARMUP_SECONDS} s`);
   await drive(base, [...mix, HEALTH], WARMUP_SECONDS);
-  await serverStats(app);
+  const warmServer = await serverStats(app);
 
   // The baselines bracket the loaded phase, half before and half after, pooled: the machine is
   // shared, and a slow drift in what else runs on it would otherwise land on one side only.
@@ -126,7 +127,7 @@ async function measure(base, app, given) {
   console.log(`${opened.connected} connected in ${opened.connectMs} ms (${opened.failed} failed)`);
   // The snapshots go out, and a first tick reaches everyone, before the clock starts.
   await sleep(Math.max(2000, TICK_MS * 2));
-  await serverStats(app);
+  const openedServer = await serverStats(app);
   streams.count();
   console.log(`loaded: the mix with ${opened.connected} streams, ${SECONDS} s`);
   const loaded = await drive(base, [...mix, HEALTH], SECONDS);
@@ -134,7 +135,7 @@ async function measure(base, app, given) {
   const closed = await streams.stop();
   // Let the server notice the closed streams before the second baseline half.
   await sleep(2000);
-  await serverStats(app);
+  const closedServer = await serverStats(app);
 
   console.log(`bare 2/2: the mix without streams, ${halfBare} s`);
   const bare2 = await drive(base, [...mix, HEALTH], halfBare);
@@ -189,8 +190,8 @@ async function measure(base, app, given) {
     ['idle 2/2', idle2, idle2Server],
   ].map(([phase, r, server]) => ({
     phase,
-    serverP99: ms(server?.p99),
-    serverMax: ms(server?.max),
+    serverP99: ms(server?.eventLoop.p99),
+    serverMax: ms(server?.eventLoop.max),
     genP99: ms(r.generator.eventLoopP99),
     genMax: ms(r.generator.eventLoopMax),
     sendLateP99: ms(r.generator.sendLateP99),
@@ -210,6 +211,27 @@ async function measure(base, app, given) {
     met: verdict(closed.open === CLIENTS),
   };
   const mixRate = mix.reduce((sum, c) => sum + c.rate, 0);
+  // Memory (issue 25): RSS is what the machine pays; heap and external say where it is held, and
+  // RSS well above heap total + external is memory freed but not returned to the system.
+  const underTarget = (s) => s != null && s.rss <= RSS_TARGET_MB * 2 ** 20;
+  const memoryRows = [
+    ['warmed up', warmServer],
+    ['after bare 1/2', bare1Server],
+    [`${opened.connected} streams open, before the loaded phase`, openedServer],
+    ['end of the loaded phase, streams open', loadedServer],
+    ['2 s after the streams closed', closedServer, true],
+    ['after bare 2/2', bare2Server],
+    ['end of the run (after idle 2/2)', idle2Server, true],
+  ].map(([when, s, target]) => ({
+    when,
+    rss: mb(s?.rss),
+    heapUsed: mb(s?.heapUsed),
+    heapTotal: mb(s?.heapTotal),
+    external: mb(s?.external),
+    target: target ? `≤ ${RSS_TARGET_MB} MB` : '',
+    met: target && s ? verdict(underTarget(s)) : '',
+  }));
+  const memoryMet = underTarget(closedServer) && underTarget(idle2Server);
 
   writeResults(
     'load',
@@ -218,7 +240,11 @@ async function measure(base, app, given) {
       at: new Date().toISOString(),
       machine,
       note: [
-        `**Errors: ${errors}** (${verdict(errors === 0)}; target 0). ${CLIENTS} SSE clients on /api/stream/prices (${COINS_PER_CLIENT} coins each, a worker thread of the load generator), ` +
+        `**Errors: ${errors}** (${verdict(errors === 0)}; target 0). ` +
+          (app
+            ? `**Server RSS: ${mb(closedServer.rss)} MB when the streams had closed, ${mb(idle2Server.rss)} MB at the end** (${verdict(memoryMet)}; target ≤ ${RSS_TARGET_MB} MB each, see Memory). `
+            : '') +
+          `${CLIENTS} SSE clients on /api/stream/prices (${COINS_PER_CLIENT} coins each, a worker thread of the load generator), ` +
           `${given ? `the server at ${given} with its own LIVE settings` : `LIVE=sim with a market tick every ${TICK_MS} ms, fresh data directory`}. ` +
           `Open loop: ${mixRate.toFixed(0)} requests/s of pages and API plus ${(1000 / HEALTH_MS).toFixed(1)} health probes/s, each class at a fixed rate, latency counted from the scheduled send time to the end of the body (Accept-Encoding br, gzip; keep-alive, 64 sockets, probes on their own 4).`,
         `Phases on the same server process, in this order after a ${WARMUP_SECONDS} s warm-up: idle 1/2 (health probes alone, ${halfIdle} s), bare 1/2 (the mix without streams, ${halfBare} s), loaded (the mix with the streams open, ${SECONDS} s), bare 2/2, idle 2/2. ` +
@@ -227,6 +253,7 @@ async function measure(base, app, given) {
         'The machine is shared (2 cores, other builds and test runs at the same time; see the load average): only the ratios of this run mean anything, and ratios of p50s of a few ms are jumpy.',
       ].join('\n'),
       errors,
+      memoryMet: app ? memoryMet : null,
       streams: streamRow,
     },
     [
@@ -296,6 +323,21 @@ async function measure(base, app, given) {
           { key: 'genCpu', label: 'generator CPU %' },
         ],
         rows: phaseRows,
+      },
+      {
+        key: 'memory',
+        title: 'Memory of the server process',
+        note: `process.memoryUsage() of the server process (when the benchmark started it) at the end of each phase, MB. Target (issue 25): RSS ≤ ${RSS_TARGET_MB} MB once the streams have closed and at the end of the run; with the streams open it is reported, not judged.`,
+        header: [
+          { key: 'when', label: 'when' },
+          { key: 'rss', label: 'RSS MB' },
+          { key: 'heapUsed', label: 'JS heap used MB' },
+          { key: 'heapTotal', label: 'JS heap total MB' },
+          { key: 'external', label: 'external MB' },
+          { key: 'target', label: 'target' },
+          { key: 'met', label: 'met' },
+        ],
+        rows: memoryRows,
       },
     ],
   );

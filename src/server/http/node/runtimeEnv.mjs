@@ -3,12 +3,20 @@
 // for itself), and the benchmarks start their server the same way (scripts/bench/lib.mjs), so they
 // measure what npm start runs. src/server/http/node/runtimeEnv.test.ts checks that the two agree.
 //
-// Both keep the memory the server holds after a burst of traffic down (scripts/bench/runtime.mjs,
+// They keep the memory the server holds after a burst of traffic down (scripts/bench/runtime.mjs,
 // target 200 MB; measured 160-225 MB without them, 140-165 MB with them):
 // - MALLOC_ARENA_MAX=2: glibc gives each thread that allocates its own malloc arena, and Node's
 //   threads (the libuv pool compressing pages, V8's GC and compiler helpers) each kept one with
 //   memory freed but not returned. Other C libraries ignore it.
 // - --max-semi-space-size=8 (MB; V8's default is 16): the young generation the garbage of each
 //   render lands in. Half of it costs a few percent of uncached renders' throughput.
-export const SERVER_ENV = Object.freeze({ MALLOC_ARENA_MAX: '2' });
-export const SERVER_NODE_FLAGS = Object.freeze(['--max-semi-space-size=8']);
+// - MALLOC_MMAP_THRESHOLD_=65536: glibc serves allocations from this size up with their own
+//   mapping, returned to the system when freed. By default the threshold rises after each such
+//   free (up to 32 MB), so the first run's seed and large answers land in the main heap, which
+//   only shrinks from its top: 65 MB of it stayed after the seed's memory was freed (230 MB RSS
+//   at ready; 186 MB with it set).
+export const SERVER_ENV = Object.freeze({ MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '65536' });
+// - --expose-gc: startServer() runs one full collection once the database is ready, after the
+//   first run's seed left hundreds of MB of garbage (scripts/bench/load.mjs: 585 MB RSS at ready
+//   without it, 225 MB with it). Nothing else calls gc().
+export const SERVER_NODE_FLAGS = Object.freeze(['--max-semi-space-size=8', '--expose-gc']);
