@@ -98,7 +98,7 @@ export function KlineLegend({
       <span className="muted">
         {symbol}/{money.currency}
       </span>
-      <span className="muted">{when}</span>
+      <span className="muted when">{when}</span>
       <span>
         {t('kline.legend.open')} <b className={dir}>{shown ? money.price(shown.open) : '--'}</b>
       </span>
