@@ -98,7 +98,9 @@ export function KlineLegend({
       <span className="muted">
         {symbol}/{money.currency}
       </span>
-      <span className="muted when">{when}</span>
+      <span className="muted">
+        <span>{when}</span>
+      </span>
       <span>
         {t('kline.legend.open')} <b className={dir}>{shown ? money.price(shown.open) : '--'}</b>
       </span>
