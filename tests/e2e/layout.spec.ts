@@ -118,3 +118,26 @@ test('on a phone, the two links stacked in a pair cell are each a finger’s 24p
   expect(heights.length).toBeGreaterThan(1);
   expect(Math.min(...heights)).toBeGreaterThanOrEqual(23.5);
 });
+
+test('on a phone the kline page scrolls: the whole legend, the whole plot, then the pair lists', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/kline/btc');
+  await expect(page.locator('[data-testid="kline-chart"][data-state="ready"]')).toBeVisible();
+  const box = await page.evaluate(() => {
+    const rect = (s: string) => document.querySelector(s)!.getBoundingClientRect();
+    const legend = document.querySelector('.kline-legend')!;
+    return {
+      legendHidden: legend.scrollHeight - legend.clientHeight,
+      stageBottom: rect('.kline-stage').bottom,
+      stageHeight: rect('.kline-stage').height,
+      sideTop: rect('.kl-side').top,
+    };
+  });
+  expect(box.legendHidden).toBeLessThanOrEqual(1);
+  expect(box.stageHeight).toBeGreaterThanOrEqual(320);
+  expect(box.stageBottom).toBeLessThanOrEqual(box.sideTop);
+  // The pair switcher's list stays on the screen.
+  await page.locator('.kl-pairs summary').click();
+  await expect(page.locator('.kl-pairs ul')).toBeVisible();
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+});
