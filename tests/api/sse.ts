@@ -45,7 +45,9 @@ export function sseReader(res: Response) {
         }),
       ]).finally(() => clearTimeout(timer));
       if (result.done) throw new Error('stream ended');
-      buffer += decoder.decode(result.value, { stream: true });
+      // In-process answers carry the server's strings (src/server/realtime/sse.ts); real ones bytes.
+      const chunk: unknown = result.value;
+      buffer += typeof chunk === 'string' ? chunk : decoder.decode(chunk as Uint8Array, { stream: true });
     }
   }
 

@@ -107,7 +107,8 @@ export function streamRoutes(options: StreamRouteOptions = {}) {
       for (const ticks of held) forward(ticks);
       held = null;
 
-      return new Response(channel.stream, {
+      // Strings, not bytes (sse.ts says why): the Node server writes them as they are.
+      return new Response(channel.stream as unknown as ReadableStream<Uint8Array>, {
         headers: {
           'Content-Type': 'text/event-stream; charset=utf-8',
           'Cache-Control': CACHE.none,

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import { chunkPayloads, MAX_PAYLOAD, parsePayload } from './pg.ts';
 import { DEFAULT_MAX_BYTES, formatEvent, SseChannel } from './sse.ts';
 
-const decoder = new TextDecoder();
+/** Every chunk until the stream ends: the channel's chunks are strings (sse.ts says why). */
+async function readAll(stream: ReadableStream<string>): Promise<string> {
+  let text = '';
+  for await (const chunk of stream as unknown as AsyncIterable<string>) text += chunk;
+  return text;
+}
 
 describe('SseChannel', () => {
   it('formats events with an id and multi-line data', () => {
@@ -15,7 +20,7 @@ describe('SseChannel', () => {
     ch.send({ n: 1 }, 1);
     ch.send({ n: 2 }, 2);
     ch.close();
-    const text = decoder.decode(await new Response(ch.stream).arrayBuffer());
+    const text = await readAll(ch.stream);
     expect(text).toBe('retry: 1500\n\nid: 1\ndata: {"n":1}\n\nid: 2\ndata: {"n":2}\n\n');
     expect(ch.reason).toBe('server');
   });
@@ -43,12 +48,20 @@ describe('SseChannel', () => {
     for (let i = 0; i < 50; i++) {
       expect(ch.send({ i })).toBe(true);
       const { value } = await reader.read();
-      expect(decoder.decode(value)).toContain(`"i":${i}`);
+      expect(value).toContain(`"i":${i}`);
     }
     expect(ch.closed).toBe(false);
     await reader.cancel();
     expect(ch.closed).toBe(true);
     expect(ch.reason).toBe('client');
+  });
+
+  it('counts bytes as sent, not characters', () => {
+    // The retry hint (13 bytes) and room for 9 more: three euro signs are 3 characters, 9 bytes.
+    const ch = new SseChannel({ heartbeatMs: 0, retryMs: 3000, maxBytes: 13 + 9 });
+    expect(ch.write('€€€')).toBe(true);
+    expect(ch.write('x')).toBe(false);
+    expect(ch.reason).toBe('slow');
   });
 
   it('bounds bytes, not events: one large event is too much for a client that has not read', () => {
@@ -68,7 +81,7 @@ describe('SseChannel', () => {
     const reader = ch.stream.getReader();
     await reader.read();
     const { value } = await reader.read();
-    expect(decoder.decode(value)).toBe(': heartbeat\n\n');
+    expect(value).toBe(': heartbeat\n\n');
     ch.close();
   });
 });
