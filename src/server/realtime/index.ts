@@ -13,6 +13,7 @@ import { num } from '../db/numbers.ts';
 import { PriceBus } from './bus.ts';
 import { TickWriter } from './persist.ts';
 import { PgLink } from './pg.ts';
+import { releaseAfterCloses } from './release.ts';
 import { SimulatedMarket } from './simulator.ts';
 import type { SseChannel } from './sse.ts';
 import type { PriceSource, PriceTick, TickInput } from './types.ts';
@@ -45,6 +46,8 @@ export class Realtime {
   private readonly channels = new Set<SseChannel>();
   /** Open streams per client address; an address leaves the map with its last stream. */
   private readonly perClient = new Map<string, number>();
+  /** Gives memory back after a crowd of streams leaves (release.ts). */
+  private readonly release = releaseAfterCloses();
   private readonly writer: TickWriter;
   private leaderTimer: ReturnType<typeof setInterval> | undefined;
   private leading = false;
@@ -172,6 +175,7 @@ export class Realtime {
     this.channels.add(channel);
     this.perClient.set(client, (this.perClient.get(client) ?? 0) + 1);
     channel.onClose(() => {
+      this.release.closed();
       this.channels.delete(channel);
       const left = (this.perClient.get(client) ?? 1) - 1;
       if (left > 0) this.perClient.set(client, left);
@@ -193,6 +197,7 @@ export class Realtime {
     this.stopped = true;
     if (this.leaderTimer) clearInterval(this.leaderTimer);
     for (const channel of [...this.channels]) channel.close();
+    this.release.stop();
     await this.stopSources();
     await this.bus.stop();
   }
