@@ -149,11 +149,18 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
         .orderBy(order, asc(coins.rank), asc(coins.id))
         .limit(size)
         .offset(offset),
-      db
-        .select({ n: sql<number>`count(*)`.mapWith(Number) })
-        .from(coinFlows)
-        .innerJoin(coins, eq(coins.id, coinFlows.coinId))
-        .where(where),
+      // Every flow row has its coin (a foreign key): the join is needed only for a rank scope,
+      // and without it the count is read from the window's index, not a hash of every coin.
+      scopeWhere(scope)
+        ? db
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(coinFlows)
+            .innerJoin(coins, eq(coins.id, coinFlows.coinId))
+            .where(where)
+        : db
+            .select({ n: sql<number>`count(*)`.mapWith(Number) })
+            .from(coinFlows)
+            .where(eq(coinFlows.window, window)),
     ]);
     return {
       ...meta,

@@ -9,6 +9,9 @@
  *   like an index of its coins, and a tiny coin's +300 % barely shows);
  * - rising / falling: members whose 24h change is above / below zero;
  * - leaders: the three largest members by market cap.
+ *
+ * The figures are summed in the database (one row per sector), not in code over every member:
+ * a sector of the 20,000-coin universe has thousands of them.
  */
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
@@ -133,49 +136,89 @@ export function sortSectors<T extends SectorStats & { name: string }>(
   });
 }
 
-const memberColumns = {
-  conceptId: coinConcepts.conceptId,
-  id: coins.id,
-  symbol: coins.symbol,
-  name: coins.name,
-  marketCap: coins.marketCap,
-  change24h: coins.change24h,
-  volume24h: coins.volume24h,
-};
+/** Whether a member counts in the weighted change: a positive market cap and a change. */
+const weighted = sql`${coins.marketCap} > 0 and ${coins.change24h} is not null`;
 
-type MemberRow = {
-  conceptId: number;
-  id: string;
-  symbol: string;
-  name: string;
-  marketCap: string | null;
-  change24h: string | null;
-  volume24h: string | null;
-};
+/**
+ * The statistics of every sector (or of one) as {@link sectorStats} defines them, summed by the
+ * database: one row per sector, not one per member.
+ */
+function sectorFigures(db: Db, conceptId?: number) {
+  return db
+    .select({
+      conceptId: coinConcepts.conceptId,
+      coins: sql<number>`count(*)::int`,
+      marketCap: sql<string>`coalesce(sum(${coins.marketCap}), 0)`,
+      volume24h: sql<string>`coalesce(sum(${coins.volume24h}), 0)`,
+      change24h: sql<string | null>`sum(${coins.marketCap} * ${coins.change24h}) filter (where ${weighted})
+        / nullif(sum(${coins.marketCap}) filter (where ${weighted}), 0)`,
+      rising: sql<number>`(count(*) filter (where ${coins.change24h} > 0))::int`,
+      falling: sql<number>`(count(*) filter (where ${coins.change24h} < 0))::int`,
+    })
+    .from(coinConcepts)
+    .innerJoin(coins, eq(coins.id, coinConcepts.coinId))
+    .where(conceptId === undefined ? undefined : eq(coinConcepts.conceptId, conceptId))
+    .groupBy(coinConcepts.conceptId);
+}
 
-const toMember = (r: MemberRow) => ({
-  id: r.id,
-  symbol: r.symbol,
-  name: r.name,
-  marketCap: num(r.marketCap),
-  change24h: num(r.change24h),
-  volume24h: num(r.volume24h),
-});
+type FigureRow = Awaited<ReturnType<typeof sectorFigures>>[number];
+type LeaderRow = { concept_id: number; id: string; symbol: string; name: string; change_24h: string | null };
 
-function buildSector(c: typeof concepts.$inferSelect, rows: readonly MemberRow[]): Sector {
-  const members = rows.map(toMember);
+/**
+ * The leaders of every sector (or of one) as {@link leadersOf} orders them: the coins walked from
+ * the largest market cap down (its index) until three members are found, instead of sorting all
+ * members; members without a cap follow, by id. Ids compare by code point, as in code.
+ */
+async function sectorLeaders(db: Db, conceptId?: number): Promise<Map<number, LeaderRow[]>> {
+  const member = sql`exists (select 1 from ${coinConcepts} m where m.coin_id = c.id and m.concept_id = k.id)`;
+  const res = await db.execute(sql`
+    select k.id as concept_id, l.id, l.symbol, l.name, l.change_24h
+    from ${concepts} k cross join lateral (
+      select * from (
+        (select c.id, c.symbol, c.name, c.change_24h, c.market_cap from ${coins} c
+          where c.market_cap is not null and ${member}
+          order by c.market_cap desc, c.id collate "C" limit ${LEADER_COUNT})
+        union all
+        (select c.id, c.symbol, c.name, c.change_24h, null from ${coins} c
+          where c.market_cap is null and ${member}
+          order by c.id collate "C" limit ${LEADER_COUNT})
+      ) t
+      order by t.market_cap desc nulls last, t.id collate "C" limit ${LEADER_COUNT}
+    ) l
+    ${conceptId === undefined ? sql`` : sql`where k.id = ${conceptId}`}
+    order by k.id, l.market_cap desc nulls last, l.id collate "C"`);
+  const byConcept = new Map<number, LeaderRow[]>();
+  for (const r of (res as unknown as { rows: LeaderRow[] }).rows) {
+    const list = byConcept.get(r.concept_id) ?? [];
+    list.push(r);
+    byConcept.set(r.concept_id, list);
+  }
+  return byConcept;
+}
+
+async function figuresWithLeaders(db: Db, conceptId?: number) {
+  const [figures, leaders] = await Promise.all([sectorFigures(db, conceptId), sectorLeaders(db, conceptId)]);
+  return { figures: new Map(figures.map((f) => [f.conceptId, f])), leaders };
+}
+
+function buildSector(c: typeof concepts.$inferSelect, f: FigureRow | undefined, leaders: LeaderRow[]): Sector {
   return {
     id: c.id,
     slug: c.slug,
     name: c.name,
     description: c.description,
-    ...sectorStats(members),
-    leaders: leadersOf(members).map((m) => ({
+    coins: f?.coins ?? 0,
+    marketCap: num(f?.marketCap) ?? 0,
+    volume24h: num(f?.volume24h) ?? 0,
+    change24h: num(f?.change24h),
+    rising: f?.rising ?? 0,
+    falling: f?.falling ?? 0,
+    leaders: leaders.map((m) => ({
       id: m.id,
       symbol: m.symbol,
       name: m.name,
       icon: coinIcon(m.id),
-      change24h: m.change24h,
+      change24h: num(m.change_24h),
     })),
   };
 }
@@ -185,18 +228,12 @@ export async function listSectors(
   db: Db,
   q: { sort?: SectorSort | undefined; order?: 'asc' | 'desc' | undefined } = {},
 ): Promise<Sector[]> {
-  const [conceptRows, memberRows] = await Promise.all([
+  const [conceptRows, { figures, leaders }] = await Promise.all([
     db.select().from(concepts).orderBy(asc(concepts.id)),
-    db.select(memberColumns).from(coinConcepts).innerJoin(coins, eq(coins.id, coinConcepts.coinId)),
+    figuresWithLeaders(db),
   ]);
-  const byConcept = new Map<number, MemberRow[]>();
-  for (const r of memberRows) {
-    const list = byConcept.get(r.conceptId) ?? [];
-    list.push(r);
-    byConcept.set(r.conceptId, list);
-  }
   return sortSectors(
-    conceptRows.map((c) => buildSector(c, byConcept.get(c.id) ?? [])),
+    conceptRows.map((c) => buildSector(c, figures.get(c.id), leaders.get(c.id) ?? [])),
     q.sort ?? 'marketCap',
     q.order,
   );
@@ -237,12 +274,8 @@ export async function getSector(
     .select({ id: coinConcepts.coinId })
     .from(coinConcepts)
     .where(eq(coinConcepts.conceptId, concept.id));
-  const [members, rows] = await Promise.all([
-    db
-      .select(memberColumns)
-      .from(coinConcepts)
-      .innerJoin(coins, eq(coins.id, coinConcepts.coinId))
-      .where(eq(coinConcepts.conceptId, concept.id)),
+  const [{ figures, leaders }, rows] = await Promise.all([
+    figuresWithLeaders(db, concept.id),
     db
       .select(summaryColumns)
       .from(coins)
@@ -255,6 +288,6 @@ export async function getSector(
       .offset((q.page - 1) * q.size),
   ]);
   const list: CoinSummary[] = rows.map(toSummary);
-  const sector = buildSector(concept, members);
+  const sector = buildSector(concept, figures.get(concept.id), leaders.get(concept.id) ?? []);
   return { ...sector, list, total: sector.coins, page: q.page, size: q.size, sort, order };
 }
