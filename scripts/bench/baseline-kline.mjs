@@ -8,7 +8,7 @@ export function kline(d) {
   const pairs = d.top50
     .map(
       (x) =>
-        `<li${K}><a href="/kline/${esc(x.symbol.toLowerCase())}"${x.id === c.id ? ' aria-current="page"' : ''}${K}>${esc(x.symbol)}/USD</a></li>`,
+        `<li><a href="/kline/${esc(x.symbol.toLowerCase())}"${x.id === c.id ? ' aria-current="page"' : ''}>${esc(x.symbol)}/USD</a></li>`,
     )
     .join('');
   const candles = d.candles
@@ -22,14 +22,14 @@ export function kline(d) {
   const side = d.top50
     .map(
       (x) =>
-        `<li${K}> <a href="/kline/${esc(x.symbol.toLowerCase())}"${x.id === c.id ? ' aria-current="page"' : ''}${K}> <span${K}>${esc(x.symbol)}<span class="muted"${K}>/USD</span></span> <span class="num"${K}>${price(x.price)}</span> ${change(x.change24h)} </a> </li>`,
+        `<li><a href="/kline/${esc(x.symbol.toLowerCase())}"${x.id === c.id ? ' aria-current="page"' : ''}><span>${esc(x.symbol)}<span class="muted">/USD</span></span><span class="num">${price(x.price)}</span>${change(x.change24h)}</a></li>`,
     )
     .join('');
   const markets = d.tickers
     .map(
       (t) =>
-        `<li${K}> <a href="/exchange/${esc(t.exchange)}"${K}> <span${K}>${esc(t.contractType ? `${t.baseSymbol} Perpetual/${t.quoteSymbol}` : t.pair)} <span class="muted"${K}>${esc(t.exchangeDisplayName)}</span></span> <span class="num"${K}>${price(t.price)}</span> ${change(t.change24h)} </a> </li>`,
+        `<li><a href="/exchange/${esc(t.exchange)}"><span>${esc(t.contractType ? `${t.baseSymbol} Perpetual/${t.quoteSymbol}` : t.pair)} <span class="muted">${esc(t.exchangeDisplayName)}</span></span><span class="num">${price(t.price)}</span>${change(t.change24h)}</a></li>`,
     )
     .join('');
-  return `<main id="main" class="kline-main"${M}>  <div class="kl" data-testid="kline-page" data-coin="${esc(c.id)}"${K}> <header class="kl-head"${K}> <a class="kl-coin" href="/coin/${esc(c.id)}"${K}> <img src="${esc(c.icon)}" alt="" width="32" height="32"${K}> <h1${K}>${esc(c.name)} <span class="muted"${K}>${esc(c.symbol)}/USD</span></h1> </a> <details class="kl-pairs" data-testid="kline-pair-switcher"${K}> <summary${K}>Pairs</summary> <ul${K}> ${pairs} </ul> </details> <div class="kl-price"${K}> <span class="num big" data-live-price="${esc(c.id)}" data-testid="kline-price"${K}>${price(c.price)}</span> ${change(c.change24h)} </div> <dl class="kl-facts"${K}> <div${K}><dt${K}>24h high</dt><dd class="num"${K}>${price(c.high24h)}</dd></div><div${K}><dt${K}>24h low</dt><dd class="num"${K}>${price(c.low24h)}</dd></div><div${K}><dt${K}>24h volume</dt><dd class="num"${K}>${amount(c.volume24h)}</dd></div> </dl> </header> <div class="kl-body"${K}> <section class="kl-chart" aria-label="${esc(c.symbol)}/USD candlestick chart"${K}> ${d.island} <noscript> <style>.kline-legend, .kline-stage { display: none !important; } .kline-chart { flex: none !important; }</style> <p class="muted"${K}>Turn on JavaScript to see the interactive chart.</p> <h2${K}>Recent candles</h2> <div class="table-wrap"> <table class="data" data-testid="kline-table"> <caption class="sr-only">Recent candles</caption> <thead> <tr> <th class="l">Time</th><th>Open</th><th>High</th><th>Low</th> <th>Close</th><th>Change</th><th>Volume</th> </tr> </thead> <tbody>  ${candles} </tbody> </table> </div> </noscript> </section> <aside class="kl-side"${K}> <h2${K}>Pairs</h2> <ul class="kl-list" data-testid="kline-pairs"${K}> ${side} </ul> <h2${K}>Exchange markets</h2> <ul class="kl-list" data-testid="kline-markets"${K}> ${markets} </ul> </aside> </div> </div>  </main>`;
+  return `<main id="main" class="kline-main"${M}>  <div class="kl" data-testid="kline-page" data-coin="${esc(c.id)}"${K}> <header class="kl-head"${K}> <a class="kl-coin" href="/coin/${esc(c.id)}"${K}> <img src="${esc(c.icon)}" alt="" width="32" height="32"${K}> <h1${K}>${esc(c.name)} <span class="muted"${K}>${esc(c.symbol)}/USD</span></h1> </a> <details class="kl-pairs" data-testid="kline-pair-switcher"${K}> <summary${K}>Pairs</summary> <ul${K}>${pairs}</ul> </details> <div class="kl-price"${K}> <span class="num big" data-live-price="${esc(c.id)}" data-testid="kline-price"${K}>${price(c.price)}</span> ${change(c.change24h)} </div> <dl class="kl-facts"${K}> <div${K}><dt${K}>24h high</dt><dd class="num"${K}>${price(c.high24h)}</dd></div><div${K}><dt${K}>24h low</dt><dd class="num"${K}>${price(c.low24h)}</dd></div><div${K}><dt${K}>24h volume</dt><dd class="num"${K}>${amount(c.volume24h)}</dd></div> </dl> </header> <div class="kl-body"${K}> <section class="kl-chart" aria-label="${esc(c.symbol)}/USD candlestick chart"${K}> ${d.island} <noscript> <p class="muted"${K}>Turn on JavaScript to see the interactive chart.</p> <h2${K}>Recent candles</h2> <div class="table-wrap"> <table class="data" data-testid="kline-table"> <caption class="sr-only">Recent candles</caption> <thead> <tr> <th class="l">Time</th><th>Open</th><th>High</th><th>Low</th> <th>Close</th><th>Change</th><th>Volume</th> </tr> </thead> <tbody>  ${candles} </tbody> </table> </div> </noscript> </section> <aside class="kl-side"${K}> <h2${K}>Pairs</h2> <ul class="kl-list" data-testid="kline-pairs"${K}>${side}</ul> <h2${K}>Exchange markets</h2> <ul class="kl-list" data-testid="kline-markets"${K}>${markets}</ul> </aside> </div> </div>  </main>`;
 }

@@ -8,25 +8,19 @@
 //
 // Large fixed fragments inside <main> that the product renders from translations only (the
 // chart islands with their props dictionaries) are captured as constants too: a template
-// server would hold them as constants as well. The formats and the shared markup are in
-// baseline-markup.mjs; the templates of the article, exchange list, historical data and kline
-// pages in baseline-<page>.mjs.
+// server would hold them as constants as well. The formats and the shared markup (coin table,
+// coin header, pager, export links) are in baseline-markup.mjs; the templates of the other pages
+// in baseline-<page>.mjs: home, coin (overview), history, article, exchanges, kline, trending,
+// lists (recently added, pairs) and rank (hot, gainers). This file keeps the coin list and news
+// templates, the capture and the server.
 import http from 'node:http';
-import {
-  amount,
-  change,
-  coinCell,
-  coinTable,
-  compact,
-  esc,
-  int,
-  mmdd,
-  pager,
-  price,
-  storedSpark,
-  two,
-} from './baseline-markup.mjs';
+import { change, coinTable, esc, exportLinks, int, mmdd, pager, storedSpark } from './baseline-markup.mjs';
 import { article, articleConstants } from './baseline-article.mjs';
+import { coinDetail } from './baseline-coin.mjs';
+import { ago, home } from './baseline-home.mjs';
+import { newCoins, pairs } from './baseline-lists.mjs';
+import { hot, rank } from './baseline-rank.mjs';
+import { trending } from './baseline-trending.mjs';
 import { exchangeList } from './baseline-exchanges.mjs';
 import { history } from './baseline-history.mjs';
 import { kline } from './baseline-kline.mjs';
@@ -46,6 +40,11 @@ export const BASELINE_PAGES = [
   ARTICLE,
   '/kline/BTC',
   '/exchange/list_1',
+  '/trending',
+  '/new-coins',
+  '/pairs',
+  '/hot',
+  '/rank',
 ];
 
 function coinList(d) {
@@ -59,159 +58,38 @@ function coinList(d) {
         `<a href="/coin/list_1${k ? `?filter=${k}` : ''}"${k ? '' : ' aria-current="page"'}>${esc(label)}</a>`,
     )
     .join('');
-  return `<main id="main">  <h1>Coins</h1> <div class="toolbar"> <nav class="tabs" aria-label="Coins"> ${filters} </nav> </div>  ${coinTable(d.list.list, true, d.cid.spark)} ${pager('/coin/list_1', 1, 100, d.list.total, false, 100)}  </main>`;
-}
-
-function home(d) {
-  const t = d.totals;
-  const cards = [
-    ['Total market cap', amount(t.totalMarketCap), t.marketCapChange24h],
-    ['24h volume', amount(t.totalVolume24h)],
-    ['BTC dominance', `${two.format(t.btcDominance)}%`],
-    ['Coins', int.format(t.coinCount)],
-    ['Exchanges', int.format(t.exchangeCount)],
-    ['Market pairs', int.format(t.pairCount)],
-  ]
-    .map(
-      ([label, value, ch]) =>
-        `<div class="card"> <div class="label">${esc(label)}</div> <div class="value num">${value}</div> ${ch === undefined ? '' : change(ch)} </div>`,
-    )
-    .join('');
-  const movers = (id, title, rows) =>
-    `<section data-testid="${id}"> <h2>${esc(title)}</h2> <p class="muted">Among the top 200 coins by market cap</p> <div class="table-wrap"> <table class="data"> <thead><tr><th class="l">Name</th><th>Price</th><th>24h %</th></tr></thead> <tbody> ${rows
-      .map(
-        (c) =>
-          `<tr> <td class="l">${coinCell(c)}</td> <td class="num" data-live-price="${esc(c.id)}">${price(c.price)}</td> <td>${change(c.change24h, c.id)}</td> </tr>`,
-      )
-      .join('')} </tbody> </table> </div> </section>`;
-  const exchanges = d.exchanges
-    .map(
-      (e) =>
-        `<tr data-exchange="${esc(e.name)}"> <td class="l muted num">${e.rank}</td> <td class="l"><a href="/exchange/${esc(e.name)}"><b>${esc(e.displayName)}</b></a></td> <td class="num">${amount(e.expectedVolume24h)}</td> <td class="num">${amount(e.reportedVolume24h)}</td>       </tr>`,
-    )
-    .join('');
-  return `<main id="main">  <h1>Crypto prices, market caps and exchanges</h1> <section aria-labelledby="global-stats"> <h2 id="global-stats" class="sr-only">Global market</h2> <div class="cards" data-testid="global-stats"> ${cards} </div> </section> <section> <h2>Top coins by market cap</h2> ${coinTable(d.top, false, d.cid.spark)} <p><a href="/coin/list_1">View all coins →</a></p> </section> <div class="grid-2"> ${movers('gainers', 'Top gainers (24h)', d.gainers)}${movers('losers', 'Top losers (24h)', d.losers)} </div> <section> <h2>Top exchanges</h2> <div class="table-wrap"> <table class="data exchanges" data-testid="exchange-table"> <thead> <tr> <th class="l" scope="col">#</th><th class="l" scope="col">Exchange</th><th scope="col">Expected volume (24h)</th><th scope="col">Reported volume (24h)</th>   </tr> </thead> <tbody>  ${exchanges} </tbody> </table> </div> <p><a href="/exchange/list_1">View all exchanges →</a></p> </section>  </main>`;
-}
-
-const TABS = [
-  ['overview', 'Overview'],
-  ['introduce', 'Introduction'],
-  ['market', 'Markets'],
-  ['transactions', 'Transactions'],
-  ['flow', 'Fund flow'],
-  ['analysis', 'Analysis'],
-  ['address-analysis', 'Address analysis'],
-  ['large-transactions', 'Top 100 addresses'],
-  ['exchange-balance', 'Exchange balance'],
-  ['exchanges', 'Exchanges'],
-  ['ratings', 'Ratings'],
-  ['roadmap', 'Roadmap'],
-  ['process', 'History'],
-  ['announcements', 'Announcements'],
-  ['lives', 'Flash news'],
-  ['news', 'News'],
-  ['hot', 'Hot'],
-  ['calendar', 'Calendar'],
-  ['repository', 'Repository'],
-];
-const LINK_LABELS = {
-  website: 'Website',
-  explorer: 'Block explorer',
-  whitepaper: 'White paper',
-  repository: 'Source code',
-  community: 'Community',
-  telegram: 'Telegram',
-};
-function coinDetail(d) {
-  const c = d.coin;
-  const { head: C, article: A, overview: B } = d.cid;
-  const facts = (rows) =>
-    `<dl class="facts"> ${rows.map(([k, v]) => `<div><dt>${esc(k)}</dt><dd class="num">${v}</dd></div>`).join('')} </dl>`;
-  const day = (iso) => (iso ? esc(String(iso).slice(0, 10)) : '--');
-  const tabs = TABS.map(
-    ([k, label]) =>
-      `<a href="/coin/${esc(c.id)}${k === 'overview' ? '' : `/${k}`}"${k === 'overview' ? ' aria-current="page"' : ''} data-tab="${k}"${C}>${esc(label)}</a>`,
-  ).join('');
-  const changes = [
-    ['1h %', c.change1h],
-    ['24h %', c.change24h],
-    ['7d %', c.change7d],
-    ['30d %', c.change30d],
-    ['1y %', c.change1y],
-  ]
-    .map(([k, v]) => `<li${B}><span class="muted"${B}>${k}</span> ${change(v)}</li>`)
-    .join('');
-  const listed = c.listedExchanges
-    .map(
-      (e) =>
-        `<tr${B}> <td class="l"${B}><a href="/exchange/${esc(e.exchange)}"${B}>${esc(e.displayName)}</a></td> <td class="num"${B}>${e.pairs}</td> <td class="num"${B}>${amount(e.volume24h)}</td> <td class="num"${B}>${two.format(e.share)}%</td> </tr>`,
-    )
-    .join('');
-  return `<main id="main">  <article data-testid="coin-detail" data-tab="overview"${A}> <header class="coin-head"${C}> <img src="${esc(c.icon)}" alt="" width="48" height="48"${C}> <div${C}> <h1${C}>${esc(c.name)} <span class="muted"${C}>${esc(c.symbol)}</span></h1> <p class="meta"${C}> <span class="badge"${C}>Rank #${c.rank}</span> ${c.reviewed ? `<span class="badge"${C}>Reviewed</span>` : ''}  </p> </div> <div class="price"${C}> <div class="num big" data-testid="coin-price" data-live-price="${esc(c.id)}"${C}>${price(c.price)}</div> ${change(c.change24h, c.id)} </div> </header>  <nav class="tabs coin-tabs" aria-label="${esc(c.name)} sections" data-testid="coin-tabs"${C}> ${tabs} </nav>  <section class="coin-tab" data-testid="coin-tab-overview"${A}> <ul class="changes"${B}> ${changes} </ul> ${d.island} <h2${B}>Market data</h2> ${facts(
-    [
-      ['Market cap', amount(c.marketCap)],
-      ['Fully diluted market cap', amount(c.fullyDilutedMarketCap)],
-      ['Volume (24h)', amount(c.volume24h)],
-      ['Turnover rate', `${two.format(c.turnoverRate)}%`],
-      ['Dominance', `${two.format(c.dominance)}%`],
-      ['24h high', price(c.high24h)],
-      ['24h low', price(c.low24h)],
-      ["Yesterday's open", price(c.openYesterday)],
-      ["Yesterday's close", price(c.closeYesterday)],
-    ],
-  )} <h2${B}>Supply</h2> ${facts([
-    ['Circulating supply', `${compact(c.circulatingSupply)} ${esc(c.symbol)}`],
-    ['Total supply', `${compact(c.totalSupply)} ${esc(c.symbol)}`],
-    ['Max supply', c.maxSupply == null ? '--' : `${compact(c.maxSupply)} ${esc(c.symbol)}`],
-    ['Circulation rate', `${two.format(c.circulationRate)}%`],
-  ])} <h2${B}>History</h2> ${facts([
-    ['All-time high', `${price(c.ath)} (${day(c.athAt)})`],
-    ['All-time low', `${price(c.atl)} (${day(c.atlAt)})`],
-    ['Issue price', price(c.issuePrice)],
-    ['Listing date', day(c.listedOn)],
-    ['First exchange', esc(c.firstExchange ?? '--')],
-    ['First listed', day(c.firstListedAt)],
-    ['Listed on exchanges', int.format(c.exchangeCount)],
-    ['Platform', esc(c.platform ?? '--')],
-    ['Type', c.isToken ? 'Token' : 'Native coin'],
-  ])}  <h2${B}>Concept sectors · Tags</h2> <ul class="chips"${B}> ${c.concepts.map((k) => `<li${B}><span${B}>${esc(k.name)}</span></li>`).join('')} ${c.tags
-    .map((k) => `<li${B}><span class="muted"${B}>#${esc(k.name)}</span></li>`)
-    .join('')} </ul>  <h2${B}>Links</h2> <ul class="chips" data-testid="coin-links"${B}> ${c.links
-    .map(
-      (l) =>
-        `<li${B}><a href="${esc(l.url)}" rel="nofollow noopener noreferrer" target="_blank"${B}>${esc(LINK_LABELS[l.kind] ?? l.kind)}</a></li>`,
-    )
-    .join(
-      '',
-    )} </ul> <h2${B}>Listed exchanges</h2> <div class="table-wrap"${B}> <table class="data" data-testid="listed-exchanges"${B}> <thead${B}><tr${B}><th class="l"${B}>Exchange</th><th${B}>Pairs</th><th${B}>Volume (24h)</th><th${B}>Volume share</th></tr></thead> <tbody${B}>  ${listed} </tbody> </table> </div> <p class="note"${B}><a href="/coin/${esc(c.id)}/exchanges"${B}>All ${int.format(c.exchangeCount)} exchanges listing this coin</a></p>  <h2${B}>About ${esc(c.name)}</h2> <p class="about"${B}>${esc(c.description)}</p>                </section> </article>  </main>`;
-}
-
-function ago(ms, now) {
-  const m = Math.max(1, Math.round((now - ms) / 60_000));
-  if (m < 60) return `${m} minute${m === 1 ? '' : 's'} ago`;
-  const h = Math.round(m / 60);
-  if (h < 24) return `${h} hour${h === 1 ? '' : 's'} ago`;
-  const dd = Math.round(h / 24);
-  return `${dd} day${dd === 1 ? '' : 's'} ago`;
+  return `<main id="main">  <h1>Coins</h1>
+<div class="toolbar"><nav class="tabs" aria-label="Coins">${filters}</nav>${exportLinks('coins', '', 100)}</div>
+${coinTable(d.list.list, true)}${pager('/coin/list_1', 1, 100, d.list.total, { defaultSize: 100, list: 'coins' })} ${d.starsScript} </main>`;
 }
 
 function news(d) {
   const now = Date.now();
-  const { index: I, list: L, chips: P } = d.cid;
+  const { index: I } = d.cid;
   const items = d.news.list
     .map((a) => {
       const at = new Date(a.publishedAt);
       const chips = a.coins
         .map(
           (c) =>
-            `<li${P}><a class="chip" href="/coin/${esc(c.id)}" title="${esc(c.name)}"${P}><img src="${esc(c.icon)}" alt="" width="16" height="16" loading="lazy" decoding="async"${P}><span class="sym"${P}>${esc(c.symbol)}</span><span aria-label="24h change"${P}>${change(c.change24h, c.id)}</span></a></li>`,
+            `<li><a class="chip" href="/coin/${esc(c.id)}" title="${esc(c.name)}"><img src="${esc(c.icon)}" alt="" width="16" height="16" loading="lazy" decoding="async" /><span class="sym">${esc(c.symbol)}</span><span><span class="sr-only">24h change: </span>${change(c.change24h, c.id)}</span></a></li>`,
         )
         .join('');
-      return `<li data-id="${a.id}"${L}> <h2 class="title"${L}>  <a href="/news/${a.id}"${L}>${esc(a.title)}</a> </h2> <p class="summary"${L}>${esc(a.summary)}</p> <div class="meta muted"${L}> ${a.columnist ? `<a href="/columnist/${a.columnist.id}"${L}>${esc(a.columnist.name)}</a>` : ''} <time datetime="${at.toISOString()}" title="${mmdd(at)}"${L}>${ago(at.getTime(), now)}</time> <span${L}>${int.format(a.views)} views</span> </div> ${chips ? `<ul class="coin-chips" data-testid="coin-chips"${P}>${chips}</ul>` : ''} </li>`;
+      return `<li data-id="${a.id}">
+<h2 class="title"><a href="/news/${a.id}">${esc(a.title)}</a></h2>
+<p class="summary">${esc(a.summary)}</p>
+<div class="meta muted">${a.columnist ? `<a href="/columnist/${a.columnist.id}">${esc(a.columnist.name)}</a>` : ''}<time datetime="${at.toISOString()}" title="${mmdd(at)}">${ago(at.getTime(), now)}</time><span>${int.format(a.views)} views</span></div>
+${chips ? `<ul class="coin-chips" data-testid="coin-chips">${chips}</ul>\n` : ''}</li>
+`;
     })
     .join('');
-  return `<main id="main">   <div class="index" data-testid="news-index"${I}> <h1${I}>News</h1> <p class="muted intro"${I}> The latest cryptocurrency and blockchain news: markets, projects, exchanges and regulation.  </p>   <ul class="articles" data-testid="article-list"${L}> ${items} </ul>  ${pager('/news', 1, 20, d.news.total, true, 20)}  </div>   </main>`;
+  const demo = d.news.list.some((a) => a.origin?.demo)
+    ? `<p class="demo-note muted" data-testid="demo-kind-note"${I}><span class="badge demo" title="${DEMO}" data-testid="demo-kind">Demo</span> ${DEMO}</p> `
+    : '';
+  return `<main id="main">   <div class="index" data-testid="news-index"${I}> <h1${I}>News</h1> ${demo}<p class="muted intro"${I}> The latest cryptocurrency and blockchain news: markets, projects, exchanges and regulation.  </p>   <ul class="articles" data-testid="article-list">
+${items}</ul> ${pager('/news', 1, 20, d.news.total, { param: true, defaultSize: 20, list: 'news' })}  </div>   </main>`;
 }
+const DEMO = 'Demo content: these items are invented by the demo seeder until a content source answers.';
 
 /** Splits a product page into the chrome before and after <main>…</main>. */
 function chrome(html) {
@@ -248,17 +126,29 @@ export async function captureBaseline(url) {
     if (!res.ok) throw new Error(`baseline: ${path}: HTTP ${res.status}`);
     return res.text();
   };
-  const [top100, top200b, totals, exchanges, coin, newsList, klines, tickers, exchanges50, days] = await Promise.all([
-    api('/api/v1/coins?page=1&size=100'),
-    api('/api/v1/coins?page=2&size=100'),
-    api('/api/new/v1/getBaseTotalInfo'),
-    api('/api/v1/exchanges?page=1&size=10'),
-    api('/api/v1/coins/bitcoin'),
-    api('/api/new/v2/content/news?page=1&size=20'),
-    api('/api/v1/klines?coin=bitcoin&interval=1h&range=1M'),
-    api('/api/v1/tickers?coin=bitcoin&page=1&size=20'),
-    api('/api/v1/exchanges?page=1&size=50'),
-    api('/api/v1/coins/bitcoin/history?page=1&size=30'),
+  const [top100, top200b, totals, exchanges, coin, newsList, klines, tickers, exchanges50, days, week] =
+    await Promise.all([
+      api('/api/v1/coins?page=1&size=100'),
+      api('/api/v1/coins?page=2&size=100'),
+      api('/api/new/v1/getBaseTotalInfo'),
+      api('/api/v1/exchanges?page=1&size=10'),
+      api('/api/v1/coins/bitcoin'),
+      api('/api/new/v2/content/news?page=1&size=20'),
+      api('/api/v1/klines?coin=bitcoin&interval=1h&range=1M'),
+      api('/api/v1/tickers?coin=bitcoin&page=1&size=20'),
+      api('/api/v1/exchanges?page=1&size=50'),
+      api('/api/v1/coins/bitcoin/history?page=1&size=30'),
+      api('/api/v1/klines?coin=bitcoin&interval=1h&range=1W'),
+    ]);
+  const [global7d, trending50, lives, fearGreed, newest50, spot50, hot50, rise50] = await Promise.all([
+    api('/api/v1/global/charts?range=7d'),
+    api('/api/v1/trending?page=1&size=50'),
+    api('/api/v1/lives?size=10'),
+    api('/api/v1/fear-greed'),
+    api('/api/v1/new-coins?page=1&size=50'),
+    api('/api/v1/tickers?page=1&size=50&market=spot'),
+    api('/api/v1/hot?page=1&size=50'),
+    api('/api/v1/rank?page=1&size=50'),
   ]);
   const articlePath = `/news/${newsList.list[0].id}`;
   const newest = await api(`/api/v1/page/detail?id=${newsList.list[0].id}`);
@@ -274,36 +164,59 @@ export async function captureBaseline(url) {
     const m = new RegExp(`${re}[^>]*?(data-astro-cid-\\w+)`).exec(pages[path].main);
     return m ? ` ${m[1]}` : '';
   };
-  const spark = cid('/coin/list_1', 'class="spark');
   // The watchlist stars' script tag (its hashed file name is the build's).
   const stars = (path) => /<script type="module" src="[^"]*Stars[^"]*"><\/script>/.exec(pages[path].main)?.[0] ?? '';
   const data = {
     // The pages' default sizes (src/lib/pageSizes.ts): 100 coins, 20 articles.
-    '/coin/list_1': { list: top100, cid: { spark } },
+    '/coin/list_1': { list: top100, starsScript: stars('/coin/list_1') },
     '/': {
       totals,
       top: top100.list.slice(0, 20),
       gainers: byChange.slice(0, 5),
       losers: byChange.slice(-5).reverse(),
       exchanges: exchanges.list,
-      cid: { spark },
+      global: global7d,
+      pricesAt: global7d.updatedAt,
+      demoCoins: global7d.demo ? global7d.coins : 0,
+      trending: trending50.list.slice(0, 7),
+      trendingBasis: trending50.basis,
+      lives: lives.list.slice(0, 8),
+      news: newsList.list.slice(0, 6),
+      newsDemo: newsList.list.some((a) => a.origin?.demo),
+      fearGreed,
+      starsScript: stars('/'),
+      cid: {
+        home: cid('/', '<h1'),
+        spark: cid('/', 'class="card g-spark"'),
+        strip: cid('/', 'class="trend-strip"'),
+        lives: cid('/', 'data-testid="home-lives"'),
+        news: cid('/', 'data-testid="home-news"'),
+        fg: {
+          K: cid('/', 'data-testid="fear-greed-card"'),
+          R: cid('/', 'class="fg-reading"'),
+          G: cid('/', 'class="fg-gauge"'),
+          C: cid('/', 'class="fg-chart"'),
+        },
+      },
     },
     '/coin/bitcoin': {
       coin,
-      island: island(pages['/coin/bitcoin'].main),
+      candles: week.candles,
+      starsScript: stars('/coin/bitcoin'),
+      // The chart island's translated strings, escaped, and its script tag: constants.
+      chartDict: /data-props="\{&quot;dict&quot;:(.*?),&quot;coinId&quot;/.exec(pages['/coin/bitcoin'].main)?.[1] ?? '',
+      chartScript:
+        /<script type="module" src="[^"]*Overview[^"]*"><\/script>/.exec(pages['/coin/bitcoin'].main)?.[0] ?? '',
       cid: {
         head: cid('/coin/bitcoin', 'class="coin-head"'),
         article: cid('/coin/bitcoin', 'data-testid="coin-detail"'),
         overview: cid('/coin/bitcoin', 'class="changes"'),
+        about: cid('/coin/bitcoin', 'data-testid="coin-description"'),
       },
     },
     '/news': {
       news: newsList,
-      cid: {
-        index: cid('/news', 'data-testid="news-index"'),
-        list: cid('/news', 'data-testid="article-list"'),
-        chips: cid('/news', 'data-testid="coin-chips"'),
-      },
+      cid: { index: cid('/news', 'data-testid="news-index"') },
     },
     '/kline/BTC': {
       coin,
@@ -333,6 +246,39 @@ export async function captureBaseline(url) {
         tab: cid('/coin/bitcoin/historical-data', 'class="toolbar"'),
       },
     },
+    '/trending': {
+      trending: trending50,
+      cid: {
+        tabs: cid('/trending', 'data-testid="market-highlights"'),
+        page: cid('/trending', '<h1'),
+        table: cid('/trending', 'class="table-wrap"'),
+      },
+    },
+    '/new-coins': {
+      list: newest50,
+      cid: { tabs: cid('/new-coins', 'data-testid="market-highlights"'), page: cid('/new-coins', '<h1') },
+    },
+    '/pairs': {
+      list: spot50,
+      starsScript: stars('/pairs'),
+      cid: { filters: cid('/pairs', 'data-testid="pair-filters"') },
+    },
+    '/hot': {
+      list: hot50,
+      cid: {
+        tabs: cid('/hot', 'data-testid="market-highlights"'),
+        page: cid('/hot', '<h1'),
+        table: cid('/hot', 'data-testid="hot-table"'),
+      },
+    },
+    '/rank': {
+      list: rise50,
+      cid: {
+        tabs: cid('/rank', 'data-testid="market-highlights"'),
+        page: cid('/rank', '<h1'),
+        table: cid('/rank', 'data-testid="rank-table"'),
+      },
+    },
     '/exchange/list_1': {
       list: exchanges50,
       starsScript: stars('/exchange/list_1'),
@@ -351,6 +297,11 @@ const RENDER = {
   [ARTICLE]: article,
   '/kline/BTC': kline,
   '/exchange/list_1': exchangeList,
+  '/trending': trending,
+  '/new-coins': newCoins,
+  '/pairs': pairs,
+  '/hot': hot,
+  '/rank': rank,
 };
 
 /** Renders one page of the baseline: chrome constants around a freshly templated <main>. */
