@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
-import { SERVER_ENV, SERVER_NODE_FLAGS } from './runtimeEnv.mjs';
+import { describe, expect, it, vi } from 'vitest';
+import { compactingCollection, SERVER_ENV, SERVER_NODE_FLAGS } from './runtimeEnv.mjs';
 
 describe('the server environment', () => {
   const scripts = JSON.parse(readFileSync(new URL('../../../../package.json', import.meta.url), 'utf8'))
@@ -22,6 +22,18 @@ describe('the server environment', () => {
       expect(dockerEnv.split(' ')).toContain(pair);
     }
     expect(doc).toContain(`ExecStart=/usr/bin/node ${[...SERVER_NODE_FLAGS, 'scripts/start.mjs'].join(' ')}`);
-    expect(doc).toContain(`CMD ${JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'scripts/start.mjs']).replaceAll(',', ', ')}`);
+    expect(doc).toContain(
+      `CMD ${JSON.stringify(['node', ...SERVER_NODE_FLAGS, 'scripts/start.mjs']).replaceAll(',', ', ')}`,
+    );
+  });
+
+  it('collects with compaction when the process has gc, and does nothing without', () => {
+    const gc = vi.fn();
+    vi.stubGlobal('gc', undefined);
+    expect(compactingCollection()).toBe(false);
+    vi.stubGlobal('gc', gc);
+    expect(compactingCollection()).toBe(true);
+    expect(gc).toHaveBeenCalledTimes(1);
+    vi.unstubAllGlobals();
   });
 });

@@ -28,6 +28,7 @@ import {
   standIn,
   UNCARRIED_METHODS,
 } from './answers.mjs';
+import { compactingCollection } from './runtimeEnv.mjs';
 import { pageCacheSettings, serverTimeouts } from './settings.mjs';
 import { createStaticFiles } from './static.mjs';
 import { createPageCache, isCacheable } from './pageCache.mjs';
@@ -281,7 +282,7 @@ export async function startServer({
   // traffic filled it again, so RSS stayed near 500 MB (load benchmark, issue 25). One full
   // collection now gives it back (about 225 MB after, from about 585); it costs tens of ms,
   // once, before the first visitor. `gc` is there when started with --expose-gc (runtimeEnv.mjs).
-  globalThis.gc?.();
+  compactingCollection();
   return server;
 }
 
