@@ -8,6 +8,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Db } from '../../../server/db/index.ts';
 import { coinDescriptions } from '../../../server/db/schema/index.ts';
+import { memoMarket } from '../../../server/db/cache.ts';
 import { traditional } from '../../content/sources/index.ts';
 
 export interface CoinAbout {
@@ -39,4 +40,17 @@ export async function coinAbout(
     return { text: row.text, locale: l, source: 'coingecko' };
   }
   return coin.description ? { text: coin.description, locale: 'en', source: 'demo' } : null;
+}
+
+/**
+ * {@link coinAbout} for the coin pages: kept in this process until the market changes, at most
+ * 10 s (src/server/db/cache.ts), as the facts refresh that writes descriptions runs hourly, not
+ * asked of the database (nor converted to Traditional) per render. Shared: not to be changed.
+ */
+export function currentCoinAbout(
+  db: Db,
+  coin: { id: string; description: string | null },
+  locale: Locale,
+): Promise<CoinAbout | null> {
+  return memoMarket(db, 'coinAbout', `${coin.id}:${locale}`, () => coinAbout(db, coin, locale));
 }

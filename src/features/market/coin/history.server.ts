@@ -8,6 +8,7 @@ import { alias } from 'drizzle-orm/pg-core';
 import type { Db } from '../../../server/db/index.ts';
 import { klineBackfill, klines } from '../../../server/db/schema/index.ts';
 import { num, type Page } from '../../../server/db/numbers.ts';
+import { memoMarket } from '../../../server/db/cache.ts';
 import { coinFacts } from './coin.server.ts';
 import { dayOf, parseDay } from './historyQuery.ts';
 
@@ -138,4 +139,14 @@ export async function coinHistory(db: Db, coinId: string, q: HistoryQuery): Prom
       };
     }),
   };
+}
+
+/**
+ * {@link coinHistory} for the historical data tab: a page of days kept in this process until the
+ * market changes, at most 10 s (src/server/db/cache.ts), not counted and read per render.
+ * Shared: not to be changed.
+ */
+export function currentCoinHistory(db: Db, coinId: string, q: HistoryQuery): Promise<CoinHistory> {
+  const key = [coinId, q.from ?? '', q.to ?? '', q.page, q.size, q.quote ?? ''].join(':');
+  return memoMarket(db, 'coinHistory', key, () => coinHistory(db, coinId, q), { max: 64 });
 }

@@ -234,6 +234,14 @@ export async function topMovers(db: Db, limit = 5): Promise<{ gainers: CoinSumma
   return { gainers: pick('up'), losers: pick('down') };
 }
 
+/**
+ * {@link topMovers} for the home page: both lists kept in this process until the market changes
+ * (src/server/db/cache.ts), like the coin tables. Shared: not to be changed.
+ */
+export function currentTopMovers(db: Db, limit = 5): Promise<{ gainers: CoinSummary[]; losers: CoinSummary[] }> {
+  return memoMarket(db, 'topMovers', String(limit), () => topMovers(db, limit), { max: 4 });
+}
+
 /** Icon facts for the icon endpoint. */
 export async function coinIconInfo(db: Db, id: string) {
   const [row] = await db

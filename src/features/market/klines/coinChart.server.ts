@@ -6,6 +6,7 @@
 import type { KlineCandle, KlineInterval } from '../../../lib/klines.ts';
 import { MARKET_RATE_COINS } from '../../../lib/money.ts';
 import type { Db } from '../../../server/db/index.ts';
+import { memoMarket } from '../../../server/db/cache.ts';
 import type { View } from '../../../server/view.ts';
 import {
   CHART_INTERVAL,
@@ -46,6 +47,19 @@ async function rangeCandles(
 }
 
 /**
+ * {@link rangeCandles} as of now, kept until the market changes (src/server/db/cache.ts): a
+ * month of hourly candles is the biggest read of a coin page, and the same for every visitor
+ * until the next market round. A caller with a `now` of its own reads fresh. Callers must not
+ * change the candles: they are shared.
+ */
+function currentRangeCandles(db: Db, coinId: string, range: ChartRange, now: number | undefined) {
+  if (now !== undefined) return rangeCandles(db, coinId, range, now);
+  return memoMarket(db, 'chartCandles', `${coinId}:${range}`, () => rangeCandles(db, coinId, range, Date.now()), {
+    max: 64,
+  });
+}
+
+/**
  * One view of a coin's chart in the page's currency: market cap = close × `supply` (today's
  * circulating supply), volume = the quote volume summed per point. In a crypto currency every
  * bar is divided by that coin's close of the same bar.
@@ -55,14 +69,19 @@ export async function loadCoinChart(
   v: View,
   coin: { id: string; circulatingSupply: number | null },
   view: { metric: ChartMetric; range: ChartRange },
-  now = Date.now(),
+  now?: number,
 ): Promise<CoinChart> {
-  const { interval, candles } = await rangeCandles(db, coin.id, view.range, now);
+  const { interval, candles } = await currentRangeCandles(db, coin.id, view.range, now);
   const base = MARKET_RATE_COINS[v.money.currency];
   let baseClose: Map<number, number> | null = null;
   if (base === coin.id) baseClose = new Map(candles.map((c) => [c.time, c.close]));
   else if (base) {
-    const against = await getKlines(db, base, { interval, range: view.range }, now);
+    const against =
+      now === undefined
+        ? await memoMarket(db, 'chartBaseCandles', `${base}:${view.range}:${interval}`, () =>
+            getKlines(db, base, { interval, range: view.range }),
+          )
+        : await getKlines(db, base, { interval, range: view.range }, now);
     baseClose = new Map(against.candles.map((c) => [c.time, c.close]));
   }
   const bars = inCurrency(candles, v.money.convert(1) ?? 1, baseClose);

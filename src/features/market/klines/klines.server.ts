@@ -7,6 +7,7 @@ import { and, asc, eq, gte, lt, or, sql } from 'drizzle-orm';
 import {
   candleWindow,
   DEFAULT_RANGE,
+  INTERVAL_MS,
   rangeStart,
   rollUp,
   SOURCE_INTERVAL,
@@ -16,7 +17,7 @@ import {
 } from '../../../lib/klines.ts';
 import type { Db } from '../../../server/db/index.ts';
 import { coins, klines } from '../../../server/db/schema/index.ts';
-import { memo } from '../../../server/db/cache.ts';
+import { memo, memoMarket } from '../../../server/db/cache.ts';
 import { DomainError, notFound } from '../../../server/api/errors.ts';
 import { coinIcon, priceAge, priceAgeColumns } from '../coins/index.ts';
 import { num } from '../../../server/db/numbers.ts';
@@ -106,6 +107,30 @@ export async function findKlineCoin(db: Db, key: string): Promise<KlineCoin | nu
     .orderBy(sql`(${coins.id} = ${k.toLowerCase()}) desc`, sql`${coins.rank} asc nulls last`)
     .limit(1);
   return row ? toKlineCoin(row) : null;
+}
+
+/**
+ * {@link findKlineCoin} for the kline page: the coin and its facts kept in this process until
+ * the market changes (src/server/db/cache.ts). Shared: not to be changed.
+ */
+export function currentKlineCoin(db: Db, key: string): Promise<KlineCoin | null> {
+  return memoMarket(db, 'klineCoin', key.trim().toLowerCase(), () => findKlineCoin(db, key));
+}
+
+/**
+ * The last `count` candles of a coin up to now, kept until the market changes (the kline page's
+ * table for visitors without JavaScript). Shared: not to be changed.
+ */
+export function recentKlines(
+  db: Db,
+  coin: { id: string; symbol: string },
+  interval: KlineInterval,
+  count: number,
+): Promise<KlineSeries> {
+  return memoMarket(db, 'recentKlines', `${coin.id}:${interval}:${count}`, () => {
+    const now = Date.now();
+    return getKlines(db, coin.id, { interval, from: now - count * INTERVAL_MS[interval], to: now }, now, coin);
+  });
 }
 
 /** How many coins the kline page's pair switcher and side list offer (every coin has candles). */

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { coins, exchanges, tickers } from '../../../server/db/schema/index.ts';
-import { memo } from '../../../server/db/cache.ts';
+import { memo, memoMarket } from '../../../server/db/cache.ts';
 import { num, percentOf, type Page } from '../../../server/db/numbers.ts';
 import { siteIsLive } from '../../../server/db/provenance.ts';
 import type { SortOrder } from '../coins/index.ts';
@@ -68,6 +68,17 @@ const sorts: Record<TickerSort, SQL> = {
   spread: spreadSql,
 };
 
+/**
+ * {@link listTickers} for the pages: a page of pairs kept in this process until the market
+ * changes (src/server/db/cache.ts), like the coin tables. A watchlist (`ids`) is read fresh.
+ * Callers must not change the rows: they are shared.
+ */
+export function currentTickers(db: Db, q: TickerQuery): Promise<Page<TickerRow>> {
+  if (q.ids !== undefined) return listTickers(db, q);
+  const key = [q.page, q.size, q.coin, q.exchange, q.market, q.contractType, q.quote, q.sort, q.order].join(':');
+  return memoMarket(db, 'tickers', key, () => listTickers(db, q), { max: 64 });
+}
+
 /** Market pairs filtered by coin, exchange and market kind, by volume unless asked otherwise. */
 export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRow>> {
   const conditions: SQL[] = [];
@@ -84,14 +95,18 @@ export async function listTickers(db: Db, q: TickerQuery): Promise<Page<TickerRo
   // The number of matching pairs and their volume: for one coin or exchange they ride along
   // with the page (one statement, a few hundred rows at most); for the whole market they mean
   // reading every pair, so they are shared by the requests of a few seconds instead.
-  const aggregate = db
+  // Every pair has its exchange (a foreign key), so the join is there only to filter by name:
+  // without it a coin's totals come from its index alone (a top coin has thousands of pairs).
+  const aggregated = db
     .select({
       n: sql<number>`count(*)`.mapWith(Number).as('n'),
       volume: sql<string | null>`sum(${tickers.volume24h})`.as('volume'),
     })
     .from(tickers)
-    .innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId))
-    .where(where);
+    .$dynamic();
+  const aggregate = (
+    q.exchange ? aggregated.innerJoin(exchanges, eq(exchanges.id, tickers.exchangeId)) : aggregated
+  ).where(where);
   const narrow = Boolean(q.coin || q.exchange || q.ids);
   const totals = aggregate.as('totals');
   const base = db

@@ -18,6 +18,7 @@ import { inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { coins, pageViews } from '../../../server/db/schema/index.ts';
 import type { Page } from '../../../server/db/numbers.ts';
+import { memoMarket } from '../../../server/db/cache.ts';
 import { COIN_TABS } from '../coin/index.ts';
 import { summaryColumns, toSummary, type CoinSummary } from '../coins/index.ts';
 import { listHotCoins } from '../rankings/index.ts';
@@ -181,4 +182,20 @@ export async function listTrending(
     return c ? [{ ...c, position: h.position, views: null, hotScore: h.score }] : [];
   });
   return { ...meta, basis: 'market', list, total: hot.total };
+}
+
+/** The longest a {@link currentTrending} page is kept on a quiet market (no round to renew it). */
+export const TRENDING_MEMO_MS = 30_000;
+
+/**
+ * {@link listTrending} as of now for the home page's strip: a page kept in this process until the
+ * market changes (its prices and the hot fallback are market rows; src/server/db/cache.ts), and at
+ * most {@link TRENDING_MEMO_MS}, not summed from page_views per render. An estimate over 24 hours
+ * moves little in 30 s; `asOf` says when it was made. Shared: not to be changed.
+ */
+export function currentTrending(db: Db, q: { page: number; size: number }): Promise<TrendingPage> {
+  return memoMarket(db, 'trending', `${q.page}:${q.size}`, () => listTrending(db, q), {
+    ttlMs: TRENDING_MEMO_MS,
+    max: 8,
+  });
 }
