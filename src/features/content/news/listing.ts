@@ -2,6 +2,7 @@
 import { parseListPage, readListQuery } from '../../../lib/listQuery.ts';
 import { DEFAULT_PAGE_SIZE, pageCount } from '../../../lib/pagination.ts';
 import { getDb } from '../../../server/db/index.ts';
+import { memoMarket } from '../../../server/db/cache.ts';
 import { contentLocales } from '../../../server/i18n/contentLocale.ts';
 import { DomainError } from '../../../server/api/errors.ts';
 import { demoKinds } from '../sources/index.ts';
@@ -70,8 +71,19 @@ export async function loadArticleIndex(
     if (e instanceof DomainError && e.status === 404) return null;
     throw e;
   }
+  const locales = contentLocales(v.locale);
+  // A page of a list is read at most once per 2 s per set of languages (never served older:
+  // src/server/db/cache.ts), the age the page micro-cache (PAGE_CACHE_MS) gives a whole page
+  // anyway, for every currency, theme and colour variant of it at once.
+  const key = [kind, q.page, q.size, coin?.id ?? '', locales.join(',')].join(':');
   const [result, demo] = await Promise.all([
-    listArticles(db, { kind, page: q.page, size: q.size, locales: contentLocales(v.locale), coin: coin?.id }),
+    memoMarket(
+      db,
+      'articleIndex',
+      key,
+      () => listArticles(db, { kind, page: q.page, size: q.size, locales, coin: coin?.id }),
+      { ttlMs: 2_000, max: 64 },
+    ),
     demoKinds(db),
   ]);
   return {

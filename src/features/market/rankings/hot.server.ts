@@ -15,6 +15,7 @@ import type { Db } from '../../../server/db/index.ts';
 import { coinFlows, coins } from '../../../server/db/schema/index.ts';
 import { coinIcon, priceAge, priceAgeColumns } from '../coins/index.ts';
 import { num, type Page } from '../../../server/db/numbers.ts';
+import { memoMarket } from '../../../server/db/cache.ts';
 import { MIN_RANK_VOLUME_USD, turnoverRate } from './rankings.server.ts';
 
 export const HOT_SORTS = ['score', 'change24h', 'turnover', 'inflow'] as const;
@@ -108,7 +109,7 @@ export function hotScores(list: readonly HotInput[]): number[] {
   return list.map((_, i) => Math.round((((t[i] as number) + (m[i] as number) + (f[i] as number)) / 3) * 1000) / 10);
 }
 
-type Scored = Omit<HotCoin, 'position'>;
+type Scored = Omit<HotCoin, 'position' | 'priceAt' | 'stale'> & { age: Parameters<typeof priceAge>[0] };
 
 /**
  * Orders scored coins: by the chosen column (missing values last), then by 24h volume, then
@@ -181,12 +182,26 @@ export async function listHotCoins(
       netflow1d: input.netflow1d,
       inflowShare: s.inflowShare,
       score: scores[i] as number,
-      ...priceAge(r),
+      age: { sources: r.sources, priceAt: r.priceAt },
     };
   });
   const offset = (q.page - 1) * q.size;
+  // Every eligible coin is scored (percentiles need them all); only the page's rows are dated.
   const list = sortHot(scored, sort, order)
     .slice(offset, offset + q.size)
-    .map((r, i) => ({ ...r, position: offset + i + 1 }));
+    .map(({ age, ...r }, i) => ({ ...r, ...priceAge(age), position: offset + i + 1 }));
   return { list, total: scored.length, page: q.page, size: q.size, sort, order };
+}
+
+/**
+ * {@link listHotCoins} for the /hot and /trending pages: the score of every coin is the same for
+ * every visitor until the market changes, so a page of it is kept until then
+ * (src/server/db/cache.ts), not scored over the whole universe per request. Shared: not to be changed.
+ */
+export function currentHotCoins(
+  db: Db,
+  q: { page: number; size: number; sort?: HotSort | undefined; order?: 'asc' | 'desc' | undefined },
+): Promise<HotPage> {
+  const key = `${q.page}:${q.size}:${q.sort ?? ''}:${q.order ?? ''}`;
+  return memoMarket(db, 'hot', key, () => listHotCoins(db, q), { max: 32 });
 }

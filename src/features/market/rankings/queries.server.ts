@@ -12,6 +12,7 @@ import {
 } from '../../../server/db/schema/index.ts';
 import { coinIcon, priceAge, priceAgeColumns } from '../coins/index.ts';
 import { num } from '../../../server/db/numbers.ts';
+import { memoMarket } from '../../../server/db/cache.ts';
 import {
   DEFAULTS,
   KIND_OPTIONS,
@@ -334,4 +335,15 @@ export async function getRanking(db: Db, q: RankQuery): Promise<Ranking> {
     total: total?.n ?? 0,
     list: rows.map((r, i) => ({ type: 'coin', position: at(i), value: Number(r.value), ...toCoinRef(r) })),
   };
+}
+
+/**
+ * {@link getRanking} for the /rank and /flow pages: a ranking is the same for every visitor until
+ * the market changes, so a page of it is kept until then (src/server/db/cache.ts; at most its
+ * TTL for the rows no market round writes, such as repositories and offerings), not sorted and
+ * counted per request. Shared: not to be changed.
+ */
+export function currentRanking(db: Db, q: RankQuery): Promise<Ranking> {
+  const key = [q.kind, q.page, q.size, q.period, q.window, q.scope, q.direction].join(':');
+  return memoMarket(db, 'ranking', key, () => getRanking(db, q), { max: 64 });
 }

@@ -9,6 +9,7 @@ import { asc, count, desc, isNotNull, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import { coins, exchanges } from '../../../server/db/schema/index.ts';
 import type { Page } from '../../../server/db/numbers.ts';
+import { memoMarket } from '../../../server/db/cache.ts';
 import { iso, summaryColumns, toSummary, type CoinSummary } from '../coins/index.ts';
 
 /** Rows of /new-coins when its URL names no size (the market tables' 50). */
@@ -59,4 +60,12 @@ export async function listNewCoins(db: Db, q: { page: number; size: number }): P
     firstExchange: r.firstExchange ? { displayName: r.firstExchange, name: r.exchangeName } : null,
   }));
   return { list, total: Number(counted?.n ?? 0), page: q.page, size: q.size };
+}
+
+/**
+ * {@link listNewCoins} for /new-coins: first-seen dates and prices change only with the market, so
+ * a page is kept until it does (src/server/db/cache.ts). Shared: not to be changed.
+ */
+export function currentNewCoins(db: Db, q: { page: number; size: number }): Promise<Page<NewCoin>> {
+  return memoMarket(db, 'newCoins', `${q.page}:${q.size}`, () => listNewCoins(db, q), { max: 32 });
 }

@@ -188,7 +188,7 @@ export async function listTrending(
 export const TRENDING_MEMO_MS = 30_000;
 
 /**
- * {@link listTrending} as of now for the home page's strip: a page kept in this process until the
+ * {@link listTrending} as of now for the home page's strip and /trending: a page kept in this process until the
  * market changes (its prices and the hot fallback are market rows; src/server/db/cache.ts), and at
  * most {@link TRENDING_MEMO_MS}, not summed from page_views per render. An estimate over 24 hours
  * moves little in 30 s; `asOf` says when it was made. Shared: not to be changed.
@@ -196,6 +196,6 @@ export const TRENDING_MEMO_MS = 30_000;
 export function currentTrending(db: Db, q: { page: number; size: number }): Promise<TrendingPage> {
   return memoMarket(db, 'trending', `${q.page}:${q.size}`, () => listTrending(db, q), {
     ttlMs: TRENDING_MEMO_MS,
-    max: 8,
+    max: 16,
   });
 }
