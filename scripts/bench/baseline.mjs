@@ -24,7 +24,16 @@ import { trending } from './baseline-trending.mjs';
 import { exchangeList } from './baseline-exchanges.mjs';
 import { history } from './baseline-history.mjs';
 import { kline } from './baseline-kline.mjs';
+import * as contentFamilies from './baseline-content.mjs';
+import * as marketFamilies from './baseline-market.mjs';
 import { signature } from './lib.mjs';
+
+/**
+ * More families, each module with its pages (`PAGES`), what it reads from the product
+ * (`capture(ctx)`, ctx as in {@link captureBaseline}: api, html, pages, cid, stars, island) and
+ * its templates (`RENDER`): content lists and pages, and market pages beyond the tables above.
+ */
+const FAMILY_MODULES = [contentFamilies, marketFamilies];
 
 /**
  * The pages of the render benchmark, one per page family it covers. `ARTICLE` stands for the
@@ -45,6 +54,7 @@ export const BASELINE_PAGES = [
   '/pairs',
   '/hot',
   '/rank',
+  ...FAMILY_MODULES.flatMap((m) => m.PAGES),
 ];
 
 function coinList(d) {
@@ -284,7 +294,9 @@ export async function captureBaseline(url) {
       starsScript: stars('/exchange/list_1'),
     },
   };
-  const render = Object.fromEntries(paths.map((p, i) => [p, RENDER[BASELINE_PAGES[i]]]));
+  for (const m of FAMILY_MODULES) Object.assign(data, await m.capture({ api, html, pages, cid, stars, island }));
+  const all = { ...RENDER, ...Object.assign({}, ...FAMILY_MODULES.map((m) => m.RENDER)) };
+  const render = Object.fromEntries(paths.map((p, i) => [p, all[BASELINE_PAGES[i]]]));
   return { paths, pages, data, render };
 }
 
