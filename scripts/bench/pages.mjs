@@ -10,13 +10,14 @@
 //      Target: br hits ≥ 0.8 of identity hits.
 //
 // Knobs: BENCH_DURATION (seconds per run, default 5), BENCH_CONNECTIONS (default 10),
-// BENCH_ROUNDS (default 3: the machine is shared, and one unlucky run can halve either side).
+// BENCH_ROUNDS (default 3: the machine is shared, and one unlucky run can halve either side),
+// BENCH_PAGES (a comma list of pages, as in BASELINE_PAGES, to measure only those while working on them).
 // LIVE=off throughout: a moving market would change the pages.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ensureBuild } from '../ensure-build.mjs';
-import { captureBaseline, createBaselineServer, renderBaseline } from './baseline.mjs';
+import { BASELINE_PAGES, captureBaseline, createBaselineServer, renderBaseline } from './baseline.mjs';
 import { load, machine, mb, median, postgresMemory, startChild, verdict, writeResults } from './lib.mjs';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 5);
@@ -35,6 +36,9 @@ const ENCODINGS = [
   ['gzip', 'gzip'],
 ];
 const BR_TARGET = 0.8;
+const ONLY = process.env.BENCH_PAGES?.split(',')
+  .map((p) => p.trim())
+  .filter(Boolean);
 
 ensureBuild();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-bench-pages-'));
@@ -44,8 +48,10 @@ try {
   // The first start seeds the data directory; the rows and chrome are captured from it.
   let app = await startChild({ port: PORT, dataDir, env });
   const captured = await captureBaseline(app.url);
-  // The pages' paths, the newest article's id filled in.
-  const PAGES = captured.paths;
+  // The pages' paths, the newest article's id filled in; BENCH_PAGES names either form.
+  const chosen = (p, i) => !ONLY || ONLY.includes(p) || ONLY.includes(BASELINE_PAGES[i]);
+  const PAGES = captured.paths.filter(chosen);
+  if (!PAGES.length) throw new Error(`pages: BENCH_PAGES names no page of ${BASELINE_PAGES.join(', ')}`);
   const productBytes = {};
   for (const p of PAGES) productBytes[p] = Buffer.byteLength(await (await fetch(app.url + p)).text());
   await app.stop();
@@ -96,7 +102,7 @@ try {
   // 2. Micro-cache hits by encoding.
   app = await startChild({ port: PORT, dataDir, env });
   const cachedRows = [];
-  for (const p of CACHED_PAGES) {
+  for (const p of CACHED_PAGES.filter((p) => PAGES.includes(p))) {
     const headersOf = (value) => (value ? { 'accept-encoding': value } : undefined);
     // A first warm-up of every encoding: the first seconds after a start are JIT and cold caches.
     for (const [, value] of ENCODINGS)
