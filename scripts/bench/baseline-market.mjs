@@ -1,21 +1,34 @@
 // Plain template baselines of the market families (exchange detail, concepts, converter, charts, search, coin tabs, ...)
 // for the page benchmark (baseline.mjs): each page's rows captured once from the product's API,
 // <main> rendered per request with template literals, markup close to the product's.
-import { amount, change, esc, exportLinks, fav, int, price, supply, two } from './baseline-markup.mjs';
+import {
+  amount,
+  change,
+  coinTable,
+  esc,
+  exportLinks,
+  fav,
+  int,
+  pager,
+  price,
+  supply,
+  two,
+} from './baseline-markup.mjs';
 
 /** The pages this module templates (paths without a locale prefix). */
-export const PAGES = ['/exchange/binance', '/concept'];
+export const PAGES = ['/exchange/binance', '/concept', '/concept/layer-1'];
 
 /** The rows of each page, read once from a running product (ctx: see baseline.mjs). */
 export async function capture(ctx) {
   const { api, cid, stars } = ctx;
   const ex = '/exchange/binance';
-  const [exchange, pairs, announcements, reviews, sectors] = await Promise.all([
+  const [exchange, pairs, announcements, reviews, sectors, layer1] = await Promise.all([
     api('/api/v1/exchanges/binance'),
     api('/api/v1/tickers?exchange=binance&page=1&size=50'),
     api('/api/new/v2/announcements?exchange=binance&page=1&size=10'),
     api('/api/v1/exchanges/binance/comments?page=1&size=10'),
     api('/api/v1/concepts'),
+    api('/api/v1/concepts/layer-1?page=1&size=10'),
   ]);
   return {
     [ex]: {
@@ -34,6 +47,11 @@ export async function capture(ctx) {
     '/concept': {
       sectors,
       cid: { page: cid('/concept', '<h1'), table: cid('/concept', 'class="table-wrap"') },
+    },
+    '/concept/layer-1': {
+      sector: layer1,
+      starsScript: stars('/concept/layer-1'),
+      cid: { page: cid('/concept/layer-1', '<h1') },
     },
   };
 }
@@ -188,5 +206,25 @@ function concepts(d) {
   return `<main id="main">  <h1${P}>Concept sectors</h1> <p class="muted intro" data-testid="concept-about"${P}>Coins grouped by theme. A sector&#39;s market cap is the sum of its coins&#39; market caps; its 24h change is the market-cap-weighted average of their 24h changes, so large coins count more.</p> <div class="table-wrap"${T}> <table class="data sectors" data-testid="sector-table"${T}> <thead${T}> <tr${T}> <th class="l" scope="col"${T}>#</th> ${head} <th scope="col"${T}>Rising / falling</th> <th class="l" scope="col"${T}>Leading coins</th> </tr> </thead> <tbody${T}>  ${rows} </tbody> </table> </div>   </main>`;
 }
 
+// One sector (/concept/layer-1): its figures, then the first 10 of its coins and the pager.
+
+function concept(d) {
+  const s = d.sector;
+  const { page: P } = d.cid;
+  const base = `/concept/${esc(s.slug)}`;
+  const name = esc(s.name);
+  const leaders = s.leaders.map((l) => l.symbol).join(' · ') || '--';
+  return `<main id="main">  <nav class="crumbs muted"${P}><a href="/concept"${P}>Concept sectors</a> ›</nav> <h1${P}>${name}</h1> ${s.description ? `<p class="muted intro"${P}>${esc(s.description)}</p>` : ''}<div class="stats" data-testid="sector-stats"${P}> <div class="headline"${P}> <span class="label muted"${P}>24h change (weighted)</span> <span class="big" data-field="change24h"${P}>${change(s.change24h)}</span> </div> ${facts(
+    [
+      ['Sector market cap', amount(s.marketCap)],
+      ['Volume (24h)', amount(s.volume24h)],
+      ['Coins', int.format(s.coins)],
+      ['Rising', int.format(s.rising)],
+      ['Falling', int.format(s.falling)],
+      ['Leading coins', leaders],
+    ],
+  )} </div> <h2${P}>Coins in ${name}</h2> ${d.starsScript} ${coinTable(s.list, true, base)} ${pager(base, 1, s.size, s.total, { param: true, defaultSize: 10 })} <p${P}><a href="/concept"${P}>← All concept sectors</a></p>  </main>`;
+}
+
 /** Each page's template: data → <main>…</main>. */
-export const RENDER = { '/exchange/binance': exchangeDetail, '/concept': concepts };
+export const RENDER = { '/exchange/binance': exchangeDetail, '/concept': concepts, '/concept/layer-1': concept };

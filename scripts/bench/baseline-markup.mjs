@@ -83,11 +83,14 @@ const SORTS = [
   ['circulatingSupply', 'Circulating supply'],
 ];
 
-/** The coins table of the coin list and the home page, rows with their stars and stored sparklines. */
-export function coinTable(list, sortable) {
+/**
+ * The coins table of the coin list and the home page (and of a sector, `base` its sort links' page),
+ * rows with their stars and stored sparklines.
+ */
+export function coinTable(list, sortable, base = '/coin/list_1') {
   const head = SORTS.map(
     ([key, label, cls]) =>
-      `<th${cls ? ` class="${cls}"` : ''} scope="col">${sortable ? `<a href="/coin/list_1?sort=${key}&amp;order=desc" rel="nofollow">${esc(label)}</a>` : esc(label)}</th>`,
+      `<th${cls ? ` class="${cls}"` : ''} scope="col">${sortable ? `<a href="${base}?sort=${key}&amp;order=desc" rel="nofollow">${esc(label)}</a>` : esc(label)}</th>`,
   ).join('');
   const rows = list
     .map(
