@@ -44,7 +44,7 @@ const ARCS = [
 const one = (v) => String(Math.round(v * 10) / 10);
 const DEMO_TITLE = 'Demo content: these items are invented by the demo seeder until a content source answers.';
 
-function fearGreed(fg, F) {
+export function fearGreed(fg, F) {
   const { G, R, C } = F;
   const l = fg.latest;
   const [word, dir] = FG_WORDS[l.class];
