@@ -16,20 +16,23 @@ import {
 } from './baseline-markup.mjs';
 
 /** The pages this module templates (paths without a locale prefix). */
-export const PAGES = ['/exchange/binance', '/concept', '/concept/layer-1'];
+export const PAGES = ['/exchange/binance', '/concept', '/concept/layer-1', '/convert/btc-usd'];
 
 /** The rows of each page, read once from a running product (ctx: see baseline.mjs). */
 export async function capture(ctx) {
   const { api, cid, stars } = ctx;
   const ex = '/exchange/binance';
-  const [exchange, pairs, announcements, reviews, sectors, layer1] = await Promise.all([
+  const [exchange, pairs, announcements, reviews, sectors, layer1, quote, top50] = await Promise.all([
     api('/api/v1/exchanges/binance'),
     api('/api/v1/tickers?exchange=binance&page=1&size=50'),
     api('/api/new/v2/announcements?exchange=binance&page=1&size=10'),
     api('/api/v1/exchanges/binance/comments?page=1&size=10'),
     api('/api/v1/concepts'),
     api('/api/v1/concepts/layer-1?page=1&size=10'),
+    api('/api/v1/convert?from=btc&to=usd&amount=1'),
+    api('/api/v1/coins?page=1&size=50'),
   ]);
+  const cv = ctx.pages['/convert/btc-usd'].main;
   return {
     [ex]: {
       ex: exchange,
@@ -52,6 +55,16 @@ export async function capture(ctx) {
       sector: layer1,
       starsScript: stars('/concept/layer-1'),
       cid: { page: cid('/concept/layer-1', '<h1') },
+    },
+    '/convert/btc-usd': {
+      quote,
+      options: [...FIATS, ...top50.list.map((c) => [c.symbol, c.name])],
+      // The panel's translated strings, and the form island's bootstrap scripts and opening tag
+      // (its props: translated strings and the same currency options): constants.
+      dict: /data-dict="([^"]*)"/.exec(cv)?.[1] ?? '',
+      islandHead: /<script>\(\(\)=>\{var [\s\S]*?<astro-island [^>]*>/.exec(cv)?.[0] ?? '',
+      script: /<script type="module" src="[^"]*Converter[^"]*"><\/script>/.exec(cv)?.[0] ?? '',
+      cid: { page: cid('/convert/btc-usd', 'data-testid="converter"') },
     },
   };
 }
@@ -226,5 +239,68 @@ function concept(d) {
   )} </div> <h2${P}>Coins in ${name}</h2> ${d.starsScript} ${coinTable(s.list, true, base)} ${pager(base, 1, s.size, s.total, { param: true, defaultSize: 10 })} <p${P}><a href="/concept"${P}>← All concept sectors</a></p>  </main>`;
 }
 
+// The converter of one pair (/convert/btc-usd): its state for the live script, the form (an
+// island rendered on the server), the result panel and the popular pairs.
+
+const FIATS = [
+  ['USD', 'US Dollar'],
+  ['CNY', 'Chinese Yuan'],
+  ['JPY', 'Japanese Yen'],
+  ['KRW', 'South Korean Won'],
+  ['HKD', 'Hong Kong Dollar'],
+  ['TWD', 'New Taiwan Dollar'],
+  ['EUR', 'Euro'],
+];
+const sig4 = new Intl.NumberFormat('en-US', { maximumSignificantDigits: 4 });
+const typed = new Intl.NumberFormat('en-US', { maximumFractionDigits: 18 });
+const figure = (v) => (Math.abs(v) >= 1 ? two.format(v) : sig4.format(v));
+const attrJson = (v) => esc(JSON.stringify(v)).replaceAll('&quot;', '&#34;');
+function age(at) {
+  const s = Math.max(0, Math.round((Date.now() - Date.parse(at)) / 1000));
+  return s < 60
+    ? `${s} s ago`
+    : s < 3600
+      ? `${Math.floor(s / 60)} min ago`
+      : s < 86400
+        ? `${Math.floor(s / 3600)} h ago`
+        : `${Math.floor(s / 86400)} d ago`;
+}
+function leg(l) {
+  if (l.kind === 'fiat' && l.at === null) return null;
+  const when = `updated <time datetime="${l.at}" data-age>${age(l.at)}</time>`;
+  if (l.kind === 'fiat') return `<span>${esc(l.code)}: daily reference rate · ${when}</span>`;
+  const what = l.sources.length
+    ? `${esc(l.code)} price from ${l.sources.map((x) => esc(x.name ?? x)).join(', ')}`
+    : `${esc(l.code)} price: demo data`;
+  return `<span>${l.stale ? '<span class="badge stale">Stale price</span> ' : ''}${what} · ${when}</span>`;
+}
+
+function converter(d) {
+  const { from, to, amount } = d.quote;
+  const { page: C } = d.cid;
+  const a = Number(amount);
+  const rate = Number(from.value) / Number(to.value);
+  const legs = [from, to].map(leg).filter(Boolean);
+  const options = d.options.map(([code, name]) => `<option value="${esc(code)}">${esc(name)}</option>`).join('');
+  const field = (id, label, value) =>
+    `<div class="cv-field"><label for="cv-${id}">${label}</label><input id="cv-${id}" list="cv-currencies" autoComplete="off" maxLength="30" title="A coin symbol such as BTC, or a currency code such as USD" data-testid="convert-${id}" name="${id}" value="${esc(value)}"/></div>`;
+  const swap = `${to.code.toLowerCase()}-${from.code.toLowerCase()}`;
+  const popular = d.options
+    .filter(([code]) => !FIATS.some(([f]) => f === code) && code !== to.code)
+    .slice(0, 12)
+    .map(
+      ([code]) =>
+        `<li${C}><a href="/convert/${esc(code.toLowerCase())}-${esc(to.code.toLowerCase())}"${C}>${esc(code)} → ${esc(to.code)}</a></li>`,
+    )
+    .join('');
+  return `<main id="main">  <section class="cv" data-convert data-state="${attrJson({ amount, from, to })}" data-dict="${d.dict}" data-methodology="/methodology" data-pair="${esc(from.code)}-${esc(to.code)}" data-testid="converter"${C}> <h1 data-convert-heading${C}>${esc(from.code)} to ${esc(to.code)} converter</h1> ${d.islandHead}<form class="cv-form" aria-label="Convert an amount" data-testid="convert-form" action="/convert" method="get"><div class="cv-field cv-amount-field"><label for="cv-amount">Amount</label><input id="cv-amount" type="text" inputMode="decimal" autoComplete="off" maxLength="64" aria-describedby="cv-message" data-testid="convert-amount-input" name="amount" value="${esc(amount)}"/></div>${field('from', 'From', from.code)}<a class="cv-swap" href="/convert/${esc(swap)}" title="Swap ${esc(from.code)} and ${esc(to.code)}" aria-label="Swap ${esc(from.code)} and ${esc(to.code)}" data-testid="convert-swap">⇄</a>${field('to', 'To', to.code)}<button type="submit" data-testid="convert-submit">Convert</button><datalist id="cv-currencies">${options}</datalist><p id="cv-message" class="cv-message" role="alert" data-testid="convert-message"></p></form><!--astro:end--></astro-island> <div class="cv-panel" data-convert-panel data-testid="convert-panel"${C}><p class="cv-result" data-testid="convert-result"><span class="cv-amount" data-testid="convert-amount">${typed.format(a)} ${esc(from.code)}</span> = <span class="cv-value" data-testid="convert-value">${figure(a * rate)} ${esc(to.code)}</span></p><p class="cv-rates"><span class="num" data-testid="convert-rate">1 ${esc(from.code)} = ${figure(rate)} ${esc(to.code)}</span> <span class="num" data-testid="convert-inverse">1 ${esc(to.code)} = ${figure(1 / rate)} ${esc(from.code)}</span></p>
+<p class="cv-provenance muted" data-testid="convert-provenance">${legs.join(' · ')}${legs.length ? ' · ' : ''}<a href="/methodology">How prices are made</a></p></div> <p class="muted cv-how"${C}>Worked out through the US dollar: the amount × the first currency&#39;s price in dollars ÷ the second&#39;s, in exact decimals, rounded once for display. Coin prices follow the market live; currency rates are daily reference rates.</p> <nav class="cv-popular" aria-labelledby="cv-popular"${C}> <h2 id="cv-popular"${C}>Popular conversions</h2> <ul${C}> ${popular} </ul> </nav> </section> ${d.script}   </main>`;
+}
+
 /** Each page's template: data → <main>…</main>. */
-export const RENDER = { '/exchange/binance': exchangeDetail, '/concept': concepts, '/concept/layer-1': concept };
+export const RENDER = {
+  '/exchange/binance': exchangeDetail,
+  '/concept': concepts,
+  '/concept/layer-1': concept,
+  '/convert/btc-usd': converter,
+};
