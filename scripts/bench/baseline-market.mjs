@@ -2,10 +2,18 @@
 // for the page benchmark (baseline.mjs): each page's rows captured once from the product's API,
 // <main> rendered per request with template literals, markup close to the product's.
 import { amount, change, coinTable, esc, int, pager, two } from './baseline-markup.mjs';
+import { globalCharts } from './baseline-market-charts.mjs';
 import { coinMarket, exchangeDetail, facts, sortHead } from './baseline-market-pairs.mjs';
 
 /** The pages this module templates (paths without a locale prefix). */
-export const PAGES = ['/exchange/binance', '/concept', '/concept/layer-1', '/convert/btc-usd', '/coin/bitcoin/market'];
+export const PAGES = [
+  '/exchange/binance',
+  '/concept',
+  '/concept/layer-1',
+  '/convert/btc-usd',
+  '/coin/bitcoin/market',
+  '/charts',
+];
 
 /** The rows of each page, read once from a running product (ctx: see baseline.mjs). */
 export async function capture(ctx) {
@@ -23,9 +31,19 @@ export async function capture(ctx) {
     api('/api/v1/coins/bitcoin'),
     api('/api/v1/tickers?coin=bitcoin&page=1&size=50'),
   ]);
+  const charts = await api('/api/v1/global/charts?range=1m');
   const cm = '/coin/bitcoin/market';
   const cv = ctx.pages['/convert/btc-usd'].main;
   return {
+    '/charts': {
+      charts,
+      times: charts.points.map((p) => p.t),
+      cid: {
+        page: cid('/charts', 'data-testid="global-about"'),
+        chart: cid('/charts', 'class="g-chart"'),
+        source: cid('/charts', 'class="g-source'),
+      },
+    },
     [ex]: {
       ex: exchange,
       pairs,
@@ -174,6 +192,7 @@ function converter(d) {
 
 /** Each page's template: data → <main>…</main>. */
 export const RENDER = {
+  '/charts': globalCharts,
   '/coin/bitcoin/market': coinMarket,
   '/exchange/binance': exchangeDetail,
   '/concept': concepts,
