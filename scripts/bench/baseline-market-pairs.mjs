@@ -20,7 +20,7 @@ const CONTRACTS = {
   BIQUARTERLY: 'Next quarter',
 };
 /** BTC-PERPETUAL/USDT → BTC Perpetual/USDT (src/lib/format/pair.ts). */
-function pairName(pair) {
+export function pairName(pair) {
   const slash = pair.indexOf('/');
   const left = slash < 0 ? pair : pair.slice(0, slash);
   const dash = left.lastIndexOf('-');

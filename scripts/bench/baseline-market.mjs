@@ -3,6 +3,7 @@
 // <main> rendered per request with template literals, markup close to the product's.
 import { amount, change, coinTable, esc, int, pager, two } from './baseline-markup.mjs';
 import { globalCharts } from './baseline-market-charts.mjs';
+import { search } from './baseline-market-search.mjs';
 import { coinMarket, exchangeDetail, facts, sortHead } from './baseline-market-pairs.mjs';
 
 /** The pages this module templates (paths without a locale prefix). */
@@ -13,6 +14,7 @@ export const PAGES = [
   '/convert/btc-usd',
   '/coin/bitcoin/market',
   '/charts',
+  '/search?q=bitcoin',
 ];
 
 /** The rows of each page, read once from a running product (ctx: see baseline.mjs). */
@@ -31,10 +33,22 @@ export async function capture(ctx) {
     api('/api/v1/coins/bitcoin'),
     api('/api/v1/tickers?coin=bitcoin&page=1&size=50'),
   ]);
-  const charts = await api('/api/v1/global/charts?range=1m');
+  const [charts, found] = await Promise.all([api('/api/v1/global/charts?range=1m'), api('/api/v1/search?q=bitcoin')]);
+  const se = '/search?q=bitcoin';
   const cm = '/coin/bitcoin/market';
   const cv = ctx.pages['/convert/btc-usd'].main;
   return {
+    [se]: {
+      query: found.query,
+      // The query's matches, found as the product's highlight finds a single word: any case.
+      match: new RegExp(found.query.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'gi'),
+      sections: found.sections,
+      cid: {
+        page: cid(se, 'data-testid="search-form"'),
+        results: cid(se, 'data-testid="search-results"'),
+        hits: cid(se, 'class="content-hits"'),
+      },
+    },
     '/charts': {
       charts,
       times: charts.points.map((p) => p.t),
@@ -192,6 +206,7 @@ function converter(d) {
 
 /** Each page's template: data → <main>…</main>. */
 export const RENDER = {
+  '/search?q=bitcoin': search,
   '/charts': globalCharts,
   '/coin/bitcoin/market': coinMarket,
   '/exchange/binance': exchangeDetail,
