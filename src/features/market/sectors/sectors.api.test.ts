@@ -4,7 +4,16 @@
 // awkward values the SQL must treat the same way: no market cap, a zero cap, no change, equal caps.
 import { sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { leadersOf, sectorStats, type MemberInput, type Sector, type SectorDetail } from './sectors.server.ts';
+import {
+  currentSector,
+  currentSectors,
+  leadersOf,
+  sectorStats,
+  type MemberInput,
+  type Sector,
+  type SectorDetail,
+} from './sectors.server.ts';
+import { marketChanged } from '../../../server/db/cache.ts';
 import { apiHarness } from '../../../../tests/api/helpers.ts';
 
 const { get, db } = apiHarness();
@@ -95,5 +104,24 @@ describe('sector figures against their definitions', () => {
     });
     expect(s.leaders).toEqual([]);
     expect(s.list).toEqual([]);
+  });
+});
+
+describe("the pages' kept copy", () => {
+  it('currentSectors and currentSector keep their read until the market changes; the API reads fresh', async () => {
+    const q = { page: 1, size: 20 };
+    const list = await currentSectors(db());
+    const one = await currentSector(db(), 'edge-cases', q);
+    expect(await currentSectors(db())).toBe(list);
+    expect(await currentSector(db(), 'edge-cases', q)).toBe(one);
+    expect((await currentSectors(db(), { sort: 'name' })).map((s) => s.slug)).not.toEqual(list.map((s) => s.slug));
+    // A flat member starts rising: the API sees it at once, the pages once the market has changed.
+    await db().execute(sql`update coins set change_24h = 55 where id = ${d}`);
+    const api = (await get<SectorDetail>('/api/v1/concepts/edge-cases?size=20')).body.data;
+    expect(api.rising).toBe(one.rising + 1);
+    expect(await currentSector(db(), 'edge-cases', q)).toBe(one);
+    marketChanged(db());
+    expect((await currentSector(db(), 'edge-cases', q)).rising).toBe(api.rising);
+    expect((await currentSectors(db())).find((s) => s.slug === 'edge-cases')?.rising).toBe(api.rising);
   });
 });
