@@ -19,7 +19,7 @@ import {
   type ContentHit,
   type SearchSection,
 } from './query.server.ts';
-import { bestMatch, QUICK_SEARCH_BYTES, search } from './search.server.ts';
+import { bestMatch, currentSearch, QUICK_SEARCH_BYTES, search } from './search.server.ts';
 import {
   QUICK_SEARCH_COINS,
   QUICK_SEARCH_EXCHANGES,
@@ -552,5 +552,17 @@ describe('search that scales', () => {
   it('refuses an unsigned request like its neighbours', async () => {
     const { status } = await get('/api/v1/quick_search/find?q=btc', { signed: false });
     expect(status).toBe(400);
+  });
+});
+
+describe("the page's kept results", () => {
+  it('currentSearch gives the same results to the same query for 2 s, per query and language; search reads each time', async () => {
+    const kept = await currentSearch(db(), { q: 'zqx' });
+    expect(await currentSearch(db(), { q: ' zqx ' })).toBe(kept);
+    expect(await currentSearch(db(), { q: 'zqx', locale: 'zh' })).not.toBe(kept);
+    expect(await currentSearch(db(), { q: 'zqx', kind: 'coin' })).not.toBe(kept);
+    expect(await currentSearch(db(), { q: 'zqx', signedIn: true })).not.toBe(kept);
+    expect(await search(db(), { q: 'zqx' })).not.toBe(await search(db(), { q: 'zqx' }));
+    expect(await search(db(), { q: 'zqx' })).toEqual(kept);
   });
 });

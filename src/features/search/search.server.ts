@@ -12,6 +12,7 @@ import {
   type QuickSearchItem,
 } from '../../lib/search.ts';
 import { DomainError } from '../../server/api/errors.ts';
+import { memoBounded } from '../../server/db/cache.ts';
 import { coinIcon, priceAge, priceAgeColumns } from '../market/coins/index.ts';
 import { coinNameBook, localCoinName } from '../market/coins/index.ts';
 import { num } from '../../server/db/numbers.ts';
@@ -197,6 +198,21 @@ export async function search(db: Db, q: SearchQuery): Promise<SearchResults> {
     }),
   );
   return { query, kind: q.kind ?? null, sections };
+}
+
+/** How long the /search page keeps a query's results, and how many queries it keeps. */
+const KEPT_MS = 2_000;
+const KEPT_QUERIES = 128;
+
+/**
+ * {@link search} for the /search page: a query gives every visitor of a language the same results,
+ * so a popular one is read at most once per 2 s (src/server/db/cache.ts), not nine searches per
+ * visitor; the API reads fresh, and a signed-in reader's search is their own. Shared: not to be changed.
+ */
+export function currentSearch(db: Db, q: SearchQuery): Promise<SearchResults> {
+  if (q.signedIn || q.kinds) return search(db, q);
+  const key = [normaliseQuery(q.q), q.kind ?? '', q.page ?? 1, q.size ?? '', q.locale ?? 'en'].join('\u0000');
+  return memoBounded(db, 'search', key, KEPT_MS, KEPT_QUERIES, () => search(db, q));
 }
 
 /**
