@@ -1,7 +1,8 @@
 /** Reading and writing the query of the article lists (/news, /research, /columnist/{id}). */
 import { parseListPage, readListQuery } from '../../../lib/listQuery.ts';
 import { DEFAULT_PAGE_SIZE, pageCount } from '../../../lib/pagination.ts';
-import { getDb } from '../../../server/db/index.ts';
+import { getDb, type Db } from '../../../server/db/index.ts';
+import type { Locale } from '../../../lib/i18n/index.ts';
 import { memoMarket } from '../../../server/db/cache.ts';
 import { contentLocales } from '../../../server/i18n/contentLocale.ts';
 import { DomainError } from '../../../server/api/errors.ts';
@@ -40,6 +41,20 @@ export function listingSearch(q: Listing, defaultSize: number = DEFAULT_PAGE_SIZ
   if (q.size !== defaultSize) s.set('size', String(q.size));
   const qs = s.toString();
   return qs ? `?${qs}` : '';
+}
+
+/**
+ * The newest news beside the home page and the flash news timeline, read at most once per 2 s per
+ * set of languages (never served older: src/server/db/cache.ts), shared by both pages.
+ */
+export function latestNews(db: Db, locales: readonly Locale[]) {
+  return memoMarket(
+    db,
+    'latestNews',
+    locales.join(','),
+    () => listArticles(db, { page: 1, size: 6, kind: 'news', locales }),
+    { ttlMs: 2_000, max: 16 },
+  );
 }
 
 /** What /news and /research render: the page of articles, the coin filter and the link builder. */
