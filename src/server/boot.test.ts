@@ -64,7 +64,8 @@ const lastRound = () =>
   read<{ at: Date | null }>('select max(updated_at) as at from coins').then((r) => r.at?.getTime() ?? 0);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-describe('kill -9 during simulator writes', () => {
+// CI's external-server stage (TEST_DATABASE_URL) would only repeat this: it uses an embedded server of its own.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('kill -9 during simulator writes', () => {
   it('restarts twenty times and keeps every committed round', async () => {
     let committed = 0;
     let adoptions = 0;

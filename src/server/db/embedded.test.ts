@@ -81,7 +81,8 @@ function serverProcess(dataDir: string, env: Record<string, string> = {}) {
   return { child, ready, exited, stderr: () => err };
 }
 
-describe('the embedded PostgreSQL server', () => {
+// CI's external-server stage (TEST_DATABASE_URL) would only repeat these: they start servers of their own.
+describe.skipIf(Boolean(process.env.TEST_DATABASE_URL))('the embedded PostgreSQL server', () => {
   it('listens on a private socket only, syncs to disk, and stops cleanly', async () => {
     const dir = tempDir();
     const server = await startEmbeddedPostgres({ dataDir: dir, role: 'server', log: () => {} });
