@@ -69,6 +69,8 @@ export async function startChild({ port, dataDir, env = {}, execArgv = [] }) {
       }),
     stop: () =>
       new Promise((resolve) => {
+        // A server that already died would never emit 'exit' again.
+        if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
         child.once('exit', () => resolve(undefined));
         child.kill('SIGTERM');
       }),

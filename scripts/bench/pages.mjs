@@ -44,9 +44,16 @@ ensureBuild();
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'coinlens-bench-pages-'));
 const env = { LIVE: 'off' };
 let baseline;
+/** The running server, if any: a run that throws stops it too (it used to stay on PORT). */
+let app;
+const stopApp = async () => {
+  const running = app;
+  app = undefined;
+  await running?.stop();
+};
 try {
   // The first start seeds the data directory; the rows and chrome are captured from it.
-  let app = await startChild({ port: PORT, dataDir, env });
+  app = await startChild({ port: PORT, dataDir, env });
   const captured = await captureBaseline(app.url);
   // The pages' paths, the newest article's id filled in; BENCH_PAGES names either form.
   const chosen = (p, i) => !ONLY || ONLY.includes(p) || ONLY.includes(BASELINE_PAGES[i]);
@@ -54,7 +61,7 @@ try {
   if (!PAGES.length) throw new Error(`pages: BENCH_PAGES names no page of ${BASELINE_PAGES.join(', ')}`);
   const productBytes = {};
   for (const p of PAGES) productBytes[p] = Buffer.byteLength(await (await fetch(app.url + p)).text());
-  await app.stop();
+  await stopApp();
 
   baseline = createBaselineServer(captured);
   await new Promise((resolve) => baseline.listen(BASE_PORT, '127.0.0.1', () => resolve(undefined)));
@@ -78,7 +85,7 @@ try {
   }
   const afterRenders = await app.stats();
   const pgAfterRenders = postgresMemory(dataDir);
-  await app.stop();
+  await stopApp();
 
   const renderRows = PAGES.map((p) => {
     // The round with the median ratio gives every column, so the row is one real measurement.
@@ -152,7 +159,7 @@ try {
     }
   }
   const afterHits = await app.stats();
-  await app.stop();
+  await stopApp();
 
   writeResults(
     'pages',
@@ -206,6 +213,7 @@ try {
     ],
   );
 } finally {
+  await stopApp();
   baseline?.close();
   fs.rmSync(dataDir, { recursive: true, force: true });
 }
