@@ -40,7 +40,9 @@ function inZone(time: TimeInput | null | undefined, opts: DateTimeOptions): Dayj
   const m = opts.timeZoneOffsetMinutes;
   // add(), not utcOffset(): dayjs reads an offset of ±16 or less as hours.
   const d = dayjs.utc(t).add(m !== undefined && Number.isFinite(m) ? m : 0, 'minute');
-  return d.isValid() ? d : null;
+  // Not d.isValid(): it formats the whole date as a string to compare it with "Invalid Date",
+  // a cost every listed date paid. A moment past Date's range has no time value.
+  return Number.isNaN(d.valueOf()) ? null : d;
 }
 
 /**
