@@ -9,8 +9,6 @@ interface Props {
   dict: Dict;
   /** Locale prefix of the page ("" or "/zh"). */
   base: string;
-  /** The picker's choices: currencies and the top coins. */
-  options: { code: string; label: string }[];
   /** What the form shows first (the reader's own input, even when refused). */
   amount: string;
   from: string;
@@ -20,20 +18,22 @@ interface Props {
 }
 
 /**
+ * Whether a code is one of the picker's choices: the list is server markup beside the island
+ * (Converter.astro), so its seventy-odd choices are neither island props nor rendered by React.
+ */
+const listed = (code: string) =>
+  Array.prototype.some.call(
+    document.getElementById('cv-currencies')?.children ?? [],
+    (o: HTMLOptionElement) => o.value === code,
+  );
+
+/**
  * The converter's form. Without JavaScript it is a plain GET form (the server answers with the
  * readable page) and the swap a link. Hydrated, it writes the conversion into `$convert` as the
  * reader types (live.ts draws it), asks the API for a newly picked currency's price, keeps the
  * address bar on the readable URL, and refuses bad input in place, leaving the result as it was.
  */
-export default function ConvertForm({
-  dict,
-  base,
-  options,
-  amount: firstAmount,
-  from: firstFrom,
-  to: firstTo,
-  problem,
-}: Props) {
+export default function ConvertForm({ dict, base, amount: firstAmount, from: firstFrom, to: firstTo, problem }: Props) {
   const t = createTranslator(dict);
   const [amount, setAmount] = useState(firstAmount);
   const [from, setFrom] = useState(firstFrom);
@@ -42,7 +42,6 @@ export default function ConvertForm({
   const [busy, setBusy] = useState(false);
   const asked = useRef(0);
   const fields = useRef<HTMLFormElement>(null);
-  const codes = new Set(options.map((o) => o.code));
   /** A field's value as the browser holds it (typed before the island loaded, or this instant). */
   const typed = (name: string) => (fields.current?.elements.namedItem(name) as HTMLInputElement | null)?.value;
 
@@ -103,8 +102,7 @@ export default function ConvertForm({
   const onCode = (side: 'from' | 'to') => (e: ChangeEvent<HTMLInputElement>) => {
     const value = e.target.value;
     (side === 'from' ? setFrom : setTo)(value);
-    if (codes.has(value.trim().toUpperCase()))
-      void takePair(side === 'from' ? value : from, side === 'to' ? value : to);
+    if (listed(value.trim().toUpperCase())) void takePair(side === 'from' ? value : from, side === 'to' ? value : to);
   };
   const onLeave = () => void takePair(from, to);
 
@@ -211,13 +209,6 @@ export default function ConvertForm({
       <button type="submit" data-testid="convert-submit">
         {busy ? t('convert.loading') : t('convert.submit')}
       </button>
-      <datalist id="cv-currencies">
-        {options.map((o) => (
-          <option key={o.code} value={o.code}>
-            {o.label}
-          </option>
-        ))}
-      </datalist>
       <p id="cv-message" className="cv-message" role="alert" data-testid="convert-message">
         {message}
       </p>

@@ -37,3 +37,8 @@ export function panelHtml(v: PanelView, amount: Ratio | null, from: Leg, to: Leg
   return html`${result}<p class="cv-rates"><span class="num" data-testid="convert-rate">${text.rate}</span> <span class="num" data-testid="convert-inverse">${text.inverse}</span></p>
 <p class="cv-provenance muted" data-testid="convert-provenance">${legs.map((l, i) => html`${i ? ' · ' : ''}${l}`)}${legs.length ? ' · ' : ''}<a href="${v.methodology}">${v.t('provenance.methodology')}</a></p>`;
 }
+
+/** The picker's choices (currencies, then the top coins) for the form's code fields, as a datalist. */
+export function currencyListHtml(options: readonly { code: string; label: string }[]): SafeHtml {
+  return html`<datalist id="cv-currencies">${options.map((o) => html`<option value="${o.code}">${o.label}</option>`)}</datalist>`;
+}
