@@ -14,7 +14,7 @@ export function newCoins(d) {
       const ex = c.firstExchange
         ? `<a href="/exchange/${esc(c.firstExchange.name)}">${esc(c.firstExchange.displayName)}</a>`
         : '<span class="muted">--</span>';
-      return `<tr data-coin="${esc(c.id)}"> <td class="l muted num">${c.position}</td> <td class="l">${coinCell(c)}</td> <td class="num" data-field="added"><time datetime="${at}" title="${c.addedPrecision === 'time' ? `First seen ${stamp(at)} UTC` : `Listed ${at.slice(0, 10)}`}">${at.slice(0, 10)}</time></td> <td class="l" data-field="first-exchange"> ${ex} </td> <td class="num" data-live-price="${esc(c.id)}">${price(c.price)}</td> <td>${change(c.change24h, c.id)}</td> <td class="num">${amount(c.marketCap)}</td> </tr>`;
+      return `<tr data-coin="${esc(c.id)}"><td class="l muted num">${c.position}</td><td class="l">${coinCell(c)}</td><td class="num" data-field="added"><time datetime="${at}" title="${c.addedPrecision === 'time' ? `First seen ${stamp(at)} UTC` : `Listed ${at.slice(0, 10)}`}">${at.slice(0, 10)}</time></td><td class="l" data-field="first-exchange">${ex}</td><td class="num" data-live-price="${esc(c.id)}">${price(c.price)}</td><td>${change(c.change24h, c.id)}</td><td class="num">${amount(c.marketCap)}</td></tr>`;
     })
     .join('');
   const cols = [['Added'], ['First exchange', 'l'], ['Price'], ['24h %'], ['Market cap']]

@@ -50,7 +50,7 @@ export function rank(d) {
   const rows = d.list.list
     .map(
       (c) =>
-        `<tr${B}> <td class="l muted num"${B}>${c.position}</td> <td class="l"${B}>${coinCell(c)}</td>  <td class="num" data-live-price="${esc(c.id)}"${B}>${price(c.price)}</td> <td${B}>${change(c.value)}</td><td class="num"${B}>${amount(c.marketCap)}</td> <td class="num"${B}>${amount(c.volume24h)}</td>    </tr>`,
+        `<tr><td class="l muted num">${c.position}</td><td class="l">${coinCell(c)}</td><td class="num" data-live-price="${esc(c.id)}">${price(c.price)}</td><td>${change(c.value)}</td><td class="num">${amount(c.marketCap)}</td><td class="num">${amount(c.volume24h)}</td></tr>`,
     )
     .join('');
   const cols = ['Price', 'Change (24h)', 'Market cap', 'Volume (24h)']
