@@ -1,7 +1,9 @@
 // The plain template baseline of a news article (/news/{id}, baseline.mjs): headline, byline,
 // body blocks, neighbours, related coins and related reads from the content API's detail row.
 // The share and act-button scripts are constant fragments, captured from the product's markup.
-import { change, esc, int, price } from './baseline-markup.mjs';
+// Also the article lists of /news, /research and a columnist's page (articleItems).
+import { ago as agoMs } from './baseline-home.mjs';
+import { change, esc, int, mmdd, pager, price } from './baseline-markup.mjs';
 
 const dateline = new Intl.DateTimeFormat('en-GB', {
   year: 'numeric',
@@ -43,6 +45,76 @@ function ago(iso, now) {
   if (h < 24) return h === 1 ? 'an hour ago' : `${h} hours ago`;
   const d = Math.round(h / 24);
   return d === 1 ? 'a day ago' : `${d} days ago`;
+}
+
+export const DEMO_ITEM =
+  '<span class="badge demo" title="Invented by the demo seeder: real content replaces it once a content source answers" data-testid="demo-item">Demo</span>';
+/** An item's origin: the demo label (unless the list says it once), else its source's link. */
+export const origin = (o, kindDemo) =>
+  o.demo
+    ? kindDemo
+      ? ''
+      : DEMO_ITEM
+    : o.link
+      ? `<a class="origin" href="${esc(o.link)}" rel="nofollow noopener noreferrer" target="_blank" data-testid="item-source">From ${esc(o.name ?? 'Original')}</a>`
+      : '';
+const KIND = { news: 'News', research: 'Research' };
+export const views = (n) => `${int.format(n)} ${n === 1 ? 'view' : 'views'}`;
+
+/**
+ * The <ul> of an article list (src/features/content/news/markup.ts): title, summary, origin,
+ * byline, time, views and coin chips; `showKind` badges each kind, `hideAuthor` drops the byline.
+ */
+export function articleItems(list, { showKind = false, hideAuthor = false, kindDemo = false } = {}) {
+  const now = Date.now();
+  const items = list
+    .map((a) => {
+      const at = new Date(a.publishedAt);
+      const chips = a.coins
+        .map(
+          (c) =>
+            `<li><a class="chip" href="/coin/${encodeURIComponent(c.id)}" title="${esc(c.name)}"><img src="${esc(c.icon)}" alt="" width="16" height="16" loading="lazy" decoding="async" /><span class="sym">${esc(c.symbol)}</span><span><span class="sr-only">24h change: </span>${change(c.change24h, c.id)}</span></a></li>`,
+        )
+        .join('');
+      const by =
+        !hideAuthor && a.columnist
+          ? `<a href="/columnist/${a.columnist.id}">${esc(a.columnist.name)}</a>`
+          : a.origin.author
+            ? `<span>${esc(a.origin.author)}</span>`
+            : '';
+      return `<li data-id="${a.id}">
+<h2 class="title">${showKind ? `<span class="badge">${KIND[a.kind]}</span>` : ''}<a href="/${a.kind}/${a.id}">${esc(a.title)}</a></h2>
+${a.summary ? `<p class="summary">${esc(a.summary)}</p>` : ''}
+<div class="meta muted">${origin(a.origin, kindDemo)}${by}<time datetime="${a.publishedAt}" title="${mmdd(at)}">${agoMs(at.getTime(), now)}</time><span>${views(a.views)}</span></div>
+${chips ? `<ul class="coin-chips" data-testid="coin-chips">${chips}</ul>` : ''}
+</li>`;
+    })
+    .join('');
+  return `<ul class="articles" data-testid="article-list">${items}</ul>`;
+}
+
+const DEMO_KIND = 'Demo content: these items are invented by the demo seeder until a content source answers.';
+const INDEX = {
+  // /news has feed links in its head slot: one more space before the list.
+  news: ['   ', 'News', 'The latest cryptocurrency and blockchain news: markets, projects, exchanges and regulation.'],
+  research: ['  ', 'Research', 'In-depth research reports on coins, networks, derivatives and token supply.'],
+};
+
+/**
+ * The template of /news or /research (ArticleIndex.astro): heading, the demo note while the kind
+ * is still the seeder's, the newest 20 and the pager. d: { list, cid: { index } }.
+ */
+export function articleIndex(kind) {
+  const [lead, heading, intro] = INDEX[kind];
+  return (d) => {
+    const I = d.cid.index;
+    const demo = d.list.list.some((a) => a.origin?.demo);
+    const note = demo
+      ? `<p class="demo-note muted" data-testid="demo-kind-note"${I}><span class="badge demo" title="${DEMO_KIND}" data-testid="demo-kind">Demo</span> ${DEMO_KIND}</p> `
+      : '';
+    const opts = { param: true, defaultSize: 20, list: 'news' };
+    return `<main id="main">${lead}<div class="index" data-testid="${kind}-index"${I}> <h1${I}>${heading}</h1> ${note}<p class="muted intro"${I}> ${intro}  </p>   ${articleItems(d.list.list, { kindDemo: demo })} ${pager(`/${kind}`, 1, 20, d.list.total, opts)}  </div>   </main>`;
+  };
 }
 
 /** The page's constant pieces, from the product's <main>: the two scripts of the act buttons. */

@@ -1,4 +1,4 @@
-// Plain template baselines of the content families (flash news, announcements, research, columnists, calendar, ...)
+// Plain template baselines of the content lists (flash news, announcements; more content pages in baseline-content-detail.mjs)
 // for the page benchmark (baseline.mjs): each page's rows captured once from the product's API,
 // <main> rendered per request with template literals, markup close to the product's.
 //

@@ -16,7 +16,10 @@ import {
   two,
 } from './baseline-markup.mjs';
 
-/** "just now", "2 minutes ago", "a day ago": the product's relative times in English. */
+/**
+ * "just now", "2 minutes ago", "a day ago", "a month ago": the product's relative times in English
+ * (src/lib/format/relative.ts: months of 30 days, years of 360).
+ */
 export function ago(ms, now) {
   const m = Math.floor((now - ms) / 60_000);
   if (m < 1) return 'just now';
@@ -24,7 +27,11 @@ export function ago(ms, now) {
   const h = Math.floor(m / 60);
   if (h < 24) return h === 1 ? 'an hour ago' : `${h} hours ago`;
   const dd = Math.floor(h / 24);
-  return dd === 1 ? 'a day ago' : `${dd} days ago`;
+  if (dd < 30) return dd === 1 ? 'a day ago' : `${dd} days ago`;
+  const mo = Math.floor(dd / 30);
+  if (dd < 360) return mo === 1 ? 'a month ago' : `${mo} months ago`;
+  const y = Math.floor(dd / 360);
+  return y === 1 ? 'a year ago' : `${y} years ago`;
 }
 
 const FG_WORDS = {

@@ -152,7 +152,7 @@ export function pager(base, page, size, total, { param = false, defaultSize = 10
 <ul class="pager">
 <li><span class="disabled">Previous</span></li>
 ${items}${last}
-<li><a href="${href(page + 1)}" rel="next">Next</a></li>
+<li>${page < pages ? `<a href="${href(page + 1)}" rel="next">Next</a>` : '<span class="disabled">Next</span>'}</li>
 </ul>
 <span class="sizes"${list ? ` data-list="${list}"` : ''}><span class="muted">Rows per page</span>${sizes}</span>
 </nav>`;

@@ -10,14 +10,17 @@
 // chart islands with their props dictionaries) are captured as constants too: a template
 // server would hold them as constants as well. The formats and the shared markup (coin table,
 // coin header, pager, export links) are in baseline-markup.mjs; the templates of the other pages
-// in baseline-<page>.mjs: home, coin (overview), history, article, exchanges, kline, trending,
-// lists (recently added, pairs) and rank (hot, gainers). This file keeps the coin list and news
-// templates, the capture and the server.
+// in baseline-<page>.mjs: home, coin (overview), history, article (the news article and the
+// article lists of /news, /research and a columnist), exchanges, kline, trending, lists (recently
+// added, pairs) and rank (hot, gainers); more families in the modules of FAMILY_MODULES: content
+// (/lives, /announcement), content-detail (/research, a flash news item, an announcement, a
+// columnist, /calendar) and market (exchange detail, concepts, converter, coin markets, charts,
+// search). This file keeps the coin list template, the capture and the server.
 import http from 'node:http';
-import { change, coinTable, esc, exportLinks, int, mmdd, pager, storedSpark } from './baseline-markup.mjs';
-import { article, articleConstants } from './baseline-article.mjs';
+import { coinTable, esc, exportLinks, pager, storedSpark } from './baseline-markup.mjs';
+import { article, articleConstants, articleIndex } from './baseline-article.mjs';
 import { coinDetail } from './baseline-coin.mjs';
-import { ago, home } from './baseline-home.mjs';
+import { home } from './baseline-home.mjs';
 import { newCoins, pairs } from './baseline-lists.mjs';
 import { hot, rank } from './baseline-rank.mjs';
 import { trending } from './baseline-trending.mjs';
@@ -25,19 +28,23 @@ import { exchangeList } from './baseline-exchanges.mjs';
 import { history } from './baseline-history.mjs';
 import { kline } from './baseline-kline.mjs';
 import * as contentFamilies from './baseline-content.mjs';
+import * as contentDetailFamilies from './baseline-content-detail.mjs';
 import * as marketFamilies from './baseline-market.mjs';
 import { signature } from './lib.mjs';
 
 /**
  * More families, each module with its pages (`PAGES`), what it reads from the product
- * (`capture(ctx)`, ctx as in {@link captureBaseline}: api, html, pages, cid, stars, island) and
- * its templates (`RENDER`): content lists and pages, and market pages beyond the tables above.
+ * (`capture(ctx)`, ctx as in {@link captureBaseline}: api, html, pages, cid, stars, island, and
+ * path, which turns a placeholder page into its path) and its templates (`RENDER`): content lists
+ * and pages, and market pages beyond the tables above. A module whose pages name an item by a
+ * placeholder (`/lives/{newest}`) resolves them first: `resolve({ api, html })` → { placeholder: path }.
  */
-const FAMILY_MODULES = [contentFamilies, marketFamilies];
+const FAMILY_MODULES = [contentFamilies, contentDetailFamilies, marketFamilies];
 
 /**
  * The pages of the render benchmark, one per page family it covers. `ARTICLE` stands for the
- * newest news article, whose id {@link captureBaseline} reads from /news.
+ * newest news article, whose id {@link captureBaseline} reads from /news; the family modules
+ * resolve their own placeholders.
  */
 const ARTICLE = '/news/{newest}';
 export const BASELINE_PAGES = [
@@ -73,33 +80,7 @@ function coinList(d) {
 ${coinTable(d.list.list, true)}${pager('/coin/list_1', 1, 100, d.list.total, { defaultSize: 100, list: 'coins' })} ${d.starsScript} </main>`;
 }
 
-function news(d) {
-  const now = Date.now();
-  const { index: I } = d.cid;
-  const items = d.news.list
-    .map((a) => {
-      const at = new Date(a.publishedAt);
-      const chips = a.coins
-        .map(
-          (c) =>
-            `<li><a class="chip" href="/coin/${esc(c.id)}" title="${esc(c.name)}"><img src="${esc(c.icon)}" alt="" width="16" height="16" loading="lazy" decoding="async" /><span class="sym">${esc(c.symbol)}</span><span><span class="sr-only">24h change: </span>${change(c.change24h, c.id)}</span></a></li>`,
-        )
-        .join('');
-      return `<li data-id="${a.id}">
-<h2 class="title"><a href="/news/${a.id}">${esc(a.title)}</a></h2>
-<p class="summary">${esc(a.summary)}</p>
-<div class="meta muted">${a.columnist ? `<a href="/columnist/${a.columnist.id}">${esc(a.columnist.name)}</a>` : ''}<time datetime="${at.toISOString()}" title="${mmdd(at)}">${ago(at.getTime(), now)}</time><span>${int.format(a.views)} views</span></div>
-${chips ? `<ul class="coin-chips" data-testid="coin-chips">${chips}</ul>\n` : ''}</li>
-`;
-    })
-    .join('');
-  const demo = d.news.list.some((a) => a.origin?.demo)
-    ? `<p class="demo-note muted" data-testid="demo-kind-note"${I}><span class="badge demo" title="${DEMO}" data-testid="demo-kind">Demo</span> ${DEMO}</p> `
-    : '';
-  return `<main id="main">   <div class="index" data-testid="news-index"${I}> <h1${I}>News</h1> ${demo}<p class="muted intro"${I}> The latest cryptocurrency and blockchain news: markets, projects, exchanges and regulation.  </p>   <ul class="articles" data-testid="article-list">
-${items}</ul> ${pager('/news', 1, 20, d.news.total, { param: true, defaultSize: 20, list: 'news' })}  </div>   </main>`;
-}
-const DEMO = 'Demo content: these items are invented by the demo seeder until a content source answers.';
+const news = articleIndex('news');
 
 /** Splits a product page into the chrome before and after <main>…</main>. */
 function chrome(html) {
@@ -162,7 +143,11 @@ export async function captureBaseline(url) {
   ]);
   const articlePath = `/news/${newsList.list[0].id}`;
   const newest = await api(`/api/v1/page/detail?id=${newsList.list[0].id}`);
-  const paths = BASELINE_PAGES.map((p) => (p === ARTICLE ? articlePath : p));
+  // The pages named by a placeholder (the newest article, ...): each module resolves its own.
+  const resolved = { [ARTICLE]: articlePath };
+  for (const m of FAMILY_MODULES) Object.assign(resolved, await m.resolve?.({ api, html }));
+  const path = (p) => resolved[p] ?? p;
+  const paths = BASELINE_PAGES.map(path);
   for (const c of top100.list) c.spark = storedSpark(c.sparkline);
   const top200 = [...top100.list, ...top200b.list];
   const byChange = [...top200].sort((a, b) => b.change24h - a.change24h);
@@ -225,7 +210,7 @@ export async function captureBaseline(url) {
       },
     },
     '/news': {
-      news: newsList,
+      list: newsList,
       cid: { index: cid('/news', 'data-testid="news-index"') },
     },
     '/kline/BTC': {
@@ -294,7 +279,7 @@ export async function captureBaseline(url) {
       starsScript: stars('/exchange/list_1'),
     },
   };
-  for (const m of FAMILY_MODULES) Object.assign(data, await m.capture({ api, html, pages, cid, stars, island }));
+  for (const m of FAMILY_MODULES) Object.assign(data, await m.capture({ api, html, pages, cid, stars, island, path }));
   const all = { ...RENDER, ...Object.assign({}, ...FAMILY_MODULES.map((m) => m.RENDER)) };
   const render = Object.fromEntries(paths.map((p, i) => [p, all[BASELINE_PAGES[i]]]));
   return { paths, pages, data, render };

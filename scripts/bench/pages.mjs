@@ -55,7 +55,8 @@ try {
   // The first start seeds the data directory; the rows and chrome are captured from it.
   app = await startChild({ port: PORT, dataDir, env });
   const captured = await captureBaseline(app.url);
-  // The pages' paths, the newest article's id filled in; BENCH_PAGES names either form.
+  // The pages' paths, placeholders filled in (the newest article, flash news item and announcement,
+  // the first columnist); BENCH_PAGES names either form.
   const chosen = (p, i) => !ONLY || ONLY.includes(p) || ONLY.includes(BASELINE_PAGES[i]);
   const PAGES = captured.paths.filter(chosen);
   if (!PAGES.length) throw new Error(`pages: BENCH_PAGES names no page of ${BASELINE_PAGES.join(', ')}`);
