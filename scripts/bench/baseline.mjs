@@ -14,8 +14,9 @@
 // article lists of /news, /research and a columnist), exchanges, kline, trending, lists (recently
 // added, pairs) and rank (hot, gainers); more families in the modules of FAMILY_MODULES: content
 // (/lives, /announcement), content-detail (/research, a flash news item, an announcement, a
-// columnist, /calendar) and market (exchange detail, concepts, converter, coin markets, charts,
-// search). This file keeps the coin list template, the capture and the server.
+// columnist, /calendar), market (exchange detail, concepts, converter, coin markets, charts,
+// search) and market-more (futures, fund flow, a coin's news and fund-flow tabs, the encyclopedia).
+// This file keeps the coin list template, the capture and the server.
 import http from 'node:http';
 import { coinTable, esc, exportLinks, pager, storedSpark } from './baseline-markup.mjs';
 import { article, articleConstants, articleIndex } from './baseline-article.mjs';
@@ -30,6 +31,7 @@ import { kline } from './baseline-kline.mjs';
 import * as contentFamilies from './baseline-content.mjs';
 import * as contentDetailFamilies from './baseline-content-detail.mjs';
 import * as marketFamilies from './baseline-market.mjs';
+import * as moreMarketFamilies from './baseline-market-more.mjs';
 import { signature } from './lib.mjs';
 
 /**
@@ -39,7 +41,7 @@ import { signature } from './lib.mjs';
  * and pages, and market pages beyond the tables above. A module whose pages name an item by a
  * placeholder (`/lives/{newest}`) resolves them first: `resolve({ api, html })` → { placeholder: path }.
  */
-const FAMILY_MODULES = [contentFamilies, contentDetailFamilies, marketFamilies];
+const FAMILY_MODULES = [contentFamilies, contentDetailFamilies, marketFamilies, moreMarketFamilies];
 
 /**
  * The pages of the render benchmark, one per page family it covers. `ARTICLE` stands for the
