@@ -7,6 +7,8 @@
 import { html, attr, type SafeHtml } from '../../../lib/html.ts';
 import { foreignLang, langTagHtml } from '../../../lib/i18n/contentLanguage.ts';
 import type { ArticleSummary, CoinChip } from './news.server.ts';
+import type { ArticleDetail } from './article.server.ts';
+import { formatDateline } from '../../../lib/format/index.ts';
 import type { View } from '../../../server/view.ts';
 import { changeHtml } from '../../market/coins/client/index.ts';
 import { convertedHtml, originHtml } from '../sources/index.ts';
@@ -50,4 +52,35 @@ ${a.summary ? html`<p class="summary"${lang}>${a.summary}</p>` : null}
 ${coinChipsHtml(v, a.coins)}
 </li>`;
   })}</ul>`;
+}
+
+/**
+ * The byline of an article page: its origin (or demo label), the converted tag, the author, the
+ * dateline and the views.
+ */
+export function bylineHtml(v: View, a: ArticleDetail & { convertedFrom?: 'zh' }): SafeHtml {
+  const { t } = v;
+  const author = a.columnist
+    ? html`<a href="${v.href(`/columnist/${a.columnist.id}`)}" rel="author">${t('news.by', { name: a.columnist.name })}</a>`
+    : a.origin.author
+      ? html`<span>${t('sources.by', { name: a.origin.author })}</span>`
+      : null;
+  return html`${originHtml(v, a.origin)}${convertedHtml(v, a)} ${author} <time datetime="${a.publishedAt}" data-testid="dateline">${t('news.published', { time: formatDateline(a.publishedAt, v.locale) })}</time> <span data-testid="article-views">${t('news.views', { count: a.views })}</span>`;
+}
+
+/** The side column of an article page: its coins as chips with more about each, then related reads. */
+export function articleAsideHtml(
+  v: View,
+  a: Pick<ArticleDetail, 'kind' | 'coins'>,
+  related: readonly { id: number; kind: string; title: string; publishedAt: string }[],
+  lang: string | undefined,
+): SafeHtml {
+  const { t } = v;
+  const coins = a.coins.length
+    ? html`<section class="box" data-testid="related-coins"><h2>${t('news.relatedCoins')}</h2>${coinChipsHtml(v, a.coins, true)}<p class="more">${a.coins.map((c) => html`<a href="${v.href(`/${a.kind}?coin=${encodeURIComponent(c.id)}`)}" data-testid="more-about">${t(`news.moreAbout_${a.kind}`, { symbol: c.symbol })}</a>`)}</p></section>`
+    : null;
+  const reads = related.length
+    ? html`<section class="box" data-testid="related-articles"><h2>${t('news.relatedArticles')}</h2><ul class="related">${related.map((r) => html`<li><a href="${v.href(`/${r.kind}/${r.id}`)}"${attr('lang', lang)}>${r.title}</a> <time class="muted" datetime="${r.publishedAt}">${v.ago(r.publishedAt)}</time></li>`)}</ul></section>`
+    : null;
+  return html`${coins}${reads}`;
 }
