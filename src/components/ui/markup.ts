@@ -79,3 +79,8 @@ export function outOfRangeHtml(v: View, page: number, pages: number, firstUrl: s
 <p><a href="${firstUrl}">1</a> · <a href="${lastUrl}">${pages}</a></p>
 </div>`;
 }
+
+/** Label and value pairs as a definition list (Facts.astro places it). */
+export function factsHtml(items: readonly { label: string; value: string }[]): SafeHtml {
+  return html`<dl class="facts">${items.map((i) => html`<div><dt>${i.label}</dt><dd class="num">${i.value}</dd></div>`)}</dl>`;
+}

@@ -173,6 +173,11 @@ interface AnnouncementQuery {
   signedIn?: boolean | undefined;
   /** Only the exchanges this user subscribed to (GET notice/subscribe). */
   subscribedBy?: number | undefined;
+  /**
+   * Only the page's rows, for a short list linking to the whole one (an exchange page's newest):
+   * no count queries (`total` counts the rows read), and an unknown exchange lists nothing, no 404.
+   */
+  rowsOnly?: boolean | undefined;
 }
 
 const itemColumns = {
@@ -285,7 +290,7 @@ async function hotSince(db: Db, where: SQL | undefined): Promise<Date | null> {
 export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<AnnouncementPage> {
   const sort = q.sort ?? 'latest';
   const signedIn = q.signedIn ?? false;
-  if (q.exchange !== undefined) await findExchange(db, q.exchange);
+  if (q.exchange !== undefined && !q.rowsOnly) await findExchange(db, q.exchange);
   const filters: SQL[] = [];
   if (q.locales) filters.push(inArray(announcements.locale, q.locales));
   if (q.exchange !== undefined) filters.push(eq(exchanges.name, q.exchange));
@@ -314,11 +319,14 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
       .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
       .where(cond);
   const [[totalRow], visibleRow] = await Promise.all([
-    counted(where),
-    signedIn ? Promise.resolve(undefined) : counted(shown).then((r) => r[0]),
+    q.rowsOnly ? [] : counted(where),
+    signedIn || q.rowsOnly ? undefined : counted(shown).then((r) => r[0]),
   ]);
   const total = totalRow?.n ?? 0;
-  const w = visibleWindow({ page: q.page, size: q.size, total, signedIn, visible: visibleRow?.n });
+  // Rows only: `shown` keeps a visitor to the window, so the rows are those the counted page reads.
+  const w = q.rowsOnly
+    ? { offset: (q.page - 1) * q.size, take: q.size, visibleTotal: 0, limited: false, locked: false }
+    : visibleWindow({ page: q.page, size: q.size, total, signedIn, visible: visibleRow?.n });
   const rows =
     w.take === 0
       ? []
@@ -340,18 +348,20 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
     db,
     rows.map((r) => r.id),
   );
+  const read = w.offset + rows.length;
   return {
     list: forReader(
       rows.map((r) => toItem(r, related.get(r.id) ?? [])),
       q.locales,
       ['title'],
     ),
-    total,
+    total: q.rowsOnly ? read : total,
     page: q.page,
     size: q.size,
     sort,
     limit: signedIn ? null : VISITOR_ANNOUNCEMENT_LIMIT,
     ...w,
+    ...(q.rowsOnly && { visibleTotal: read }),
   };
 }
 

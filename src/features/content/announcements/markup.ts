@@ -4,7 +4,7 @@
  * item. AnnouncementList.astro and HotAnnouncements.astro place it and hold its styles.
  */
 import { attr, html, type SafeHtml } from '../../../lib/html.ts';
-import { foreignLang, langTagHtml } from '../../../lib/i18n/contentLanguage.ts';
+import { contentLang, foreignLang, langTagHtml } from '../../../lib/i18n/contentLanguage.ts';
 import type { View } from '../../../server/view.ts';
 import { convertedHtml, originHtml } from '../sources/index.ts';
 import type { AnnouncementItem } from './announcements.server.ts';
@@ -41,4 +41,12 @@ export function hotAnnouncementItemsHtml(v: View, items: readonly AnnouncementIt
     (a) =>
       html`<li>${langTagHtml(t, a.locale, v.locale)}<a href="${v.href(`/announcement/${a.id}`)}"${attr('lang', foreignLang(a.locale, v.locale))}>${a.title}</a> <span class="muted small">${a.exchange.displayName} · ${t('announcement.views', { count: a.views })}</span></li>`,
   )}</ol>`;
+}
+
+/** The items of an exchange page's list of its newest announcements, each opened as /exchange/article/{id}. */
+export function exchangeArticleItemsHtml(v: View, items: readonly AnnouncementItem[]): SafeHtml {
+  return html`${items.map(
+    (a) =>
+      html`<li>${langTagHtml(v.t, a.locale, v.locale)}<a href="${v.href(`/exchange/article/${a.id}`)}" lang="${contentLang(a.locale)}">${a.title}</a> <time class="muted" datetime="${a.publishedAt}">${v.date(a.publishedAt)}</time></li>`,
+  )}`;
 }

@@ -10,6 +10,7 @@ import { describe, expect, it } from 'vitest';
 import { csrfFor, sessionIdOf } from '../../../server/auth/cookies.ts';
 import {
   ANNOUNCEMENT_CATEGORIES,
+  listAnnouncements,
   VISITOR_ANNOUNCEMENT_LIMIT,
   type AnnouncementDetail,
   type AnnouncementPage,
@@ -141,6 +142,28 @@ describe('the lists a visitor sees', () => {
     ).body.data;
     expect(signed).toMatchObject({ locked: false, limited: false, limit: null, visibleTotal: top!.n });
     expect(signed.list).toHaveLength(Math.min(size, top!.n - size));
+  });
+
+  it('read without their counts (an exchange page’s newest five) are the rows of the counted page', async () => {
+    const exchanges = (
+      await rowsOf<{ name: string }>(
+        sql`select name from exchanges where id in (select exchange_id from announcements) order by name`,
+      )
+    ).map((r) => r.name);
+    for (const locales of Object.values(LANGUAGES).map((l) => [...l])) {
+      for (const exchange of [...exchanges, 'no-such-exchange']) {
+        for (const [page, signedIn] of [
+          [1, false],
+          [2, false],
+          [1, true],
+        ] as const) {
+          const q = { page, size: 5, locales, exchange, signedIn };
+          const counted = await listAnnouncements(db(), q).catch(() => ({ list: [] }));
+          const rows = await listAnnouncements(db(), { ...q, rowsOnly: true });
+          expect(ids(rows), `${locales} ${exchange} ${page} ${signedIn}`).toEqual(ids(counted));
+        }
+      }
+    }
   });
 });
 

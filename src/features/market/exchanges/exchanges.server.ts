@@ -285,8 +285,15 @@ export function currentExchangeList(db: Db, q: ExchangeListQuery): Promise<Page<
   return memoMarket(db, 'exchangeList', key, () => listExchanges(db, q), { max: 32 });
 }
 
-/** Everything the exchange page shows. Throws a 404 DomainError for an unknown name. */
-export async function getExchange(db: Db, name: string): Promise<ExchangeDetail> {
+/**
+ * Everything the exchange page shows, kept until the market changes (the live rounds update the
+ * exchanges' figures). Throws a 404 DomainError for an unknown name.
+ */
+export function getExchange(db: Db, name: string): Promise<ExchangeDetail> {
+  return memoMarket(db, 'exchange', name, () => readExchange(db, name));
+}
+
+async function readExchange(db: Db, name: string): Promise<ExchangeDetail> {
   const ranking = await currentExpectedRanking(db);
   const { perVisit } = ranking;
   const [row] = await db

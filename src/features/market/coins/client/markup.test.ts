@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createMoney } from '../../../../lib/money.ts';
-import { coinLabelHtml, coinNameHtml, coinTableHtml, type MarkupView } from './markup.ts';
+import { coinLabelHtml, coinNameHtml, coinTableHtml, exchangePairTableHtml, type MarkupView } from './markup.ts';
 
 const LOCAL: Record<string, Record<string, string>> = { zh: { bitcoin: '比特币' }, ko: { bitcoin: '비트코인' } };
 
@@ -124,5 +124,52 @@ describe('where a coin row’s numbers come from, and how old they are', () => {
     const table = coinTableHtml(view, [row({ sources: [], supplySource: null, supplyAt: null })]).value;
     expect(table).not.toContain('provenance.');
     expect(table).not.toContain('coin-table-note');
+  });
+});
+
+describe('an exchange’s pair table', () => {
+  const ticker = {
+    id: 7,
+    pair: 'BTC/USDT',
+    market: 'futures' as const,
+    contractType: 'perpetual',
+    baseSymbol: 'BTC',
+    quoteSymbol: 'USDT',
+    coinId: 'bitcoin',
+    coinName: 'Bitcoin',
+    exchange: 'binance',
+    exchangeDisplayName: 'Binance',
+    price: 1,
+    priceQuote: 1,
+    volume24h: 1,
+    change24h: -1.5,
+    spread: 0.123,
+    depthPlus1: null,
+    depthMinus1: null,
+    share: 12.5,
+    updatedAt: '2026-01-01T00:00:00.000Z',
+    source: null,
+    excluded: null,
+    demo: false,
+  };
+  const sorting = { sort: 'spread', order: 'asc' as const, url: (s?: string, o?: string) => `?sort=${s}&order=${o}` };
+
+  it('prints a row per pair with its star, futures badge, change, share, spread and depth', () => {
+    const table = exchangePairTableHtml(viewIn('en'), [ticker], sorting).value;
+    expect(table).toContain('<tr data-pair="BTC/USDT">');
+    expect(table).toContain('data-fav="TICKER:7"');
+    expect(table).toContain(
+      '<span class="pr">BTC/USDT</span> <span class="badge">market.futures</span><a class="ph-under" href="/coin/bitcoin">Bitcoin</a>',
+    );
+    expect(table).toContain('data-trend="fall"');
+    expect(table).toContain('<td class="num">12.5</td>\n<td class="num">0.12%</td>\n<td class="num">--</td>');
+    // The sorted column says so and its link goes on to the next order.
+    expect(table).toContain('<th aria-sort="ascending" scope="col"><a href="?sort=undefined&amp;order=undefined"');
+  });
+
+  it('says so when the exchange has no pairs', () => {
+    expect(exchangePairTableHtml(viewIn('en'), [], sorting).value).toContain(
+      '<tr><td class="empty" colspan="8">list.empty</td></tr>',
+    );
   });
 });

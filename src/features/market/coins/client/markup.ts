@@ -283,3 +283,40 @@ export function pairTableHtml(
 <tbody>${rows}</tbody>
 </table></div>`;
 }
+
+/**
+ * The market-pair table of an exchange's page: the coin side of the pair as a column, the
+ * exchange's share of its volume, spread and depth (the exchange is the page's).
+ */
+export function exchangePairTableHtml(
+  v: View,
+  tickers: readonly TickerRow[],
+  sorting: NonNullable<CoinTableOptions['sorting']>,
+): SafeHtml {
+  const { t, money } = v;
+  const head = (label: string, key: string, left = false) =>
+    sortHeaderHtml(label, key, sorting.sort, sorting.order, sorting.url, left);
+  const futures = html`<span class="badge">${t('market.futures')}</span>`;
+  const rows = tickers.map((k) => {
+    const coinHref = v.href(`/coin/${encodeURIComponent(k.coinId)}`);
+    const pair = v.pair(k.pair);
+    const depth =
+      k.depthPlus1 === null && k.depthMinus1 === null
+        ? '--'
+        : `${money.amount(k.depthPlus1)} / ${money.amount(k.depthMinus1)}`;
+    return html`<tr data-pair="${k.pair}">
+<td class="l">${starHtml(v, `TICKER:${k.id}`, `${pair} ${k.exchangeDisplayName}`)}<a class="ph-hide" href="${coinHref}">${k.coinName}</a></td>
+<td class="l pair"><span class="pr">${pair}</span> ${k.market === 'futures' ? futures : null}<a class="ph-under" href="${coinHref}">${k.coinName}</a></td>
+<td class="num">${money.price(k.price)}</td>
+<td>${changeHtml(k.change24h)}</td>
+<td class="num">${money.amount(k.volume24h)}</td>
+<td class="num">${v.percent(k.share).replace(/^\+/, '')}</td>
+<td class="num">${k.spread === null ? '--' : `${k.spread.toFixed(2)}%`}</td>
+<td class="num">${depth}</td>
+</tr>`;
+  });
+  return html`<div class="table-wrap"><table class="data tickers pin-2" data-testid="ticker-table">
+<thead><tr><th class="l" scope="col"><span class="ph-hide">${t('coin.name')}</span></th>${head(t('exchange.pair'), 'pair', true)}${head(t('coin.price'), 'price')}${head(t('coin.change24h'), 'change24h')}${head(t('coin.volume24h'), 'volume24h')}<th scope="col">${t('exchange.volumeShare')}</th>${head(t('exchange.spread'), 'spread')}<th scope="col">${t('exchange.depth')}</th></tr></thead>
+<tbody>${tickers.length === 0 ? html`<tr><td class="empty" colspan="8">${t('list.empty')}</td></tr>` : null}${rows}</tbody>
+</table></div>`;
+}
