@@ -65,7 +65,7 @@ export interface ExchangeHit {
   tier: MatchTier;
 }
 
-interface PairHit {
+export interface PairHit {
   id: number;
   pair: string;
   market: 'spot' | 'futures';
