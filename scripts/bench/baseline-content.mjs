@@ -38,7 +38,7 @@ export async function capture({ api, pages, cid }) {
   const push = ann.indexOf('<section class="push-panel');
   const main = pages['/lives'].main;
   const timeline = main.indexOf('<section class="lives-timeline"');
-  const scriptsFrom = main.indexOf('<script type="module" src="/_astro/VoteButtons');
+  const scriptsFrom = main.indexOf('<script type="module" src="/_astro/VoteScript');
   return {
     '/lives': {
       lives,
