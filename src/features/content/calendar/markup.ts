@@ -7,7 +7,7 @@ import { timeOfDay } from '../../../lib/calendar.ts';
 import { attr, html, type SafeHtml } from '../../../lib/html.ts';
 import { foreignLang, langTagHtml } from '../../../lib/i18n/contentLanguage.ts';
 import type { View } from '../../../server/view.ts';
-import { voteButtonsHtml } from '../../reader/votes/markup.ts';
+import { voteButtonsHtml } from '../../reader/votes/index.ts';
 import { CALENDAR_LOCALE, type CalendarEvent } from './calendar.server.ts';
 
 /** Importance 1–5 as five stars, with the level spelled out for screen readers. */
