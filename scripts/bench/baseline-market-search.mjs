@@ -60,7 +60,7 @@ export function search(d) {
         list
           .map(
             (c) =>
-              `<tr data-coin="${esc(c.id)}"${R}> <td class="l muted num"${R}>${c.rank ?? '--'}</td> <td class="l"${R}><a class="coin-cell" href="/coin/${esc(c.id)}"${R}><img src="${esc(c.icon)}" alt="" width="24" height="24" loading="lazy" decoding="async"${R}><span class="nm"${R}>${mark(c.name)}</span> <span class="sym"${R}>${mark(c.symbol)}</span></a></td> <td class="num"${R}>${price(c.price)}</td> <td${R}>${change(c.change24h)}</td> <td class="num"${R}>${amount(c.marketCap)}</td> </tr>`,
+              `<tr data-coin="${esc(c.id)}"> <td class="l muted num">${c.rank ?? '--'}</td> <td class="l"><a class="coin-cell" href="/coin/${esc(c.id)}"><img src="${esc(c.icon)}" alt="" width="24" height="24" loading="lazy" decoding="async"><span class="nm">${mark(c.name)}</span> <span class="sym">${mark(c.symbol)}</span></a></td> <td class="num">${price(c.price)}</td> <td>${change(c.change24h)}</td> <td class="num">${amount(c.marketCap)}</td> </tr>`,
           )
           .join(''),
       )}   </div>`,
@@ -70,7 +70,7 @@ export function search(d) {
         list
           .map(
             (e) =>
-              `<tr data-exchange="${esc(e.name)}"${R}> <td class="l muted num"${R}>${e.rank ?? '--'}</td> <td class="l"${R}><a href="/exchange/${esc(e.name)}"${R}>${mark(e.displayName)}</a></td> <td class="l"${R}><span class="badge"${R}>${esc(e.type)}</span></td> <td class="num"${R}>${amount(e.reportedVolume24h)}</td> <td class="num"${R}>${int.format(e.pairCount)}</td> </tr>`,
+              `<tr data-exchange="${esc(e.name)}"> <td class="l muted num">${e.rank ?? '--'}</td> <td class="l"><a href="/exchange/${esc(e.name)}">${mark(e.displayName)}</a></td> <td class="l"><span class="badge">${esc(e.type)}</span></td> <td class="num">${amount(e.reportedVolume24h)}</td> <td class="num">${int.format(e.pairCount)}</td> </tr>`,
           )
           .join(''),
       )}  </div>`,
@@ -79,8 +79,8 @@ export function search(d) {
         th('Pair', 'l') + th('Exchange', 'l ph-hide') + th('Price') + th('24h change') + th('24h volume'),
         list
           .map((k) => {
-            const ex = `<a href="/exchange/${esc(k.exchange)}"${R}>${esc(k.exchangeDisplayName)}</a>`;
-            return `<tr data-pair="${esc(k.pair)}"${R}> <td class="l pair"${R}><a class="pr" href="/coin/${esc(k.coinId)}"${R}>${mark(pairName(k.pair))}</a> ${k.market === 'futures' ? `<span class="badge"${R}>Futures</span>` : ''}<a class="ph-under" href="/exchange/${esc(k.exchange)}"${R}>${esc(k.exchangeDisplayName)}</a></td> <td class="l ph-hide"${R}>${ex}</td> <td class="num"${R}>${price(k.price)}</td> <td${R}>${change(k.change24h)}</td> <td class="num"${R}>${amount(k.volume24h)}</td> </tr>`;
+            const ex = `<a href="/exchange/${esc(k.exchange)}">${esc(k.exchangeDisplayName)}</a>`;
+            return `<tr data-pair="${esc(k.pair)}"> <td class="l pair"><a class="pr" href="/coin/${esc(k.coinId)}">${mark(pairName(k.pair))}</a> ${k.market === 'futures' ? `<span class="badge">Futures</span>` : ''}<a class="ph-under" href="/exchange/${esc(k.exchange)}">${esc(k.exchangeDisplayName)}</a></td> <td class="l ph-hide">${ex}</td> <td class="num">${price(k.price)}</td> <td>${change(k.change24h)}</td> <td class="num">${amount(k.volume24h)}</td> </tr>`;
           })
           .join(''),
       )} </div>`,
