@@ -13,9 +13,10 @@
  * reader loads more never repeat or go missing. Days are UTC days (see calendar.ts).
  */
 import { forReader, originOf, type Origin } from '../sources/index.ts';
-import { and, desc, eq, gt, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Db } from '../../../server/db/index.ts';
+import { prepared } from '../../../server/db/prepared.ts';
 import { coins, flashNews, flashNewsCoins } from '../../../server/db/schema/index.ts';
 import { groupByDay, requireCoin } from '../calendar/index.ts';
 import { DomainError, notFound } from '../../../server/api/errors.ts';
@@ -101,6 +102,8 @@ type ItemRow = {
   source: string;
 };
 
+type CoinJson = { id: string; symbol: string; name: string };
+
 /** The related coins of some items, best-ranked first. */
 async function coinsOf(db: Db, ids: number[]): Promise<Map<number, CoinRef[]>> {
   const out = new Map<number, CoinRef[]>(ids.map((id) => [id, []]));
@@ -131,8 +134,6 @@ async function withCoins(db: Db, rows: ItemRow[]): Promise<LiveItem[]> {
 /** Rows strictly older than (publishedAt, id) in the timeline's order. */
 const olderThan = (at: Date, id: number) =>
   or(lt(flashNews.publishedAt, at), and(eq(flashNews.publishedAt, at), lt(flashNews.id, id)));
-const newerThan = (at: Date, id: number) =>
-  or(gt(flashNews.publishedAt, at), and(eq(flashNews.publishedAt, at), gt(flashNews.id, id)));
 
 /**
  * One page of the timeline, newest first. An unknown `before` cursor is a 400 (the reader
@@ -181,29 +182,54 @@ export async function listLives(db: Db, q: LivesQuery): Promise<LivesPage> {
 }
 
 /** One flash news item with its related coins and neighbours; a missing id is a 404. */
+type LinkJson = { id: number; title: string; publishedAt: string } | null;
+
+/** A column of the outer row, qualified (Drizzle leaves a one-table select's columns bare). */
+const outer = (column: string) => sql.raw(`"flash_news"."${column}"`);
+
+/** The neighbour of the outer row in the timeline's order, of its language, as a JSON column. */
+const neighbour = (direction: 'older' | 'newer') => {
+  const [cmp, order] = direction === 'older' ? (['<', 'desc'] as const) : (['>', 'asc'] as const);
+  return sql<LinkJson>`(select json_build_object('id', n.id, 'title', n.title, 'publishedAt', n.published_at)
+    from ${flashNews} n where n.locale = ${outer('locale')}
+      and (n.published_at, n.id) ${sql.raw(cmp)} (${outer('published_at')}, ${outer('id')})
+    order by n.published_at ${sql.raw(order)}, n.id ${sql.raw(order)} limit 1)`;
+};
+
+/**
+ * One item with its coins and its two neighbours. One prepared statement (one round trip, built
+ * once): a detail page is small, so four separate queries were most of its cost.
+ */
 export async function getLive(db: Db, id: number): Promise<LiveDetail> {
-  const [row] = await db.select(itemColumns).from(flashNews).where(eq(flashNews.id, id)).limit(1);
+  const statement = prepared(db, 'lives:detail', (name) =>
+    db
+      .select({
+        ...itemColumns,
+        coins: sql<
+          CoinJson[]
+        >`(select coalesce(json_agg(json_build_object('id', c.id, 'symbol', c.symbol, 'name', c.name)
+            order by c.rank asc nulls last, c.id), '[]'::json)
+          from ${flashNewsCoins} fc join ${coins} c on c.id = fc.coin_id where fc.flash_news_id = ${outer('id')})`,
+        older: neighbour('older'),
+        newer: neighbour('newer'),
+      })
+      .from(flashNews)
+      .where(eq(flashNews.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
   if (!row) throw notFound('lives.missing');
-  const link = { id: flashNews.id, title: flashNews.title, publishedAt: flashNews.publishedAt };
-  const sameLocale = eq(flashNews.locale, row.locale);
-  const [[item], [older], [newer]] = await Promise.all([
-    withCoins(db, [row as ItemRow]),
-    db
-      .select(link)
-      .from(flashNews)
-      .where(and(sameLocale, olderThan(row.publishedAt, id)))
-      .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
-      .limit(1),
-    db
-      .select(link)
-      .from(flashNews)
-      .where(and(sameLocale, newerThan(row.publishedAt, id)))
-      .orderBy(flashNews.publishedAt, flashNews.id)
-      .limit(1),
-  ]);
-  const toLink = (l: { id: number; title: string; publishedAt: Date } | undefined): LiveLink | null =>
-    l ? { id: l.id, title: l.title, publishedAt: l.publishedAt.toISOString() } : null;
-  return { ...(item as LiveItem), older: toLink(older), newer: toLink(newer) };
+  const { source, coins: related, older, newer, ...r } = row;
+  const toLink = (l: LinkJson): LiveLink | null =>
+    l ? { id: l.id, title: l.title, publishedAt: new Date(l.publishedAt).toISOString() } : null;
+  return {
+    ...r,
+    publishedAt: r.publishedAt.toISOString(),
+    coins: related.map((c) => ({ ...c, icon: coinIcon(c.id) })),
+    origin: originOf(source, r.sourceUrl),
+    older: toLink(older),
+    newer: toLink(newer),
+  };
 }
 
 /**
