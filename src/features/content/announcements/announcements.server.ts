@@ -180,7 +180,7 @@ interface AnnouncementQuery {
   rowsOnly?: boolean | undefined;
 }
 
-const itemColumns = {
+export const itemColumns = {
   id: announcements.id,
   title: announcements.title,
   category: announcements.category,
@@ -195,7 +195,7 @@ const itemColumns = {
 
 type ItemRow = { [K in keyof typeof itemColumns]: (typeof itemColumns)[K]['_']['data'] };
 
-const toItem = (r: ItemRow, related: CoinRef[]): AnnouncementItem => ({
+export const toItem = (r: ItemRow, related: CoinRef[]): AnnouncementItem => ({
   id: r.id,
   title: r.title,
   category: r.category,
@@ -363,29 +363,6 @@ export async function listAnnouncements(db: Db, q: AnnouncementQuery): Promise<A
     ...w,
     ...(q.rowsOnly && { visibleTotal: read }),
   };
-}
-
-/**
- * One announcement with its body and related coins; a missing id is a 404 "Content does not
- * exist or has been removed". For visitors (`signedIn` false) one outside every visitor window
- * ({@link openToVisitors}) is a 401 "Log in to read this announcement." (pages render the
- * visitor's view and say so).
- */
-export async function getAnnouncement(
-  db: Db,
-  id: number,
-  opts: { signedIn?: boolean } = {},
-): Promise<AnnouncementDetail> {
-  const [row] = await db
-    .select({ ...itemColumns, body: announcements.body, open: sql<boolean>`${openToVisitors()}` })
-    .from(announcements)
-    .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
-    .where(eq(announcements.id, id))
-    .limit(1);
-  if (!row) throw notFound('announcement.missing');
-  if (opts.signedIn === false && !row.open) throw new DomainError(401, 4011, 'announcement.loginToRead');
-  const related = await coinsOf(db, [row.id]);
-  return { ...toItem(row, related.get(row.id) ?? []), body: row.body };
 }
 
 /** A content id from a URL or query: a positive 32-bit integer, else undefined. */

@@ -4,11 +4,11 @@ import {
   ANNOUNCEMENT_CATEGORIES,
   ANNOUNCEMENT_SORTS,
   badId,
-  getAnnouncement,
   listAnnouncements,
   parseContentId,
   parseDay,
 } from './announcements.server.ts';
+import { getAnnouncement } from './detail.server.ts';
 import { announcementGroups, countForDay, exchangesWithAnnouncements } from './counts.server.ts';
 import { getNotice, listNotices, NOTICE_CATEGORIES } from './notices.server.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
