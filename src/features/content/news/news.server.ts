@@ -219,8 +219,8 @@ export const coinForFilter = requireCoin;
  * columnist. An unknown coin or columnist is a 404, a page past the end an empty list.
  */
 export async function listArticles(db: Db, q: ArticleQuery): Promise<Page<ArticleSummary>> {
-  if (q.coin !== undefined) await requireCoin(db, q.coin);
-  if (q.columnist !== undefined) await getColumnist(db, q.columnist);
+  // An id out of the column's range is not sent to the database (a 404, not its range error).
+  if (q.columnist !== undefined && !isRowId(q.columnist)) await getColumnist(db, q.columnist);
   // One prepared statement per shape (kind, languages, which filters); ids and the page are parameters.
   const shape = `listArticles:${q.kind ?? ''}:${q.locales?.join(',') ?? '*'}:${q.columnist !== undefined ? 'c' : ''}:${q.coin !== undefined ? 'k' : ''}:${q.followedBy !== undefined ? 'f' : ''}`;
   const conditions: SQL[] = [visible];
@@ -261,6 +261,11 @@ export async function listArticles(db: Db, q: ArticleQuery): Promise<Page<Articl
       .prepare(name),
   );
   const rows = await statement.execute(params);
+  // A row of the coin or columnist proves it exists; only an empty page asks (a 404 when not).
+  if (rows.length === 0) {
+    if (q.coin !== undefined) await requireCoin(db, q.coin);
+    if (q.columnist !== undefined) await getColumnist(db, q.columnist);
+  }
   const chips = new Map(rows.map((r) => [r.id, toChips(r.chips)]));
   const total =
     rows[0]?.total ??
@@ -344,14 +349,20 @@ export async function listColumnists(
 }
 
 /** One columnist with counts of all their visible articles; 404 when unknown. */
+const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
+
 async function getColumnist(db: Db, id: number): Promise<Columnist> {
-  if (!Number.isSafeInteger(id) || id < 1 || id > 2_147_483_647) throw notFound('news.columnistMissing');
-  const [row] = await db
-    .select(columnistColumns)
-    .from(columnists)
-    .leftJoin(articles, and(eq(articles.columnistId, columnists.id), visible))
-    .where(eq(columnists.id, id))
-    .groupBy(columnists.id);
+  if (!isRowId(id)) throw notFound('news.columnistMissing');
+  const statement = prepared(db, 'getColumnist', (name) =>
+    db
+      .select(columnistColumns)
+      .from(columnists)
+      .leftJoin(articles, and(eq(articles.columnistId, columnists.id), visible))
+      .where(eq(columnists.id, sql.placeholder('id')))
+      .groupBy(columnists.id)
+      .prepare(name),
+  );
+  const [row] = await statement.execute({ id });
   if (!row) throw notFound('news.columnistMissing');
   return toColumnist(row);
 }
