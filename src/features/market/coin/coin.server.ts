@@ -6,6 +6,7 @@
  */
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
+import { prepared } from '../../../server/db/prepared.ts';
 import {
   coinChainDaily,
   coinFlows,
@@ -39,18 +40,23 @@ interface CoinFacts {
 
 /** The few coin fields the tabs need; 404 for an unknown coin. */
 export async function coinFacts(db: Db, id: string): Promise<CoinFacts> {
-  const [c] = await db
-    .select({
-      id: coins.id,
-      symbol: coins.symbol,
-      price: coins.price,
-      circulatingSupply: coins.circulatingSupply,
-      marketCap: coins.marketCap,
-      ath: coins.ath,
-      atl: coins.atl,
-    })
-    .from(coins)
-    .where(eq(coins.id, id));
+  // Prepared: every coin tab and its API asks this first.
+  const statement = prepared(db, 'coinFacts', (name) =>
+    db
+      .select({
+        id: coins.id,
+        symbol: coins.symbol,
+        price: coins.price,
+        circulatingSupply: coins.circulatingSupply,
+        marketCap: coins.marketCap,
+        ath: coins.ath,
+        atl: coins.atl,
+      })
+      .from(coins)
+      .where(eq(coins.id, sql.placeholder('id')))
+      .prepare(name),
+  );
+  const [c] = await statement.execute({ id });
   if (!c) throw notFound('api.coinNotFound');
   return {
     id: c.id,
@@ -71,8 +77,9 @@ interface CoinFlowView {
 }
 
 export async function getCoinFlows(db: Db, id: string): Promise<CoinFlowView> {
-  await coinFacts(db, id);
   const rows = await db.select().from(coinFlows).where(eq(coinFlows.coinId, id));
+  // Rows prove the coin exists; without any, a 404 for an unknown coin.
+  if (rows.length === 0) await coinFacts(db, id);
   return {
     windows: flowWindows(
       rows.map((r) => ({

@@ -53,10 +53,16 @@ export async function listCoinContent(
   locales: readonly Locale[],
   opts: { signedIn?: boolean } = {},
 ): Promise<Page<ContentItem>> {
-  await coinFacts(db, id);
   const offset = (page - 1) * size;
-  const count = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
   const n = sql<number>`count(*)`.mapWith(Number);
+  // Each page carries the total beside its rows (one round trip); only an empty page counts
+  // apart, after checking the coin exists (a 404 for an unknown one).
+  const withTotal = sql<number>`count(*) over ()`.mapWith(Number);
+  const totalOf = async (rows: { total: number }[], counted: () => Promise<{ n: number }[]>) => {
+    if (rows[0]) return rows[0].total;
+    await coinFacts(db, id);
+    return (await counted())[0]?.n ?? 0;
+  };
   switch (kind) {
     case 'announcements': {
       // A visitor sees the window's announcements only (SPEC §6); pages render the visitor's view.
@@ -65,33 +71,32 @@ export async function listCoinContent(
         inArray(announcements.locale, [...locales]),
         opts.signedIn ? undefined : inVisitorWindow(locales),
       );
-      const [rows, total] = await Promise.all([
+      const rows = await db
+        .select({
+          id: announcements.id,
+          title: announcements.title,
+          body: announcements.body,
+          at: announcements.publishedAt,
+          url: announcements.url,
+          source: exchanges.displayName,
+          category: announcements.category,
+          locale: announcements.locale,
+          total: withTotal,
+        })
+        .from(announcementCoins)
+        .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
+        .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
+        .where(where)
+        .orderBy(desc(announcements.publishedAt), desc(announcements.id))
+        .limit(size)
+        .offset(offset);
+      const total = await totalOf(rows, () =>
         db
-          .select({
-            id: announcements.id,
-            title: announcements.title,
-            body: announcements.body,
-            at: announcements.publishedAt,
-            url: announcements.url,
-            source: exchanges.displayName,
-            category: announcements.category,
-            locale: announcements.locale,
-          })
+          .select({ n })
           .from(announcementCoins)
           .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
-          .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
-          .where(where)
-          .orderBy(desc(announcements.publishedAt), desc(announcements.id))
-          .limit(size)
-          .offset(offset),
-        count(
-          db
-            .select({ n })
-            .from(announcementCoins)
-            .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
-            .where(where),
-        ),
-      ]);
+          .where(where),
+      );
       return {
         list: rows.map((r) => ({
           kind,
@@ -111,31 +116,30 @@ export async function listCoinContent(
     }
     case 'lives': {
       const where = and(eq(flashNewsCoins.coinId, id), inArray(flashNews.locale, [...locales]));
-      const [rows, total] = await Promise.all([
+      const rows = await db
+        .select({
+          id: flashNews.id,
+          title: flashNews.title,
+          body: flashNews.body,
+          at: flashNews.publishedAt,
+          important: flashNews.important,
+          url: flashNews.sourceUrl,
+          locale: flashNews.locale,
+          total: withTotal,
+        })
+        .from(flashNewsCoins)
+        .innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId))
+        .where(where)
+        .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
+        .limit(size)
+        .offset(offset);
+      const total = await totalOf(rows, () =>
         db
-          .select({
-            id: flashNews.id,
-            title: flashNews.title,
-            body: flashNews.body,
-            at: flashNews.publishedAt,
-            important: flashNews.important,
-            url: flashNews.sourceUrl,
-            locale: flashNews.locale,
-          })
+          .select({ n })
           .from(flashNewsCoins)
           .innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId))
-          .where(where)
-          .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
-          .limit(size)
-          .offset(offset),
-        count(
-          db
-            .select({ n })
-            .from(flashNewsCoins)
-            .innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId))
-            .where(where),
-        ),
-      ]);
+          .where(where),
+      );
       return {
         list: rows.map((r) => ({
           kind,
@@ -160,26 +164,25 @@ export async function listCoinContent(
         isNull(articles.deletedAt),
         inArray(articles.locale, [...locales]),
       );
-      const [rows, total] = await Promise.all([
-        db
-          .select({
-            id: articles.id,
-            title: articles.title,
-            summary: articles.summary,
-            at: articles.publishedAt,
-            url: articles.sourceUrl,
-            locale: articles.locale,
-          })
-          .from(articleCoins)
-          .innerJoin(articles, eq(articles.id, articleCoins.articleId))
-          .where(where)
-          .orderBy(desc(articles.publishedAt), desc(articles.id))
-          .limit(size)
-          .offset(offset),
-        count(
-          db.select({ n }).from(articleCoins).innerJoin(articles, eq(articles.id, articleCoins.articleId)).where(where),
-        ),
-      ]);
+      const rows = await db
+        .select({
+          id: articles.id,
+          title: articles.title,
+          summary: articles.summary,
+          at: articles.publishedAt,
+          url: articles.sourceUrl,
+          locale: articles.locale,
+          total: withTotal,
+        })
+        .from(articleCoins)
+        .innerJoin(articles, eq(articles.id, articleCoins.articleId))
+        .where(where)
+        .orderBy(desc(articles.publishedAt), desc(articles.id))
+        .limit(size)
+        .offset(offset);
+      const total = await totalOf(rows, () =>
+        db.select({ n }).from(articleCoins).innerJoin(articles, eq(articles.id, articleCoins.articleId)).where(where),
+      );
       return {
         list: rows.map((r) => ({
           kind,
@@ -199,27 +202,26 @@ export async function listCoinContent(
     }
     case 'calendar': {
       const where = eq(calendarEvents.coinId, id);
-      const [rows, total] = await Promise.all([
-        db
-          .select({
-            id: calendarEvents.id,
-            title: calendarEvents.title,
-            body: calendarEvents.body,
-            at: calendarEvents.startsAt,
-            importance: calendarEvents.importance,
-            source: calendarEvents.source,
-          })
-          .from(calendarEvents)
-          .where(where)
-          .orderBy(
-            sql`(${calendarEvents.startsAt} < now())`,
-            sql`case when ${calendarEvents.startsAt} >= now() then ${calendarEvents.startsAt} end asc`,
-            desc(calendarEvents.startsAt),
-          )
-          .limit(size)
-          .offset(offset),
-        count(db.select({ n }).from(calendarEvents).where(where)),
-      ]);
+      const rows = await db
+        .select({
+          id: calendarEvents.id,
+          title: calendarEvents.title,
+          body: calendarEvents.body,
+          at: calendarEvents.startsAt,
+          importance: calendarEvents.importance,
+          source: calendarEvents.source,
+          total: withTotal,
+        })
+        .from(calendarEvents)
+        .where(where)
+        .orderBy(
+          sql`(${calendarEvents.startsAt} < now())`,
+          sql`case when ${calendarEvents.startsAt} >= now() then ${calendarEvents.startsAt} end asc`,
+          desc(calendarEvents.startsAt),
+        )
+        .limit(size)
+        .offset(offset);
+      const total = await totalOf(rows, () => db.select({ n }).from(calendarEvents).where(where));
       return {
         list: rows.map((r) => ({
           kind,
