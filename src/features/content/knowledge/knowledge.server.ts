@@ -41,7 +41,7 @@ export const MISSING_KEY = 'knowledge.missing';
 export const MAX_FILTER_LENGTH = 60;
 const RELATED_COUNT = 6;
 
-interface WikiSummary {
+export interface WikiSummary {
   id: number;
   slug: string;
   title: string;
@@ -262,13 +262,28 @@ export async function listWiki(db: Db, q: WikiListQuery): Promise<WikiPage> {
   };
 }
 
-/** Every entry of a kind and language matching an optional title filter (for the grouped index). */
-export async function wikiIndex(db: Db, kind: WikiKind, locale: ContentLocale, q?: string): Promise<WikiSummary[]> {
+const none = sql<null>`null`;
+/** The coin columns of a row that names no coin. */
+const noCoin = {
+  coinId: none,
+  coinSymbol: none,
+  coinName: none,
+  coinRank: none,
+  coinPrice: none,
+  coinChange24h: none,
+  coinMarketCap: none,
+};
+
+/**
+ * Every encyclopedia entry of a language matching an optional title filter (the grouped /baike
+ * index). The index shows no coin figures, so it does not join the coins: PostgreSQL hashed
+ * every coin to find none.
+ */
+export async function wikiIndex(db: Db, locale: ContentLocale, q?: string): Promise<WikiSummary[]> {
   const rows = await db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, ...noCoin })
     .from(wikiEntries)
-    .leftJoin(coins, eq(coins.id, wikiEntries.coinId))
-    .where(wikiWhere({ kind, locale, q }))
+    .where(wikiWhere({ kind: 'baike', locale, q }))
     .orderBy(byTitle, asc(wikiEntries.id));
   return rows.map(toSummary);
 }
