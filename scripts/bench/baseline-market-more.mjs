@@ -177,7 +177,8 @@ function fundFlow(d) {
   return `<main id="main">  <h1>Fund flow</h1> <p class="muted">Net money moving into and out of coins’ markets (buy minus sell volume) and into and out of exchanges (deposits minus withdrawals) over the chosen window.</p> <nav class="tabs" aria-label="Window"> <a href="/flow?window=30m">30 min</a><a href="/flow?window=1h">1 hour</a><a href="/flow" aria-current="page">1 day</a><a href="/flow?window=7d">7 days</a> </nav> ${sections} </main>`;
 }
 
-// A coin's news tab (/coin/bitcoin/news): the header and tabs, its ten newest news items, the pager.
+// A coin's news tab (/coin/bitcoin/news): the header and tabs, its ten newest news items (string rows, no
+// scoping attributes, as tabs/contentMarkup.ts writes them), the pager.
 
 function coinNews(d) {
   const c = d.coin;
@@ -186,8 +187,8 @@ function coinNews(d) {
   const items = d.news.list
     .map((i) => {
       const at = new Date(i.at);
-      const source = i.source ? `<span${N}>· <span${N}>${esc(i.source)}</span></span>` : '';
-      return `<li${N}> <div class="head"${N}>  ${i.important ? `<span class="badge demo"${N}>Important</span>` : ''}  <a href="/news/${i.id}"${N}>${esc(i.title)}</a> </div> ${i.summary ? `<p class="muted"${N}>${esc(i.summary)}</p>` : ''} <div class="meta muted"${N}> <time datetime="${i.at}" title="${mmdd(at)}"${N}>${ago(at.getTime(), now)}</time> ${source} </div> </li>`;
+      const source = i.source ? `<span>· <span>${esc(i.source)}</span></span>` : '';
+      return `<li> <div class="head">  ${i.important ? '<span class="badge demo">Important</span>' : ''}  <a href="/news/${i.id}">${esc(i.title)}</a> </div> ${i.summary ? `<p class="muted">${esc(i.summary)}</p>` : ''} <div class="meta muted"> <time datetime="${i.at}" title="${mmdd(at)}">${ago(at.getTime(), now)}</time> ${source} </div> </li>`;
     })
     .join('');
   const list = d.news.list.length
@@ -265,7 +266,7 @@ function baike(d) {
       const items = list
         .map(
           (e) =>
-            `<li${P}> <a href="/baike/${encodeURIComponent(e.slug)}" data-testid="wiki-entry"${P}>${esc(e.title)}</a> ${e.summary ? `<p class="muted"${P}>${esc(e.summary)}</p>` : ''} </li>`,
+            `<li> <a href="/baike/${encodeURIComponent(e.slug)}" data-testid="wiki-entry">${esc(e.title)}</a> ${e.summary ? `<p class="muted">${esc(e.summary)}</p>` : ''} </li>`,
         )
         .join('');
       return `<section class="group" id="${anchor(k)}"${P}> <h2${P}>${label(k)}</h2> <ul class="entries"${P}> ${items} </ul> </section>`;
