@@ -231,6 +231,23 @@ describe('coin tab endpoints: data', () => {
     expect(hot.body.data.list.some((i) => i.kind !== 'calendar')).toBe(true);
   });
 
+  it('content: the total beside a page agrees with the count of a page past the end, and an unknown coin is a 404 for every kind', async () => {
+    for (const kind of ['announcements', 'lives', 'news', 'calendar']) {
+      const first = await get<Paged<unknown>>(`/api/v1/coins/bitcoin/content?kind=${kind}&size=10`);
+      const past = await get<Paged<unknown>>(`/api/v1/coins/bitcoin/content?kind=${kind}&size=10&page=500`);
+      expect(first.body.data.list.length, kind).toBe(Math.min(10, first.body.data.total));
+      expect(past.body.data.list, kind).toEqual([]);
+      expect(past.body.data.total, kind).toBe(first.body.data.total);
+      expect((await get(`/api/v1/coins/no-such-coin/content?kind=${kind}&page=500`)).status, kind).toBe(404);
+    }
+    const news = await one<{ n: string }>(
+      sql`select count(*) as n from article_coins ac join articles a on a.id = ac.article_id
+          where ac.coin_id = 'bitcoin' and a.kind = 'news' and a.deleted_at is null and a.locale = 'en'`,
+    );
+    const { body } = await get<Paged<unknown>>('/api/v1/coins/bitcoin/content?kind=news');
+    expect(body.data.total).toBe(Number(news.n));
+  });
+
   it("content: lists the rows of the reader's content languages only", async () => {
     const tables = { news: 'articles', lives: 'flash_news', announcements: 'announcements' } as const;
     for (const [kind, table] of Object.entries(tables)) {
