@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Db } from '../../../server/db/index.ts';
+import { prepared } from '../../../server/db/prepared.ts';
 import {
   announcementCoins,
   announcements,
@@ -53,49 +54,63 @@ export async function listCoinContent(
   locales: readonly Locale[],
   opts: { signedIn?: boolean } = {},
 ): Promise<Page<ContentItem>> {
-  const offset = (page - 1) * size;
   const n = sql<number>`count(*)`.mapWith(Number);
   // Each page carries the total beside its rows (one round trip); only an empty page counts
-  // apart, after checking the coin exists (a 404 for an unknown one).
+  // apart, after checking the coin exists (a 404 for an unknown one). Prepared per kind and
+  // languages: the coin and the page are parameters.
   const withTotal = sql<number>`count(*) over ()`.mapWith(Number);
-  const totalOf = async (rows: { total: number }[], counted: () => Promise<{ n: number }[]>) => {
-    if (rows[0]) return rows[0].total;
+  const coin = sql.placeholder('id');
+  const limit = sql.placeholder('limit');
+  const offset = sql.placeholder('offset');
+  const shape = `coinContent:${kind}:${locales.join(',')}:${opts.signedIn ? 'all' : 'window'}`;
+  const params = { id, limit: size, offset: (page - 1) * size };
+  type Statement<R> = { execute(values: Record<string, unknown>): Promise<R[]> };
+  const read = async <R extends { total: number }>(
+    rows: (name: string) => Statement<R>,
+    counted: (name: string) => Statement<{ n: number }>,
+  ): Promise<{ rows: R[]; total: number }> => {
+    const list = await prepared(db, shape, rows).execute(params);
+    if (list[0]) return { rows: list, total: list[0].total };
     await coinFacts(db, id);
-    return (await counted())[0]?.n ?? 0;
+    return { rows: list, total: (await prepared(db, `${shape}:count`, counted).execute(params))[0]?.n ?? 0 };
   };
   switch (kind) {
     case 'announcements': {
       // A visitor sees the window's announcements only (SPEC §6); pages render the visitor's view.
       const where = and(
-        eq(announcementCoins.coinId, id),
+        eq(announcementCoins.coinId, coin),
         inArray(announcements.locale, [...locales]),
         opts.signedIn ? undefined : inVisitorWindow(locales),
       );
-      const rows = await db
-        .select({
-          id: announcements.id,
-          title: announcements.title,
-          body: announcements.body,
-          at: announcements.publishedAt,
-          url: announcements.url,
-          source: exchanges.displayName,
-          category: announcements.category,
-          locale: announcements.locale,
-          total: withTotal,
-        })
-        .from(announcementCoins)
-        .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
-        .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
-        .where(where)
-        .orderBy(desc(announcements.publishedAt), desc(announcements.id))
-        .limit(size)
-        .offset(offset);
-      const total = await totalOf(rows, () =>
-        db
-          .select({ n })
-          .from(announcementCoins)
-          .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
-          .where(where),
+      const { rows, total } = await read(
+        (name) =>
+          db
+            .select({
+              id: announcements.id,
+              title: announcements.title,
+              body: announcements.body,
+              at: announcements.publishedAt,
+              url: announcements.url,
+              source: exchanges.displayName,
+              category: announcements.category,
+              locale: announcements.locale,
+              total: withTotal,
+            })
+            .from(announcementCoins)
+            .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
+            .innerJoin(exchanges, eq(exchanges.id, announcements.exchangeId))
+            .where(where)
+            .orderBy(desc(announcements.publishedAt), desc(announcements.id))
+            .limit(limit)
+            .offset(offset)
+            .prepare(name),
+        (name) =>
+          db
+            .select({ n })
+            .from(announcementCoins)
+            .innerJoin(announcements, eq(announcements.id, announcementCoins.announcementId))
+            .where(where)
+            .prepare(name),
       );
       return {
         list: rows.map((r) => ({
@@ -115,30 +130,34 @@ export async function listCoinContent(
       };
     }
     case 'lives': {
-      const where = and(eq(flashNewsCoins.coinId, id), inArray(flashNews.locale, [...locales]));
-      const rows = await db
-        .select({
-          id: flashNews.id,
-          title: flashNews.title,
-          body: flashNews.body,
-          at: flashNews.publishedAt,
-          important: flashNews.important,
-          url: flashNews.sourceUrl,
-          locale: flashNews.locale,
-          total: withTotal,
-        })
-        .from(flashNewsCoins)
-        .innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId))
-        .where(where)
-        .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
-        .limit(size)
-        .offset(offset);
-      const total = await totalOf(rows, () =>
-        db
-          .select({ n })
-          .from(flashNewsCoins)
-          .innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId))
-          .where(where),
+      const where = and(eq(flashNewsCoins.coinId, coin), inArray(flashNews.locale, [...locales]));
+      const { rows, total } = await read(
+        (name) =>
+          db
+            .select({
+              id: flashNews.id,
+              title: flashNews.title,
+              body: flashNews.body,
+              at: flashNews.publishedAt,
+              important: flashNews.important,
+              url: flashNews.sourceUrl,
+              locale: flashNews.locale,
+              total: withTotal,
+            })
+            .from(flashNewsCoins)
+            .innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId))
+            .where(where)
+            .orderBy(desc(flashNews.publishedAt), desc(flashNews.id))
+            .limit(limit)
+            .offset(offset)
+            .prepare(name),
+        (name) =>
+          db
+            .select({ n })
+            .from(flashNewsCoins)
+            .innerJoin(flashNews, eq(flashNews.id, flashNewsCoins.flashNewsId))
+            .where(where)
+            .prepare(name),
       );
       return {
         list: rows.map((r) => ({
@@ -159,29 +178,37 @@ export async function listCoinContent(
     }
     case 'news': {
       const where = and(
-        eq(articleCoins.coinId, id),
+        eq(articleCoins.coinId, coin),
         eq(articles.kind, 'news'),
         isNull(articles.deletedAt),
         inArray(articles.locale, [...locales]),
       );
-      const rows = await db
-        .select({
-          id: articles.id,
-          title: articles.title,
-          summary: articles.summary,
-          at: articles.publishedAt,
-          url: articles.sourceUrl,
-          locale: articles.locale,
-          total: withTotal,
-        })
-        .from(articleCoins)
-        .innerJoin(articles, eq(articles.id, articleCoins.articleId))
-        .where(where)
-        .orderBy(desc(articles.publishedAt), desc(articles.id))
-        .limit(size)
-        .offset(offset);
-      const total = await totalOf(rows, () =>
-        db.select({ n }).from(articleCoins).innerJoin(articles, eq(articles.id, articleCoins.articleId)).where(where),
+      const { rows, total } = await read(
+        (name) =>
+          db
+            .select({
+              id: articles.id,
+              title: articles.title,
+              summary: articles.summary,
+              at: articles.publishedAt,
+              url: articles.sourceUrl,
+              locale: articles.locale,
+              total: withTotal,
+            })
+            .from(articleCoins)
+            .innerJoin(articles, eq(articles.id, articleCoins.articleId))
+            .where(where)
+            .orderBy(desc(articles.publishedAt), desc(articles.id))
+            .limit(limit)
+            .offset(offset)
+            .prepare(name),
+        (name) =>
+          db
+            .select({ n })
+            .from(articleCoins)
+            .innerJoin(articles, eq(articles.id, articleCoins.articleId))
+            .where(where)
+            .prepare(name),
       );
       return {
         list: rows.map((r) => ({
@@ -201,27 +228,31 @@ export async function listCoinContent(
       };
     }
     case 'calendar': {
-      const where = eq(calendarEvents.coinId, id);
-      const rows = await db
-        .select({
-          id: calendarEvents.id,
-          title: calendarEvents.title,
-          body: calendarEvents.body,
-          at: calendarEvents.startsAt,
-          importance: calendarEvents.importance,
-          source: calendarEvents.source,
-          total: withTotal,
-        })
-        .from(calendarEvents)
-        .where(where)
-        .orderBy(
-          sql`(${calendarEvents.startsAt} < now())`,
-          sql`case when ${calendarEvents.startsAt} >= now() then ${calendarEvents.startsAt} end asc`,
-          desc(calendarEvents.startsAt),
-        )
-        .limit(size)
-        .offset(offset);
-      const total = await totalOf(rows, () => db.select({ n }).from(calendarEvents).where(where));
+      const where = eq(calendarEvents.coinId, coin);
+      const { rows, total } = await read(
+        (name) =>
+          db
+            .select({
+              id: calendarEvents.id,
+              title: calendarEvents.title,
+              body: calendarEvents.body,
+              at: calendarEvents.startsAt,
+              importance: calendarEvents.importance,
+              source: calendarEvents.source,
+              total: withTotal,
+            })
+            .from(calendarEvents)
+            .where(where)
+            .orderBy(
+              sql`(${calendarEvents.startsAt} < now())`,
+              sql`case when ${calendarEvents.startsAt} >= now() then ${calendarEvents.startsAt} end asc`,
+              desc(calendarEvents.startsAt),
+            )
+            .limit(limit)
+            .offset(offset)
+            .prepare(name),
+        (name) => db.select({ n }).from(calendarEvents).where(where).prepare(name),
+      );
       return {
         list: rows.map((r) => ({
           kind,
