@@ -181,7 +181,6 @@ export async function listLives(db: Db, q: LivesQuery): Promise<LivesPage> {
   };
 }
 
-/** One flash news item with its related coins and neighbours; a missing id is a 404. */
 type LinkJson = { id: number; title: string; publishedAt: string } | null;
 
 /** A column of the outer row, qualified (Drizzle leaves a one-table select's columns bare). */
@@ -197,7 +196,7 @@ const neighbour = (direction: 'older' | 'newer') => {
 };
 
 /**
- * One item with its coins and its two neighbours. One prepared statement (one round trip, built
+ * One flash news item with its coins and its two neighbours; a missing id is a 404. One prepared statement (one round trip, built
  * once): a detail page is small, so four separate queries were most of its cost.
  */
 export async function getLive(db: Db, id: number): Promise<LiveDetail> {

@@ -348,9 +348,10 @@ export async function listColumnists(
   return { list: rows.map(toColumnist), total: count?.n ?? 0, page: q.page, size: q.size };
 }
 
-/** One columnist with counts of all their visible articles; 404 when unknown. */
+/** Whether an id fits the id columns (a positive 32-bit integer). */
 const isRowId = (id: number) => Number.isSafeInteger(id) && id >= 1 && id <= 2_147_483_647;
 
+/** One columnist with counts of all their visible articles; 404 when unknown. */
 async function getColumnist(db: Db, id: number): Promise<Columnist> {
   if (!isRowId(id)) throw notFound('news.columnistMissing');
   const statement = prepared(db, 'getColumnist', (name) =>
