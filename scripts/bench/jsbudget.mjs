@@ -9,8 +9,8 @@
 // Budgets: article, news and flash-news lists ≤ 15 KB; coin list ≤ 75 KB; coin detail ≤ 150 KB;
 // kline ≤ 150 KB (140 KB until the API client became ofetch, 5 KB on these pages, and 145 KB
 // until dates were formatted by dayjs, 3.3 KB: issue 23). The home page has no budget of its own in the issue and is reported only.
-// The converter ≤ 20 KB: its result follows the price stream without a framework (10.8 KB
-// measured), and its form's React island (67 KB more) loads only when the reader reaches for it.
+// The converter ≤ 20 KB: its result follows the price stream and its form converts in place
+// without a framework (until issue 25 the form was a React island, 67 KB more on interaction).
 //
 //   node scripts/bench/jsbudget.mjs                   builds if needed, own server on a temp data dir
 //   node scripts/bench/jsbudget.mjs http://host:port  measures a running server

@@ -26,10 +26,9 @@ async function stillCoin(): Promise<Still> {
 const cnyRate = async () =>
   (await query<{ rate: string }>(`select rate::text as rate from rates where symbol = 'CNY'`))[0]!.rate;
 
-/** Waits for the form island to load (it hydrates when the reader reaches for it). */
+/** Waits for the form's script (a plain GET form until it runs). */
 async function hydrate(page: Page) {
-  await page.getByTestId('convert-amount-input').focus();
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await expect(page.locator('form[data-convert-form][data-ready]')).toHaveCount(1);
 }
 
 test('en and zh pages convert from the stored price, name the pair and its sources, and swap', async ({ page }) => {
@@ -83,6 +82,16 @@ test('with JavaScript the result follows the price stream and the typing; a bad 
   await expect(page.getByTestId('convert-message')).toHaveText('The amount must be a number, such as 2.5.');
   await expect(page.getByTestId('convert-amount')).toHaveText('3 BTC');
   await expect(page).toHaveURL(/\/convert\/btc-eur\?amount=3$/);
+  // An unknown code, left typed: the server's refusal in place, the result and the address kept.
+  await page.getByTestId('convert-amount-input').fill('3');
+  await page.getByTestId('convert-to').fill('nosuch');
+  await page.getByTestId('convert-to').blur();
+  await expect(page.getByTestId('convert-message')).toHaveText(
+    'Unknown coin or currency: NOSUCH. Pick one from the list.',
+  );
+  await expect(value).toHaveText(/^[\d,]+\.\d\d EUR$/);
+  await expect(page).toHaveURL(/\/convert\/btc-eur\?amount=3$/);
+  await expect(page.getByTestId('convert-swap')).toHaveAttribute('href', '/convert/nosuch-btc?amount=3');
 });
 
 test.describe('without JavaScript, on a phone', () => {

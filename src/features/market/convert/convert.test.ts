@@ -4,7 +4,7 @@ import { formatPrice } from '../../../lib/format/index.ts';
 import { amountText, divide, formatExact, multiply, ratioOf, ratioOfNumber, toDecimalText } from './exact.ts';
 import { convertPath, normaliseCode, pairSegment, pairSplits, parseAmount } from './input.ts';
 import { quote, quoteText, rateOf, type Leg } from './model.ts';
-import { panelHtml } from './client/markup.ts';
+import { formHtml, panelHtml } from './client/markup.ts';
 
 const r = (s: string) => ratioOf(s)!;
 const coin = (code: string, value: string, extra: Partial<Leg> = {}): Leg => ({
@@ -182,5 +182,37 @@ describe('a conversion', () => {
     expect(demo).toContain('provenance.stalePrice');
     expect(demo).toContain('convert.fiatRate(EUR)');
     expect(demo).toContain('href="/methodology"');
+  });
+});
+
+describe('the form', () => {
+  const t = (key: string, vars: Record<string, string | number> = {}) => `${key}(${Object.values(vars).join(',')})`;
+  const view = {
+    t,
+    dict: { 'convert.submit': 'Convert' },
+    base: '/zh',
+    amount: '2.5',
+    from: 'BTC',
+    to: 'USD',
+    problem: null,
+  };
+
+  it('is a GET form to the readable page, with the swap as a link the other way round', () => {
+    const form = formHtml(view).value;
+    expect(form).toContain('<form class="cv-form" method="get" action="/zh/convert"');
+    expect(form).toContain('href="/zh/convert/usd-btc?amount=2.5"');
+    expect(form).toContain('aria-label="convert.swap(BTC,USD)"');
+    expect(form).toContain('data-dict="{&quot;convert.submit&quot;:&quot;Convert&quot;}"');
+    expect(form).not.toContain('aria-invalid');
+    expect(form).toContain('data-testid="convert-message"></p>');
+  });
+
+  it("echoes the reader's refused input escaped, with the reason, and drops it from the swap link", () => {
+    const form = formHtml({ ...view, amount: '"><script>x</script>', problem: 'convert.problem.number()' }).value;
+    expect(form).not.toContain('<script>');
+    expect(form).toContain('value="&quot;&gt;&lt;script&gt;x&lt;/script&gt;"');
+    expect(form).toContain('aria-invalid="true"');
+    expect(form).toContain('href="/zh/convert/usd-btc"');
+    expect(form).toContain('data-testid="convert-message">convert.problem.number()</p>');
   });
 });

@@ -1,11 +1,14 @@
 /**
- * The result panel as a string, drawn by the server (Converter.astro) and redrawn by the
- * browser (live.ts) as the reader types and the prices move: the converted amount, the rate both
- * ways, and where each side's price or rate comes from and how old it is.
+ * The converter's markup as strings. The result panel is drawn by the server (Converter.astro)
+ * and redrawn by the browser (live.ts) as the reader types and the prices move: the converted
+ * amount, the rate both ways, and where each side's price or rate comes from and how old it is.
+ * The form is the server's; form.ts only changes its values and attributes.
  */
-import { html, type SafeHtml } from '../../../../lib/html.ts';
+import { attr, html, type SafeHtml } from '../../../../lib/html.ts';
+import type { Dict } from '../../../../lib/i18n/index.ts';
 import { sentenceWithAge, sourceList, type AgeView } from '../../../../lib/provenance.ts';
 import type { Ratio } from '../exact.ts';
+import { convertPath, parseAmount } from '../input.ts';
 import { quoteText, type Leg } from '../model.ts';
 
 export interface PanelView extends AgeView {
@@ -41,4 +44,37 @@ export function panelHtml(v: PanelView, amount: Ratio | null, from: Leg, to: Leg
 /** The picker's choices (currencies, then the top coins) for the form's code fields, as a datalist. */
 export function currencyListHtml(options: readonly { code: string; label: string }[]): SafeHtml {
   return html`<datalist id="cv-currencies">${options.map((o) => html`<option value="${o.code}">${o.label}</option>`)}</datalist>`;
+}
+
+export interface FormView {
+  t: AgeView['t'];
+  /** The words form.ts needs in the browser (`convert.*`), carried on the form. */
+  dict: Dict;
+  /** Locale prefix of the page ("" or "/zh"). */
+  base: string;
+  /** What the form shows (the reader's own input, even when refused). */
+  amount: string;
+  from: string;
+  to: string;
+  /** The server's message about that input, in the page's language; null when it was fine. */
+  problem: string | null;
+}
+
+/** The swap link: the same amount the other way round (a plain link without JavaScript). */
+export function swapLink(base: string, from: string, to: string, amount: string) {
+  return base + convertPath(to, from, parseAmount(amount).ok ? amount : null);
+}
+
+/**
+ * The converter's form: a plain GET form that the server answers with the readable page, and
+ * form.ts's from the first paint, which converts in place as the reader types.
+ */
+export function formHtml(v: FormView): SafeHtml {
+  const { t } = v;
+  const swap = t('convert.swap', { from: v.from, to: v.to });
+  const code = (side: 'from' | 'to') =>
+    html`<div class="cv-field"><label for="cv-${side}">${t(`convert.${side}`)}</label><input id="cv-${side}" name="${side}" list="cv-currencies" autocomplete="off" maxlength="30" title="${t('convert.pickerHint')}" value="${v[side]}" data-testid="convert-${side}"></div>`;
+  return html`<form class="cv-form" method="get" action="${v.base}/convert" aria-label="${t('convert.form')}" data-convert-form data-base="${v.base}" data-dict="${JSON.stringify(v.dict)}" data-testid="convert-form"><div class="cv-field cv-amount-field"><label for="cv-amount">${t('convert.amount')}</label><input id="cv-amount" name="amount" type="text" inputmode="decimal" autocomplete="off" maxlength="64" value="${v.amount}"${attr('aria-invalid', v.problem !== null && 'true')} aria-describedby="cv-message" data-testid="convert-amount-input"></div>
+${code('from')}<a class="cv-swap" href="${swapLink(v.base, v.from, v.to, v.amount)}" title="${swap}" aria-label="${swap}" data-testid="convert-swap">⇄</a>${code('to')}
+<button type="submit" data-testid="convert-submit">${t('convert.submit')}</button><p id="cv-message" class="cv-message" role="alert" data-testid="convert-message">${v.problem}</p></form>`;
 }
