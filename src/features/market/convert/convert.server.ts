@@ -8,6 +8,7 @@ import type { Locale } from '../../../lib/i18n/index.ts';
 import { DomainError } from '../../../server/api/errors.ts';
 import { memo } from '../../../server/db/cache.ts';
 import type { Db } from '../../../server/db/index.ts';
+import { prepared } from '../../../server/db/prepared.ts';
 import { coins, rates } from '../../../server/db/schema/index.ts';
 import { translator } from '../../../server/i18n/index.ts';
 import { FIAT_SYMBOLS } from '../../../server/rates/fiat.ts';
@@ -41,19 +42,23 @@ async function fiatLeg(db: Db, code: string, locale: Locale): Promise<Leg | null
 
 async function coinLeg(db: Db, code: string, locale: Locale): Promise<Leg | null> {
   // Symbols repeat (and are stored as their sources write them): the best-ranked coin with a price.
-  const [row] = await db
-    .select({
-      id: coins.id,
-      symbol: coins.symbol,
-      name: coins.name,
-      price: coins.price,
-      sources: coins.sources,
-      priceAt: coins.priceAt,
-    })
-    .from(coins)
-    .where(and(sql`lower(${coins.symbol}) = ${code.toLowerCase()}`, gt(coins.price, '0')))
-    .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id))
-    .limit(1);
+  const bySymbol = prepared(db, 'convert:coinLeg', (name) =>
+    db
+      .select({
+        id: coins.id,
+        symbol: coins.symbol,
+        name: coins.name,
+        price: coins.price,
+        sources: coins.sources,
+        priceAt: coins.priceAt,
+      })
+      .from(coins)
+      .where(and(sql`lower(${coins.symbol}) = ${sql.placeholder('symbol')}`, gt(coins.price, '0')))
+      .orderBy(sql`${coins.rank} asc nulls last`, asc(coins.id))
+      .limit(1)
+      .prepare(name),
+  );
+  const [row] = await bySymbol.execute({ symbol: code.toLowerCase() });
   if (!row?.price) return null;
   const age = priceAge(row);
   return {

@@ -93,6 +93,9 @@ export const coins = pgTable(
     index('coins_change7d_idx').on(t.change7d),
     index('coins_price_idx').on(t.price),
     index('coins_symbol_idx').on(t.symbol),
+    // A symbol in any case (`btc` in /convert/btc-usd, /kline/btc, a search for one): equality, which
+    // the trigram index (0019) answers ten times slower.
+    index('coins_symbol_lower_idx').on(sql`lower(${t.symbol})`),
   ],
 );
 
