@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Sector, SectorDetail } from '../../market/sectors/sectors.server.ts';
-import type { WikiEntry, WikiPage } from './knowledge.server.ts';
+import { wikiIndex, type WikiEntry, type WikiPage } from './knowledge.server.ts';
 import type { TopicDetail, TopicSummary } from './topics.server.ts';
 import type { Page } from '../../../server/db/numbers.ts';
 import { apiHarness } from '../../../../tests/api/helpers.ts';
@@ -78,6 +78,25 @@ describe('GET /api/v1/wiki', () => {
     expect(status).toBe(400);
     expect(body.code).toBe(400);
     expect(body.msg).toEqual(expect.any(String));
+  });
+});
+
+describe('the /baike index', () => {
+  it("lists a language's every entry in the API's order, and filters as the API does", async () => {
+    for (const locale of ['en', 'zh'] as const) {
+      const api = (await get<WikiPage>('/api/v1/wiki?kind=baike&size=100', { headers: { 'x-locale': locale } })).body
+        .data;
+      const index = await wikiIndex(db(), locale);
+      expect(index).toHaveLength(api.total);
+      expect(index.slice(0, 100)).toEqual(
+        api.list.map(({ slug, title, category, summary }) => ({ slug, title, category, summary })),
+      );
+    }
+    const stak = (await get<WikiPage>('/api/v1/wiki?kind=baike&q=STAK&size=100')).body.data.list;
+    expect(stak.length).toBeGreaterThan(1);
+    expect((await wikiIndex(db(), 'en', 'STAK')).map((e) => e.slug)).toEqual(stak.map((e) => e.slug));
+    // The filter's own wildcards are literal, in the prepared statement as in the API.
+    expect(await wikiIndex(db(), 'en', '%_nothing')).toEqual([]);
   });
 });
 

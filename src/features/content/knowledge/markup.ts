@@ -5,7 +5,7 @@
 import { html, type SafeHtml } from '../../../lib/html.ts';
 import { langTagHtml } from '../../../lib/i18n/contentLanguage.ts';
 import type { View } from '../../../server/view.ts';
-import type { WikiSummary } from './knowledge.server.ts';
+import type { WikiIndexEntry } from './knowledge.server.ts';
 
 /**
  * The `<li>` of every entry of one group, written in `locale`; `lang` is set when that is not
@@ -13,7 +13,7 @@ import type { WikiSummary } from './knowledge.server.ts';
  */
 export function baikeEntriesHtml(
   v: View,
-  entries: readonly WikiSummary[],
+  entries: readonly WikiIndexEntry[],
   locale: string,
   lang: string | undefined,
 ): SafeHtml {
