@@ -392,6 +392,8 @@ test('a visitor on the user centre gets the login dialog; reading pages load no 
   await expect(page.getByTestId('login-dialog')).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('login-dialog')).toBeHidden();
+  // Focus goes back to the link that opened the dialog, not to the top of the page.
+  await expect(page.getByTestId('header-login')).toBeFocused();
 
   await page.goto('/user');
   await expect(page.getByTestId('centre-signed-out')).toBeVisible();

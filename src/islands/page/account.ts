@@ -59,14 +59,21 @@ export function startAccount(): void {
   const base = area?.dataset.base ?? '';
   const signedOut = area ? [...area.childNodes].map((n) => n.cloneNode(true)) : [];
 
+  // What the area shows: the server's "Log in / Register" at first. Drawn again only when that
+  // changes, so that the "Log in" link a visitor just used (and the dialog gives focus back to
+  // when it closes) stays in the page.
+  let shows: 'visitor' | 'reader' = 'visitor';
   const draw = () => {
     if (!area) return;
     const session = signedIn();
     const info = session ? storedProfile() : null;
     if (!session) {
+      if (shows === 'visitor') return;
+      shows = 'visitor';
       area.replaceChildren(...signedOut.map((n) => n.cloneNode(true)));
       return;
     }
+    shows = 'reader';
     const user = info?.user;
     const name = user ? displayName(user) : t('account.header.userCentre');
     const menu = document.createElement('details');
