@@ -225,6 +225,7 @@ async function peoplesData(): Promise<Record<string, string>> {
     'users',
     'sessions',
     'verification_tokens',
+    'recovery_codes',
     'favourites',
     'columnist_follows',
     'announcement_subscriptions',

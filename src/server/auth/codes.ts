@@ -10,7 +10,8 @@ import { verificationTokens } from '../db/schema/index.ts';
 import { sharedSecret } from './secrets.ts';
 
 export type CodePurpose = 'sms_login' | 'sms_reset' | 'sms_bind' | 'mail_bind';
-type LinkPurpose = 'activate' | 'reset';
+/** second_factor: the sign-in challenge between the password (or SMS code) and the second factor. */
+type LinkPurpose = 'activate' | 'reset' | 'second_factor';
 
 const MINUTE = 60_000;
 const LIFETIME_MS: Record<CodePurpose | LinkPurpose, number> = {
@@ -20,10 +21,12 @@ const LIFETIME_MS: Record<CodePurpose | LinkPurpose, number> = {
   mail_bind: 15 * MINUTE,
   activate: 24 * 60 * MINUTE,
   reset: 60 * MINUTE,
+  second_factor: 5 * MINUTE,
 };
 const MAX_ATTEMPTS = 5;
 
-async function digest(db: Db, purpose: string, secret: string): Promise<string> {
+/** The keyed digest secrets are stored as (recovery codes use it too). */
+export async function digest(db: Db, purpose: string, secret: string): Promise<string> {
   return createHmac('sha256', await sharedSecret(db, 'codes'))
     .update(`${purpose}\0${secret}`)
     .digest('hex');
@@ -134,6 +137,19 @@ type LinkCheck =
 
 /** Uses up a link secret: its user and address, or why it does not work. */
 export async function takeLink(db: Db, purpose: LinkPurpose, token: string): Promise<LinkCheck> {
+  const found = await peekLink(db, purpose, token);
+  if (!found.ok) return found;
+  // Only one of two simultaneous clicks wins.
+  if (!(await consumeLink(db, found.id))) return { ok: false, reason: 'used' };
+  return found;
+}
+
+/** A live link secret, not used up (a sign-in challenge outlives a mistyped code): its row id and user. */
+export async function peekLink(
+  db: Db,
+  purpose: LinkPurpose,
+  token: string,
+): Promise<(LinkCheck & { ok: true; id: number }) | (LinkCheck & { ok: false })> {
   if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return { ok: false, reason: 'invalid' };
   const tokenHash = await digest(db, purpose, token);
   const [row] = await db
@@ -144,14 +160,30 @@ export async function takeLink(db: Db, purpose: LinkPurpose, token: string): Pro
   if (!row || row.userId === null) return { ok: false, reason: 'invalid' };
   if (row.consumedAt) return { ok: false, reason: 'used' };
   if (row.expiresAt.getTime() <= Date.now()) return { ok: false, reason: 'expired' };
-  // Only one of two simultaneous clicks wins.
+  return { ok: true, id: row.id, userId: row.userId, identifier: row.identifier };
+}
+
+/** Uses up the secret of row `id`; false when another request used it first. */
+export async function consumeLink(db: Db, id: number): Promise<boolean> {
   const taken = await db
     .update(verificationTokens)
     .set({ consumedAt: sql`now()` })
-    .where(and(eq(verificationTokens.id, row.id), isNull(verificationTokens.consumedAt)))
+    .where(and(eq(verificationTokens.id, id), isNull(verificationTokens.consumedAt)))
     .returning({ id: verificationTokens.id });
-  if (!taken.length) return { ok: false, reason: 'used' };
-  return { ok: true, userId: row.userId, identifier: row.identifier };
+  return taken.length > 0;
+}
+
+/** A wrong answer against row `id`'s secret; the fifth uses it up. True when it is used up now. */
+export async function missLink(db: Db, id: number): Promise<boolean> {
+  const [row] = await db
+    .update(verificationTokens)
+    .set({
+      attempts: sql`${verificationTokens.attempts} + 1`,
+      consumedAt: sql`case when ${verificationTokens.attempts} + 1 >= ${MAX_ATTEMPTS} then coalesce(${verificationTokens.consumedAt}, now()) else ${verificationTokens.consumedAt} end`,
+    })
+    .where(eq(verificationTokens.id, id))
+    .returning({ consumedAt: verificationTokens.consumedAt });
+  return !row || row.consumedAt !== null;
 }
 
 /**

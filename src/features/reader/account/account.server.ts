@@ -223,7 +223,16 @@ export function siteLink(caller: Caller, page: string, token: string): string {
   return `${siteOrigin()}/${caller.locale}${page}?token=${encodeURIComponent(token)}`;
 }
 
-type MailKind = 'activate' | 'reset' | 'bind' | 'emailChanged' | 'phoneChanged';
+type MailKind =
+  | 'activate'
+  | 'reset'
+  | 'bind'
+  | 'emailChanged'
+  | 'phoneChanged'
+  | 'twoFactorOn'
+  | 'twoFactorOff'
+  | 'recoveryCodesNew'
+  | 'recoveryCodeUsed';
 
 export async function sendMail(
   db: Db,

@@ -4,3 +4,4 @@ export * from './links.server.ts';
 export * from './publicProfile.server.ts';
 export { profileRoutes } from './profileRoutes.ts';
 export { accountRoutes } from './routes.ts';
+export { twoFactorRoutes } from './twoFactorRoutes.ts';

@@ -65,7 +65,7 @@ export async function changePassword(
 }
 
 /** The account's current password, or 400 "The current password is wrong." (with the back-off of guesses). */
-async function expectPassword(db: Db, userId: number, password: string): Promise<UserRow> {
+export async function expectPassword(db: Db, userId: number, password: string): Promise<UserRow> {
   const verdict = await attempt(db, [{ key: `password:${userId}`, backoff: PASSWORD_BACKOFF }]);
   if (!verdict.ok) throw tooMany(verdict.retryAfter);
   const user = await userById(db, userId);

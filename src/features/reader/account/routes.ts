@@ -7,6 +7,7 @@ import { getCookie } from 'hono/cookie';
 import { bodyLimit } from 'hono/body-limit';
 import * as accounts from './signIn.server.ts';
 import type { Caller, Signed, SignedIn, UserView } from './account.server.ts';
+import { answerChallenge, type SecondFactorNeeded } from './twoFactor.server.ts';
 import { DEVICE_COOKIE, deviceCookie, sessionCookies } from '../../../server/auth/cookies.ts';
 import { accountOf, codeOf, emailOf, invalid, linkTokenOf, passwordOf, phoneOf, userNameOf } from './rules.ts';
 import { DomainError } from '../../../server/api/errors.ts';
@@ -45,6 +46,17 @@ export async function keepSession(c: C, signed: SignedIn): Promise<Signed> {
     c.header('Set-Cookie', cookie, { append: true });
   c.header('Set-Cookie', await deviceCookie(c.get('db'), signed.device, secure), { append: true });
   return keepColours(c, { token: signed.token, user: signed.user });
+}
+
+/**
+ * A sign-in's answer: the session (keepSession), or, for an account with two-factor sign-in, the
+ * challenge to answer at POST login/twoFactor (no cookie is set until then).
+ */
+export async function sessionOrChallenge(
+  c: C,
+  result: SignedIn | SecondFactorNeeded,
+): Promise<Signed | SecondFactorNeeded> {
+  return 'secondFactor' in result ? result : keepSession(c, result);
 }
 
 /**
@@ -152,7 +164,7 @@ export const accountRoutes = new Hono<ApiEnv>()
       const b = await body(c);
       return done(
         c,
-        await keepSession(
+        await sessionOrChallenge(
           c,
           await accounts.loginByPhone(c.get('db'), caller(c), { phone: phoneOf(b.phone), code: codeOf(b.code) }),
         ),
@@ -170,8 +182,25 @@ export const accountRoutes = new Hono<ApiEnv>()
       const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
       return done(
         c,
-        await keepSession(c, await accounts.login(c.get('db'), caller(c), { account: accountOf(b.account), password })),
+        await sessionOrChallenge(
+          c,
+          await accounts.login(c.get('db'), caller(c), { account: accountOf(b.account), password }),
+        ),
       );
+    },
+  )
+  .post(
+    '/login/twoFactor',
+    account(
+      'Second step of a sign-in for an account with two-factor sign-in: the challenge login or loginByPhone answered (`secondFactor.challenge`, five minutes) and a code from the authenticator app or a recovery code',
+      { body: z.object({ challenge: str, code: str }) },
+    ),
+    smallBody,
+    async (c) => {
+      const b = await body(c);
+      const challenge = typeof b.challenge === 'string' ? b.challenge : '';
+      const code = typeof b.code === 'string' ? b.code : '';
+      return done(c, await keepSession(c, await answerChallenge(c.get('db'), caller(c), { challenge, code })));
     },
   )
   .get('/sendSMS4ResetPwd', account('Send a password reset code by SMS', { query: phoneQ }), async (c) => {

@@ -11,6 +11,7 @@ import { issueCode, issueLink, takeLink } from '../../../server/auth/codes.ts';
 import { knownDevice } from '../../../server/auth/cookies.ts';
 import { hashPassword, verifyPassword } from '../../../server/auth/passwords.ts';
 import { invalid } from './rules.ts';
+import { afterFirstFactor, type SecondFactorNeeded } from './twoFactor.server.ts';
 import { attempt, consume, forgive } from '../../../server/auth/throttle.ts';
 import { revokeAllSessions } from '../../../server/auth/tokens.ts';
 import {
@@ -93,7 +94,11 @@ export async function activate(
  * unknown account. Attempts count against the account itself (by e-mail or by name alike), see
  * LOGIN_BACKOFF_*; a refusal says how long to wait.
  */
-export async function login(db: Db, caller: Caller, input: { account: string; password: string }): Promise<SignedIn> {
+export async function login(
+  db: Db,
+  caller: Caller,
+  input: { account: string; password: string },
+): Promise<SignedIn | SecondFactorNeeded> {
   await guardIp(db, caller, 'attempts');
   const account = input.account.toLowerCase();
   const [user] = await db
@@ -114,7 +119,7 @@ export async function login(db: Db, caller: Caller, input: { account: string; pa
   if (!verdict.ok) throw tooMany(verdict.retryAfter);
   if (!(await verifyPassword(user?.passwordHash, input.password)) || !user) throw invalid('loginFailed');
   await forgive(db, verdict.events);
-  return signIn(db, caller, user);
+  return afterFirstFactor(db, caller, user);
 }
 
 /** GET sendSMS4Login: a code for signing in or registering by phone. */
@@ -149,12 +154,16 @@ export async function registerByPhone(
 }
 
 /** POST loginByPhone. */
-export async function loginByPhone(db: Db, caller: Caller, input: { phone: string; code: string }): Promise<SignedIn> {
+export async function loginByPhone(
+  db: Db,
+  caller: Caller,
+  input: { phone: string; code: string },
+): Promise<SignedIn | SecondFactorNeeded> {
   await guardIp(db, caller, 'attempts');
   await expectCode(db, 'sms_login', input.phone, input.code);
   const user = await userByPhone(db, input.phone);
   if (!user) throw new DomainError(404, 4041, 'auth.phoneUnknown');
-  return signIn(db, caller, user);
+  return afterFirstFactor(db, caller, user);
 }
 
 /** GET sendSMS4ResetPwd: a code to the phone if an account uses it; the same answer either way. */

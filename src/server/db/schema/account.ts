@@ -25,6 +25,14 @@ export const users = pgTable(
      * null follows the language. Checked here too: pages trust what they read back.
      */
     riseFall: text('rise_fall'),
+    /**
+     * The TOTP secret, encrypted (twoFactor.server.ts); while `totpEnabledAt` is null it is an
+     * enrolment not confirmed yet, and asks nothing at sign-in.
+     */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: ts('totp_enabled_at'),
+    /** The last 30-second step a code was accepted for: a code is good once. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: ts('created_at').notNull().defaultNow(),
     updatedAt: ts('updated_at').notNull().defaultNow(),
   },
@@ -60,7 +68,7 @@ export const verificationTokens = pgTable(
   'verification_tokens',
   {
     id: serial('id').primaryKey(),
-    /** activate | reset | sms_login | sms_register | sms_reset | sms_bind | mail_bind */
+    /** activate | reset | sms_login | sms_register | sms_reset | sms_bind | mail_bind | second_factor */
     purpose: text('purpose').notNull(),
     /** The e-mail (lower case) or E.164 phone the secret went to. */
     identifier: text('identifier').notNull(),
@@ -75,6 +83,24 @@ export const verificationTokens = pgTable(
     index('verification_tokens_lookup_idx').on(t.purpose, t.identifier, t.createdAt),
     index('verification_tokens_hash_idx').on(t.tokenHash),
   ],
+);
+
+/**
+ * Single-use recovery codes of an account with two-factor sign-in: only their HMAC is kept
+ * (codes.ts's keyed digest: the codes are random, so no slow hash is needed).
+ */
+export const recoveryCodes = pgTable(
+  'recovery_codes',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    codeHash: text('code_hash').notNull(),
+    usedAt: ts('used_at'),
+    createdAt: ts('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('recovery_codes_user_idx').on(t.userId)],
 );
 
 /**

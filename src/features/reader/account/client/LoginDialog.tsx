@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState } from 'react';
 import { checkCode, displayName, type AccountUser } from '../../../../lib/account.ts';
 import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
-import { apiCall, apiPost } from '../../../../stores/api.ts';
+import { ApiError, apiCall, apiPost } from '../../../../stores/api.ts';
 import { $session, closeLogin, login } from '../../../../stores/session.ts';
 import {
   errorText,
@@ -29,6 +29,8 @@ const PANEL = 'login-panel';
 
 /** A sign-in answer as this browser reads it: the session itself arrived in its cookies (the token is for API clients). */
 type Signed = { user: AccountUser };
+/** The answer instead, for an account with two-factor sign-in: the challenge its second step answers. */
+type SecondFactor = { secondFactor: { challenge: string } };
 
 /**
  * The login dialog (SPEC §4): user name or e-mail with a password, or a phone with an SMS
@@ -47,22 +49,50 @@ export default function LoginDialog({ locale, base, dict }: Props) {
   const [busy, setBusy] = useState(false);
   const [note, setNote] = useState<Note>(null);
   const [problems, setProblems] = useState<Record<string, string | null>>({});
+  /** After the first factor of an account with two-factor sign-in: its challenge, and the code typed. */
+  const [challenge, setChallenge] = useState<string | null>(null);
+  const [secondCode, setSecondCode] = useState('');
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (loginVisible && !dialog.open) {
       setNote(null);
+      setChallenge(null);
       dialog.showModal();
     } else if (!loginVisible && dialog.open) dialog.close();
   }, [loginVisible]);
 
-  const finish = (signed: Signed) => {
+  const finish = (signed: Signed | SecondFactor) => {
+    if ('secondFactor' in signed) {
+      setChallenge(signed.secondFactor.challenge);
+      setSecondCode('');
+      setProblems({});
+      return;
+    }
+    setChallenge(null);
     setPassword('');
     setCode('');
     setNote({ kind: 'ok', text: t('account.login.welcome', { name: displayName(signed.user) }) });
     login(signed.user);
   };
+
+  async function submitSecond() {
+    const found = { secondCode: secondCode.trim() ? null : t('account.validation.required') };
+    setProblems(found);
+    if (found.secondCode) return;
+    setBusy(true);
+    setNote(null);
+    try {
+      finish(await apiPost<Signed>('/new/v1/login/twoFactor', { challenge, code: secondCode }));
+    } catch (e) {
+      // A challenge that expired or had too many wrong codes: back to the first step.
+      if (e instanceof ApiError && e.code === 4016) setChallenge(null);
+      setNote({ kind: 'error', text: errorText(e, t) });
+    } finally {
+      setBusy(false);
+    }
+  }
 
   async function submit() {
     const found: Record<string, string | null> =
@@ -82,8 +112,8 @@ export default function LoginDialog({ locale, base, dict }: Props) {
     try {
       finish(
         tab === 'password'
-          ? await apiPost<Signed>('/new/v1/login', { account: account.trim(), password })
-          : await apiPost<Signed>('/new/v1/loginByPhone', { phone: phone.composed, code: code.trim() }),
+          ? await apiPost<Signed | SecondFactor>('/new/v1/login', { account: account.trim(), password })
+          : await apiPost<Signed | SecondFactor>('/new/v1/loginByPhone', { phone: phone.composed, code: code.trim() }),
       );
     } catch (e) {
       setNote({ kind: 'error', text: errorText(e, t) });
@@ -122,73 +152,108 @@ export default function LoginDialog({ locale, base, dict }: Props) {
           ×
         </button>
       </div>
-      <Tabs
-        label={t('account.login.title')}
-        tabs={[
-          { key: 'password', label: t('account.login.tabPassword') },
-          { key: 'phone', label: t('account.login.tabPhone') },
-        ]}
-        active={tab}
-        onChange={(k) => {
-          setTab(k);
-          setNote(null);
-          setProblems({});
-        }}
-        panel={PANEL}
-      />
-      <div role="tabpanel" id={PANEL} aria-labelledby={tabId(PANEL, tab)}>
-        <Form onSubmit={submit} busy={busy} testId="login-form">
-          {tab === 'password' ? (
-            <>
-              <Field
-                label={t('account.login.account')}
-                autoComplete="username"
-                value={account}
-                onChange={(e) => setAccount(e.target.value)}
-                error={problems.account}
-                testId="login-account"
-              />
-              <Field
-                label={t('account.common.password')}
-                type="password"
-                autoComplete="current-password"
-                value={password}
-                onChange={(e) => setPassword(e.target.value)}
-                error={problems.password}
-                testId="login-password"
-              />
-            </>
-          ) : (
-            <>
-              <PhoneField
-                locale={locale}
-                t={t}
-                value={phone.phone}
-                onChange={phone.setPhone}
-                error={problems.phone}
-                testId="login-phone"
-              />
-              <div className="code-row">
-                <Field
-                  label={t('account.common.code')}
-                  inputMode="numeric"
-                  autoComplete="one-time-code"
-                  maxLength={6}
-                  value={code}
-                  onChange={(e) => setCode(e.target.value)}
-                  error={problems.code}
-                  testId="login-code"
-                />
-                <SendCodeButton t={t} send={sendCode} testId="login-send-code" />
-              </div>
-            </>
-          )}
+      {challenge ? (
+        <Form onSubmit={submitSecond} busy={busy} testId="login-second-factor">
+          <h3 className="login-step">{t('account.login.twoFactor.title')}</h3>
+          <p className="muted">{t('account.login.twoFactor.hint')}</p>
+          <Field
+            label={t('account.login.twoFactor.code')}
+            autoComplete="one-time-code"
+            maxLength={16}
+            value={secondCode}
+            onChange={(e) => setSecondCode(e.target.value)}
+            error={problems.secondCode}
+            testId="login-second-code"
+            autoFocus
+          />
           <FormNote note={note} testId="login-note" />
-          <button type="submit" className="btn primary" disabled={busy} data-testid="login-submit">
-            {busy ? t('account.login.submitting') : t('account.login.submit')}
-          </button>
+          <div className="acc-actions">
+            <button type="submit" className="btn primary" disabled={busy} data-testid="login-second-submit">
+              {t('account.login.twoFactor.submit')}
+            </button>
+            <button
+              type="button"
+              className="btn secondary"
+              onClick={() => {
+                setChallenge(null);
+                setNote(null);
+              }}
+            >
+              {t('account.login.twoFactor.back')}
+            </button>
+          </div>
         </Form>
-      </div>
+      ) : (
+        <>
+          <Tabs
+            label={t('account.login.title')}
+            tabs={[
+              { key: 'password', label: t('account.login.tabPassword') },
+              { key: 'phone', label: t('account.login.tabPhone') },
+            ]}
+            active={tab}
+            onChange={(k) => {
+              setTab(k);
+              setNote(null);
+              setProblems({});
+            }}
+            panel={PANEL}
+          />
+          <div role="tabpanel" id={PANEL} aria-labelledby={tabId(PANEL, tab)}>
+            <Form onSubmit={submit} busy={busy} testId="login-form">
+              {tab === 'password' ? (
+                <>
+                  <Field
+                    label={t('account.login.account')}
+                    autoComplete="username"
+                    value={account}
+                    onChange={(e) => setAccount(e.target.value)}
+                    error={problems.account}
+                    testId="login-account"
+                  />
+                  <Field
+                    label={t('account.common.password')}
+                    type="password"
+                    autoComplete="current-password"
+                    value={password}
+                    onChange={(e) => setPassword(e.target.value)}
+                    error={problems.password}
+                    testId="login-password"
+                  />
+                </>
+              ) : (
+                <>
+                  <PhoneField
+                    locale={locale}
+                    t={t}
+                    value={phone.phone}
+                    onChange={phone.setPhone}
+                    error={problems.phone}
+                    testId="login-phone"
+                  />
+                  <div className="code-row">
+                    <Field
+                      label={t('account.common.code')}
+                      inputMode="numeric"
+                      autoComplete="one-time-code"
+                      maxLength={6}
+                      value={code}
+                      onChange={(e) => setCode(e.target.value)}
+                      error={problems.code}
+                      testId="login-code"
+                    />
+                    <SendCodeButton t={t} send={sendCode} testId="login-send-code" />
+                  </div>
+                </>
+              )}
+              <FormNote note={note} testId="login-note" />
+              <button type="submit" className="btn primary" disabled={busy} data-testid="login-submit">
+                {busy ? t('account.login.submitting') : t('account.login.submit')}
+              </button>
+            </Form>
+          </div>
+        </>
+      )}
       <p className="login-links">
         <a href={`${base}/user/forgot`}>{t('account.login.forgot')}</a>
         <span>

@@ -1,6 +1,6 @@
 /**
  * The user centre's island: the tabs and the activation banner; each tab's panel is its own
- * module (Profile.tsx, ChangePassword.tsx, Bindings.tsx and the other features' tabs).
+ * module (Profile.tsx, ChangePassword.tsx, TwoFactor.tsx, Bindings.tsx and the other features' tabs).
  */
 import { useEffect, useState } from 'react';
 import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
@@ -14,6 +14,7 @@ import WatchlistTab from '../../watchlist/client/WatchlistTab.tsx';
 import { BindEmail, BindPhone } from './Bindings.tsx';
 import ChangePassword from './ChangePassword.tsx';
 import Profile from './Profile.tsx';
+import TwoFactor from './TwoFactor.tsx';
 
 interface Props {
   locale: Locale;
@@ -25,6 +26,7 @@ const TABS = [
   'profile',
   'favourites',
   'password',
+  'security',
   'phone',
   'email',
   'interests',
@@ -95,6 +97,7 @@ export default function UserCentre({ locale, base, dict }: Props) {
         {tab === 'profile' && <Profile t={t} user={user} base={base} />}
         {tab === 'favourites' && <WatchlistTab dict={dict} base={base} />}
         {tab === 'password' && <ChangePassword t={t} />}
+        {tab === 'security' && <TwoFactor t={t} />}
         {tab === 'phone' && <BindPhone t={t} locale={locale} user={user} />}
         {tab === 'email' && <BindEmail t={t} user={user} />}
         {tab === 'interests' && <Interests t={t} locale={locale} base={base} />}
