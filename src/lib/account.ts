@@ -18,6 +18,8 @@ export interface AccountUser {
   emailVerified: boolean;
   /** The rise/fall colours kept with the account; null (or absent in older stored profiles): the language's. */
   colours?: RiseFallScheme | null;
+  /** Two-factor sign-in is on (absent in older stored profiles: off). */
+  twoFactor?: boolean;
   /** ISO time of the last profile change on the server. */
   updatedAt: string;
 }

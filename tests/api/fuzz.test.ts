@@ -226,6 +226,7 @@ async function peoplesData(): Promise<Record<string, string>> {
     'sessions',
     'verification_tokens',
     'recovery_codes',
+    'passkeys',
     'favourites',
     'columnist_follows',
     'announcement_subscriptions',

@@ -94,3 +94,66 @@ for (const L of [
     await expect(page.getByTestId('two-factor-status')).toHaveText(tf.statusOff!);
   });
 }
+
+// Passkeys need a host name (a relying party is never an IP address): these pages are opened at
+// localhost, Chromium's virtual authenticator playing the reader's phone.
+for (const L of [
+  { prefix: '', lan: 'en' },
+  { prefix: '/zh', lan: 'zh' },
+] as const) {
+  const acc = strings(`account/${L.lan}.json`).account! as Record<string, Record<string, string>>;
+
+  test(`passkeys in ${L.prefix || '/en'}: add one in the user centre, sign in with it, remove it`, async ({
+    page,
+    baseURL,
+  }) => {
+    const site = baseURL!.replace('127.0.0.1', 'localhost');
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('WebAuthn.enable');
+    await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
+    });
+    const name = `pk_${Date.now().toString(36).slice(-6)}${randomInt(1e3, 1e4)}`;
+    const t = await signature(Date.now(), 'coinlens');
+    const res = await page.request.post(`${site}/api/new/v1/register?t=${t}&lan=${L.lan}`, {
+      data: { userName: name, email: `${name}@example.com`, password: PASSWORD },
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(0);
+
+    await page.goto(`${site}${L.prefix}/user#security`);
+    const section = page.getByTestId('passkeys');
+    await expect(section.getByRole('heading')).toHaveText(acc.passkeys!.title!);
+    await expect(section).toContainText(acc.passkeys!.none!);
+    await section.getByTestId('passkey-name').fill('Test phone');
+    await section.getByTestId('passkey-password').fill(PASSWORD);
+    await section.getByTestId('passkey-add-submit').click();
+    await expect(section.getByTestId('passkey-list').locator('li')).toHaveCount(1);
+    await expect(section.getByTestId('passkey-list')).toContainText('Test phone');
+    await expect(section.getByTestId('passkey-list')).toContainText(acc.passkeys!.never!);
+
+    await page.getByTestId('account-menu').locator('summary').click();
+    await page.getByTestId('logout').click();
+    await expect(page.getByTestId('header-login')).toBeVisible();
+    await page.goto(`${site}${L.prefix}/news`);
+    await page.getByTestId('header-login').click();
+    const dialog = page.getByTestId('login-dialog');
+    await expect(dialog.getByTestId('login-passkey')).toHaveText(
+      (acc.login as unknown as Record<string, string>).passkey!,
+    );
+    await dialog.getByTestId('login-passkey').click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByTestId('account-name')).toHaveText(name);
+
+    await page.goto(`${site}${L.prefix}/user#security`);
+    await expect(section.getByTestId('passkey-list')).not.toContainText(acc.passkeys!.never!);
+    await section.getByTestId('passkey-list').getByRole('button').click();
+    await expect(section).toContainText(acc.passkeys!.none!);
+  });
+}

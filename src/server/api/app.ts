@@ -35,7 +35,7 @@ import { offeringRoutes } from '../../features/content/offerings/index.ts';
 import { knowledgeRoutes } from '../../features/content/knowledge/index.ts';
 import { sectorRoutes } from '../../features/market/sectors/index.ts';
 import { communityRoutes } from '../../features/content/community/index.ts';
-import { accountRoutes, profileRoutes, twoFactorRoutes } from '../../features/reader/account/index.ts';
+import { accountRoutes, passkeyRoutes, profileRoutes, twoFactorRoutes } from '../../features/reader/account/index.ts';
 import { favouriteRoutes } from '../../features/reader/watchlist/index.ts';
 import { bookmarkRoutes, columnistRoutes } from '../../features/reader/follows/index.ts';
 import { subscriptionRoutes } from '../../features/reader/notifications/index.ts';
@@ -149,6 +149,7 @@ export function createApi() {
   app.route('/', accountRoutes);
   app.route('/', profileRoutes);
   app.route('/', twoFactorRoutes);
+  app.route('/', passkeyRoutes);
   app.route('/', favouriteRoutes);
   app.route('/', bookmarkRoutes);
   app.route('/', columnistRoutes);

@@ -140,6 +140,7 @@ describe('register by e-mail, activate, log in', () => {
         'invitationCode',
         'nickname',
         'phone',
+        'twoFactor',
         'updatedAt',
         'userName',
       ]);

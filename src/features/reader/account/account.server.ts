@@ -19,9 +19,9 @@ import { checkCode, type CodeCheck, type CodePurpose } from '../../../server/aut
 import { passwordStamp, type DeviceOwner } from '../../../server/auth/cookies.ts';
 import { delivery } from './delivery.server.ts';
 import { SmsError } from './sms.server.ts';
-import { hashPassword } from '../../../server/auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../../../server/auth/passwords.ts';
 import { invalid } from './rules.ts';
-import { consume, type Backoff, type Limit } from '../../../server/auth/throttle.ts';
+import { attempt, consume, forgive, type Backoff, type Limit } from '../../../server/auth/throttle.ts';
 import { startSession } from '../../../server/auth/tokens.ts';
 
 /** What the API shows of an account (SPEC §3 User; never the hash). */
@@ -35,6 +35,8 @@ export interface UserView {
   invitationCode: string;
   /** The rise/fall colours chosen for the account (src/lib/riseFall.ts); null: the language's. */
   colours: RiseFallScheme | null;
+  /** Two-factor sign-in is on: changes that ask for the password ask for a code too. */
+  twoFactor: boolean;
   updatedAt: string;
 }
 
@@ -50,6 +52,7 @@ export function userView(u: UserRow): UserView {
     phone: u.phone,
     invitationCode: u.invitationCode,
     colours: toRiseFallScheme(u.riseFall) ?? null,
+    twoFactor: u.totpEnabledAt !== null,
     updatedAt: u.updatedAt.toISOString(),
   };
 }
@@ -232,7 +235,10 @@ type MailKind =
   | 'twoFactorOn'
   | 'twoFactorOff'
   | 'recoveryCodesNew'
-  | 'recoveryCodeUsed';
+  | 'recoveryCodeUsed'
+  | 'secondFactorFailed'
+  | 'passkeyAdded'
+  | 'passkeyRemoved';
 
 export async function sendMail(
   db: Db,
@@ -323,4 +329,35 @@ export async function tell(what: string, send: () => Promise<unknown>): Promise<
 /** A new password: every device cookie issued before it stops counting (cookies.ts). */
 export async function setPassword(db: Db, userId: number, password: string): Promise<UserRow> {
   return updateUser(db, userId, { passwordHash: await hashPassword(password) });
+}
+
+/** The account's current password, or 400 "The current password is wrong." (with the back-off of guesses). */
+export async function expectPassword(db: Db, userId: number, password: string): Promise<UserRow> {
+  const verdict = await attempt(db, [{ key: `password:${userId}`, backoff: PASSWORD_BACKOFF }]);
+  if (!verdict.ok) throw tooMany(verdict.retryAfter);
+  const user = await userById(db, userId);
+  if (!(await verifyPassword(user.passwordHash, password))) throw invalid('oldPasswordWrong');
+  await forgive(db, verdict.events);
+  return user;
+}
+
+/**
+ * Tells the account about a change to how it signs in: by e-mail, or by text to a phone-only
+ * account. A notice that cannot be sent is logged and changes nothing (sendMail, tell): the change
+ * itself was the reader's to make.
+ */
+export async function tellAccount(
+  db: Db,
+  caller: Caller,
+  user: UserRow,
+  notice: MailKind,
+  vars: Record<string, string> = {},
+): Promise<void> {
+  if (user.email) {
+    await sendMail(db, caller, user.email, notice, { name: user.username, ...vars });
+    return;
+  }
+  const phone = user.phone;
+  if (phone)
+    await tell(`${notice} text`, () => delivery(db).sms.send(phone, caller.t(`auth.sms.${notice}`, vars), 'notice'));
 }

@@ -10,9 +10,8 @@ import { issueCode, voidSecrets } from '../../../server/auth/codes.ts';
 import type { DeviceOwner } from '../../../server/auth/cookies.ts';
 import { delivery } from './delivery.server.ts';
 import { maskPhone } from './sms.server.ts';
-import { verifyPassword } from '../../../server/auth/passwords.ts';
 import { invalid } from './rules.ts';
-import { attempt, forgive } from '../../../server/auth/throttle.ts';
+import { checkSecondFactor } from './twoFactor.server.ts';
 import {
   revokeAllSessions,
   revokeOtherSessions,
@@ -24,10 +23,10 @@ import {
   type Caller,
   deviceOwner,
   expectCode,
+  expectPassword,
   FRESH_SIGN_IN_MS,
   guardIp,
   limit,
-  PASSWORD_BACKOFF,
   PER_ADDRESS,
   PER_USER_AVATARS,
   sendCodeSms,
@@ -35,10 +34,8 @@ import {
   setPassword,
   type SignedIn,
   tell,
-  tooMany,
   updateUser,
   userById,
-  type UserRow,
   type UserView,
   userView,
 } from './account.server.ts';
@@ -61,26 +58,29 @@ export async function changePassword(
   await expectPassword(db, userId, input.oldPassword);
   const user = await setPassword(db, userId, input.newPassword);
   await revokeOtherSessions(db, userId, sessionId);
+  // A sign-in half done with the old password does not finish.
+  await voidSecrets(db, userId, ['second_factor']);
   return deviceOwner(user);
 }
 
-/** The account's current password, or 400 "The current password is wrong." (with the back-off of guesses). */
-export async function expectPassword(db: Db, userId: number, password: string): Promise<UserRow> {
-  const verdict = await attempt(db, [{ key: `password:${userId}`, backoff: PASSWORD_BACKOFF }]);
-  if (!verdict.ok) throw tooMany(verdict.retryAfter);
-  const user = await userById(db, userId);
-  if (!(await verifyPassword(user.passwordHash, password))) throw invalid('oldPasswordWrong');
-  await forgive(db, verdict.events);
-  return user;
-}
-
 /**
- * POST user/confirmPassword: the current password again, for what needs a fresh sign-in (a new
- * e-mail or phone). Answers a new session, and this one ends: a copy of the old token taken
+ * POST user/confirmPassword: the current password again (and, with two-factor sign-in on, a code),
+ * for what needs a fresh sign-in (a new e-mail or phone). Answers a new session, and this one ends: a copy of the old token taken
  * before is worth nothing from now on.
  */
-export async function confirmPassword(db: Db, caller: Caller, me: AuthUser, password: string): Promise<SignedIn> {
+export async function confirmPassword(
+  db: Db,
+  caller: Caller,
+  me: AuthUser,
+  password: string,
+  code = '',
+): Promise<SignedIn> {
   const user = await expectPassword(db, me.id, password);
+  // With two-factor sign-in on, a stolen session and the password are not enough to move the account.
+  if (user.totpEnabledAt) {
+    if (!code.trim()) throw new DomainError(400, 4017, 'auth.twoFactor.codeNeeded');
+    await checkSecondFactor(db, caller, user, code);
+  }
   await revokeSession(db, me.sessionId);
   return {
     token: await startSession(db, user.id, caller.userAgent),

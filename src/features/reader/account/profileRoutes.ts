@@ -54,17 +54,18 @@ export const profileRoutes = new Hono<ApiEnv>()
   .post(
     '/user/confirmPassword',
     account(
-      'Confirm the current password before changing the e-mail or the phone; answers a new session (this one ends)',
-      { body: z.object({ password: str }) },
+      'Confirm the current password (and, with two-factor sign-in on, a code from the app or a recovery code) before changing the e-mail or the phone; answers a new session (this one ends)',
+      { body: z.object({ password: str, code: str.optional() }) },
     ),
     requireAuth,
     smallBody,
     async (c) => {
       const b = await body(c);
       const password = typeof b.password === 'string' && b.password.length <= 1024 ? b.password : '';
+      const code = typeof b.code === 'string' ? b.code : '';
       return done(
         c,
-        await keepSession(c, await accounts.confirmPassword(c.get('db'), caller(c), me(c), password)),
+        await keepSession(c, await accounts.confirmPassword(c.get('db'), caller(c), me(c), password, code)),
         'auth.passwordConfirmed',
       );
     },

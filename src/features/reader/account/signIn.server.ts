@@ -7,7 +7,7 @@ import { and, eq, or, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/client.ts';
 import { users } from '../../../server/db/schema/index.ts';
 import { DomainError } from '../../../server/api/errors.ts';
-import { issueCode, issueLink, takeLink } from '../../../server/auth/codes.ts';
+import { issueCode, issueLink, takeLink, voidSecrets } from '../../../server/auth/codes.ts';
 import { knownDevice } from '../../../server/auth/cookies.ts';
 import { hashPassword, verifyPassword } from '../../../server/auth/passwords.ts';
 import { invalid } from './rules.ts';
@@ -189,6 +189,7 @@ export async function resetByPhone(
   if (!user) throw invalid('codeWrong');
   await setPassword(db, user.id, input.password);
   await revokeAllSessions(db, user.id);
+  await voidSecrets(db, user.id, ['second_factor']);
 }
 
 /** POST applyToResetPwd: a reset link to the address if an account uses it; the same answer either way. */
@@ -223,4 +224,6 @@ export async function resetByLink(db: Db, caller: Caller, input: { token: string
     .returning({ id: users.id });
   if (!owner) throw invalid('linkInvalid');
   await revokeAllSessions(db, taken.userId);
+  // A sign-in half done with the old password does not finish.
+  await voidSecrets(db, taken.userId, ['second_factor']);
 }

@@ -178,8 +178,8 @@ describe('two-factor sign-in', () => {
     expect([twice.status, twice.body.code]).toEqual([401, 4016]);
   });
 
-  it('ends a challenge after five wrong codes, and refuses made-up challenges', async () => {
-    const { userName, secret } = await enrolled();
+  it('ends a challenge after five wrong codes and tells the owner, and refuses made-up challenges', async () => {
+    const { userName, email, secret } = await enrolled();
     const ch = await challenge(userName);
     for (let i = 0; i < 4; i++)
       expect((await post('login/twoFactor', { challenge: ch, code: '000000' })).status).toBe(400);
@@ -188,6 +188,10 @@ describe('two-factor sign-in', () => {
       401,
       'This sign-in has expired or had too many wrong codes. Please log in again.',
     ]);
+    // Someone has the password: the owner hears of it.
+    expect((await mailFor(email, /entered your Coinlens password but not the second code/)).text).toContain(
+      'five wrong two-factor codes',
+    );
     expect((await post('login/twoFactor', { challenge: ch, code: appCode(secret, 30) })).status).toBe(401);
     for (const bad of ['', 'x'.repeat(43), 42, null])
       expect((await post('login/twoFactor', { challenge: bad, code: appCode(secret) })).status).toBe(401);
@@ -321,5 +325,41 @@ describe('two-factor sign-in', () => {
     const ch = await challenge(ann.userName);
     expect((await post('login/twoFactor', { challenge: ch, code: bob.codes[0] })).status).toBe(400);
     expect((await get('user/twoFactor', bob.token)).body.data).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+  });
+  it('counts parallel guesses on one challenge: of 12 at once, at most five are checked', async () => {
+    const { userName } = await enrolled();
+    const ch = await challenge(userName);
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => post('login/twoFactor', { challenge: ch, code: String(100000 + i) })),
+    );
+    expect(answers.filter((r) => r.status === 400).length).toBeLessThanOrEqual(5);
+    expect(answers.every((r) => r.status === 400 || r.status === 401)).toBe(true);
+  });
+
+  it('keeps the owner’s challenge when someone else signs in; a new password ends the others', async () => {
+    const { userName, token, secret } = await enrolled();
+    const owners = await challenge(userName);
+    const strangers = await challenge(userName);
+    expect((await post<Signed>('login/twoFactor', { challenge: owners, code: appCode(secret, 30) })).body.code).toBe(0);
+    const later = await challenge(userName);
+    expect(
+      (await post('changePwd', { oldPassword: PASSWORD, newPassword: 'another horse' }, { token })).body.code,
+    ).toBe(0);
+    for (const ch of [strangers, later])
+      expect((await post('login/twoFactor', { challenge: ch, code: appCode(secret, -30) })).status).toBe(401);
+  });
+
+  it('asks for a code with the password before the account moves to a new e-mail or phone', async () => {
+    const { token, codes } = await enrolled();
+    expect((await get<{ twoFactor: boolean }>('getUser', token)).body.data.twoFactor).toBe(true);
+    const bare = await post('user/confirmPassword', { password: PASSWORD }, { token });
+    expect([bare.status, bare.body.code, bare.body.msg]).toEqual([
+      400,
+      4017,
+      'Two-factor sign-in is on: enter a code from your app, or a recovery code, with your password.',
+    ]);
+    expect((await post('user/confirmPassword', { password: PASSWORD, code: '000000' }, { token })).status).toBe(400);
+    const ok = await post<Signed>('user/confirmPassword', { password: PASSWORD, code: codes[3] }, { token });
+    expect(ok.body.code, ok.body.msg).toBe(0);
   });
 });

@@ -17,25 +17,24 @@ import { renderSVG } from 'uqr';
 import type { Db } from '../../../server/db/client.ts';
 import { recoveryCodes, users } from '../../../server/db/schema/index.ts';
 import { DomainError } from '../../../server/api/errors.ts';
-import { digest, issueLink, missLink, peekLink, consumeLink } from '../../../server/auth/codes.ts';
+import { consumeLink, digest, issueLink, peekLink, tryLink, voidSecrets } from '../../../server/auth/codes.ts';
 import { sharedSecret } from '../../../server/auth/secrets.ts';
 import { attempt, type Backoff, forgive } from '../../../server/auth/throttle.ts';
 import { revokeOtherSessions } from '../../../server/auth/tokens.ts';
 import type { AuthUser } from '../../../server/auth/tokens.ts';
 import {
   type Caller,
+  expectPassword,
   guardIp,
-  sendMail,
   signIn,
   type SignedIn,
-  tell,
+  tellAccount,
   tooMany,
   updateUser,
   userById,
   type UserRow,
 } from './account.server.ts';
-import { delivery } from './delivery.server.ts';
-import { expectPassword } from './profile.server.ts';
+import { hasPasskey } from './passkeys.server.ts';
 import { invalid } from './rules.ts';
 
 const ISSUER = 'Coinlens';
@@ -47,10 +46,15 @@ export const RECOVERY_CODE_COUNT = 10;
 const RECOVERY_ALPHABET = 'abcdefghjkmnpqrstuvwxyz23456789';
 /** Wrong second factors per account: each challenge dies after five, and challenges need the password. */
 export const SECOND_FACTOR_BACKOFF: Backoff = { windowMs: 15 * 60_000, free: 10, capSeconds: 300 };
+/**
+ * And per day: past 30 wrong codes the waits grow to six hours, so that someone who has the
+ * password gets a few dozen guesses a day at a one-in-a-hundred-thousand code, not thousands.
+ */
+export const SECOND_FACTOR_DAILY: Backoff = { windowMs: 24 * 3_600_000, free: 30, capSeconds: 6 * 3600 };
 
 /** What a sign-in answers when the account asks for a second factor: no session yet. */
 export interface SecondFactorNeeded {
-  secondFactor: { challenge: string; methods: ('totp' | 'recovery')[] };
+  secondFactor: { challenge: string; methods: ('totp' | 'recovery' | 'passkey')[] };
 }
 
 const totpOf = (secret: string, label = '') =>
@@ -96,20 +100,25 @@ async function sealKey(db: Db): Promise<Buffer> {
     .digest();
 }
 
-/** `plain` encrypted for storage: "v1.<iv>.<tag>.<ciphertext>", base64url. */
-export function seal(key: Buffer, plain: string): string {
+/**
+ * `plain` encrypted for storage: "v1.<iv>.<tag>.<ciphertext>", base64url. `owner` (the account's
+ * number) is authenticated with it: a secret copied onto another account does not open.
+ */
+export function seal(key: Buffer, plain: string, owner: string): string {
   const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: 16 });
+  cipher.setAAD(Buffer.from(`totp:${owner}`));
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
   return ['v1', iv, cipher.getAuthTag(), body]
     .map((p) => (typeof p === 'string' ? p : p.toString('base64url')))
     .join('.');
 }
 
-export function unseal(key: Buffer, sealed: string): string {
+export function unseal(key: Buffer, sealed: string, owner: string): string {
   const [v, iv, tag, body] = sealed.split('.');
   if (v !== 'v1' || !iv || !tag || !body) throw new Error('two-factor secret: unknown format');
-  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'), { authTagLength: 16 });
+  decipher.setAAD(Buffer.from(`totp:${owner}`));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64url')), decipher.final()]).toString('utf8');
 }
@@ -140,7 +149,7 @@ export async function startEnrolment(
   const user = await expectPassword(db, userId, password);
   if (user.totpEnabledAt) throw new DomainError(409, 4095, 'auth.twoFactor.alreadyOn');
   const secret = new Secret({ size: 20 }).base32;
-  await updateUser(db, userId, { totpSecret: seal(await sealKey(db), secret), totpLastStep: null });
+  await updateUser(db, userId, { totpSecret: seal(await sealKey(db), secret, String(userId)), totpLastStep: null });
   const uri = totpOf(secret, user.email ?? user.username).toString();
   return { secret, uri, qr: renderSVG(uri, { border: 2, pixelSize: 4 }) };
 }
@@ -154,21 +163,23 @@ export async function enable(
 ): Promise<{ recoveryCodes: string[] }> {
   const user = await userById(db, me.id);
   if (user.totpEnabledAt) throw new DomainError(409, 4095, 'auth.twoFactor.alreadyOn');
-  if (!user.totpSecret) throw new DomainError(409, 4096, 'auth.twoFactor.noSetup');
+  const sealed = user.totpSecret;
+  if (!sealed) throw new DomainError(409, 4096, 'auth.twoFactor.noSetup');
   const code = normaliseCode(input);
   await checkTotp(db, user, code?.kind === 'totp' ? code.code : '');
   const codes = await db.transaction(async (tx) => {
     const [on] = await tx
       .update(users)
       .set({ totpEnabledAt: sql`now()`, updatedAt: sql`now()` })
-      .where(and(eq(users.id, me.id), isNull(users.totpEnabledAt)))
+      // The secret the code was checked against: another tab's new setup meanwhile does not turn on.
+      .where(and(eq(users.id, me.id), isNull(users.totpEnabledAt), eq(users.totpSecret, sealed)))
       .returning({ id: users.id });
     if (!on) throw new DomainError(409, 4095, 'auth.twoFactor.alreadyOn');
     return replaceRecoveryCodes(tx as unknown as Db, me.id);
   });
   // Whoever is signed in elsewhere signed in without the second factor.
   await revokeOtherSessions(db, me.id, me.sessionId);
-  await notify(db, caller, user, 'twoFactorOn');
+  await tellAccount(db, caller, user, 'twoFactorOn');
   return { recoveryCodes: codes };
 }
 
@@ -184,7 +195,8 @@ export async function disable(db: Db, caller: Caller, me: AuthUser, password: st
       .where(eq(users.id, me.id));
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, me.id));
   });
-  await notify(db, caller, user, 'twoFactorOff');
+  await voidSecrets(db, me.id, ['second_factor']);
+  await tellAccount(db, caller, user, 'twoFactorOff');
 }
 
 /** POST user/twoFactor/recoveryCodes: ten new codes (the old ones stop working), with the password and a code. */
@@ -199,7 +211,7 @@ export async function renewRecoveryCodes(
   await expectPassword(db, me.id, password);
   await checkSecondFactor(db, caller, user, input);
   const codes = await db.transaction((tx) => replaceRecoveryCodes(tx as unknown as Db, me.id));
-  await notify(db, caller, user, 'recoveryCodesNew');
+  await tellAccount(db, caller, user, 'recoveryCodesNew');
   return { recoveryCodes: codes };
 }
 
@@ -209,8 +221,9 @@ export async function renewRecoveryCodes(
  */
 export async function afterFirstFactor(db: Db, caller: Caller, user: UserRow): Promise<SignedIn | SecondFactorNeeded> {
   if (!user.totpEnabledAt) return signIn(db, caller, user);
-  const challenge = await issueLink(db, 'second_factor', `user:${user.id}`, user.id);
-  return { secondFactor: { challenge, methods: ['totp', 'recovery'] } };
+  const challenge = await issueLink(db, 'second_factor', `user:${user.id}`, user.id, true);
+  const passkey = (await hasPasskey(db, user.id)) ? (['passkey'] as const) : [];
+  return { secondFactor: { challenge, methods: ['totp', 'recovery', ...passkey] } };
 }
 
 /** POST login/twoFactor: the challenge and a code from the app or a recovery code; a session. */
@@ -224,12 +237,18 @@ export async function answerChallenge(
   if (!found.ok) throw new DomainError(401, 4016, 'auth.twoFactor.challengeGone');
   const user = await userById(db, found.userId);
   if (!user.totpEnabledAt) throw new DomainError(401, 4016, 'auth.twoFactor.challengeGone');
+  // Each answer counts against the challenge before it is checked (parallel guesses too); the fifth wrong one ends it.
+  const { ok, last } = await tryLink(db, found.id);
+  if (!ok) throw new DomainError(401, 4016, 'auth.twoFactor.challengeGone');
   try {
     await checkSecondFactor(db, caller, user, input.code);
   } catch (e) {
-    // A wrong code counts against the challenge too: the fifth ends it (back to the password).
-    if (e instanceof DomainError && e.status === 400 && (await missLink(db, found.id)))
+    if (last && e instanceof DomainError && e.status === 400) {
+      await consumeLink(db, found.id);
+      // Someone had the password and not the second factor: the owner should change the password.
+      await tellAccount(db, caller, user, 'secondFactorFailed');
       throw new DomainError(401, 4016, 'auth.twoFactor.challengeGone');
+    }
     throw e;
   }
   if (!(await consumeLink(db, found.id))) throw new DomainError(401, 4016, 'auth.twoFactor.challengeGone');
@@ -243,14 +262,17 @@ async function expectOn(db: Db, userId: number): Promise<UserRow> {
 }
 
 /** A code from the app or an unused recovery code, or 400 (with the account's back-off of wrong codes). */
-async function checkSecondFactor(db: Db, caller: Caller, user: UserRow, input: string): Promise<void> {
+export async function checkSecondFactor(db: Db, caller: Caller, user: UserRow, input: string): Promise<void> {
   const code = normaliseCode(input);
   if (code?.kind === 'recovery') return spendRecoveryCode(db, caller, user, code.code);
   return checkTotp(db, user, code?.code ?? '');
 }
 
 async function throttled<T>(db: Db, userId: number, check: () => Promise<T | null>): Promise<T> {
-  const verdict = await attempt(db, [{ key: `second-factor:${userId}`, backoff: SECOND_FACTOR_BACKOFF }]);
+  const verdict = await attempt(db, [
+    { key: `second-factor:${userId}`, backoff: SECOND_FACTOR_BACKOFF },
+    { key: `second-factor-day:${userId}`, backoff: SECOND_FACTOR_DAILY },
+  ]);
   if (!verdict.ok) throw tooMany(verdict.retryAfter);
   const result = await check();
   if (result === null) throw invalid('twoFactor.codeWrong');
@@ -262,7 +284,8 @@ async function throttled<T>(db: Db, userId: number, check: () => Promise<T | nul
 async function checkTotp(db: Db, user: UserRow, code: string): Promise<void> {
   await throttled(db, user.id, async () => {
     if (!user.totpSecret) return null;
-    const step = totpStep(unseal(await sealKey(db), user.totpSecret), code, Date.now(), user.totpLastStep);
+    const secret = unseal(await sealKey(db), user.totpSecret, String(user.id));
+    const step = totpStep(secret, code, Date.now(), user.totpLastStep);
     if (step === null) return null;
     // Two requests with the same code: only one moves the step.
     const [moved] = await db
@@ -290,7 +313,7 @@ async function spendRecoveryCode(db: Db, caller: Caller, user: UserRow, code: st
     return used ?? null;
   });
   const { recoveryCodesLeft } = await twoFactorState(db, user.id);
-  await notify(db, caller, user, 'recoveryCodeUsed', { left: String(recoveryCodesLeft) });
+  await tellAccount(db, caller, user, 'recoveryCodeUsed', { left: String(recoveryCodesLeft) });
 }
 
 async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
@@ -300,20 +323,4 @@ async function replaceRecoveryCodes(db: Db, userId: number): Promise<string[]> {
     .insert(recoveryCodes)
     .values(await Promise.all(codes.map(async (c) => ({ userId, codeHash: await recoveryDigest(db, userId, c) }))));
   return codes;
-}
-
-type Notice = 'twoFactorOn' | 'twoFactorOff' | 'recoveryCodesNew' | 'recoveryCodeUsed';
-
-/**
- * Tells the account's e-mail, or its phone when it has no e-mail. A notice that cannot be sent is
- * logged and changes nothing (sendMail, tell): the change itself was the reader's to make.
- */
-async function notify(db: Db, caller: Caller, user: UserRow, notice: Notice, vars: Record<string, string> = {}) {
-  if (user.email) {
-    await sendMail(db, caller, user.email, notice, { name: user.username, ...vars });
-    return;
-  }
-  const phone = user.phone;
-  if (phone)
-    await tell(`${notice} text`, () => delivery(db).sms.send(phone, caller.t(`auth.sms.${notice}`, vars), 'notice'));
 }

@@ -52,18 +52,22 @@ describe('codes as typed', () => {
 });
 
 describe('the stored secret', () => {
-  it('is encrypted with a fresh IV each time and opens only with its key, unaltered', () => {
+  it('is encrypted with a fresh IV each time and opens only with its key, for its account, unaltered', () => {
     const key = randomBytes(32);
-    const a = seal(key, secret);
-    const b = seal(key, secret);
+    const a = seal(key, secret, '7');
+    const b = seal(key, secret, '7');
     expect(a).not.toBe(b);
     expect(a).not.toContain(secret);
-    expect(unseal(key, a)).toBe(secret);
-    expect(() => unseal(randomBytes(32), a)).toThrow();
+    expect(unseal(key, a, '7')).toBe(secret);
+    expect(() => unseal(randomBytes(32), a, '7')).toThrow();
+    // Copied onto another account's row, it does not open.
+    expect(() => unseal(key, a, '8')).toThrow();
     const [v, iv, tag, body] = a.split('.');
     const flipped = Buffer.from(body!, 'base64url');
     flipped[0]! ^= 1;
-    expect(() => unseal(key, [v, iv, tag, flipped.toString('base64url')].join('.'))).toThrow();
-    expect(() => unseal(key, 'plain')).toThrow();
+    expect(() => unseal(key, [v, iv, tag, flipped.toString('base64url')].join('.'), '7')).toThrow();
+    // A shortened tag is refused, not checked on fewer bytes.
+    expect(() => unseal(key, [v, iv, tag!.slice(0, 6), body].join('.'), '7')).toThrow();
+    expect(() => unseal(key, 'plain', '7')).toThrow();
   });
 });

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, serial, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { bytea, ts } from './columns.ts';
 
 /**
@@ -68,7 +68,7 @@ export const verificationTokens = pgTable(
   'verification_tokens',
   {
     id: serial('id').primaryKey(),
-    /** activate | reset | sms_login | sms_register | sms_reset | sms_bind | mail_bind | second_factor */
+    /** activate | reset | sms_login | sms_register | sms_reset | sms_bind | mail_bind | second_factor | passkey_* */
     purpose: text('purpose').notNull(),
     /** The e-mail (lower case) or E.164 phone the secret went to. */
     identifier: text('identifier').notNull(),
@@ -101,6 +101,34 @@ export const recoveryCodes = pgTable(
     createdAt: ts('created_at').notNull().defaultNow(),
   },
   (t) => [index('recovery_codes_user_idx').on(t.userId)],
+);
+
+/**
+ * A passkey (WebAuthn credential) of an account: its public key only; the private key never
+ * leaves the reader's device. `counter` is the authenticator's signature count (0 for most
+ * synced passkeys), which must grow where it is used.
+ */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The credential id, base64url. */
+    credentialId: text('credential_id').notNull().unique(),
+    publicKey: bytea('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports').array(),
+    /** The name the reader gave it ("Phone"), for the list in the user centre. */
+    name: text('name').notNull(),
+    /** Synced between devices (multiDevice) or bound to one (singleDevice). */
+    deviceType: text('device_type').notNull(),
+    backedUp: boolean('backed_up').notNull().default(false),
+    createdAt: ts('created_at').notNull().defaultNow(),
+    lastUsedAt: ts('last_used_at'),
+  },
+  (t) => [index('passkeys_user_idx').on(t.userId)],
 );
 
 /**

@@ -25,58 +25,89 @@ import {
  * current password first when the server asks for it. The confirmation begins a new session:
  * its cookies replace this one's.
  */
-async function withFreshSignIn<R>(password: string, change: () => Promise<R>): Promise<R> {
+async function withFreshSignIn<R>(
+  proof: { password: string; secondCode: string },
+  change: () => Promise<R>,
+): Promise<R> {
   try {
     return await change();
   } catch (e) {
     if (!(e instanceof ApiError && e.code === 4031)) throw e;
-    await apiCall('POST', '/new/v1/user/confirmPassword', { body: { password } });
+    await apiCall('POST', '/new/v1/user/confirmPassword', {
+      body: { password: proof.password, code: proof.secondCode },
+    });
     renewed();
     return change();
   }
 }
 
-/** The current password, asked by the forms that move the account to a new phone or e-mail. */
+/**
+ * The current password, asked by the forms that move the account to a new phone or e-mail; with
+ * two-factor sign-in on, a code from the app (or a recovery code) as well.
+ */
 function CurrentPassword({
   t,
-  value,
+  user,
+  proof,
   onChange,
-  error,
+  problems,
   testId,
 }: {
   t: T;
-  value: string;
-  onChange: (v: string) => void;
-  error: string | null | undefined;
+  user: AccountUser;
+  proof: { password: string; secondCode: string };
+  onChange: (next: { password: string; secondCode: string }) => void;
+  problems: Record<string, string | null>;
   testId: string;
 }) {
   return (
-    <Field
-      label={t('account.centre.currentPassword')}
-      hint={t('account.centre.currentPasswordHint')}
-      type="password"
-      autoComplete="current-password"
-      value={value}
-      onChange={(e) => onChange(e.target.value)}
-      error={error}
-      testId={testId}
-    />
+    <>
+      <Field
+        label={t('account.centre.currentPassword')}
+        hint={t('account.centre.currentPasswordHint')}
+        type="password"
+        autoComplete="current-password"
+        value={proof.password}
+        onChange={(e) => onChange({ ...proof, password: e.target.value })}
+        error={problems.password}
+        testId={testId}
+      />
+      {user.twoFactor && (
+        <Field
+          label={t('account.twoFactor.anyCode')}
+          autoComplete="one-time-code"
+          maxLength={16}
+          value={proof.secondCode}
+          onChange={(e) => onChange({ ...proof, secondCode: e.target.value })}
+          error={problems.secondCode}
+          testId={`${testId}-code`}
+        />
+      )}
+    </>
   );
 }
+
+const NO_PROOF = { password: '', secondCode: '' };
+/** The password (and code) checks of a form that asks for them. */
+const proofProblems = (user: AccountUser, proof: typeof NO_PROOF) => ({
+  password: proof.password ? null : 'required',
+  secondCode: !user.twoFactor || proof.secondCode.trim() ? null : 'required',
+});
+
 export function BindPhone({ t, locale, user }: { t: T; locale: Locale; user: AccountUser }) {
   const phone = usePhone(locale);
-  const [password, setPassword] = useState('');
+  const [proof, setProof] = useState(NO_PROOF);
   const [code, setCode] = useState('');
   const { busy, note, run } = useSubmit();
   const { problems, check } = useProblems(t);
   const sendCode = async () => {
-    if (!check({ password: password ? null : 'required', phone: phone.problem })) throw new Error('phone');
+    if (!check({ ...proofProblems(user, proof), phone: phone.problem })) throw new Error('phone');
     const sent = await run(
       async () => ({
         kind: 'ok',
         text:
           (
-            await withFreshSignIn(password, () =>
+            await withFreshSignIn(proof, () =>
               apiCall('GET', '/new/v1/user/sendSMS4Binding', { query: { phone: phone.composed } }),
             )
           ).msg || t('account.common.codeSent'),
@@ -86,16 +117,16 @@ export function BindPhone({ t, locale, user }: { t: T; locale: Locale; user: Acc
     if (!sent) throw new Error('not sent');
   };
   const submit = () => {
-    if (!check({ password: password ? null : 'required', phone: phone.problem, code: checkCode(code) })) return;
+    if (!check({ ...proofProblems(user, proof), phone: phone.problem, code: checkCode(code) })) return;
     return run(async () => {
-      const { data } = await withFreshSignIn(password, () =>
+      const { data } = await withFreshSignIn(proof, () =>
         apiCall<AccountUser>('GET', '/new/v1/user/bindingPhone', {
           query: { phone: phone.composed, code: code.trim() },
         }),
       );
       setUser(data);
       setCode('');
-      setPassword('');
+      setProof(NO_PROOF);
       return { kind: 'ok', text: t('account.centre.phoneBound') };
     }, t);
   };
@@ -108,9 +139,10 @@ export function BindPhone({ t, locale, user }: { t: T; locale: Locale; user: Acc
       <Form onSubmit={submit} busy={busy} testId="phone-form">
         <CurrentPassword
           t={t}
-          value={password}
-          onChange={setPassword}
-          error={problems.password}
+          user={user}
+          proof={proof}
+          onChange={setProof}
+          problems={problems}
           testId="bind-phone-password"
         />
         <PhoneField
@@ -144,15 +176,15 @@ export function BindPhone({ t, locale, user }: { t: T; locale: Locale; user: Acc
   );
 }
 export function BindEmail({ t, user }: { t: T; user: AccountUser }) {
-  const [password, setPassword] = useState('');
+  const [proof, setProof] = useState(NO_PROOF);
   const [email, setEmail] = useState('');
   const [code, setCode] = useState('');
   const { busy, note, run } = useSubmit();
   const { problems, check } = useProblems(t);
   const sendCode = async () => {
-    if (!check({ password: password ? null : 'required', email: checkEmail(email) })) throw new Error('email');
+    if (!check({ ...proofProblems(user, proof), email: checkEmail(email) })) throw new Error('email');
     const sent = await run(async () => {
-      await withFreshSignIn(password, () =>
+      await withFreshSignIn(proof, () =>
         apiCall('GET', '/new/v1/user/getMailCode', { query: { email: email.trim() } }),
       );
       return { kind: 'ok', text: t('account.centre.mailCodeSent') };
@@ -160,10 +192,10 @@ export function BindEmail({ t, user }: { t: T; user: AccountUser }) {
     if (!sent) throw new Error('not sent');
   };
   const submit = () => {
-    if (!check({ password: password ? null : 'required', email: checkEmail(email), code: checkCode(code) })) return;
+    if (!check({ ...proofProblems(user, proof), email: checkEmail(email), code: checkCode(code) })) return;
     return run(async () => {
       // A new address signs every session out: the answer's cookies hold this browser's new session.
-      const { data } = await withFreshSignIn(password, () =>
+      const { data } = await withFreshSignIn(proof, () =>
         apiCall<{ user: AccountUser }>('GET', '/new/v1/user/bindingMail', {
           query: { email: email.trim(), code: code.trim() },
         }),
@@ -171,7 +203,7 @@ export function BindEmail({ t, user }: { t: T; user: AccountUser }) {
       login(data.user);
       setCode('');
       setEmail('');
-      setPassword('');
+      setProof(NO_PROOF);
       return { kind: 'ok', text: t('account.centre.emailBound') };
     }, t);
   };
@@ -189,9 +221,10 @@ export function BindEmail({ t, user }: { t: T; user: AccountUser }) {
       <Form onSubmit={submit} busy={busy} testId="email-form">
         <CurrentPassword
           t={t}
-          value={password}
-          onChange={setPassword}
-          error={problems.password}
+          user={user}
+          proof={proof}
+          onChange={setProof}
+          problems={problems}
           testId="bind-email-password"
         />
         <div className="code-row">

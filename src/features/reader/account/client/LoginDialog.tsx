@@ -4,6 +4,7 @@ import { checkCode, displayName, type AccountUser } from '../../../../lib/accoun
 import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
 import { ApiError, apiCall, apiPost } from '../../../../stores/api.ts';
 import { $session, closeLogin, login } from '../../../../stores/session.ts';
+import { deviceError, signWithPasskey, webAuthnAvailable } from './webauthn.ts';
 import {
   errorText,
   Field,
@@ -30,7 +31,7 @@ const PANEL = 'login-panel';
 /** A sign-in answer as this browser reads it: the session itself arrived in its cookies (the token is for API clients). */
 type Signed = { user: AccountUser };
 /** The answer instead, for an account with two-factor sign-in: the challenge its second step answers. */
-type SecondFactor = { secondFactor: { challenge: string } };
+type SecondFactor = { secondFactor: { challenge: string; methods: string[] } };
 
 /**
  * The login dialog (SPEC §4): user name or e-mail with a password, or a phone with an SMS
@@ -51,6 +52,7 @@ export default function LoginDialog({ locale, base, dict }: Props) {
   const [problems, setProblems] = useState<Record<string, string | null>>({});
   /** After the first factor of an account with two-factor sign-in: its challenge, and the code typed. */
   const [challenge, setChallenge] = useState<string | null>(null);
+  const [challengeByPasskey, setChallengeByPasskey] = useState(false);
   const [secondCode, setSecondCode] = useState('');
 
   useEffect(() => {
@@ -66,6 +68,7 @@ export default function LoginDialog({ locale, base, dict }: Props) {
   const finish = (signed: Signed | SecondFactor) => {
     if ('secondFactor' in signed) {
       setChallenge(signed.secondFactor.challenge);
+      setChallengeByPasskey(signed.secondFactor.methods.includes('passkey') && webAuthnAvailable());
       setSecondCode('');
       setProblems({});
       return;
@@ -87,6 +90,34 @@ export default function LoginDialog({ locale, base, dict }: Props) {
       finish(await apiPost<Signed>('/new/v1/login/twoFactor', { challenge, code: secondCode }));
     } catch (e) {
       // A challenge that expired or had too many wrong codes: back to the first step.
+      if (e instanceof ApiError && e.code === 4016) setChallenge(null);
+      setNote({ kind: 'error', text: errorText(e, t) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  /** Signs in with a passkey: on its own (`challenge` null), or as the second step of a sign-in. */
+  async function withPasskey(second: string | null) {
+    setBusy(true);
+    setNote(null);
+    try {
+      const options = second
+        ? await apiPost<unknown>('/new/v1/login/twoFactor/passkey/options', { challenge: second })
+        : await apiPost<unknown>('/new/v1/login/passkey/options', {});
+      let response: unknown;
+      try {
+        response = await signWithPasskey(options);
+      } catch (e) {
+        setNote({ kind: 'error', text: deviceError(e, t, 'account.login.passkeyCancelled') });
+        return;
+      }
+      finish(
+        second
+          ? await apiPost<Signed>('/new/v1/login/twoFactor/passkey', { challenge: second, response })
+          : await apiPost<Signed>('/new/v1/login/passkey', { response }),
+      );
+    } catch (e) {
       if (e instanceof ApiError && e.code === 4016) setChallenge(null);
       setNote({ kind: 'error', text: errorText(e, t) });
     } finally {
@@ -171,6 +202,17 @@ export default function LoginDialog({ locale, base, dict }: Props) {
             <button type="submit" className="btn primary" disabled={busy} data-testid="login-second-submit">
               {t('account.login.twoFactor.submit')}
             </button>
+            {challengeByPasskey && (
+              <button
+                type="button"
+                className="btn secondary"
+                disabled={busy}
+                onClick={() => void withPasskey(challenge)}
+                data-testid="login-second-passkey"
+              >
+                {t('account.login.twoFactor.usePasskey')}
+              </button>
+            )}
             <button
               type="button"
               className="btn secondary"
@@ -251,6 +293,20 @@ export default function LoginDialog({ locale, base, dict }: Props) {
                 {busy ? t('account.login.submitting') : t('account.login.submit')}
               </button>
             </Form>
+            {webAuthnAvailable() && (
+              <div className="login-passkey">
+                <span className="muted">{t('account.login.or')}</span>
+                <button
+                  type="button"
+                  className="btn secondary"
+                  disabled={busy}
+                  onClick={() => void withPasskey(null)}
+                  data-testid="login-passkey"
+                >
+                  {t('account.login.passkey')}
+                </button>
+              </div>
+            )}
           </div>
         </>
       )}

@@ -1,17 +1,20 @@
 /**
- * The user centre's security tab: two-factor sign-in with an authenticator app. Off, the
+ * The user centre's security tab: two-factor sign-in with an authenticator app, and passkeys
+ * (Passkeys.tsx). Off, the
  * password starts an enrolment (a QR code and its key), and a code from the app turns it on and
  * shows the ten recovery codes once. On, the password and a code make new recovery codes or turn
  * it off. The server does every check (twoFactor.server.ts); this only asks and shows.
  */
 import { useEffect, useState } from 'react';
+import type { Locale } from '../../../../lib/i18n/index.ts';
 import { apiCall, apiGet } from '../../../../stores/api.ts';
+import Passkeys from './Passkeys.tsx';
 import { errorText, Field, Form, FormNote, useProblems, useSubmit, type T } from './fields.tsx';
 
 type State = { enabled: boolean; recoveryCodesLeft: number };
 type Setup = { secret: string; uri: string; qr: string };
 
-export default function TwoFactor({ t }: { t: T }) {
+export default function TwoFactor({ t, locale }: { t: T; locale: Locale }) {
   const [state, setState] = useState<State | null>(null);
   const [failed, setFailed] = useState<string | null>(null);
   const [setup, setSetup] = useState<Setup | null>(null);
@@ -64,6 +67,7 @@ export default function TwoFactor({ t }: { t: T }) {
       ) : (
         <Start t={t} started={setSetup} />
       )}
+      <Passkeys t={t} locale={locale} />
     </div>
   );
 }

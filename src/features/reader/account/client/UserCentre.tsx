@@ -97,7 +97,7 @@ export default function UserCentre({ locale, base, dict }: Props) {
         {tab === 'profile' && <Profile t={t} user={user} base={base} />}
         {tab === 'favourites' && <WatchlistTab dict={dict} base={base} />}
         {tab === 'password' && <ChangePassword t={t} />}
-        {tab === 'security' && <TwoFactor t={t} />}
+        {tab === 'security' && <TwoFactor t={t} locale={locale} />}
         {tab === 'phone' && <BindPhone t={t} locale={locale} user={user} />}
         {tab === 'email' && <BindEmail t={t} user={user} />}
         {tab === 'interests' && <Interests t={t} locale={locale} base={base} />}
