@@ -237,14 +237,21 @@ describe('history backfill: the worker', () => {
       ...['300', '300', '122'].map((n) => `SOL-USDT 1h ${n}`),
       ...['300', '67'].map((n) => `SOL-USDT 1d ${n}`),
     ]);
-    const last = Math.floor(clock.now() / MINUTE) * MINUTE;
+    // The first page ends at the minute it was asked in (the clock moves on as the limits wait).
+    const minuteOf = (source: string) => {
+      const first = up.asked.find((a) => a.source === source && a.interval === '1m');
+      return Math.floor(first!.at / MINUTE) * MINUTE;
+    };
+    const last = minuteOf('okx');
     expect(up.asked.filter((a) => a.source === 'okx' && a.interval === '1m').map((a) => a.before)).toEqual([
       null,
       ...[299, 599, 899, 1199].map((n) => last - n * MINUTE),
     ]);
     expect(asked('binance')).toEqual(['BTCUSDT 1m 1000', 'BTCUSDT 1m 442', 'BTCUSDT 1h 722', 'BTCUSDT 1d 367']);
     expect(asked('bybit')).toEqual(['ADAUSDT 1m 1000', 'ADAUSDT 1m 442', 'ADAUSDT 1h 722', 'ADAUSDT 1d 367']);
-    expect(up.asked.find((a) => a.source === 'bybit' && a.limit === 442)?.before).toBe(last - 999 * MINUTE);
+    expect(up.asked.find((a) => a.source === 'bybit' && a.limit === 442)?.before).toBe(
+      minuteOf('bybit') - 999 * MINUTE,
+    );
     expect(asked('kraken')).toEqual(['XLTCZEUR 1m null', 'XLTCZEUR 1h null', 'XLTCZEUR 1d null']);
     // Every minute of the day is the source's (its recorded prices, near 97,000, not the seed's).
     const from = new Date((Math.floor(clock.now() / MINUTE) - 1441) * MINUTE).toISOString();
