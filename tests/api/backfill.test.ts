@@ -254,7 +254,7 @@ describe('history backfill: the worker', () => {
     );
     expect(asked('kraken')).toEqual(['XLTCZEUR 1m null', 'XLTCZEUR 1h null', 'XLTCZEUR 1d null']);
     // Every minute of the day is the source's (its recorded prices, near 97,000, not the seed's).
-    const from = new Date((Math.floor(clock.now() / MINUTE) - 1441) * MINUTE).toISOString();
+    const from = new Date(last - 1441 * MINUTE).toISOString();
     const [minutes] = await rows<{ n: number }>(
       sql`select count(*)::int as n from klines where coin_id = ${id('SOL')} and interval = '1m' and open_time >= ${from}::timestamptz and close > 10000`,
     );
