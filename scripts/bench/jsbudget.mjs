@@ -42,6 +42,7 @@ const FAMILIES = [
   { family: 'kline', path: '/kline/BTC', budget: 150 },
   { family: 'converter', path: '/convert/btc-usd', budget: 20 },
   { family: 'watchlist', path: '/watchlist', budget: null },
+  { family: 'portfolio', path: '/portfolio', budget: null },
   { family: 'home', path: '/', budget: null },
 ];
 

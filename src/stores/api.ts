@@ -101,6 +101,22 @@ export async function apiPost<T>(path: string, body: Record<string, unknown>, qu
 }
 
 /**
+ * GET a file an /api path answers as an attachment (an export) with the same signing and
+ * session headers, as a Blob; a refusal (a JSON envelope) rejects like apiGet.
+ * @example const csv = await apiFile('/new/v1/portfolio/export', { id: 1, format: 'csv' })
+ */
+export async function apiFile(path: string, query: Query = {}): Promise<Blob> {
+  const { locale } = pageFacts();
+  const csrf = auth.csrf();
+  const headers: Record<string, string> = { 'x-locale': locale };
+  if (csrf) headers[CSRF_HEADER] = csrf;
+  const res = await fetch(`/api${path}?${await signedQuery(query)}`, { headers, credentials: 'same-origin' });
+  if (res.ok && res.headers.get('content-disposition')?.startsWith('attachment')) return res.blob();
+  const envelope = (await res.json().catch(() => null)) as Envelope<unknown> | null;
+  throw new ApiError(envelope?.code ?? -1, envelope?.msg || `request failed (${res.status})`, res.status);
+}
+
+/**
  * POST a multipart form (a file upload) to an /api path.
  * @example const user = await apiUpload<AccountUser>('/new/v1/upload', form)
  */

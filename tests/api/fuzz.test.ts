@@ -228,6 +228,8 @@ async function peoplesData(): Promise<Record<string, string>> {
     'recovery_codes',
     'passkeys',
     'favourites',
+    'portfolios',
+    'portfolio_transactions',
     'columnist_follows',
     'announcement_subscriptions',
     'push_devices',

@@ -104,6 +104,7 @@ export const FAMILIES: Family[] = [
   { name: 'activation, bad link', path: '/user/activate?token=not-a-real-token', status: 400 },
   { name: 'user centre, visitor (login dialog)', path: '/user', main: true },
   { name: 'watchlist, empty (tests/e2e/watchlist.spec.ts scans a filled one)', path: '/watchlist' },
+  { name: 'portfolio, empty (tests/e2e/portfolio.spec.ts scans a filled one)', path: '/portfolio' },
   { name: 'user page', list: '/exchange/binance/comment', detail: /^\/user\/\w+$/, main: true },
 ];
 

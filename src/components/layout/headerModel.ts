@@ -85,8 +85,8 @@ export function headerModel(locale: Locale): HeaderModel {
       entry('/ieo', 'nav.ieo'),
       entry('/columnist', 'nav.columnists'),
     ],
-    more: ['baike', 'bitwiki', 'concept', 'topic', 'dynamic', 'question', 'wenda', 'twitter', 'weibo'].map((k) =>
-      entry(`/${k}`, `nav.${k}`),
+    more: ['baike', 'bitwiki', 'concept', 'topic', 'dynamic', 'question', 'wenda', 'twitter', 'weibo', 'portfolio'].map(
+      (k) => entry(`/${k}`, `nav.${k}`),
     ),
     labels: {
       menu: t('nav.menu'),

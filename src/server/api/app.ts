@@ -37,6 +37,7 @@ import { sectorRoutes } from '../../features/market/sectors/index.ts';
 import { communityRoutes } from '../../features/content/community/index.ts';
 import { accountRoutes, passkeyRoutes, profileRoutes, twoFactorRoutes } from '../../features/reader/account/index.ts';
 import { favouriteRoutes } from '../../features/reader/watchlist/index.ts';
+import { portfolioRoutes } from '../../features/reader/portfolio/index.ts';
 import { bookmarkRoutes, columnistRoutes } from '../../features/reader/follows/index.ts';
 import { subscriptionRoutes } from '../../features/reader/notifications/index.ts';
 import { pushRoutes } from '../../features/reader/notifications/index.ts';
@@ -151,6 +152,7 @@ export function createApi() {
   app.route('/', twoFactorRoutes);
   app.route('/', passkeyRoutes);
   app.route('/', favouriteRoutes);
+  app.route('/', portfolioRoutes);
   app.route('/', bookmarkRoutes);
   app.route('/', columnistRoutes);
   app.route('/', subscriptionRoutes);

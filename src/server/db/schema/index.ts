@@ -23,3 +23,4 @@ export * from './votes.ts';
 export * from './views.ts';
 export * from './sources.ts';
 export * from './global.ts';
+export * from './portfolio.ts';

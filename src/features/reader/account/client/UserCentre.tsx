@@ -2,7 +2,7 @@
  * The user centre's island: the tabs and the activation banner; each tab's panel is its own
  * module (Profile.tsx, ChangePassword.tsx, TwoFactor.tsx, Bindings.tsx and the other features' tabs).
  */
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
 import { apiCall } from '../../../../stores/api.ts';
 import Bookmarks from './Bookmarks.tsx';
@@ -11,6 +11,7 @@ import { openLogin, refreshProfile, startSession } from '../../../../stores/sess
 import NotificationsTab from '../../notifications/client/NotificationsTab.tsx';
 import { FormNote, Tabs, tabId, useSession, useSubmit, type T } from './fields.tsx';
 import WatchlistTab from '../../watchlist/client/WatchlistTab.tsx';
+
 import { BindEmail, BindPhone } from './Bindings.tsx';
 import ChangePassword from './ChangePassword.tsx';
 import Profile from './Profile.tsx';
@@ -22,9 +23,13 @@ interface Props {
   dict: Dict;
 }
 
+/** Loaded when its tab is opened: the rest of the centre does without it. */
+const Portfolio = lazy(() => import('../../portfolio/client/Portfolio.tsx'));
+
 const TABS = [
   'profile',
   'favourites',
+  'portfolio',
   'password',
   'security',
   'phone',
@@ -96,6 +101,11 @@ export default function UserCentre({ locale, base, dict }: Props) {
       <div role="tabpanel" id={PANEL} aria-labelledby={tabId(PANEL, tab)}>
         {tab === 'profile' && <Profile t={t} user={user} base={base} />}
         {tab === 'favourites' && <WatchlistTab dict={dict} base={base} />}
+        {tab === 'portfolio' && (
+          <Suspense fallback={<p className="muted">{t('account.common.loading')}</p>}>
+            <Portfolio locale={locale} base={base} dict={dict} />
+          </Suspense>
+        )}
         {tab === 'password' && <ChangePassword t={t} />}
         {tab === 'security' && <TwoFactor t={t} locale={locale} />}
         {tab === 'phone' && <BindPhone t={t} locale={locale} user={user} />}

@@ -1,0 +1,94 @@
+// The portfolio in the browser (issue 26): a visitor records transactions kept in this browser
+// (an oversell refused in the reader's language, nothing kept), the figures survive a reload,
+// signing up merges them into the account's portfolio, and a CSV import shows its bad rows and
+// saves nothing until the file is clean.
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { signature } from '../../src/lib/signature.ts';
+
+const words = (lan: string) =>
+  (
+    JSON.parse(readFileSync(new URL(`../../locales/portfolio/${lan}.json`, import.meta.url), 'utf8')) as {
+      portfolio: Record<string, string> & { ui: Record<string, string> };
+    }
+  ).portfolio;
+
+async function add(page: Page, kind: string, coin: string, at: string, quantity: string, price: string) {
+  const form = page.getByTestId('pf-form');
+  await form.locator('#pf-in-kind').selectOption(kind);
+  await form.locator('#pf-in-coin').fill(coin);
+  await form.locator('#pf-in-at').fill(at);
+  await form.locator('#pf-in-quantity').fill(quantity);
+  await form.locator('#pf-in-price').fill(price);
+  await form.locator('#pf-in-currency').selectOption('USD');
+  await form.locator('button[type=submit]').click();
+}
+
+for (const L of [
+  { prefix: '', lan: 'en' },
+  { prefix: '/zh', lan: 'zh' },
+] as const) {
+  const w = words(L.lan);
+
+  test(`portfolio in ${L.prefix || '/en'}: a visitor's transactions, merged at sign-up, CSV import`, async ({
+    page,
+  }) => {
+    await page.goto(`${L.prefix}/portfolio`);
+    await expect(page.getByTestId('pf-empty')).toHaveText(w.ui.empty!);
+    await expect(page.getByTestId('pf-visitor-note')).toContainText(w.ui.visitorNote!);
+
+    await add(page, 'BUY', 'bitcoin', '2026-09-01T10:00', '0.5', '60000');
+    await expect(page.getByTestId('pf-result')).toHaveText(w.added!);
+    await add(page, 'SELL', 'bitcoin', '2026-10-01T10:00', '0.2', '70000');
+    await expect(page.getByTestId('pf-result')).toHaveText(w.added!);
+    // 0.5 for 30,000; 0.2 leaves at 12,000 for 14,000: 2,000 realised.
+    await expect(page.getByTestId('pf-realised')).toHaveText('+$2,000.00');
+    const row = page.getByTestId('pf-holdings').locator('tr[data-coin="bitcoin"]');
+    await expect(row.locator('td').first()).toHaveText('0.3');
+
+    // Selling before the buy is refused in the page's language, and nothing is kept.
+    await add(page, 'SELL', 'bitcoin', '2026-08-01T10:00', '0.1', '1');
+    const oversold = w.oversold!.replace('{{coin}}', 'BTC').replace('{{held}}', '0').replace('{{at}}', '2026-08-01');
+    await expect(page.getByTestId('pf-result')).toHaveText(oversold);
+    // A bad field is caught before anything is sent, next to the field.
+    await page.getByTestId('pf-form').locator('#pf-in-quantity').fill('-1');
+    await page.getByTestId('pf-form').locator('button[type=submit]').click();
+    await expect(page.locator('#pf-quantity-problem')).toHaveText(w.quantityRule!);
+
+    await page.reload();
+    await expect(page.getByTestId('pf-transactions').locator('tbody tr')).toHaveCount(2);
+    const axe = await new AxeBuilder({ page }).include('[data-testid="portfolio"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    // Signing up merges the browser's transactions into the account, once.
+    const name = `pf_${Date.now().toString(36).slice(-6)}${randomInt(1e3, 1e4)}`;
+    const t = await signature(Date.now(), 'coinlens');
+    const res = await page.request.post(`/api/new/v1/register?t=${t}&lan=${L.lan}`, {
+      data: { userName: name, email: `${name}@example.com`, password: 'portfolio-pass-1' },
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(0);
+    await page.goto(`${L.prefix}/user#portfolio`);
+    await expect(page.getByTestId('pf-choose')).toContainText(`${w.ui.defaultName} (2)`);
+    await expect(page.getByTestId('pf-realised')).toHaveText('+$2,000.00');
+    expect(await page.evaluate(() => localStorage.getItem('coinlens.portfolio.v1'))).toBeNull();
+
+    // Import: a bad row is listed and nothing is saved; the clean file is saved whole.
+    const head = 'date,type,coin,symbol,quantity,price,currency,fee,note';
+    const bad = `${head}\n2026-11-01,BUY,ethereum,ETH,2,3000,USD,0,\n2026-11-02,BUY,ethereum,ETH,lots,3000,USD,0,\n`;
+    await page
+      .getByTestId('pf-import-file')
+      .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(bad) });
+    await page.getByRole('button', { name: w.ui.preview! }).click();
+    await expect(page.getByTestId('pf-import-errors')).toContainText(w.quantityRule!);
+    const good = `${head}\n2026-11-01,BUY,ethereum,ETH,2,3000,USD,0,\n`;
+    await page
+      .getByTestId('pf-import-file')
+      .setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(good) });
+    await page.getByRole('button', { name: w.ui.preview! }).click();
+    await page.getByRole('button', { name: (w.ui.commit_one ?? w.ui.commit_other)!.replace('{{count}}', '1') }).click();
+    await expect(page.getByTestId('pf-choose')).toContainText(`${w.ui.defaultName} (3)`);
+    await expect(page.getByTestId('pf-holdings').locator('tr[data-coin="ethereum"]')).toBeVisible();
+  });
+}
