@@ -11,6 +11,8 @@ import { decimalIn, isInputError, parseTx, TX_CURRENCIES, type InputError, type 
 export const OWN_COLUMNS = ['date', 'type', 'coin', 'symbol', 'quantity', 'price', 'currency', 'fee', 'note'] as const;
 const BINANCE_COLUMNS = ['date(utc)', 'pair', 'side', 'price', 'executed', 'amount', 'fee'];
 export const IMPORT_ROWS_MAX = 2000;
+/** No field of a transaction is longer (the note is 200 characters). */
+const CELL_MAX = 400;
 
 export type CsvLayout = 'coinlens' | 'binance';
 export type ImportRow = { line: number; tx: TxInput } | { line: number; error: InputError };
@@ -51,17 +53,22 @@ export function layoutOf(cells: readonly string[]): CsvLayout | null {
   return null;
 }
 
-/** "0.0100000000BTC" → ['0.0100000000', 'BTC']. */
+/** "0.0100000000BTC" → ['0.0100000000', 'BTC']. Both parts are bounded and the asset starts with a letter, so no input backtracks. */
 function amountAndAsset(cell: string): [string, string] | null {
-  const m = /^\s*([\d.,]+)\s*([A-Za-z0-9]+)\s*$/.exec(cell);
+  const m = /^\s*([\d.,]{1,60})\s*([A-Za-z][A-Za-z0-9]{0,19})\s*$/.exec(cell);
   return m ? [m[1]!, m[2]!.toUpperCase()] : null;
 }
+
+/** Quote assets Binance uses that we have no rate for: named in the refusal rather than misread. */
+const OTHER_QUOTES = ['FDUSD', 'TUSD', 'BUSD', 'USDC', 'DAI', 'TRY', 'BRL', 'BNB'];
 
 /** A Binance trade as our transaction: the quote asset is the currency; a fee in the coin is priced at the trade. */
 function binanceRow(cells: readonly string[]): Record<string, unknown> | InputError {
   const [date, pair = '', side, price, executed = '', , fee = ''] = cells;
-  const quote = [...TX_CURRENCIES].sort((a, b) => b.length - a.length).find((q) => pair.toUpperCase().endsWith(q));
-  if (!quote || pair.length <= quote.length)
+  const quote = [...TX_CURRENCIES, ...OTHER_QUOTES]
+    .sort((a, b) => b.length - a.length)
+    .find((q) => pair.toUpperCase().endsWith(q));
+  if (!quote || pair.length <= quote.length || OTHER_QUOTES.includes(quote))
     return { field: 'currency', key: 'portfolio.currencyRule', vars: { list: TX_CURRENCIES.join(', ') } };
   const base = pair.toUpperCase().slice(0, -quote.length);
   const qty = amountAndAsset(executed);
@@ -79,6 +86,9 @@ function binanceRow(cells: readonly string[]): Record<string, unknown> | InputEr
   return { at: date, kind: side, coin: base, quantity: qty[0], price, currency: quote, fee: feeOut, note };
 }
 
+/** A cell as it was before export guarded it against spreadsheet formulas (lib/csv.ts adds a ' before = + - @). */
+const unguarded = (cell: string) => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
 /** Every row of `text` checked; the layout comes from the header row. */
 export function readCsv(text: string, now = Date.now()): { layout: CsvLayout; rows: ImportRow[] } | InputError {
   let table: string[][];
@@ -93,13 +103,15 @@ export function readCsv(text: string, now = Date.now()): { layout: CsvLayout; ro
   if (body.length === 0) return { field: 'body', key: 'portfolio.csvEmpty' };
   if (body.length > IMPORT_ROWS_MAX)
     return { field: 'body', key: 'portfolio.tooManyRows', vars: { count: IMPORT_ROWS_MAX } };
+  if (body.some((cells) => cells.some((c) => c.length > CELL_MAX)))
+    return { field: 'body', key: 'portfolio.csvUnreadable' };
   const rows = body.map((cells, i): ImportRow => {
     const line = i + 2;
     const raw =
       layout === 'binance'
         ? binanceRow(cells)
         : Object.fromEntries(
-            OWN_COLUMNS.map((c, k) => [c === 'date' ? 'at' : c === 'type' ? 'kind' : c, cells[k] ?? '']),
+            OWN_COLUMNS.map((c, k) => [c === 'date' ? 'at' : c === 'type' ? 'kind' : c, unguarded(cells[k] ?? '')]),
           );
     if ('key' in raw) return { line, error: raw as InputError };
     if (layout === 'coinlens' && typeof raw.coin === 'string' && raw.coin === '') raw.coin = raw.symbol;

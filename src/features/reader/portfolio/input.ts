@@ -37,11 +37,20 @@ export interface InputError {
   vars?: Record<string, string | number>;
 }
 
-const text = (v: unknown) => (typeof v === 'string' ? v.trim() : typeof v === 'number' ? String(v) : '');
+const text = (v: unknown) => (typeof v === 'string' ? v.trim() : '');
 
-/** A decimal string with commas and spaces of thousands removed; null when it is not one. */
+/**
+ * A decimal string (thousands may be grouped with commas or spaces: "1,234.5"); null when it is
+ * not one. Numbers are refused: a JSON number has already been rounded to a double.
+ */
 export function decimalIn(v: unknown): string | null {
-  const s = text(v).replace(/[,\s_]/g, '');
+  if (typeof v !== 'string') return null;
+  let s = v.trim().replace(/[\s_]/g, '');
+  if (s.includes(',')) {
+    // Commas only as groups of three: "0,5" is a decimal comma, which would read as 5.
+    if (!/^\d{1,3}(?:,\d{3})+(?:\.\d+)?$/.test(s)) return null;
+    s = s.replace(/,/g, '');
+  }
   if (!DECIMAL.test(s)) return null;
   return s.includes('.') ? s.replace(/\.?0+$/, '') || '0' : s.replace(/^0+(?=\d)/, '');
 }
@@ -66,11 +75,15 @@ export function kindIn(v: unknown): TxKind | null {
   return KIND_WORDS[s] ?? KIND_WORDS[s.replace(/_/g, '')] ?? null;
 }
 
-/** A time from ISO text or epoch milliseconds; a bare date is midnight UTC. */
+/** A time from ISO text or epoch milliseconds; a bare date is midnight UTC; an impossible date (02-30) is refused. */
 export function timeIn(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   const s = text(v);
-  if (!/^\d{4}-\d{2}-\d{2}(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.test(s)) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})(?:[T ]\d{2}:\d{2}(?::\d{2}(?:\.\d{1,6})?)?(?:Z|[+-]\d{2}:?\d{2})?)?$/.exec(s);
+  if (!m) return null;
+  const [, y, mo, d] = m.map(Number) as [number, number, number, number];
+  const day = new Date(Date.UTC(y, mo - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== mo - 1 || day.getUTCDate() !== d) return null;
   const iso = s.length === 10 ? `${s}T00:00:00Z` : s.replace(' ', 'T');
   const t = Date.parse(/(Z|[+-]\d{2}:?\d{2})$/.test(iso) ? iso : `${iso}Z`);
   return Number.isNaN(t) ? null : t;
@@ -89,6 +102,14 @@ export function parseTx(raw: unknown, now = Date.now()): TxInput | InputError {
   if (time < EARLIEST || time > now + 60_000) return { field: 'at', key: 'portfolio.timeRange' };
   const quantity = decimalIn(r.quantity);
   if (quantity === null || /^0(\.0*)?$/.test(quantity)) return { field: 'quantity', key: 'portfolio.quantityRule' };
+  if (!['string', 'undefined'].includes(typeof r.price) && r.price !== null)
+    return { field: 'price', key: 'portfolio.priceRule' };
+  if (!['string', 'undefined'].includes(typeof r.fee) && r.fee !== null)
+    return { field: 'fee', key: 'portfolio.feeRule' };
+  if (!['string', 'undefined'].includes(typeof r.note) && r.note !== null)
+    return { field: 'note', key: 'portfolio.badBody' };
+  if (!['string', 'undefined'].includes(typeof r.currency) && r.currency !== null)
+    return { field: 'currency', key: 'portfolio.currencyRule', vars: { list: TX_CURRENCIES.join(', ') } };
   const priceText = text(r.price);
   const price = priceText === '' ? null : decimalIn(priceText);
   if (priceText !== '' && price === null) return { field: 'price', key: 'portfolio.priceRule' };

@@ -9,7 +9,7 @@
  * - transfer in / out: moves coins without buying or selling. In: at the price given, else at the
  *   holding's average cost (nothing, for a holding that has none). Out: leaves at the average
  *   cost. A transfer's fee is a realised loss.
- * Transactions apply in time order (then in the order given); a sell or transfer out of more than
+ * Transactions apply in time order (then by id, then in the order given); a sell or transfer out of more than
  * is held at that moment is refused, naming the transaction.
  */
 import BigBase, { type Big } from 'big.js';
@@ -33,6 +33,8 @@ export interface PnlTx {
   currency: string;
   /** Units of `currency` per US dollar at `at`. */
   usdRate: string;
+  /** Order among transactions of the same time (the stored id); else the order given, after stored ones. */
+  seq?: number;
 }
 
 export interface Position {
@@ -59,12 +61,12 @@ export class Oversold extends Error {
 export const dec = (v: string | number): Big => new D(v);
 const ZERO = dec(0);
 
-/** The transactions' indexes in the order they apply: time, then as given. */
+/** The transactions' indexes in the order they apply: time, then id (as stored), then as given. */
 function order(txs: readonly PnlTx[]): number[] {
   return txs
-    .map((t, i) => [Date.parse(t.at), i] as const)
+    .map((t, i) => [Date.parse(t.at), t.seq ?? 2 ** 40 + i, i] as const)
     .sort((a, b) => a[0] - b[0] || a[1] - b[1])
-    .map(([, i]) => i);
+    .map(([, , i]) => i);
 }
 
 /** Each coin's position after all of `txs`; throws {@link Oversold}. */

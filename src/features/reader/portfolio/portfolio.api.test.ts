@@ -306,4 +306,108 @@ describe('portfolio API', () => {
       (await post('rename', { id: (await get<{ id: number }[]>('list', u)).body.data[0]!.id, name: 'P1' }, u)).status,
     ).toBe(400);
   });
+
+  it('holds the same order in every check: an edit that would sell before a same-time buy is refused, and views never fail', async () => {
+    const id = await portfolio(a, 'Same time');
+    const day = '2026-01-10T00:00:00Z';
+    await post('transaction/add', { portfolioId: id, ...buy('bitcoin', '1', '1', { at: day }) }, a);
+    await post('transaction/add', { portfolioId: id, ...buy('bitcoin', '1', '1', { at: '2026-01-05T00:00:00Z' }) }, a);
+    // The first added (the 01-10 buy, newest first in the view) moves to 01-05 as a sell.
+    const [first] = (await get<View>(`view?id=${id}`, a)).body.data.transactions!;
+    const sell = await post(
+      'transaction/update',
+      { id: first!.id, coin: 'bitcoin', kind: 'SELL', at: '2026-01-05T00:00:00Z', quantity: '1', price: '1' },
+      a,
+    );
+    // The edited row keeps its id, so it sorts before the later-added buy of the same time.
+    expect(sell.status).toBe(400);
+    expect((await get(`view?id=${id}`, a)).status).toBe(200);
+  });
+
+  it('takes a browser id only in a merge, and each once even when repeated in one request', async () => {
+    const u = await signedInUser(db());
+    const twice = await post<{ added: number }>(
+      'merge',
+      {
+        name: 'Twice',
+        transactions: [
+          { ...buy('bitcoin', '1', '1'), clientId: 'same' },
+          { ...buy('bitcoin', '2', '1'), clientId: 'same' },
+        ],
+      },
+      u,
+    );
+    expect([twice.status, twice.body.data.added]).toEqual([200, 1]);
+    const id = (await get<{ id: number }[]>('list', u)).body.data[0]!.id;
+    const add = await post('transaction/add', { portfolioId: id, ...buy('bitcoin', '1', '1'), clientId: 'same' }, u);
+    expect(add.body.code).toBe(0);
+    expect((await stored(u)).length).toBe(2);
+  });
+
+  it('refuses amounts a JSON number has already rounded, decimal commas and impossible dates', async () => {
+    const id = await portfolio(a, 'Strict');
+    for (const bad of [
+      { quantity: 0.1 },
+      { quantity: '0,5' },
+      { at: '2026-02-30' },
+      { note: 5 },
+      { currency: ['USD'] },
+    ]) {
+      const r = await post('transaction/add', { portfolioId: id, ...buy('bitcoin', '1', '1'), ...bad }, a);
+      expect([JSON.stringify(bad), r.status]).toEqual([JSON.stringify(bad), 400]);
+    }
+    expect((await post('transaction/add', { portfolioId: id, ...buy('bitcoin', '1,234.5', '1') }, a)).body.code).toBe(
+      0,
+    );
+    // A price in bitcoin before the stored history has no rate to count it at.
+    const early = await post(
+      'transaction/add',
+      { portfolioId: id, ...buy('ethereum', '1', '0.05', { currency: 'BTC', at: '2010-01-01' }) },
+      a,
+    );
+    expect([early.status, early.body.msg]).toEqual([
+      400,
+      'There is no BTC rate for that date yet. Choose another currency.',
+    ]);
+  });
+
+  it('previews an import as the commit checks it: owner, coins and oversells on their own lines', async () => {
+    const id = await portfolio(a, 'Preview');
+    const head = 'date,type,coin,symbol,quantity,price,currency,fee,note';
+    const csv = `${head}\n2026-01-01,BUY,no-such-coin,,1,1,USD,0,\n2026-01-02,SELL,bitcoin,BTC,1,1,USD,0,-2+3\n`;
+    expect((await post('import', { portfolioId: id, csv }, b)).status).toBe(404);
+    const r = await post<{ rows: { line: number; error?: { key: string } }[]; errors: number }>(
+      'import',
+      { portfolioId: id, csv },
+      a,
+    );
+    expect(r.body.data.rows.map((x) => [x.line, x.error?.key])).toEqual([
+      [2, 'portfolio.unknownCoin'],
+      [3, undefined],
+    ]);
+    const sells = `${head}\n2026-01-02,SELL,bitcoin,BTC,1,1,USD,0,-2+3\n`;
+    const s2 = await post<{ rows: { line: number; error?: { key: string } }[] }>(
+      'import',
+      { portfolioId: id, csv: sells },
+      a,
+    );
+    expect(s2.body.data.rows.map((x) => x.error?.key)).toEqual(['portfolio.oversold']);
+    // A note a spreadsheet would read as a formula goes out guarded and comes back as typed.
+    const ok = `${head}\n2026-01-01,BUY,bitcoin,BTC,1,1,USD,0,-2+3\n`;
+    expect(
+      (await post<{ saved: number }>('import', { portfolioId: id, csv: ok, commit: true }, a)).body.data.saved,
+    ).toBe(1);
+    const t = await signature(Date.now(), 'coinlens');
+    const out = await (
+      await createApi().request(`${P}/export?id=${id}&t=${t}`, { headers: { authorization: `Bearer ${a.token}` } })
+    ).text();
+    expect(out).toContain(",'-2+3");
+    const again = await portfolio(a, 'Again');
+    await post('import', { portfolioId: again, csv: out, commit: true }, a);
+    expect(
+      (await get<View>(`view?id=${again}`, a)).body.data.transactions!.map(
+        (x) => (x as unknown as { note: string }).note,
+      ),
+    ).toEqual(['-2+3']);
+  });
 });

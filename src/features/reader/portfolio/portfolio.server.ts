@@ -15,14 +15,13 @@ import { coins, portfolios, portfolioTransactions } from '../../../server/db/sch
 import { DomainError } from '../../../server/api/errors.ts';
 import { Oversold, positions } from './pnl.ts';
 import type { TxInput } from './input.ts';
-import { pnlOf, usdRate, valuation, type ViewOptions } from './valuation.server.ts';
+import { pnlOf, rateBook, valuation, type ViewOptions } from './valuation.server.ts';
 
 export type { ViewOptions } from './valuation.server.ts';
 
 export const PORTFOLIOS_MAX = 10;
 export const TRANSACTIONS_MAX = 2000;
 export const NAME_MAX = 40;
-const DAY = 86_400_000;
 
 const notFound = () => new DomainError(404, 404, 'portfolio.notFound');
 const refuse = (key: string, vars?: Record<string, string | number>) => new DomainError(400, 400, key, vars);
@@ -53,20 +52,36 @@ async function findCoins(db: Db | Tx, keys: readonly string[]): Promise<Map<stri
   return out;
 }
 
-/** Rows ready to insert: each coin found, each rate of the day fixed (one lookup per currency and day). */
-async function resolve(db: Db | Tx, inputs: readonly TxInput[]) {
+/** The most different coins one list may hold (a visitor's request values every one of them). */
+export const COINS_MAX = 200;
+
+/**
+ * Each input as a row ready to insert (its coin found, its rate of the day fixed), or the refusal
+ * of that input: the coins in one query, each currency's rates once.
+ */
+async function resolveEach(db: Db | Tx, inputs: readonly TxInput[]) {
   const found = await findCoins(
     db,
     inputs.map((i) => i.coin),
   );
-  const rateOf = new Map<string, Promise<string>>();
+  if (found.size > COINS_MAX && new Set(inputs.map((i) => found.get(i.coin.toLowerCase())?.id)).size > COINS_MAX)
+    throw refuse('portfolio.tooManyCoins', { count: COINS_MAX });
+  const rateOf = rateBook(db);
   const out = [];
   for (const input of inputs) {
     const coin = found.get(input.coin.toLowerCase());
-    if (!coin) throw refuse('portfolio.unknownCoin', { coin: input.coin.slice(0, 40) });
+    if (!coin) {
+      out.push(new DomainError(400, 400, 'portfolio.unknownCoin', { coin: input.coin.slice(0, 40) }));
+      continue;
+    }
     const at = Date.parse(input.at);
-    const key = `${input.currency}@${Math.floor(at / DAY)}`;
-    if (!rateOf.has(key)) rateOf.set(key, usdRate(db, input.currency, at));
+    const usdRate = await rateOf(input.currency, at).catch((e: unknown) =>
+      e instanceof DomainError ? e : Promise.reject(e),
+    );
+    if (usdRate instanceof DomainError) {
+      out.push(usdRate);
+      continue;
+    }
     out.push({
       coinId: coin.id,
       coinSymbol: coin.symbol,
@@ -76,7 +91,7 @@ async function resolve(db: Db | Tx, inputs: readonly TxInput[]) {
       quantity: input.quantity,
       price: input.price,
       currency: input.currency,
-      usdRate: await rateOf.get(key)!,
+      usdRate,
       fee: input.fee,
       note: input.note,
       clientId: input.clientId,
@@ -85,8 +100,54 @@ async function resolve(db: Db | Tx, inputs: readonly TxInput[]) {
   return out;
 }
 
+/** Rows ready to insert; the first refused input refuses them all. */
+async function resolve(db: Db | Tx, inputs: readonly TxInput[]) {
+  const each = await resolveEach(db, inputs);
+  const bad = each.find((r) => r instanceof DomainError);
+  if (bad) throw bad;
+  return each as Exclude<(typeof each)[number], DomainError>[];
+}
+
+/**
+ * An import's rows checked as the commit would check them, each refusal on its own line: coins,
+ * rates, and what would be sold or sent before it is held (after the portfolio's own
+ * transactions). The portfolio must be the reader's.
+ */
+export async function checkImport(
+  db: Db,
+  userId: number,
+  portfolioId: number,
+  rows: readonly { line: number; tx: TxInput }[],
+) {
+  await owned(db, userId, portfolioId);
+  const each = await resolveEach(
+    db,
+    rows.map((r) => r.tx),
+  );
+  const errors = new Map<number, { key: string; vars: Record<string, string | number> }>();
+  each.forEach((r, i) => {
+    if (r instanceof DomainError) errors.set(rows[i]!.line, { key: r.key, vars: r.vars });
+  });
+  if (errors.size === 0) {
+    const stored = await rowsOf(db, portfolioId);
+    const added = each as NewRow[];
+    try {
+      positions([...stored, ...added].map(pnlOf));
+    } catch (e) {
+      if (!(e instanceof Oversold)) throw e;
+      const at = e.index - stored.length;
+      const r = [...stored, ...added][e.index]!;
+      const vars = { coin: r.coinSymbol, held: e.held, at: r.at.toISOString().slice(0, 10) };
+      // An import row, or a stored transaction the import left short.
+      errors.set(at >= 0 ? rows[at]!.line : rows[0]!.line, { key: 'portfolio.oversold', vars });
+    }
+  }
+  return errors;
+}
+
 type Row = typeof portfolioTransactions.$inferSelect;
 type NewRow = Awaited<ReturnType<typeof resolve>>[number];
+
 /** Refuses a list in which something is sold or sent before it is held, naming it. */
 function mustHold(rows: readonly (Row | NewRow)[]) {
   try {
@@ -174,8 +235,14 @@ export function addTransactions(db: Db, userId: number, portfolioId: number, inp
   return lockedFor(db, userId, async (tx) => {
     await owned(tx, userId, portfolioId);
     const rows = await rowsOf(tx, portfolioId);
+    // Each browser id once: those already stored, and repeats within the request, are skipped.
     const seen = new Set(rows.map((r) => r.clientId).filter(Boolean));
-    const fresh = inputs.filter((i) => !i.clientId || !seen.has(i.clientId));
+    const fresh = inputs.filter((i) => {
+      if (!i.clientId) return true;
+      if (seen.has(i.clientId)) return false;
+      seen.add(i.clientId);
+      return true;
+    });
     if (rows.length + fresh.length > TRANSACTIONS_MAX)
       throw refuse('portfolio.tooManyTransactions', { count: TRANSACTIONS_MAX });
     const added = await resolve(tx, fresh);
@@ -201,7 +268,8 @@ export function changeTransaction(db: Db, userId: number, id: number, input: TxI
     // A merged transaction keeps its browser id, so merging the same browser list again skips it.
     const clientId = rows.find((r) => r.id === id)!.clientId;
     const next = input ? { ...(await resolve(tx, [input]))[0]!, clientId } : null;
-    mustHold(rows.flatMap((r): (Row | NewRow)[] => (r.id !== id ? [r] : next ? [next] : [])));
+    // The changed row keeps its id, and so its place among transactions of the same time.
+    mustHold(rows.flatMap((r): (Row | NewRow)[] => (r.id !== id ? [r] : next ? [{ ...next, id }] : [])));
     if (next) await tx.update(portfolioTransactions).set(next).where(eq(portfolioTransactions.id, id));
     else await tx.delete(portfolioTransactions).where(eq(portfolioTransactions.id, id));
   });

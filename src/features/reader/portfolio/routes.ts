@@ -14,6 +14,7 @@ import { doc, type RouteDoc } from '../../../server/api/openapi.ts';
 import * as store from './portfolio.server.ts';
 import { isInputError, parseTx, TX_CURRENCIES, type InputError, type TxInput } from './input.ts';
 import { exportCsv, readCsv } from './csv.ts';
+import { CACHE } from '../../../server/http/cachePolicy.mjs';
 
 type C = Context<ApiEnv>;
 const me = (c: C) => c.get('user')!.id;
@@ -56,10 +57,11 @@ const idIn = (v: unknown): number => {
   return n;
 };
 
+/** One transaction of add or update: a browser id belongs to the merge only. */
 function txOf(c: C, raw: unknown): TxInput {
   const tx = parseTx(raw);
   if (isInputError(tx)) throw refuse(c, tx);
-  return tx;
+  return { ...tx, clientId: null };
 }
 
 function txsOf(c: C, raw: unknown, max: number): TxInput[] {
@@ -210,10 +212,20 @@ export const portfolioRoutes = new Hono<ApiEnv>()
       const id = idIn(b.portfolioId);
       const read = readCsv(typeof b.csv === 'string' ? b.csv : '');
       if ('key' in read) throw refuse(c, read);
-      const errors = read.rows.flatMap((r) => ('error' in r ? [r] : []));
-      const preview = { layout: read.layout, rows: read.rows, errors: errors.length };
-      if (b.commit !== true || errors.length > 0) return done(c, { ...preview, saved: 0 });
-      const txs = read.rows.flatMap((r) => ('tx' in r ? [r.tx] : []));
+      // Every row checked as the commit would (coins, rates, oversells), each on its own line.
+      const checked = await store.checkImport(
+        c.get('db'),
+        me(c),
+        id,
+        read.rows.flatMap((r) => ('tx' in r ? [r] : [])),
+      );
+      const rows = read.rows.map((r) =>
+        'tx' in r && checked.has(r.line) ? { line: r.line, error: { field: 'coin', ...checked.get(r.line)! } } : r,
+      );
+      const errors = rows.filter((r) => 'error' in r).length;
+      const preview = { layout: read.layout, rows, errors };
+      if (b.commit !== true || errors > 0) return done(c, { ...preview, saved: 0 });
+      const txs = read.rows.flatMap((r) => ('tx' in r ? [{ ...r.tx, clientId: null }] : []));
       const saved = await store.addTransactions(c.get('db'), me(c), id, txs);
       return done(c, { ...preview, saved: saved.length }, 'portfolio.imported');
     },
@@ -231,7 +243,7 @@ export const portfolioRoutes = new Hono<ApiEnv>()
       const view = await store.transactionsOf(c.get('db'), me(c), idIn(c.req.query('id')));
       const file = `portfolio-${view.portfolio.id}.${format}`;
       c.header('Content-Disposition', `attachment; filename="${file}"`);
-      c.header('Cache-Control', 'private, no-store');
+      c.header('Cache-Control', CACHE.personal);
       if (format === 'json') return c.json(view.transactions);
       return c.body(exportCsv(view.transactions), 200, { 'Content-Type': 'text/csv; charset=utf-8' });
     },

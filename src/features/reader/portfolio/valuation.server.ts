@@ -3,7 +3,7 @@
  * figures and the totals in the reader's currency, and the value at the end of each day of a
  * range from the stored daily closes. Also the rate of a day that fixes a transaction's dollars.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../../server/db/index.ts';
 import type { Tx } from '../../../server/db/userLock.ts';
 import { coins, klines, rates, type portfolioTransactions } from '../../../server/db/schema/index.ts';
@@ -20,28 +20,63 @@ export interface ViewOptions {
   now?: number;
 }
 
-/** Units of `currency` per US dollar at `at`: fiat from the rates table, a coin from its day's close. */
-export async function usdRate(db: Db | Tx, currency: string, at: number): Promise<string> {
-  if (currency === 'USD') return '1';
-  const coinId = { BTC: 'bitcoin', ETH: 'ethereum', USDT: 'tether' }[currency];
-  if (!coinId) {
-    const [row] = await db.select({ rate: rates.rate }).from(rates).where(eq(rates.symbol, currency));
-    if (!row) throw new DomainError(400, 400, 'portfolio.noRate', { currency });
-    return row.rate;
-  }
-  const [day] =
-    Date.now() - at > DAY
-      ? await db
-          .select({ price: klines.close })
-          .from(klines)
-          .where(and(eq(klines.coinId, coinId), eq(klines.interval, '1d'), sql`${klines.openTime} <= ${new Date(at)}`))
-          .orderBy(desc(klines.openTime))
-          .limit(1)
-      : [];
-  const [now] = day ? [] : await db.select({ price: coins.price }).from(coins).where(eq(coins.id, coinId));
-  const price = day?.price ?? now?.price;
-  if (!price || !dec(price).gt(0)) throw new DomainError(400, 400, 'portfolio.noRate', { currency });
-  return plain(dec(1).div(price), 30)!;
+/**
+ * Units of `currency` per US dollar at a time, for the transactions of one request: a fiat
+ * currency at its stored rate (the rates table keeps today's, refreshed daily, so a back-dated
+ * transaction counts at the rate of the day it was entered); BTC, ETH and USDT at their coin's
+ * daily close of that day (today: its price). Each currency is read once per request; a time
+ * before the stored history, or a rate that is not positive, is refused rather than guessed.
+ */
+export function rateBook(db: Db | Tx, now = Date.now()) {
+  const fiat = new Map<string, Promise<string>>();
+  const days = new Map<string, Promise<{ t: number; close: string }[]>>();
+  const refuse = (currency: string) => new DomainError(400, 400, 'portfolio.noRate', { currency });
+  return async (currency: string, at: number): Promise<string> => {
+    if (currency === 'USD') return '1';
+    const coinId = { BTC: 'bitcoin', ETH: 'ethereum', USDT: 'tether' }[currency];
+    if (!coinId) {
+      if (!fiat.has(currency))
+        fiat.set(
+          currency,
+          db
+            .select({ rate: rates.rate })
+            .from(rates)
+            .where(eq(rates.symbol, currency))
+            .then(([row]) => {
+              if (!row || !dec(row.rate).gt(0)) throw refuse(currency);
+              return row.rate;
+            }),
+        );
+      return fiat.get(currency)!;
+    }
+    let price: string | null | undefined;
+    if (now - at <= DAY)
+      [{ price } = { price: null }] = await db.select({ price: coins.price }).from(coins).where(eq(coins.id, coinId));
+    else {
+      if (!days.has(coinId))
+        days.set(
+          coinId,
+          db
+            .select({ t: klines.openTime, close: klines.close })
+            .from(klines)
+            .where(and(eq(klines.coinId, coinId), eq(klines.interval, '1d')))
+            .orderBy(asc(klines.openTime))
+            .then((rows) => rows.map((r) => ({ t: r.t.getTime(), close: r.close }))),
+        );
+      const closes = await days.get(coinId)!;
+      // The last close at or before `at`, by bisection.
+      let lo = 0;
+      let hi = closes.length;
+      while (lo < hi) {
+        const mid = (lo + hi) >> 1;
+        if (closes[mid]!.t <= at) lo = mid + 1;
+        else hi = mid;
+      }
+      price = lo > 0 ? closes[lo - 1]!.close : null;
+    }
+    if (!price || !dec(price).gt(0)) throw refuse(currency);
+    return plain(dec(1).div(price), 30)!;
+  };
 }
 
 /** What valuing needs of a transaction, stored or not yet. */
@@ -50,7 +85,8 @@ type Held = Pick<
   'coinId' | 'coinSymbol' | 'coinName' | 'kind' | 'at' | 'quantity' | 'price' | 'fee' | 'currency' | 'usdRate'
 >;
 
-export const pnlOf = (r: Held): PnlTx => ({
+export const pnlOf = (r: Held & { id?: number }): PnlTx => ({
+  seq: r.id,
   coin: r.coinId,
   kind: r.kind,
   at: r.at.toISOString(),
@@ -62,7 +98,7 @@ export const pnlOf = (r: Held): PnlTx => ({
 });
 
 export async function valuation(db: Db, rows: readonly Held[], { currency, range, now = Date.now() }: ViewOptions) {
-  const rate = currency === 'USD' ? '1' : await usdRate(db, currency, now);
+  const rate = await rateBook(db, now)(currency, now);
   const txs = rows.map(pnlOf);
   const ps = positions(txs);
   const ids = [...ps.keys()];

@@ -60,12 +60,14 @@ export function settleClientAddress(req, trustProxy) {
 
 /**
  * Whether a request is expensive work: share cards, searches (the search page and API, quick search, any
- * text filter), klines over long or custom ranges or rolled-up intervals, and deep pages of a
- * list. A request whose URL cannot be read is not (the app answers it 400/404 cheaply).
+ * text filter), klines over long or custom ranges or rolled-up intervals, deep pages of a list,
+ * and the portfolio posts that value a whole list (evaluate, import, merge). A request whose URL cannot be read is not (the app answers it 400/404 cheaply).
  * @example isExpensive('GET', '/zh/search?q=btc') // true
  * @example isExpensive('GET', '/api/v1/klines?coin=bitcoin&interval=1h&range=1M') // false
  */
 export function isExpensive(method, rawUrl) {
+  // Writes have limits of their own, except the portfolio posts that value or check a whole list.
+  if (method === 'POST') return /^\/api\/new\/v1\/portfolio\/(?:evaluate|import|merge)(?:\?|$)/.test(rawUrl ?? '');
   if (method !== 'GET' && method !== 'HEAD') return false;
   let url;
   try {

@@ -67,8 +67,12 @@ describe('isExpensive', () => {
     expect(isExpensive('GET', url)).toBe(expensive);
   });
 
-  it('counts only reads: writes have limits of their own', () => {
+  it('counts reads, and of writes only the portfolio posts that value a whole list', () => {
     expect(isExpensive('POST', '/api/v1/search?q=x')).toBe(false);
+    expect(isExpensive('POST', '/api/new/v1/portfolio/transaction/add?t=1')).toBe(false);
+    // …but valuing or checking a whole portfolio is a read of many rows.
+    expect(isExpensive('POST', '/api/new/v1/portfolio/evaluate?t=1&range=1y')).toBe(true);
+    expect(isExpensive('POST', '/api/new/v1/portfolio/import')).toBe(true);
     expect(isExpensive('HEAD', '/search?q=x')).toBe(true);
   });
 });

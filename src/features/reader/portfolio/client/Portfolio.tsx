@@ -8,7 +8,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/index.ts';
 import { apiGet, apiPost } from '../../../../stores/api.ts';
-import { errorText, FormNote, useSession, type Note, type T } from '../../account/client/fields.tsx';
+import { errorText, FormNote, useSession, useSubmit, type T } from '../../account/client/fields.tsx';
 import { TX_CURRENCIES, type TxInput } from '../input.ts';
 import { newClientId, readLocal, writeLocal, type LocalTx } from './local.ts';
 import {
@@ -44,8 +44,7 @@ export default function Portfolio({ locale, base, dict }: { locale: Locale; base
   const [view, setView] = useState<PortfolioView | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [range, setRange] = useState<Range>('30d');
-  const [busy, setBusy] = useState(false);
-  const [note, setNote] = useState<Note>(null);
+  const { busy, note, setNote, run } = useSubmit();
   /** Where the result line shows: by the portfolio controls, or by the transaction form. */
   const [noteAt, setNoteAt] = useState<'top' | 'form'>('form');
   const [editing, setEditing] = useState<Shown | null>(null);
@@ -63,8 +62,14 @@ export default function Portfolio({ locale, base, dict }: { locale: Locale; base
       if (!signedIn) return setView(await evaluate(readLocal()));
       const local = readLocal();
       if (local.length > 0) {
-        await apiPost(`${P}/merge`, { name: t('portfolio.ui.defaultName'), transactions: local });
-        writeLocal([]);
+        // A merge that fails (a full account, a coin gone) keeps the browser's copy and says so; the page still loads.
+        try {
+          await apiPost(`${P}/merge`, { name: t('portfolio.ui.defaultName'), transactions: local });
+          writeLocal([]);
+        } catch (e) {
+          setNoteAt('top');
+          setNote({ kind: 'error', text: t('portfolio.ui.mergeFailed', { reason: errorText(e, t) }) });
+        }
       }
       const all = await apiGet<Listed[]>(`${P}/list`);
       setList(all);
@@ -82,21 +87,13 @@ export default function Portfolio({ locale, base, dict }: { locale: Locale; base
   }, [load]);
 
   /** One change: on success the view is loaded again and the note says so. */
-  const change = async (action: () => Promise<string | undefined>, at: 'top' | 'form' = 'form'): Promise<boolean> => {
-    setBusy(true);
-    setNote(null);
+  const change = (action: () => Promise<string | undefined>, at: 'top' | 'form' = 'form'): Promise<boolean> => {
     setNoteAt(at);
-    try {
+    return run(async () => {
       const msg = await action();
-      if (msg) setNote({ kind: 'ok', text: msg });
       await load();
-      return true;
-    } catch (e) {
-      setNote({ kind: 'error', text: errorText(e, t) });
-      return false;
-    } finally {
-      setBusy(false);
-    }
+      return msg ? { kind: 'ok', text: msg } : undefined;
+    }, t);
   };
 
   const ensurePortfolio = async (): Promise<number> => {
