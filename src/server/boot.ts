@@ -73,6 +73,11 @@ export async function boot(options: BootOptions): Promise<Booted> {
       const realtime = await import('./realtime/index.ts');
       const hub = await realtime.startRealtime({ handle });
       stopRealtime = realtime.stopRealtime;
+      // Price alerts follow the live sources' rounds, where those run (never the simulated market's).
+      const { evaluateAlerts } = await import('../features/reader/alerts/index.ts');
+      hub.onLiveRound(async (ticks) => {
+        await evaluateAlerts(handle.db, ticks);
+      });
       if (c.LIVE === 'auto' || c.LIVE === 'sources') {
         // In the background: LIVE=auto waits a few seconds for the sources, and pages need not.
         // Except while the first run's demo market is there: the sources' first round replaces

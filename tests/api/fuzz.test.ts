@@ -230,6 +230,7 @@ async function peoplesData(): Promise<Record<string, string>> {
     'favourites',
     'portfolios',
     'portfolio_transactions',
+    'price_alerts',
     'columnist_follows',
     'announcement_subscriptions',
     'push_devices',

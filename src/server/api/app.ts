@@ -38,6 +38,7 @@ import { communityRoutes } from '../../features/content/community/index.ts';
 import { accountRoutes, passkeyRoutes, profileRoutes, twoFactorRoutes } from '../../features/reader/account/index.ts';
 import { favouriteRoutes } from '../../features/reader/watchlist/index.ts';
 import { portfolioRoutes } from '../../features/reader/portfolio/index.ts';
+import { alertRoutes } from '../../features/reader/alerts/index.ts';
 import { bookmarkRoutes, columnistRoutes } from '../../features/reader/follows/index.ts';
 import { subscriptionRoutes } from '../../features/reader/notifications/index.ts';
 import { pushRoutes } from '../../features/reader/notifications/index.ts';
@@ -153,6 +154,7 @@ export function createApi() {
   app.route('/', passkeyRoutes);
   app.route('/', favouriteRoutes);
   app.route('/', portfolioRoutes);
+  app.route('/', alertRoutes);
   app.route('/', bookmarkRoutes);
   app.route('/', columnistRoutes);
   app.route('/', subscriptionRoutes);

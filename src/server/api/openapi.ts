@@ -28,7 +28,7 @@ const API_TAGS = {
   Knowledge: 'The encyclopedia, the wiki, concept sectors and topics',
   Market: 'Coins, exchanges, pairs, klines and the whole-market totals',
   Offerings: 'Token offerings (ICO/IEO), their platforms and returns',
-  Portfolio: "A reader's portfolios: transactions, profit and loss, CSV import and export",
+  Portfolio: "A reader's portfolios (transactions, profit and loss, CSV import and export) and price alerts",
   Push: 'Web Push devices and private announcement feeds',
   Rankings: 'The ranking tables (rises, falls, volume, flows, returns, repositories …)',
   Reviews: 'Reviews of exchanges as lists with their summaries',

@@ -46,7 +46,7 @@ export interface PushMessage {
 type PushOutcome = { status: number } | { error: string };
 
 /** One channel, one method (DESIGN "server/notify"): the real sender below, fakes in tests. */
-interface PushSender {
+export interface PushSender {
   send(subscription: PushSubscriptionInput, message: PushMessage): Promise<PushOutcome>;
 }
 
@@ -85,7 +85,7 @@ function webPushSender(db: Db, opts: { fetchImpl?: typeof fetch; timeoutMs?: num
   };
 }
 
-interface NotifyReport {
+export interface NotifyReport {
   sent: number;
   /** Devices deleted because their push service answered 404 or 410. */
   gone: number;
@@ -214,6 +214,39 @@ async function deliver(
     );
     await db.update(pushDeliveries).set({ status: 'failed', httpStatus: status }).where(where);
   }
+}
+
+/**
+ * Pushes one message to every device a user linked (a price alert). A device whose push service
+ * answers 404 or 410 is deleted; other failures are logged, not retried.
+ * @example await pushToUser(db, 7, { title: 'BTC', body: 'above $100,000', url: '/coin/bitcoin', tag: 'alert-3' })
+ */
+export async function pushToUser(
+  db: Db,
+  userId: number,
+  message: PushMessage,
+  opts: { sender?: PushSender; log?: (line: string) => void } = {},
+): Promise<NotifyReport> {
+  const sender = opts.sender ?? webPushSender(db);
+  const log = opts.log ?? ((line: string) => console.warn(line));
+  const report: NotifyReport = { sent: 0, gone: 0, failed: 0 };
+  const devices = await db.select().from(pushDevices).where(eq(pushDevices.userId, userId));
+  await Promise.all(
+    devices.slice(0, 20).map(async (d) => {
+      const outcome = await sender.send({ endpoint: d.endpoint, keys: { p256dh: d.p256dh, auth: d.auth } }, message);
+      if ('status' in outcome && outcome.status >= 200 && outcome.status < 300) report.sent++;
+      else if ('status' in outcome && (outcome.status === 404 || outcome.status === 410)) {
+        report.gone++;
+        await db.delete(pushDevices).where(eq(pushDevices.iid, d.iid));
+      } else {
+        report.failed++;
+        log(
+          `[push] ${message.tag} to device ${d.iid.slice(0, 6)}… failed: ${'status' in outcome ? outcome.status : outcome.error}`,
+        );
+      }
+    }),
+  );
+  return report;
 }
 
 /**

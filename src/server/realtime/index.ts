@@ -52,6 +52,8 @@ export class Realtime {
   private leaderTimer: ReturnType<typeof setInterval> | undefined;
   private leading = false;
   private stopped = false;
+  /** Called with each round of a live (not simulated) source, in the process that runs it. */
+  private readonly liveRound = new Set<(ticks: TickInput[]) => Promise<void>>();
 
   constructor(private readonly options: RealtimeOptions) {
     const { handle } = options;
@@ -107,7 +109,7 @@ export class Realtime {
     this.sources.push(source);
     if (this.leading)
       void source.start(async (ticks) => {
-        await this.publish(ticks);
+        await this.publish(ticks, source.demo === true);
       });
     else if (!this.leaderTimer) await this.contend();
   }
@@ -117,7 +119,7 @@ export class Realtime {
     this.leading = true;
     for (const source of this.sources)
       void source.start(async (ticks) => {
-        await this.publish(ticks);
+        await this.publish(ticks, source.demo === true);
       });
   }
 
@@ -131,11 +133,23 @@ export class Realtime {
    * Sends a round of ticks to every process, then writes it to the database (snapshots overlay
    * the latest ticks until the write lands).
    */
-  async publish(ticks: TickInput[]): Promise<PriceTick[]> {
+  async publish(ticks: TickInput[], demo = false): Promise<PriceTick[]> {
     if (!ticks.length || this.stopped) return [];
     const published = await this.bus.publish(ticks);
     await this.writer.write(ticks);
+    if (!demo)
+      for (const listener of this.liveRound)
+        await listener(ticks).catch((e) => console.error('[realtime] round listener failed:', (e as Error).message));
     return published;
+  }
+
+  /**
+   * Runs `listener` after each round of a live source (price alerts): only where the sources run,
+   * so a round is seen once, and never for the simulated market's made-up prices.
+   */
+  onLiveRound(listener: (ticks: TickInput[]) => Promise<void>): () => void {
+    this.liveRound.add(listener);
+    return () => this.liveRound.delete(listener);
   }
 
   /** The latest known tick of each coin: this process's last tick, else the database row. */

@@ -27,6 +27,7 @@ interface SimulatorOptions {
 
 export class SimulatedMarket implements PriceSource {
   readonly name = 'sim';
+  readonly demo = true;
   private readonly dayAgo: DayAgoPrices;
   private rounds: Repeat | null = null;
 

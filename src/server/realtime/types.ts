@@ -42,6 +42,8 @@ export interface PriceTick {
  */
 export interface PriceSource {
   readonly name: string;
+  /** Its prices are made up (the simulated market): nothing acts on them but the display. */
+  readonly demo?: boolean;
   start(publish: (ticks: TickInput[]) => Promise<void>): void | Promise<void>;
   stop(): Promise<void>;
 }

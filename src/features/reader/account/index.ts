@@ -6,3 +6,4 @@ export { profileRoutes } from './profileRoutes.ts';
 export { passkeyRoutes } from './passkeyRoutes.ts';
 export { accountRoutes } from './routes.ts';
 export { twoFactorRoutes } from './twoFactorRoutes.ts';
+export { delivery } from './delivery.server.ts';

@@ -24,3 +24,4 @@ export * from './views.ts';
 export * from './sources.ts';
 export * from './global.ts';
 export * from './portfolio.ts';
+export * from './alerts.ts';

@@ -25,11 +25,13 @@ interface Props {
 
 /** Loaded when its tab is opened: the rest of the centre does without it. */
 const Portfolio = lazy(() => import('../../portfolio/client/Portfolio.tsx'));
+const AlertsTab = lazy(() => import('../../alerts/client/AlertsTab.tsx'));
 
 const TABS = [
   'profile',
   'favourites',
   'portfolio',
+  'alerts',
   'password',
   'security',
   'phone',
@@ -104,6 +106,11 @@ export default function UserCentre({ locale, base, dict }: Props) {
         {tab === 'portfolio' && (
           <Suspense fallback={<p className="muted">{t('account.common.loading')}</p>}>
             <Portfolio locale={locale} base={base} dict={dict} />
+          </Suspense>
+        )}
+        {tab === 'alerts' && (
+          <Suspense fallback={<p className="muted">{t('account.common.loading')}</p>}>
+            <AlertsTab t={t} locale={locale} />
           </Suspense>
         )}
         {tab === 'password' && <ChangePassword t={t} />}

@@ -1,0 +1,66 @@
+// Price alerts in the user centre (issue 26): the coin header's link opens the tab with the coin
+// filled in; a bad level is refused in the page's language and nothing is set; an alert is set,
+// listed as waiting, changed and removed.
+import { randomInt } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signature } from '../../src/lib/signature.ts';
+
+const words = (lan: string) =>
+  (
+    JSON.parse(readFileSync(new URL(`../../locales/alerts/${lan}.json`, import.meta.url), 'utf8')) as {
+      alerts: Record<string, string> & { ui: Record<string, string> };
+    }
+  ).alerts;
+
+for (const L of [
+  { prefix: '', lan: 'en' },
+  { prefix: '/zh', lan: 'zh' },
+] as const) {
+  const w = words(L.lan);
+
+  test(`price alerts in ${L.prefix || '/en'}: set from the coin page, refused, listed, changed, removed`, async ({
+    page,
+  }) => {
+    const name = `al_${Date.now().toString(36).slice(-6)}${randomInt(1e3, 1e4)}`;
+    const t = await signature(Date.now(), 'coinlens');
+    const res = await page.request.post(`/api/new/v1/register?t=${t}&lan=${L.lan}`, {
+      data: { userName: name, email: `${name}@example.com`, password: 'alerts-pass-1' },
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(0);
+
+    await page.goto(`${L.prefix}/coin/bitcoin`);
+    await page.getByTestId('coin-alert').click();
+    const form = page.getByTestId('alert-form');
+    await expect(form.locator('input[name=coin]')).toHaveValue('bitcoin');
+    await expect(page.getByTestId('alerts-empty')).toHaveText(w.ui.empty!);
+
+    await form.locator('input[name=level]').fill('-1');
+    await form.locator('button[type=submit]').click();
+    await expect(page.getByTestId('alert-result')).toHaveText(w.levelRule!);
+    await expect(page.getByTestId('alerts-empty')).toBeVisible();
+
+    await form.locator('select[name=currency]').selectOption('USD');
+    await form.locator('input[name=level]').fill('9999999');
+    await form.locator('button[type=submit]').click();
+    await expect(page.getByTestId('alert-result')).toHaveText(w.created!);
+    const row = page.getByTestId('alerts-list').locator('tbody tr');
+    await expect(row).toHaveCount(1);
+    await expect(row).toContainText('$9,999,999');
+    await expect(row).toContainText(w.ui.armed!);
+    const axe = await new AxeBuilder({ page }).include('[data-testid="alerts"]').analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+    await row.getByRole('button', { name: w.ui.edit! }).click();
+    await form.locator('select[name=kind]').selectOption('CHANGE_24H');
+    await form.locator('input[name=level]').fill('15');
+    await form.getByRole('button', { name: w.ui.save! }).click();
+    await expect(page.getByTestId('alert-result')).toHaveText(w.updated!);
+    await expect(row).toContainText('15%');
+
+    await row.getByRole('button', { name: w.ui.remove! }).click();
+    await expect(page.getByTestId('alert-result')).toHaveText(w.deleted!);
+    await expect(page.getByTestId('alerts-empty')).toBeVisible();
+  });
+}
