@@ -11,7 +11,7 @@ import type { Db } from '../../../server/db/index.ts';
 import { lockedFor } from '../../../server/db/userLock.ts';
 import { coins, priceAlerts, users } from '../../../server/db/schema/index.ts';
 import { DomainError } from '../../../server/api/errors.ts';
-import { getRates } from '../../../server/rates/rates.ts';
+import { getRates, RATE_SYMBOLS } from '../../../server/rates/rates.ts';
 import { pushToUser } from '../../../server/notify/push.ts';
 import { translator } from '../../../server/i18n/index.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../lib/i18n/index.ts';
@@ -21,7 +21,8 @@ import { delivery } from '../account/index.ts';
 import { met, step, type AlertKind } from './rules.ts';
 
 export const ALERTS_MAX = 50;
-export const ALERT_CURRENCIES = ['USD', 'USDT', 'BTC', 'ETH', 'CNY', 'EUR', 'JPY', 'KRW', 'HKD', 'TWD'] as const;
+/** The site's currencies (SPEC's rate options). */
+export const ALERT_CURRENCIES = RATE_SYMBOLS;
 const KINDS: readonly AlertKind[] = ['ABOVE', 'BELOW', 'CHANGE_24H'];
 const DECIMAL = /^\d{1,20}(?:\.\d{1,18})?$/;
 

@@ -2,7 +2,7 @@
 import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { DomainError } from '../../../server/api/errors.ts';
+import { jsonObject, rowId } from '../../../server/api/body.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { requireAuth } from '../../../server/api/middleware/auth.ts';
 import { done, fail } from '../../../server/api/respond.ts';
@@ -19,20 +19,9 @@ const small = bodyLimit({
   onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('alerts.badBody')),
 });
 
-/** A JSON object (a cross-site form cannot send one). */
-async function body(c: C): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type !== 'application/json') throw new DomainError(415, 415, 'auth.jsonOnly');
-  const value: unknown = await c.req.json().catch(() => null);
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new DomainError(400, 400, 'alerts.badBody');
-  return value as Record<string, unknown>;
-}
+const body = (c: C) => jsonObject(c, 'alerts.badBody');
 
-const idIn = (v: unknown): number => {
-  if (typeof v !== 'number' || !Number.isInteger(v) || v < 1 || v > 2 ** 31 - 1)
-    throw new DomainError(400, 400, 'alerts.idRule');
-  return v;
-};
+const idIn = (v: unknown) => rowId(v, 'alerts.idRule');
 
 const alertBody = z.object({
   coin: z.string().describe("a coin's slug or symbol"),

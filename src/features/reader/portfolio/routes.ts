@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { DomainError } from '../../../server/api/errors.ts';
+import { jsonObject, rowId } from '../../../server/api/body.ts';
 import type { ApiEnv } from '../../../server/api/env.ts';
 import { requireAuth } from '../../../server/api/middleware/auth.ts';
 import { done, fail } from '../../../server/api/respond.ts';
@@ -36,26 +37,9 @@ const limit = bodyLimit({
   onError: (c) => fail(c as C, 413, 413, (c as C).get('t')('portfolio.tooLarge')),
 });
 
-/** A JSON object (a cross-site form cannot send one). */
-async function body(c: C): Promise<Record<string, unknown>> {
-  const type = c.req.header('content-type')?.split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type !== 'application/json') throw new DomainError(415, 415, 'auth.jsonOnly');
-  let value: unknown;
-  try {
-    value = await c.req.json();
-  } catch {
-    throw new DomainError(400, 400, 'portfolio.badBody');
-  }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new DomainError(400, 400, 'portfolio.badBody');
-  return value as Record<string, unknown>;
-}
+const body = (c: C) => jsonObject(c, 'portfolio.badBody');
 
-const idIn = (v: unknown): number => {
-  const n = typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v;
-  if (typeof n !== 'number' || !Number.isInteger(n) || n < 1 || n > 2 ** 31 - 1)
-    throw new DomainError(400, 400, 'portfolio.idRule');
-  return n;
-};
+const idIn = (v: unknown) => rowId(v, 'portfolio.idRule');
 
 /** One transaction of add or update: a browser id belongs to the merge only. */
 function txOf(c: C, raw: unknown): TxInput {

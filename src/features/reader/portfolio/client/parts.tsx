@@ -8,11 +8,12 @@ import { CURRENCY_SYMBOLS, formatPercent, formatPrice } from '../../../../lib/fo
 import { LOCALE_TAGS, type Locale } from '../../../../lib/i18n/index.ts';
 import { sparkPath } from '../../../../lib/sparkline.ts';
 import type { T } from '../../account/client/fields.tsx';
+import type { TxKind } from '../input.ts';
 
 export interface Shown {
   id: number | string;
   coin: { id: string; symbol: string; name: string };
-  kind: 'BUY' | 'SELL' | 'TRANSFER_IN' | 'TRANSFER_OUT';
+  kind: TxKind;
   at: string;
   quantity: string;
   price: string | null;
