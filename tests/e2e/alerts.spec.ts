@@ -49,6 +49,9 @@ for (const L of [
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('$9,999,999');
     await expect(row).toContainText(w.ui.armed!);
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 720 });
     const axe = await new AxeBuilder({ page }).include('[data-testid="alerts"]').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 

@@ -59,6 +59,10 @@ for (const L of [
 
     await page.reload();
     await expect(page.getByTestId('pf-transactions').locator('tbody tr')).toHaveCount(2);
+    // On a phone the tables scroll in their own boxes: the page itself is never wider than the screen.
+    await page.setViewportSize({ width: 390, height: 844 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await page.setViewportSize({ width: 1280, height: 720 });
     const axe = await new AxeBuilder({ page }).include('[data-testid="portfolio"]').analyze();
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
