@@ -96,3 +96,80 @@ for (const L of [
     await expect(page.getByTestId('pf-holdings').locator('tr[data-coin="ethereum"]')).toBeVisible();
   });
 }
+
+// The coin page's "Add to portfolio" (issue 26 item 5): its code loads only when asked for; the
+// coin and its price are filled in; a visitor's transaction is kept in the browser, a reader's
+// goes to the portfolio they choose.
+test('add to portfolio from a coin page in /zh as a visitor: loaded on the click, kept in the browser', async ({
+  page,
+}) => {
+  const w = words('zh');
+  const quick = (w.ui as unknown as { quick: Record<string, string> }).quick;
+  const loaded: string[] = [];
+  page.on('request', (r) => {
+    if (/QuickAdd/.test(r.url())) loaded.push(r.url());
+  });
+  await page.goto('/zh/coin/bitcoin');
+  const link = page.getByTestId('coin-portfolio-add');
+  await expect(link).toHaveText(quick.open!);
+  expect(loaded).toEqual([]);
+
+  await link.click();
+  const dialog = page.getByTestId('pf-quick');
+  await expect(dialog).toBeVisible();
+  expect(loaded.length).toBeGreaterThan(0);
+  await expect(dialog.getByRole('heading')).toHaveText(quick.title!.replace('{{name}}', '比特币'));
+  await expect(dialog.locator('#pf-in-coin')).toHaveValue('bitcoin');
+  await expect(dialog.locator('#pf-in-price')).toHaveValue(/^\d+(\.\d+)?$/);
+  await expect(dialog.getByTestId('pf-quick-visitor')).toHaveText(w.ui.visitorNote!);
+  const axe = await new AxeBuilder({ page }).include('[data-testid="pf-quick"]').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+
+  await dialog.locator('#pf-in-quantity').fill('0');
+  await dialog.locator('button[type=submit]').click();
+  await expect(dialog.locator('#pf-quantity-problem')).toHaveText(w.quantityRule!);
+  await dialog.locator('#pf-in-quantity').fill('0.25');
+  await dialog.locator('#pf-in-price').fill('60000');
+  await dialog.locator('button[type=submit]').click();
+  await expect(dialog.getByTestId('pf-quick-result')).toHaveText(w.added!);
+  // The form starts again on the same coin; Escape closes and gives focus back to the link.
+  await expect(dialog.locator('#pf-in-coin')).toHaveValue('bitcoin');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toHaveCount(0);
+  await expect(link).toBeFocused();
+
+  await page.goto('/zh/portfolio');
+  const row = page.getByTestId('pf-holdings').locator('tr[data-coin="bitcoin"]');
+  await expect(row.locator('td').first()).toHaveText('0.25');
+});
+
+test('add to portfolio from a coin page as a reader: into the portfolio chosen, on a phone too', async ({ page }) => {
+  const w = words('en');
+  const name = `pq_${Date.now().toString(36).slice(-6)}${randomInt(1e3, 1e4)}`;
+  const t = await signature(Date.now(), 'coinlens');
+  const res = await page.request.post(`/api/new/v1/register?t=${t}&lan=en`, {
+    data: { userName: name, email: `${name}@example.com`, password: 'portfolio-pass-2' },
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(0);
+  await page.goto('/portfolio');
+  for (const p of ['Long term', 'Trading']) {
+    await page.getByLabel(w.ui.new!).fill(p);
+    await page.getByRole('button', { name: w.ui.create!, exact: true }).click();
+    await expect(page.getByTestId('pf-choose')).toContainText(`${p} (0)`);
+  }
+
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/coin/ethereum');
+  await page.getByTestId('coin-portfolio-add').click();
+  const dialog = page.getByTestId('pf-quick');
+  await dialog.getByTestId('pf-quick-choose').selectOption({ label: 'Long term' });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await dialog.locator('#pf-in-quantity').fill('2');
+  await dialog.locator('button[type=submit]').click();
+  await expect(dialog.getByTestId('pf-quick-result')).toHaveText(w.added!);
+  await dialog.getByTestId('pf-quick-view').click();
+  await expect(page).toHaveURL(/\/portfolio\?add=ethereum$/);
+  await expect(page.getByTestId('pf-choose')).toContainText('Long term (1)');
+  await expect(page.getByTestId('pf-choose')).toContainText('Trading (0)');
+  await expect(page.getByTestId('pf-holdings').locator('tr[data-coin="ethereum"] td').first()).toHaveText('2');
+});

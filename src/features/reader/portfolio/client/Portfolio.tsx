@@ -10,7 +10,7 @@ import { createTranslator, type Dict, type Locale } from '../../../../lib/i18n/i
 import { apiGet, apiPost } from '../../../../stores/api.ts';
 import { errorText, FormNote, useSession, useSubmit, type T } from '../../account/client/fields.tsx';
 import { TX_CURRENCIES, type TxInput } from '../input.ts';
-import { newClientId, readLocal, writeLocal, type LocalTx } from './local.ts';
+import { newClientId, readLocal, SELECTED, writeLocal, type LocalTx } from './local.ts';
 import {
   formatters,
   Holdings,
@@ -26,7 +26,6 @@ import ImportCsv from './ImportCsv.tsx';
 import './portfolio.css';
 
 const P = '/new/v1/portfolio';
-const SELECTED = 'coinlens.portfolio.selected';
 type Listed = { id: number; name: string; transactions: number };
 
 function pageCurrency(): string {
@@ -183,6 +182,7 @@ export default function Portfolio({ locale, base, dict }: { locale: Locale; base
         t={t}
         currency={currency}
         editing={editing}
+        start={{ coin: new URLSearchParams(location.search).get('add') ?? '' }}
         busy={busy}
         onSave={save}
         onCancel={() => setEditing(null)}

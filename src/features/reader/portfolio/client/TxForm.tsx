@@ -9,10 +9,10 @@ import { isInputError, parseTx, TX_CURRENCIES, TX_KINDS, type TxInput } from '..
 import type { T } from '../../account/client/fields.tsx';
 import type { Shown } from './parts.tsx';
 
-type Draft = Record<'coin' | 'kind' | 'at' | 'quantity' | 'price' | 'currency' | 'fee' | 'note', string>;
+export type Draft = Record<'coin' | 'kind' | 'at' | 'quantity' | 'price' | 'currency' | 'fee' | 'note', string>;
 
 const nowMinute = () => new Date().toISOString().slice(0, 16);
-const blank = (currency: string): Draft => ({
+const blank = (currency: string, start: Partial<Draft> = {}): Draft => ({
   coin: '',
   kind: 'BUY',
   at: nowMinute(),
@@ -21,6 +21,7 @@ const blank = (currency: string): Draft => ({
   currency,
   fee: '',
   note: '',
+  ...start,
 });
 const fromShown = (s: Shown): Draft => ({
   coin: s.coin.id,
@@ -42,15 +43,21 @@ export default function TxForm({
   busy,
   onSave,
   onCancel,
+  start,
+  title,
 }: {
   t: T;
   currency: string;
+  /** Fields a new transaction starts with (the coin page's coin and price), kept after a save. */
+  start?: Partial<Draft>;
+  /** The form's heading when it is not the portfolio page's "Add transaction"; null for none (a dialog has its own). */
+  title?: string | null;
   editing: Shown | null;
   busy: boolean;
   onSave: (tx: TxInput) => Promise<boolean>;
   onCancel: () => void;
 }) {
-  const [draft, setDraft] = useState<Draft>(() => (editing ? fromShown(editing) : blank(currency)));
+  const [draft, setDraft] = useState<Draft>(() => (editing ? fromShown(editing) : blank(currency, start)));
   const [problem, setProblem] = useState<{ field: string; text: string } | null>(null);
   const [coins, setCoins] = useState<{ id: string; symbol: string; name: string }[]>([]);
   const set = (k: keyof Draft) => (e: { target: { value: string } }) => setDraft({ ...draft, [k]: e.target.value });
@@ -64,7 +71,7 @@ export default function TxForm({
     const tx = parseTx({ ...draft, at: `${draft.at}Z` });
     if (isInputError(tx)) return setProblem({ field: tx.field, text: t(tx.key, tx.vars) });
     setProblem(null);
-    if (await onSave(tx)) setDraft(blank(draft.currency));
+    if (await onSave(tx)) setDraft(blank(draft.currency, start));
   };
 
   const field = (k: keyof Draft, label: string, input: React.ReactNode) => (
@@ -84,7 +91,7 @@ export default function TxForm({
 
   return (
     <form className="pf-form" onSubmit={submit} noValidate data-testid="pf-form">
-      <h2>{editing ? t('portfolio.ui.edit') : t('portfolio.ui.add')}</h2>
+      {title !== null && <h2>{title ?? (editing ? t('portfolio.ui.edit') : t('portfolio.ui.add'))}</h2>}
       <div className="pf-grid">
         {field(
           'kind',

@@ -6,6 +6,8 @@
 import { isInputError, parseTx, type TxInput } from '../input.ts';
 
 const KEY = 'coinlens.portfolio.v1';
+/** The signed-in reader's last chosen portfolio (its id), shared by the portfolio page and the coin page's dialog. */
+export const SELECTED = 'coinlens.portfolio.selected';
 export type LocalTx = Omit<TxInput, 'clientId'> & { clientId: string };
 
 export function readLocal(): LocalTx[] {
