@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { coins, mailOutbox, priceAlerts, rates, users } from '../../../server/db/schema/index.ts';
+import { coins, mailOutbox, priceAlerts, pushDevices, rates, users } from '../../../server/db/schema/index.ts';
+import type { PushMessage, PushSender } from '../../../server/notify/push.ts';
 import { startRealtime, stopRealtime } from '../../../server/realtime/index.ts';
 import { apiHarness } from '../../../../tests/api/helpers.ts';
 import { signedInUser } from '../../../../tests/api/users.ts';
-import { evaluateAlerts, type Deliver } from './alerts.server.ts';
+import { alertDelivery, evaluateAlerts, type Deliver } from './alerts.server.ts';
 
 const { call, db, handle } = apiHarness();
 const A = '/api/new/v1/alerts';
@@ -142,5 +143,44 @@ describe('price alerts API', () => {
       .where(eq(mailOutbox.to, `al_${u.id}@example.com`));
     expect(mail.map((m) => m.subject)).toEqual(['ADA 가격 알림']);
     expect(mail[0]!.text).toMatch(/^ADA 가격이 \$0\.0001 아래로 내려갔습니다\. 현재 \$0\.00005/);
+  });
+
+  it('pushes the notice to each of the reader’s devices in the alert’s language; a device gone is removed', async () => {
+    const u = await signedInUser(db());
+    const device = (iid: string) => ({
+      iid: `${iid}-${u.id}`,
+      endpoint: `https://fcm.googleapis.com/fcm/send/${iid}-${u.id}`,
+      p256dh: 'BNcRdreALRFXTkOOUHK1EtK2wtaz5Ry4YfYCA_0QTpQtUbVlUls0VJXg7A8u-Ts1XbjhazAkj7I99e8QcYP7DkM',
+      auth: 'tBHItJI5svbpez7KI4CCXg',
+      userId: u.id,
+      linkedAt: new Date(),
+    });
+    await db()
+      .insert(pushDevices)
+      .values([device('phone'), device('old'), device('down')]);
+    await post('create', { coin: 'polkadot', kind: 'ABOVE', level: '1000000' }, u, 'zh');
+    const sent: [string, PushMessage][] = [];
+    // The push service knows the phone, has forgotten the old laptop and is down for the third.
+    const sender: PushSender = {
+      send: async (sub, message) => {
+        sent.push([sub.endpoint.split('/').pop()!, message]);
+        if (sub.endpoint.includes('/old-')) return { status: 410 };
+        if (sub.endpoint.includes('/down-')) return { error: 'connect ECONNREFUSED' };
+        return { status: 201 };
+      },
+    };
+    const deliver = alertDelivery(sender);
+    for (const price of [1_000_001, 999_000, 1_000_002]) {
+      const r = await evaluateAlerts(db(), [{ coinId: 'polkadot', price, change24h: 5, at: Date.now() }], deliver);
+      await r.deliveries;
+    }
+    // One crossing, one message per device, in Chinese, opening the coin's Chinese page.
+    expect(sent.map(([to]) => to).sort()).toEqual([`down-${u.id}`, `old-${u.id}`, `phone-${u.id}`]);
+    const [, message] = sent[0]!;
+    expect(message.title).toBe('DOT 价格提醒');
+    expect(message.url).toBe('/zh/coin/polkadot');
+    expect(message.body).toContain('$1,000,000');
+    const left = await db().select({ iid: pushDevices.iid }).from(pushDevices).where(eq(pushDevices.userId, u.id));
+    expect(left.map((d) => d.iid).sort()).toEqual([`down-${u.id}`, `phone-${u.id}`]);
   });
 });

@@ -12,7 +12,7 @@ import { lockedFor } from '../../../server/db/userLock.ts';
 import { coins, priceAlerts, users } from '../../../server/db/schema/index.ts';
 import { DomainError } from '../../../server/api/errors.ts';
 import { getRates, RATE_SYMBOLS } from '../../../server/rates/rates.ts';
-import { pushToUser } from '../../../server/notify/push.ts';
+import { pushToUser, type PushSender } from '../../../server/notify/push.ts';
 import { translator } from '../../../server/i18n/index.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../lib/i18n/index.ts';
 import { CURRENCY_SYMBOLS, formatPrice } from '../../../lib/format/index.ts';
@@ -194,38 +194,50 @@ export async function evaluateAlerts(db: Db, ticks: readonly TickInput[], delive
   return { fired, deliveries: Promise.all(sends).then(() => undefined) };
 }
 
-/** The notice: by push to the reader's devices, and by e-mail when asked for. */
-export const deliverAlert: Deliver = async (db, a, price, change24h) => {
-  const locale: Locale = isLocale(a.locale) ? a.locale : DEFAULT_LOCALE;
-  const t = translator(locale);
-  const [coin] = await db.select({ symbol: coins.symbol }).from(coins).where(eq(coins.id, a.coinId));
-  const symbol = coin?.symbol ?? a.coinId;
-  const money = (v: number | string, c: string) => formatPrice(v, { symbol: CURRENCY_SYMBOLS[c] ?? `${c} ` });
-  const level = a.kind === 'CHANGE_24H' ? `${a.shownLevel}%` : money(a.shownLevel, a.currency);
-  const body = t(`alerts.notice.${a.kind}`, {
-    coin: symbol,
-    level,
-    price: money(price, 'USD'),
-    change: change24h === null ? '--' : `${change24h > 0 ? '+' : ''}${change24h.toFixed(2)}%`,
-  });
-  const url = `${locale === DEFAULT_LOCALE ? '' : `/${locale}`}/coin/${a.coinId}`;
-  if (a.push)
-    await pushToUser(db, a.userId, {
-      title: t('alerts.notice.title', { coin: symbol }),
-      body,
-      url,
-      tag: `alert-${a.id}`,
+/**
+ * The notice: by push to the reader's devices (through `sender`, web-push's by default; a device
+ * its push service no longer knows is deleted) and by e-mail when asked for.
+ */
+export const alertDelivery =
+  (sender?: PushSender): Deliver =>
+  async (db, a, price, change24h) => {
+    const locale: Locale = isLocale(a.locale) ? a.locale : DEFAULT_LOCALE;
+    const t = translator(locale);
+    const [coin] = await db.select({ symbol: coins.symbol }).from(coins).where(eq(coins.id, a.coinId));
+    const symbol = coin?.symbol ?? a.coinId;
+    const money = (v: number | string, c: string) => formatPrice(v, { symbol: CURRENCY_SYMBOLS[c] ?? `${c} ` });
+    const level = a.kind === 'CHANGE_24H' ? `${a.shownLevel}%` : money(a.shownLevel, a.currency);
+    const body = t(`alerts.notice.${a.kind}`, {
+      coin: symbol,
+      level,
+      price: money(price, 'USD'),
+      change: change24h === null ? '--' : `${change24h > 0 ? '+' : ''}${change24h.toFixed(2)}%`,
     });
-  if (a.email) {
-    const [u] = await db
-      .select({ email: users.email, verified: users.emailVerifiedAt })
-      .from(users)
-      .where(eq(users.id, a.userId));
-    if (u?.email && u.verified)
-      await delivery(db).mailer.send({
-        to: u.email,
-        subject: t('alerts.notice.title', { coin: symbol }),
-        text: `${body}\n\n${t('alerts.notice.manage')}`,
-      });
-  }
-};
+    const url = `${locale === DEFAULT_LOCALE ? '' : `/${locale}`}/coin/${a.coinId}`;
+    if (a.push)
+      await pushToUser(
+        db,
+        a.userId,
+        {
+          title: t('alerts.notice.title', { coin: symbol }),
+          body,
+          url,
+          tag: `alert-${a.id}`,
+        },
+        { sender },
+      );
+    if (a.email) {
+      const [u] = await db
+        .select({ email: users.email, verified: users.emailVerifiedAt })
+        .from(users)
+        .where(eq(users.id, a.userId));
+      if (u?.email && u.verified)
+        await delivery(db).mailer.send({
+          to: u.email,
+          subject: t('alerts.notice.title', { coin: symbol }),
+          text: `${body}\n\n${t('alerts.notice.manage')}`,
+        });
+    }
+  };
+
+export const deliverAlert: Deliver = alertDelivery();
