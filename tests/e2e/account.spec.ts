@@ -390,6 +390,10 @@ test('a visitor on the user centre gets the login dialog; reading pages load no 
   expect(scripts.filter((s) => /LoginDialog|mountLogin|session|client\.[\w-]+\.js/.test(s))).toEqual([]);
   await page.getByTestId('header-login').click();
   await expect(page.getByTestId('login-dialog')).toBeVisible();
+  // Escape goes to what has focus: on a loaded machine the key could arrive before the dialog took it.
+  await expect
+    .poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid="login-dialog"]')))
+    .toBe(true);
   await page.keyboard.press('Escape');
   await expect(page.getByTestId('login-dialog')).toBeHidden();
   // Focus goes back to the link that opened the dialog, not to the top of the page.
