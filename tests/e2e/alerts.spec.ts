@@ -1,5 +1,5 @@
-// Price alerts in the user centre (issue 26): the coin header's link opens the tab with the coin
-// filled in; a bad level is refused in the page's language and nothing is set; an alert is set,
+// Price alerts (issue 26): the coin header's link opens a dialog with the coin filled in (its
+// code loaded by the click); a bad level is refused in the page's language and nothing is set; an alert is set,
 // listed as waiting, changed and removed.
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
@@ -10,13 +10,13 @@ import { signature } from '../../src/lib/signature.ts';
 const words = (lan: string) =>
   (
     JSON.parse(readFileSync(new URL(`../../locales/alerts/${lan}.json`, import.meta.url), 'utf8')) as {
-      alerts: Record<string, string> & { ui: Record<string, string> };
+      alerts: Record<string, string> & { ui: Record<string, string> & { quick: Record<string, string> } };
     }
   ).alerts;
 
 for (const L of [
-  { prefix: '', lan: 'en' },
-  { prefix: '/zh', lan: 'zh' },
+  { prefix: '', lan: 'en', bitcoin: 'Bitcoin' },
+  { prefix: '/zh', lan: 'zh', bitcoin: '比特币' },
 ] as const) {
   const w = words(L.lan);
 
@@ -30,21 +30,28 @@ for (const L of [
     });
     expect(((await res.json()) as { code: number }).code).toBe(0);
 
+    // A signed-in reader sets it in a dialog on the coin page, its code loaded by the click.
     await page.goto(`${L.prefix}/coin/bitcoin`);
     await page.getByTestId('coin-alert').click();
+    const dialog = page.getByTestId('alert-quick');
+    await expect(dialog.getByRole('heading')).toHaveText(w.ui.quick!.title!.replace('{{name}}', L.bitcoin));
+    const quick = dialog.getByTestId('alert-form');
+    await expect(quick.locator('input[name=coin]')).toHaveValue('bitcoin');
+    await expect(quick.locator('input[name=level]')).toBeFocused();
+    await quick.locator('input[name=level]').fill('-1');
+    await quick.locator('button[type=submit]').click();
+    await expect(dialog.getByTestId('alert-quick-result')).toHaveText(w.levelRule!);
+    const dialogAxe = await new AxeBuilder({ page }).include('[data-testid="alert-quick"]').analyze();
+    expect(dialogAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await quick.locator('select[name=currency]').selectOption('USD');
+    await quick.locator('input[name=level]').fill('9999999');
+    await quick.locator('button[type=submit]').click();
+    await expect(dialog.getByTestId('alert-quick-result')).toHaveText(w.created!);
+
+    // Listed in the user centre, where it is changed and removed.
+    await dialog.getByTestId('alert-quick-manage').click();
     const form = page.getByTestId('alert-form');
     await expect(form.locator('input[name=coin]')).toHaveValue('bitcoin');
-    await expect(page.getByTestId('alerts-empty')).toHaveText(w.ui.empty!);
-
-    await form.locator('input[name=level]').fill('-1');
-    await form.locator('button[type=submit]').click();
-    await expect(page.getByTestId('alert-result')).toHaveText(w.levelRule!);
-    await expect(page.getByTestId('alerts-empty')).toBeVisible();
-
-    await form.locator('select[name=currency]').selectOption('USD');
-    await form.locator('input[name=level]').fill('9999999');
-    await form.locator('button[type=submit]').click();
-    await expect(page.getByTestId('alert-result')).toHaveText(w.created!);
     const row = page.getByTestId('alerts-list').locator('tbody tr');
     await expect(row).toHaveCount(1);
     await expect(row).toContainText('$9,999,999');

@@ -9,13 +9,12 @@ export const QUICK_ADD_WORDS = [
   'portfolio.ui.quick',
   'portfolio.ui.kind',
   ...['type', 'coin', 'coinHint', 'date', 'quantity', 'price', 'currency', 'fee', 'note', 'add', 'choose']
-    .concat(['defaultName', 'visitorNote', 'loading', 'loadFailed', 'retry'])
+    .concat(['defaultName', 'visitorNote', 'loading', 'loadFailed'])
     .map((k) => `portfolio.ui.${k}`),
   ...['added', 'badBody', 'coinRule', 'kindRule', 'timeRule', 'timeRange', 'quantityRule', 'priceRule', 'feeRule']
     .concat(['currencyRule', 'priceNeeded', 'noteRule_one', 'noteRule_other'])
     .map((k) => `portfolio.${k}`),
-  'account.header.login',
-  'account.common',
+  'account.common.network',
 ] as const;
 
 /**

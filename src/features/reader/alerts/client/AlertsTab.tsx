@@ -8,9 +8,9 @@ import { CURRENCY_SYMBOLS, formatPrice } from '../../../../lib/format/index.ts';
 import { LOCALE_TAGS, type Locale } from '../../../../lib/i18n/index.ts';
 import { apiGet, apiPost } from '../../../../stores/api.ts';
 import { errorText, FormNote, type Note, type T } from '../../account/client/fields.tsx';
+import AlertForm, { blankAlert, pageCurrency, type Kind } from './AlertForm.tsx';
 import './alerts.css';
 
-type Kind = 'ABOVE' | 'BELOW' | 'CHANGE_24H';
 interface Alert {
   id: number;
   coin: { id: string; symbol: string; name: string; price: string | null };
@@ -22,21 +22,7 @@ interface Alert {
   armed: boolean;
   firedAt: string | null;
 }
-const KINDS: Kind[] = ['ABOVE', 'BELOW', 'CHANGE_24H'];
-const CURRENCIES = ['USD', 'USDT', 'BTC', 'ETH', 'CNY', 'EUR', 'JPY', 'KRW', 'HKD', 'TWD'];
-
-const pageCurrency = () => {
-  const c = document.documentElement.dataset.currency ?? 'USD';
-  return CURRENCIES.includes(c) ? c : 'USD';
-};
-const blank = () => ({
-  coin: new URLSearchParams(location.search).get('alert') ?? '',
-  kind: 'ABOVE' as Kind,
-  level: '',
-  currency: pageCurrency(),
-  push: true,
-  email: false,
-});
+const blank = () => blankAlert(new URLSearchParams(location.search).get('alert') ?? '');
 
 export default function AlertsTab({ t, locale }: { t: T; locale: Locale }) {
   const [alerts, setAlerts] = useState<Alert[] | null>(null);
@@ -92,83 +78,15 @@ export default function AlertsTab({ t, locale }: { t: T; locale: Locale }) {
       <p className="muted alerts-hint">
         {t('alerts.ui.liveOnly')} {t('alerts.ui.notifyHint')}
       </p>
-      <form
-        className="alerts-form"
-        data-testid="alert-form"
-        onSubmit={(e) => {
-          e.preventDefault();
-          void save();
-        }}
-      >
-        <label>
-          <span>{t('alerts.ui.coin')}</span>
-          <input
-            name="coin"
-            value={draft.coin}
-            placeholder={t('alerts.ui.coinHint')}
-            onChange={(e) => setDraft({ ...draft, coin: e.target.value })}
-          />
-        </label>
-        <label>
-          <span>{t('alerts.ui.kind')}</span>
-          <select name="kind" value={draft.kind} onChange={(e) => setDraft({ ...draft, kind: e.target.value as Kind })}>
-            {KINDS.map((k) => (
-              <option key={k} value={k}>
-                {t(`alerts.ui.kinds.${k}`)}
-              </option>
-            ))}
-          </select>
-        </label>
-        <label>
-          <span>{t('alerts.ui.level')}</span>
-          <input
-            name="level"
-            inputMode="decimal"
-            value={draft.level}
-            onChange={(e) => setDraft({ ...draft, level: e.target.value })}
-          />
-        </label>
-        {draft.kind !== 'CHANGE_24H' && (
-          <label>
-            <span>{t('alerts.ui.currency')}</span>
-            <select
-              name="currency"
-              value={draft.currency}
-              onChange={(e) => setDraft({ ...draft, currency: e.target.value })}
-            >
-              {CURRENCIES.map((c) => (
-                <option key={c}>{c}</option>
-              ))}
-            </select>
-          </label>
-        )}
-        <label className="alerts-check">
-          <input
-            type="checkbox"
-            checked={draft.push}
-            onChange={(e) => setDraft({ ...draft, push: e.target.checked })}
-          />
-          <span>{t('alerts.ui.push')}</span>
-        </label>
-        <label className="alerts-check">
-          <input
-            type="checkbox"
-            checked={draft.email}
-            onChange={(e) => setDraft({ ...draft, email: e.target.checked })}
-          />
-          <span>{t('alerts.ui.email')}</span>
-        </label>
-        <div className="alerts-buttons">
-          <button type="submit" className="btn primary" disabled={busy}>
-            {editing ? t('alerts.ui.save') : t('alerts.ui.add')}
-          </button>
-          {editing && (
-            <button type="button" className="btn" onClick={() => (setEditing(null), setDraft(blank()))}>
-              {t('alerts.ui.cancel')}
-            </button>
-          )}
-        </div>
-      </form>
+      <AlertForm
+        t={t}
+        draft={draft}
+        onDraft={setDraft}
+        busy={busy}
+        editing={editing !== null}
+        onSubmit={() => void save()}
+        onCancel={() => (setEditing(null), setDraft(blank()))}
+      />
       <FormNote note={note} testId="alert-result" />
       {failure ? (
         <div role="alert">

@@ -5,9 +5,7 @@
  * rules. Loaded when the reader asks for it: coin pages carry only the link and its words.
  */
 import { useEffect, useRef, useState } from 'react';
-import { createRoot } from 'react-dom/client';
-import { flushSync } from 'react-dom';
-import { createTranslator, type Dict } from '../../../../lib/i18n/index.ts';
+import { openLinkDialog } from '../../../../islands/linkDialog.tsx';
 import { signedIn } from '../../../../lib/cookies.ts';
 import { apiGet, apiPost } from '../../../../stores/api.ts';
 import { errorText, FormNote, useSubmit, type T } from '../../account/client/fields.tsx';
@@ -27,8 +25,8 @@ interface Coin {
   currency: string;
 }
 
-function QuickAdd({ t, coin, href, onClosed }: { t: T; coin: Coin; href: string; onClosed: () => void }) {
-  const dialog = useRef<HTMLDialogElement>(null);
+function QuickAdd({ t, coin, href, close }: { t: T; coin: Coin; href: string; close: () => void }) {
+  const box = useRef<HTMLDivElement>(null);
   const reader = signedIn();
   const [list, setList] = useState<Listed[] | null>(reader ? null : []);
   const [chosen, setChosen] = useState<number | null>(null);
@@ -36,12 +34,9 @@ function QuickAdd({ t, coin, href, onClosed }: { t: T; coin: Coin; href: string;
   const { busy, note, run } = useSubmit();
   const [saved, setSaved] = useState(0);
 
-  useEffect(() => {
-    dialog.current?.showModal();
-  }, []);
   // The coin and its price are filled in: the quantity is what is left to type.
   useEffect(() => {
-    if (list) dialog.current?.querySelector<HTMLInputElement>('#pf-in-quantity')?.focus();
+    if (list) box.current?.querySelector<HTMLInputElement>('#pf-in-quantity')?.focus();
   }, [list === null]);
   useEffect(() => {
     if (!reader || list) return;
@@ -77,13 +72,7 @@ function QuickAdd({ t, coin, href, onClosed }: { t: T; coin: Coin; href: string;
 
   const currency = (TX_CURRENCIES as readonly string[]).includes(coin.currency) ? coin.currency : 'USD';
   return (
-    <dialog
-      ref={dialog}
-      className="pf-quick"
-      aria-labelledby="pf-quick-title"
-      onClose={onClosed}
-      data-testid="pf-quick"
-    >
+    <div ref={box}>
       <h2 id="pf-quick-title">{t('portfolio.ui.quick.title', { name: coin.name })}</h2>
       {failure ? (
         <p role="alert">
@@ -130,32 +119,23 @@ function QuickAdd({ t, coin, href, onClosed }: { t: T; coin: Coin; href: string;
         </>
       )}
       <FormNote note={note} testId="pf-quick-result" />
-      <p className="pf-buttons">
+      <p className="link-dialog-buttons">
         {saved > 0 && (
           <a className="btn" href={href} data-testid="pf-quick-view">
             {t('portfolio.ui.quick.view')}
           </a>
         )}
-        <button type="button" className="btn" onClick={() => dialog.current?.close()}>
+        <button type="button" className="btn" onClick={close}>
           {t('portfolio.ui.quick.close')}
         </button>
       </p>
-    </dialog>
+    </div>
   );
 }
 
-let host: HTMLElement | null = null;
-
 /** Opens the dialog for the coin of a `[data-portfolio-add]` link (CoinHeader.astro). */
 export function openQuickAdd(link: HTMLElement): void {
-  if (host) return;
   const d = link.dataset;
-  let dict: Dict = {};
-  try {
-    dict = JSON.parse(d.dict ?? '{}') as Dict;
-  } catch {
-    /* keys show instead of words: still usable */
-  }
   const price = Number(d.price);
   const coin: Coin = {
     id: d.portfolioAdd ?? '',
@@ -163,24 +143,8 @@ export function openQuickAdd(link: HTMLElement): void {
     price: d.price && Number.isFinite(price) ? price : null,
     currency: document.documentElement.dataset.currency ?? 'USD',
   };
-  const root = document.createElement('div');
-  document.body.append(root);
-  host = root;
-  const react = createRoot(root);
-  const closed = () => {
-    react.unmount();
-    root.remove();
-    host = null;
-    link.focus();
-  };
-  flushSync(() =>
-    react.render(
-      <QuickAdd
-        t={createTranslator(dict)}
-        coin={coin}
-        href={link.getAttribute('href') ?? '/portfolio'}
-        onClosed={closed}
-      />,
-    ),
-  );
+  const href = link.getAttribute('href') ?? '/portfolio';
+  openLinkDialog(link, { className: 'pf-quick', titleId: 'pf-quick-title', testId: 'pf-quick' }, (t, close) => (
+    <QuickAdd t={t} coin={coin} href={href} close={close} />
+  ));
 }
