@@ -26,6 +26,10 @@ describe('csv writer', () => {
     expect(csvField('=HYPERLINK("x")')).toBe('"\'=HYPERLINK(""x"")"');
     expect(csvField('@SUM(A1)')).toBe("'@SUM(A1)");
     expect(csvField(-5)).toBe('-5');
+    // Where the spreadsheet splits on semicolons or tabs, the formula after one stays inside the quoted cell.
+    expect(csvField('note;=1+1')).toBe('"note;=1+1"');
+    expect(csvField('note\t@SUM(A1)')).toBe('"note\t@SUM(A1)"');
+    expect(parseCsv(csvRecord(['a;=1+1', 'b']))).toEqual([['a;=1+1', 'b']]);
   });
 
   it('round-trips through the parser', () => {

@@ -1,6 +1,6 @@
 /**
  * CSV as RFC 4180 has it: fields separated by commas, records ended by CRLF, a field quoted
- * when it holds a comma, a quote, CR or LF (quotes inside doubled). Files start with a UTF-8
+ * when it holds a comma, a quote, CR or LF (quotes inside doubled), and a semicolon or tab. Files start with a UTF-8
  * byte order mark, without which Excel reads UTF-8 as the system code page and Chinese or Korean
  * headers turn into mojibake.
  */
@@ -15,7 +15,9 @@ export function csvField(value: CsvValue): string {
   // A leading = + - @ would make a spreadsheet evaluate the text as a formula (CSV injection):
   // names and pairs come from exchanges and imports, so text fields never start one.
   const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-  return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  // Quoted also when it holds a semicolon or a tab: a spreadsheet that splits on those (the
+  // default in many European locales) would otherwise start a new cell, and maybe a formula, there.
+  return /[",;\t\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
 /** One record, CRLF-terminated. */
