@@ -157,7 +157,7 @@ describe('price alerts API', () => {
     });
     await db()
       .insert(pushDevices)
-      .values([device('phone'), device('old'), device('down')]);
+      .values([device('phone'), device('old'), device('down'), { ...device('other'), userId: b.id }]);
     await post('create', { coin: 'polkadot', kind: 'ABOVE', level: '1000000' }, u, 'zh');
     const sent: [string, PushMessage][] = [];
     // The push service knows the phone, has forgotten the old laptop and is down for the third.
@@ -174,7 +174,8 @@ describe('price alerts API', () => {
       const r = await evaluateAlerts(db(), [{ coinId: 'polkadot', price, change24h: 5, at: Date.now() }], deliver);
       await r.deliveries;
     }
-    // One crossing, one message per device, in Chinese, opening the coin's Chinese page.
+    // One crossing, one message per device of the owner's (none to another reader's), in Chinese,
+    // opening the coin's Chinese page.
     expect(sent.map(([to]) => to).sort()).toEqual([`down-${u.id}`, `old-${u.id}`, `phone-${u.id}`]);
     const [, message] = sent[0]!;
     expect(message.title).toBe('DOT 价格提醒');
