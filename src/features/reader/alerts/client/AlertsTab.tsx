@@ -75,9 +75,6 @@ export default function AlertsTab({ t, locale }: { t: T; locale: Locale }) {
   return (
     <section className="alerts" data-testid="alerts">
       <p className="muted">{t('alerts.ui.lead')}</p>
-      <p className="muted alerts-hint">
-        {t('alerts.ui.liveOnly')} {t('alerts.ui.notifyHint')}
-      </p>
       <AlertForm
         t={t}
         draft={draft}

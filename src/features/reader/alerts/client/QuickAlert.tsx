@@ -39,9 +39,6 @@ function QuickAlert({
   return (
     <div ref={box}>
       <h2 id="alert-quick-title">{t('alerts.ui.quick.title', { name })}</h2>
-      <p className="muted alerts-hint">
-        {t('alerts.ui.liveOnly')} {t('alerts.ui.notifyHint')}
-      </p>
       <AlertForm
         t={t}
         draft={draft}
