@@ -59,6 +59,15 @@ for (const L of [
 
     await page.reload();
     await expect(page.getByTestId('pf-transactions').locator('tbody tr')).toHaveCount(2);
+    // The value line reads out the day under the pointer, and walks the days with the arrow keys.
+    const chart = page.getByTestId('pf-value-chart');
+    const ends = page.locator('.pf-ends span');
+    await chart.hover({ position: { x: 1, y: 60 } });
+    await expect(page.getByTestId('pf-readout')).toHaveText((await ends.first().textContent())!);
+    await chart.focus();
+    await page.keyboard.press('End');
+    await expect(page.getByTestId('pf-readout')).toHaveText((await ends.last().textContent())!);
+    await expect(chart).toHaveAttribute('aria-valuetext', (await ends.last().textContent())!);
     // On a phone the tables scroll in their own boxes: the page itself is never wider than the screen.
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);

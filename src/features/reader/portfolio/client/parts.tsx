@@ -119,6 +119,10 @@ export function ValueChart({
   );
   const first = v.history[0];
   const last = v.history.at(-1);
+  const n = v.history.length;
+  const [at, setAt] = useState<number | null>(null);
+  const index = at === null || n < 2 ? null : Math.min(n - 1, Math.max(0, at));
+  const shown = index === null ? null : v.history[index];
   return (
     <section className="pf-chart" aria-labelledby="pf-chart-h">
       <div className="pf-head">
@@ -134,15 +138,48 @@ export function ValueChart({
       </div>
       {spark && first && last ? (
         <figure>
-          <svg
-            viewBox="0 0 600 120"
-            preserveAspectRatio="none"
-            role="img"
-            aria-label={`${t('portfolio.ui.valueOverTime')}: ${f.money(first.value)} → ${f.money(last.value)}`}
+          {/* The day under the pointer (or chosen with the arrow keys), with its value. */}
+          <p className="pf-readout" data-testid="pf-readout">
+            {shown ? `${f.day(shown.t)} · ${f.money(shown.value)}` : '\u00a0'}
+          </p>
+          <div
+            // A slider over the days: the arrow keys walk them as the pointer does.
+            role="slider"
+            tabIndex={0}
+            className="pf-plot"
+            aria-label={t('portfolio.ui.valueOverTime')}
+            aria-valuemin={0}
+            aria-valuemax={n - 1}
+            aria-valuenow={index ?? n - 1}
+            aria-valuetext={`${f.day((shown ?? last).t)} · ${f.money((shown ?? last).value)}`}
             data-testid="pf-value-chart"
+            onPointerMove={(e) => {
+              const box = e.currentTarget.getBoundingClientRect();
+              setAt(Math.round(((e.clientX - box.left) / box.width) * (n - 1)));
+            }}
+            onPointerLeave={() => setAt(null)}
+            onBlur={() => setAt(null)}
+            onKeyDown={(e) => {
+              const step = { ArrowLeft: -1, ArrowRight: 1, Home: -n, End: n }[e.key];
+              if (step === undefined) return;
+              e.preventDefault();
+              setAt((a) => Math.min(n - 1, Math.max(0, a === null ? (step < 0 ? n - 1 : 0) : a + step)));
+            }}
           >
-            <path d={spark.d} className={`pf-line ${spark.trend}`} vectorEffect="non-scaling-stroke" />
-          </svg>
+            <svg viewBox="0 0 600 120" preserveAspectRatio="none" aria-hidden="true">
+              <path d={spark.d} className={`pf-line ${spark.trend}`} vectorEffect="non-scaling-stroke" />
+              {index !== null && (
+                <line
+                  x1={(index / (n - 1)) * 600}
+                  x2={(index / (n - 1)) * 600}
+                  y1="0"
+                  y2="120"
+                  className="pf-cursor"
+                  vectorEffect="non-scaling-stroke"
+                />
+              )}
+            </svg>
+          </div>
           <figcaption className="muted pf-ends">
             <span>
               {f.day(first.t)} · {f.money(first.value)}
