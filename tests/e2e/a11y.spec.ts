@@ -10,7 +10,7 @@
 //   hashes from the build: astro.config.mjs): not a single violation from the first byte, islands
 //   that hydrate on interaction included (tests/e2e/csp.spec.ts checks the header and the header's
 //   interactive parts).
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { watchViolations } from './csp.ts';
 import { detailPath, FAMILIES } from './families.ts';
@@ -23,7 +23,7 @@ async function expectNoSeriousViolations(page: Page) {
   await page.addStyleTag({
     content: '*, *::before, *::after { animation: none !important; transition: none !important; }',
   });
-  const results = await new AxeBuilder({ page })
+  const results = await axe(page)
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');

@@ -5,7 +5,7 @@
 // server's outbox (tests/e2e/outbox.ts), as a self-hoster without SMTP would read them.
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { signature } from '../../src/lib/signature.ts';
@@ -44,7 +44,7 @@ async function getUserStatus(request: APIRequestContext, bearer: string): Promis
 
 /** axe on what a signed-in reader sees (tests/e2e/a11y.spec.ts scans the visitor's pages). */
 async function expectAccessible(page: Page) {
-  const results = await new AxeBuilder({ page })
+  const results = await axe(page)
     .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
   const bad = results.violations
@@ -71,174 +71,179 @@ async function loginInDialog(page: Page, account: string, password: string) {
   await expect(dialog).toBeHidden();
 }
 
+// The long flows run once, each in the language it proves most in (e-mail in Chinese: the mail and
+// its link; the phone in both: the country codes differ); the words are held to en's keys by locales.test.ts.
 for (const L of LOCALES) {
   const auth = strings(`auth/${L.lan}.json`).auth as unknown as Record<string, string>;
   const acc = strings(`account/${L.lan}.json`).account!;
 
   test.describe(`accounts in ${L.prefix || '/en'}`, () => {
-    test('register by e-mail, activate from the mail, log in, avatar, change password, log out', async ({
-      page,
-      request,
-    }) => {
-      test.setTimeout(180_000); // the reset mail waits out the minute the activation mail holds the address
-      const name = `e2e_${L.lan}_${unique()}`;
-      const email = `${name}@example.com`;
-      const since = justBefore();
+    if (L.han)
+      test('register by e-mail, activate from the mail, log in, avatar, change password, log out', async ({
+        page,
+        request,
+      }) => {
+        test.setTimeout(180_000); // the reset mail waits out the minute the activation mail holds the address
+        const name = `e2e_${L.lan}_${unique()}`;
+        const email = `${name}@example.com`;
+        const since = justBefore();
 
-      await page.goto(`${L.prefix}/user/register`);
-      await page.getByTestId('register-username').fill(name);
-      await page.getByTestId('register-email').fill(email);
-      await page.getByTestId('register-password').fill('first-pass-1');
-      await page.getByTestId('register-confirm').fill('first-pass-2');
-      await page.getByTestId('register-submit').click();
-      await expect(page.getByTestId('register-form')).toContainText(acc.validation!.passwordMatch!);
-      await page.getByTestId('register-confirm').fill('first-pass-1');
-      await page.getByTestId('register-submit').click();
-      // The form gives way to "check your e-mail", with the address the link went to.
-      await expect(page.getByTestId('register-done')).toContainText(acc.register!.checkMailTitle!);
-      await expect(page.getByTestId('register-done').getByRole('heading')).toBeFocused();
-      await expect(page.getByTestId('register-note')).toHaveText(auth.registered!);
-      if (L.han) await expect(page.getByTestId('register-note')).toHaveText(/[\u4e00-\u9fff]/);
-      await expect(page.getByTestId('register-done-email')).toHaveText(email);
-      await expect(page.getByTestId('register-form')).toHaveCount(0);
-      await expect(page.getByTestId('account-name')).toHaveText(name);
-      await expectHttpOnlySession(page);
+        await page.goto(`${L.prefix}/user/register`);
+        await page.getByTestId('register-username').fill(name);
+        await page.getByTestId('register-email').fill(email);
+        await page.getByTestId('register-password').fill('first-pass-1');
+        await page.getByTestId('register-confirm').fill('first-pass-2');
+        await page.getByTestId('register-submit').click();
+        await expect(page.getByTestId('register-form')).toContainText(acc.validation!.passwordMatch!);
+        await page.getByTestId('register-confirm').fill('first-pass-1');
+        await page.getByTestId('register-submit').click();
+        // The form gives way to "check your e-mail", with the address the link went to.
+        await expect(page.getByTestId('register-done')).toContainText(acc.register!.checkMailTitle!);
+        await expect(page.getByTestId('register-done').getByRole('heading')).toBeFocused();
+        await expect(page.getByTestId('register-note')).toHaveText(auth.registered!);
+        if (L.han) await expect(page.getByTestId('register-note')).toHaveText(/[\u4e00-\u9fff]/);
+        await expect(page.getByTestId('register-done-email')).toHaveText(email);
+        await expect(page.getByTestId('register-form')).toHaveCount(0);
+        await expect(page.getByTestId('account-name')).toHaveText(name);
+        await expectHttpOnlySession(page);
 
-      // Not confirmed yet: the user centre says so.
-      await page.goto(`${L.prefix}/user`);
-      await expect(page.getByTestId('activation-banner')).toBeVisible();
+        // Not confirmed yet: the user centre says so.
+        await page.goto(`${L.prefix}/user`);
+        await expect(page.getByTestId('activation-banner')).toBeVisible();
 
-      const mail = await mailTo(email, since);
-      const link = linkIn(mail.text);
-      expect(link).toMatch(new RegExp(`/${L.lan}/user/activate\\?token=`));
-      const res = await page.goto(link);
-      expect(res?.headers()['cache-control']).toBe('no-store');
-      expect(res?.headers()['referrer-policy']).toBe('no-referrer');
-      await expect(page.getByTestId('activate-ok')).toContainText(name);
-      // A link works once.
-      await page.goto(link);
-      await expect(page.getByTestId('activate-used')).toBeVisible();
+        const mail = await mailTo(email, since);
+        const link = linkIn(mail.text);
+        expect(link).toMatch(new RegExp(`/${L.lan}/user/activate\\?token=`));
+        const res = await page.goto(link);
+        expect(res?.headers()['cache-control']).toBe('no-store');
+        expect(res?.headers()['referrer-policy']).toBe('no-referrer');
+        await expect(page.getByTestId('activate-ok')).toContainText(name);
+        // A link works once.
+        await page.goto(link);
+        await expect(page.getByTestId('activate-used')).toBeVisible();
 
-      // Log out from the header menu, then in again through the dialog.
-      await page.goto(`${L.prefix}/user`);
-      await expect(page.getByTestId('activation-banner')).toHaveCount(0);
-      await page.getByTestId('account-menu').locator('summary').click();
-      await page.getByTestId('logout').click();
-      await expect(page.getByTestId('header-login')).toBeVisible();
-      await expect(page.getByTestId('login-dialog')).toBeVisible(); // the user centre asks a visitor to log in
-      await page.getByTestId('login-account').fill(email);
-      await page.getByTestId('login-password').fill('wrong-pass');
-      await page.getByTestId('login-submit').click();
-      await expect(page.getByTestId('login-note')).toHaveText(auth.loginFailed!);
-      await page.getByTestId('login-password').fill('first-pass-1');
-      await page.getByTestId('login-submit').click();
-      await expect(page.getByTestId('login-dialog')).toBeHidden();
-      await expect(page.getByTestId('user-centre')).toBeVisible();
-      await expect(page.getByTestId('account-name')).toHaveText(name);
-      await expectHttpOnlySession(page);
-      await page.getByTestId('account-menu').locator('summary').click();
-      await expectAccessible(page);
-      await page.getByTestId('account-menu').locator('summary').click();
-      for (const tab of ['password', 'phone', 'email']) {
-        await page.getByTestId('user-centre').getByTestId(`tab-${tab}`).click();
+        // Log out from the header menu, then in again through the dialog.
+        await page.goto(`${L.prefix}/user`);
+        await expect(page.getByTestId('activation-banner')).toHaveCount(0);
+        await page.getByTestId('account-menu').locator('summary').click();
+        await page.getByTestId('logout').click();
+        await expect(page.getByTestId('header-login')).toBeVisible();
+        await expect(page.getByTestId('login-dialog')).toBeVisible(); // the user centre asks a visitor to log in
+        await page.getByTestId('login-account').fill(email);
+        await page.getByTestId('login-password').fill('wrong-pass');
+        await page.getByTestId('login-submit').click();
+        await expect(page.getByTestId('login-note')).toHaveText(auth.loginFailed!);
+        await page.getByTestId('login-password').fill('first-pass-1');
+        await page.getByTestId('login-submit').click();
+        await expect(page.getByTestId('login-dialog')).toBeHidden();
+        await expect(page.getByTestId('user-centre')).toBeVisible();
+        await expect(page.getByTestId('account-name')).toHaveText(name);
+        await expectHttpOnlySession(page);
+        await page.getByTestId('account-menu').locator('summary').click();
         await expectAccessible(page);
-      }
-      await page.getByTestId('user-centre').getByTestId('tab-profile').click();
+        await page.getByTestId('account-menu').locator('summary').click();
+        for (const tab of ['password', 'phone', 'email']) {
+          await page.getByTestId('user-centre').getByTestId(`tab-${tab}`).click();
+          await expectAccessible(page);
+        }
+        await page.getByTestId('user-centre').getByTestId('tab-profile').click();
 
-      // Avatar: the browser refuses a non-picture; the server refuses an SVG named .png; a JPEG is taken.
-      const file = page.getByTestId('avatar-file');
-      await file.setInputFiles({
-        name: 'a.svg',
-        mimeType: 'image/svg+xml',
-        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
-      });
-      await expect(page.getByTestId('avatar-problem')).toHaveText(acc.validation!.avatarType!);
-      await expect(page.getByTestId('avatar-upload')).toBeDisabled();
-      await file.setInputFiles({
-        name: 'big.jpg',
-        mimeType: 'image/jpeg',
-        buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1),
-      });
-      await expect(page.getByTestId('avatar-problem')).toHaveText(acc.validation!.avatarSize!);
-      await file.setInputFiles({
-        name: 'fake.png',
-        mimeType: 'image/png',
-        buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
-      });
-      await expect(page.getByTestId('avatar-preview')).toBeVisible();
-      await page.getByTestId('avatar-upload').click();
-      await expect(page.getByTestId('avatar-note')).toHaveText(auth.avatarType!);
-      const jpeg = await sharp({ create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 60, b: 20 } } })
-        .jpeg()
-        .toBuffer();
-      await file.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: jpeg });
-      await page.getByTestId('avatar-upload').click();
-      await expect(page.getByTestId('current-avatar')).toHaveAttribute('src', /^\/avatars\/[0-9a-f]+\.jpg$/);
-      const avatar = await page.getByTestId('current-avatar').getAttribute('src');
-      await expect(page.getByTestId('account-menu').locator('summary img')).toHaveAttribute('src', avatar!);
-      expect((await request.get(avatar!)).headers()['content-type']).toBe('image/jpeg');
+        // Avatar: the browser refuses a non-picture; the server refuses an SVG named .png; a JPEG is taken.
+        const file = page.getByTestId('avatar-file');
+        await file.setInputFiles({
+          name: 'a.svg',
+          mimeType: 'image/svg+xml',
+          buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'),
+        });
+        await expect(page.getByTestId('avatar-problem')).toHaveText(acc.validation!.avatarType!);
+        await expect(page.getByTestId('avatar-upload')).toBeDisabled();
+        await file.setInputFiles({
+          name: 'big.jpg',
+          mimeType: 'image/jpeg',
+          buffer: Buffer.alloc(2 * 1024 * 1024 + 1, 1),
+        });
+        await expect(page.getByTestId('avatar-problem')).toHaveText(acc.validation!.avatarSize!);
+        await file.setInputFiles({
+          name: 'fake.png',
+          mimeType: 'image/png',
+          buffer: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"/>'),
+        });
+        await expect(page.getByTestId('avatar-preview')).toBeVisible();
+        await page.getByTestId('avatar-upload').click();
+        await expect(page.getByTestId('avatar-note')).toHaveText(auth.avatarType!);
+        const jpeg = await sharp({
+          create: { width: 64, height: 48, channels: 3, background: { r: 200, g: 60, b: 20 } },
+        })
+          .jpeg()
+          .toBuffer();
+        await file.setInputFiles({ name: 'me.jpg', mimeType: 'image/jpeg', buffer: jpeg });
+        await page.getByTestId('avatar-upload').click();
+        await expect(page.getByTestId('current-avatar')).toHaveAttribute('src', /^\/avatars\/[0-9a-f]+\.jpg$/);
+        const avatar = await page.getByTestId('current-avatar').getAttribute('src');
+        await expect(page.getByTestId('account-menu').locator('summary img')).toHaveAttribute('src', avatar!);
+        expect((await request.get(avatar!)).headers()['content-type']).toBe('image/jpeg');
 
-      // Nickname, shown on the public page, which shows nothing private.
-      await page.getByTestId('profile-nickname').fill(`Nick ${L.lan}`);
-      await page.getByTestId('profile-save').click();
-      await expect(page.getByTestId('profile-note')).toHaveText(acc.centre!.saved!);
-      await expect(page.getByTestId('account-name')).toHaveText(`Nick ${L.lan}`);
-      const pub = await page.goto(`${L.prefix}/user/${name}`);
-      expect(pub?.status()).toBe(200);
-      await expect(page.getByTestId('profile-name')).toHaveText(`Nick ${L.lan}`);
-      await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', avatar!);
-      await expect(page.getByTestId('profile-no-reviews')).toBeVisible();
-      expect(await page.content()).not.toContain(email);
+        // Nickname, shown on the public page, which shows nothing private.
+        await page.getByTestId('profile-nickname').fill(`Nick ${L.lan}`);
+        await page.getByTestId('profile-save').click();
+        await expect(page.getByTestId('profile-note')).toHaveText(acc.centre!.saved!);
+        await expect(page.getByTestId('account-name')).toHaveText(`Nick ${L.lan}`);
+        const pub = await page.goto(`${L.prefix}/user/${name}`);
+        expect(pub?.status()).toBe(200);
+        await expect(page.getByTestId('profile-name')).toHaveText(`Nick ${L.lan}`);
+        await expect(page.getByTestId('profile-avatar')).toHaveAttribute('src', avatar!);
+        await expect(page.getByTestId('profile-no-reviews')).toBeVisible();
+        expect(await page.content()).not.toContain(email);
 
-      // Change password: the browser keeps a working token; then log out and that token is refused.
-      await page.goto(`${L.prefix}/user#password`);
-      await page.getByTestId('password-old').fill('first-pass-1');
-      await page.getByTestId('password-new').fill('second-pass-2');
-      await page.getByTestId('password-confirm').fill('second-pass-2');
-      await page.getByTestId('password-submit').click();
-      await expect(page.getByTestId('password-note')).toHaveText(auth.passwordChanged!);
-      const kept = await token(page);
-      expect(await getUserStatus(request, kept)).toBe(200);
-      await page.getByTestId('account-menu').locator('summary').click();
-      await page.getByTestId('logout').click();
-      await expect(page.getByTestId('header-login')).toBeVisible();
-      await expect.poll(() => getUserStatus(request, kept)).toBe(401);
-      expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('coinlens.user')))).toEqual(
-        [],
-      );
+        // Change password: the browser keeps a working token; then log out and that token is refused.
+        await page.goto(`${L.prefix}/user#password`);
+        await page.getByTestId('password-old').fill('first-pass-1');
+        await page.getByTestId('password-new').fill('second-pass-2');
+        await page.getByTestId('password-confirm').fill('second-pass-2');
+        await page.getByTestId('password-submit').click();
+        await expect(page.getByTestId('password-note')).toHaveText(auth.passwordChanged!);
+        const kept = await token(page);
+        expect(await getUserStatus(request, kept)).toBe(200);
+        await page.getByTestId('account-menu').locator('summary').click();
+        await page.getByTestId('logout').click();
+        await expect(page.getByTestId('header-login')).toBeVisible();
+        await expect.poll(() => getUserStatus(request, kept)).toBe(401);
+        expect(
+          await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('coinlens.user'))),
+        ).toEqual([]);
 
-      // Forgot password by e-mail link: no automatic login; the dialog opens for the new password.
-      // An address gets one mail a minute: the activation mail may still hold it back.
-      await page.goto(`${L.prefix}/user/forgot`);
-      await page.getByTestId('forgot-email').fill(email);
-      await page.getByTestId('forgot-submit').click();
-      const forgotNote = page.getByTestId('forgot-note');
-      await expect(forgotNote).not.toBeEmpty();
-      const held = (await forgotNote.textContent())!;
-      if (held !== auth.resetMailSent) {
-        // The minute is the server's rule (tested in the API suites): wind this address's clock on.
-        expect(Number(held.match(/\d+/)![0])).toBeLessThanOrEqual(60);
-        await query(`update auth_events set at = at - interval '61 seconds' where key = $1`, [
-          `mail:${email.toLowerCase()}`,
-        ]);
+        // Forgot password by e-mail link: no automatic login; the dialog opens for the new password.
+        // An address gets one mail a minute: the activation mail may still hold it back.
+        await page.goto(`${L.prefix}/user/forgot`);
+        await page.getByTestId('forgot-email').fill(email);
         await page.getByTestId('forgot-submit').click();
-      }
-      const resetSince = new Date(Date.now() - 5000);
-      await expect(forgotNote).toHaveText(auth.resetMailSent!);
-      const resetLink = linkIn((await mailTo(email, resetSince)).text);
-      expect(resetLink).toMatch(new RegExp(`/${L.lan}/user/reset\\?token=`));
-      const reset = await page.goto(resetLink);
-      expect(reset?.headers()['cache-control']).toBe('no-store');
-      expect(reset?.headers()['referrer-policy']).toBe('no-referrer');
-      await expect(page).not.toHaveURL(/token=/);
-      await page.getByTestId('reset-password').fill('third-pass-3');
-      await page.getByTestId('reset-confirm').fill('third-pass-3');
-      await page.getByTestId('reset-submit').click();
-      await expect(page.getByTestId('reset-note')).toHaveText(acc.forgot!.done!);
-      await expect(page.getByTestId('header-login')).toBeVisible();
-      await loginInDialog(page, name, 'third-pass-3');
-      await expect(page.getByTestId('account-name')).toHaveText(`Nick ${L.lan}`);
-    });
+        const forgotNote = page.getByTestId('forgot-note');
+        await expect(forgotNote).not.toBeEmpty();
+        const held = (await forgotNote.textContent())!;
+        if (held !== auth.resetMailSent) {
+          // The minute is the server's rule (tested in the API suites): wind this address's clock on.
+          expect(Number(held.match(/\d+/)![0])).toBeLessThanOrEqual(60);
+          await query(`update auth_events set at = at - interval '61 seconds' where key = $1`, [
+            `mail:${email.toLowerCase()}`,
+          ]);
+          await page.getByTestId('forgot-submit').click();
+        }
+        const resetSince = new Date(Date.now() - 5000);
+        await expect(forgotNote).toHaveText(auth.resetMailSent!);
+        const resetLink = linkIn((await mailTo(email, resetSince)).text);
+        expect(resetLink).toMatch(new RegExp(`/${L.lan}/user/reset\\?token=`));
+        const reset = await page.goto(resetLink);
+        expect(reset?.headers()['cache-control']).toBe('no-store');
+        expect(reset?.headers()['referrer-policy']).toBe('no-referrer');
+        await expect(page).not.toHaveURL(/token=/);
+        await page.getByTestId('reset-password').fill('third-pass-3');
+        await page.getByTestId('reset-confirm').fill('third-pass-3');
+        await page.getByTestId('reset-submit').click();
+        await expect(page.getByTestId('reset-note')).toHaveText(acc.forgot!.done!);
+        await expect(page.getByTestId('header-login')).toBeVisible();
+        await loginInDialog(page, name, 'third-pass-3');
+        await expect(page.getByTestId('account-name')).toHaveText(`Nick ${L.lan}`);
+      });
 
     test('register by phone with the texted code, bind an e-mail and a new phone with the password, then recover the password by SMS', async ({
       page,

@@ -3,7 +3,7 @@
 // listed as waiting, changed and removed.
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { expect, test } from '@playwright/test';
 import { signature } from '../../src/lib/signature.ts';
 
@@ -41,7 +41,7 @@ for (const L of [
     await quick.locator('input[name=level]').fill('-1');
     await quick.locator('button[type=submit]').click();
     await expect(dialog.getByTestId('alert-quick-result')).toHaveText(w.levelRule!);
-    const dialogAxe = await new AxeBuilder({ page }).include('[data-testid="alert-quick"]').analyze();
+    const dialogAxe = await axe(page).include('[data-testid="alert-quick"]').analyze();
     expect(dialogAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await quick.locator('select[name=currency]').selectOption('USD');
     await quick.locator('input[name=level]').fill('9999999');
@@ -59,8 +59,8 @@ for (const L of [
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 720 });
-    const axe = await new AxeBuilder({ page }).include('[data-testid="alerts"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    const scan = await axe(page).include('[data-testid="alerts"]').analyze();
+    expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     await row.getByRole('button', { name: w.ui.edit! }).click();
     await form.locator('select[name=kind]').selectOption('CHANGE_24H');

@@ -4,7 +4,7 @@
  * colour on the page follows.
  */
 import { randomInt } from 'node:crypto';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 
 // The light theme's palette (src/styles/palette.css).
@@ -88,7 +88,7 @@ for (const theme of ['light', 'dark'] as const) {
     await page.addStyleTag({
       content: '*, *::before, *::after { animation: none !important; transition: none !important; }',
     });
-    const results = await new AxeBuilder({ page })
+    const results = await axe(page)
       .options({ rules: { 'label-content-name-mismatch': { enabled: true } } })
       .analyze();
     const bad = results.violations

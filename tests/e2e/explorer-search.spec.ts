@@ -1,4 +1,4 @@
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 
 /** The EIP-55 example address and the first Ether transfer (block 46147). */
@@ -59,8 +59,8 @@ for (const L of LOCALES) {
         'href',
         `${L.prefix}/coin/ethereum`,
       );
-      const axe = await new AxeBuilder({ page }).include('[data-testid="explorer-offer"]').analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
+      const scan = await axe(page).include('[data-testid="explorer-offer"]').analyze();
+      expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual(
         [],
       );
     });

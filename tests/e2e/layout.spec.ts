@@ -31,7 +31,9 @@ async function jump(page: Page, prefix: string) {
 
 for (const L of LOCALES) {
   test.describe(`header in ${L.prefix || '/en'}`, () => {
-    for (const width of [1280, 1440]) {
+    // The header's words differ in width by language; at 1440px every language has room to spare
+    // once it fits 1280px less a scroll bar, so 1440 is measured in English alone.
+    for (const width of L.prefix ? [1280] : [1280, 1440]) {
       test(`at ${width}px it stays on screen and is shorter than fixedTop`, async ({ page }) => {
         await page.setViewportSize({ width, height: 900 });
         for (const path of ['/', '/coin/bitcoin', '/news', '/user/register']) {

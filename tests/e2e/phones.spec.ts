@@ -74,12 +74,14 @@ async function smallTargets(page: Page, selector: string): Promise<string[]> {
 const pageScrollsSideways = (page: Page) =>
   page.evaluate(() => document.scrollingElement!.scrollWidth > window.innerWidth + 1);
 
-for (const L of LOCALES) {
+// Every page at 390px in both languages (the screenshots to look at), and at 360px in one of them
+// by turns: the narrower width is what can overflow, the language changes only the words.
+for (const [l, L] of LOCALES.entries()) {
   for (const width of WIDTHS) {
     test.describe(`phones ${width}px (${L.lan})`, () => {
       test.use({ viewport: { width, height: 844 }, isMobile: true, hasTouch: true });
 
-      for (const P of PAGES) {
+      for (const P of PAGES.filter((_, i) => width === 390 || i % LOCALES.length === l)) {
         test(`${P.name}: one-row header and its menu, no sideways page, finger-sized controls`, async ({ page }) => {
           await page.goto(await P.where(page, L.prefix));
           if (P.ready) await expect(page.getByTestId(P.ready)).toBeVisible();

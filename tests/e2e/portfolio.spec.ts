@@ -4,7 +4,7 @@
 // saves nothing until the file is clean.
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { signature } from '../../src/lib/signature.ts';
 
@@ -72,8 +72,8 @@ for (const L of [
     await page.setViewportSize({ width: 390, height: 844 });
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await page.setViewportSize({ width: 1280, height: 720 });
-    const axe = await new AxeBuilder({ page }).include('[data-testid="portfolio"]').analyze();
-    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    const scan = await axe(page).include('[data-testid="portfolio"]').analyze();
+    expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     // Signing up merges the browser's transactions into the account, once.
     const name = `pf_${Date.now().toString(36).slice(-6)}${randomInt(1e3, 1e4)}`;
@@ -131,8 +131,8 @@ test('add to portfolio from a coin page in /zh as a visitor: loaded on the click
   await expect(dialog.locator('#pf-in-coin')).toHaveValue('bitcoin');
   await expect(dialog.locator('#pf-in-price')).toHaveValue(/^\d+(\.\d+)?$/);
   await expect(dialog.getByTestId('pf-quick-visitor')).toHaveText(w.ui.visitorNote!);
-  const axe = await new AxeBuilder({ page }).include('[data-testid="pf-quick"]').analyze();
-  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+  const scan = await axe(page).include('[data-testid="pf-quick"]').analyze();
+  expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
   await dialog.locator('#pf-in-quantity').fill('0');
   await dialog.locator('button[type=submit]').click();

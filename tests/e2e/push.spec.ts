@@ -10,7 +10,7 @@ import { createECDH, randomBytes, randomInt, type ECDH } from 'node:crypto';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import ece from 'http_ece';
 import { signature } from '../../src/lib/signature.ts';
@@ -61,7 +61,7 @@ async function subscribedNames(page: Page, request: APIRequestContext): Promise<
 
 /** axe on what a signed-in reader sees. */
 async function expectAccessible(page: Page, include: string) {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
+  const results = await axe(page).include(include).analyze();
   const bad = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);

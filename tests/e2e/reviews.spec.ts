@@ -4,7 +4,7 @@
 // en reviews an exchange and zh a coin, so the two runs (in parallel) never count each other's.
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { signature } from '../../src/lib/signature.ts';
 
@@ -114,8 +114,8 @@ for (const L of LOCALES) {
           String(before + 1),
         );
 
-      const axe = await new AxeBuilder({ page }).include('[data-review-form]').analyze();
-      const bad = axe.violations
+      const scan = await axe(page).include('[data-review-form]').analyze();
+      const bad = scan.violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
         .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
       expect(bad, bad.join('\n')).toEqual([]);
@@ -306,7 +306,9 @@ async function unreviewedTargets(request: APIRequestContext, lan: string): Promi
   return [c[0]!, o[0]!, c[1]!, o[1]!, c[2]!];
 }
 
-for (const L of LOCALES) {
+// In Chinese alone: the targets are the same in every language, and the en review flow above has
+// already saved and shown an English rating.
+for (const L of LOCALES.filter((l) => l.lan === 'zh')) {
   const labels = strings(`${L.lan}.json`).reviews as unknown as { label: Record<string, string>; outOf: string };
   const outOf = (n: number) => labels.outOf.replace('{{value}}', n.toFixed(1));
   const LABEL_KEYS = ['bad', 'general', 'good', 'veryGood', 'great'];

@@ -5,7 +5,7 @@
 // key the page shows.
 import { randomInt } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
+import { axe } from './axe.ts';
 import { expect, test, type Page } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
 import { signature } from '../../src/lib/signature.ts';
@@ -52,7 +52,7 @@ for (const L of [
     await expect(panel.locator('.two-factor-qr svg')).toBeVisible();
     const secret = (await panel.getByTestId('two-factor-secret').getAttribute('data-secret'))!;
     expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-    const results = await new AxeBuilder({ page }).include('[data-testid="two-factor"]').analyze();
+    const results = await axe(page).include('[data-testid="two-factor"]').analyze();
     expect(results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 
     await panel.getByTestId('two-factor-code').fill(appCode(secret));
