@@ -19,6 +19,7 @@ import { openDatabase, type DbHandle } from '../../src/server/db/client.ts';
 import { users } from '../../src/server/db/schema/index.ts';
 import { sseReader } from '../api/sse.ts';
 import { fixture, startFakeUpstream, type FakeUpstream } from '../setup/fakeUpstream.ts';
+import { ensureBuild } from '../../scripts/ensure-build.mjs';
 
 const SERVER = process.env.TEST_DATABASE_URL;
 const ENABLED = process.env.CLUSTER_CHECK === '1' && !!SERVER;
@@ -148,6 +149,9 @@ describe.skipIf(!ENABLED)('several processes on one PostgreSQL server', () => {
     wss = new WebSocketServer({ host: '127.0.0.1', port: 0 });
     await new Promise((resolve) => wss.once('listening', resolve));
 
+    // Built here, once: two web processes that each found the build stale would build into the
+    // same dist/ at once, and one would start on the other's half-written files.
+    ensureBuild();
     for (const i of [0, 1]) {
       dirs.push(fs.mkdtempSync(path.join(os.tmpdir(), `coinlens-cluster-${i}-`)));
       web.push(
