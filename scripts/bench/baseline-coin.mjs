@@ -127,7 +127,7 @@ export function coinDetail(d) {
         `<li${B}><a href="${esc(l.url)}" rel="nofollow noopener noreferrer" target="_blank"${B}>${esc(LINK_LABELS[l.kind] ?? l.kind)}${kinds[l.kind] > 1 ? ` <small class="muted"${B}>${esc(host(l.url))}</small>` : ''}</a></li>`,
     )
     .join('');
-  return `<main id="main">  <article data-testid="coin-detail" data-tab="overview"${A}> ${coinHead(c, 'overview', C)}  ${d.starsScript} <section class="coin-tab" data-testid="coin-tab-overview"${A}> <ul class="changes"${B}> ${changes} </ul> ${chart(c, d.candles, d.chartDict)} ${d.chartScript} <h2${B}>Market data</h2> ${facts(
+  return `<main id="main">  <article data-testid="coin-detail" data-tab="overview"${A}> ${coinHead(c, 'overview', C, d.quick)}  ${d.starsScript} <section class="coin-tab" data-testid="coin-tab-overview"${A}> <ul class="changes"${B}> ${changes} </ul> ${chart(c, d.candles, d.chartDict)} ${d.chartScript} <h2${B}>Market data</h2> ${facts(
     [
       ['Market cap', amount(c.marketCap)],
       ['Fully diluted market cap', amount(c.fullyDilutedMarketCap)],

@@ -33,7 +33,7 @@ export const PAGES = ['/futures', '/flow', '/coin/bitcoin/news', '/coin/bitcoin/
 
 /** The rows of each page, read once from a running product (ctx: see baseline.mjs). */
 export async function capture(ctx) {
-  const { api, cid, stars, pages } = ctx;
+  const { api, cid, stars, quick, pages } = ctx;
   const flow = (type, direction) => api(`/api/v1/rank?type=${type}&window=1d&direction=${direction}&page=1&size=10`);
   const [futures, coinIn, coinOut, exIn, exOut, coin, news, flows, wiki] = await Promise.all([
     api('/api/v1/tickers?page=1&size=50&market=futures'),
@@ -62,6 +62,7 @@ export async function capture(ctx) {
       coin,
       news,
       starsScript: stars(cn),
+      quick: quick(cn),
       cid: {
         head: cid(cn, 'class="coin-head"'),
         article: cid(cn, 'data-testid="coin-detail"'),
@@ -72,6 +73,7 @@ export async function capture(ctx) {
       coin,
       flows,
       starsScript: stars(cf),
+      quick: quick(cf),
       cid: {
         head: cid(cf, 'class="coin-head"'),
         article: cid(cf, 'data-testid="coin-detail"'),
@@ -196,7 +198,7 @@ function coinNews(d) {
     : `<p class="muted empty-content" data-testid="content-empty"${N}>No information available</p>`;
   const base = `/coin/${esc(c.id)}/news`;
   const pages = d.news.total > 0 ? pager(base, 1, 10, d.news.total, { param: true, defaultSize: 10 }) : '';
-  return `<main id="main">   <article data-testid="coin-detail" data-tab="news"${A}> ${coinHead(c, 'news', C)}  ${d.starsScript} <section class="coin-tab" data-testid="coin-tab-news"${A}>              <h2${N}>News about ${esc(c.name)}</h2> ${list} ${pages}   </section> </article>  </main>`;
+  return `<main id="main">   <article data-testid="coin-detail" data-tab="news"${A}> ${coinHead(c, 'news', C, d.quick)}  ${d.starsScript} <section class="coin-tab" data-testid="coin-tab-news"${A}>              <h2${N}>News about ${esc(c.name)}</h2> ${list} ${pages}   </section> </article>  </main>`;
 }
 
 // A coin's fund-flow tab (/coin/bitcoin/flow): a card per window, then the same windows as a table.
@@ -226,7 +228,7 @@ function coinFlow(d) {
   const body = ws.length
     ? ` <div class="kpis" data-testid="flow-windows"${T}> ${cards} </div> <div class="table-wrap"${T}> <table class="data" data-testid="flow-table"${T}> <thead${T}><tr${T}> ${th('Period', true)}${th('Inflow')}${th('Outflow')} ${th('Net flow')}${th('Net / total')}${th('Net / market cap')} </tr></thead> <tbody${T}> ${rows} </tbody> </table> </div> ${d.flows.updatedAt ? `<p class="note"${T}>Updated ${mmdd(new Date(d.flows.updatedAt))}</p>` : ''}`
     : `<p class="muted"${T}>No information available</p>`;
-  return `<main id="main">   <article data-testid="coin-detail" data-tab="flow"${A}> ${coinHead(c, 'flow', C)}  ${d.starsScript} <section class="coin-tab" data-testid="coin-tab-flow"${A}>      <h2${T}>Fund flow</h2> <p class="note"${T}>Money flowing into and out of this coin&#39;s markets. Net flow = inflow − outflow.</p> ${body}           </section> </article>  </main>`;
+  return `<main id="main">   <article data-testid="coin-detail" data-tab="flow"${A}> ${coinHead(c, 'flow', C, d.quick)}  ${d.starsScript} <section class="coin-tab" data-testid="coin-tab-flow"${A}>      <h2${T}>Fund flow</h2> <p class="note"${T}>Money flowing into and out of this coin&#39;s markets. Net flow = inflow − outflow.</p> ${body}           </section> </article>  </main>`;
 }
 
 // The encyclopedia (/baike): entries grouped by category, in the page's order of categories.

@@ -19,7 +19,7 @@ export const PAGES = [
 
 /** The rows of each page, read once from a running product (ctx: see baseline.mjs). */
 export async function capture(ctx) {
-  const { api, cid, stars } = ctx;
+  const { api, cid, stars, quick } = ctx;
   const ex = '/exchange/binance';
   const [exchange, pairs, announcements, reviews, sectors, layer1, quote, top50, coin, coinPairs] = await Promise.all([
     api('/api/v1/exchanges/binance'),
@@ -94,6 +94,7 @@ export async function capture(ctx) {
       coin,
       pairs: coinPairs,
       starsScript: stars(cm),
+      quick: quick(cm),
       cid: { head: cid(cm, 'class="coin-head"'), article: cid(cm, 'data-testid="coin-detail"') },
     },
   };

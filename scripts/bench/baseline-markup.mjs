@@ -180,12 +180,17 @@ const COIN_TABS = [
   ['calendar', 'Calendar'],
   ['repository', 'Repository'],
 ];
-/** The header and tabs every coin tab shares, `tab` marked as the current one (C: its scoped-style attribute). */
-export function coinHead(c, tab, C) {
+/**
+ * The header and tabs every coin tab shares, `tab` marked as the current one (C: its scoped-style
+ * attribute; quick: the words of its two quick-action dialogs, as captured).
+ */
+export function coinHead(c, tab, C, quick) {
   const id = esc(c.id);
+  const name = esc(c.name);
+  const actions = `<a class="convert-link" href="/portfolio?add=${id}" rel="nofollow" aria-haspopup="dialog" data-portfolio-add="${id}" data-name="${name}" data-price="${c.price ?? ''}" data-dict="${quick.portfolio}" data-testid="coin-portfolio-add">Add to portfolio</a>\n<a class="convert-link" href="/user?alert=${id}#alerts" rel="nofollow" data-alert-add="${id}" data-name="${name}" data-dict="${quick.alert}" data-testid="coin-alert">Price alert</a>`;
   const tabs = COIN_TABS.map(
     ([k, label]) =>
       `<a href="/coin/${id}${k === 'overview' ? '' : `/${k}`}"${k === tab ? ' aria-current="page"' : ''} data-tab="${k}"${C}>${esc(label)}</a>`,
   ).join('');
-  return `<header class="coin-head"${C}> <img src="${esc(c.icon)}" alt="" width="48" height="48"${C}> <div${C}> <h1${C}>${esc(c.name)} <span class="muted"${C}>${esc(c.symbol)}</span></h1> <p class="meta"${C}> ${fav(`COIN:${c.id}`, c.name)} <span class="badge"${C}>Rank #${c.rank}</span> ${c.reviewed ? `<span class="badge"${C}>Reviewed</span>` : ''}  </p> </div> <div class="price"${C}> <div class="num big" data-testid="coin-price" data-live-price="${id}"${C}>${price(c.price)}</div>  ${change(c.change24h, c.id)} <a class="convert-link" href="/convert/${esc(c.symbol.toLowerCase())}-usd" data-testid="coin-convert"${C}>Convert ${esc(c.symbol)}</a>    </div> </header>  <nav class="tabs coin-tabs" aria-label="${esc(c.name)} sections" data-testid="coin-tabs"${C}> ${tabs} </nav>`;
+  return `<header class="coin-head"${C}> <img src="${esc(c.icon)}" alt="" width="48" height="48"${C}> <div${C}> <h1${C}>${esc(c.name)} <span class="muted"${C}>${esc(c.symbol)}</span></h1> <p class="meta"${C}> ${fav(`COIN:${c.id}`, c.name)} <span class="badge"${C}>Rank #${c.rank}</span> ${c.reviewed ? `<span class="badge"${C}>Reviewed</span>` : ''}  </p> </div> <div class="price"${C}> <div class="num big" data-testid="coin-price" data-live-price="${id}"${C}>${price(c.price)}</div>  ${change(c.change24h, c.id)} <a class="convert-link" href="/convert/${esc(c.symbol.toLowerCase())}-usd" data-testid="coin-convert"${C}>Convert ${esc(c.symbol)}</a> ${actions}    </div> </header>  <nav class="tabs coin-tabs" aria-label="${esc(c.name)} sections" data-testid="coin-tabs"${C}> ${tabs} </nav>`;
 }

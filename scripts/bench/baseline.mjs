@@ -36,7 +36,7 @@ import { signature } from './lib.mjs';
 
 /**
  * More families, each module with its pages (`PAGES`), what it reads from the product
- * (`capture(ctx)`, ctx as in {@link captureBaseline}: api, html, pages, cid, stars, island, and
+ * (`capture(ctx)`, ctx as in {@link captureBaseline}: api, html, pages, cid, stars, quick, island, and
  * path, which turns a placeholder page into its path) and its templates (`RENDER`): content lists
  * and pages, and market pages beyond the tables above. A module whose pages name an item by a
  * placeholder (`/lives/{newest}`) resolves them first: `resolve({ api, html })` → { placeholder: path }.
@@ -163,6 +163,13 @@ export async function captureBaseline(url) {
   };
   // The watchlist stars' script tag (its hashed file name is the build's).
   const stars = (path) => /<script type="module" src="[^"]*Stars[^"]*"><\/script>/.exec(pages[path].main)?.[0] ?? '';
+  // The words of a coin header's two quick-action dialogs, escaped as in its data-dict attributes:
+  // constants of the language, as a template server would hold them.
+  const quick = (path) => {
+    const dict = (testid) =>
+      new RegExp(`data-dict="([^"]*)" data-testid="${testid}"`).exec(pages[path].main)?.[1] ?? '';
+    return { portfolio: dict('coin-portfolio-add'), alert: dict('coin-alert') };
+  };
   const data = {
     // The pages' default sizes (src/lib/pageSizes.ts): 100 coins, 20 articles.
     '/coin/list_1': { list: top100, starsScript: stars('/coin/list_1') },
@@ -200,6 +207,7 @@ export async function captureBaseline(url) {
       coin,
       candles: week.candles,
       starsScript: stars('/coin/bitcoin'),
+      quick: quick('/coin/bitcoin'),
       // The chart island's translated strings, escaped, and its script tag: constants.
       chartDict: /data-props="\{&quot;dict&quot;:(.*?),&quot;coinId&quot;/.exec(pages['/coin/bitcoin'].main)?.[1] ?? '',
       chartScript:
@@ -237,6 +245,7 @@ export async function captureBaseline(url) {
       coin,
       history: days,
       starsScript: stars('/coin/bitcoin/historical-data'),
+      quick: quick('/coin/bitcoin/historical-data'),
       cid: {
         head: cid('/coin/bitcoin/historical-data', 'class="coin-head"'),
         article: cid('/coin/bitcoin/historical-data', 'data-testid="coin-detail"'),
@@ -281,7 +290,8 @@ export async function captureBaseline(url) {
       starsScript: stars('/exchange/list_1'),
     },
   };
-  for (const m of FAMILY_MODULES) Object.assign(data, await m.capture({ api, html, pages, cid, stars, island, path }));
+  for (const m of FAMILY_MODULES)
+    Object.assign(data, await m.capture({ api, html, pages, cid, stars, quick, island, path }));
   const all = { ...RENDER, ...Object.assign({}, ...FAMILY_MODULES.map((m) => m.RENDER)) };
   const render = Object.fromEntries(paths.map((p, i) => [p, all[BASELINE_PAGES[i]]]));
   return { paths, pages, data, render };

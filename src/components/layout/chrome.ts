@@ -165,10 +165,10 @@ function headerHtml(v: View, page: PageState, m: ReturnType<typeof headerModel>,
 <button type="button" class="menu-toggle" aria-expanded="false" aria-controls="site-nav site-content-nav site-watch site-settings" aria-label="${m.labels.menu}" data-menu-toggle data-testid="menu-toggle">${MENU_ICON}</button>
 <a class="logo" href="${href('/')}">${LOGO}<span>${m.siteName}</span></a>
 <nav class="main-nav" id="site-nav" aria-label="${m.labels.mainMenu}">${m.main.map(link)}</nav>
-<div class="search" data-quick-search data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.searchDictJson}">
+<div class="search" data-quick-search data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.searchDict}">
 <form class="qs" role="search" action="${page.base}/search" method="get"><input type="text" name="q" role="combobox" aria-autocomplete="list" aria-expanded="false" aria-label="${m.labels.searchLabel}" placeholder="${m.labels.searchPlaceholder}" autocomplete="off" enterkeyhint="search" data-testid="quick-search-input" /></form>
 </div>
-<div class="account" data-account data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.account.dictJson}" data-testid="account-area"><a href="${href('/user')}" data-login data-testid="header-login">${m.account.login}</a><span aria-hidden="true"> / </span><a href="${href('/user/register')}" data-testid="header-register">${m.account.register}</a></div>
+<div class="account" data-account data-locale="${page.locale}" data-base="${page.base}" data-dict="${m.account.dict}" data-testid="account-area"><a href="${href('/user')}" data-login data-testid="header-login">${m.account.login}</a><span aria-hidden="true"> / </span><a href="${href('/user/register')}" data-testid="header-register">${m.account.register}</a></div>
 </div>
 <div class="bar sub">
 <nav class="content-nav" id="site-content-nav" aria-label="${m.labels.contentMenu}">${m.content.map(link)}<details class="more"><summary${attr('class', moreActive && 'active')}>${m.labels.more}</summary><ul>${m.more.map((n) => html`<li>${link(n)}</li>`)}</ul></details></nav>
