@@ -57,6 +57,21 @@ export function latestNews(db: Db, locales: readonly Locale[]) {
   );
 }
 
+/**
+ * A page of a columnist's articles (every language), read at most once per 2 s like the lists
+ * below, for every variant of /columnist/{id} at once. The columnist's own row (followers,
+ * counts) is not kept: a reader who follows sees the count move at once.
+ */
+export function columnistArticles(db: Db, columnist: number, page: number, size: number) {
+  return memoMarket(
+    db,
+    'columnistArticles',
+    `${columnist}:${page}:${size}`,
+    () => listArticles(db, { columnist, page, size }),
+    { ttlMs: 2_000, max: 64 },
+  );
+}
+
 /** What /news and /research render: the page of articles, the coin filter and the link builder. */
 interface ArticleIndexData {
   kind: ArticleKind;

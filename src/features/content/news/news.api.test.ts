@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Page } from '../../../server/db/numbers.ts';
 import type { ArticleDetail } from './article.server.ts';
-import type { ArticleSummary } from './news.server.ts';
+import { listArticles, type ArticleSummary } from './news.server.ts';
+import { columnistArticles } from './listing.ts';
 import { DELETED_ARTICLE_IDS } from '../../../server/seed/content/articles.ts';
 import { apiHarness } from '../../../../tests/api/helpers.ts';
 
@@ -63,6 +64,21 @@ describe('GET /api/new/v2/content/page', () => {
     const mine = (await list(`/api/new/v2/content/page?columnist=${writer!.id}&size=100`)).body.data;
     expect(mine.total).toBe(writer!.n);
     expect(mine.list.every((a) => a.columnist?.id === writer!.id && a.columnist.name.length > 0)).toBe(true);
+  });
+
+  it("a columnist page's articles are read once per 2 s for every render, every language, newest first", async () => {
+    const [writer] = await rowsOf<{ id: number; n: number }>(sql`
+      select columnist_id as id, count(*)::int as n from articles
+      where deleted_at is null and columnist_id is not null group by 1 order by 2 desc, 1 limit 1`);
+    const first = columnistArticles(db(), writer!.id, 1, 10);
+    expect(columnistArticles(db(), writer!.id, 1, 10)).toBe(first);
+    expect(columnistArticles(db(), writer!.id, 2, 10)).not.toBe(first);
+    const page = await first;
+    expect(page.total).toBe(writer!.n);
+    expect(page.list.map((a) => a.id)).toEqual(
+      (await listArticles(db(), { columnist: writer!.id, page: 1, size: 10 })).list.map((a) => a.id),
+    );
+    expect(newestFirst(page.list)).toBe(true);
   });
 
   it('never lists removed articles', async () => {

@@ -5,6 +5,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Locale } from '../../../lib/i18n/index.ts';
 import type { Db } from '../../../server/db/index.ts';
+import { memoMarket } from '../../../server/db/cache.ts';
 import { prepared } from '../../../server/db/prepared.ts';
 import {
   announcementCoins,
@@ -298,4 +299,25 @@ export async function hotCoinContent(
     .filter((i) => i.kind !== 'calendar' || Date.parse(i.at) <= now + HOT_EVENT_HORIZON_MS)
     .sort((a, b) => dayOf(b) - dayOf(a) || Number(b.important) - Number(a.important) || b.at.localeCompare(a.at))
     .slice(0, limit);
+}
+
+/**
+ * A content tab as a visitor's page shows it (a page of one kind, or "hot"), read at most once per
+ * 2 s per coin, tab, page and languages: the age the page micro-cache gives a whole page anyway,
+ * here shared by every currency, theme and colour variant of the tab. The API reads uncached.
+ */
+export function coinContentTab(
+  db: Db,
+  id: string,
+  kind: ContentKind | 'hot',
+  page: number,
+  size: number,
+  locales: readonly Locale[],
+): Promise<Page<ContentItem> | { list: ContentItem[]; total: 0 }> {
+  const key = [id, kind, page, size, locales.join(',')].join(':');
+  const load = async () =>
+    kind === 'hot'
+      ? { list: await hotCoinContent(db, id, locales), total: 0 as const }
+      : listCoinContent(db, id, kind, page, size, locales);
+  return memoMarket(db, 'coinContentTab', key, load, { ttlMs: 2_000, max: 128 });
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { apiHarness } from '../../../../tests/api/helpers.ts';
+import { coinContentTab } from './content.server.ts';
 
 const { get, db } = apiHarness();
 
@@ -229,6 +230,20 @@ describe('coin tab endpoints: data', () => {
     const horizon = Date.now() + 7 * 86_400_000;
     expect(hot.body.data.list.every((i) => Date.parse(i.at) <= horizon)).toBe(true);
     expect(hot.body.data.list.some((i) => i.kind !== 'calendar')).toBe(true);
+  });
+
+  it('content tab of the page: read once per 2 s for every render of it, the rows the API sends', async () => {
+    for (const kind of ['news', 'hot'] as const) {
+      const first = coinContentTab(db(), 'bitcoin', kind, 1, 10, ['en']);
+      expect(coinContentTab(db(), 'bitcoin', kind, 1, 10, ['en']), kind).toBe(first);
+      expect(coinContentTab(db(), 'bitcoin', kind, 1, 10, ['zh', 'zh-hk']), kind).not.toBe(first);
+      const api = await get<{ list: { kind: string; id: number }[] }>(
+        `/api/v1/coins/bitcoin/content?kind=${kind}&size=10`,
+      );
+      const ids = (list: { kind: string; id: number }[]) => list.map((i) => `${i.kind}:${i.id}`);
+      expect(ids((await first).list), kind).toEqual(ids(api.body.data.list));
+      expect((await first).list.length, kind).toBeGreaterThan(0);
+    }
   });
 
   it('content: the total beside a page agrees with the count of a page past the end, and an unknown coin is a 404 for every kind', async () => {
