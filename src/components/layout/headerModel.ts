@@ -4,11 +4,8 @@
  */
 import type { Locale } from '../../lib/i18n/index.ts';
 import type { RiseFallScheme } from '../../lib/riseFall.ts';
-import { escapeHtml, raw, type SafeHtml } from '../../lib/html.ts';
-import { islandDict, translator } from '../../server/i18n/index.ts';
-
-/** An island's words as the escaped value of its data-dict attribute. */
-const dictAttr = (dict: object): SafeHtml => raw(escapeHtml(JSON.stringify(dict)));
+import type { SafeHtml } from '../../lib/html.ts';
+import { islandDictAttr, translator } from '../../server/i18n/index.ts';
 
 export interface NavEntry {
   path: string;
@@ -117,25 +114,23 @@ export function headerModel(locale: Locale): HeaderModel {
       'blue-orange': t('nav.riseFallBlueOrange'),
     },
     // With what the quick search needs to offer an address or hash on block explorers.
-    searchDict: dictAttr(
-      islandDict(
-        locale,
-        'search',
-        'explorer.qs',
-        'explorer.network',
-        'explorer.evm',
-        'explorer.address',
-        'explorer.tx',
-        'explorer.newTab',
-        'explorer.badChecksum',
-        'explorer.none',
-      ),
+    searchDict: islandDictAttr(
+      locale,
+      'search',
+      'explorer.qs',
+      'explorer.network',
+      'explorer.evm',
+      'explorer.address',
+      'explorer.tx',
+      'explorer.newTab',
+      'explorer.badChecksum',
+      'explorer.none',
     ),
     account: {
       login: t('account.header.login'),
       register: t('account.header.register'),
       watchlist: t('watch.link'),
-      dict: dictAttr(islandDict(locale, 'account.header', 'account.login', 'account.common', 'account.validation')),
+      dict: islandDictAttr(locale, 'account.header', 'account.login', 'account.common', 'account.validation'),
     },
   };
   models.set(locale, model);

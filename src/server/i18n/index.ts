@@ -1,4 +1,5 @@
 import en from '../../../locales/en.json';
+import { escapeHtml, raw, type SafeHtml } from '../../lib/html.ts';
 import ko from '../../../locales/ko.json';
 import zhHk from '../../../locales/zh-hk.json';
 import zh from '../../../locales/zh.json';
@@ -175,4 +176,21 @@ export function islandDict(locale: Locale, ...prefixes: string[]): Dict {
     dicts.set(cacheKey, dict);
   }
   return dict;
+}
+
+const dictAttrs = new Map<string, SafeHtml>();
+
+/**
+ * {@link islandDict} as the escaped value of a `data-dict` attribute, the way islands read it, made
+ * once per locale and prefix list: several KB of JSON that pages used to serialise and escape on
+ * every render.
+ */
+export function islandDictAttr(locale: Locale, ...prefixes: string[]): SafeHtml {
+  const cacheKey = `${locale}\n${prefixes.join('\n')}`;
+  let attr = dictAttrs.get(cacheKey);
+  if (!attr) {
+    attr = raw(escapeHtml(JSON.stringify(islandDict(locale, ...prefixes))));
+    dictAttrs.set(cacheKey, attr);
+  }
+  return attr;
 }
