@@ -150,4 +150,24 @@ test('the overview price chart loads when it comes into view, and its ranges red
     await expect(chart).toHaveAttribute('data-state', /ready|empty/);
   }
   await expect(chart.getByRole('link', { name: /TradingView/ })).toBeVisible();
+  // The chart is plain DOM code over the server's markup: the coin page loads no React.
+  for (const url of scripts) expect(await (await page.request.get(url)).text(), url).not.toContain('__reactFiber');
+});
+
+test('the overview chart keeps the server drawing while it starts, and says so when the candles fail, with a retry', async ({
+  page,
+}) => {
+  let failing = true;
+  await page.route('**/api/v1/klines?*', (route) => (failing ? route.abort() : route.continue()));
+  await page.goto('/en/coin/bitcoin');
+  const chart = page.getByTestId('price-chart');
+  await expect(chart).toHaveAttribute('data-state', 'error');
+  const overlay = chart.getByRole('status');
+  await expect(overlay).toContainText('could not');
+  failing = false;
+  await overlay.getByRole('button', { name: 'Retry' }).click();
+  await expect(chart).toHaveAttribute('data-state', 'ready');
+  await expect(chart.locator('.price-chart-svg')).toHaveCount(0);
+  await expect(chart.locator('.kline-canvas canvas').first()).toBeVisible();
+  await expect(chart.getByRole('status')).toHaveCount(0);
 });

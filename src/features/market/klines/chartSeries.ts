@@ -1,6 +1,6 @@
 /**
  * The coin overview chart's series, shared by the server's first drawing (priceChart.ts) and the
- * island (client/PriceChart.tsx): which stored candles each range is drawn from, and the price,
+ * live chart (client/mountPriceChart.ts): which stored candles each range is drawn from, and the price,
  * market cap and volume points made from them in the reader's currency. Pure; no I/O.
  */
 import { type KlineCandle, type KlineInterval, MAX_CANDLES, PRICE_CHART_RANGES } from '../../../lib/klines.ts';

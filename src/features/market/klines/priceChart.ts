@@ -1,14 +1,13 @@
 /**
  * The coin overview's chart as the server sends it: the view the URL names (price, market cap or
  * volume over a range) drawn as an inline SVG, with the metric and range switches as links, so it
- * reads without JavaScript. The PriceChart island is mounted over it when it scrolls into view
- * (src/features/market/klines/client/watchPriceCharts.ts) and draws the same markup's box, so
- * nothing moves. No React runs on the server for it.
+ * reads without JavaScript. The live chart (client/mountPriceChart.ts) starts over this markup when
+ * it nears the viewport (client/watchPriceCharts.ts) and draws in the same box, so nothing moves.
  */
 import { formatPercent, trend } from '../../../lib/format/index.ts';
 import { attr, escapeHtml, html, raw, type SafeHtml } from '../../../lib/html.ts';
 import { PRICE_CHART_RANGES } from '../../../lib/klines.ts';
-import { islandDict } from '../../../server/i18n/index.ts';
+import { islandDictAttr } from '../../../server/i18n/index.ts';
 import type { View } from '../../../server/view.ts';
 import {
   CHART_METRICS,
@@ -23,7 +22,7 @@ import {
 } from './chartSeries.ts';
 import type { CoinChart } from './coinChart.server.ts';
 
-/** The strings PriceChart uses. */
+/** The strings the live chart uses (client/mountPriceChart.ts). */
 const DICT_KEYS = [
   'kline.rangeLabel',
   'kline.priceChart',
@@ -42,19 +41,6 @@ const DICT_KEYS = [
 /** The drawing box of the SVG (stretched to the stage; the line keeps its width). */
 const WIDTH = 600;
 const HEIGHT = 240;
-
-/**
- * The island's strings as they sit in the data-props attribute (JSON, then escaped), once per
- * locale: they are most of the attribute, and escaping their quotes on every render was a fortieth
- * of a coin page.
- */
-const escapedDicts = new Map<string, string>();
-function escapedDict(locale: View['locale']): string {
-  let text = escapedDicts.get(locale);
-  if (text === undefined)
-    escapedDicts.set(locale, (text = escapeHtml(JSON.stringify(islandDict(locale, ...DICT_KEYS)))));
-  return text;
-}
 
 /** The coin the chart is of: its circulating supply makes the market caps. */
 interface ChartCoin {
@@ -95,7 +81,9 @@ export function priceChartPlaceholder(
     path: v.href(path),
   };
   // {"dict":…,"coinId":…}: escaping is per character, so the escaped pieces join into the escaped whole.
-  const props = raw(`{&quot;dict&quot;:${escapedDict(v.locale)},${escapeHtml(JSON.stringify(rest).slice(1))}`);
+  const props = raw(
+    `{&quot;dict&quot;:${islandDictAttr(v.locale, ...DICT_KEYS).value},${escapeHtml(JSON.stringify(rest).slice(1))}`,
+  );
   const last = points.at(-1) ?? null;
   const change = pointChange(points, last, metric);
   const drawn = svgPath(points, WIDTH, HEIGHT, metric === 'volume');

@@ -1,12 +1,12 @@
 /**
  * Mounts each coin price chart placeholder (`[data-price-chart]`) when it comes near the
- * viewport; the island's code (React, lightweight-charts) is only fetched then.
+ * viewport; the chart's code (lightweight-charts) is only fetched then.
  */
 export function watchPriceCharts(root: ParentNode = document): void {
   const slots = [...root.querySelectorAll<HTMLElement>('[data-price-chart]')];
   if (!slots.length) return;
   const mount = (el: HTMLElement) =>
-    void import('./mountPriceChart.tsx').then(({ mountPriceChart }) => mountPriceChart(el));
+    void import('./mountPriceChart.ts').then(({ mountPriceChart }) => mountPriceChart(el));
   if (typeof IntersectionObserver === 'undefined') {
     slots.forEach(mount);
     return;
