@@ -93,6 +93,28 @@ test('the pair list switches to another coin', async ({ page }) => {
   await candlesOf(page, '1h');
 });
 
+test('the chart is the server markup made live: the last stored candle first, no React, a retry when the candles fail', async ({
+  page,
+}) => {
+  const scripts: string[] = [];
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script') scripts.push(r.url());
+  });
+  let failing = true;
+  await page.route('**/api/v1/klines?*', (route) => (failing ? route.abort() : route.continue()));
+  await page.goto('/en/kline/btc');
+  await expect(chart(page)).toHaveAttribute('data-state', 'error');
+  // No candle came through the API: the legend still reads the newest stored one.
+  await expect(page.getByTestId('kline-legend').locator('[data-f="close"]')).toHaveText(/^\$[\d,]+\.\d\d$/);
+  const status = page.getByTestId('kline-status');
+  await expect(status).toContainText('The chart could not be loaded.');
+  failing = false;
+  await status.getByRole('button', { name: 'Retry' }).click();
+  await candlesOf(page, '1h');
+  await expect(page.getByTestId('kline-status')).toHaveCount(0);
+  for (const url of scripts) expect(await (await page.request.get(url)).text(), url).not.toContain('__reactFiber');
+});
+
 test('the header links to the chart', async ({ page }) => {
   await page.goto('/en');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Chart' }).click();

@@ -3,4 +3,5 @@ export * from './klines.server.ts';
 export * from './chartSeries.ts';
 export * from './coinChart.server.ts';
 export * from './priceChart.ts';
+export * from './klineChart.ts';
 export * from './routes.ts';
