@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { jsonAttribute } from '../../../../tests/setup/markup.ts';
 import { createMoney } from '../../../lib/money.ts';
 import { islandDict, translator } from '../../../server/i18n/index.ts';
 import type { View } from '../../../server/view.ts';
@@ -8,18 +9,7 @@ import { legendTexts } from './klineView.ts';
 const view = (locale: View['locale'], currency: string, rate: number) =>
   ({ t: translator(locale), locale, money: createMoney(locale, currency, { [currency]: rate }) }) as unknown as View;
 
-/** The attribute as the browser reads it: unescaped, then parsed. */
-function props(markup: string): unknown {
-  const value = /data-props="([^"]*)"/.exec(markup)![1]!;
-  return JSON.parse(
-    value
-      .replaceAll('&quot;', '"')
-      .replaceAll('&#39;', "'")
-      .replaceAll('&lt;', '<')
-      .replaceAll('&gt;', '>')
-      .replaceAll('&amp;', '&'),
-  );
-}
+const props = (markup: string) => jsonAttribute(markup, 'data-props');
 
 const figure = (markup: string, f: string) => new RegExp(`data-f="${f}">([^<]*)<`).exec(markup)?.[1];
 const candle = { time: Date.UTC(2026, 10, 29, 17), open: 100, high: 120, low: 90, close: 110, volume: 5_000 };

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { jsonAttribute } from '../../../../tests/setup/markup.ts';
 import { createMoney } from '../../../lib/money.ts';
 import { islandDict, translator } from '../../../server/i18n/index.ts';
 import type { View } from '../../../server/view.ts';
@@ -14,18 +15,7 @@ const view = (locale: View['locale'], base: string, currency: string, rate: numb
     money: createMoney(locale, currency, { [currency]: rate }),
   }) as unknown as View;
 
-/** The attribute as the browser reads it: unescaped, then parsed. */
-function props(markup: string): unknown {
-  const value = /data-props="([^"]*)"/.exec(markup)![1]!;
-  return JSON.parse(
-    value
-      .replaceAll('&quot;', '"')
-      .replaceAll('&#39;', "'")
-      .replaceAll('&lt;', '<')
-      .replaceAll('&gt;', '>')
-      .replaceAll('&amp;', '&'),
-  );
-}
+const props = (markup: string) => jsonAttribute(markup, 'data-props');
 
 const HOUR = 3_600_000;
 const coin = { id: 'bit"coin&co', symbol: 'BTC', circulatingSupply: 100 };

@@ -31,7 +31,7 @@ import { apiGet } from '../../../../stores/api.ts';
 import { $prices, watchPrices } from '../../../../stores/prices.ts';
 import { type ChartCurrency, klineMoney, klineViewQuery, LEGEND_FIGURES, legendTexts } from '../klineView.ts';
 import { minMoveFor, nextTask, readColours, watchTheme, withAlpha } from './chartTheme.ts';
-import type { NewsMarkers } from './newsMarkers.ts';
+import { latestLoad, newsMarkersOf, onSwitchClick, replaceQuery, showChartMessage } from './chartParts.ts';
 import { axisFormatter, MARKER_BAND } from './priceAxis.ts';
 import './kline.css';
 
@@ -92,14 +92,11 @@ function startKlineChart(root: HTMLElement, p: Props): void {
   let chart: IChartApi | null = null;
   let candleSeries: ISeriesApi<'Candlestick'> | null = null;
   let volumeSeries: ISeriesApi<'Histogram'> | null = null;
-  let markers: NewsMarkers | null = null;
   let live = false;
   /** Whether candles have come through the API (until then the legend is the server's). */
   let drawn = false;
   /** The last close as drawn (in the chart's currency): the last-price label's place on the axis. */
   let lastClose: number | null = null;
-  /** Counts loads: an answer for a view the reader has left is dropped. */
-  let generation = 0;
   const ticks = axisFormatter(
     () => candleSeries,
     () => lastClose,
@@ -145,21 +142,17 @@ function startKlineChart(root: HTMLElement, p: Props): void {
       interval,
       range,
     });
-    stage.querySelector('.kline-overlay')?.remove();
     showLegend();
-    if (next === 'ready') return;
-    const overlay = document.createElement('div');
-    overlay.className = 'kline-overlay';
-    overlay.setAttribute('role', 'status');
-    overlay.dataset.testid = 'kline-status';
-    if (next === 'error') {
-      const retry = document.createElement('button');
-      retry.type = 'button';
-      retry.textContent = t('kline.retry');
-      retry.addEventListener('click', () => void (chart ? load() : create()));
-      overlay.append(Object.assign(document.createElement('span'), { textContent: t('kline.error') }), ' ', retry);
-    } else overlay.textContent = next === 'loading' ? t('kline.loading') : t('kline.empty');
-    stage.append(overlay);
+    showChartMessage(
+      stage,
+      'kline-overlay',
+      next === 'ready'
+        ? null
+        : next === 'error'
+          ? { t, retry: () => void (chart ? load() : create()) }
+          : t(next === 'loading' ? 'kline.loading' : 'kline.empty'),
+    );
+    stage.querySelector<HTMLElement>('.kline-overlay')?.setAttribute('data-testid', 'kline-status');
   };
 
   /** The switches: the current view marked, each range link keeping the interval. */
@@ -173,16 +166,7 @@ function startKlineChart(root: HTMLElement, p: Props): void {
     }
   };
 
-  // News markers come after the candles, in their own small chunk.
-  const showNews = (bars: number[], step: number) => {
-    void import('./newsMarkers.ts')
-      .then(({ createNewsMarkers }) => {
-        if (!chart) return;
-        markers ??= createNewsMarkers({ chart, stage, coinId: p.coinId, locale: p.locale, dict: p.dict });
-        markers.setBars(bars, step);
-      })
-      .catch((e: unknown) => console.error('[news markers]', e));
-  };
+  const showNews = newsMarkersOf(() => chart, { stage, coinId: p.coinId, locale: p.locale, dict: p.dict });
 
   // Live prices move the last candle (or open the next one) while candles are shown.
   const followPrices = () => {
@@ -211,12 +195,9 @@ function startKlineChart(root: HTMLElement, p: Props): void {
 
   const fetchView = () => apiGet<Series>('/v1/klines', { coin: p.coinId, interval, range });
 
-  /** Draws a view's candles when they come, unless the reader has asked for another since (`mine`). */
-  const show = async (pending: Promise<Series>, mine: number, ownTask = true) => {
-    try {
-      const data = await pending;
-      if (ownTask) await nextTask();
-      if (mine !== generation) return;
+  /** A view's candles as they come, unless the reader has asked for another since. */
+  const loads = latestLoad<Series>(
+    (data) => {
       candles = data.candles;
       drawn = true;
       byTime = new Map(candles.map((c) => [c.time, c]));
@@ -237,25 +218,21 @@ function startKlineChart(root: HTMLElement, p: Props): void {
       );
       setStatus(candles.length ? 'ready' : 'empty');
       followPrices();
-    } catch (e) {
-      if (mine !== generation) return;
+    },
+    (e) => {
       console.error('[kline chart]', e);
       setStatus('error');
-    }
-  };
+    },
+  );
 
   const load = () => {
-    const mine = ++generation;
+    const ticket = loads.start();
     setStatus('loading');
-    return show(fetchView(), mine);
+    return loads.finish(fetchView(), ticket);
   };
 
   // Keep the address bar in step so the view can be shared and the server renders the same.
-  root.querySelector('.kline-toolbar')?.addEventListener('click', (e) => {
-    const event = e as MouseEvent;
-    const a = (event.target as Element).closest<HTMLAnchorElement>('a[data-interval], a[data-range]');
-    if (!a || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
+  onSwitchClick(root.querySelector('.kline-toolbar'), 'a[data-interval], a[data-range]', (a) => {
     const i = a.dataset.interval;
     const r = a.dataset.range;
     // An interval comes with its default range, as its link's href says; a range keeps the interval.
@@ -264,23 +241,26 @@ function startKlineChart(root: HTMLElement, p: Props): void {
     const changed = nextInterval !== interval || nextRange !== range;
     interval = nextInterval;
     range = nextRange;
-    const url = new URL(window.location.href);
-    url.searchParams.set('interval', interval);
-    url.searchParams.set('range', range);
-    window.history.replaceState(window.history.state, '', url);
+    replaceQuery(
+      [],
+      [
+        ['interval', interval],
+        ['range', range],
+      ],
+    );
     showSwitches();
     if (!changed) return;
     if (chart) void load();
     else {
       // The chart is still starting: the candles it asked for are no longer wanted.
-      generation++;
+      loads.drop();
       setStatus('loading');
     }
   });
 
   const create = async () => {
     // The candles are asked for while the library loads, and drawn in the chart's first frame.
-    const mine = ++generation;
+    const ticket = loads.start();
     const first = fetchView();
     first.catch(() => undefined);
     try {
@@ -357,7 +337,7 @@ function startKlineChart(root: HTMLElement, p: Props): void {
       return;
     }
     // Candles already here are drawn before the new chart's first frame: one paint, not an empty one first.
-    await (mine === generation ? show(first, mine, false) : load());
+    await (loads.isLatest(ticket) ? loads.finish(first, ticket, false) : load());
   };
 
   void create();

@@ -33,7 +33,7 @@ import {
   pointWhen,
 } from '../chartSeries.ts';
 import { minMoveFor, nextTask, readColours, watchTheme, withAlpha } from './chartTheme.ts';
-import type { NewsMarkers } from './newsMarkers.ts';
+import { latestLoad, newsMarkersOf, onSwitchClick, replaceQuery, showChartMessage } from './chartParts.ts';
 import { axisFormatter, MARKER_BAND } from './priceAxis.ts';
 import './kline.css';
 
@@ -95,13 +95,10 @@ function startPriceChart(root: HTMLElement, p: Props): void {
   let hover: ChartPoint | null = null;
   let chart: IChartApi | null = null;
   let series: ISeriesApi<'Area'> | null = null;
-  let markers: NewsMarkers | null = null;
   /** The last value as drawn: the last-price label's place on the axis. */
   let last: number | null = null;
   /** The metric the axis labels are written for (the chart's formatters are set once). */
   let shownMetric = metric;
-  /** Counts range loads: an answer for a range the reader has left is dropped. */
-  let generation = 0;
 
   const setStatus = (status: Status) => {
     root.dataset.state = status;
@@ -109,27 +106,21 @@ function startPriceChart(root: HTMLElement, p: Props): void {
     const lastValue = status === 'ready' ? points.at(-1)?.value : undefined;
     if (lastValue === undefined) delete root.dataset.last;
     else root.dataset.last = String(lastValue);
-    stage.querySelector('.price-chart-overlay')?.remove();
     // While the server's drawing is still there, it is the chart: no message over it.
-    if (status === 'ready' || status === 'static' || (status === 'loading' && box.querySelector('svg'))) return;
-    const overlay = document.createElement('div');
-    overlay.className = 'price-chart-overlay';
-    overlay.setAttribute('role', 'status');
-    if (status === 'error') {
-      const retry = document.createElement('button');
-      retry.type = 'button';
-      retry.textContent = t('kline.retry');
-      retry.addEventListener('click', () => void (chart ? loadRange() : create()));
-      overlay.append(Object.assign(document.createElement('span'), { textContent: t('kline.error') }), ' ', retry);
-    } else {
-      overlay.textContent =
-        status === 'loading'
-          ? t('kline.loading')
-          : loaded?.bars.length && metric === 'market-cap'
-            ? t('coinTabs.chart.noSupply')
-            : t('kline.empty');
-    }
-    stage.append(overlay);
+    const quiet = status === 'ready' || status === 'static' || (status === 'loading' && box.querySelector('svg'));
+    showChartMessage(
+      stage,
+      'price-chart-overlay',
+      quiet
+        ? null
+        : status === 'error'
+          ? { t, retry: () => void (chart ? loadRange() : create()) }
+          : status === 'loading'
+            ? t('kline.loading')
+            : loaded?.bars.length && metric === 'market-cap'
+              ? t('coinTabs.chart.noSupply')
+              : t('kline.empty'),
+    );
   };
 
   /** The head: the value under the crosshair, or the last. */
@@ -161,18 +152,10 @@ function startPriceChart(root: HTMLElement, p: Props): void {
     }
   };
 
-  // News markers come after the prices, in their own small chunk.
-  const showNews = (bars: number[]) => {
+  const placeMarkers = newsMarkersOf(() => chart, { stage, coinId: p.coinId, locale: p.locale, dict: p.dict });
+  const showNews = (bars: number[]) =>
     // The length of a bar: the spacing of the last two (the range's interval, or its fallback).
-    const step = bars.length > 1 ? bars.at(-1)! - bars.at(-2)! : 3_600_000;
-    void import('./newsMarkers.ts')
-      .then(({ createNewsMarkers }) => {
-        if (!chart) return;
-        markers ??= createNewsMarkers({ chart, stage, coinId: p.coinId, locale: p.locale, dict: p.dict });
-        markers.setBars(bars, step);
-      })
-      .catch((e: unknown) => console.error('[news markers]', e));
-  };
+    placeMarkers(bars, bars.length > 1 ? bars.at(-1)! - bars.at(-2)! : 3_600_000);
 
   const draw = () => {
     if (!loaded || !series) return;
@@ -209,27 +192,24 @@ function startPriceChart(root: HTMLElement, p: Props): void {
     return { interval, bars: inCurrency(candles, rate, against && new Map(against.map((c) => [c.time, c.close]))) };
   };
 
-  /** Draws a range's candles when they come, unless the reader has asked for another since (`mine`). */
-  const show = async (pending: Promise<Loaded>, mine: number, ownTask = true) => {
-    try {
-      const next = await pending;
-      if (ownTask) await nextTask();
-      if (mine !== generation) return;
+  /** A range's candles as they come, unless the reader has asked for another since. */
+  const loads = latestLoad<Loaded>(
+    (next) => {
       loaded = next;
       draw();
       showNews(next.bars.map((b) => b.time));
-    } catch (e) {
-      if (mine !== generation) return;
+    },
+    (e) => {
       console.error('[price chart]', e);
       setStatus('error');
-    }
-  };
+    },
+  );
 
   /** The candles of the range, once: switching the metric redraws them without asking again. */
   const loadRange = () => {
-    const mine = ++generation;
+    const ticket = loads.start();
     setStatus('loading');
-    return show(fetchRange(range), mine);
+    return loads.finish(fetchRange(range), ticket);
   };
 
   const choose = (nextMetric: ChartMetric, nextRange: ChartRange) => {
@@ -237,11 +217,7 @@ function startPriceChart(root: HTMLElement, p: Props): void {
     metric = nextMetric;
     range = nextRange;
     hover = null;
-    const url = new URL(window.location.href);
-    url.searchParams.delete('chart');
-    url.searchParams.delete('range');
-    for (const [k, val] of new URLSearchParams(chartViewQuery(metric, range))) url.searchParams.set(k, val);
-    window.history.replaceState(window.history.state, '', url);
+    replaceQuery(['chart', 'range'], new URLSearchParams(chartViewQuery(metric, range)));
     if (newRange) {
       // Loading from here on: the chart never says "ready" with the previous range's candles.
       loaded = null;
@@ -250,18 +226,14 @@ function startPriceChart(root: HTMLElement, p: Props): void {
       if (chart) void loadRange();
       else {
         // The chart is still starting: the candles it asked for are no longer wanted.
-        generation++;
+        loads.drop();
         setStatus('loading');
       }
     } else if (loaded) draw();
     else showView();
   };
 
-  root.querySelector('.price-chart-switches')?.addEventListener('click', (e) => {
-    const event = e as MouseEvent;
-    const a = (event.target as Element).closest<HTMLAnchorElement>('a[data-metric], a[data-range]');
-    if (!a || event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
-    event.preventDefault();
+  onSwitchClick(root.querySelector('.price-chart-switches'), 'a[data-metric], a[data-range]', (a) => {
     const m = a.dataset.metric;
     const r = a.dataset.range;
     choose(isChartMetric(m) ? m : metric, isChartRange(r) ? r : range);
@@ -269,7 +241,7 @@ function startPriceChart(root: HTMLElement, p: Props): void {
 
   const create = async () => {
     // The candles are asked for while the library loads, and drawn in the chart's first frame.
-    const mine = ++generation;
+    const ticket = loads.start();
     const first = fetchRange(range);
     first.catch(() => undefined);
     try {
@@ -335,7 +307,7 @@ function startPriceChart(root: HTMLElement, p: Props): void {
       return;
     }
     // Candles already here are drawn before the new chart's first frame: one paint, not an empty one first.
-    await (mine === generation ? show(first, mine, false) : loadRange());
+    await (loads.isLatest(ticket) ? loads.finish(first, ticket, false) : loadRange());
   };
 
   setStatus('loading');
